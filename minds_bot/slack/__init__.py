@@ -1,1 +1,21 @@
-"""(package)"""
+"""Slack listeners, one module per surface, each with ``register(surface, services)``.
+
+Owns: turning Slack requests into calls on flows and rendered replies. Rendering lives in ``render/`` (pure).
+Must not touch: Minds wire shapes or SQL directly.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from minds_bot.app import Services
+    from minds_bot.slack.surface import Surface
+
+
+def register_all(surface: Surface, services: Services) -> None:
+    """Register every surface's listeners on the app behind ``surface``."""
+    from minds_bot.slack import commands, home
+
+    for module in (commands, home):
+        module.register(surface, services)

@@ -1,0 +1,26 @@
+# minds-bot: a slim image that runs the bot in HTTP mode (for Socket Mode, run the command `minds-bot run`).
+FROM python:3.12-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    MINDS_BOT_DB=/data/minds-bot.sqlite3
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY minds_bot ./minds_bot
+RUN pip install . \
+    && useradd --create-home --uid 10001 minds \
+    && mkdir -p /data \
+    && chown minds:minds /data
+
+USER minds
+VOLUME ["/data"]
+EXPOSE 3000
+
+# HTTP mode answers /healthz once the database is migrated and background work runs.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+    CMD python -c "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:3000/healthz', timeout=4).status == 200 else 1)"
+
+CMD ["minds-bot", "run", "--http", "--host", "0.0.0.0", "--port", "3000"]

@@ -1,0 +1,245 @@
+"""Composition: build the clients, the store and the Bolt ``AsyncApp``, then call ``register`` for each surface.
+
+Owns: which Slack mode the bot runs in (single workspace from environment tokens, or OAuth installs), the
+Web API client's base URL, the request-context log middleware, the HTTP server (``POST /slack/events``,
+OAuth routes, ``GET /healthz``) and Socket Mode start-up, and the order of start-up and shut-down.
+Must not touch: listener behaviour (``minds_bot.slack``), Minds wire shapes (``minds_bot.minds``) or SQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
+from slack_bolt.async_app import AsyncApp
+from slack_sdk.web.async_client import AsyncWebClient
+
+from minds_bot.log import bind_log_context
+from minds_bot.settings import Settings
+from minds_bot.slack import register_all
+from minds_bot.slack.manifest import EVENTS_PATH, INSTALL_PATH, OAUTH_REDIRECT_PATH
+from minds_bot.slack.surface import Surface
+
+log = logging.getLogger(__name__)
+
+HEALTH_PATH = "/healthz"
+# A placeholder that lets the manifest generator build the real app without any credentials or network.
+_MANIFEST_SIGNING_SECRET = "manifest-only-not-a-secret"  # noqa: S105
+
+
+@dataclass
+class Services:
+    """What listeners and background work need, created once at start and passed down."""
+
+    settings: Settings
+    store: Any = None
+    background: list[Background] = field(default_factory=list)
+
+
+class Background:
+    """Long-lived work (run tracker, digest scheduler) started after the store is ready and stopped first."""
+
+    async def start(self) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    async def stop(self) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+def build_app(services: Services) -> tuple[AsyncApp, Surface]:
+    """The real Bolt app with every listener registered, and the recorded surface."""
+    settings = services.settings
+    client = AsyncWebClient(base_url=settings.slack_api_url)
+    signing = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
+    kwargs: dict[str, Any] = {"client": client, "signing_secret": signing or ""}
+    if settings.oauth_enabled:
+        kwargs["oauth_settings"] = _oauth_settings(services)
+    else:
+        kwargs["token"] = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
+    # Socket Mode requests are authenticated by the app-level token, not by signatures.
+    kwargs["request_verification_enabled"] = not settings.slack_app_token or bool(signing)
+    app = AsyncApp(**kwargs)
+    app.use(_log_context_middleware)
+    surface = Surface(app)
+    register_all(surface, services)
+    return app, surface
+
+
+def build_manifest_surface(settings: Settings) -> Surface:
+    """Register every listener on a credential-free app, only to read what the manifest must declare."""
+    offline = settings.model_copy(
+        update={"slack_client_id": None, "slack_client_secret": None, "slack_app_token": None}
+    )
+    app = AsyncApp(
+        signing_secret=_MANIFEST_SIGNING_SECRET,
+        token="xoxb-manifest",  # noqa: S106 - never used: nothing is sent
+    )
+    surface = Surface(app)
+    register_all(surface, Services(settings=offline))
+    return surface
+
+
+def _oauth_settings(services: Services) -> Any:
+    from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
+
+    from minds_bot.slack.surface import BOT_SCOPES
+
+    settings = services.settings
+    store = services.store
+    return AsyncOAuthSettings(
+        client_id=settings.slack_client_id,
+        client_secret=settings.slack_client_secret.get_secret_value() if settings.slack_client_secret else None,
+        scopes=sorted(BOT_SCOPES),
+        install_path=INSTALL_PATH,
+        redirect_uri_path=OAUTH_REDIRECT_PATH,
+        installation_store=store.installation_store() if store is not None else None,
+        state_store=store.oauth_state_store() if store is not None else None,
+    )
+
+
+async def _log_context_middleware(body: dict[str, Any], next: Callable[[], Awaitable[Any]]) -> Any:
+    """Put team, channel, user and command or action on every log line of this request."""
+    team = body.get("team_id") or (body.get("team") or {}).get("id")
+    channel = body.get("channel_id") or (body.get("channel") or {}).get("id")
+    user = body.get("user_id") or (body.get("user") or {}).get("id")
+    event = body.get("event") or {}
+    actions = body.get("actions") or [{}]
+    bind_log_context(
+        team=team,
+        channel=channel or event.get("channel"),
+        user=user or event.get("user"),
+        command=body.get("command") or event.get("type"),
+        action=actions[0].get("action_id") or (body.get("view") or {}).get("callback_id"),
+    )
+    return await next()
+
+
+# --- HTTP mode ---------------------------------------------------------------------------------------------
+
+
+def build_web_app(app: AsyncApp, *, ready: Callable[[], bool]) -> web.Application:
+    """aiohttp routes for Slack's requests and the health check. Bolt verifies every signature."""
+
+    async def slack_events(request: web.Request) -> web.Response:
+        return await to_aiohttp_response(await app.async_dispatch(await to_bolt_request(request)))
+
+    async def oauth(request: web.Request) -> web.Response:
+        flow = app.oauth_flow
+        if flow is None:
+            return web.Response(status=404, text="This bot runs for one workspace; there is nothing to install.")
+        bolt_request = await to_bolt_request(request)
+        if request.path == INSTALL_PATH:
+            return await to_aiohttp_response(await flow.handle_installation(bolt_request))
+        return await to_aiohttp_response(await flow.handle_callback(bolt_request))
+
+    async def healthz(_: web.Request) -> web.Response:
+        if ready():
+            return web.json_response({"status": "ok"})
+        return web.json_response({"status": "starting"}, status=503)
+
+    web_app = web.Application(client_max_size=1024 * 1024)
+    web_app.router.add_post(EVENTS_PATH, slack_events)
+    web_app.router.add_get(INSTALL_PATH, oauth)
+    web_app.router.add_get(OAUTH_REDIRECT_PATH, oauth)
+    web_app.router.add_get(HEALTH_PATH, healthz)
+    return web_app
+
+
+@dataclass
+class Bot:
+    """A started bot: the store is migrated and background work is running until ``stop``."""
+
+    services: Services
+    app: AsyncApp
+    surface: Surface
+    ready: bool = False
+
+    async def start(self) -> None:
+        for work in self.services.background:
+            await work.start()
+        self.ready = True
+
+    async def stop(self) -> None:
+        self.ready = False
+        for work in reversed(self.services.background):
+            await work.stop()
+        if self.services.store is not None:
+            await self.services.store.close()
+
+
+async def open_bot(settings: Settings) -> Bot:
+    """Open the store (applying migrations), build the app and start background work."""
+    from minds_bot.store import open_store
+
+    store = await open_store(settings.minds_bot_db)
+    services = Services(settings=settings, store=store)
+    app, surface = build_app(services)
+    bot = Bot(services=services, app=app, surface=surface)
+    await bot.start()
+    return bot
+
+
+@dataclass
+class HttpServer:
+    """A bot serving Slack's HTTP requests; ``port`` is the bound port (useful with port 0)."""
+
+    bot: Bot
+    runner: web.AppRunner
+    host: str
+    port: int
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    async def stop(self) -> None:
+        await self.runner.cleanup()
+        await self.bot.stop()
+
+
+async def start_http(settings: Settings, *, host: str, port: int) -> HttpServer:
+    """Open the bot and start serving ``POST /slack/events`` and ``GET /healthz``."""
+    bot = await open_bot(settings)
+    runner = web.AppRunner(build_web_app(bot.app, ready=lambda: bot.ready), access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, host=host, port=port)
+    try:
+        await site.start()
+    except OSError:
+        await runner.cleanup()
+        await bot.stop()
+        raise
+    bound = runner.addresses[0][1] if runner.addresses else port
+    server = HttpServer(bot=bot, runner=runner, host=host, port=bound)
+    log.info("serving Slack requests", extra={"fields": {"url": server.base_url + EVENTS_PATH}})
+    return server
+
+
+async def serve_http(settings: Settings, *, host: str, port: int) -> None:
+    """Serve Slack's HTTP requests until cancelled."""
+    server = await start_http(settings, host=host, port=port)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await server.stop()
+
+
+async def serve_socket_mode(settings: Settings) -> None:
+    """Connect to Slack over Socket Mode until cancelled."""
+    from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+
+    bot = await open_bot(settings)
+    assert settings.slack_app_token is not None
+    handler = AsyncSocketModeHandler(bot.app, settings.slack_app_token.get_secret_value())
+    try:
+        await handler.connect_async()
+        log.info("connected to Slack over Socket Mode")
+        await asyncio.Event().wait()
+    finally:
+        await handler.close_async()
+        await bot.stop()

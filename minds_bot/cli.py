@@ -1,0 +1,186 @@
+"""The ``minds-bot`` command line: run, sandbox, demo, manifest, check. Thin: each command calls one module.
+
+Owns: argument parsing, turning settings problems into one plain message with exit code 2, and exit codes.
+Must not touch: listener behaviour or wire shapes; no tracebacks for expected problems.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+
+from minds_bot import __version__
+from minds_bot.settings import Settings, SettingsError, SlackMode, load_settings
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_CONFIG = 2
+
+DESCRIPTION = "minds-bot: Minds synthetic market research in Slack channels."
+EPILOG = (
+    "Configuration comes from environment variables (or a .env file in the working directory); "
+    "see README.md for the full table. Run 'minds-bot COMMAND --help' for a command's options."
+)
+
+
+def _add_run(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "run",
+        help="run the bot against Slack (Socket Mode, or HTTP with --http)",
+        description=(
+            "Run the bot. Uses Socket Mode when SLACK_APP_TOKEN is set; with --http it serves Slack's requests "
+            "(slash commands, interactivity, events, options) at POST /slack/events with signature "
+            "verification, and GET /healthz."
+        ),
+    )
+    p.add_argument("--http", action="store_true", help="serve Slack's HTTP requests instead of Socket Mode")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on in HTTP mode (default: %(default)s)")
+    p.add_argument("--port", type=int, default=3000, help="port to listen on in HTTP mode (default: %(default)s)")
+    p.set_defaults(handler=cmd_run)
+
+
+def _add_sandbox(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "sandbox",
+        help="serve the embedded Minds v1 API locally (no Minds account needed)",
+        description="Serve the embedded Minds v1 API sandbox with seeded demo Audiences and Studies.",
+    )
+    from minds_bot.sandbox.minds_api import cli as sandbox_cli
+
+    sandbox_cli.add_arguments(p)
+    p.set_defaults(handler=lambda args: sandbox_cli.run(args))
+
+
+def _add_demo(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "demo",
+        help="the whole product on this machine: Minds sandbox, Slack emulator and the bot",
+        description="Start the Minds sandbox, the local Slack emulator and the bot, and print the URL to open.",
+    )
+    p.set_defaults(handler=cmd_demo)
+
+
+def _add_manifest(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "manifest",
+        help="print the Slack app manifest (YAML) generated from the registered listeners",
+        description=(
+            "Print the Slack app manifest, generated from the same definitions the code registers. Paste it "
+            "into https://api.slack.com/apps → Create New App → From an app manifest."
+        ),
+    )
+    p.add_argument("--mode", choices=("socket", "http"), default="socket", help="delivery mode (default: socket)")
+    p.add_argument("--url", help="public https base URL of the bot, required for --mode http")
+    p.set_defaults(handler=cmd_manifest)
+
+
+def _add_check(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "check",
+        help="validate settings and test the Minds key and the Slack token",
+        description=(
+            "Validate the settings, call Minds GET /auth/me and Slack auth.test, and say exactly what is wrong. "
+            "Never prints a secret."
+        ),
+    )
+    p.set_defaults(handler=cmd_check)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="minds-bot", description=DESCRIPTION, epilog=EPILOG)
+    parser.add_argument("--version", action="version", version=f"minds-bot {__version__}")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    for add in (_add_run, _add_sandbox, _add_demo, _add_manifest, _add_check):
+        add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.handler(args))
+    except SettingsError as exc:
+        print(exc.render(), file=sys.stderr)
+        return EXIT_CONFIG
+    except KeyboardInterrupt:
+        return EXIT_OK
+
+
+# --- commands --------------------------------------------------------------------------------------------
+
+
+def _settings_with_logging() -> Settings:
+    from minds_bot.log import configure_logging
+
+    settings = load_settings()
+    configure_logging(level=settings.log_level, fmt=settings.log_format.value, secrets=settings.secrets())
+    return settings
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    http = args.http or settings.slack_mode is SlackMode.HTTP
+    if not settings.has_slack_credentials:
+        print(
+            "No Slack credentials are set, so there is no Slack workspace to serve.\n"
+            "  - To try everything locally without accounts: minds-bot demo\n"
+            "  - To connect to Slack: set SLACK_BOT_TOKEN with SLACK_APP_TOKEN (Socket Mode) or "
+            "SLACK_SIGNING_SECRET (HTTP mode); see README.md.",
+            file=sys.stderr,
+        )
+        return EXIT_CONFIG
+    problems = settings.problems_for_run(http=http)
+    if problems:
+        raise SettingsError(problems)
+    settings = _settings_with_logging()
+    from minds_bot import app
+
+    if http:
+        return _run_forever(app.serve_http(settings, host=args.host, port=args.port))
+    return _run_forever(app.serve_socket_mode(settings))
+
+
+def _run_forever(coro: object) -> int:
+    try:
+        asyncio.run(coro)  # type: ignore[arg-type]
+    except KeyboardInterrupt:
+        print("stopped", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    print(
+        "minds-bot demo is not available in this version yet: it will start the Minds sandbox, the local Slack "
+        "emulator and the bot together. Until then, 'minds-bot sandbox' serves the Minds API locally.",
+        file=sys.stderr,
+    )
+    return EXIT_FAILED
+
+
+def cmd_manifest(args: argparse.Namespace) -> int:
+    from minds_bot.app import build_manifest_surface
+    from minds_bot.slack.manifest import ManifestError, build_manifest, render_manifest
+
+    try:
+        manifest = build_manifest(build_manifest_surface(Settings.model_construct()), mode=args.mode, url=args.url)
+    except ManifestError as exc:
+        print(f"minds-bot manifest: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    sys.stdout.write(render_manifest(manifest))
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from minds_bot.checks import run_checks
+
+    settings = load_settings()
+    results = asyncio.run(run_checks(settings))
+    for result in results:
+        print(result.line())
+    return EXIT_OK if all(r.ok for r in results) else EXIT_FAILED
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,225 @@
+"""The bot's configuration: one pydantic-settings object, read once at start and passed down.
+
+Owns: reading environment variables (and a ``.env`` file), checking their form, and deciding which Slack mode the
+bot runs in. It never prints a secret: problems name the variable, never its value.
+Must not touch: the network, the database or logging handlers.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+DEFAULT_MINDS_API_URL = "https://getminds.ai/api/v1"
+DEFAULT_SLACK_API_URL = "https://slack.com/api/"
+DEFAULT_DB = "./minds-bot.sqlite3"
+
+MINDS_KEY_PATTERN = re.compile(r"^minds_[0-9a-f]{48}$")
+# Slack token prefixes, checked so a pasted token of the wrong kind is caught before a confusing API error.
+TOKEN_PREFIXES = {
+    "SLACK_BOT_TOKEN": ("xoxb-",),
+    "SLACK_APP_TOKEN": ("xapp-",),
+}
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SlackMode(StrEnum):
+    SOCKET = "socket"
+    HTTP = "http"
+
+
+class LogFormat(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+
+
+class SettingsError(Exception):
+    """Every problem with the configuration, in plain words, at once."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        lines = ["minds-bot cannot start: the configuration has problems."]
+        lines += [f"  - {p}" for p in self.problems]
+        lines.append("Set these as environment variables (or in a .env file) and try again.")
+        return "\n".join(lines)
+
+
+def _field_problem(error: dict[str, Any]) -> str:
+    name = str(error["loc"][0]).upper() if error.get("loc") else "configuration"
+    message = str(error.get("msg", "is invalid"))
+    message = message.removeprefix("Value error, ")
+    return f"{name}: {message}"
+
+
+class Settings(BaseSettings):
+    """Everything the bot reads from its environment. Secrets are ``SecretStr`` so they never print."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", case_sensitive=False)
+
+    slack_bot_token: SecretStr | None = None
+    slack_signing_secret: SecretStr | None = None
+    slack_app_token: SecretStr | None = None
+    slack_api_url: str = DEFAULT_SLACK_API_URL
+    slack_client_id: str | None = None
+    slack_client_secret: SecretStr | None = None
+    minds_api_url: str = DEFAULT_MINDS_API_URL
+    minds_api_key: SecretStr | None = None
+    minds_bot_db: str = DEFAULT_DB
+    minds_bot_secret_key: Annotated[tuple[SecretStr, ...], NoDecode] = Field(default=())
+    log_level: str = "INFO"
+    log_format: LogFormat = LogFormat.TEXT
+
+    @field_validator(
+        "slack_bot_token",
+        "slack_signing_secret",
+        "slack_app_token",
+        "slack_client_id",
+        "slack_client_secret",
+        "minds_api_key",
+        mode="before",
+    )
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("slack_bot_token", "slack_app_token")
+    @classmethod
+    def _token_prefix(cls, value: SecretStr | None, info: Any) -> SecretStr | None:
+        name = info.field_name.upper()
+        if value is not None and not value.get_secret_value().startswith(TOKEN_PREFIXES[name]):
+            raise ValueError(f"must start with {' or '.join(TOKEN_PREFIXES[name])}")
+        return value
+
+    @field_validator("minds_api_key")
+    @classmethod
+    def _minds_key_form(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not MINDS_KEY_PATTERN.match(value.get_secret_value().strip()):
+            raise ValueError("must look like minds_ followed by 48 hex characters (Settings → API Keys in Minds)")
+        return SecretStr(value.get_secret_value().strip()) if value is not None else None
+
+    @field_validator("slack_api_url", "minds_api_url")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        value = value.strip()
+        if not re.match(r"^https?://[^\s/]+", value):
+            raise ValueError("must be an http:// or https:// URL")
+        return value
+
+    @field_validator("slack_api_url")
+    @classmethod
+    def _slack_url_slash(cls, value: str) -> str:
+        # slack_sdk joins method names onto the base URL, so it must end with a slash.
+        return value if value.endswith("/") else value + "/"
+
+    @field_validator("minds_api_url")
+    @classmethod
+    def _minds_url_no_slash(cls, value: str) -> str:
+        return value.rstrip("/")
+
+    @field_validator("minds_bot_secret_key", mode="before")
+    @classmethod
+    def _split_keys(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+    @field_validator("minds_bot_secret_key")
+    @classmethod
+    def _fernet_keys(cls, value: tuple[SecretStr, ...]) -> tuple[SecretStr, ...]:
+        from cryptography.fernet import Fernet
+
+        bad = []
+        for position, key in enumerate(value, start=1):
+            try:
+                Fernet(key.get_secret_value().encode())
+            except (ValueError, TypeError):
+                bad.append(str(position))
+        if bad:
+            raise ValueError(
+                f"key {', '.join(bad)} of {len(value)} is not a Fernet key (32 url-safe base64-encoded bytes); "
+                'make one with: python3 -c "from cryptography.fernet import Fernet; '
+                'print(Fernet.generate_key().decode())"'
+            )
+        return value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _log_level(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip().upper()
+            if value not in LOG_LEVELS:
+                raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
+        return value
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _log_format(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    # --- derived facts -------------------------------------------------------------------------------------
+
+    @property
+    def oauth_enabled(self) -> bool:
+        """Multi-workspace mode: installs arrive through Slack's OAuth flow."""
+        return bool(self.slack_client_id and self.slack_client_secret)
+
+    @property
+    def slack_mode(self) -> SlackMode:
+        return SlackMode.SOCKET if self.slack_app_token else SlackMode.HTTP
+
+    @property
+    def has_slack_credentials(self) -> bool:
+        return bool(self.slack_bot_token or self.slack_app_token or self.oauth_enabled or self.slack_signing_secret)
+
+    def secrets(self) -> list[str]:
+        """Every configured secret value, for the log redaction filter."""
+        values = [
+            self.slack_bot_token,
+            self.slack_signing_secret,
+            self.slack_app_token,
+            self.slack_client_secret,
+            self.minds_api_key,
+            *self.minds_bot_secret_key,
+        ]
+        return [v.get_secret_value() for v in values if v is not None and v.get_secret_value()]
+
+    def problems_for_run(self, *, http: bool) -> list[str]:
+        """What is missing for ``minds-bot run`` in the chosen mode (empty when it can start)."""
+        problems: list[str] = []
+        if self.slack_client_id and not self.slack_client_secret:
+            problems.append("SLACK_CLIENT_SECRET: is required when SLACK_CLIENT_ID is set (OAuth mode)")
+        if self.slack_client_secret and not self.slack_client_id:
+            problems.append("SLACK_CLIENT_ID: is required when SLACK_CLIENT_SECRET is set (OAuth mode)")
+        if (http or not self.slack_app_token) and not self.slack_signing_secret:
+            problems.append(
+                "SLACK_SIGNING_SECRET: is required in HTTP mode (Slack app → Basic Information → "
+                "Signing Secret); set SLACK_APP_TOKEN instead to use Socket Mode"
+            )
+        if not self.oauth_enabled and not self.slack_bot_token:
+            problems.append(
+                "SLACK_BOT_TOKEN: is required (xoxb-…, Slack app → OAuth & Permissions), "
+                "or set SLACK_CLIENT_ID and SLACK_CLIENT_SECRET for multi-workspace installs"
+            )
+        if self.slack_app_token and self.oauth_enabled and not http:
+            problems.append(
+                "SLACK_APP_TOKEN: Socket Mode serves one workspace; unset SLACK_CLIENT_ID/SLACK_CLIENT_SECRET "
+                "or run with --http for multi-workspace installs"
+            )
+        if self.oauth_enabled and not self.minds_bot_secret_key:
+            problems.append("MINDS_BOT_SECRET_KEY: is required in OAuth mode to encrypt bot tokens at rest")
+        return problems
+
+
+def load_settings() -> Settings:
+    """Read the settings once from the environment (and ``.env``); raises ``SettingsError`` listing every problem."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        raise SettingsError([_field_problem(e) for e in exc.errors(include_input=False)]) from None

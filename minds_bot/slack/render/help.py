@@ -1,0 +1,60 @@
+"""The ``/minds help`` message and the App Home tab: what the bot does and how to start."""
+
+from __future__ import annotations
+
+from slack_sdk.models.blocks import ContextBlock, DividerBlock, HeaderBlock, MarkdownTextObject, SectionBlock
+from slack_sdk.models.views import View
+
+from minds_bot.slack.render import Message
+
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("/minds help", "this overview"),
+    ("/minds studies [query]", "browse your Studies"),
+    ("/minds audiences [query]", "browse your Audiences and how many Minds each has"),
+    ("/minds study <study>", "a Study card with its audiences, questions and recent runs"),
+    ("/minds plan <study> <request>", "draft a research plan for the channel to review and approve"),
+    ("/minds ask <study> <question>", "ask one standalone question"),
+    ("/minds summary <study> [refresh]", "read or refresh a Study's summary"),
+    ("/minds export <study> [format]", "attach a report, brief or raw data to the thread"),
+    ("/minds digest add …", "post research news to a channel on a schedule"),
+    ("/minds connect", "connect this workspace to a Minds account"),
+)
+
+INTRO = (
+    "*Minds* runs synthetic market research on Audiences of AI personas. Plan a study here, review the exact "
+    "questions together, approve it, and follow the run in the thread."
+)
+CAVEAT = "Synthetic research is a fast first pass; it does not replace representative fieldwork with people."
+
+
+def _command_list() -> str:
+    return "\n".join(f"`{usage}` — {what}" for usage, what in COMMANDS)
+
+
+def render_help(*, note: str | None = None) -> Message:
+    blocks = [SectionBlock(text=MarkdownTextObject(text=note))] if note else []
+    blocks += [
+        SectionBlock(text=MarkdownTextObject(text=INTRO)),
+        SectionBlock(text=MarkdownTextObject(text=_command_list())),
+        ContextBlock(elements=[MarkdownTextObject(text=CAVEAT)]),
+    ]
+    return Message(text="Minds: plan and run synthetic research from Slack. Try /minds help.", blocks=blocks)
+
+
+def render_home(*, connected: bool) -> View:
+    status = (
+        "This workspace is connected to Minds."
+        if connected
+        else "This workspace is not connected to Minds yet: an admin can run `/minds connect`."
+    )
+    return View(
+        type="home",
+        blocks=[
+            HeaderBlock(text="Minds for Slack"),
+            SectionBlock(text=MarkdownTextObject(text=INTRO)),
+            SectionBlock(text=MarkdownTextObject(text=status)),
+            DividerBlock(),
+            SectionBlock(text=MarkdownTextObject(text=_command_list())),
+            ContextBlock(elements=[MarkdownTextObject(text=CAVEAT)]),
+        ],
+    )

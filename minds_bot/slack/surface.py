@@ -1,0 +1,111 @@
+"""What the app offers Slack, recorded while listeners are registered, so the manifest cannot drift from the code.
+
+Owns: the slash-command and shortcut definitions, the bot scopes (each with the reason we need it) and
+``Surface``, a thin recorder around Bolt's registration decorators. ``minds-bot manifest`` builds the app
+against a ``Surface`` and renders whatever was registered.
+Must not touch: the network, the store, or any listener's behaviour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from slack_bolt.async_app import AsyncApp
+
+
+@dataclass(frozen=True)
+class SlashCommand:
+    command: str
+    description: str
+    usage_hint: str
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    callback_id: str
+    name: str
+    description: str
+    kind: str = "global"  # "global" or "message"
+
+
+MINDS_COMMAND = SlashCommand(
+    command="/minds",
+    description="Plan and run Minds synthetic research from Slack",
+    usage_hint="help · studies · plan <study> <request> · ask <study> <question> · summary <study>",
+)
+
+# Bot scopes, each with the Web API call or event that needs it.
+BOT_SCOPES: dict[str, str] = {
+    "commands": "the /minds slash command and shortcuts",
+    "chat:write": "plan messages, progress updates and results (chat.postMessage / chat.update)",
+    "chat:write.public": "digests posted to public channels the bot was not invited to",
+    "files:write": "reports, exports and charts attached in threads",
+    "users:read": "the requester's timezone and locale (users.info) and admin checks for approvals",
+    "channels:read": "channel names in digests and settings (conversations.info)",
+    "groups:read": "private channel names where the bot was invited",
+    "reactions:write": "a reaction on the request when a run finishes",
+}
+
+# Events Slack delivers only with an extra scope.
+EVENT_SCOPES: dict[str, str] = {"link_shared": "links:read"}
+
+
+@dataclass
+class Surface:
+    """Wraps an ``AsyncApp`` and records every command, shortcut, event and interactive surface registered."""
+
+    app: AsyncApp
+    commands: list[SlashCommand] = field(default_factory=list)
+    shortcuts: list[Shortcut] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    interactive: bool = False
+    options: bool = False
+    app_home: bool = False
+    unfurl_domains: list[str] = field(default_factory=list)
+
+    def command(self, spec: SlashCommand) -> Callable[..., Any]:
+        self.commands.append(spec)
+        return self.app.command(spec.command)
+
+    def shortcut(self, spec: Shortcut) -> Callable[..., Any]:
+        self.shortcuts.append(spec)
+        self.interactive = True
+        return self.app.shortcut(spec.callback_id)
+
+    def event(self, name: str) -> Callable[..., Any]:
+        if name not in self.events:
+            self.events.append(name)
+        if name == "app_home_opened":
+            self.app_home = True
+        return self.app.event(name)
+
+    def action(self, constraints: Any) -> Callable[..., Any]:
+        self.interactive = True
+        return self.app.action(constraints)
+
+    def view(self, constraints: Any) -> Callable[..., Any]:
+        self.interactive = True
+        return self.app.view(constraints)
+
+    def view_closed(self, constraints: Any) -> Callable[..., Any]:
+        self.interactive = True
+        return self.app.view_closed(constraints)
+
+    def external_options(self, constraints: Any) -> Callable[..., Any]:
+        self.interactive = True
+        self.options = True
+        return self.app.options(constraints)
+
+    def unfurl(self, domain: str) -> Callable[..., Any]:
+        self.unfurl_domains.append(domain)
+        return self.event("link_shared")
+
+    @property
+    def bot_scopes(self) -> list[str]:
+        scopes = list(BOT_SCOPES)
+        scopes += [EVENT_SCOPES[e] for e in self.events if e in EVENT_SCOPES]
+        if self.unfurl_domains:
+            scopes.append("links:write")
+        return sorted(set(scopes))

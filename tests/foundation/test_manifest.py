@@ -1,0 +1,93 @@
+"""The manifest comes from the registered listeners, matches the committed files and is one Slack accepts."""
+
+from __future__ import annotations
+
+import io
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+import yaml
+
+from minds_bot.app import build_manifest_surface
+from minds_bot.cli import main
+from minds_bot.settings import Settings
+from minds_bot.slack.manifest import build_manifest, render_manifest
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE_URL = "https://bot.example.com"
+# Slack's documented manifest limits for the fields we fill.
+LIMITS = {"name": 35, "description": 140, "long_description": 4000, "display_name": 80}
+
+
+def cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("filename", "args"),
+    [("socket.yaml", ["--mode", "socket"]), ("http.yaml", ["--mode", "http", "--url", EXAMPLE_URL])],
+)
+def test_committed_manifests_match_the_generator(filename: str, args: list[str]) -> None:
+    code, out, _ = cli("manifest", *args)
+    assert code == 0
+    committed = (REPO / "manifests" / filename).read_text()
+    assert out == committed, f"manifests/{filename} is stale: regenerate it with `minds-bot manifest {' '.join(args)}`"
+
+
+def test_http_manifest_points_every_request_url_under_the_base() -> None:
+    code, out, _ = cli("manifest", "--mode", "http", "--url", EXAMPLE_URL + "/")
+    assert code == 0
+    manifest = yaml.safe_load(out)
+    (command,) = manifest["features"]["slash_commands"]
+    assert command["command"] == "/minds"
+    assert command["url"] == f"{EXAMPLE_URL}/slack/events"
+    assert manifest["settings"]["event_subscriptions"]["request_url"] == f"{EXAMPLE_URL}/slack/events"
+    assert manifest["settings"]["socket_mode_enabled"] is False
+    assert manifest["oauth_config"]["redirect_urls"] == [f"{EXAMPLE_URL}/slack/oauth_redirect"]
+    scopes = set(manifest["oauth_config"]["scopes"]["bot"])
+    assert {"chat:write", "commands", "files:write", "users:read"} <= scopes
+    interactivity = manifest["settings"].get("interactivity")
+    if interactivity is not None:
+        assert interactivity["request_url"] == f"{EXAMPLE_URL}/slack/events"
+
+
+def test_socket_manifest_has_no_request_urls() -> None:
+    code, out, _ = cli("manifest")
+    manifest = yaml.safe_load(out)
+    assert code == 0 and manifest["settings"]["socket_mode_enabled"] is True
+    assert "url" not in manifest["features"]["slash_commands"][0]
+    assert "request_url" not in manifest["settings"].get("event_subscriptions", {})
+    assert "redirect_urls" not in manifest["oauth_config"]
+
+
+def test_manifest_fields_respect_slack_limits() -> None:
+    manifest = build_manifest(build_manifest_surface(Settings.model_construct()), mode="http", url=EXAMPLE_URL)
+    info = manifest["display_information"]
+    for key in ("name", "description", "long_description"):
+        assert len(info[key]) <= LIMITS[key]
+    assert len(info["long_description"]) >= 174  # Slack rejects shorter long descriptions
+    assert len(manifest["features"]["bot_user"]["display_name"]) <= LIMITS["display_name"]
+
+
+def test_every_registered_event_is_declared() -> None:
+    surface = build_manifest_surface(Settings.model_construct())
+    manifest = build_manifest(surface, mode="socket")
+    assert manifest["settings"]["event_subscriptions"]["bot_events"] == surface.events
+    assert "app_home_opened" in surface.events and manifest["features"]["app_home"]["home_tab_enabled"]
+
+
+@pytest.mark.parametrize("url", [None, "http://bot.example.com", "bot.example.com"])
+def test_http_manifest_refuses_a_missing_or_insecure_url(url: str | None) -> None:
+    args = ["manifest", "--mode", "http"] + (["--url", url] if url else [])
+    code, out, err = cli(*args)
+    assert code == 2 and out == ""
+    assert "--url" in err
+
+
+def test_render_is_stable_yaml() -> None:
+    manifest = build_manifest(build_manifest_surface(Settings.model_construct()), mode="socket")
+    assert yaml.safe_load(render_manifest(manifest)) == manifest

@@ -1,0 +1,132 @@
+"""Bad or missing settings: one plain message listing every problem, exit code 2, no traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from minds_bot.settings import SettingsError, load_settings
+
+SETTINGS_VARS = [
+    "SLACK_BOT_TOKEN",
+    "SLACK_SIGNING_SECRET",
+    "SLACK_APP_TOKEN",
+    "SLACK_API_URL",
+    "SLACK_CLIENT_ID",
+    "SLACK_CLIENT_SECRET",
+    "MINDS_API_URL",
+    "MINDS_API_KEY",
+    "MINDS_BOT_DB",
+    "MINDS_BOT_SECRET_KEY",
+    "LOG_LEVEL",
+    "LOG_FORMAT",
+]
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in SETTINGS_VARS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no stray .env
+
+
+def run_cli(*args: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARS}
+    base["PYTHONPATH"] = str(REPO)
+    return subprocess.run(
+        [sys.executable, "-m", "minds_bot", *args],
+        env={**base, **env},
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_every_problem_is_listed_at_once_with_exit_code_2_and_no_traceback(tmp_path: Path) -> None:
+    secret = "xoxp-" + "9" * 20
+    result = run_cli(
+        "run",
+        env={
+            "SLACK_BOT_TOKEN": secret,
+            "MINDS_API_KEY": "minds_not-a-key",
+            "LOG_LEVEL": "loud",
+            "LOG_FORMAT": "xml",
+            "MINDS_API_URL": "getminds.ai",
+            "MINDS_BOT_SECRET_KEY": "short",
+        },
+        cwd=tmp_path,
+    )
+    assert result.returncode == 2
+    err = result.stderr
+    for name in (
+        "SLACK_BOT_TOKEN",
+        "MINDS_API_KEY",
+        "LOG_LEVEL",
+        "LOG_FORMAT",
+        "MINDS_API_URL",
+        "MINDS_BOT_SECRET_KEY",
+    ):
+        assert name in err
+    assert "Traceback" not in err
+    assert secret not in err and "minds_not-a-key" not in err
+
+
+def test_missing_pieces_for_http_mode_are_named(tmp_path: Path) -> None:
+    result = run_cli("run", "--http", env={"SLACK_CLIENT_ID": "123.456"}, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "SLACK_SIGNING_SECRET" in result.stderr
+    assert "SLACK_CLIENT_SECRET" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_run_without_any_slack_credentials_points_to_the_demo(tmp_path: Path) -> None:
+    result = run_cli("run", env={}, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "minds-bot demo" in result.stderr
+
+
+def test_valid_settings_are_normalised(monkeypatch: pytest.MonkeyPatch) -> None:
+    key = "minds_" + "ab" * 24
+    monkeypatch.setenv("MINDS_API_KEY", f"  {key} ")
+    monkeypatch.setenv("SLACK_API_URL", "http://127.0.0.1:9999/api")
+    monkeypatch.setenv("MINDS_API_URL", "http://127.0.0.1:8787/api/v1/")
+    monkeypatch.setenv("LOG_LEVEL", "debug")
+    settings = load_settings()
+    assert settings.minds_api_key is not None and settings.minds_api_key.get_secret_value() == key
+    assert settings.slack_api_url == "http://127.0.0.1:9999/api/"
+    assert settings.minds_api_url == "http://127.0.0.1:8787/api/v1"
+    assert settings.log_level == "DEBUG"
+    assert key not in repr(settings)
+
+
+def test_settings_read_a_dotenv_file_in_the_working_directory(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("SLACK_BOT_TOKEN=xoxb-from-dotenv\nSLACK_SIGNING_SECRET=abcdefgh12345678\n")
+    settings = load_settings()
+    assert settings.slack_bot_token is not None
+    assert settings.problems_for_run(http=True) == []
+
+
+def test_oauth_mode_needs_a_secret_key_to_encrypt_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SLACK_CLIENT_ID", "1.2")
+    monkeypatch.setenv("SLACK_CLIENT_SECRET", "client-secret-value")
+    monkeypatch.setenv("SLACK_SIGNING_SECRET", "signing-secret-value")
+    problems = load_settings().problems_for_run(http=True)
+    assert [p.split(":")[0] for p in problems] == ["MINDS_BOT_SECRET_KEY"]
+
+
+def test_a_bad_fernet_key_names_its_position_without_echoing_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cryptography.fernet import Fernet
+
+    good = Fernet.generate_key().decode()
+    monkeypatch.setenv("MINDS_BOT_SECRET_KEY", f"{good},not-a-fernet-key")
+    with pytest.raises(SettingsError) as caught:
+        load_settings()
+    (problem,) = caught.value.problems
+    assert problem.startswith("MINDS_BOT_SECRET_KEY: key 2 of 2")
+    assert "not-a-fernet-key" not in problem and good not in problem
