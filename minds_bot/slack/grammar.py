@@ -1,0 +1,453 @@
+"""The ``/minds`` grammar: text in, a typed command or a usage message out. Pure; never raises on any input.
+
+Owns: words, argument shapes, Study references (an id, a one-word name, or a "quoted name with spaces"; the
+rest of the text where the Study is the last argument), "did you mean …" for unknown words, and which missing
+arguments are left empty so the listener can open a modal instead of refusing.
+Must not touch: I/O of any kind. Free text (a question, a plan request, a brief) is kept exactly as typed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+QUOTES = {'"': '"', "“": "”", "„": "“", "«": "»"}
+EXPORT_FORMATS = ("pdf", "md", "docx", "pptx", "csv", "xls", "sav")
+EXPORT_KINDS = ("executive_brief", "full_report", "raw_data")
+EXPORT_KIND_ALIASES = {"brief": "executive_brief", "report": "full_report", "raw": "raw_data", "data": "raw_data"}
+EXPORT_LENGTHS = ("short", "standard", "detailed")
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+USER_MENTION = re.compile(r"^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$")
+CHANNEL_MENTION = re.compile(r"^<#([CGD][A-Z0-9]+)(?:\|([^>]*))?>$")
+TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
+
+
+# --- results -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StudyRef:
+    """How the user named a Study: resolved later against Minds (exact id, exact name, fuzzy match)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Not a command: what to tell the user instead."""
+
+    message: str
+    suggestion: str | None = None
+
+
+@dataclass(frozen=True)
+class Help:
+    topic: str | None = None
+
+
+@dataclass(frozen=True)
+class Browse:
+    kind: str  # "studies" | "audiences" | "minds"
+    query: str | None = None
+
+
+@dataclass(frozen=True)
+class ShowStudy:
+    study: StudyRef | None
+
+
+@dataclass(frozen=True)
+class Ask:
+    study: StudyRef | None
+    question: str | None
+
+
+@dataclass(frozen=True)
+class Plan:
+    study: StudyRef | None
+    request: str | None
+
+
+@dataclass(frozen=True)
+class Runs:
+    study: StudyRef | None
+
+
+@dataclass(frozen=True)
+class Summary:
+    study: StudyRef | None
+    refresh: bool = False
+
+
+@dataclass(frozen=True)
+class Export:
+    study: StudyRef | None
+    format: str | None = None
+    kind: str | None = None
+    length: str | None = None
+
+
+@dataclass(frozen=True)
+class Share:
+    study: StudyRef | None
+    enable: bool
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    study: StudyRef | None
+
+
+@dataclass(frozen=True)
+class AudienceNew:
+    brief: str | None
+
+
+@dataclass(frozen=True)
+class DigestAdd:
+    channel: str | None  # channel id from a <#C…> mention; None = the current channel
+    schedule: str  # "daily" | "weekly" | "cron"
+    time: str | None = None  # "HH:MM" for daily/weekly
+    weekday: str | None = None  # for weekly
+    cron: str | None = None  # for cron
+    timezone: str | None = None  # IANA name; None = the creator's Slack timezone
+    studies: tuple[StudyRef, ...] = ()  # empty = all
+
+
+@dataclass(frozen=True)
+class DigestList:
+    pass
+
+
+@dataclass(frozen=True)
+class DigestRemove:
+    digest_id: str
+
+
+@dataclass(frozen=True)
+class DigestNow:
+    digest_id: str
+
+
+@dataclass(frozen=True)
+class Approvers:
+    action: str  # "add" | "remove" | "list"
+    users: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class Connect:
+    pass
+
+
+Command = (
+    Help
+    | Browse
+    | ShowStudy
+    | Ask
+    | Plan
+    | Runs
+    | Summary
+    | Export
+    | Share
+    | Duplicate
+    | AudienceNew
+    | DigestAdd
+    | DigestList
+    | DigestRemove
+    | DigestNow
+    | Approvers
+    | Connect
+)
+
+
+# --- tokens ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Token:
+    value: str
+    start: int
+    end: int
+    quoted: bool = False
+
+
+def tokenize(text: str) -> list[Token]:
+    """Whitespace-separated words; a quoted run (straight or typographic quotes) is one token without its quotes.
+    An unclosed quote runs to the end of the text, as people mean it."""
+    tokens: list[Token] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i].isspace():
+            i += 1
+            continue
+        if text[i] in QUOTES:
+            close = text.find(QUOTES[text[i]], i + 1)
+            if close == -1 and text[i] == "„":
+                close = text.find('"', i + 1)
+            end = n if close == -1 else close
+            tokens.append(Token(text[i + 1 : end].strip(), i, min(end + 1, n), quoted=True))
+            i = end + 1
+            continue
+        j = i
+        while j < n and not text[j].isspace():
+            j += 1
+        tokens.append(Token(text[i:j], i, j))
+        i = j
+    return tokens
+
+
+def _rest(text: str, tokens: list[Token], index: int) -> str | None:
+    """The text from token ``index`` on, exactly as typed (spacing and newlines kept)."""
+    if index >= len(tokens):
+        return None
+    rest = text[tokens[index].start :].strip()
+    return rest or None
+
+
+def _study_and_rest(text: str, tokens: list[Token], index: int) -> tuple[StudyRef | None, str | None]:
+    """``<study> <free text…>``: the study is one word or one quoted run; the rest is free text."""
+    if index >= len(tokens) or not tokens[index].value:
+        return None, _rest(text, tokens, index + 1)
+    return StudyRef(tokens[index].value), _rest(text, tokens, index + 1)
+
+
+def _study_tail(tokens: list[Token], text: str, index: int, stop: int | None = None) -> StudyRef | None:
+    """``<study>`` as the last argument: a quoted run, or every remaining word (names have spaces)."""
+    end = len(tokens) if stop is None else stop
+    if index >= end:
+        return None
+    if tokens[index].quoted and end == index + 1:
+        return StudyRef(tokens[index].value) if tokens[index].value else None
+    name = text[tokens[index].start : tokens[end - 1].end].strip()
+    for opening, closing in QUOTES.items():
+        if name.startswith(opening) and name.endswith(closing) and len(name) > 1:
+            name = name[1:-1].strip()
+    return StudyRef(name) if name else None
+
+
+# --- commands ----------------------------------------------------------------------------------------------
+
+WORDS = (
+    "help",
+    "studies",
+    "audiences",
+    "minds",
+    "study",
+    "ask",
+    "plan",
+    "runs",
+    "summary",
+    "export",
+    "share",
+    "duplicate",
+    "audience",
+    "digest",
+    "approvers",
+    "connect",
+)
+SYNONYMS = {"?": "help", "list": "studies", "audiences": "audiences", "approver": "approvers", "digests": "digest"}
+
+
+def parse_command(text: str) -> Command | Usage:
+    """Parse the text after ``/minds``. Never raises."""
+    tokens = tokenize(text or "")
+    if not tokens:
+        return Help()
+    word = tokens[0].value.lower()
+    word = SYNONYMS.get(word, word)
+    parser = _PARSERS.get(word)
+    if parser is None:
+        return _unknown(word)
+    return parser(text, tokens)
+
+
+def _unknown(word: str) -> Usage:
+    close = difflib.get_close_matches(word, WORDS, n=1, cutoff=0.6)
+    if close:
+        return Usage(f"I don't know `{word}`. Did you mean `/minds {close[0]}`?", suggestion=close[0])
+    return Usage(f"I don't know `{word}`. Try `/minds help` for the list of commands.")
+
+
+def _help(text: str, tokens: list[Token]) -> Command | Usage:
+    return Help(topic=tokens[1].value.lower() if len(tokens) > 1 else None)
+
+
+def _browse(text: str, tokens: list[Token]) -> Command | Usage:
+    return Browse(kind=SYNONYMS.get(tokens[0].value.lower(), tokens[0].value.lower()), query=_rest(text, tokens, 1))
+
+
+def _study(text: str, tokens: list[Token]) -> Command | Usage:
+    return ShowStudy(_study_tail(tokens, text, 1))
+
+
+def _ask(text: str, tokens: list[Token]) -> Command | Usage:
+    study, question = _study_and_rest(text, tokens, 1)
+    return Ask(study, question)
+
+
+def _plan(text: str, tokens: list[Token]) -> Command | Usage:
+    study, request = _study_and_rest(text, tokens, 1)
+    return Plan(study, request)
+
+
+def _runs(text: str, tokens: list[Token]) -> Command | Usage:
+    return Runs(_study_tail(tokens, text, 1))
+
+
+def _summary(text: str, tokens: list[Token]) -> Command | Usage:
+    refresh = len(tokens) > 2 and not tokens[-1].quoted and tokens[-1].value.lower() == "refresh"
+    stop = len(tokens) - 1 if refresh else None
+    return Summary(_study_tail(tokens, text, 1, stop), refresh=refresh)
+
+
+def _export(text: str, tokens: list[Token]) -> Command | Usage:
+    options: dict[str, str] = {}
+    stop = len(tokens)
+    while stop > 2 and not tokens[stop - 1].quoted:
+        word = tokens[stop - 1].value.lower()
+        slot, value = _export_option(word)
+        if slot is None or slot in options:
+            break
+        options[slot] = value
+        stop -= 1
+    study = _study_tail(tokens, text, 1, stop)
+    return Export(study, format=options.get("format"), kind=options.get("kind"), length=options.get("length"))
+
+
+def _export_option(word: str) -> tuple[str | None, str]:
+    if word in EXPORT_FORMATS:
+        return "format", word
+    if word in EXPORT_KINDS or word in EXPORT_KIND_ALIASES:
+        return "kind", EXPORT_KIND_ALIASES.get(word, word)
+    if word in EXPORT_LENGTHS:
+        return "length", word
+    return None, word
+
+
+def _share(text: str, tokens: list[Token]) -> Command | Usage:
+    last = tokens[-1].value.lower() if len(tokens) > 2 and not tokens[-1].quoted else ""
+    if last not in ("on", "off"):
+        return Usage("Say `/minds share <study> on` to turn on the public link, or `… off` to turn it off.")
+    return Share(_study_tail(tokens, text, 1, len(tokens) - 1), enable=last == "on")
+
+
+def _duplicate(text: str, tokens: list[Token]) -> Command | Usage:
+    return Duplicate(_study_tail(tokens, text, 1))
+
+
+def _audience(text: str, tokens: list[Token]) -> Command | Usage:
+    if len(tokens) < 2 or tokens[1].value.lower() != "new":
+        return Usage(
+            "Say `/minds audience new <brief>` to create an Audience from a brief, "
+            "or `/minds audiences` to browse them.",
+            suggestion="audiences",
+        )
+    return AudienceNew(_rest(text, tokens, 2))
+
+
+def _connect(text: str, tokens: list[Token]) -> Command | Usage:
+    return Connect()
+
+
+def _approvers(text: str, tokens: list[Token]) -> Command | Usage:
+    action = tokens[1].value.lower() if len(tokens) > 1 else "list"
+    if action not in ("add", "remove", "list"):
+        return Usage(
+            "Say `/minds approvers add @someone`, `/minds approvers remove @someone` or `/minds approvers list`."
+        )
+    if action == "list":
+        return Approvers("list")
+    users, bad = [], []
+    for token in tokens[2:]:
+        match = USER_MENTION.match(token.value)
+        (users if match else bad).append(match.group(1) if match else token.value)
+    if bad or not users:
+        return Usage(f"Name people with @mentions, e.g. `/minds approvers {action} @ana @ben`.")
+    return Approvers(action, tuple(dict.fromkeys(users)))
+
+
+DIGEST_USAGE = (
+    "Digest commands: `/minds digest add [#channel] daily 09:00 [timezone] [study…|all]`, "
+    '`… weekly monday 09:00 …`, `… cron "0 9 * * 1" …`, `/minds digest list`, '
+    "`/minds digest remove <id>`, `/minds digest now <id>`."
+)
+
+
+def _digest(text: str, tokens: list[Token]) -> Command | Usage:
+    action = tokens[1].value.lower() if len(tokens) > 1 else "list"
+    if action == "list":
+        return DigestList()
+    if action in ("remove", "now"):
+        if len(tokens) != 3:
+            return Usage(f"Say `/minds digest {action} <id>`; `/minds digest list` shows the ids.")
+        return DigestRemove(tokens[2].value) if action == "remove" else DigestNow(tokens[2].value)
+    if action != "add":
+        return Usage(DIGEST_USAGE)
+    return _digest_add(tokens[2:])
+
+
+def _digest_add(tokens: list[Token]) -> Command | Usage:
+    channel = None
+    if tokens and (match := CHANNEL_MENTION.match(tokens[0].value)):
+        channel, tokens = match.group(1), tokens[1:]
+    if not tokens:
+        return Usage(DIGEST_USAGE)
+    schedule = tokens[0].value.lower()
+    if schedule == "daily":
+        return _digest_timed(channel, tokens[1:], schedule="daily", weekday=None)
+    if schedule == "weekly":
+        if len(tokens) < 2 or tokens[1].value.lower() not in WEEKDAYS:
+            return Usage("A weekly digest needs a day, e.g. `/minds digest add weekly monday 09:00`.")
+        return _digest_timed(channel, tokens[2:], schedule="weekly", weekday=tokens[1].value.lower())
+    if schedule == "cron":
+        if len(tokens) < 2 or not tokens[1].quoted or len(tokens[1].value.split()) != 5:
+            return Usage('A cron digest needs five quoted fields, e.g. `/minds digest add cron "0 9 * * 1"`.')
+        timezone, studies = _tz_and_studies(tokens[2:])
+        return DigestAdd(channel, "cron", cron=tokens[1].value, timezone=timezone, studies=studies)
+    return Usage(DIGEST_USAGE)
+
+
+def _digest_timed(channel: str | None, tokens: list[Token], *, schedule: str, weekday: str | None) -> Command | Usage:
+    if not tokens or not TIME_OF_DAY.match(tokens[0].value):
+        return Usage(f"A {schedule} digest needs a time as HH:MM (24-hour), e.g. 09:00.")
+    hour, minute = TIME_OF_DAY.match(tokens[0].value).groups()  # type: ignore[union-attr]
+    timezone, studies = _tz_and_studies(tokens[1:])
+    return DigestAdd(
+        channel,
+        schedule,
+        time=f"{int(hour):02d}:{minute}",
+        weekday=weekday,
+        timezone=timezone,
+        studies=studies,
+    )
+
+
+def _tz_and_studies(tokens: list[Token]) -> tuple[str | None, tuple[StudyRef, ...]]:
+    timezone = None
+    if tokens and not tokens[0].quoted and ("/" in tokens[0].value or tokens[0].value.upper() == "UTC"):
+        timezone, tokens = tokens[0].value, tokens[1:]
+    if len(tokens) == 1 and not tokens[0].quoted and tokens[0].value.lower() == "all":
+        return timezone, ()
+    return timezone, tuple(StudyRef(t.value) for t in tokens if t.value)
+
+
+_PARSERS = {
+    "help": _help,
+    "studies": _browse,
+    "audiences": _browse,
+    "minds": _browse,
+    "study": _study,
+    "ask": _ask,
+    "plan": _plan,
+    "runs": _runs,
+    "summary": _summary,
+    "export": _export,
+    "share": _share,
+    "duplicate": _duplicate,
+    "audience": _audience,
+    "digest": _digest,
+    "approvers": _approvers,
+    "connect": _connect,
+}

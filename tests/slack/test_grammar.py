@@ -1,0 +1,166 @@
+"""The /minds grammar: table tests for what people type, and a property test that no input breaks it."""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from minds_bot.slack.grammar import (
+    Approvers,
+    Ask,
+    AudienceNew,
+    Browse,
+    Command,
+    Connect,
+    DigestAdd,
+    DigestList,
+    DigestNow,
+    DigestRemove,
+    Duplicate,
+    Export,
+    Help,
+    Plan,
+    Runs,
+    Share,
+    ShowStudy,
+    StudyRef,
+    Summary,
+    Usage,
+    parse_command,
+)
+
+S = StudyRef
+
+TABLE = [
+    ("", Help()),
+    ("   ", Help()),
+    ("help", Help()),
+    ("HELP plan", Help(topic="plan")),
+    ("studies", Browse("studies")),
+    ("studies launch  pos", Browse("studies", "launch  pos")),
+    ("audiences gen z", Browse("audiences", "gen z")),
+    ("minds sneaker", Browse("minds", "sneaker")),
+    ("study", ShowStudy(None)),
+    ("study Launch positioning", ShowStudy(S("Launch positioning"))),
+    ('study "Launch positioning"', ShowStudy(S("Launch positioning"))),
+    ("study “Launch positioning”", ShowStudy(S("Launch positioning"))),
+    ("study 4f1c2a9e-0000-4000-8000-000000000001", ShowStudy(S("4f1c2a9e-0000-4000-8000-000000000001"))),
+    ("ask", Ask(None, None)),
+    ("ask pricing", Ask(S("pricing"), None)),
+    ("ask pricing Would you pay $12 a month?", Ask(S("pricing"), "Would you pay $12 a month?")),
+    ('ask "Pricing pulse" Would you pay $12?', Ask(S("Pricing pulse"), "Would you pay $12?")),
+    ('ask "Pricing pulse', Ask(S("Pricing pulse"), None)),
+    ("plan launch Test three taglines\nfor Gen Z", Plan(S("launch"), "Test three taglines\nfor Gen Z")),
+    ("plan", Plan(None, None)),
+    ("runs Pricing pulse", Runs(S("Pricing pulse"))),
+    ("summary Pricing pulse", Summary(S("Pricing pulse"))),
+    ("summary Pricing pulse refresh", Summary(S("Pricing pulse"), refresh=True)),
+    ("summary refresh", Summary(S("refresh"))),
+    ("export launch", Export(S("launch"))),
+    ("export launch pdf", Export(S("launch"), format="pdf")),
+    ("export Launch positioning csv raw", Export(S("Launch positioning"), format="csv", kind="raw_data")),
+    ("export launch pdf brief short", Export(S("launch"), format="pdf", kind="executive_brief", length="short")),
+    ('export "pdf" md', Export(S("pdf"), format="md")),
+    ("share launch on", Share(S("launch"), enable=True)),
+    ("share Launch positioning OFF", Share(S("Launch positioning"), enable=False)),
+    ("duplicate Pricing pulse", Duplicate(S("Pricing pulse"))),
+    ("audience new Gen Z sneaker buyers in Germany", AudienceNew("Gen Z sneaker buyers in Germany")),
+    ("audience new", AudienceNew(None)),
+    ("connect", Connect()),
+    ("approvers", Approvers("list")),
+    ("approvers list", Approvers("list")),
+    ("approvers add <@U123|ana> <@U456>", Approvers("add", ("U123", "U456"))),
+    ("approvers remove <@U123> <@U123>", Approvers("remove", ("U123",))),
+    ("digest", DigestList()),
+    ("digest list", DigestList()),
+    ("digest remove d1", DigestRemove("d1")),
+    ("digest now d1", DigestNow("d1")),
+    ("digest add daily 9:05", DigestAdd(None, "daily", time="09:05")),
+    (
+        "digest add <#C123|research> weekly Monday 09:00 Europe/Berlin launch pricing",
+        DigestAdd(
+            "C123",
+            "weekly",
+            time="09:00",
+            weekday="monday",
+            timezone="Europe/Berlin",
+            studies=(S("launch"), S("pricing")),
+        ),
+    ),
+    ('digest add cron "0 9 * * 1" UTC all', DigestAdd(None, "cron", cron="0 9 * * 1", timezone="UTC")),
+    (
+        'digest add daily 08:30 "Launch positioning"',
+        DigestAdd(None, "daily", time="08:30", studies=(S("Launch positioning"),)),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), TABLE, ids=[t or "<empty>" for t, _ in TABLE])
+def test_table(text: str, expected: object) -> None:
+    assert parse_command(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment", "suggestion"),
+    [
+        ("stuides", "Did you mean `/minds studies`?", "studies"),
+        ("sumary launch", "Did you mean `/minds summary`?", "summary"),
+        ("frobnicate", "/minds help", None),
+        ("share launch", "`/minds share <study> on`", None),
+        ("audience gen z", "audience new", "audiences"),
+        ("approvers add ana", "@mentions", None),
+        ("approvers purge", "approvers add", None),
+        ("digest add hourly", "digest add", None),
+        ("digest add daily 25:00", "HH:MM", None),
+        ("digest add weekly 09:00", "needs a day", None),
+        ("digest add cron 0 9 * * 1", "five quoted fields", None),
+        ("digest remove", "digest list", None),
+    ],
+)
+def test_mistakes_get_a_usage_message(text: str, fragment: str, suggestion: str | None) -> None:
+    result = parse_command(text)
+    assert isinstance(result, Usage)
+    assert fragment in result.message
+    assert result.suggestion == suggestion
+
+
+def test_free_text_is_kept_exactly_as_typed() -> None:
+    question = "On a scale of 1–5, how “premium” does  this feel?\n(Be honest.)"
+    result = parse_command(f'ask "Launch positioning" {question}')
+    assert result == Ask(S("Launch positioning"), question)
+
+
+ALPHABET = st.sampled_from(list('abc "“”„«» \n\t<>@#|:*/-_0123456789') + ["ask", "plan", "export", "share", "digest"])
+WORDS = st.sampled_from(
+    [
+        "help",
+        "studies",
+        "study",
+        "ask",
+        "plan",
+        "runs",
+        "summary",
+        "export",
+        "share",
+        "duplicate",
+        "audience",
+        "digest",
+        "approvers",
+        "connect",
+        "minds",
+        "xyz",
+        "",
+    ]
+)
+
+
+@settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(word=WORDS, rest=st.one_of(st.text(max_size=80), st.lists(ALPHABET, max_size=30).map("".join)))
+def test_any_input_parses_to_a_command_or_a_usage_message(word: str, rest: str) -> None:
+    result = parse_command(f"{word} {rest}")
+    assert isinstance(result, (Usage, *typing.get_args(Command)))
+    if isinstance(result, Usage):
+        assert result.message.strip()
