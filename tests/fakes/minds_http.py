@@ -85,6 +85,11 @@ class FakeMindsAPI:
         self._routes.setdefault((method, path), deque()).extend(replies)
         return self
 
+    def set(self, method: str, path: str, *replies: Reply) -> FakeMindsAPI:
+        """Replace a route's queued replies (the server's state moved on)."""
+        self._routes[(method, path)] = deque(replies)
+        return self
+
     def handler(self, request: httpx.Request) -> httpx.Response:
         assert request.url.host == "minds.test", f"API client sent a request to {request.url.host}"
         path = request.url.path.removeprefix(PREFIX)
