@@ -1,1 +1,179 @@
-"""(package)"""
+"""The Minds v1 REST client — the bot's only way to talk to Minds. Imports nothing from Slack or the store.
+
+Public API (see each docstring for details)::
+
+    MindsClient.create(*, api_key, base_url=DEFAULT_BASE_URL, timeout=30.0, limiter=None, retry=None,
+                       clock=time.monotonic, sleep=asyncio.sleep) -> MindsClient
+    MindsClient(http, *, api_key, download_http, limiter=None, retry=None, clock, sleep, rng=None)
+        async with ... / await aclose()
+      me() -> Me
+      iter_studies(*, max_items=None) -> AsyncIterator[Study]       get_study(id) -> StudyDetail
+      find_study(query) -> LookupResult
+      create_study(*, name, audience_ids=(), link_sharing=None) -> StudyCreated
+      duplicate_study(id, *, idempotency_key, name=None) -> StudyDuplicate
+      set_sharing(id, *, enabled) -> SharingState                    get_analytics(id) -> StudyAnalytics
+      get_summary(id) / refresh_summary(id, *, force=False, length=None) -> SemanticSummary
+      iter_audiences(*, max_items=None)   get_audience(id)   find_audience(query)   audience_limits()
+      duplicate_audience(id, *, idempotency_key, name=None) -> AudienceDuplicate
+      create_audience_from_brief(*, text, idempotency_key, name=None, member_count=None)
+          -> FromBriefJob | FromBriefResult
+      get_audience_job(job_id) / wait_audience_job(job_id, *, wait_seconds) -> FromBriefJob
+      iter_minds(*, search=None, max_items=None)   find_mind(query)
+      start_direct_run(study_id, *, question, client_request_id, audience_ids=None, history_mode=None,
+                       route_research_brief=True) -> DirectRunAccepted | PlanningRequired
+      get_run(run_id) -> AgentRun    cancel_run(run_id) -> RunCancellation
+      list_study_runs(study_id, *, limit=20) -> list[AgentRun]
+      get_message_answers(study_id, message_id) -> MessageAnswers
+      research_methods() -> list[ResearchMethod]
+      preview_plan(study_id, PlanPreviewRequest, *, idempotency_key, wait_seconds=60)
+          -> ResearchPlan | PlanPending
+      resume_plan(PlanPending, *, wait_seconds=60) -> ResearchPlan | PlanPending
+      start_research_run(study_id, *, draft_plan_id, revision, idempotency_key, advanced_method_opt_in=None,
+                         audience_ids=None) -> ResearchRunStarted
+      get_research_run(study_id, run_id) -> ResearchRun
+      list_study_drafts() -> list[StudyDraft]    list_study_templates() -> list[StudyTemplate]
+      use_study_template(id, *, expected_revision, request_id) -> StudyDraft
+      start_export(study_id, *, kind, format, length=None, force=None) -> ExportJob
+      export_status(study_id, job) / wait_export(study_id, job, *, wait_seconds) -> ExportStatus
+      download_export(study_id, job, *, status=None, dest_dir=None, max_bytes=...) -> DownloadedFile
+    RateLimiter(*, requests_per_minute=300, clock, sleep)    RetryPolicy(max_attempts, base_delay, ...)
+    resolve(query, items, *, exhaustive) -> LookupResult      (pure name resolver)
+    errors: MindsError and its tree (see minds_bot.minds.errors)
+"""
+
+from minds_bot.minds.client import DEFAULT_BASE_URL, MindsClient, user_agent
+from minds_bot.minds.errors import (
+    AudienceJobFailed,
+    AuthenticationError,
+    Conflict,
+    DownloadFailed,
+    ExportFailed,
+    InvalidRequest,
+    MalformedResponse,
+    MindsAPIError,
+    MindsConnectionError,
+    MindsError,
+    MindsTimeout,
+    MindsTransportError,
+    NotFound,
+    NotReadyMind,
+    PanelMindsNotReady,
+    PermissionDenied,
+    PlanLimitError,
+    RateLimited,
+    RequestInfo,
+    ServerError,
+    ServiceUnavailable,
+    StaleRevision,
+    StudyRunInProgress,
+    SummarySuperseded,
+)
+from minds_bot.minds.lookup import Candidate, LookupResult, resolve
+from minds_bot.minds.models import (
+    AgentRun,
+    Audience,
+    AudienceDetail,
+    AudienceDuplicate,
+    AudienceLimits,
+    ConfirmationQuestion,
+    DirectRunAccepted,
+    DownloadedFile,
+    ExportJob,
+    ExportStatus,
+    FromBriefJob,
+    FromBriefResult,
+    Me,
+    MessageAnswers,
+    MindSummary,
+    PlanModule,
+    PlanningRequired,
+    PlanPending,
+    PlanPreviewRequest,
+    PlanQuestion,
+    ResearchMethod,
+    ResearchPlan,
+    ResearchRun,
+    ResearchRunStarted,
+    RunArtifact,
+    RunCancellation,
+    SemanticSummary,
+    SharingState,
+    Study,
+    StudyAnalytics,
+    StudyCreated,
+    StudyDetail,
+    StudyDraft,
+    StudyDuplicate,
+    StudyTemplate,
+)
+from minds_bot.minds.policy import RateLimiter, RetryPolicy
+
+__all__ = [
+    "AgentRun",
+    "Audience",
+    "AudienceDetail",
+    "AudienceDuplicate",
+    "AudienceJobFailed",
+    "AudienceLimits",
+    "AuthenticationError",
+    "Candidate",
+    "ConfirmationQuestion",
+    "Conflict",
+    "DEFAULT_BASE_URL",
+    "DirectRunAccepted",
+    "DownloadFailed",
+    "DownloadedFile",
+    "ExportFailed",
+    "ExportJob",
+    "ExportStatus",
+    "FromBriefJob",
+    "FromBriefResult",
+    "InvalidRequest",
+    "LookupResult",
+    "MalformedResponse",
+    "Me",
+    "MessageAnswers",
+    "MindSummary",
+    "MindsAPIError",
+    "MindsClient",
+    "MindsConnectionError",
+    "MindsError",
+    "MindsTimeout",
+    "MindsTransportError",
+    "NotFound",
+    "NotReadyMind",
+    "PanelMindsNotReady",
+    "PermissionDenied",
+    "PlanLimitError",
+    "PlanModule",
+    "PlanPending",
+    "PlanPreviewRequest",
+    "PlanQuestion",
+    "PlanningRequired",
+    "RateLimited",
+    "RateLimiter",
+    "RequestInfo",
+    "ResearchMethod",
+    "ResearchPlan",
+    "ResearchRun",
+    "ResearchRunStarted",
+    "RetryPolicy",
+    "RunArtifact",
+    "RunCancellation",
+    "SemanticSummary",
+    "ServerError",
+    "ServiceUnavailable",
+    "SharingState",
+    "StaleRevision",
+    "Study",
+    "StudyAnalytics",
+    "StudyCreated",
+    "StudyDetail",
+    "StudyDraft",
+    "StudyDuplicate",
+    "StudyRunInProgress",
+    "StudyTemplate",
+    "SummarySuperseded",
+    "resolve",
+    "user_agent",
+]

@@ -1,0 +1,868 @@
+"""``MindsClient``: the bot's only way to talk to the Minds v1 REST API.
+
+Owns: building requests (paths relative to the base URL, which already ends in ``/api/v1``), the bearer key,
+bounded retries of GETs and keyed calls, the per-workspace rate limiter, parsing replies into models at the
+boundary, plan-preparation observation, and export downloads.
+Must not touch: Slack, the store, or any module-level client/clock. The key never appears in repr, logs or
+errors; it is sent only to the Minds API host, never to a signed download URL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import os
+import random
+import re
+import tempfile
+import time
+import uuid
+from collections.abc import AsyncIterator, Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Generic, Literal, TypeVar
+
+import httpx
+from pydantic import BaseModel, ValidationError
+
+from minds_bot import __version__
+from minds_bot.minds.errors import (
+    AudienceJobFailed,
+    Conflict,
+    DownloadFailed,
+    ExportFailed,
+    MalformedResponse,
+    MindsConnectionError,
+    MindsError,
+    MindsTimeout,
+    MindsTransportError,
+    NotFound,
+    RateLimited,
+    RequestInfo,
+    ServerError,
+    StaleRevision,
+    SummarySuperseded,
+    error_from_response,
+)
+from minds_bot.minds.lookup import LookupResult, resolve
+from minds_bot.minds.models import (
+    AgentRun,
+    Audience,
+    AudienceDetail,
+    AudienceDuplicate,
+    AudienceLimits,
+    DirectRunAccepted,
+    DownloadedFile,
+    ExportFormat,
+    ExportJob,
+    ExportKind,
+    ExportStatus,
+    FromBriefJob,
+    FromBriefResult,
+    Me,
+    MessageAnswers,
+    MindSummary,
+    Pagination,
+    PlanningRequired,
+    PlanPending,
+    PlanPreviewRequest,
+    PlanReceipt,
+    ResearchMethod,
+    ResearchPlan,
+    ResearchRun,
+    ResearchRunStarted,
+    RunCancellation,
+    SemanticSummary,
+    SharingState,
+    Study,
+    StudyAnalytics,
+    StudyCreated,
+    StudyDetail,
+    StudyDraft,
+    StudyDuplicate,
+    StudyTemplate,
+)
+from minds_bot.minds.paging import LOOKUP_WINDOW, PAGE_SIZE, Page, iter_offset
+from minds_bot.minds.policy import Clock, RateLimiter, RetryPolicy, Sleep, parse_retry_after, poll_delay
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BASE_URL = "https://getminds.ai/api/v1"
+DEFAULT_TIMEOUT = 30.0
+DEFAULT_PLAN_WAIT = 60.0
+DEFAULT_EXPORT_WAIT = 120.0
+DEFAULT_AUDIENCE_WAIT = 120.0
+MAX_IDEMPOTENCY_KEY = 200
+MAX_EXPORT_BYTES = 200 * 1024 * 1024
+DOWNLOAD_CHUNK = 64 * 1024
+REDIRECTS = frozenset({301, 302, 303, 307, 308})
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class _ListEnvelope(BaseModel, Generic[M]):
+    data: list[M]
+    pagination: Pagination
+
+
+class _DataList(BaseModel, Generic[M]):
+    data: list[M]
+
+
+class MindsClient:
+    """One instance per workspace key; use as ``async with MindsClient.create(api_key=...) as minds:``."""
+
+    def __init__(
+        self,
+        http: httpx.AsyncClient,
+        *,
+        api_key: str,
+        download_http: httpx.AsyncClient,
+        limiter: RateLimiter | None = None,
+        retry: RetryPolicy | None = None,
+        clock: Clock = time.monotonic,
+        sleep: Sleep = asyncio.sleep,
+        rng: random.Random | None = None,
+    ) -> None:
+        if not api_key.strip():
+            raise ValueError("a Minds API key is required")
+        self._http = http
+        self._download_http = download_http
+        self._auth = f"Bearer {api_key.strip()}"
+        self._clock = clock
+        self._sleep = sleep
+        self._retry = retry or RetryPolicy()
+        self._limiter = limiter or RateLimiter(clock=clock, sleep=sleep)
+        self._rng = rng or random.Random()  # noqa: S311 — jitter, not security
+
+    @classmethod
+    def create(
+        cls,
+        *,
+        api_key: str,
+        base_url: str = DEFAULT_BASE_URL,
+        timeout: float = DEFAULT_TIMEOUT,
+        limiter: RateLimiter | None = None,
+        retry: RetryPolicy | None = None,
+        clock: Clock = time.monotonic,
+        sleep: Sleep = asyncio.sleep,
+    ) -> MindsClient:
+        """Build a client with its own httpx clients (one for the API, one plain one for signed URLs)."""
+        http = httpx.AsyncClient(base_url=base_url, timeout=timeout, follow_redirects=False)
+        download = httpx.AsyncClient(timeout=timeout, follow_redirects=True)
+        return cls(
+            http,
+            api_key=api_key,
+            download_http=download,
+            limiter=limiter,
+            retry=retry,
+            clock=clock,
+            sleep=sleep,
+        )
+
+    def __repr__(self) -> str:
+        return f"MindsClient(base_url={str(self._http.base_url)!r})"
+
+    async def __aenter__(self) -> MindsClient:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+        await self._download_http.aclose()
+
+    # --- account -----------------------------------------------------------------------------------
+
+    async def me(self) -> Me:
+        """``GET /auth/me``: checks the key."""
+        resp, info = await self._call("GET", "/auth/me")
+        return _parse(Me, _json(resp, info), info)
+
+    # --- Studies -----------------------------------------------------------------------------------
+
+    def iter_studies(self, *, max_items: int | None = None) -> AsyncIterator[Study]:
+        """Owned Studies, newest first, across pages."""
+        return self._iter("/studies", Study, max_items=max_items)
+
+    async def get_study(self, study_id: str) -> StudyDetail:
+        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}")
+        return _parse(StudyDetail, _data(resp, info), info)
+
+    async def find_study(self, query: str) -> LookupResult[Study | StudyDetail]:
+        """Exact id (then ``match`` is the ``StudyDetail``), or a name among the newest 1,000 Studies."""
+        return await self._find(query, self._iter("/studies", Study, max_items=LOOKUP_WINDOW), "/studies")
+
+    async def create_study(
+        self, *, name: str, audience_ids: Sequence[str] = (), link_sharing: bool | None = None
+    ) -> StudyCreated:
+        """``POST /studies`` (no idempotency key exists for it, so it is never retried)."""
+        body = _drop_none(
+            {"name": name, "audienceIds": list(audience_ids) or None, "isLinkSharingEnabled": link_sharing}
+        )
+        resp, info = await self._call("POST", "/studies", json_body=body)
+        return _parse(StudyCreated, _data(resp, info), info)
+
+    async def duplicate_study(
+        self, study_id: str, *, idempotency_key: str, name: str | None = None
+    ) -> StudyDuplicate:
+        """``POST /studies/{id}/duplicate``: 201 a new copy, 200 the copy this key already made."""
+        resp, info = await self._call(
+            "POST",
+            f"/studies/{_seg(study_id)}/duplicate",
+            json_body=_drop_none({"name": name}),
+            headers={"Idempotency-Key": _key(idempotency_key)},
+            retryable=True,
+        )
+        payload = _json(resp, info)
+        wrapped = {
+            "study": _data_of(payload, info),
+            "replayed": resp.status_code == 200,
+            "workspaceUrl": _get(payload, "workspaceUrl"),
+        }
+        return _parse(StudyDuplicate, wrapped, info)
+
+    async def set_sharing(self, study_id: str, *, enabled: bool) -> SharingState:
+        """``PUT /studies/{id}/sharing``. Only call after the user explicitly asked for a public link."""
+        resp, info = await self._call(
+            "PUT", f"/studies/{_seg(study_id)}/sharing", json_body={"isLinkSharingEnabled": enabled}
+        )
+        return _parse(SharingState, _data(resp, info), info)
+
+    async def get_analytics(self, study_id: str) -> StudyAnalytics:
+        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/analytics")
+        return _parse(StudyAnalytics, _data(resp, info), info)
+
+    async def get_summary(self, study_id: str) -> SemanticSummary:
+        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/summary")
+        return _parse(SemanticSummary, _data(resp, info), info)
+
+    async def refresh_summary(
+        self,
+        study_id: str,
+        *,
+        force: bool = False,
+        length: Literal["short", "standard", "detailed"] | None = None,
+    ) -> SemanticSummary:
+        """``POST /studies/{id}/summary``; 409 (superseded) raises ``SummarySuperseded``: reload, retry."""
+        resp, info = await self._call(
+            "POST",
+            f"/studies/{_seg(study_id)}/summary",
+            json_body=_drop_none({"force": force, "length": length}),
+            conflict_class=SummarySuperseded,
+        )
+        return _parse(SemanticSummary, _data(resp, info), info)
+
+    # --- Audiences and Minds -----------------------------------------------------------------------
+
+    def iter_audiences(self, *, max_items: int | None = None) -> AsyncIterator[Audience]:
+        return self._iter("/audiences", Audience, max_items=max_items)
+
+    async def get_audience(self, audience_id: str) -> AudienceDetail:
+        resp, info = await self._call("GET", f"/audiences/{_seg(audience_id)}")
+        return _parse(AudienceDetail, _data(resp, info), info)
+
+    async def find_audience(self, query: str) -> LookupResult[Audience | AudienceDetail]:
+        return await self._find(
+            query, self._iter("/audiences", Audience, max_items=LOOKUP_WINDOW), "/audiences"
+        )
+
+    async def audience_limits(self) -> AudienceLimits:
+        resp, info = await self._call("GET", "/audiences/limits")
+        return _parse(AudienceLimits, _data(resp, info), info)
+
+    async def duplicate_audience(
+        self, audience_id: str, *, idempotency_key: str, name: str | None = None
+    ) -> AudienceDuplicate:
+        resp, info = await self._call(
+            "POST",
+            f"/audiences/{_seg(audience_id)}/duplicate",
+            json_body=_drop_none({"name": name}),
+            headers={"Idempotency-Key": _key(idempotency_key)},
+            retryable=True,
+        )
+        payload = _json(resp, info)
+        data = _data_of(payload, info)
+        url = _get(payload, "audienceUrl") or _get(data, "audienceUrl")
+        wrapped = {"audience": data, "replayed": resp.status_code == 200, "audienceUrl": url}
+        return _parse(AudienceDuplicate, wrapped, info)
+
+    async def create_audience_from_brief(
+        self, *, text: str, idempotency_key: str, name: str | None = None, member_count: int | None = None
+    ) -> FromBriefJob | FromBriefResult:
+        """``POST /audiences/from-brief``: usually a 202 job to poll; a replay may return the Audience."""
+        body = _drop_none({"text": text, "name": name, "memberCount": member_count})
+        resp, info = await self._call(
+            "POST",
+            "/audiences/from-brief",
+            json_body=body,
+            headers={"Idempotency-Key": _key(idempotency_key)},
+            retryable=True,
+        )
+        data = _data(resp, info)
+        if resp.status_code == 202:
+            return _parse(FromBriefJob, data, info)
+        return _parse(FromBriefResult, data, info)
+
+    async def get_audience_job(self, job_id: str) -> FromBriefJob:
+        """One poll of a from-brief job; ``failed`` raises ``AudienceJobFailed``."""
+        resp, info = await self._call("GET", f"/audiences/from-brief/jobs/{_seg(job_id)}")
+        job = _parse(FromBriefJob, _data(resp, info), info)
+        if job.status == "failed":
+            raise AudienceJobFailed(job_id=job.job_id, error=job.error, request=info)
+        return job
+
+    async def wait_audience_job(
+        self, job_id: str, *, wait_seconds: float = DEFAULT_AUDIENCE_WAIT
+    ) -> FromBriefJob:
+        """Poll until completed; at the deadline return the last (unfinished) state — never resubmit."""
+        deadline = self._clock() + wait_seconds
+        job = await self.get_audience_job(job_id)
+        attempt = 0
+        while job.status != "completed":
+            attempt += 1
+            if not await self._pause(attempt, deadline):
+                return job
+            job = await self.get_audience_job(job_id)
+        return job
+
+    def iter_minds(
+        self, *, search: str | None = None, max_items: int | None = None
+    ) -> AsyncIterator[MindSummary]:
+        return self._iter("/minds", MindSummary, params=_drop_none({"search": search}), max_items=max_items)
+
+    async def find_mind(self, query: str) -> LookupResult[MindSummary]:
+        """Minds support server-side ``search``; the same 1,000-item window applies."""
+        items = self._iter("/minds", MindSummary, params={"search": query.strip()}, max_items=LOOKUP_WINDOW)
+        return await self._find(query, items, "/minds")
+
+    # --- direct runs -------------------------------------------------------------------------------
+
+    async def start_direct_run(
+        self,
+        study_id: str,
+        *,
+        question: str,
+        client_request_id: str,
+        audience_ids: Sequence[str] | None = None,
+        history_mode: Literal["last5", "followup_only", "none"] | None = None,
+        route_research_brief: bool = True,
+    ) -> DirectRunAccepted | PlanningRequired:
+        """``POST /studies/{id}/runs`` for one standalone question; 200 ``planning_required`` means no run."""
+        body = _drop_none(
+            {
+                "question": question,
+                "clientRequestId": _uuid(client_request_id),
+                "audienceIds": list(audience_ids) if audience_ids is not None else None,
+                "historyMode": history_mode,
+                "routeResearchBrief": route_research_brief,
+            }
+        )
+        resp, info = await self._call(
+            "POST", f"/studies/{_seg(study_id)}/runs", json_body=body, retryable=True
+        )
+        data = _data(resp, info)
+        if resp.status_code == 200:
+            return _parse(PlanningRequired, data, info)
+        return _parse(DirectRunAccepted, data, info)
+
+    async def get_run(self, run_id: str) -> AgentRun:
+        resp, info = await self._call("GET", f"/runs/{_seg(run_id)}")
+        return _parse(AgentRun, _data(resp, info), info)
+
+    async def cancel_run(self, run_id: str) -> RunCancellation:
+        resp, info = await self._call("POST", f"/runs/{_seg(run_id)}/cancel")
+        return _parse(RunCancellation, _data(resp, info), info)
+
+    async def list_study_runs(self, study_id: str, *, limit: int = 20) -> list[AgentRun]:
+        """Recent runs, newest first (one page; ``limit`` 1–100)."""
+        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/runs", params={"limit": limit})
+        return _parse(_DataList[AgentRun], _json(resp, info), info).data
+
+    async def get_message_answers(self, study_id: str, message_id: str) -> MessageAnswers:
+        """Individual answers (asked Minds only). A ``not_asked`` item has none: 404."""
+        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/messages/{_seg(message_id)}/answers")
+        return _parse(MessageAnswers, _json(resp, info), info)
+
+    # --- guided research ---------------------------------------------------------------------------
+
+    async def research_methods(self) -> list[ResearchMethod]:
+        resp, info = await self._call("GET", "/research-methods")
+        return _parse(_DataList[ResearchMethod], _json(resp, info), info).data
+
+    async def preview_plan(
+        self,
+        study_id: str,
+        request: PlanPreviewRequest,
+        *,
+        idempotency_key: str,
+        wait_seconds: float = DEFAULT_PLAN_WAIT,
+    ) -> ResearchPlan | PlanPending:
+        """Create, revise or reload a plan. A 202 is observed (same body, same key) until ``wait_seconds``;
+        then a ``PlanPending`` comes back for ``resume_plan``. Preparation is never cancelled by stopping."""
+        body, key = request.to_body(), _key(idempotency_key)
+        deadline = self._clock() + wait_seconds
+        outcome = await self._plan_post(
+            study_id, body, key, receipt=None, revising=request.draft_plan_id is not None
+        )
+        if isinstance(outcome, ResearchPlan):
+            return outcome
+        pending = PlanPending(
+            study_id=study_id,
+            idempotency_key=key,
+            body=body.decode(),
+            request_id=outcome.request_id,
+            operation_id=outcome.operation_id,
+            stage=outcome.stage,
+        )
+        return await self._observe_plan(pending, deadline)
+
+    async def resume_plan(
+        self, pending: PlanPending, *, wait_seconds: float = DEFAULT_PLAN_WAIT
+    ) -> ResearchPlan | PlanPending:
+        """Keep observing a pending preparation with its original key and body (never a new key)."""
+        deadline = self._clock() + wait_seconds
+        outcome = await self._plan_post(
+            pending.study_id, pending.body.encode(), pending.idempotency_key, receipt=pending, revising=True
+        )
+        if isinstance(outcome, ResearchPlan):
+            return outcome
+        return await self._observe_plan(_advance(pending, outcome), deadline)
+
+    async def start_research_run(
+        self,
+        study_id: str,
+        *,
+        draft_plan_id: str,
+        revision: int,
+        idempotency_key: str,
+        advanced_method_opt_in: bool | None = None,
+        audience_ids: Sequence[str] | None = None,
+    ) -> ResearchRunStarted:
+        """Confirm one exact plan revision. ``PlanLimitError``: nothing started (an upgrade is needed)."""
+        confirmation = _drop_none({"accepted": True, "advancedMethodOptIn": advanced_method_opt_in})
+        body = _drop_none(
+            {
+                "draftPlanId": draft_plan_id,
+                "revision": revision,
+                "confirmation": confirmation,
+                "idempotencyKey": _uuid(idempotency_key),
+                "audienceIds": list(audience_ids) if audience_ids is not None else None,
+            }
+        )
+        resp, info = await self._call(
+            "POST", f"/studies/{_seg(study_id)}/research-runs", json_body=body, retryable=True
+        )
+        return _parse(ResearchRunStarted, _data(resp, info), info)
+
+    async def get_research_run(self, study_id: str, run_id: str) -> ResearchRun:
+        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/research-runs/{_seg(run_id)}")
+        return _parse(ResearchRun, _data(resp, info), info)
+
+    async def list_study_drafts(self) -> list[StudyDraft]:
+        resp, info = await self._call("GET", "/study-drafts")
+        return _parse(_DataList[StudyDraft], _json(resp, info), info).data
+
+    async def list_study_templates(self) -> list[StudyTemplate]:
+        resp, info = await self._call("GET", "/study-templates")
+        return _parse(_DataList[StudyTemplate], _json(resp, info), info).data
+
+    async def use_study_template(
+        self, template_id: str, *, expected_revision: int, request_id: str
+    ) -> StudyDraft:
+        """Instantiate a template as a Study draft (never starts research); ``request_id``: UUID per draft."""
+        body = {"expectedRevision": expected_revision, "requestId": _uuid(request_id)}
+        resp, info = await self._call(
+            "POST", f"/study-templates/{_seg(template_id)}/use", json_body=body, retryable=True
+        )
+        return _parse(StudyDraft, _data(resp, info), info)
+
+    # --- exports -----------------------------------------------------------------------------------
+
+    async def start_export(
+        self,
+        study_id: str,
+        *,
+        kind: ExportKind,
+        format: ExportFormat,  # noqa: A002 — the wire name
+        length: Literal["short", "standard", "detailed"] | None = None,
+        force: bool | None = None,
+    ) -> ExportJob:
+        body = _drop_none({"kind": kind, "format": format, "length": length, "force": force})
+        resp, info = await self._call("POST", f"/studies/{_seg(study_id)}/export", json_body=body)
+        return _parse(ExportJob, _data(resp, info), info)
+
+    async def export_status(self, study_id: str, job: ExportJob) -> ExportStatus:
+        """One poll; ``failed`` raises ``ExportFailed`` with Minds' errorCode and text."""
+        params = {"jobId": job.job_id, "kind": job.kind, "format": job.format}
+        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/export-status", params=params)
+        status = _parse(ExportStatus, _data(resp, info), info)
+        if status.status == "failed":
+            raise ExportFailed(error_code=status.error_code, error=status.error, request=info)
+        return status
+
+    async def wait_export(
+        self, study_id: str, job: ExportJob, *, wait_seconds: float = DEFAULT_EXPORT_WAIT
+    ) -> ExportStatus:
+        """Poll until completed; at the deadline return the last state (check later, never re-export)."""
+        deadline = self._clock() + wait_seconds
+        status = await self.export_status(study_id, job)
+        attempt = 0
+        while status.status != "completed":
+            attempt += 1
+            if not await self._pause(attempt, deadline):
+                return status
+            status = await self.export_status(study_id, job)
+        return status
+
+    async def download_export(
+        self,
+        study_id: str,
+        job: ExportJob,
+        *,
+        status: ExportStatus | None = None,
+        dest_dir: Path | None = None,
+        max_bytes: int = MAX_EXPORT_BYTES,
+    ) -> DownloadedFile:
+        """Fetch a completed export to a temporary file. The 302's signed URL is fetched with a plain client
+        that never carries the Minds key."""
+        resp, info = await self._call(
+            "GET", f"/studies/{_seg(study_id)}/export-download", params={"jobId": job.job_id}
+        )
+        if resp.status_code not in REDIRECTS:
+            raise MalformedResponse(
+                f"expected a redirect to the file, got HTTP {resp.status_code}", request=info
+            )
+        location = resp.headers.get("location")
+        if not location:
+            raise MalformedResponse("redirect without a Location", request=info)
+        target = resp.request.url.join(location)
+        fallback_name = f"{study_id}-{job.kind}.{job.format}"
+        return await self._stream_to_file(
+            target,
+            filename=(status.filename if status else None) or fallback_name,
+            mime_type=status.mime_type if status else None,
+            dest_dir=dest_dir,
+            max_bytes=max_bytes,
+        )
+
+    # --- internals: plan observation ---------------------------------------------------------------
+
+    async def _plan_post(
+        self, study_id: str, body: bytes, key: str, *, receipt: PlanPending | None, revising: bool
+    ) -> ResearchPlan | PlanReceipt:
+        headers = {"Idempotency-Key": key}
+        if receipt is not None:
+            headers["x-minds-study-plan-request-id"] = receipt.request_id
+            if receipt.operation_id:
+                headers["x-minds-study-plan-operation-id"] = receipt.operation_id
+        resp, info = await self._call(
+            "POST",
+            f"/studies/{_seg(study_id)}/research-plans/preview",
+            raw_body=body,
+            headers=headers,
+            retryable=True,
+            conflict_class=StaleRevision if revising else None,
+        )
+        data = _data(resp, info)
+        if resp.status_code == 202:
+            return _parse(PlanReceipt, data, info)
+        return _parse(ResearchPlan, data, info)
+
+    async def _observe_plan(self, pending: PlanPending, deadline: float) -> ResearchPlan | PlanPending:
+        attempt = 0
+        while True:
+            attempt += 1
+            if not await self._pause(attempt, deadline):
+                return pending
+            outcome = await self._plan_post(
+                pending.study_id,
+                pending.body.encode(),
+                pending.idempotency_key,
+                receipt=pending,
+                revising=True,
+            )
+            if isinstance(outcome, ResearchPlan):
+                return outcome
+            pending = _advance(pending, outcome)
+
+    async def _pause(self, attempt: int, deadline: float) -> bool:
+        """Sleep one polling interval if it ends before the deadline; False when time is up."""
+        delay = poll_delay(attempt, self._rng)
+        if self._clock() + delay > deadline:
+            return False
+        await self._sleep(delay)
+        return True
+
+    # --- internals: lists and lookups --------------------------------------------------------------
+
+    def _iter(
+        self,
+        path: str,
+        model: type[M],
+        *,
+        params: Mapping[str, Any] | None = None,
+        max_items: int | None = None,
+    ) -> AsyncIterator[M]:
+        async def fetch(offset: int, limit: int) -> Page[M]:
+            query = {**(params or {}), "limit": limit, "offset": offset}
+            resp, info = await self._call("GET", path, params=query)
+            envelope = _parse(_ListEnvelope[model], _json(resp, info), info)  # type: ignore[valid-type]
+            return Page(items=list(envelope.data), pagination=envelope.pagination, request=info)
+
+        return iter_offset(fetch, page_size=PAGE_SIZE, max_items=max_items)
+
+    async def _find(self, query: str, items: AsyncIterator[M], path: str) -> LookupResult[Any]:
+        text = query.strip()
+        if _is_uuid(text):
+            direct = await self._by_id(path, text)
+            if direct is not None:
+                return LookupResult(kind="exact", query=text, scanned=0, exhaustive=False, match=direct)
+        scanned = [item async for item in items]
+        return resolve(text, scanned, exhaustive=len(scanned) < LOOKUP_WINDOW)
+
+    async def _by_id(self, path: str, item_id: str) -> Any:
+        getters = {"/studies": self.get_study, "/audiences": self.get_audience}
+        getter = getters.get(path)
+        if getter is None:
+            return None
+        try:
+            return await getter(item_id)
+        except NotFound:
+            return None
+
+    # --- internals: one HTTP exchange with retries -------------------------------------------------
+
+    async def _call(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: Mapping[str, Any] | None = None,
+        json_body: Any = None,
+        raw_body: bytes | None = None,
+        headers: Mapping[str, str] | None = None,
+        retryable: bool | None = None,
+        conflict_class: type[Conflict] | None = None,
+    ) -> tuple[httpx.Response, RequestInfo]:
+        """Send one logical request; only GETs and keyed calls (``retryable=True``) are ever repeated, and a
+        repeat sends the byte-identical body and the same key."""
+        info = RequestInfo(method=method, path=path)
+        body = raw_body if raw_body is not None else _encode(json_body)
+        may_retry = method == "GET" if retryable is None else retryable
+        attempt = 0
+        while True:
+            attempt += 1
+            outcome = await self._exchange(
+                info, params=params, body=body, headers=headers, conflict_class=conflict_class
+            )
+            if isinstance(outcome, httpx.Response):
+                return outcome, info
+            delay = self._delay_after(outcome, attempt) if may_retry else None
+            if delay is None:
+                raise outcome
+            log.info("minds %s: retry %d in %.2fs after %s", info, attempt, delay, type(outcome).__name__)
+            await self._sleep(delay)
+
+    async def _exchange(
+        self,
+        info: RequestInfo,
+        *,
+        params: Mapping[str, Any] | None,
+        body: bytes | None,
+        headers: Mapping[str, str] | None,
+        conflict_class: type[Conflict] | None,
+    ) -> httpx.Response | MindsError:
+        await self._limiter.acquire()
+        try:
+            resp = await self._http.request(
+                info.method,
+                info.path,
+                params=params,
+                content=body,
+                headers=self._headers(headers, has_body=body is not None),
+                follow_redirects=False,
+            )
+        except httpx.TimeoutException as exc:
+            return _chain(MindsTimeout(request=info), exc)
+        except httpx.TransportError as exc:
+            return _chain(MindsConnectionError(request=info), exc)
+        self._limiter.observe(status_code=resp.status_code, headers=resp.headers)
+        log.debug("minds %s -> %d", info, resp.status_code)
+        if resp.status_code < 400:
+            return resp
+        return error_from_response(
+            status_code=resp.status_code,
+            body=resp.content,
+            retry_after=parse_retry_after(resp.headers),
+            request=info,
+            conflict_class=conflict_class,
+        )
+
+    def _delay_after(self, error: MindsError, attempt: int) -> float | None:
+        if isinstance(error, MindsTransportError | ServerError | RateLimited):
+            retry_after = getattr(error, "retry_after", None)
+            return self._retry.delay_for(attempt=attempt, retry_after=retry_after, rng=self._rng)
+        return None
+
+    def _headers(self, extra: Mapping[str, str] | None, *, has_body: bool) -> dict[str, str]:
+        headers = {"Authorization": self._auth, "User-Agent": user_agent(), "Accept": "application/json"}
+        if has_body:
+            headers["Content-Type"] = "application/json"
+        return {**headers, **(extra or {})}
+
+    # --- internals: downloads ----------------------------------------------------------------------
+
+    async def _stream_to_file(
+        self, url: httpx.URL, *, filename: str, mime_type: str | None, dest_dir: Path | None, max_bytes: int
+    ) -> DownloadedFile:
+        # Deliberately no Authorization: the signed URL is its own credential and lives on another host.
+        headers = {"User-Agent": user_agent()}
+        try:
+            async with self._download_http.stream("GET", url, headers=headers) as resp:
+                if resp.status_code != 200:
+                    raise DownloadFailed(
+                        f"The export file could not be downloaded (HTTP {resp.status_code}).",
+                        status_code=resp.status_code,
+                    )
+                path, size, digest = await _write_stream(resp, dest_dir=dest_dir, max_bytes=max_bytes)
+                content_type = resp.headers.get("content-type", "application/octet-stream")
+        except httpx.TimeoutException as exc:
+            raise DownloadFailed("The export download timed out.") from exc
+        except httpx.TransportError as exc:
+            raise DownloadFailed("The export file host could not be reached.") from exc
+        return DownloadedFile(
+            path=str(path),
+            filename=_safe_filename(filename),
+            size=size,
+            sha256=digest,
+            mime_type=mime_type or content_type.split(";")[0].strip(),
+        )
+
+
+def user_agent() -> str:
+    return f"minds-bot/{__version__}"
+
+
+async def _write_stream(
+    resp: httpx.Response, *, dest_dir: Path | None, max_bytes: int
+) -> tuple[Path, int, str]:
+    fd, name = await asyncio.to_thread(tempfile.mkstemp, prefix="minds-export-", dir=dest_dir)
+    path = Path(name)
+    digest, size = hashlib.sha256(), 0
+    handle = os.fdopen(fd, "wb")
+    try:
+        async for chunk in resp.aiter_bytes(DOWNLOAD_CHUNK):
+            size += len(chunk)
+            if size > max_bytes:
+                raise DownloadFailed(f"The export is larger than the {max_bytes // (1024 * 1024)} MiB limit.")
+            digest.update(chunk)
+            await asyncio.to_thread(handle.write, chunk)
+    except BaseException:
+        await asyncio.to_thread(handle.close)
+        await asyncio.to_thread(path.unlink, True)
+        raise
+    await asyncio.to_thread(handle.close)
+    return path, size, digest.hexdigest()
+
+
+def _safe_filename(name: str) -> str:
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    cleaned = re.sub(r"[^\w.\- ]+", "_", base).strip(" .")
+    return cleaned or "export"
+
+
+def _advance(pending: PlanPending, receipt: PlanReceipt) -> PlanPending:
+    return pending.model_copy(
+        update={
+            "request_id": receipt.request_id,
+            "operation_id": receipt.operation_id or pending.operation_id,
+            "stage": receipt.stage,
+        }
+    )
+
+
+def _chain(error: MindsError, cause: BaseException) -> MindsError:
+    error.__cause__ = cause
+    return error
+
+
+def _encode(body: Any) -> bytes | None:
+    if body is None:
+        return None
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+def _json(resp: httpx.Response, info: RequestInfo) -> Any:
+    try:
+        return resp.json()
+    except ValueError:
+        raise MalformedResponse("the reply is not JSON", request=info) from None
+
+
+def _data_of(payload: Any, info: RequestInfo) -> Any:
+    if not isinstance(payload, dict) or "data" not in payload:
+        raise MalformedResponse("the reply has no data", request=info)
+    return payload["data"]
+
+
+def _data(resp: httpx.Response, info: RequestInfo) -> Any:
+    return _data_of(_json(resp, info), info)
+
+
+def _get(payload: Any, key: str) -> Any:
+    return payload.get(key) if isinstance(payload, dict) else None
+
+
+def _parse(model: type[M], value: Any, info: RequestInfo) -> M:
+    try:
+        return model.model_validate(value)
+    except ValidationError as exc:
+        raise MalformedResponse(_describe(exc), request=info) from None
+
+
+def _describe(exc: ValidationError) -> str:
+    """Where and what is wrong, without echoing values (they may be large or private)."""
+    parts = []
+    for err in exc.errors()[:3]:
+        where = ".".join(str(p) for p in err["loc"]) or "reply"
+        parts.append(f"{where}: {err['msg']}")
+    more = exc.error_count() - len(parts)
+    return "; ".join(parts) + (f"; and {more} more" if more > 0 else "")
+
+
+def _drop_none(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def _seg(value: str) -> str:
+    """A path segment; ids never contain '/', so anything that would change the path is refused."""
+    if not value or "/" in value or value in (".", ".."):
+        raise ValueError("not a valid Minds id")
+    return value
+
+
+def _key(value: str) -> str:
+    key = value.strip()
+    if not key or len(key) > MAX_IDEMPOTENCY_KEY:
+        raise ValueError("an idempotency key must be 1-200 characters")
+    return key
+
+
+def _uuid(value: str) -> str:
+    if not _is_uuid(value):
+        raise ValueError("this idempotency key must be a UUID")
+    return value
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        uuid.UUID(value)
+    except ValueError:
+        return False
+    return True

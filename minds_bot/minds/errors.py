@@ -1,0 +1,294 @@
+"""The Minds client's one error tree and the single status -> class map.
+
+Owns: turning a Minds error envelope (``{statusCode, statusMessage, message, url, error, data?}``) or a
+transport failure into a typed exception with a short, user-presentable ``message`` and structured fields.
+Must not touch: Slack, the store, or the API key (no error here ever holds a header).
+
+::
+
+    MindsError
+     +-- MalformedResponse          a reply without a required piece (never "empty")
+     +-- ExportFailed               export status ``failed`` (errorCode, error text)
+     +-- AudienceJobFailed          from-brief job ``failed``
+     +-- DownloadFailed             the signed export URL refused us / the file is over the cap
+     +-- MindsTransportError        no HTTP reply at all (request attached)
+     |    +-- MindsTimeout
+     |    +-- MindsConnectionError
+     +-- MindsAPIError              an HTTP error reply (status_code, code, request)
+          +-- AuthenticationError   401
+          +-- PermissionDenied      403
+          |    +-- PlanLimitError   403 + PLAN_LIMIT
+          +-- NotFound              404
+          +-- Conflict              409 (code)
+          |    +-- PanelMindsNotReady    PANEL_MINDS_NOT_READY (not_ready)
+          |    +-- StudyRunInProgress    STUDY_RUN_IN_PROGRESS
+          |    +-- StaleRevision         plan preview 409
+          |    +-- SummarySuperseded     summary refresh 409
+          +-- InvalidRequest        400 / 422
+          +-- RateLimited           429 (retry_after)
+          +-- ServerError           5xx
+               +-- ServiceUnavailable 503 (retry_after)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RequestInfo:
+    """What we may say about a request in errors and logs: never headers, never the body."""
+
+    method: str
+    path: str
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path}"
+
+
+class MindsError(Exception):
+    """Base of every error the Minds client raises. ``message`` is short and safe to show a user."""
+
+    default_message = "Minds could not complete the request."
+
+    def __init__(self, message: str | None = None, *, request: RequestInfo | None = None) -> None:
+        self.message = message or self.default_message
+        self.request = request
+        super().__init__(self.message if request is None else f"{self.message} ({request})")
+
+
+class MalformedResponse(MindsError):
+    default_message = "Minds sent a reply the bot could not read, so nothing is assumed."
+
+    def __init__(self, detail: str, *, request: RequestInfo | None = None) -> None:
+        self.detail = detail
+        super().__init__(f"{self.default_message} [{detail}]", request=request)
+
+
+class ExportFailed(MindsError):
+    def __init__(self, *, error_code: str | None, error: str | None, request: RequestInfo | None = None):
+        self.error_code = error_code
+        self.error = error
+        super().__init__(
+            f"Minds could not build the export: {error or error_code or 'no reason given'}.", request=request
+        )
+
+
+class AudienceJobFailed(MindsError):
+    def __init__(self, *, job_id: str, error: str | None, request: RequestInfo | None = None) -> None:
+        self.job_id = job_id
+        self.error = error
+        super().__init__(
+            f"Minds could not build the Audience: {error or 'no reason given'}.", request=request
+        )
+
+
+class DownloadFailed(MindsError):
+    default_message = "The export file could not be downloaded."
+
+    def __init__(self, message: str | None = None, *, status_code: int | None = None) -> None:
+        self.status_code = status_code
+        # The signed URL is a bearer credential for the file, so it is never part of the error.
+        super().__init__(message)
+
+
+class MindsTransportError(MindsError):
+    default_message = "Minds could not be reached."
+
+
+class MindsTimeout(MindsTransportError):
+    default_message = "Minds did not answer in time."
+
+
+class MindsConnectionError(MindsTransportError):
+    default_message = "Could not connect to Minds."
+
+
+class MindsAPIError(MindsError):
+    """An HTTP error reply. ``code`` is ``data.code``; ``server_message`` is Minds' own (unstable) wording."""
+
+    default_message = "Minds refused the request."
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        status_code: int,
+        request: RequestInfo | None = None,
+        code: str | None = None,
+        server_message: str | None = None,
+        data: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.status_code = status_code
+        self.code = code
+        self.server_message = server_message
+        self.data: Mapping[str, Any] = data or {}
+        super().__init__(message, request=request)
+
+
+class AuthenticationError(MindsAPIError):
+    default_message = "Minds did not accept this workspace's API key (missing, invalid or revoked)."
+
+
+class PermissionDenied(MindsAPIError):
+    default_message = "This Minds account is not allowed to do that."
+
+
+class PlanLimitError(PermissionDenied):
+    default_message = "The Minds plan allowance is used up; an upgrade is required. Nothing was started."
+
+    def __init__(self, message: str | None = None, **kwargs: Any) -> None:
+        super().__init__(message, **kwargs)
+        self.limit_type: str | None = _str(self.data.get("limitType"))
+        self.current_plan: str | None = _str(self.data.get("currentPlan"))
+        self.limit: int | None = _int(self.data.get("limit"))
+        self.current: int | None = _int(self.data.get("current"))
+        self.period_end: str | None = _str(self.data.get("periodEnd"))
+
+
+class NotFound(MindsAPIError):
+    default_message = "Minds has no such item, or this account cannot see it."
+
+
+class Conflict(MindsAPIError):
+    default_message = "The item changed on Minds; reload it before trying again."
+
+
+@dataclass(frozen=True)
+class NotReadyMind:
+    mind_id: str | None
+    name: str | None
+    audience_id: str | None
+    training_status: str | None
+
+
+class PanelMindsNotReady(Conflict):
+    default_message = "Some Minds in this Study are still training; try again when they are ready."
+
+    def __init__(self, message: str | None = None, **kwargs: Any) -> None:
+        super().__init__(message, **kwargs)
+        raw = self.data.get("notReady")
+        items = raw if isinstance(raw, list) else []
+        self.not_ready = [_not_ready(item) for item in items if isinstance(item, Mapping)]
+
+
+class StudyRunInProgress(Conflict):
+    default_message = "This Study has a run in progress; wait for it to finish or cancel it first."
+
+
+class StaleRevision(Conflict):
+    default_message = "This plan revision is no longer the latest; reload the plan before changing it."
+
+
+class SummarySuperseded(Conflict):
+    default_message = "A newer summary replaced this one; reload the summary before retrying."
+
+
+class InvalidRequest(MindsAPIError):
+    default_message = "Minds rejected the request as invalid."
+
+
+class RateLimited(MindsAPIError):
+    default_message = "Minds is rate limiting this workspace; try again shortly."
+
+    def __init__(
+        self, message: str | None = None, *, retry_after: float | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(message, **kwargs)
+        self.retry_after = retry_after
+
+
+class ServerError(MindsAPIError):
+    default_message = "Minds had an internal problem."
+
+
+class ServiceUnavailable(ServerError):
+    default_message = "Minds is temporarily unavailable; nothing was charged. Try again later."
+
+    def __init__(
+        self, message: str | None = None, *, retry_after: float | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(message, **kwargs)
+        self.retry_after = retry_after
+
+
+_STATUS_CLASSES: dict[int, type[MindsAPIError]] = {
+    400: InvalidRequest,
+    401: AuthenticationError,
+    403: PermissionDenied,
+    404: NotFound,
+    409: Conflict,
+    422: InvalidRequest,
+    429: RateLimited,
+    503: ServiceUnavailable,
+}
+
+_CODE_CLASSES: dict[tuple[int, str], type[MindsAPIError]] = {
+    (403, "PLAN_LIMIT"): PlanLimitError,
+    (409, "PANEL_MINDS_NOT_READY"): PanelMindsNotReady,
+    (409, "STUDY_RUN_IN_PROGRESS"): StudyRunInProgress,
+}
+
+
+def error_class_for(status_code: int, code: str | None) -> type[MindsAPIError]:
+    """The one status -> class map; ``data.code`` refines it where Minds defines a code."""
+    if code is not None and (status_code, code) in _CODE_CLASSES:
+        return _CODE_CLASSES[(status_code, code)]
+    if status_code in _STATUS_CLASSES:
+        return _STATUS_CLASSES[status_code]
+    return ServerError if status_code >= 500 else MindsAPIError
+
+
+def error_from_response(
+    *,
+    status_code: int,
+    body: bytes,
+    retry_after: float | None,
+    request: RequestInfo,
+    conflict_class: type[Conflict] | None = None,
+) -> MindsAPIError:
+    """Build the typed error for an HTTP error reply; bodies that are not the envelope still map by status."""
+    envelope = _envelope(body)
+    data = envelope.get("data") if isinstance(envelope.get("data"), Mapping) else {}
+    code = _str(data.get("code"))
+    cls = error_class_for(status_code, code)
+    if cls is Conflict and conflict_class is not None:
+        cls = conflict_class
+    kwargs: dict[str, Any] = {
+        "status_code": status_code,
+        "request": request,
+        "code": code,
+        "server_message": _str(envelope.get("message")),
+        "data": data,
+    }
+    if issubclass(cls, RateLimited | ServiceUnavailable):
+        kwargs["retry_after"] = retry_after
+    return cls(**kwargs)
+
+
+def _envelope(body: bytes) -> Mapping[str, Any]:
+    try:
+        parsed = json.loads(body)
+    except ValueError:
+        return {}
+    return parsed if isinstance(parsed, Mapping) else {}
+
+
+def _not_ready(item: Mapping[str, Any]) -> NotReadyMind:
+    return NotReadyMind(
+        mind_id=_str(item.get("mindId")),
+        name=_str(item.get("name")),
+        audience_id=_str(item.get("audienceId")),
+        training_status=_str(item.get("trainingStatus")),
+    )
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

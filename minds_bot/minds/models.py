@@ -1,0 +1,613 @@
+"""Pydantic v2 models for every Minds v1 reply the bot reads, and the request bodies it builds.
+
+Owns: the shapes in the OpenAPI document (parsed as declared) and the shapes CONTRACT.md assumes (parsed
+tolerantly: unknown fields ignored, the named alternatives accepted). A required piece that is missing is a
+validation error, which the client turns into ``MalformedResponse`` — never an empty list or a default.
+Must not touch: HTTP, Slack, the store.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic.alias_generators import to_camel
+
+
+class MindsModel(BaseModel):
+    """Base: camelCase on the wire, snake_case in Python, unknown fields ignored, immutable."""
+
+    model_config = ConfigDict(extra="ignore", populate_by_name=True, frozen=True, alias_generator=to_camel)
+
+
+# --- shared -------------------------------------------------------------------------------------------
+
+
+class Pagination(MindsModel):
+    total: int = Field(ge=0)
+    limit: int = Field(ge=0)
+    offset: int = Field(ge=0)
+
+
+class Me(MindsModel):
+    id: str
+
+
+# --- Studies ----------------------------------------------------------------------------------------------
+
+
+class StudyMind(MindsModel):
+    id: str
+    name: str
+    discipline: str | None = None
+    profile_image_url: str | None = None
+
+
+class StudyAudience(MindsModel):
+    id: str
+    name: str
+    minds: list[StudyMind]
+    mind_count: int | None = None
+
+
+class _SharingFields(MindsModel):
+    is_public: bool | None = None
+    is_link_sharing_enabled: bool | None = None
+    public_share_id: str | None = None
+
+
+class Study(_SharingFields):
+    """A Study as listed (``StudySummary`` in the OpenAPI document)."""
+
+    id: str
+    name: str
+    created_at: datetime
+    updated_at: datetime
+    message_count: int
+    audiences: list[StudyAudience]
+
+
+class StudyMessage(MindsModel):
+    id: str
+    role: str
+    content: str
+    metadata: Any = None
+    created_at: datetime
+
+
+class StudyDetail(_SharingFields):
+    id: str
+    name: str
+    created_at: datetime
+    updated_at: datetime
+    audiences: list[StudyAudience]
+    messages: list[StudyMessage]
+
+
+class StudyCreated(_SharingFields):
+    id: str
+    name: str
+    created_at: datetime
+    audiences: list[StudyAudience]
+
+
+class StudyDuplicate(MindsModel):
+    """``POST /studies/{id}/duplicate``: ``replayed`` True for a 200 (key seen before), False for 201."""
+
+    study: StudyCreated
+    replayed: bool
+    workspace_url: str | None = None
+
+
+# --- Audiences and Minds ----------------------------------------------------------------------------------
+
+
+class AudienceMindRef(MindsModel):
+    id: str
+    name: str | None = None
+    discipline: str | None = None
+    profile_image_url: str | None = None
+
+
+class Audience(MindsModel):
+    """An Audience as listed."""
+
+    id: str
+    name: str
+    mind_count: int = Field(ge=0)
+    minds: list[AudienceMindRef]
+    current_member_role: Literal["owner", "admin", "member", "team_member", "public_viewer"]
+
+
+class AudienceDetail(_SharingFields):
+    id: str
+    name: str
+    mind_count: int = Field(ge=0)
+    minds: list[AudienceMindRef]
+    current_member_role: str
+
+
+class AudienceDuplicate(MindsModel):
+    audience: AudienceDetail
+    replayed: bool
+    audience_url: str | None = None
+
+
+class ModeCeiling(MindsModel):
+    mode: str
+    automatic_sizing_ceiling: int | None = Field(default=None, ge=0)
+    explicit_count_ceiling: int | None = Field(default=None, ge=0)
+
+
+class AudienceLimits(MindsModel):
+    """Per-Audience size ceilings. A ``per_audience_cap`` of 0 is a workspace lock, not missing data."""
+
+    per_audience_cap: int = Field(ge=0, validation_alias=AliasChoices("perAudienceCap", "planCap"))
+    system_limit: int | None = Field(default=None, ge=0)
+    custom_size_max: int | None = Field(default=None, ge=0)
+    modes: list[ModeCeiling]
+    scope: dict[str, Any] | None = None
+    allowance: Any = None
+    checked_at: str | None = None
+
+    @field_validator("modes", mode="before")
+    @classmethod
+    def _modes_from_map(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return [{"mode": key, **(item if isinstance(item, dict) else {})} for key, item in value.items()]
+        return value
+
+    @field_validator("modes")
+    @classmethod
+    def _modes_unique(cls, value: list[ModeCeiling]) -> list[ModeCeiling]:
+        names = [m.mode for m in value]
+        if len(names) != len(set(names)):
+            raise ValueError("creation modes repeat")
+        return value
+
+    @property
+    def locked(self) -> bool:
+        return self.per_audience_cap == 0
+
+
+class MindSummary(MindsModel):
+    id: str
+    name: str
+    type: str | None = None
+    discipline: str | None = None
+    tags: list[str] = Field(default_factory=list)
+    profile_image_url: str | None = None
+
+
+class FromBriefResult(MindsModel):
+    id: str
+    name: str
+    mind_count: int = Field(ge=0)
+    minds: list[AudienceMindRef]
+
+
+class FromBriefJob(MindsModel):
+    """An Audience-from-brief operation. ``result`` is present once ``status == "completed"``."""
+
+    job_id: str = Field(validation_alias=AliasChoices("jobId", "id", "operationId"))
+    status: Literal["queued", "processing", "completed", "failed"]
+    progress: int | None = None
+    status_url: str | None = None
+    result: FromBriefResult | None = None
+    error: str | None = None
+
+    @field_validator("error", mode="before")
+    @classmethod
+    def _error_text(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return value.get("message") or value.get("code")
+        return value
+
+    @model_validator(mode="after")
+    def _completed_has_result(self) -> FromBriefJob:
+        if self.status == "completed" and self.result is None:
+            raise ValueError("a completed Audience job carries no Audience")
+        return self
+
+
+# --- direct runs -----------------------------------------------------------------------------------------
+
+AgentRunStatus = Literal["queued", "running", "completed", "failed", "cancelled"]
+
+
+class DirectRunAccepted(MindsModel):
+    run_id: str = Field(validation_alias=AliasChoices("runId", "id"))
+    status: AgentRunStatus
+    client_request_id: str | None = None
+
+
+class PlanningRequired(MindsModel):
+    """200 from ``POST /studies/{id}/runs``: the text is a research brief; no run was created."""
+
+    status: Literal["planning_required"]
+    reason: str | None = None
+
+
+class AgentRun(MindsModel):
+    run_id: str = Field(validation_alias=AliasChoices("runId", "id"))
+    status: AgentRunStatus
+    message_id: str | None = None
+    client_request_id: str | None = None
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.status in ("completed", "failed", "cancelled")
+
+
+class RunCancellation(MindsModel):
+    status: str
+
+
+class MessageAnswers(MindsModel):
+    message_id: str
+    output_data: dict[str, Any]
+
+
+# --- research methods and plans --------------------------------------------------------------------------
+
+
+class ResearchMethod(MindsModel):
+    id: str
+    name: str | None = None
+    executable: bool
+    advanced: bool = False
+    status: str | None = None
+    fallback_method_id: str | None = None
+
+
+ResponseType = Literal["scale", "categorical", "multiselect", "qualitative"]
+
+
+class QuestionResponse(MindsModel):
+    type: ResponseType
+    categorical_options: list[str] | None = None
+    scale_range: list[float] | None = None
+    max_selections: int | None = None
+
+
+class AskIf(MindsModel):
+    question_id: str
+    answer_in: list[str] | None = None
+    answer_not_in: list[str] | None = None
+
+
+class PlanQuestion(MindsModel):
+    id: str
+    module_id: str | None = None
+    text: str
+    response: QuestionResponse
+    ask_if: AskIf | None = None
+
+
+class PlanModule(MindsModel):
+    id: str
+    title: str | None = None
+    purpose: str | None = None
+    question_ids: list[str] = Field(default_factory=list)
+
+
+class PlanMethod(MindsModel):
+    id: str
+    name: str | None = None
+    executable: bool | None = None
+    advanced: bool | None = None
+
+
+class ConfirmationQuestion(MindsModel):
+    id: str
+    text: str
+    options: list[str] | None = None
+
+    @property
+    def free_text(self) -> bool:
+        return not self.options
+
+
+IMPLICIT_MODULE_ID = "main"
+
+
+class ResearchPlan(MindsModel):
+    """The saved plan revision (200 from preview). ``draft_plan_id``, ``revision``, ``questions`` required."""
+
+    draft_plan_id: str
+    revision: int = Field(ge=1)
+    replayed: bool = False
+    objective: str | None = None
+    study_locale: str | None = None
+    modules: list[PlanModule] = Field(default_factory=list)
+    questions: list[PlanQuestion]
+    methods: list[PlanMethod] = Field(default_factory=list)
+    confirmation_questions: list[ConfirmationQuestion] = Field(default_factory=list)
+    framing_warnings: list[str] = Field(default_factory=list)
+
+    @field_validator("confirmation_questions", mode="before")
+    @classmethod
+    def _bare_strings(cls, value: Any) -> Any:
+        # A bare string's id is its 1-based position, as text.
+        if not isinstance(value, list):
+            return value
+        return [{"id": str(i), "text": q} if isinstance(q, str) else q for i, q in enumerate(value, start=1)]
+
+    @model_validator(mode="after")
+    def _implicit_module(self) -> ResearchPlan:
+        if not self.modules:
+            implicit = PlanModule(id=IMPLICIT_MODULE_ID, question_ids=[q.id for q in self.questions])
+            object.__setattr__(self, "modules", [implicit])
+        return self
+
+    def questions_in(self, module: PlanModule) -> list[PlanQuestion]:
+        """A module's questions in plan order; with the implicit module, every question."""
+        if module.id == IMPLICIT_MODULE_ID and len(self.modules) == 1:
+            return list(self.questions)
+        wanted = set(module.question_ids)
+        return [q for q in self.questions if q.id in wanted or q.module_id == module.id]
+
+
+class PlanReceipt(MindsModel):
+    """202 from plan preview: preparation accepted durably, not finished, nothing run."""
+
+    status: str = "pending"
+    accepted: bool
+    request_id: str
+    operation_id: str | None = None
+    stage: str | None = None
+
+
+class PlanPending(MindsModel):
+    """A plan still being prepared. Persist it (``model_dump_json``) and pass it to ``resume_plan`` later."""
+
+    study_id: str
+    idempotency_key: str
+    body: str
+    request_id: str
+    operation_id: str | None = None
+    stage: str | None = None
+
+
+class PlanPreviewRequest(MindsModel):
+    """Body of ``POST /studies/{id}/research-plans/preview`` (the key goes in a header)."""
+
+    request: str | None = None
+    draft_plan_id: str | None = None
+    revision: int | None = Field(default=None, ge=1)
+    refinement: str | None = None
+    answers: dict[str, str] | None = None
+    study_locale: str | None = None
+    load_latest: bool | None = None
+
+    @model_validator(mode="after")
+    def _coherent(self) -> PlanPreviewRequest:
+        revising = self.refinement is not None or self.answers is not None or self.load_latest
+        if revising and self.draft_plan_id is None:
+            raise ValueError("revising or reloading a plan needs draft_plan_id")
+        if self.load_latest and (self.request or self.refinement or self.answers):
+            raise ValueError("load_latest cannot be combined with planner inputs")
+        if not (self.request or self.draft_plan_id):
+            raise ValueError("a plan preview needs request text or a draft_plan_id")
+        return self
+
+    def to_body(self) -> bytes:
+        """The exact bytes sent; observation re-sends these same bytes."""
+        payload = self.model_dump(by_alias=True, exclude_none=True)
+        return json.dumps(payload, separators=(",", ":"), sort_keys=True).encode()
+
+
+# --- research runs ---------------------------------------------------------------------------------------
+
+ResearchRunStatus = Literal[
+    "queued", "running", "completed", "partial", "failed", "cancelled", "plan_limited"
+]
+TERMINAL_RESEARCH_STATUSES = frozenset({"completed", "partial", "failed", "cancelled", "plan_limited"})
+
+
+class ResearchRunStarted(MindsModel):
+    run_id: str = Field(validation_alias=AliasChoices("runId", "id"))
+    status: ResearchRunStatus
+    draft_plan_id: str | None = None
+    revision: int | None = None
+    question_count: int | None = None
+
+
+class RunProgress(MindsModel):
+    total: int
+    settled: int
+    failed: int = 0
+    partial: int = 0
+    skipped: int = 0
+    pct: int | None = None
+
+
+class MissingMember(MindsModel):
+    audience_id: str | None = None
+    mind_id: str | None = None
+
+
+class ResponseCoverage(MindsModel):
+    expected: int
+    received: int
+    missing: list[MissingMember] = Field(default_factory=list)
+
+
+class ConsistencyFlag(MindsModel):
+    mind_id: str
+    with_item: int
+    reason: str | None = None
+
+
+class ArtifactConsistency(MindsModel):
+    flags: list[ConsistencyFlag] = Field(default_factory=list)
+
+
+class Routing(MindsModel):
+    question_id: str | None = None
+    gate_question_id: str
+    answer_in: list[str] | None = None
+    answer_not_in: list[str] | None = None
+    asked_count: int
+    not_asked_count: int
+    not_asked_mind_ids: list[str] = Field(default_factory=list)
+    gate_unavailable: bool = False
+
+
+class RunArtifact(MindsModel):
+    index: int
+    question_id: str | None = None
+    message_id: str | None = None
+    kind: str
+    output_data: dict[str, Any] | None = None
+    routing: Routing | None = None
+    answer_consistency: ArtifactConsistency | None = None
+    # From outputData.responseCoverage. None means unknown (older artifacts), never "everyone answered".
+    response_coverage: ResponseCoverage | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _lift_coverage(cls, data: Any) -> Any:
+        output = data.get("outputData") if isinstance(data, dict) else None
+        if isinstance(output, dict) and "responseCoverage" in output:
+            return {**data, "responseCoverage": output["responseCoverage"]}
+        return data
+
+    @property
+    def not_asked(self) -> bool:
+        """Finished, not failed: no Mind met the routing condition."""
+        return self.kind == "not_asked"
+
+
+class AnswerConsistency(MindsModel):
+    status: Literal["checked", "incomplete", "failed"]
+    checked_minds: int | None = None
+    flagged_minds: int | None = None
+    flag_count: int | None = None
+    unchecked_minds: int | None = None
+    unsaved_items: list[int] | None = None
+
+
+class ResearchRun(MindsModel):
+    run_id: str | None = Field(default=None, validation_alias=AliasChoices("runId", "id"))
+    status: ResearchRunStatus
+    progress: RunProgress | None = None
+    completed_questions: int | None = None
+    artifacts: list[RunArtifact] = Field(default_factory=list)
+    answer_consistency: AnswerConsistency | None = None
+    calculations: list[dict[str, Any]] = Field(default_factory=list)
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.status in TERMINAL_RESEARCH_STATUSES
+
+    @property
+    def questions_completed(self) -> int | None:
+        """How many questions completed: ``completedQuestions``, else settled; None when unknown."""
+        if self.completed_questions is not None:
+            return self.completed_questions
+        return self.progress.settled if self.progress else None
+
+
+# --- summary, analytics, sharing ---------------------------------------------------------------------------
+
+
+class SemanticSummary(MindsModel):
+    summary: str | None
+    revision: int | None = None
+    is_generating: bool = False
+    blocks: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class StudyAnalytics(MindsModel):
+    """The analytics document; its schema is not declared, so every field is kept for the renderer."""
+
+    model_config = ConfigDict(extra="allow", frozen=True, populate_by_name=True, alias_generator=to_camel)
+
+
+class SharingState(MindsModel):
+    is_public: bool
+    is_link_sharing_enabled: bool
+    public_share_id: str | None = None
+    shared_study_url: str | None = None
+
+    @property
+    def public_url(self) -> str | None:
+        """The link exactly as Minds gave it, and only while public access is active."""
+        if self.is_public or self.is_link_sharing_enabled:
+            return self.shared_study_url
+        return None
+
+
+# --- exports ---------------------------------------------------------------------------------------------
+
+ExportKind = Literal["executive_brief", "full_report", "raw_data"]
+ExportFormat = Literal["pdf", "md", "docx", "pptx", "csv", "xls", "sav"]
+
+
+class ExportJob(MindsModel):
+    kind: ExportKind
+    format: ExportFormat
+    job_id: str
+    status: Literal["queued"]
+
+
+class ExportStatus(MindsModel):
+    status: Literal["idle", "queued", "processing", "completed", "failed"]
+    progress: float | None = None
+    filename: str | None = None
+    mime_type: str | None = None
+    error: str | None = None
+    error_code: str | None = None
+    kind: str | None = None
+    format: str | None = None
+
+
+class DownloadedFile(MindsModel):
+    path: str
+    filename: str
+    mime_type: str
+    size: int
+    sha256: str
+
+
+# --- drafts and templates -----------------------------------------------------------------------------------
+
+
+class StudyDraft(MindsModel):
+    id: str
+    name: str
+    mode: Literal["quick", "custom"]
+    current_step: str
+    revision: int = Field(ge=1)
+    status: Literal["draft", "starting", "consumed"]
+    study_id: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class TemplateQuestion(MindsModel):
+    text: str
+    response: QuestionResponse
+
+
+class TemplateConfiguration(MindsModel):
+    version: Literal[1]
+    goal: str
+    study_locale: str
+    method_id: str
+    questions: list[TemplateQuestion] = Field(min_length=1)
+
+
+class StudyTemplate(MindsModel):
+    id: str
+    name: str
+    revision: int = Field(ge=1)
+    configuration: TemplateConfiguration
+    is_shared_with_team: bool
+    can_manage: bool
+    can_share_with_team: bool
+    created_at: datetime
+    updated_at: datetime

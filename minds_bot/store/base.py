@@ -1,0 +1,306 @@
+"""The one store interface (`Store`) and its policy objects.
+
+Owns the contract both implementations honour: `SqliteStore` (production) and `MemoryStore` (tests). The
+contract suite in tests/store/ runs against both. Must not import Slack or Minds clients.
+
+Conventions: keys are keyword-only; `created_at` / `updated_at` are stamped from the store's injected clock;
+every "claim" is atomic across coroutines and (for SQLite) across processes sharing one file: exactly one
+caller wins. Reads of a record whose secret cannot be decrypted raise `SecretDecryptError`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from minds_bot.store.records import (
+    Approval,
+    BotRecord,
+    Digest,
+    DirectAsk,
+    ExportJob,
+    ExportState,
+    InstallationRecord,
+    PlanPost,
+    PlanState,
+    TrackedRun,
+    WorkspaceSettings,
+)
+
+DEFAULT_CLAIM_LEASE = timedelta(minutes=10)
+
+
+@dataclass(frozen=True, slots=True)
+class RetentionPolicy:
+    """How long finished things are kept before `prune` deletes them."""
+
+    deliveries: timedelta = timedelta(days=3)  # Slack retries within minutes; days is ample
+    finished: timedelta = timedelta(days=30)  # posted runs, attached asks, finished exports, digest windows
+
+
+@dataclass(frozen=True, slots=True)
+class PruneCounts:
+    deliveries: int = 0
+    runs: int = 0
+    direct_asks: int = 0
+    exports: int = 0
+    digest_runs: int = 0
+    oauth_states: int = 0
+
+    @property
+    def total(self) -> int:
+        return (
+            self.deliveries
+            + self.runs
+            + self.direct_asks
+            + self.exports
+            + self.digest_runs
+            + self.oauth_states
+        )
+
+
+class Store(ABC):
+    """Durable state of minds-bot. See the module docstring for the shared conventions."""
+
+    # -- lifecycle -------------------------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def schema_version(self) -> int: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def ping(self) -> None:
+        """Cheap liveness check for /healthz; raises StoreUnavailableError when the store cannot answer."""
+
+    @abstractmethod
+    async def rotate_secrets(self) -> int:
+        """Re-encrypt every stored secret under the first configured key; returns how many were rewritten."""
+
+    @abstractmethod
+    async def prune(self, now: datetime) -> PruneCounts:
+        """Delete deliveries, finished runs/asks/exports, digest windows and OAuth states past retention."""
+
+    # -- Slack installations and OAuth state -----------------------------------------------------------------
+    @abstractmethod
+    async def save_installation(self, installation: InstallationRecord) -> None:
+        """Upsert per (enterprise, team, installer); also upserts its bot when it carries a bot token."""
+
+    @abstractmethod
+    async def save_bot(self, bot: BotRecord) -> None:
+        """Upsert per (enterprise, team)."""
+
+    @abstractmethod
+    async def find_bot(self, *, enterprise_id: str | None, team_id: str | None) -> BotRecord | None: ...
+
+    @abstractmethod
+    async def find_installation(
+        self, *, enterprise_id: str | None, team_id: str | None, user_id: str | None = None
+    ) -> InstallationRecord | None:
+        """The installer's installation, or without `user_id` the latest installed in that team."""
+
+    @abstractmethod
+    async def delete_bot(self, *, enterprise_id: str | None, team_id: str | None) -> None: ...
+
+    @abstractmethod
+    async def delete_installation(
+        self, *, enterprise_id: str | None, team_id: str | None, user_id: str | None = None
+    ) -> None:
+        """Deletes the installer's installation, or without `user_id` every installation of that team."""
+
+    @abstractmethod
+    async def issue_oauth_state(self, state: str, *, expires_at: datetime) -> None: ...
+
+    @abstractmethod
+    async def consume_oauth_state(self, state: str, *, now: datetime) -> bool:
+        """True once for a state issued and not expired at `now`; the state is gone afterwards."""
+
+    # -- workspaces and approvers ----------------------------------------------------------------------------
+    @abstractmethod
+    async def save_workspace(self, settings: WorkspaceSettings) -> WorkspaceSettings:
+        """Upsert by team; returns the stored record (updated_at stamped)."""
+
+    @abstractmethod
+    async def get_workspace(self, team_id: str) -> WorkspaceSettings | None: ...
+
+    @abstractmethod
+    async def delete_workspace(self, team_id: str) -> bool: ...
+
+    @abstractmethod
+    async def add_approver(self, *, team_id: str, channel_id: str, user_id: str) -> bool:
+        """True when newly added, False when already an approver."""
+
+    @abstractmethod
+    async def remove_approver(self, *, team_id: str, channel_id: str, user_id: str) -> bool:
+        """True when removed, False when the user was not an approver."""
+
+    @abstractmethod
+    async def list_approvers(self, *, team_id: str, channel_id: str) -> list[str]:
+        """User ids, sorted."""
+
+    # -- plan posts and approvals ----------------------------------------------------------------------------
+    @abstractmethod
+    async def save_plan_post(self, post: PlanPost) -> PlanPost:
+        """Upsert by (team, channel, message_ts); keeps created_at, stamps updated_at."""
+
+    @abstractmethod
+    async def get_plan_post(self, *, team_id: str, channel_id: str, message_ts: str) -> PlanPost | None: ...
+
+    @abstractmethod
+    async def find_plan_post(self, *, team_id: str, draft_plan_id: str) -> PlanPost | None:
+        """The most recently updated post showing this draft."""
+
+    @abstractmethod
+    async def transition_plan_post(
+        self,
+        *,
+        team_id: str,
+        channel_id: str,
+        message_ts: str,
+        expected: Collection[PlanState],
+        new: PlanState,
+    ) -> PlanPost | None:
+        """Atomic compare-and-set of the state; None when the post is missing or not in `expected`."""
+
+    @abstractmethod
+    async def claim_approval(
+        self, *, team_id: str, draft_plan_id: str, revision: int, approver_id: str, idempotency_key: str
+    ) -> tuple[Approval, bool]:
+        """Atomically create the approval of this revision. Returns (record, created): exactly one concurrent
+        caller gets created=True; the others get the winner's record (and must reuse its idempotency_key).
+        A FAILED approval is claimable again (re-pending with the new approver and key)."""
+
+    @abstractmethod
+    async def get_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> Approval | None: ...
+
+    @abstractmethod
+    async def attach_run(self, *, team_id: str, draft_plan_id: str, revision: int, run_id: str) -> Approval:
+        """Record the run Minds started; state becomes SUBMITTED. Raises RecordNotFoundError."""
+
+    @abstractmethod
+    async def fail_approval(
+        self, *, team_id: str, draft_plan_id: str, revision: int, reason: str
+    ) -> Approval:
+        """Only for a definitive refusal (nothing started). Raises RecordNotFoundError."""
+
+    @abstractmethod
+    async def pending_approvals(self) -> list[Approval]:
+        """Claimed but never answered (a crash mid-confirm): resume by re-sending with the same key."""
+
+    # -- tracked runs ----------------------------------------------------------------------------------------
+    @abstractmethod
+    async def add_tracked_run(self, run: TrackedRun) -> bool:
+        """True when newly tracked; False (and nothing changes) when (team, run_id) is already tracked."""
+
+    @abstractmethod
+    async def get_tracked_run(self, *, team_id: str, run_id: str) -> TrackedRun | None: ...
+
+    @abstractmethod
+    async def due_runs(self, now: datetime, limit: int) -> list[TrackedRun]:
+        """Unposted runs whose next poll is due and that nobody holds a live terminal claim on, oldest due
+        first."""
+
+    @abstractmethod
+    async def update_run_poll(
+        self,
+        *,
+        team_id: str,
+        run_id: str,
+        next_poll_at: datetime,
+        attempts: int,
+        last_state: str | None,
+        progress_ts: str | None,
+    ) -> None:
+        """Record one poll's outcome; never touches the terminal-post fields. Raises RecordNotFoundError."""
+
+    @abstractmethod
+    async def claim_terminal_post(self, *, team_id: str, run_id: str) -> bool:
+        """True for exactly one caller until released or posted. A claim older than the store's claim lease
+        is treated as abandoned by a crashed process and can be taken again."""
+
+    @abstractmethod
+    async def release_terminal_post(self, *, team_id: str, run_id: str) -> None:
+        """Give the claim back after a failed post so a later poll can try again."""
+
+    @abstractmethod
+    async def mark_terminal_posted(self, *, team_id: str, run_id: str) -> None:
+        """The terminal result is in Slack: never poll or post this run again."""
+
+    @abstractmethod
+    async def unfinished_runs(self) -> list[TrackedRun]:
+        """Every run whose terminal result is not posted yet (resume after restart)."""
+
+    # -- direct asks -----------------------------------------------------------------------------------------
+    @abstractmethod
+    async def begin_direct_ask(self, ask: DirectAsk) -> tuple[DirectAsk, bool]:
+        """Persist before POST /runs. Returns (stored, created); an existing client_request_id is kept."""
+
+    @abstractmethod
+    async def get_direct_ask(self, client_request_id: str) -> DirectAsk | None: ...
+
+    @abstractmethod
+    async def attach_direct_run(self, *, client_request_id: str, run_id: str) -> DirectAsk:
+        """Raises RecordNotFoundError."""
+
+    @abstractmethod
+    async def pending_direct_asks(self) -> list[DirectAsk]:
+        """Asks with no run yet: after a crash, look the run up by clientRequestId or resend with it."""
+
+    # -- exports ---------------------------------------------------------------------------------------------
+    @abstractmethod
+    async def add_export(self, job: ExportJob) -> bool:
+        """True when new; False when (team, job_id) exists already."""
+
+    @abstractmethod
+    async def get_export(self, *, team_id: str, job_id: str) -> ExportJob | None: ...
+
+    @abstractmethod
+    async def update_export(
+        self,
+        *,
+        team_id: str,
+        job_id: str,
+        state: ExportState,
+        file_name: str | None = None,
+        sha256: str | None = None,
+    ) -> ExportJob:
+        """Set the state; file_name / sha256 are only overwritten when given. Raises RecordNotFoundError."""
+
+    @abstractmethod
+    async def unfinished_exports(self) -> list[ExportJob]:
+        """Exports neither delivered nor failed (resume after restart)."""
+
+    # -- digests ---------------------------------------------------------------------------------------------
+    @abstractmethod
+    async def save_digest(self, digest: Digest) -> Digest: ...
+
+    @abstractmethod
+    async def get_digest(self, digest_id: str) -> Digest | None: ...
+
+    @abstractmethod
+    async def list_digests(self, *, team_id: str | None = None) -> list[Digest]:
+        """Ordered by creation."""
+
+    @abstractmethod
+    async def delete_digest(self, digest_id: str) -> bool: ...
+
+    @abstractmethod
+    async def claim_digest_run(self, *, digest_id: str, window_key: str) -> bool:
+        """True for exactly one caller per (digest, window), across processes."""
+
+    @abstractmethod
+    async def release_digest_run(self, *, digest_id: str, window_key: str) -> None:
+        """Undo an unfinished claim after a failed post so the window can be retried."""
+
+    @abstractmethod
+    async def complete_digest_run(self, *, digest_id: str, window_key: str, watermark: str | None) -> Digest:
+        """Mark the window posted; sets the digest's watermark and last_posted_at. Raises
+        RecordNotFoundError."""
+
+    # -- Slack deliveries ------------------------------------------------------------------------------------
+    @abstractmethod
+    async def mark_delivery(self, key: str) -> bool:
+        """True the first time `key` is seen (event id, or action + user + action_ts); False for repeats."""

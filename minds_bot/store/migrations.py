@@ -1,0 +1,93 @@
+"""The SQLite schema as an ordered list of migrations.
+
+Migration N (1-based) is `MIGRATIONS[N - 1]`, a tuple of statements applied in one transaction together with
+the `schema_version` row that records it. Append only: never edit a migration that has shipped, add the next.
+Columns are named after the record fields (see codec.py); times are fixed-width UTC text. Owns no I/O.
+"""
+
+from __future__ import annotations
+
+Migration = tuple[str, ...]
+
+_V1_CORE: Migration = (
+    """CREATE TABLE installations (
+        enterprise_id TEXT, enterprise_name TEXT, enterprise_url TEXT,
+        team_id TEXT, team_name TEXT, is_enterprise_install INTEGER NOT NULL, app_id TEXT,
+        user_id TEXT NOT NULL,
+        bot_token TEXT, bot_refresh_token TEXT, bot_token_expires_at TEXT,
+        bot_id TEXT, bot_user_id TEXT, bot_scopes TEXT NOT NULL,
+        user_token TEXT, user_refresh_token TEXT, user_token_expires_at TEXT, user_scopes TEXT NOT NULL,
+        incoming_webhook_url TEXT, incoming_webhook_channel TEXT, incoming_webhook_channel_id TEXT,
+        incoming_webhook_configuration_url TEXT, token_type TEXT,
+        installed_at TEXT NOT NULL,
+        enterprise_key TEXT GENERATED ALWAYS AS (coalesce(enterprise_id, '')) STORED,
+        team_key TEXT GENERATED ALWAYS AS (coalesce(team_id, '')) STORED
+    )""",
+    "CREATE UNIQUE INDEX installations_key ON installations (enterprise_key, team_key, user_id)",
+    """CREATE TABLE bots (
+        enterprise_id TEXT, enterprise_name TEXT, team_id TEXT, team_name TEXT,
+        is_enterprise_install INTEGER NOT NULL, app_id TEXT,
+        bot_token TEXT NOT NULL, bot_refresh_token TEXT, bot_token_expires_at TEXT,
+        bot_id TEXT NOT NULL, bot_user_id TEXT NOT NULL, bot_scopes TEXT NOT NULL,
+        installed_at TEXT NOT NULL,
+        enterprise_key TEXT GENERATED ALWAYS AS (coalesce(enterprise_id, '')) STORED,
+        team_key TEXT GENERATED ALWAYS AS (coalesce(team_id, '')) STORED
+    )""",
+    "CREATE UNIQUE INDEX bots_key ON bots (enterprise_key, team_key)",
+    "CREATE TABLE oauth_states (state TEXT PRIMARY KEY, expires_at TEXT NOT NULL)",
+    """CREATE TABLE workspaces (
+        team_id TEXT PRIMARY KEY, minds_key TEXT NOT NULL, account_label TEXT,
+        default_language TEXT NOT NULL, broadcast_terminal INTEGER NOT NULL,
+        connected_by TEXT NOT NULL, connected_at TEXT NOT NULL, updated_at TEXT
+    )""",
+    """CREATE TABLE approvers (
+        team_id TEXT NOT NULL, channel_id TEXT NOT NULL, user_id TEXT NOT NULL, added_at TEXT NOT NULL,
+        PRIMARY KEY (team_id, channel_id, user_id)
+    )""",
+    """CREATE TABLE plan_posts (
+        team_id TEXT NOT NULL, channel_id TEXT NOT NULL, message_ts TEXT NOT NULL,
+        study_id TEXT NOT NULL, study_name TEXT NOT NULL, draft_plan_id TEXT, revision INTEGER,
+        requester_id TEXT NOT NULL, state TEXT NOT NULL, preview_idempotency_key TEXT NOT NULL,
+        pending_receipt TEXT, created_at TEXT, updated_at TEXT,
+        PRIMARY KEY (team_id, channel_id, message_ts)
+    )""",
+    "CREATE INDEX plan_posts_draft ON plan_posts (team_id, draft_plan_id)",
+    """CREATE TABLE approvals (
+        team_id TEXT NOT NULL, draft_plan_id TEXT NOT NULL, revision INTEGER NOT NULL,
+        idempotency_key TEXT NOT NULL, approver_id TEXT NOT NULL, approved_at TEXT NOT NULL,
+        state TEXT NOT NULL, run_id TEXT, failure TEXT, updated_at TEXT,
+        PRIMARY KEY (team_id, draft_plan_id, revision)
+    )""",
+    """CREATE TABLE tracked_runs (
+        team_id TEXT NOT NULL, run_id TEXT NOT NULL, study_id TEXT NOT NULL, kind TEXT NOT NULL,
+        client_request_id TEXT, channel_id TEXT NOT NULL, thread_ts TEXT, progress_ts TEXT, last_state TEXT,
+        next_poll_at TEXT NOT NULL, attempts INTEGER NOT NULL, terminal_posted INTEGER NOT NULL,
+        terminal_claimed_at TEXT, finished_at TEXT, created_at TEXT, updated_at TEXT,
+        PRIMARY KEY (team_id, run_id)
+    )""",
+    "CREATE INDEX tracked_runs_due ON tracked_runs (terminal_posted, next_poll_at)",
+    """CREATE TABLE direct_asks (
+        client_request_id TEXT PRIMARY KEY, team_id TEXT NOT NULL, study_id TEXT NOT NULL,
+        channel_id TEXT NOT NULL, thread_ts TEXT, question TEXT NOT NULL, requester_id TEXT NOT NULL,
+        run_id TEXT, created_at TEXT, updated_at TEXT
+    )""",
+    """CREATE TABLE exports (
+        team_id TEXT NOT NULL, job_id TEXT NOT NULL, study_id TEXT NOT NULL, kind TEXT NOT NULL,
+        format TEXT NOT NULL, requested_by TEXT NOT NULL, channel_id TEXT NOT NULL, thread_ts TEXT,
+        state TEXT NOT NULL, file_name TEXT, sha256 TEXT, created_at TEXT, updated_at TEXT,
+        PRIMARY KEY (team_id, job_id)
+    )""",
+    """CREATE TABLE digests (
+        digest_id TEXT PRIMARY KEY, team_id TEXT NOT NULL, channel_id TEXT NOT NULL,
+        schedule_kind TEXT NOT NULL, spec TEXT NOT NULL, tz TEXT NOT NULL, study_ids TEXT NOT NULL,
+        created_by TEXT NOT NULL, watermark TEXT, last_posted_at TEXT, created_at TEXT, updated_at TEXT
+    )""",
+    """CREATE TABLE digest_runs (
+        digest_id TEXT NOT NULL, window_key TEXT NOT NULL, claimed_at TEXT NOT NULL, completed_at TEXT,
+        PRIMARY KEY (digest_id, window_key)
+    )""",
+    "CREATE TABLE deliveries (delivery_key TEXT PRIMARY KEY, seen_at TEXT NOT NULL)",
+    "CREATE INDEX deliveries_seen ON deliveries (seen_at)",
+)
+
+MIGRATIONS: tuple[Migration, ...] = (_V1_CORE,)

@@ -1,0 +1,248 @@
+"""The durable records the bot keeps, as frozen pydantic models.
+
+Owns the shapes and their invariants (aware UTC datetimes, secret fields as `SecretStr` so no repr shows
+them). Must not know how they are stored: `codec.py` maps them to rows, the stores persist them.
+Fields named `created_at` / `updated_at` are bookkeeping stamped by the store from its injected clock; callers
+leave them None. Every other time is the caller's data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, SecretStr
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    """The production clock; tests inject their own."""
+    return datetime.now(UTC)
+
+
+def _as_utc(value: datetime) -> datetime:
+    return value.astimezone(UTC)
+
+
+# Naive datetimes are rejected (AwareDatetime); aware ones are normalised to UTC so comparisons are plain.
+UtcDatetime = Annotated[AwareDatetime, AfterValidator(_as_utc)]
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PlanState(StrEnum):
+    PREPARING = "preparing"
+    OPEN = "open"
+    APPROVED = "approved"
+    DISCARDED = "discarded"
+    RUNNING = "running"
+
+
+class ApprovalState(StrEnum):
+    PENDING = "pending"  # claimed; the confirm call may or may not have reached Minds
+    SUBMITTED = "submitted"  # Minds returned a run id
+    FAILED = "failed"  # Minds definitively refused (nothing started); a new approval may claim again
+
+
+class RunKind(StrEnum):
+    RESEARCH = "research"
+    DIRECT = "direct"
+
+
+class ExportState(StrEnum):
+    QUEUED = "queued"
+    PROCESSING = "processing"
+    COMPLETED = "completed"  # ready at Minds, not yet in Slack
+    FAILED = "failed"
+    DELIVERED = "delivered"  # uploaded to Slack
+
+
+FINISHED_EXPORT_STATES = frozenset({ExportState.FAILED, ExportState.DELIVERED})
+
+
+class ScheduleKind(StrEnum):
+    DAILY = "daily"
+    WEEKLY = "weekly"
+    CRON = "cron"
+
+
+class BotRecord(Record):
+    """The bot side of one Slack installation (one per workspace or org)."""
+
+    enterprise_id: str | None = None
+    enterprise_name: str | None = None
+    team_id: str | None = None
+    team_name: str | None = None
+    is_enterprise_install: bool = False
+    app_id: str | None = None
+    bot_token: SecretStr
+    bot_refresh_token: SecretStr | None = None
+    bot_token_expires_at: UtcDatetime | None = None
+    bot_id: str
+    bot_user_id: str
+    bot_scopes: tuple[str, ...] = ()
+    installed_at: UtcDatetime
+
+
+class InstallationRecord(Record):
+    """One user's OAuth installation (the latest per enterprise, team and installer)."""
+
+    enterprise_id: str | None = None
+    enterprise_name: str | None = None
+    enterprise_url: str | None = None
+    team_id: str | None = None
+    team_name: str | None = None
+    is_enterprise_install: bool = False
+    app_id: str | None = None
+    user_id: str  # the installer
+    bot_token: SecretStr | None = None
+    bot_refresh_token: SecretStr | None = None
+    bot_token_expires_at: UtcDatetime | None = None
+    bot_id: str | None = None
+    bot_user_id: str | None = None
+    bot_scopes: tuple[str, ...] = ()
+    user_token: SecretStr | None = None
+    user_refresh_token: SecretStr | None = None
+    user_token_expires_at: UtcDatetime | None = None
+    user_scopes: tuple[str, ...] = ()
+    incoming_webhook_url: SecretStr | None = None  # a webhook URL is a credential
+    incoming_webhook_channel: str | None = None
+    incoming_webhook_channel_id: str | None = None
+    incoming_webhook_configuration_url: str | None = None
+    token_type: str | None = None
+    installed_at: UtcDatetime
+
+    def to_bot(self) -> BotRecord | None:
+        """The bot half, when this installation carries a bot token."""
+        if self.bot_token is None or self.bot_id is None or self.bot_user_id is None:
+            return None
+        return BotRecord.model_validate(
+            {name: getattr(self, name) for name in BotRecord.model_fields if name in type(self).model_fields}
+        )
+
+
+class WorkspaceSettings(Record):
+    """A workspace connected to Minds with /minds connect."""
+
+    team_id: str
+    minds_key: SecretStr
+    account_label: str | None = None  # from GET /auth/me, shown instead of the key
+    default_language: str = "en"
+    broadcast_terminal: bool = False  # also post terminal run results to the channel
+    connected_by: str
+    connected_at: UtcDatetime
+    updated_at: UtcDatetime | None = None
+
+
+class PreviewReceipt(Record):
+    """What a 202 plan preview returned; replayed as headers until the 200 arrives."""
+
+    request_id: str
+    operation_id: str | None = None
+
+
+class PlanPost(Record):
+    """A plan message in Slack and the draft it shows."""
+
+    team_id: str
+    channel_id: str
+    message_ts: str
+    study_id: str
+    study_name: str
+    draft_plan_id: str | None = None  # None while the first preview is still preparing
+    revision: int | None = None
+    requester_id: str
+    state: PlanState = PlanState.PREPARING
+    preview_idempotency_key: str
+    pending_receipt: PreviewReceipt | None = None
+    created_at: UtcDatetime | None = None
+    updated_at: UtcDatetime | None = None
+
+
+class Approval(Record):
+    """The one approval of a plan revision; `idempotency_key` is reused by every confirm attempt."""
+
+    team_id: str
+    draft_plan_id: str
+    revision: int
+    idempotency_key: str
+    approver_id: str
+    approved_at: UtcDatetime
+    state: ApprovalState = ApprovalState.PENDING
+    run_id: str | None = None
+    failure: str | None = None
+    updated_at: UtcDatetime | None = None
+
+
+class TrackedRun(Record):
+    """A Minds run the bot polls until its terminal result is posted once."""
+
+    team_id: str
+    run_id: str
+    study_id: str
+    kind: RunKind
+    client_request_id: str | None = None  # the idempotency key / clientRequestId that started it
+    channel_id: str
+    thread_ts: str | None = None
+    progress_ts: str | None = None  # the message edited with progress
+    last_state: str | None = None  # what Slack last showed (caller's text or JSON), to skip no-op edits
+    next_poll_at: UtcDatetime
+    attempts: int = 0
+    terminal_posted: bool = False
+    terminal_claimed_at: UtcDatetime | None = None
+    finished_at: UtcDatetime | None = None
+    created_at: UtcDatetime | None = None
+    updated_at: UtcDatetime | None = None
+
+
+class DirectAsk(Record):
+    """A standalone question, saved before POST /runs so a retry reuses its clientRequestId."""
+
+    client_request_id: str
+    team_id: str
+    study_id: str
+    channel_id: str
+    thread_ts: str | None = None
+    question: str
+    requester_id: str
+    run_id: str | None = None
+    created_at: UtcDatetime | None = None
+    updated_at: UtcDatetime | None = None
+
+
+class ExportJob(Record):
+    team_id: str
+    job_id: str
+    study_id: str
+    kind: str
+    format: str
+    requested_by: str
+    channel_id: str
+    thread_ts: str | None = None
+    state: ExportState = ExportState.QUEUED
+    file_name: str | None = None
+    sha256: str | None = None
+    created_at: UtcDatetime | None = None
+    updated_at: UtcDatetime | None = None
+
+
+class Digest(Record):
+    """A scheduled channel digest; `study_ids` empty means every Study the workspace key can see."""
+
+    digest_id: str
+    team_id: str
+    channel_id: str
+    schedule_kind: ScheduleKind
+    spec: str  # "09:00", "mon 09:00" or a cron expression, interpreted by the scheduler
+    tz: str
+    study_ids: tuple[str, ...] = ()
+    created_by: str
+    watermark: str | None = None  # what the last posted digest covered, opaque to the store
+    last_posted_at: UtcDatetime | None = None
+    created_at: UtcDatetime | None = None
+    updated_at: UtcDatetime | None = None
