@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
@@ -20,35 +20,18 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.log import bind_log_context
-from minds_bot.settings import Settings
+from minds_bot.services import MindsDirectory, Services
+from minds_bot.settings import Settings, SettingsError
 from minds_bot.slack import register_all
 from minds_bot.slack.manifest import EVENTS_PATH, INSTALL_PATH, OAUTH_REDIRECT_PATH
 from minds_bot.slack.surface import Surface
+from minds_bot.store import MemoryStore, SecretBox, StoreInstallationStore, StoreOAuthStateStore, open_store
 
 log = logging.getLogger(__name__)
 
 HEALTH_PATH = "/healthz"
 # A placeholder that lets the manifest generator build the real app without any credentials or network.
 _MANIFEST_SIGNING_SECRET = "manifest-only-not-a-secret"  # noqa: S105
-
-
-@dataclass
-class Services:
-    """What listeners and background work need, created once at start and passed down."""
-
-    settings: Settings
-    store: Any = None
-    background: list[Background] = field(default_factory=list)
-
-
-class Background:
-    """Long-lived work (run tracker, digest scheduler) started after the store is ready and stopped first."""
-
-    async def start(self) -> None:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    async def stop(self) -> None:  # pragma: no cover - interface
-        raise NotImplementedError
 
 
 def build_app(services: Services) -> tuple[AsyncApp, Surface]:
@@ -75,12 +58,13 @@ def build_manifest_surface(settings: Settings) -> Surface:
     offline = settings.model_copy(
         update={"slack_client_id": None, "slack_client_secret": None, "slack_app_token": None}
     )
+    store = MemoryStore(secrets=SecretBox(SecretBox.generate_key()))
     app = AsyncApp(
         signing_secret=_MANIFEST_SIGNING_SECRET,
         token="xoxb-manifest",  # noqa: S106 - never used: nothing is sent
     )
     surface = Surface(app)
-    register_all(surface, Services(settings=offline))
+    register_all(surface, Services(settings=offline, store=store, minds=MindsDirectory(offline, store)))
     return surface
 
 
@@ -91,14 +75,15 @@ def _oauth_settings(services: Services) -> Any:
 
     settings = services.settings
     store = services.store
+    clock = services.clock
     return AsyncOAuthSettings(
         client_id=settings.slack_client_id,
         client_secret=settings.slack_client_secret.get_secret_value() if settings.slack_client_secret else None,
         scopes=sorted(BOT_SCOPES),
         install_path=INSTALL_PATH,
         redirect_uri_path=OAUTH_REDIRECT_PATH,
-        installation_store=store.installation_store() if store is not None else None,
-        state_store=store.oauth_state_store() if store is not None else None,
+        installation_store=StoreInstallationStore(store),
+        state_store=StoreOAuthStateStore(store, clock=clock),
     )
 
 
@@ -168,16 +153,20 @@ class Bot:
         self.ready = False
         for work in reversed(self.services.background):
             await work.stop()
-        if self.services.store is not None:
-            await self.services.store.close()
+        await self.services.minds.aclose()
+        await self.services.store.close()
+
+
+def secret_box(settings: Settings) -> SecretBox:
+    if not settings.minds_bot_secret_key:
+        raise SettingsError(["MINDS_BOT_SECRET_KEY: is required to encrypt stored secrets"])
+    return SecretBox(",".join(k.get_secret_value() for k in settings.minds_bot_secret_key))
 
 
 async def open_bot(settings: Settings) -> Bot:
     """Open the store (applying migrations), build the app and start background work."""
-    from minds_bot.store import open_store
-
-    store = await open_store(settings.minds_bot_db)
-    services = Services(settings=settings, store=store)
+    store = await open_store(settings.minds_bot_db, secrets=secret_box(settings))
+    services = Services(settings=settings, store=store, minds=MindsDirectory(settings, store))
     app, surface = build_app(services)
     bot = Bot(services=services, app=app, surface=surface)
     await bot.start()

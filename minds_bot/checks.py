@@ -48,7 +48,7 @@ async def check_minds(settings: Settings) -> CheckResult:
             base_url=settings.minds_api_url,
             timeout=CHECK_TIMEOUT_SECONDS,
         ) as client:
-            me = await client.auth_me()
+            me = await client.me()
     except MindsError as exc:
         return CheckResult("minds", False, f"{settings.minds_api_url}: {exc}")
     return CheckResult("minds", True, f"key accepted by {settings.minds_api_url} (account {me.id})")

@@ -212,8 +212,11 @@ class Settings(BaseSettings):
                 "SLACK_APP_TOKEN: Socket Mode serves one workspace; unset SLACK_CLIENT_ID/SLACK_CLIENT_SECRET "
                 "or run with --http for multi-workspace installs"
             )
-        if self.oauth_enabled and not self.minds_bot_secret_key:
-            problems.append("MINDS_BOT_SECRET_KEY: is required in OAuth mode to encrypt bot tokens at rest")
+        if not self.minds_bot_secret_key:
+            problems.append(
+                "MINDS_BOT_SECRET_KEY: is required to encrypt Minds keys and bot tokens at rest; make one with "
+                'python3 -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"'
+            )
         return problems
 
 
