@@ -1,1 +1,107 @@
-"""(package)"""
+"""Durable state of minds-bot: what it must never forget, never do twice, and never leak.
+
+Owns the SQLite schema and every read/write of bot state; must not call Slack or Minds. Public API:
+
+- `open_store(path, *, secrets, clock=utc_now, retention=None, claim_lease=...) -> Store` — SQLite at `path`
+  (None or ":memory:" for a private in-memory database), migrated to the latest schema.
+- `Store` — the interface (base.py); `SqliteStore.open(...)` (production) and `MemoryStore(...)` (tests).
+  Lifecycle: `schema_version`, `close()`, `ping()`, `prune(now) -> PruneCounts`, `rotate_secrets() -> int`.
+  Installations: `save_installation`, `save_bot`, `find_bot`, `find_installation`, `delete_bot`,
+  `delete_installation`, `issue_oauth_state`, `consume_oauth_state`.
+  Workspaces: `save_workspace`, `get_workspace`, `delete_workspace`; approvers: `add_approver`,
+  `remove_approver`, `list_approvers`.
+  Plans: `save_plan_post`, `get_plan_post`, `find_plan_post`, `transition_plan_post`; approvals:
+  `claim_approval -> (Approval, created)`, `get_approval`, `attach_run`, `fail_approval`, `pending_approvals`.
+  Runs: `add_tracked_run`, `get_tracked_run`, `due_runs`, `update_run_poll`, `claim_terminal_post`,
+  `release_terminal_post`, `mark_terminal_posted`, `unfinished_runs`.
+  Direct asks: `begin_direct_ask -> (DirectAsk, created)`, `get_direct_ask`, `attach_direct_run`,
+  `pending_direct_asks`. Exports: `add_export`, `get_export`, `update_export`, `unfinished_exports`.
+  Digests: `save_digest`, `get_digest`, `list_digests`, `delete_digest`, `claim_digest_run`,
+  `release_digest_run`, `complete_digest_run`. Slack retries: `mark_delivery(key) -> bool`.
+- Records (records.py): `WorkspaceSettings`, `InstallationRecord`, `BotRecord`, `PlanPost`, `PreviewReceipt`,
+  `Approval`, `TrackedRun`, `DirectAsk`, `ExportJob`, `Digest` and their state enums.
+- `SecretBox` (secrets.py) from MINDS_BOT_SECRET_KEY; `SecretKeyError`, `SecretDecryptError`.
+- Bolt adapters (slack_oauth.py): `StoreInstallationStore(store)`, `StoreOAuthStateStore(store, clock=...)`.
+- Errors (errors.py): `StoreError`, `SchemaTooNewError`, `StoreUnavailableError`, `RecordNotFoundError`.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from minds_bot.store.base import DEFAULT_CLAIM_LEASE, PruneCounts, RetentionPolicy, Store
+from minds_bot.store.errors import RecordNotFoundError, SchemaTooNewError, StoreError, StoreUnavailableError
+from minds_bot.store.memory import MemoryStore
+from minds_bot.store.records import (
+    Approval,
+    ApprovalState,
+    BotRecord,
+    Clock,
+    Digest,
+    DirectAsk,
+    ExportJob,
+    ExportState,
+    InstallationRecord,
+    PlanPost,
+    PlanState,
+    PreviewReceipt,
+    RunKind,
+    ScheduleKind,
+    TrackedRun,
+    WorkspaceSettings,
+    utc_now,
+)
+from minds_bot.store.secrets import SecretBox, SecretDecryptError, SecretKeyError
+from minds_bot.store.slack_oauth import StoreInstallationStore, StoreOAuthStateStore
+from minds_bot.store.sqlite import SqliteStore
+
+
+async def open_store(
+    path: str | None,
+    *,
+    secrets: SecretBox,
+    clock: Clock = utc_now,
+    retention: RetentionPolicy | None = None,
+    claim_lease: timedelta = DEFAULT_CLAIM_LEASE,
+) -> Store:
+    """The production store: SQLite at `path`, migrated."""
+    return await SqliteStore.open(
+        path, secrets=secrets, clock=clock, retention=retention, claim_lease=claim_lease
+    )
+
+
+__all__ = [
+    "Approval",
+    "ApprovalState",
+    "BotRecord",
+    "Clock",
+    "DEFAULT_CLAIM_LEASE",
+    "Digest",
+    "DirectAsk",
+    "ExportJob",
+    "ExportState",
+    "InstallationRecord",
+    "MemoryStore",
+    "PlanPost",
+    "PlanState",
+    "PreviewReceipt",
+    "PruneCounts",
+    "RecordNotFoundError",
+    "RetentionPolicy",
+    "RunKind",
+    "ScheduleKind",
+    "SchemaTooNewError",
+    "SecretBox",
+    "SecretDecryptError",
+    "SecretKeyError",
+    "SqliteStore",
+    "Store",
+    "StoreError",
+    "StoreInstallationStore",
+    "StoreOAuthStateStore",
+    "StoreUnavailableError",
+    "TrackedRun",
+    "WorkspaceSettings",
+    "open_store",
+    "utc_now",
+]

@@ -1,0 +1,469 @@
+"""`MemoryStore`: the pure-Python twin of `SqliteStore`, for tests and the sandbox.
+
+Owns nothing durable. Keeps the same encoded rows as SQLite (codec.py: secrets sealed, times as UTC text), so
+ordering, secrecy and decrypt failures behave identically. Atomicity comes from asyncio: no method awaits
+between reading and writing a row, so every claim is a single uninterrupted step on the event loop.
+Must not be used across threads or processes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable
+from datetime import datetime, timedelta
+from typing import Any, TypeVar
+
+from minds_bot.store.base import DEFAULT_CLAIM_LEASE, PruneCounts, RetentionPolicy, Store
+from minds_bot.store.codec import Row, encode_time, from_row, secret_fields, to_row
+from minds_bot.store.errors import RecordNotFoundError, StoreUnavailableError
+from minds_bot.store.migrations import MIGRATIONS
+from minds_bot.store.records import (
+    FINISHED_EXPORT_STATES,
+    Approval,
+    ApprovalState,
+    BotRecord,
+    Clock,
+    Digest,
+    DirectAsk,
+    ExportJob,
+    ExportState,
+    InstallationRecord,
+    PlanPost,
+    PlanState,
+    Record,
+    TrackedRun,
+    WorkspaceSettings,
+    utc_now,
+)
+from minds_bot.store.secrets import SecretBox
+
+R = TypeVar("R", bound=Record)
+K = TypeVar("K")
+
+
+class MemoryStore(Store):
+    def __init__(
+        self,
+        *,
+        secrets: SecretBox,
+        clock: Clock = utc_now,
+        retention: RetentionPolicy | None = None,
+        claim_lease: timedelta = DEFAULT_CLAIM_LEASE,
+    ) -> None:
+        self._box = secrets
+        self._clock = clock
+        self._retention = retention or RetentionPolicy()
+        self._lease = claim_lease
+        self._closed = False
+        self._installations: dict[tuple[str, str, str], Row] = {}
+        self._bots: dict[tuple[str, str], Row] = {}
+        self._oauth_states: dict[str, str] = {}
+        self._workspaces: dict[str, Row] = {}
+        self._approvers: dict[tuple[str, str], set[str]] = {}
+        self._plan_posts: dict[tuple[str, str, str], Row] = {}
+        self._approvals: dict[tuple[str, str, int], Row] = {}
+        self._runs: dict[tuple[str, str], Row] = {}
+        self._asks: dict[str, Row] = {}
+        self._exports: dict[tuple[str, str], Row] = {}
+        self._digests: dict[str, Row] = {}
+        self._digest_runs: dict[tuple[str, str], Row] = {}
+        self._deliveries: dict[str, str] = {}
+
+    # -- plumbing --------------------------------------------------------------------------------------------
+    def _now(self) -> str:
+        return encode_time(self._clock())
+
+    def _row(self, record: Record) -> Row:
+        return to_row(record, self._box)
+
+    def _load(self, model: type[R], row: Row | None) -> R | None:
+        return None if row is None else from_row(model, row, self._box)
+
+    def _load_all(self, model: type[R], rows: Iterable[Row], *, order: Callable[[Row], Any]) -> list[R]:
+        return [from_row(model, row, self._box) for row in sorted(rows, key=order)]
+
+    # -- lifecycle -------------------------------------------------------------------------------------------
+    @property
+    def schema_version(self) -> int:
+        return len(MIGRATIONS)
+
+    async def close(self) -> None:
+        self._closed = True
+
+    async def ping(self) -> None:
+        if self._closed:
+            raise StoreUnavailableError("the memory store is closed")
+
+    async def rotate_secrets(self) -> int:
+        rewritten = 0
+        for table, model in (
+            (self._workspaces, WorkspaceSettings),
+            (self._installations, InstallationRecord),
+            (self._bots, BotRecord),
+        ):
+            for row in table.values():
+                for column in secret_fields(model):
+                    if row[column] is not None:
+                        row[column] = self._box.rotate(row[column])
+                        rewritten += 1
+        return rewritten
+
+    async def prune(self, now: datetime) -> PruneCounts:
+        seen_cutoff = encode_time(now - self._retention.deliveries)
+        done_cutoff = encode_time(now - self._retention.finished)
+        finished_exports = {state.value for state in FINISHED_EXPORT_STATES}
+        return PruneCounts(
+            deliveries=_drop(self._deliveries, lambda seen: seen < seen_cutoff),
+            runs=_drop(self._runs, lambda r: bool(r["terminal_posted"]) and r["finished_at"] < done_cutoff),
+            direct_asks=_drop(
+                self._asks, lambda a: a["run_id"] is not None and a["updated_at"] < done_cutoff
+            ),
+            exports=_drop(
+                self._exports, lambda e: e["state"] in finished_exports and e["updated_at"] < done_cutoff
+            ),
+            digest_runs=_drop(self._digest_runs, lambda d: d["claimed_at"] < done_cutoff),
+            oauth_states=_drop(self._oauth_states, lambda expires: expires <= encode_time(now)),
+        )
+
+    # -- Slack installations and OAuth state -----------------------------------------------------------------
+    async def save_installation(self, installation: InstallationRecord) -> None:
+        key = (installation.enterprise_id or "", installation.team_id or "", installation.user_id)
+        self._installations.pop(key, None)  # re-insert so the newest save is also the last on ties
+        self._installations[key] = self._row(installation)
+        bot = installation.to_bot()
+        if bot is not None:
+            await self.save_bot(bot)
+
+    async def save_bot(self, bot: BotRecord) -> None:
+        self._bots[(bot.enterprise_id or "", bot.team_id or "")] = self._row(bot)
+
+    async def find_bot(self, *, enterprise_id: str | None, team_id: str | None) -> BotRecord | None:
+        return self._load(BotRecord, self._bots.get((enterprise_id or "", team_id or "")))
+
+    async def find_installation(
+        self, *, enterprise_id: str | None, team_id: str | None, user_id: str | None = None
+    ) -> InstallationRecord | None:
+        matches = self._installation_keys(enterprise_id=enterprise_id, team_id=team_id, user_id=user_id)
+        if not matches:
+            return None
+        # Latest installed_at wins; on a tie the later save (later in insertion order) wins, as in SQLite.
+        position = {key: index for index, key in enumerate(self._installations)}
+        best = max(matches, key=lambda key: (self._installations[key]["installed_at"], position[key]))
+        return self._load(InstallationRecord, self._installations[best])
+
+    async def delete_bot(self, *, enterprise_id: str | None, team_id: str | None) -> None:
+        self._bots.pop((enterprise_id or "", team_id or ""), None)
+
+    async def delete_installation(
+        self, *, enterprise_id: str | None, team_id: str | None, user_id: str | None = None
+    ) -> None:
+        for key in self._installation_keys(enterprise_id=enterprise_id, team_id=team_id, user_id=user_id):
+            del self._installations[key]
+
+    def _installation_keys(
+        self, *, enterprise_id: str | None, team_id: str | None, user_id: str | None
+    ) -> list[tuple[str, str, str]]:
+        wanted = (enterprise_id or "", team_id or "")
+        return [
+            key for key in self._installations if key[:2] == wanted and (user_id is None or key[2] == user_id)
+        ]
+
+    async def issue_oauth_state(self, state: str, *, expires_at: datetime) -> None:
+        self._oauth_states[state] = encode_time(expires_at)
+
+    async def consume_oauth_state(self, state: str, *, now: datetime) -> bool:
+        expires_at = self._oauth_states.pop(state, None)
+        return expires_at is not None and expires_at > encode_time(now)
+
+    # -- workspaces and approvers ----------------------------------------------------------------------------
+    async def save_workspace(self, settings: WorkspaceSettings) -> WorkspaceSettings:
+        stored = settings.model_copy(update={"updated_at": self._clock()})
+        self._workspaces[settings.team_id] = self._row(stored)
+        return stored
+
+    async def get_workspace(self, team_id: str) -> WorkspaceSettings | None:
+        return self._load(WorkspaceSettings, self._workspaces.get(team_id))
+
+    async def delete_workspace(self, team_id: str) -> bool:
+        return self._workspaces.pop(team_id, None) is not None
+
+    async def add_approver(self, *, team_id: str, channel_id: str, user_id: str) -> bool:
+        users = self._approvers.setdefault((team_id, channel_id), set())
+        if user_id in users:
+            return False
+        users.add(user_id)
+        return True
+
+    async def remove_approver(self, *, team_id: str, channel_id: str, user_id: str) -> bool:
+        users = self._approvers.get((team_id, channel_id), set())
+        if user_id not in users:
+            return False
+        users.discard(user_id)
+        return True
+
+    async def list_approvers(self, *, team_id: str, channel_id: str) -> list[str]:
+        return sorted(self._approvers.get((team_id, channel_id), set()))
+
+    # -- plan posts and approvals ----------------------------------------------------------------------------
+    async def save_plan_post(self, post: PlanPost) -> PlanPost:
+        key = (post.team_id, post.channel_id, post.message_ts)
+        existing = self._load(PlanPost, self._plan_posts.pop(key, None))
+        now = self._clock()
+        created = existing.created_at if existing is not None else now
+        stored = post.model_copy(update={"created_at": created, "updated_at": now})
+        self._plan_posts[key] = self._row(stored)
+        return stored
+
+    async def get_plan_post(self, *, team_id: str, channel_id: str, message_ts: str) -> PlanPost | None:
+        return self._load(PlanPost, self._plan_posts.get((team_id, channel_id, message_ts)))
+
+    async def find_plan_post(self, *, team_id: str, draft_plan_id: str) -> PlanPost | None:
+        matches = [
+            (row["updated_at"], index, row)
+            for index, row in enumerate(self._plan_posts.values())
+            if row["team_id"] == team_id and row["draft_plan_id"] == draft_plan_id
+        ]
+        return self._load(PlanPost, max(matches, key=lambda m: m[:2])[2]) if matches else None
+
+    async def transition_plan_post(
+        self,
+        *,
+        team_id: str,
+        channel_id: str,
+        message_ts: str,
+        expected: Collection[PlanState],
+        new: PlanState,
+    ) -> PlanPost | None:
+        row = self._plan_posts.get((team_id, channel_id, message_ts))
+        if row is None or PlanState(row["state"]) not in expected:
+            return None
+        row.update(state=new.value, updated_at=self._now())
+        return self._load(PlanPost, row)
+
+    async def claim_approval(
+        self, *, team_id: str, draft_plan_id: str, revision: int, approver_id: str, idempotency_key: str
+    ) -> tuple[Approval, bool]:
+        key = (team_id, draft_plan_id, revision)
+        existing = self._approvals.get(key)
+        if existing is not None and existing["state"] != ApprovalState.FAILED.value:
+            return from_row(Approval, existing, self._box), False
+        now = self._clock()
+        fresh = Approval(
+            team_id=team_id,
+            draft_plan_id=draft_plan_id,
+            revision=revision,
+            idempotency_key=idempotency_key,
+            approver_id=approver_id,
+            approved_at=now,
+            updated_at=now,
+        )
+        self._approvals[key] = self._row(fresh)
+        return from_row(Approval, self._approvals[key], self._box), True
+
+    async def get_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> Approval | None:
+        return self._load(Approval, self._approvals.get((team_id, draft_plan_id, revision)))
+
+    async def attach_run(self, *, team_id: str, draft_plan_id: str, revision: int, run_id: str) -> Approval:
+        row = _require(self._approvals, (team_id, draft_plan_id, revision), what="approval")
+        row.update(state=ApprovalState.SUBMITTED.value, run_id=run_id, failure=None, updated_at=self._now())
+        return from_row(Approval, row, self._box)
+
+    async def fail_approval(
+        self, *, team_id: str, draft_plan_id: str, revision: int, reason: str
+    ) -> Approval:
+        row = _require(self._approvals, (team_id, draft_plan_id, revision), what="approval")
+        row.update(state=ApprovalState.FAILED.value, failure=reason, updated_at=self._now())
+        return from_row(Approval, row, self._box)
+
+    async def pending_approvals(self) -> list[Approval]:
+        pending = (row for row in self._approvals.values() if row["state"] == ApprovalState.PENDING.value)
+        return self._load_all(Approval, pending, order=lambda row: row["approved_at"])
+
+    # -- tracked runs ----------------------------------------------------------------------------------------
+    async def add_tracked_run(self, run: TrackedRun) -> bool:
+        key = (run.team_id, run.run_id)
+        if key in self._runs:
+            return False
+        now = self._clock()
+        self._runs[key] = self._row(run.model_copy(update={"created_at": now, "updated_at": now}))
+        return True
+
+    async def get_tracked_run(self, *, team_id: str, run_id: str) -> TrackedRun | None:
+        return self._load(TrackedRun, self._runs.get((team_id, run_id)))
+
+    async def due_runs(self, now: datetime, limit: int) -> list[TrackedRun]:
+        due_at, stale = encode_time(now), encode_time(now - self._lease)
+        due = [
+            row
+            for row in self._runs.values()
+            if not row["terminal_posted"]
+            and row["next_poll_at"] <= due_at
+            and (row["terminal_claimed_at"] is None or row["terminal_claimed_at"] < stale)
+        ]
+        order = lambda row: (row["next_poll_at"], row["created_at"], row["run_id"])  # noqa: E731
+        return self._load_all(TrackedRun, due, order=order)[: max(limit, 0)]
+
+    async def update_run_poll(
+        self,
+        *,
+        team_id: str,
+        run_id: str,
+        next_poll_at: datetime,
+        attempts: int,
+        last_state: str | None,
+        progress_ts: str | None,
+    ) -> None:
+        row = _require(self._runs, (team_id, run_id), what="tracked run")
+        row.update(
+            next_poll_at=encode_time(next_poll_at),
+            attempts=attempts,
+            last_state=last_state,
+            progress_ts=progress_ts,
+            updated_at=self._now(),
+        )
+
+    async def claim_terminal_post(self, *, team_id: str, run_id: str) -> bool:
+        row = _require(self._runs, (team_id, run_id), what="tracked run")
+        now = self._clock()
+        claimed_at = row["terminal_claimed_at"]
+        if row["terminal_posted"] or (
+            claimed_at is not None and claimed_at >= encode_time(now - self._lease)
+        ):
+            return False
+        row.update(terminal_claimed_at=encode_time(now), updated_at=encode_time(now))
+        return True
+
+    async def release_terminal_post(self, *, team_id: str, run_id: str) -> None:
+        row = _require(self._runs, (team_id, run_id), what="tracked run")
+        row.update(terminal_claimed_at=None, updated_at=self._now())
+
+    async def mark_terminal_posted(self, *, team_id: str, run_id: str) -> None:
+        row = _require(self._runs, (team_id, run_id), what="tracked run")
+        now = self._now()
+        row.update(terminal_posted=1, terminal_claimed_at=None, finished_at=now, updated_at=now)
+
+    async def unfinished_runs(self) -> list[TrackedRun]:
+        rows = (row for row in self._runs.values() if not row["terminal_posted"])
+        return self._load_all(TrackedRun, rows, order=lambda row: (row["created_at"], row["run_id"]))
+
+    # -- direct asks -----------------------------------------------------------------------------------------
+    async def begin_direct_ask(self, ask: DirectAsk) -> tuple[DirectAsk, bool]:
+        existing = self._asks.get(ask.client_request_id)
+        if existing is not None:
+            return from_row(DirectAsk, existing, self._box), False
+        now = self._clock()
+        stored = ask.model_copy(update={"created_at": now, "updated_at": now})
+        self._asks[ask.client_request_id] = self._row(stored)
+        return from_row(DirectAsk, self._asks[ask.client_request_id], self._box), True
+
+    async def get_direct_ask(self, client_request_id: str) -> DirectAsk | None:
+        return self._load(DirectAsk, self._asks.get(client_request_id))
+
+    async def attach_direct_run(self, *, client_request_id: str, run_id: str) -> DirectAsk:
+        row = _require(self._asks, client_request_id, what="direct ask")
+        row.update(run_id=run_id, updated_at=self._now())
+        return from_row(DirectAsk, row, self._box)
+
+    async def pending_direct_asks(self) -> list[DirectAsk]:
+        rows = (row for row in self._asks.values() if row["run_id"] is None)
+        return self._load_all(
+            DirectAsk, rows, order=lambda row: (row["created_at"], row["client_request_id"])
+        )
+
+    # -- exports ---------------------------------------------------------------------------------------------
+    async def add_export(self, job: ExportJob) -> bool:
+        key = (job.team_id, job.job_id)
+        if key in self._exports:
+            return False
+        now = self._clock()
+        self._exports[key] = self._row(job.model_copy(update={"created_at": now, "updated_at": now}))
+        return True
+
+    async def get_export(self, *, team_id: str, job_id: str) -> ExportJob | None:
+        return self._load(ExportJob, self._exports.get((team_id, job_id)))
+
+    async def update_export(
+        self,
+        *,
+        team_id: str,
+        job_id: str,
+        state: ExportState,
+        file_name: str | None = None,
+        sha256: str | None = None,
+    ) -> ExportJob:
+        row = _require(self._exports, (team_id, job_id), what="export job")
+        row.update(state=state.value, updated_at=self._now())
+        if file_name is not None:
+            row["file_name"] = file_name
+        if sha256 is not None:
+            row["sha256"] = sha256
+        return from_row(ExportJob, row, self._box)
+
+    async def unfinished_exports(self) -> list[ExportJob]:
+        finished = {state.value for state in FINISHED_EXPORT_STATES}
+        rows = (row for row in self._exports.values() if row["state"] not in finished)
+        return self._load_all(ExportJob, rows, order=lambda row: (row["created_at"], row["job_id"]))
+
+    # -- digests ---------------------------------------------------------------------------------------------
+    async def save_digest(self, digest: Digest) -> Digest:
+        existing = self._load(Digest, self._digests.get(digest.digest_id))
+        now = self._clock()
+        created = existing.created_at if existing is not None else now
+        stored = digest.model_copy(update={"created_at": created, "updated_at": now})
+        self._digests[digest.digest_id] = self._row(stored)
+        return stored
+
+    async def get_digest(self, digest_id: str) -> Digest | None:
+        return self._load(Digest, self._digests.get(digest_id))
+
+    async def list_digests(self, *, team_id: str | None = None) -> list[Digest]:
+        rows = (row for row in self._digests.values() if team_id is None or row["team_id"] == team_id)
+        return self._load_all(Digest, rows, order=lambda row: (row["created_at"], row["digest_id"]))
+
+    async def delete_digest(self, digest_id: str) -> bool:
+        for key in [key for key in self._digest_runs if key[0] == digest_id]:
+            del self._digest_runs[key]
+        return self._digests.pop(digest_id, None) is not None
+
+    async def claim_digest_run(self, *, digest_id: str, window_key: str) -> bool:
+        _require(self._digests, digest_id, what="digest")
+        key = (digest_id, window_key)
+        if key in self._digest_runs:
+            return False
+        self._digest_runs[key] = {"claimed_at": self._now(), "completed_at": None}
+        return True
+
+    async def release_digest_run(self, *, digest_id: str, window_key: str) -> None:
+        run = self._digest_runs.get((digest_id, window_key))
+        if run is not None and run["completed_at"] is None:
+            del self._digest_runs[(digest_id, window_key)]
+
+    async def complete_digest_run(self, *, digest_id: str, window_key: str, watermark: str | None) -> Digest:
+        run = self._digest_runs.get((digest_id, window_key))
+        digest = self._digests.get(digest_id)
+        if run is None or digest is None:
+            raise RecordNotFoundError(f"digest {digest_id} has no claimed window {window_key}")
+        now = self._now()
+        run["completed_at"] = now
+        digest.update(watermark=watermark, last_posted_at=now, updated_at=now)
+        return from_row(Digest, digest, self._box)
+
+    # -- Slack deliveries ------------------------------------------------------------------------------------
+    async def mark_delivery(self, key: str) -> bool:
+        if key in self._deliveries:
+            return False
+        self._deliveries[key] = self._now()
+        return True
+
+
+def _require(table: dict[K, Row], key: K, *, what: str) -> Row:
+    row = table.get(key)
+    if row is None:
+        raise RecordNotFoundError(f"no {what} {key!r}")
+    return row
+
+
+def _drop(table: dict[K, Any], doomed: Callable[[Any], bool]) -> int:
+    keys = [key for key, value in table.items() if doomed(value)]
+    for key in keys:
+        del table[key]
+    return len(keys)
