@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,11 +19,12 @@ from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from minds_bot.log import bind_log_context
 from minds_bot.services import MindsDirectory, Services
 from minds_bot.settings import Settings, SettingsError
 from minds_bot.slack import register_all
+from minds_bot.slack.errors import on_error
 from minds_bot.slack.manifest import EVENTS_PATH, INSTALL_PATH, OAUTH_REDIRECT_PATH
+from minds_bot.slack.middleware import log_context_middleware, once_per_delivery_middleware
 from minds_bot.slack.surface import Surface
 from minds_bot.store import MemoryStore, SecretBox, StoreInstallationStore, StoreOAuthStateStore, open_store
 
@@ -37,17 +38,20 @@ _MANIFEST_SIGNING_SECRET = "manifest-only-not-a-secret"  # noqa: S105
 def build_app(services: Services) -> tuple[AsyncApp, Surface]:
     """The real Bolt app with every listener registered, and the recorded surface."""
     settings = services.settings
-    client = AsyncWebClient(base_url=settings.slack_api_url)
     signing = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
-    kwargs: dict[str, Any] = {"client": client, "signing_secret": signing or ""}
+    kwargs: dict[str, Any] = {"signing_secret": signing or ""}
     if settings.oauth_enabled:
+        kwargs["client"] = AsyncWebClient(base_url=settings.slack_api_url)
         kwargs["oauth_settings"] = _oauth_settings(services)
     else:
-        kwargs["token"] = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
+        token = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
+        kwargs["client"] = AsyncWebClient(token=token, base_url=settings.slack_api_url)
     # Socket Mode requests are authenticated by the app-level token, not by signatures.
     kwargs["request_verification_enabled"] = not settings.slack_app_token or bool(signing)
     app = AsyncApp(**kwargs)
-    app.use(_log_context_middleware)
+    app.use(log_context_middleware())
+    app.use(once_per_delivery_middleware(services.store))
+    app.error(on_error)
     surface = Surface(app)
     register_all(surface, services)
     return app, surface
@@ -85,23 +89,6 @@ def _oauth_settings(services: Services) -> Any:
         installation_store=StoreInstallationStore(store),
         state_store=StoreOAuthStateStore(store, clock=clock),
     )
-
-
-async def _log_context_middleware(body: dict[str, Any], next: Callable[[], Awaitable[Any]]) -> Any:
-    """Put team, channel, user and command or action on every log line of this request."""
-    team = body.get("team_id") or (body.get("team") or {}).get("id")
-    channel = body.get("channel_id") or (body.get("channel") or {}).get("id")
-    user = body.get("user_id") or (body.get("user") or {}).get("id")
-    event = body.get("event") or {}
-    actions = body.get("actions") or [{}]
-    bind_log_context(
-        team=team,
-        channel=channel or event.get("channel"),
-        user=user or event.get("user"),
-        command=body.get("command") or event.get("type"),
-        action=actions[0].get("action_id") or (body.get("view") or {}).get("callback_id"),
-    )
-    return await next()
 
 
 # --- HTTP mode ---------------------------------------------------------------------------------------------

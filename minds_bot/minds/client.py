@@ -208,9 +208,7 @@ class MindsClient:
         resp, info = await self._call("POST", "/studies", json_body=body)
         return _parse(StudyCreated, _data(resp, info), info)
 
-    async def duplicate_study(
-        self, study_id: str, *, idempotency_key: str, name: str | None = None
-    ) -> StudyDuplicate:
+    async def duplicate_study(self, study_id: str, *, idempotency_key: str, name: str | None = None) -> StudyDuplicate:
         """``POST /studies/{id}/duplicate``: 201 a new copy, 200 the copy this key already made."""
         resp, info = await self._call(
             "POST",
@@ -268,9 +266,7 @@ class MindsClient:
         return _parse(AudienceDetail, _data(resp, info), info)
 
     async def find_audience(self, query: str) -> LookupResult[Audience | AudienceDetail]:
-        return await self._find(
-            query, self._iter("/audiences", Audience, max_items=LOOKUP_WINDOW), "/audiences"
-        )
+        return await self._find(query, self._iter("/audiences", Audience, max_items=LOOKUP_WINDOW), "/audiences")
 
     async def audience_limits(self) -> AudienceLimits:
         resp, info = await self._call("GET", "/audiences/limits")
@@ -317,9 +313,7 @@ class MindsClient:
             raise AudienceJobFailed(job_id=job.job_id, error=job.error, request=info)
         return job
 
-    async def wait_audience_job(
-        self, job_id: str, *, wait_seconds: float = DEFAULT_AUDIENCE_WAIT
-    ) -> FromBriefJob:
+    async def wait_audience_job(self, job_id: str, *, wait_seconds: float = DEFAULT_AUDIENCE_WAIT) -> FromBriefJob:
         """Poll until completed; at the deadline return the last (unfinished) state — never resubmit."""
         deadline = self._clock() + wait_seconds
         job = await self.get_audience_job(job_id)
@@ -331,9 +325,7 @@ class MindsClient:
             job = await self.get_audience_job(job_id)
         return job
 
-    def iter_minds(
-        self, *, search: str | None = None, max_items: int | None = None
-    ) -> AsyncIterator[MindSummary]:
+    def iter_minds(self, *, search: str | None = None, max_items: int | None = None) -> AsyncIterator[MindSummary]:
         return self._iter("/minds", MindSummary, params=_drop_none({"search": search}), max_items=max_items)
 
     async def find_mind(self, query: str) -> LookupResult[MindSummary]:
@@ -363,9 +355,7 @@ class MindsClient:
                 "routeResearchBrief": route_research_brief,
             }
         )
-        resp, info = await self._call(
-            "POST", f"/studies/{_seg(study_id)}/runs", json_body=body, retryable=True
-        )
+        resp, info = await self._call("POST", f"/studies/{_seg(study_id)}/runs", json_body=body, retryable=True)
         data = _data(resp, info)
         if resp.status_code == 200:
             return _parse(PlanningRequired, data, info)
@@ -407,9 +397,7 @@ class MindsClient:
         then a ``PlanPending`` comes back for ``resume_plan``. Preparation is never cancelled by stopping."""
         body, key = request.to_body(), _key(idempotency_key)
         deadline = self._clock() + wait_seconds
-        outcome = await self._plan_post(
-            study_id, body, key, receipt=None, revising=request.draft_plan_id is not None
-        )
+        outcome = await self._plan_post(study_id, body, key, receipt=None, revising=request.draft_plan_id is not None)
         if isinstance(outcome, ResearchPlan):
             return outcome
         pending = PlanPending(
@@ -472,9 +460,7 @@ class MindsClient:
         resp, info = await self._call("GET", "/study-templates")
         return _parse(_DataList[StudyTemplate], _json(resp, info), info).data
 
-    async def use_study_template(
-        self, template_id: str, *, expected_revision: int, request_id: str
-    ) -> StudyDraft:
+    async def use_study_template(self, template_id: str, *, expected_revision: int, request_id: str) -> StudyDraft:
         """Instantiate a template as a Study draft (never starts research); ``request_id``: UUID per draft."""
         body = {"expectedRevision": expected_revision, "requestId": _uuid(request_id)}
         resp, info = await self._call(
@@ -531,13 +517,9 @@ class MindsClient:
     ) -> DownloadedFile:
         """Fetch a completed export to a temporary file. The 302's signed URL is fetched with a plain client
         that never carries the Minds key."""
-        resp, info = await self._call(
-            "GET", f"/studies/{_seg(study_id)}/export-download", params={"jobId": job.job_id}
-        )
+        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/export-download", params={"jobId": job.job_id})
         if resp.status_code not in REDIRECTS:
-            raise MalformedResponse(
-                f"expected a redirect to the file, got HTTP {resp.status_code}", request=info
-            )
+            raise MalformedResponse(f"expected a redirect to the file, got HTTP {resp.status_code}", request=info)
         location = resp.headers.get("location")
         if not location:
             raise MalformedResponse("redirect without a Location", request=info)
@@ -749,9 +731,7 @@ def user_agent() -> str:
     return f"minds-bot/{__version__}"
 
 
-async def _write_stream(
-    resp: httpx.Response, *, dest_dir: Path | None, max_bytes: int
-) -> tuple[Path, int, str]:
+async def _write_stream(resp: httpx.Response, *, dest_dir: Path | None, max_bytes: int) -> tuple[Path, int, str]:
     fd, name = await asyncio.to_thread(tempfile.mkstemp, prefix="minds-export-", dir=dest_dir)
     path = Path(name)
     digest, size = hashlib.sha256(), 0

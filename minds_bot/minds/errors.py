@@ -81,9 +81,7 @@ class AudienceJobFailed(MindsError):
     def __init__(self, *, job_id: str, error: str | None, request: RequestInfo | None = None) -> None:
         self.job_id = job_id
         self.error = error
-        super().__init__(
-            f"Minds could not build the Audience: {error or 'no reason given'}.", request=request
-        )
+        super().__init__(f"Minds could not build the Audience: {error or 'no reason given'}.", request=request)
 
 
 class DownloadFailed(MindsError):
@@ -194,9 +192,7 @@ class InvalidRequest(MindsAPIError):
 class RateLimited(MindsAPIError):
     default_message = "Minds is rate limiting this workspace; try again shortly."
 
-    def __init__(
-        self, message: str | None = None, *, retry_after: float | None = None, **kwargs: Any
-    ) -> None:
+    def __init__(self, message: str | None = None, *, retry_after: float | None = None, **kwargs: Any) -> None:
         super().__init__(message, **kwargs)
         self.retry_after = retry_after
 
@@ -208,9 +204,7 @@ class ServerError(MindsAPIError):
 class ServiceUnavailable(ServerError):
     default_message = "Minds is temporarily unavailable; nothing was charged. Try again later."
 
-    def __init__(
-        self, message: str | None = None, *, retry_after: float | None = None, **kwargs: Any
-    ) -> None:
+    def __init__(self, message: str | None = None, *, retry_after: float | None = None, **kwargs: Any) -> None:
         super().__init__(message, **kwargs)
         self.retry_after = retry_after
 

@@ -401,9 +401,7 @@ class PlanPreviewRequest(MindsModel):
 
 # --- research runs ---------------------------------------------------------------------------------------
 
-ResearchRunStatus = Literal[
-    "queued", "running", "completed", "partial", "failed", "cancelled", "plan_limited"
-]
+ResearchRunStatus = Literal["queued", "running", "completed", "partial", "failed", "cancelled", "plan_limited"]
 TERMINAL_RESEARCH_STATUSES = frozenset({"completed", "partial", "failed", "cancelled", "plan_limited"})
 
 

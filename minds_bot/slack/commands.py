@@ -1,28 +1,71 @@
-"""The ``/minds`` slash command: acknowledge at once, then answer in the channel or privately.
+"""The ``/minds`` slash command: acknowledge at once, parse, and hand the typed command to its surface.
 
-Owns: the listener for ``/minds``. Parsing and rendering are pure functions elsewhere.
+Owns: the ack, the dispatch table (command type → handler) and answers for usage mistakes. Each surface
+module (browse, study, ask, plan, …) exports ``COMMANDS = {CommandType: handler}``; the parser is pure
+(``grammar.py``) and rendering is pure (``render/``). Errors go to the one error hook (``errors.py``).
 Must not touch: Minds wire shapes or SQL.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.slack.grammar import Help, Usage, parse_command
+from minds_bot.slack.invocation import Invocation
+from minds_bot.slack.render import Message
 from minds_bot.slack.render.help import render_help
 from minds_bot.slack.surface import MINDS_COMMAND
 
 if TYPE_CHECKING:
-    from minds_bot.app import Services
+    from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
+
+Handler = Callable[[Any, Invocation], Awaitable[None]]
+
+
+async def handle_help(command: Help, invocation: Invocation) -> None:
+    await invocation.reply(render_help())
+
+
+def handlers() -> dict[type, Handler]:
+    """Every command type with its handler, gathered from the surface modules."""
+    table: dict[type, Handler] = {Help: handle_help}
+    for module in _surface_modules():
+        table.update(module.COMMANDS)
+    return table
+
+
+def _surface_modules() -> list[Any]:
+    return []
+
+
+def usage_message(usage: Usage) -> Message:
+    return Message(text=usage.message, blocks=render_help(note=usage.message).blocks[:1])
 
 
 def register(surface: Surface, services: Services) -> None:
+    table = handlers()
+
     @surface.command(MINDS_COMMAND)
-    async def minds_command(ack: Any, command: dict[str, Any], respond: Any) -> None:
+    async def minds_command(ack: Any, command: dict[str, Any], respond: Any, client: Any) -> None:
         await ack()
-        text = (command.get("text") or "").strip()
-        word = text.split(maxsplit=1)[0].lower() if text else "help"
-        message = render_help()
-        if word != "help":
-            message = render_help(note=f"`/minds {word}` is not available in this version yet.")
-        await respond(response_type="ephemeral", **message.as_kwargs())
+        parsed = parse_command(command.get("text") or "")
+        invocation = Invocation(
+            services=services,
+            client=client,
+            respond=respond,
+            team_id=command.get("team_id", ""),
+            channel_id=command.get("channel_id", ""),
+            user_id=command.get("user_id", ""),
+            trigger_id=command.get("trigger_id"),
+        )
+        if isinstance(parsed, Usage):
+            await invocation.reply(usage_message(parsed))
+            return
+        handler = table.get(type(parsed))
+        if handler is None:
+            word = (command.get("text") or "").split()[0]
+            await invocation.reply(render_help(note=f"`/minds {word}` is not available in this version yet."))
+            return
+        await handler(parsed, invocation)

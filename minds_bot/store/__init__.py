@@ -65,9 +65,7 @@ async def open_store(
     claim_lease: timedelta = DEFAULT_CLAIM_LEASE,
 ) -> Store:
     """The production store: SQLite at `path`, migrated."""
-    return await SqliteStore.open(
-        path, secrets=secrets, clock=clock, retention=retention, claim_lease=claim_lease
-    )
+    return await SqliteStore.open(path, secrets=secrets, clock=clock, retention=retention, claim_lease=claim_lease)
 
 
 __all__ = [

@@ -51,14 +51,7 @@ class PruneCounts:
 
     @property
     def total(self) -> int:
-        return (
-            self.deliveries
-            + self.runs
-            + self.direct_asks
-            + self.exports
-            + self.digest_runs
-            + self.oauth_states
-        )
+        return self.deliveries + self.runs + self.direct_asks + self.exports + self.digest_runs + self.oauth_states
 
 
 class Store(ABC):
@@ -181,9 +174,7 @@ class Store(ABC):
         """Record the run Minds started; state becomes SUBMITTED. Raises RecordNotFoundError."""
 
     @abstractmethod
-    async def fail_approval(
-        self, *, team_id: str, draft_plan_id: str, revision: int, reason: str
-    ) -> Approval:
+    async def fail_approval(self, *, team_id: str, draft_plan_id: str, revision: int, reason: str) -> Approval:
         """Only for a definitive refusal (nothing started). Raises RecordNotFoundError."""
 
     @abstractmethod

@@ -114,12 +114,8 @@ class MemoryStore(Store):
         return PruneCounts(
             deliveries=_drop(self._deliveries, lambda seen: seen < seen_cutoff),
             runs=_drop(self._runs, lambda r: bool(r["terminal_posted"]) and r["finished_at"] < done_cutoff),
-            direct_asks=_drop(
-                self._asks, lambda a: a["run_id"] is not None and a["updated_at"] < done_cutoff
-            ),
-            exports=_drop(
-                self._exports, lambda e: e["state"] in finished_exports and e["updated_at"] < done_cutoff
-            ),
+            direct_asks=_drop(self._asks, lambda a: a["run_id"] is not None and a["updated_at"] < done_cutoff),
+            exports=_drop(self._exports, lambda e: e["state"] in finished_exports and e["updated_at"] < done_cutoff),
             digest_runs=_drop(self._digest_runs, lambda d: d["claimed_at"] < done_cutoff),
             oauth_states=_drop(self._oauth_states, lambda expires: expires <= encode_time(now)),
         )
@@ -163,9 +159,7 @@ class MemoryStore(Store):
         self, *, enterprise_id: str | None, team_id: str | None, user_id: str | None
     ) -> list[tuple[str, str, str]]:
         wanted = (enterprise_id or "", team_id or "")
-        return [
-            key for key in self._installations if key[:2] == wanted and (user_id is None or key[2] == user_id)
-        ]
+        return [key for key in self._installations if key[:2] == wanted and (user_id is None or key[2] == user_id)]
 
     async def issue_oauth_state(self, state: str, *, expires_at: datetime) -> None:
         self._oauth_states[state] = encode_time(expires_at)
@@ -267,9 +261,7 @@ class MemoryStore(Store):
         row.update(state=ApprovalState.SUBMITTED.value, run_id=run_id, failure=None, updated_at=self._now())
         return from_row(Approval, row, self._box)
 
-    async def fail_approval(
-        self, *, team_id: str, draft_plan_id: str, revision: int, reason: str
-    ) -> Approval:
+    async def fail_approval(self, *, team_id: str, draft_plan_id: str, revision: int, reason: str) -> Approval:
         row = _require(self._approvals, (team_id, draft_plan_id, revision), what="approval")
         row.update(state=ApprovalState.FAILED.value, failure=reason, updated_at=self._now())
         return from_row(Approval, row, self._box)
@@ -325,9 +317,7 @@ class MemoryStore(Store):
         row = _require(self._runs, (team_id, run_id), what="tracked run")
         now = self._clock()
         claimed_at = row["terminal_claimed_at"]
-        if row["terminal_posted"] or (
-            claimed_at is not None and claimed_at >= encode_time(now - self._lease)
-        ):
+        if row["terminal_posted"] or (claimed_at is not None and claimed_at >= encode_time(now - self._lease)):
             return False
         row.update(terminal_claimed_at=encode_time(now), updated_at=encode_time(now))
         return True
@@ -365,9 +355,7 @@ class MemoryStore(Store):
 
     async def pending_direct_asks(self) -> list[DirectAsk]:
         rows = (row for row in self._asks.values() if row["run_id"] is None)
-        return self._load_all(
-            DirectAsk, rows, order=lambda row: (row["created_at"], row["client_request_id"])
-        )
+        return self._load_all(DirectAsk, rows, order=lambda row: (row["created_at"], row["client_request_id"]))
 
     # -- exports ---------------------------------------------------------------------------------------------
     async def add_export(self, job: ExportJob) -> bool:

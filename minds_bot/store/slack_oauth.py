@@ -72,9 +72,7 @@ class StoreInstallationStore(AsyncInstallationStore):
         is_enterprise_install: bool | None = False,
     ) -> Installation | None:
         team = _team_key(team_id, is_enterprise_install)
-        record = await self._store.find_installation(
-            enterprise_id=enterprise_id, team_id=team, user_id=user_id
-        )
+        record = await self._store.find_installation(enterprise_id=enterprise_id, team_id=team, user_id=user_id)
         if record is None:
             return None
         if user_id is not None or record.bot_token is None:

@@ -201,9 +201,7 @@ class SqliteStore(Store):
                     (*finished_exports, done_cutoff),
                 ),
                 digest_runs=await q.run("DELETE FROM digest_runs WHERE claimed_at < ?", (done_cutoff,)),
-                oauth_states=await q.run(
-                    "DELETE FROM oauth_states WHERE expires_at <= ?", (encode_time(now),)
-                ),
+                oauth_states=await q.run("DELETE FROM oauth_states WHERE expires_at <= ?", (encode_time(now),)),
             )
 
     # -- Slack installations and OAuth state -----------------------------------------------------------------
@@ -382,9 +380,7 @@ class SqliteStore(Store):
             (ApprovalState.SUBMITTED.value, run_id),
         )
 
-    async def fail_approval(
-        self, *, team_id: str, draft_plan_id: str, revision: int, reason: str
-    ) -> Approval:
+    async def fail_approval(self, *, team_id: str, draft_plan_id: str, revision: int, reason: str) -> Approval:
         return await self._update_approval(
             (team_id, draft_plan_id, revision), "state = ?, failure = ?", (ApprovalState.FAILED.value, reason)
         )
@@ -462,9 +458,7 @@ class SqliteStore(Store):
         return changed == 1
 
     async def release_terminal_post(self, *, team_id: str, run_id: str) -> None:
-        await self._update_run(
-            team_id=team_id, run_id=run_id, assignments="terminal_claimed_at = NULL", values=()
-        )
+        await self._update_run(team_id=team_id, run_id=run_id, assignments="terminal_claimed_at = NULL", values=())
 
     async def mark_terminal_posted(self, *, team_id: str, run_id: str) -> None:
         await self._update_run(
@@ -485,9 +479,7 @@ class SqliteStore(Store):
 
     async def unfinished_runs(self) -> list[TrackedRun]:
         async with self._read() as q:
-            rows = await q.all(
-                "SELECT * FROM tracked_runs WHERE terminal_posted = 0 ORDER BY created_at, run_id"
-            )
+            rows = await q.all("SELECT * FROM tracked_runs WHERE terminal_posted = 0 ORDER BY created_at, run_id")
         return [from_row(TrackedRun, row, self._box) for row in rows]
 
     # -- direct asks -----------------------------------------------------------------------------------------
@@ -518,9 +510,7 @@ class SqliteStore(Store):
 
     async def pending_direct_asks(self) -> list[DirectAsk]:
         async with self._read() as q:
-            rows = await q.all(
-                "SELECT * FROM direct_asks WHERE run_id IS NULL ORDER BY created_at, client_request_id"
-            )
+            rows = await q.all("SELECT * FROM direct_asks WHERE run_id IS NULL ORDER BY created_at, client_request_id")
         return [from_row(DirectAsk, row, self._box) for row in rows]
 
     # -- exports ---------------------------------------------------------------------------------------------
@@ -558,9 +548,7 @@ class SqliteStore(Store):
     async def unfinished_exports(self) -> list[ExportJob]:
         finished = tuple(state.value for state in FINISHED_EXPORT_STATES)
         async with self._read() as q:
-            rows = await q.all(
-                "SELECT * FROM exports WHERE state NOT IN (?, ?) ORDER BY created_at, job_id", finished
-            )
+            rows = await q.all("SELECT * FROM exports WHERE state NOT IN (?, ?) ORDER BY created_at, job_id", finished)
         return [from_row(ExportJob, row, self._box) for row in rows]
 
     # -- digests ---------------------------------------------------------------------------------------------
@@ -630,10 +618,7 @@ class SqliteStore(Store):
     async def mark_delivery(self, key: str) -> bool:
         async with self._tx() as q:
             return (
-                await q.insert(
-                    "deliveries", {"delivery_key": key, "seen_at": self._now()}, conflict="OR IGNORE"
-                )
-                == 1
+                await q.insert("deliveries", {"delivery_key": key, "seen_at": self._now()}, conflict="OR IGNORE") == 1
             )
 
 
@@ -670,9 +655,7 @@ def _installation_filter(
     )
 
 
-async def _get_plan_post(
-    q: _Session, *, team_id: str, channel_id: str, message_ts: str
-) -> sqlite3.Row | None:
+async def _get_plan_post(q: _Session, *, team_id: str, channel_id: str, message_ts: str) -> sqlite3.Row | None:
     return await q.one(
         "SELECT * FROM plan_posts WHERE team_id = ? AND channel_id = ? AND message_ts = ?",
         (team_id, channel_id, message_ts),
@@ -680,9 +663,7 @@ async def _get_plan_post(
 
 
 async def _get_approval(q: _Session, key: tuple[str, str, int]) -> sqlite3.Row | None:
-    return await q.one(
-        "SELECT * FROM approvals WHERE team_id = ? AND draft_plan_id = ? AND revision = ?", key
-    )
+    return await q.one("SELECT * FROM approvals WHERE team_id = ? AND draft_plan_id = ? AND revision = ?", key)
 
 
 async def _get_run(q: _Session, *, team_id: str, run_id: str) -> sqlite3.Row | None:
@@ -718,9 +699,7 @@ async def _connect(path: str) -> aiosqlite.Connection:
 
 async def _migrate(q: _Session, *, migrations: tuple[Migration, ...], now: datetime) -> int:
     """Apply each pending migration in its own immediate transaction; safe if two processes start at once."""
-    await q.run(
-        "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-    )
+    await q.run("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
     while True:
         await q.run("BEGIN IMMEDIATE")
         try:

@@ -15,6 +15,7 @@ import pytest
 
 from minds_bot.app import HttpServer, start_http
 from minds_bot.settings import Settings
+from minds_bot.store import SecretBox
 from tests.fakes.slack_web import FakeSlack, fake_slack
 
 SIGNING_SECRET = "e3b0c44298fc1c149afbf4c8996fb924"
@@ -45,6 +46,7 @@ async def server(slack: FakeSlack, tmp_path: Path) -> AsyncIterator[HttpServer]:
         slack_signing_secret=SIGNING_SECRET,
         slack_api_url=slack.api_url,
         minds_bot_db=str(tmp_path / "bot.sqlite3"),
+        minds_bot_secret_key=SecretBox.generate_key(),
     )
     started = await start_http(settings, host="127.0.0.1", port=0)
     yield started

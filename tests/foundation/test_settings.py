@@ -106,7 +106,12 @@ def test_valid_settings_are_normalised(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_settings_read_a_dotenv_file_in_the_working_directory(tmp_path: Path) -> None:
-    (tmp_path / ".env").write_text("SLACK_BOT_TOKEN=xoxb-from-dotenv\nSLACK_SIGNING_SECRET=abcdefgh12345678\n")
+    from cryptography.fernet import Fernet
+
+    (tmp_path / ".env").write_text(
+        "SLACK_BOT_TOKEN=xoxb-from-dotenv\nSLACK_SIGNING_SECRET=abcdefgh12345678\n"
+        f"MINDS_BOT_SECRET_KEY={Fernet.generate_key().decode()}\n"
+    )
     settings = load_settings()
     assert settings.slack_bot_token is not None
     assert settings.problems_for_run(http=True) == []

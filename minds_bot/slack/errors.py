@@ -1,0 +1,84 @@
+"""The one place where errors become what a Slack user reads.
+
+Owns: ``user_message(exc)`` (typed Minds and store errors → plain, honest text that never includes a key) and
+the Bolt error hook that answers privately when a listener fails after its ack, so no handler needs its own
+blanket try/except. Unexpected errors get a reference the operator can find in the logs.
+Must not touch: listener behaviour.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from typing import Any
+
+from minds_bot.minds import (
+    AuthenticationError,
+    InvalidRequest,
+    MindsError,
+    PanelMindsNotReady,
+    PlanLimitError,
+)
+from minds_bot.store import StoreError
+
+log = logging.getLogger(__name__)
+
+MAX_NOT_READY_NAMED = 5
+
+
+def _plan_limit(exc: PlanLimitError) -> str:
+    what = exc.limit_type or "plan"
+    parts = [f"Your Minds {what} allowance is used up"]
+    if exc.limit is not None:
+        used = f"{exc.current} of {exc.limit}" if exc.current is not None else f"limit {exc.limit}"
+        parts.append(f" ({used}{f' on the {exc.current_plan} plan' if exc.current_plan else ''})")
+    text = "".join(parts) + ". Nothing was started: an upgrade is required before running this."
+    if exc.period_end:
+        text += f" The allowance resets {exc.period_end}."
+    return text
+
+
+def _not_ready(exc: PanelMindsNotReady) -> str:
+    names = [m.name or m.mind_id or "a Mind" for m in exc.not_ready]
+    if not names:
+        return exc.message
+    shown = ", ".join(names[:MAX_NOT_READY_NAMED])
+    more = f" and {len(names) - MAX_NOT_READY_NAMED} more" if len(names) > MAX_NOT_READY_NAMED else ""
+    return f"Some Minds are still training ({shown}{more}). Nothing was started; try again when they are ready."
+
+
+def user_message(exc: BaseException) -> str:
+    """What to tell the person whose request failed."""
+    if isinstance(exc, PlanLimitError):
+        return _plan_limit(exc)
+    if isinstance(exc, PanelMindsNotReady):
+        return _not_ready(exc)
+    if isinstance(exc, AuthenticationError):
+        return f"{exc.message} A workspace admin can reconnect with `/minds connect`."
+    if isinstance(exc, InvalidRequest) and exc.server_message:
+        return f"Minds rejected the request: {exc.server_message}"
+    if isinstance(exc, MindsError):
+        return exc.message
+    if isinstance(exc, StoreError):
+        return "The bot could not reach its database just now; nothing was lost. Please try again in a moment."
+    return "Something went wrong on our side; nothing was sent to Minds twice. Please try again in a moment."
+
+
+async def on_error(error: Exception, body: dict[str, Any], respond: Any, logger: logging.Logger) -> None:
+    """Bolt's error hook: log the failure with a reference and answer the user privately where possible."""
+    reference = uuid.uuid4().hex[:8]
+    expected = isinstance(error, (MindsError, StoreError))
+    log.log(
+        logging.WARNING if expected else logging.ERROR,
+        "listener failed",
+        exc_info=not expected,
+        extra={"fields": {"reference": reference, "error": type(error).__name__}},
+    )
+    text = user_message(error)
+    if not expected:
+        text += f" (reference {reference})"
+    if respond is not None and (body.get("response_url") or body.get("response_urls") or body.get("actions")):
+        try:
+            await respond(text=text, response_type="ephemeral", replace_original=False)
+        except Exception:  # noqa: BLE001 - the hook must never raise; the failure is already logged
+            log.warning("could not tell the user about a failure", extra={"fields": {"reference": reference}})
