@@ -1,0 +1,182 @@
+"""The run tracker: one loop that follows every Minds run the bot started until its result is posted once.
+
+Owns: taking due runs from the store, polling them with bounded concurrency, the adaptive interval (about 2 s
+growing to 30 s with jitter; Minds' ``Retry-After`` honoured), updating Slack only when the visible state
+changes, and the exactly-once terminal post (claimed atomically in the store before posting, released when
+posting fails). After a restart every unfinished run is simply due again: the store is the memory.
+
+It never submits anything: a poll that fails or times out is retried later, never answered with a new run
+(CATALOGUE §2 G.57). What a run looks like in Slack belongs to the ``RunHandler`` for its kind (research runs,
+direct questions); this module only decides *when*.
+Must not touch: Minds wire shapes or Block Kit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+from minds_bot.minds import MindsError, RateLimited, ServiceUnavailable
+from minds_bot.services import Background
+from minds_bot.store import RunKind, Store, TrackedRun
+
+log = logging.getLogger(__name__)
+
+FIRST_INTERVAL_SECONDS = 2.0
+MAX_INTERVAL_SECONDS = 30.0
+GROWTH = 1.5
+JITTER = 0.2  # ±20 %
+MAX_RETRY_AFTER_SECONDS = 300.0
+DEFAULT_CONCURRENCY = 4
+BATCH_SIZE = 20
+IDLE_WAIT_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One look at a run. ``visible`` is what a user would see; Slack is edited only when it changes."""
+
+    visible: str
+    terminal: bool
+    detail: Any = None  # the handler's parsed reply, handed back to show_progress / post_terminal
+
+
+class RunHandler(Protocol):
+    """How one kind of run is read from Minds and shown in Slack."""
+
+    async def observe(self, run: TrackedRun) -> Observation:
+        """Read the run's state from Minds (GETs only). Raises ``MindsError`` when Minds cannot answer."""
+        ...
+
+    async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
+        """Show a changed, non-terminal state; returns the progress message's ts when one was posted."""
+        ...
+
+    async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
+        """Post the final result. Called once per run (the tracker holds the claim); raise to retry later."""
+        ...
+
+
+def next_interval(attempts: int, *, rng: random.Random) -> float:
+    """Seconds until the next poll after ``attempts`` polls without a visible change."""
+    base = min(MAX_INTERVAL_SECONDS, FIRST_INTERVAL_SECONDS * GROWTH**attempts)
+    return base * (1 + rng.uniform(-JITTER, JITTER))
+
+
+class RunTracker(Background):
+    """Polls due runs from the store. ``tick()`` is one pass (tests drive it); ``start()`` loops it."""
+
+    def __init__(
+        self,
+        *,
+        store: Store,
+        handlers: Mapping[RunKind, RunHandler],
+        clock: Callable[[], datetime],
+        rng: random.Random | None = None,
+        concurrency: int = DEFAULT_CONCURRENCY,
+    ) -> None:
+        self._store = store
+        self._handlers = handlers
+        self._clock = clock
+        self._rng = rng or random.Random()  # noqa: S311 - jitter, not security
+        self._slots = asyncio.Semaphore(concurrency)
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    async def track(self, run: TrackedRun) -> None:
+        """Remember a newly started run (before anything is shown) and poll it soon."""
+        await self._store.add_tracked_run(run)
+        self._wake.set()
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._loop(), name="run-tracker")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    async def _loop(self) -> None:
+        while True:
+            handled = await self.tick()
+            if handled == 0:
+                self._wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), IDLE_WAIT_SECONDS)
+
+    async def tick(self) -> int:
+        """Poll every run that is due now; returns how many were polled."""
+        due = await self._store.due_runs(self._clock(), BATCH_SIZE)
+        await asyncio.gather(*(self._poll_guarded(run) for run in due))
+        return len(due)
+
+    async def _poll_guarded(self, run: TrackedRun) -> None:
+        async with self._slots:
+            try:
+                await self._poll(run)
+            except Exception:  # noqa: BLE001 - one run's failure must not stop the loop for every other run
+                log.exception("polling a run failed", extra={"fields": {"run": run.run_id, "team": run.team_id}})
+                await self._reschedule(run, delay=MAX_INTERVAL_SECONDS, attempts=run.attempts + 1)
+
+    async def _poll(self, run: TrackedRun) -> None:
+        handler = self._handlers[run.kind]
+        try:
+            observation = await handler.observe(run)
+        except MindsError as exc:
+            await self._after_failed_read(run, exc)
+            return
+        if observation.terminal:
+            await self._finish(run, handler, observation)
+            return
+        changed = observation.visible != run.last_state
+        progress_ts = run.progress_ts
+        if changed:
+            progress_ts = await handler.show_progress(run, observation) or run.progress_ts
+        attempts = 0 if changed else run.attempts + 1
+        await self._store.update_run_poll(
+            team_id=run.team_id,
+            run_id=run.run_id,
+            next_poll_at=self._clock() + timedelta(seconds=next_interval(attempts, rng=self._rng)),
+            attempts=attempts,
+            last_state=observation.visible,
+            progress_ts=progress_ts,
+        )
+
+    async def _after_failed_read(self, run: TrackedRun, exc: MindsError) -> None:
+        """A failed poll is only ever retried later; it never leads to a new submission."""
+        delay = next_interval(run.attempts + 1, rng=self._rng)
+        retry_after = getattr(exc, "retry_after", None) if isinstance(exc, RateLimited | ServiceUnavailable) else None
+        if retry_after:
+            delay = max(delay, min(float(retry_after), MAX_RETRY_AFTER_SECONDS))
+        log.warning(
+            "could not read a run; will look again",
+            extra={"fields": {"run": run.run_id, "error": type(exc).__name__, "retry_in": round(delay, 1)}},
+        )
+        await self._reschedule(run, delay=delay, attempts=run.attempts + 1)
+
+    async def _finish(self, run: TrackedRun, handler: RunHandler, observation: Observation) -> None:
+        if not await self._store.claim_terminal_post(team_id=run.team_id, run_id=run.run_id):
+            return  # another process (or an earlier pass) is posting it
+        try:
+            await handler.post_terminal(run, observation)
+        except BaseException:
+            await self._store.release_terminal_post(team_id=run.team_id, run_id=run.run_id)
+            raise
+        await self._store.mark_terminal_posted(team_id=run.team_id, run_id=run.run_id)
+
+    async def _reschedule(self, run: TrackedRun, *, delay: float, attempts: int) -> None:
+        await self._store.update_run_poll(
+            team_id=run.team_id,
+            run_id=run.run_id,
+            next_poll_at=self._clock() + timedelta(seconds=delay),
+            attempts=attempts,
+            last_state=run.last_state,
+            progress_ts=run.progress_ts,
+        )

@@ -1,0 +1,165 @@
+"""The run tracker follows runs to one terminal post, edits Slack only on change and never resubmits."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from minds_bot.flows.tracking import MAX_INTERVAL_SECONDS, Observation, RunTracker, next_interval
+from minds_bot.minds import MindsTimeout, RateLimited
+from minds_bot.store import MemoryStore, RunKind, SecretBox, TrackedRun
+
+START = datetime(2026, 12, 7, 9, 0, tzinfo=UTC)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@dataclass
+class ScriptedHandler:
+    """Answers observe() from a script; records what Slack would have been shown."""
+
+    script: list[Observation | Exception]
+    shown: list[str] = field(default_factory=list)
+    posted: list[str] = field(default_factory=list)
+    observed: int = 0
+    fail_post: int = 0
+
+    async def observe(self, run: TrackedRun) -> Observation:
+        step = self.script[min(self.observed, len(self.script) - 1)]
+        self.observed += 1
+        if isinstance(step, Exception):
+            raise step
+        return step
+
+    async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
+        self.shown.append(observation.visible)
+        return run.progress_ts or "1733140000.000200"
+
+    async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
+        if self.fail_post:
+            self.fail_post -= 1
+            raise RuntimeError("chat.postMessage failed")
+        self.posted.append(observation.visible)
+
+
+def running(text: str) -> Observation:
+    return Observation(visible=text, terminal=False)
+
+
+def done(text: str) -> Observation:
+    return Observation(visible=text, terminal=True)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def store(clock: Clock) -> MemoryStore:
+    return MemoryStore(secrets=SecretBox(SecretBox.generate_key()), clock=clock)
+
+
+def tracked(run_id: str = "run-1") -> TrackedRun:
+    return TrackedRun(
+        team_id="T1",
+        run_id=run_id,
+        study_id="S1",
+        kind=RunKind.RESEARCH,
+        client_request_id="key-1",
+        channel_id="C1",
+        thread_ts="1733140000.000100",
+        next_poll_at=START,
+    )
+
+
+def tracker_for(store: MemoryStore, handler: ScriptedHandler, clock: Clock) -> RunTracker:
+    return RunTracker(store=store, handlers={RunKind.RESEARCH: handler}, clock=clock, rng=random.Random(7))
+
+
+async def poll_until_quiet(tracker: RunTracker, clock: Clock, *, passes: int = 20) -> None:
+    for _ in range(passes):
+        clock.advance(MAX_INTERVAL_SECONDS * 1.5)
+        await tracker.tick()
+
+
+async def test_slack_is_updated_only_when_the_visible_state_changes_and_the_result_posts_once(
+    store: MemoryStore, clock: Clock
+) -> None:
+    handler = ScriptedHandler(
+        [running("queued"), running("queued"), running("1/3"), running("1/3"), running("2/3"), done("completed")]
+    )
+    tracker = tracker_for(store, handler, clock)
+    await tracker.track(tracked())
+    await poll_until_quiet(tracker, clock)
+    assert handler.shown == ["queued", "1/3", "2/3"]
+    assert handler.posted == ["completed"]
+    assert handler.observed == 6  # stopped polling at the terminal state
+    assert await store.unfinished_runs() == []
+
+
+async def test_a_failed_poll_is_retried_later_and_never_resubmits(store: MemoryStore, clock: Clock) -> None:
+    handler = ScriptedHandler([MindsTimeout(), RateLimited(status_code=429, retry_after=120), done("partial")])
+    tracker = tracker_for(store, handler, clock)
+    await tracker.track(tracked())
+    await tracker.tick()
+    clock.advance(MAX_INTERVAL_SECONDS)
+    await tracker.tick()  # rate limited: next poll honours Retry-After
+    (run,) = await store.unfinished_runs()
+    assert run.next_poll_at >= clock.now + timedelta(seconds=120)
+    clock.advance(60)
+    assert await tracker.tick() == 0
+    clock.advance(61)
+    await tracker.tick()
+    assert handler.posted == ["partial"]
+
+
+async def test_a_failed_terminal_post_is_released_and_posted_exactly_once_later(
+    store: MemoryStore, clock: Clock
+) -> None:
+    handler = ScriptedHandler([done("completed")], fail_post=1)
+    tracker = tracker_for(store, handler, clock)
+    await tracker.track(tracked())
+    await tracker.tick()
+    assert handler.posted == []
+    await poll_until_quiet(tracker, clock)
+    assert handler.posted == ["completed"]
+
+
+async def test_two_trackers_on_one_store_post_the_terminal_result_once(store: MemoryStore, clock: Clock) -> None:
+    first, second = ScriptedHandler([done("completed")]), ScriptedHandler([done("completed")])
+    await store.add_tracked_run(tracked())
+    a, b = tracker_for(store, first, clock), tracker_for(store, second, clock)
+    await asyncio.gather(a.tick(), b.tick())
+    assert len(first.posted) + len(second.posted) == 1
+
+
+async def test_unfinished_runs_resume_after_a_restart(store: MemoryStore, clock: Clock) -> None:
+    before = ScriptedHandler([running("1/3")])
+    await tracker_for(store, before, clock).track(tracked())
+    await tracker_for(store, before, clock).tick()
+    after = ScriptedHandler([running("1/3"), done("completed")])
+    await poll_until_quiet(tracker_for(store, after, clock), clock)
+    assert after.shown == []  # "1/3" was already on screen before the restart
+    assert after.posted == ["completed"]
+
+
+def test_interval_grows_from_about_2_to_30_seconds() -> None:
+    rng = random.Random(1)
+    first = next_interval(0, rng=rng)
+    assert 1.6 <= first <= 2.4
+    assert all(next_interval(n, rng=rng) <= MAX_INTERVAL_SECONDS * 1.2 for n in range(40))
+    assert next_interval(30, rng=rng) >= MAX_INTERVAL_SECONDS * 0.8
