@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import os
 from pathlib import Path
 
 import httpx
@@ -36,10 +38,18 @@ class Storage:
 
 def exporting_api() -> FakeMindsAPI:
     api = FakeMindsAPI()
-    api.on("POST", f"/studies/{STUDY_ID}/export",
-           ok({"kind": "executive_brief", "format": "pdf", "jobId": "job-1", "status": "queued"}))
-    api.on("GET", STATUS, status("queued"), status("processing"),
-           status("completed", filename="Launch brief.pdf", mimeType="application/pdf"))
+    api.on(
+        "POST",
+        f"/studies/{STUDY_ID}/export",
+        ok({"kind": "executive_brief", "format": "pdf", "jobId": "job-1", "status": "queued"}),
+    )
+    api.on(
+        "GET",
+        STATUS,
+        status("queued"),
+        status("processing"),
+        status("completed", filename="Launch brief.pdf", mimeType="application/pdf"),
+    )
     api.on("GET", DOWNLOAD, httpx.Response(302, headers={"Location": SIGNED}))
     return api
 
@@ -51,8 +61,11 @@ async def test_export_round_trip_never_sends_the_key_to_the_signed_url(tmp_path:
         done = await minds.wait_export(STUDY_ID, job, wait_seconds=60)
         file = await minds.download_export(STUDY_ID, job, status=done, dest_dir=tmp_path)
 
-    assert [s.params for s in api.to("GET", STATUS)][0] == {"jobId": "job-1", "kind": "executive_brief",
-                                                             "format": "pdf"}
+    assert [s.params for s in api.to("GET", STATUS)][0] == {
+        "jobId": "job-1",
+        "kind": "executive_brief",
+        "format": "pdf",
+    }
     assert api.to("GET", DOWNLOAD)[0].params == {"jobId": "job-1"}
     [fetched] = storage.requests
     assert str(fetched.url) == SIGNED
@@ -61,13 +74,15 @@ async def test_export_round_trip_never_sends_the_key_to_the_signed_url(tmp_path:
     assert all(s.headers["authorization"] == f"Bearer {fake_key()}" for s in api.sent)
 
     path = Path(file.path)
-    assert path.parent == tmp_path and path.read_bytes() == FILE
+    assert path.parent == tmp_path and await asyncio.to_thread(path.read_bytes) == FILE
     assert (file.filename, file.mime_type, file.size) == ("Launch brief.pdf", "application/pdf", len(FILE))
     assert file.sha256 == hashlib.sha256(FILE).hexdigest()
 
 
 async def test_failed_export_raises_with_code_and_text():
-    api = FakeMindsAPI().on("GET", STATUS, status("failed", errorCode="EXPORT_FAILED", error="Renderer crashed"))
+    api = FakeMindsAPI().on(
+        "GET", STATUS, status("failed", errorCode="EXPORT_FAILED", error="Renderer crashed")
+    )
     job = ExportJob(kind="full_report", format="docx", job_id="job-2", status="queued")
     async with make_client(api) as minds:
         with pytest.raises(ExportFailed) as caught:
@@ -92,7 +107,7 @@ async def test_oversized_download_is_refused_and_removed(tmp_path: Path):
     async with make_client(api, download=Storage()) as minds:
         with pytest.raises(DownloadFailed, match="larger"):
             await minds.download_export(STUDY_ID, job, dest_dir=tmp_path, max_bytes=1024)
-    assert list(tmp_path.iterdir()) == []
+    assert await asyncio.to_thread(os.listdir, tmp_path) == []
 
 
 async def test_expired_signed_url_is_a_download_error_without_the_url(tmp_path: Path):
@@ -102,7 +117,7 @@ async def test_expired_signed_url_is_a_download_error_without_the_url(tmp_path: 
         with pytest.raises(DownloadFailed) as caught:
             await minds.download_export(STUDY_ID, job, dest_dir=tmp_path)
     assert caught.value.status_code == 403 and "X-Signature" not in str(caught.value)
-    assert list(tmp_path.iterdir()) == []
+    assert await asyncio.to_thread(os.listdir, tmp_path) == []
 
 
 async def test_download_without_redirect_location_is_malformed(tmp_path: Path):

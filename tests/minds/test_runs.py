@@ -17,8 +17,11 @@ REQ = uid(321)
 
 
 async def test_direct_run_accepted(api, client):
-    api.on("POST", f"/studies/{STUDY_ID}/runs",
-           ok({"runId": RUN_ID, "status": "queued", "clientRequestId": REQ}, status=202))
+    api.on(
+        "POST",
+        f"/studies/{STUDY_ID}/runs",
+        ok({"runId": RUN_ID, "status": "queued", "clientRequestId": REQ}, status=202),
+    )
     result = await client.start_direct_run(STUDY_ID, question="Would you buy this?", client_request_id=REQ)
     assert isinstance(result, DirectRunAccepted) and result.run_id == RUN_ID
     body = api.sent[0].json()
@@ -39,7 +42,11 @@ async def test_direct_run_id_must_be_uuid(client):
 async def test_agent_run_status_cancel_answers_and_recent_runs(api, client):
     api.on("GET", f"/runs/{RUN_ID}", ok({"id": RUN_ID, "status": "completed", "messageId": "msg1"}))
     api.on("POST", f"/runs/{RUN_ID}/cancel", ok({"status": "cancelled"}))
-    api.on("GET", f"/studies/{STUDY_ID}/messages/msg1/answers", raw({"messageId": "msg1", "outputData": {"a": 1}}))
+    api.on(
+        "GET",
+        f"/studies/{STUDY_ID}/messages/msg1/answers",
+        raw({"messageId": "msg1", "outputData": {"a": 1}}),
+    )
     api.on("GET", f"/studies/{STUDY_ID}/runs", raw({"data": [{"runId": RUN_ID, "status": "running"}]}))
     run = await client.get_run(RUN_ID)
     assert run.is_terminal and run.message_id == "msg1"
@@ -57,17 +64,24 @@ async def test_recent_runs_without_data_list_is_malformed(api, client):
 
 
 async def test_research_run_started_accepts_id_alias(api, client):
-    api.on("POST", f"/studies/{STUDY_ID}/research-runs",
-           ok({"id": RUN_ID, "status": "queued", "draftPlanId": PLAN_ID, "revision": 3, "questionCount": 12}))
-    started = await client.start_research_run(STUDY_ID, draft_plan_id=PLAN_ID, revision=3,
-                                              idempotency_key=uid(8), advanced_method_opt_in=True)
+    api.on(
+        "POST",
+        f"/studies/{STUDY_ID}/research-runs",
+        ok({"id": RUN_ID, "status": "queued", "draftPlanId": PLAN_ID, "revision": 3, "questionCount": 12}),
+    )
+    started = await client.start_research_run(
+        STUDY_ID, draft_plan_id=PLAN_ID, revision=3, idempotency_key=uid(8), advanced_method_opt_in=True
+    )
     assert (started.run_id, started.question_count) == (RUN_ID, 12)
     assert api.sent[0].json()["confirmation"] == {"accepted": True, "advancedMethodOptIn": True}
 
 
 async def test_research_run_refused_by_plan_limit_is_not_queued(api, client):
-    api.on("POST", f"/studies/{STUDY_ID}/research-runs",
-           envelope(403, code="PLAN_LIMIT", data={"limitType": "responses", "currentPlan": "free", "limit": 50}))
+    api.on(
+        "POST",
+        f"/studies/{STUDY_ID}/research-runs",
+        envelope(403, code="PLAN_LIMIT", data={"limitType": "responses", "currentPlan": "free", "limit": 50}),
+    )
     with pytest.raises(PlanLimitError) as caught:
         await client.start_research_run(STUDY_ID, draft_plan_id=PLAN_ID, revision=3, idempotency_key=uid(8))
     assert "upgrade" in caught.value.message.lower()
@@ -89,8 +103,14 @@ async def test_partial_run_keeps_coverage_routing_and_consistency(api, client):
 
 @pytest.mark.parametrize(
     ("status", "terminal"),
-    [("queued", False), ("running", False), ("completed", True), ("failed", True), ("cancelled", True),
-     ("plan_limited", True)],
+    [
+        ("queued", False),
+        ("running", False),
+        ("completed", True),
+        ("failed", True),
+        ("cancelled", True),
+        ("plan_limited", True),
+    ],
 )
 async def test_every_research_status_is_read(api, client, status, terminal):
     data = research_run(status)
