@@ -1,7 +1,7 @@
 """A scripted fake of the Minds v1 HTTP API over ``httpx.MockTransport``, plus a controllable clock.
 
-Each route (method, path relative to ``/api/v1``) holds a queue of replies; the last reply repeats. Every request
-is recorded so tests can assert what was sent. Unrouted requests fail the test loudly.
+Each route (method, path relative to ``/api/v1``) holds a queue of replies; the last reply repeats.
+Every request is recorded so tests can assert what was sent. Unrouted requests fail the test loudly.
 """
 
 from __future__ import annotations
@@ -36,10 +36,21 @@ def raw(payload: Any, *, status: int = 200, headers: dict[str, str] | None = Non
     return httpx.Response(status, json=payload, headers=headers)
 
 
-def envelope(status: int, *, code: str | None = None, data: dict | None = None, message: str = "nope",
-             headers: dict[str, str] | None = None) -> httpx.Response:
-    body: dict[str, Any] = {"statusCode": status, "statusMessage": "Error", "message": message,
-                            "url": "/api/v1/x", "error": True}
+def envelope(
+    status: int,
+    *,
+    code: str | None = None,
+    data: dict | None = None,
+    message: str = "nope",
+    headers: dict[str, str] | None = None,
+) -> httpx.Response:
+    body: dict[str, Any] = {
+        "statusCode": status,
+        "statusMessage": "Error",
+        "message": message,
+        "url": "/api/v1/x",
+        "error": True,
+    }
     if code is not None or data is not None:
         body["data"] = {**({"code": code} if code else {}), **(data or {})}
     return httpx.Response(status, json=body, headers=headers)
@@ -93,8 +104,16 @@ class FakeMindsAPI:
     def handler(self, request: httpx.Request) -> httpx.Response:
         assert request.url.host == "minds.test", f"API client sent a request to {request.url.host}"
         path = request.url.path.removeprefix(PREFIX)
-        self.sent.append(Sent(request.method, path, dict(request.url.params), request.headers,
-                              request.content, self.clock.now))
+        self.sent.append(
+            Sent(
+                request.method,
+                path,
+                dict(request.url.params),
+                request.headers,
+                request.content,
+                self.clock.now,
+            )
+        )
         queue = self._routes.get((request.method, path))
         assert queue, f"unrouted request {request.method} {path}"
         reply = queue.popleft() if len(queue) > 1 else queue[0]

@@ -26,38 +26,76 @@ from minds_bot.minds import (
     SummarySuperseded,
 )
 from tests.fakes.minds_http import FakeMindsAPI, envelope, fake_key, make_client
-from tests.minds.samples import MIND_ID, PLAN_ID, STUDY_ID, AUDIENCE_ID
+from tests.minds.samples import AUDIENCE_ID, MIND_ID, PLAN_ID, STUDY_ID
 
 ONE_TRY = RetryPolicy(max_attempts=1)
 NOT_READY = [{"mindId": MIND_ID, "name": "Ana", "audienceId": AUDIENCE_ID, "trainingStatus": "running"}]
 
 CASES = [
     ("401", envelope(401, message="Unauthorized"), AuthenticationError, {}),
-    ("403 plan limit", envelope(403, code="PLAN_LIMIT", data={
-        "limitType": "responses", "currentPlan": "free", "limit": 100, "current": 100,
-        "periodEnd": "2025-02-01T00:00:00Z"}), PlanLimitError,
-     {"limit_type": "responses", "current_plan": "free", "limit": 100, "current": 100,
-      "period_end": "2025-02-01T00:00:00Z", "code": "PLAN_LIMIT"}),
+    (
+        "403 plan limit",
+        envelope(
+            403,
+            code="PLAN_LIMIT",
+            data={
+                "limitType": "responses",
+                "currentPlan": "free",
+                "limit": 100,
+                "current": 100,
+                "periodEnd": "2025-02-01T00:00:00Z",
+            },
+        ),
+        PlanLimitError,
+        {
+            "limit_type": "responses",
+            "current_plan": "free",
+            "limit": 100,
+            "current": 100,
+            "period_end": "2025-02-01T00:00:00Z",
+            "code": "PLAN_LIMIT",
+        },
+    ),
     ("403 plain", envelope(403), PermissionDenied, {"code": None}),
     ("403 mode cap", envelope(403, code="MODE_CAP"), PermissionDenied, {"code": "MODE_CAP"}),
     ("404", envelope(404), NotFound, {}),
-    ("409 not ready", envelope(409, code="PANEL_MINDS_NOT_READY", data={"notReady": NOT_READY}),
-     PanelMindsNotReady, {"code": "PANEL_MINDS_NOT_READY"}),
-    ("409 run in progress", envelope(409, code="STUDY_RUN_IN_PROGRESS"), StudyRunInProgress,
-     {"code": "STUDY_RUN_IN_PROGRESS"}),
+    (
+        "409 not ready",
+        envelope(409, code="PANEL_MINDS_NOT_READY", data={"notReady": NOT_READY}),
+        PanelMindsNotReady,
+        {"code": "PANEL_MINDS_NOT_READY"},
+    ),
+    (
+        "409 run in progress",
+        envelope(409, code="STUDY_RUN_IN_PROGRESS"),
+        StudyRunInProgress,
+        {"code": "STUDY_RUN_IN_PROGRESS"},
+    ),
     ("409 other", envelope(409, code="AUDIENCE_MINDS_SHARED"), Conflict, {"code": "AUDIENCE_MINDS_SHARED"}),
-    ("400", envelope(400, message="Fixed instrument is not executable as given: q2"), InvalidRequest,
-     {"server_message": "Fixed instrument is not executable as given: q2"}),
+    (
+        "400",
+        envelope(400, message="Fixed instrument is not executable as given: q2"),
+        InvalidRequest,
+        {"server_message": "Fixed instrument is not executable as given: q2"},
+    ),
     ("422", envelope(422), InvalidRequest, {"status_code": 422}),
     ("429", envelope(429, headers={"Retry-After": "12"}), RateLimited, {"retry_after": 12.0}),
     ("500", envelope(500), ServerError, {}),
-    ("503", envelope(503, code="USAGE_METERING_UNAVAILABLE", headers={"Retry-After": "5"}),
-     ServiceUnavailable, {"retry_after": 5.0, "code": "USAGE_METERING_UNAVAILABLE"}),
+    (
+        "503",
+        envelope(503, code="USAGE_METERING_UNAVAILABLE", headers={"Retry-After": "5"}),
+        ServiceUnavailable,
+        {"retry_after": 5.0, "code": "USAGE_METERING_UNAVAILABLE"},
+    ),
     ("502 html", httpx.Response(502, text="<html>Bad gateway</html>"), ServerError, {"code": None}),
     ("404 empty body", httpx.Response(404), NotFound, {}),
     ("400 json list", httpx.Response(400, json=["odd"]), InvalidRequest, {}),
-    ("402 addon", envelope(402, code="MARKETPLACE_ADDON_REQUIRED"), MindsAPIError,
-     {"code": "MARKETPLACE_ADDON_REQUIRED"}),
+    (
+        "402 addon",
+        envelope(402, code="MARKETPLACE_ADDON_REQUIRED"),
+        MindsAPIError,
+        {"code": "MARKETPLACE_ADDON_REQUIRED"},
+    ),
 ]
 
 
@@ -77,8 +115,11 @@ async def test_error_envelope_maps_to_typed_error(label, reply, cls, fields):
 
 
 async def test_not_ready_minds_are_named():
-    api = FakeMindsAPI().on("GET", f"/studies/{STUDY_ID}",
-                            envelope(409, code="PANEL_MINDS_NOT_READY", data={"notReady": NOT_READY}))
+    api = FakeMindsAPI().on(
+        "GET",
+        f"/studies/{STUDY_ID}",
+        envelope(409, code="PANEL_MINDS_NOT_READY", data={"notReady": NOT_READY}),
+    )
     async with make_client(api) as minds:
         with pytest.raises(PanelMindsNotReady) as caught:
             await minds.get_study(STUDY_ID)

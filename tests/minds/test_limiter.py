@@ -47,9 +47,12 @@ async def test_limiter_is_shared_by_clients_of_one_workspace():
 
 async def test_spent_allowance_header_pauses_until_retry_after():
     api = FakeMindsAPI()
-    api.on("GET", "/auth/me",
-           httpx.Response(200, json={"id": uid(9)}, headers={"RateLimit-Remaining": "0", "Retry-After": "12"}),
-           ME)
+    api.on(
+        "GET",
+        "/auth/me",
+        httpx.Response(200, json={"id": uid(9)}, headers={"RateLimit-Remaining": "0", "Retry-After": "12"}),
+        ME,
+    )
     async with make_client(api) as minds:
         await minds.me()
         await minds.me()
@@ -62,14 +65,17 @@ async def test_429_blocks_other_calls_of_the_workspace():
     api.on("GET", "/auth/me", ME)
     async with make_client(api) as minds:
         with pytest.raises(RateLimited):
-            await minds.create_study(name="Launch")  # a POST without key: not retried, but it taught the limiter
+            await minds.create_study(
+                name="Launch"
+            )  # a POST without key: not retried, but it taught the limiter
         await minds.me()
     assert api.sent[1].at == 9.0
 
 
 async def test_remaining_allowance_does_not_slow_requests():
-    api = FakeMindsAPI().on("GET", "/auth/me",
-                            httpx.Response(200, json={"id": uid(9)}, headers={"RateLimit-Remaining": "250"}))
+    api = FakeMindsAPI().on(
+        "GET", "/auth/me", httpx.Response(200, json={"id": uid(9)}, headers={"RateLimit-Remaining": "250"})
+    )
     async with make_client(api) as minds:
         for _ in range(10):
             await minds.me()

@@ -10,7 +10,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from minds_bot.minds import MalformedResponse, resolve
-from tests.fakes.minds_http import envelope, page, raw
+from tests.fakes.minds_http import page, raw
 from tests.minds.samples import STUDY_ID, audience, mind, study, study_detail, uid
 
 
@@ -30,8 +30,11 @@ async def test_iterates_every_page_in_order(api, client):
     api.on("GET", "/studies", studies_pages(250))
     names = [s.name async for s in client.iter_studies()]
     assert names == [f"Study {n}" for n in range(250)]
-    assert [(s.params["offset"], s.params["limit"]) for s in api.sent] == [("0", "100"), ("100", "100"),
-                                                                          ("200", "100")]
+    assert [(s.params["offset"], s.params["limit"]) for s in api.sent] == [
+        ("0", "100"),
+        ("100", "100"),
+        ("200", "100"),
+    ]
 
 
 async def test_valid_empty_list_is_empty(api, client):
@@ -59,8 +62,12 @@ async def test_malformed_list_raises_instead_of_returning_empty(api, client, rep
 
 
 async def test_non_advancing_second_page_raises(api, client):
-    api.on("GET", "/studies", page([study(n) for n in range(100)], total=150, offset=0),
-           page([], total=150, offset=100))
+    api.on(
+        "GET",
+        "/studies",
+        page([study(n) for n in range(100)], total=150, offset=0),
+        page([], total=150, offset=100),
+    )
     with pytest.raises(MalformedResponse, match="empty page"):
         _ = [s async for s in client.iter_studies()]
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from minds_bot.minds import MalformedResponse, PlanPending, PlanPreviewRequest, ResearchPlan
-from tests.fakes.minds_http import ok, raw
+from tests.fakes.minds_http import ok
 from tests.minds.samples import PLAN_ID, STUDY_ID, plan, receipt, uid
 
 PREVIEW = f"/studies/{STUDY_ID}/research-plans/preview"
@@ -29,8 +29,10 @@ async def test_completed_plan_is_returned_as_saved(api, client):
 
 
 async def test_tolerated_plan_alternatives(api, client):
-    data = plan(confirmationQuestions=["Show the price?", {"id": "cq9", "text": "Which market?"}],
-                futureField={"x": 1})
+    data = plan(
+        confirmationQuestions=["Show the price?", {"id": "cq9", "text": "Which market?"}],
+        futureField={"x": 1},
+    )
     del data["modules"]
     api.on("POST", PREVIEW, ok(data))
     result = await client.preview_plan(STUDY_ID, NEW, idempotency_key="key-1")
@@ -59,8 +61,13 @@ async def test_unknown_response_type_is_malformed(api, client):
 
 
 async def test_202_is_observed_with_the_same_key_and_body(api, client):
-    api.on("POST", PREVIEW, ok(receipt(stage="drafting"), status=202), ok(receipt(stage="checking"), status=202),
-           ok(plan(revision=1)))
+    api.on(
+        "POST",
+        PREVIEW,
+        ok(receipt(stage="drafting"), status=202),
+        ok(receipt(stage="checking"), status=202),
+        ok(plan(revision=1)),
+    )
     result = await client.preview_plan(STUDY_ID, NEW, idempotency_key="key-7", wait_seconds=60)
     assert isinstance(result, ResearchPlan)
     sent = api.to("POST", PREVIEW)
@@ -88,7 +95,11 @@ async def test_deadline_returns_resumable_receipt_and_resume_keeps_the_key(api, 
     api.on("POST", PREVIEW, ok(receipt(stage="drafting"), status=202))
     pending = await client.preview_plan(STUDY_ID, NEW, idempotency_key="key-9", wait_seconds=5)
     assert isinstance(pending, PlanPending)
-    assert (pending.request_id, pending.operation_id, pending.stage) == ("plan-reusable-cup-01", uid(77), "drafting")
+    assert (pending.request_id, pending.operation_id, pending.stage) == (
+        "plan-reusable-cup-01",
+        uid(77),
+        "drafting",
+    )
     assert pending.idempotency_key == "key-9"
     stored = PlanPending.model_validate_json(pending.model_dump_json())  # as the store would keep it
 
@@ -111,12 +122,19 @@ async def test_receipt_without_request_id_is_malformed(api, client):
 
 async def test_revision_with_answers_and_load_latest_bodies(api, client):
     api.on("POST", PREVIEW, ok(plan(revision=4)))
-    revise = PlanPreviewRequest(draft_plan_id=PLAN_ID, revision=3, answers={"cq1": "Yes"}, refinement="Shorter")
+    revise = PlanPreviewRequest(
+        draft_plan_id=PLAN_ID, revision=3, answers={"cq1": "Yes"}, refinement="Shorter"
+    )
     await client.preview_plan(STUDY_ID, revise, idempotency_key="key-r")
-    await client.preview_plan(STUDY_ID, PlanPreviewRequest(draft_plan_id=PLAN_ID, load_latest=True),
-                              idempotency_key="key-l")
-    assert api.sent[0].json() == {"draftPlanId": PLAN_ID, "revision": 3, "answers": {"cq1": "Yes"},
-                                  "refinement": "Shorter"}
+    await client.preview_plan(
+        STUDY_ID, PlanPreviewRequest(draft_plan_id=PLAN_ID, load_latest=True), idempotency_key="key-l"
+    )
+    assert api.sent[0].json() == {
+        "draftPlanId": PLAN_ID,
+        "revision": 3,
+        "answers": {"cq1": "Yes"},
+        "refinement": "Shorter",
+    }
     assert json.loads(api.sent[1].body) == {"draftPlanId": PLAN_ID, "loadLatest": True}
 
 

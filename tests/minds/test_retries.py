@@ -1,4 +1,4 @@
-"""Retries: only GETs and keyed calls, same key and same bytes, bounded, Retry-After honoured up to the cap."""
+"""Retries: only GETs and keyed calls, same key and bytes, bounded, Retry-After honoured up to a cap."""
 
 from __future__ import annotations
 
@@ -22,7 +22,9 @@ KEY = uid(555)
 
 async def test_keyed_post_retry_sends_same_key_and_identical_body(api, client):
     api.on("POST", RUNS, envelope(503), httpx.Response(502), ok({"runId": RUN_ID, "status": "queued"}))
-    started = await client.start_research_run(STUDY_ID, draft_plan_id=PLAN_ID, revision=3, idempotency_key=KEY)
+    started = await client.start_research_run(
+        STUDY_ID, draft_plan_id=PLAN_ID, revision=3, idempotency_key=KEY
+    )
     assert started.run_id == RUN_ID
     sent = api.to("POST", RUNS)
     assert len(sent) == 3
@@ -81,8 +83,12 @@ async def test_timeouts_on_gets_are_retried(api, client):
 
 
 async def test_retry_after_within_cap_is_waited_exactly():
-    api = FakeMindsAPI().on("GET", "/auth/me", envelope(429, headers={"Retry-After": "7"}),
-                            httpx.Response(200, json={"id": uid(9)}))
+    api = FakeMindsAPI().on(
+        "GET",
+        "/auth/me",
+        envelope(429, headers={"Retry-After": "7"}),
+        httpx.Response(200, json={"id": uid(9)}),
+    )
     async with make_client(api, retry=RetryPolicy(retry_after_cap=30)) as minds:
         await minds.me()
     assert api.clock.sleeps == [7.0]
@@ -90,8 +96,12 @@ async def test_retry_after_within_cap_is_waited_exactly():
 
 
 async def test_retry_after_beyond_cap_is_not_waited_and_reported():
-    api = FakeMindsAPI().on("GET", "/auth/me", envelope(503, headers={"Retry-After": "600"}),
-                            httpx.Response(200, json={"id": uid(9)}))
+    api = FakeMindsAPI().on(
+        "GET",
+        "/auth/me",
+        envelope(503, headers={"Retry-After": "600"}),
+        httpx.Response(200, json={"id": uid(9)}),
+    )
     async with make_client(api, retry=RetryPolicy(retry_after_cap=30)) as minds:
         with pytest.raises(ServiceUnavailable) as caught:
             await minds.me()
