@@ -19,7 +19,8 @@ from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from minds_bot.services import MindsDirectory, Services
+from minds_bot.flows.tracking import RunTracker
+from minds_bot.services import Services
 from minds_bot.settings import Settings, SettingsError
 from minds_bot.slack import register_all
 from minds_bot.slack.errors import on_error
@@ -68,7 +69,7 @@ def build_manifest_surface(settings: Settings) -> Surface:
         token="xoxb-manifest",  # noqa: S106 - never used: nothing is sent
     )
     surface = Surface(app)
-    register_all(surface, Services(settings=offline, store=store, minds=MindsDirectory(offline, store)))
+    register_all(surface, Services.build(offline, store))
     return surface
 
 
@@ -153,8 +154,10 @@ def secret_box(settings: Settings) -> SecretBox:
 async def open_bot(settings: Settings) -> Bot:
     """Open the store (applying migrations), build the app and start background work."""
     store = await open_store(settings.minds_bot_db, secrets=secret_box(settings))
-    services = Services(settings=settings, store=store, minds=MindsDirectory(settings, store))
+    services = Services.build(settings, store)
     app, surface = build_app(services)
+    services.tracker = RunTracker(store=store, handlers=services.run_handlers, clock=services.clock)
+    services.background.insert(0, services.tracker)
     bot = Bot(services=services, app=app, surface=surface)
     await bot.start()
     return bot

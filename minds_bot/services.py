@@ -14,10 +14,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
+
+from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.minds import MindsClient, MindsError, RateLimiter
 from minds_bot.settings import Settings
-from minds_bot.store import Store, utc_now
+from minds_bot.store import RunKind, Store, utc_now
 
 
 class NotConnected(MindsError):
@@ -92,11 +95,57 @@ class MindsDirectory:
 
 
 @dataclass
+class SlackDirectory:
+    """A Web API client for a workspace: the environment's bot token, or the token its OAuth install saved."""
+
+    settings: Settings
+    store: Store
+    _clients: dict[str, AsyncWebClient] = field(default_factory=dict)
+
+    async def client_for(self, team_id: str) -> AsyncWebClient:
+        if not self.settings.oauth_enabled:
+            token = self.settings.slack_bot_token.get_secret_value() if self.settings.slack_bot_token else None
+            return self._cached("", token)
+        bot = await self.store.find_bot(enterprise_id=None, team_id=team_id)
+        if bot is None or not bot.bot_token:
+            raise NotInstalled()
+        return self._cached(team_id, bot.bot_token)
+
+    def _cached(self, team_id: str, token: str | None) -> AsyncWebClient:
+        client = self._clients.get(team_id)
+        if client is None or client.token != token:
+            client = AsyncWebClient(token=token, base_url=self.settings.slack_api_url)
+            self._clients[team_id] = client
+        return client
+
+
+class NotInstalled(Exception):
+    """The bot has no install (bot token) for this workspace any more."""
+
+
+@dataclass
 class Services:
-    """Shared by every listener and flow; built once in ``app.open_bot``."""
+    """Shared by every listener and flow; built once in ``app.open_bot`` (and by tests).
+
+    ``run_handlers`` is filled by the surface modules at registration (one ``RunHandler`` per run kind) and
+    read by the run tracker, which ``app.open_bot`` starts as background work.
+    """
 
     settings: Settings
     store: Store
     minds: MindsDirectory
+    slack: SlackDirectory
     clock: Callable[[], datetime] = utc_now
     background: list[Background] = field(default_factory=list)
+    run_handlers: dict[RunKind, Any] = field(default_factory=dict)
+    tracker: Any = None  # minds_bot.flows.tracking.RunTracker once the bot is open
+
+    @classmethod
+    def build(cls, settings: Settings, store: Store, *, clock: Callable[[], datetime] = utc_now) -> Services:
+        return cls(
+            settings=settings,
+            store=store,
+            minds=MindsDirectory(settings, store),
+            slack=SlackDirectory(settings, store),
+            clock=clock,
+        )
