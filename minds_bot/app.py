@@ -36,11 +36,13 @@ HEALTH_PATH = "/healthz"
 _MANIFEST_SIGNING_SECRET = "manifest-only-not-a-secret"  # noqa: S105
 
 
-def build_app(services: Services) -> tuple[AsyncApp, Surface]:
-    """The real Bolt app with every listener registered, and the recorded surface."""
+def build_app(services: Services, *, process_before_response: bool = False) -> tuple[AsyncApp, Surface]:
+    """The real Bolt app with every listener registered, and the recorded surface.
+
+    ``process_before_response`` (tests only) makes a dispatch return after its listeners finish."""
     settings = services.settings
     signing = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
-    kwargs: dict[str, Any] = {"signing_secret": signing or ""}
+    kwargs: dict[str, Any] = {"signing_secret": signing or "", "process_before_response": process_before_response}
     if settings.oauth_enabled:
         kwargs["client"] = AsyncWebClient(base_url=settings.slack_api_url)
         kwargs["oauth_settings"] = _oauth_settings(services)

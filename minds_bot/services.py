@@ -53,11 +53,14 @@ class MindsDirectory:
 
     async def key_for(self, team_id: str) -> str:
         workspace = await self.store.get_workspace(team_id)
-        if workspace is not None and workspace.minds_api_key:
-            return workspace.minds_api_key
+        if workspace is not None:
+            return workspace.minds_key.get_secret_value()
         if self.settings.minds_api_key is not None:
             return self.settings.minds_api_key.get_secret_value()
         raise NotConnected()
+
+    async def is_connected(self, team_id: str) -> bool:
+        return self.settings.minds_api_key is not None or await self.store.get_workspace(team_id) is not None
 
     async def client_for(self, team_id: str) -> MindsClient:
         """The client for this workspace; raises ``NotConnected`` when it has no key."""

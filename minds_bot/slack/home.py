@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 def register(surface: Surface, services: Services) -> None:
     @surface.event("app_home_opened")
-    async def home_opened(event: dict[str, Any], client: Any) -> None:
+    async def home_opened(event: dict[str, Any], client: Any, context: Any) -> None:
         if event.get("tab") != "home":
             return
-        connected = services.settings.minds_api_key is not None
+        connected = await services.minds.is_connected(context.get("team_id") or "")
         await client.views_publish(user_id=event["user"], view=render_home(connected=connected).to_dict())

@@ -19,6 +19,23 @@ class FakeSlack:
     base_url: str = ""
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     responses: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    users: dict[str, dict[str, Any]] = field(default_factory=dict)  # users.info answers by user id
+    _called: asyncio.Condition = field(default_factory=asyncio.Condition)
+
+    async def record(self, method: str, body: dict[str, Any]) -> None:
+        async with self._called:
+            self.calls.append((method, body))
+            self._called.notify_all()
+
+    async def wait_for(self, method: str, *, count: int = 1) -> list[dict[str, Any]]:
+        """Wait (up to WAIT_SECONDS) until ``method`` has been called ``count`` times; returns those calls' bodies."""
+
+        def matching() -> list[dict[str, Any]]:
+            return [body for name, body in self.calls if name == method]
+
+        async with asyncio.timeout(WAIT_SECONDS), self._called:
+            await self._called.wait_for(lambda: len(matching()) >= count)
+            return matching()
 
     @property
     def api_url(self) -> str:
@@ -28,7 +45,12 @@ class FakeSlack:
         return f"{self.base_url}/respond/{name}"
 
 
+WAIT_SECONDS = 10.0
+
+
 async def _body(request: web.Request) -> dict[str, Any]:
+    if request.method == "GET":
+        return dict(request.query)
     raw = await request.text()
     if request.content_type == "application/json":
         return json.loads(raw or "{}")
@@ -41,7 +63,11 @@ async def fake_slack() -> AsyncIterator[FakeSlack]:
 
     async def api(request: web.Request) -> web.Response:
         method = request.match_info["method"]
-        fake.calls.append((method, await _body(request)))
+        body = await _body(request)
+        await fake.record(method, body)
+        if method == "users.info":
+            user_id = body.get("user", "")
+            return web.json_response({"ok": True, "user": {"id": user_id, **fake.users.get(user_id, {})}})
         if method == "auth.test":
             return web.json_response(
                 {"ok": True, "team": "Acme", "team_id": "T0001", "user": "minds", "user_id": "UBOT", "bot_id": "B1"}
@@ -54,6 +80,7 @@ async def fake_slack() -> AsyncIterator[FakeSlack]:
 
     app = web.Application()
     app.router.add_post("/api/{method}", api)
+    app.router.add_get("/api/{method}", api)
     app.router.add_post("/respond/{name}", respond)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()

@@ -88,9 +88,7 @@ def plan(revision: int = 1, **extra: Any) -> dict[str, Any]:
             },
         ],
         "methods": [{"id": "maxdiff", "name": "MaxDiff", "executable": True, "advanced": True}],
-        "confirmationQuestions": [
-            {"id": "cq1", "text": "Should the Minds see the price?", "options": ["Yes", "No"]}
-        ],
+        "confirmationQuestions": [{"id": "cq1", "text": "Should the Minds see the price?", "options": ["Yes", "No"]}],
         "framingWarnings": ["Question 3 leads the respondent"],
         **extra,
     }

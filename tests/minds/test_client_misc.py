@@ -185,9 +185,7 @@ TEMPLATE = {
 
 
 async def test_templates_and_drafts_lists(api, client):
-    api.on(
-        "GET", "/study-templates", raw({"data": [TEMPLATE]}), raw({"data": [{**TEMPLATE, "revision": None}]})
-    )
+    api.on("GET", "/study-templates", raw({"data": [TEMPLATE]}), raw({"data": [{**TEMPLATE, "revision": None}]}))
     api.on("GET", "/study-drafts", raw({"data": []}), raw({}))
     [template] = await client.list_study_templates()
     assert template.configuration.questions[0].response.type == "qualitative"

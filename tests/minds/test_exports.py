@@ -80,9 +80,7 @@ async def test_export_round_trip_never_sends_the_key_to_the_signed_url(tmp_path:
 
 
 async def test_failed_export_raises_with_code_and_text():
-    api = FakeMindsAPI().on(
-        "GET", STATUS, status("failed", errorCode="EXPORT_FAILED", error="Renderer crashed")
-    )
+    api = FakeMindsAPI().on("GET", STATUS, status("failed", errorCode="EXPORT_FAILED", error="Renderer crashed"))
     job = ExportJob(kind="full_report", format="docx", job_id="job-2", status="queued")
     async with make_client(api) as minds:
         with pytest.raises(ExportFailed) as caught:

@@ -65,9 +65,7 @@ async def test_429_blocks_other_calls_of_the_workspace():
     api.on("GET", "/auth/me", ME)
     async with make_client(api) as minds:
         with pytest.raises(RateLimited):
-            await minds.create_study(
-                name="Launch"
-            )  # a POST without key: not retried, but it taught the limiter
+            await minds.create_study(name="Launch")  # a POST without key: not retried, but it taught the limiter
         await minds.me()
     assert api.sent[1].at == 9.0
 

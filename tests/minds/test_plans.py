@@ -122,9 +122,7 @@ async def test_receipt_without_request_id_is_malformed(api, client):
 
 async def test_revision_with_answers_and_load_latest_bodies(api, client):
     api.on("POST", PREVIEW, ok(plan(revision=4)))
-    revise = PlanPreviewRequest(
-        draft_plan_id=PLAN_ID, revision=3, answers={"cq1": "Yes"}, refinement="Shorter"
-    )
+    revise = PlanPreviewRequest(draft_plan_id=PLAN_ID, revision=3, answers={"cq1": "Yes"}, refinement="Shorter")
     await client.preview_plan(STUDY_ID, revise, idempotency_key="key-r")
     await client.preview_plan(
         STUDY_ID, PlanPreviewRequest(draft_plan_id=PLAN_ID, load_latest=True), idempotency_key="key-l"

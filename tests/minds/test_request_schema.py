@@ -99,8 +99,7 @@ def problems(sent: Sent) -> list[str]:
         ]
     for p in (p for p in params if p["in"] == "header" and p["name"] in sent.headers):
         errors += [
-            f"{template} {p['name']}: {e.message}"
-            for e in validator(p["schema"]).iter_errors(sent.headers[p["name"]])
+            f"{template} {p['name']}: {e.message}" for e in validator(p["schema"]).iter_errors(sent.headers[p["name"]])
         ]
     body_schema = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
     if body_schema is None:
@@ -154,9 +153,7 @@ def everything_api() -> FakeMindsAPI:
         ok({"isPublic": False, "isLinkSharingEnabled": True, "publicShareId": uid(6), "sharedStudyUrl": "u"}),
     )
     api.on("GET", f"/studies/{STUDY_ID}/analytics", ok({"questions": []}))
-    api.on(
-        "GET", f"/studies/{STUDY_ID}/summary", ok({"summary": "# S", "revision": 1, "isGenerating": False})
-    )
+    api.on("GET", f"/studies/{STUDY_ID}/summary", ok({"summary": "# S", "revision": 1, "isGenerating": False}))
     api.on("POST", f"/studies/{STUDY_ID}/summary", ok({"summary": "# S", "revision": 2}))
     api.on("GET", "/audiences", page([audience(1, "Parents")], **one))
     api.on(
@@ -270,9 +267,7 @@ async def exercise_every_call(api: FakeMindsAPI) -> None:
         await minds.research_methods()
         new = PlanPreviewRequest(request="Test the launch", study_locale="en")
         await minds.preview_plan(STUDY_ID, new, idempotency_key="plan-1")
-        revise = PlanPreviewRequest(
-            draft_plan_id=PLAN_ID, revision=1, answers={"cq1": "Yes"}, refinement="Shorter"
-        )
+        revise = PlanPreviewRequest(draft_plan_id=PLAN_ID, revision=1, answers={"cq1": "Yes"}, refinement="Shorter")
         await minds.preview_plan(STUDY_ID, revise, idempotency_key="plan-2")
         await minds.preview_plan(
             STUDY_ID, PlanPreviewRequest(draft_plan_id=PLAN_ID, load_latest=True), idempotency_key="plan-3"
@@ -299,9 +294,7 @@ async def exercise_every_call(api: FakeMindsAPI) -> None:
         await minds.use_study_template(uid(12), expected_revision=1, request_id=uid(22))
         job = await minds.start_export(STUDY_ID, kind="executive_brief", format="pdf", length="standard")
         await minds.wait_export(STUDY_ID, job)
-        await minds.download_export(
-            STUDY_ID, ExportJob(kind="raw_data", format="sav", job_id="j", status="queued")
-        )
+        await minds.download_export(STUDY_ID, ExportJob(kind="raw_data", format="sav", job_id="j", status="queued"))
 
 
 async def test_every_request_matches_the_declared_request_schema():

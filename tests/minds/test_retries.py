@@ -22,9 +22,7 @@ KEY = uid(555)
 
 async def test_keyed_post_retry_sends_same_key_and_identical_body(api, client):
     api.on("POST", RUNS, envelope(503), httpx.Response(502), ok({"runId": RUN_ID, "status": "queued"}))
-    started = await client.start_research_run(
-        STUDY_ID, draft_plan_id=PLAN_ID, revision=3, idempotency_key=KEY
-    )
+    started = await client.start_research_run(STUDY_ID, draft_plan_id=PLAN_ID, revision=3, idempotency_key=KEY)
     assert started.run_id == RUN_ID
     sent = api.to("POST", RUNS)
     assert len(sent) == 3

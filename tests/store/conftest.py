@@ -46,9 +46,7 @@ def db_path(tmp_path: Path) -> str:
 
 
 @pytest.fixture(params=["memory", "sqlite"])
-async def store(
-    request: pytest.FixtureRequest, db_path: str, box: SecretBox, clock: FakeClock
-) -> AsyncIterator[Store]:
+async def store(request: pytest.FixtureRequest, db_path: str, box: SecretBox, clock: FakeClock) -> AsyncIterator[Store]:
     if request.param == "memory":
         opened: Store = MemoryStore(secrets=box, clock=clock)
     else:

@@ -31,9 +31,7 @@ def workspace(team_id: str = "T1", *, key: str | None = None) -> WorkspaceSettin
     )
 
 
-def plan_post(
-    ts: str = "1700000000.000100", *, draft: str | None = "draft-1", team_id: str = "T1"
-) -> PlanPost:
+def plan_post(ts: str = "1700000000.000100", *, draft: str | None = "draft-1", team_id: str = "T1") -> PlanPost:
     return PlanPost(
         team_id=team_id,
         channel_id="C1",

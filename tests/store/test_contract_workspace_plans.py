@@ -104,9 +104,7 @@ async def test_transition_is_compare_and_set(store: Store) -> None:
     stored = await store.get_plan_post(**key)
     assert stored is not None and stored.state == winners[0].state
     missing = {**key, "message_ts": "9.9"}
-    assert (
-        await store.transition_plan_post(**missing, expected={PlanState.OPEN}, new=PlanState.APPROVED) is None
-    )
+    assert await store.transition_plan_post(**missing, expected={PlanState.OPEN}, new=PlanState.APPROVED) is None
 
 
 async def test_exactly_one_concurrent_approval_wins(store: Store) -> None:
@@ -159,9 +157,7 @@ async def test_attach_run_and_pending_approvals(store: Store, clock: FakeClock) 
 
 
 async def test_failed_approval_can_be_claimed_again_but_submitted_cannot(store: Store) -> None:
-    await store.claim_approval(
-        team_id="T1", draft_plan_id="d", revision=1, approver_id="U1", idempotency_key="k1"
-    )
+    await store.claim_approval(team_id="T1", draft_plan_id="d", revision=1, approver_id="U1", idempotency_key="k1")
     failed = await store.fail_approval(team_id="T1", draft_plan_id="d", revision=1, reason="PLAN_LIMIT")
     assert failed.state == ApprovalState.FAILED and failed.failure == "PLAN_LIMIT"
 

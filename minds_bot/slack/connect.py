@@ -1,0 +1,124 @@
+"""``/minds connect``: a workspace admin (or the installer) sets the workspace's Minds API key.
+
+Owns: opening the modal, checking who may set the key (server-side), checking the key with ``GET /auth/me``
+within Slack's 3-second window for modal answers, storing it encrypted, and answering "connected as <account>".
+The key is never echoed, logged or shown again. Also forgets a workspace's secrets when the app is
+uninstalled or its tokens are revoked.
+Must not touch: Minds wire shapes beyond ``me()``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.minds import AuthenticationError, MindsError
+from minds_bot.settings import MINDS_KEY_PATTERN
+from minds_bot.slack.errors import user_message
+from minds_bot.slack.grammar import Connect
+from minds_bot.slack.invocation import Invocation
+from minds_bot.slack.permissions import may_manage_workspace
+from minds_bot.slack.render.connect import (
+    CONNECT_CALLBACK,
+    KEY_ACTION,
+    KEY_BLOCK,
+    connected_text,
+    render_connect_modal,
+)
+from minds_bot.store import WorkspaceSettings
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+log = logging.getLogger(__name__)
+
+# Slack closes a modal's submit after 3 s; leave room for our own answer.
+KEY_CHECK_SECONDS = 2.3
+NOT_ALLOWED = "Only workspace admins, owners or the person who installed Minds can connect it to a Minds account."
+
+
+async def handle_connect(command: Connect, invocation: Invocation) -> None:
+    services = invocation.services
+    allowed = await may_manage_workspace(
+        invocation.client, services.store, team_id=invocation.team_id, user_id=invocation.user_id
+    )
+    if not allowed:
+        await invocation.say_text(NOT_ALLOWED)
+        return
+    workspace = await services.store.get_workspace(invocation.team_id)
+    view = render_connect_modal(
+        channel_id=invocation.channel_id, current_account=workspace.account_label if workspace else None
+    )
+    await invocation.client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
+
+
+COMMANDS = {Connect: handle_connect}
+
+
+async def check_key(services: Services, key: str) -> str:
+    """The account the key belongs to; raises ``MindsError`` when Minds refuses it or cannot answer in time."""
+    async with services.minds.build(key) as client:
+        me = await asyncio.wait_for(client.me(), KEY_CHECK_SECONDS)
+    return me.id
+
+
+def _key_error(exc: BaseException) -> str:
+    if isinstance(exc, AuthenticationError):
+        return "Minds did not accept this key. Check that you copied all of it and that it is not revoked."
+    if isinstance(exc, TimeoutError):
+        return "Minds did not answer in time; nothing was saved. Please try again."
+    return user_message(exc)
+
+
+def register(surface: Surface, services: Services) -> None:
+    @surface.view(CONNECT_CALLBACK)
+    async def connect_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        team_id = (body.get("team") or {}).get("id", "")
+        user_id = (body.get("user") or {}).get("id", "")
+        key = (view["state"]["values"].get(KEY_BLOCK, {}).get(KEY_ACTION, {}).get("value") or "").strip()
+        if not MINDS_KEY_PATTERN.match(key):
+            await ack(
+                response_action="errors", errors={KEY_BLOCK: "A Minds key looks like minds_ and 48 hex characters."}
+            )
+            return
+        if not await may_manage_workspace(client, services.store, team_id=team_id, user_id=user_id):
+            await ack(response_action="errors", errors={KEY_BLOCK: NOT_ALLOWED})
+            return
+        try:
+            account = await check_key(services, key)
+        except (MindsError, TimeoutError) as exc:
+            await ack(response_action="errors", errors={KEY_BLOCK: _key_error(exc)})
+            return
+        await services.store.save_workspace(
+            WorkspaceSettings(
+                team_id=team_id,
+                minds_key=key,
+                account_label=account,
+                connected_by=user_id,
+                connected_at=services.clock(),
+            )
+        )
+        await services.minds.forget(team_id)
+        await ack(response_action="clear")
+        log.info("workspace connected to Minds", extra={"fields": {"account": account}})
+        channel = view.get("private_metadata") or user_id
+        await client.chat_postEphemeral(channel=channel, user=user_id, text=connected_text(account))
+
+    @surface.event("app_uninstalled")
+    async def uninstalled(body: dict[str, Any]) -> None:
+        await forget_workspace(services, team_id=body.get("team_id", ""))
+
+    @surface.event("tokens_revoked")
+    async def tokens_revoked(body: dict[str, Any], event: dict[str, Any]) -> None:
+        if (event.get("tokens") or {}).get("bot"):
+            await forget_workspace(services, team_id=body.get("team_id", ""))
+
+
+async def forget_workspace(services: Services, *, team_id: str) -> None:
+    """The app is gone from a workspace: drop its bot token and its Minds key."""
+    await services.store.delete_bot(enterprise_id=None, team_id=team_id)
+    await services.store.delete_workspace(team_id)
+    await services.minds.forget(team_id)
+    log.info("forgot a workspace's secrets after uninstall", extra={"fields": {"team": team_id}})

@@ -1,0 +1,100 @@
+"""/minds connect: only admins or the installer set the key; Minds must accept it; it is stored encrypted and
+never shown again; uninstalling forgets it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+
+import pytest
+
+from minds_bot.slack.render.connect import CONNECT_CALLBACK, KEY_ACTION, KEY_BLOCK
+from tests.fakes.bot import TEAM, BotHarness, bot_harness
+from tests.fakes.minds_http import envelope, raw
+
+GOOD_KEY = "minds_" + "1a" * 24
+ADMIN = "UADMIN"
+ACCOUNT = "550e8400-e29b-41d4-a716-446655440000"
+
+
+@pytest.fixture
+async def bot() -> AsyncIterator[BotHarness]:
+    async with bot_harness() as harness:
+        harness.slack.users[ADMIN] = {"is_admin": True}
+        yield harness
+
+
+def key_values(key: str) -> dict:
+    return {KEY_BLOCK: {KEY_ACTION: {"type": "plain_text_input", "value": key}}}
+
+
+def ack_body(response) -> dict:
+    return json.loads(response.body) if response.body else {}
+
+
+async def test_an_admin_gets_the_modal_and_others_are_refused(bot: BotHarness) -> None:
+    await bot.command("connect", user=ADMIN)
+    (opened,) = await bot.slack.wait_for("views.open")
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    assert view["callback_id"] == CONNECT_CALLBACK
+    await bot.command("connect", user="UPLAIN")
+    answer = await bot.slack.responses.get()
+    assert "Only workspace admins" in answer["text"]
+    assert len([c for c, _ in bot.slack.calls if c == "views.open"]) == 1
+
+
+async def test_a_good_key_is_checked_stored_encrypted_and_never_echoed(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", "/auth/me", raw({"id": ACCOUNT}))
+    response = await bot.submit_view(CONNECT_CALLBACK, key_values(GOOD_KEY), user=ADMIN, private_metadata="C0001")
+    assert response.status == 200 and ack_body(response) == {"response_action": "clear"}
+    (note,) = await bot.slack.wait_for("chat.postEphemeral")
+    assert ACCOUNT in note["text"] and GOOD_KEY not in json.dumps(bot.slack.calls)
+    workspace = await bot.store.get_workspace(TEAM)
+    assert workspace is not None and workspace.minds_key.get_secret_value() == GOOD_KEY
+    assert GOOD_KEY not in repr(workspace)
+    assert await bot.services.minds.key_for(TEAM) == GOOD_KEY
+
+
+@pytest.mark.parametrize(
+    ("key", "reply", "fragment"),
+    [
+        ("not-a-key", None, "48 hex characters"),
+        (GOOD_KEY, envelope(401, message="Unauthorized"), "did not accept this key"),
+        (GOOD_KEY, envelope(503, code="USAGE_METERING_UNAVAILABLE"), "temporarily unavailable"),
+    ],
+)
+async def test_a_bad_key_is_refused_inline_and_nothing_is_saved(
+    bot: BotHarness, key: str, reply: object, fragment: str
+) -> None:
+    if reply is not None:
+        bot.minds_api.on("GET", "/auth/me", reply)
+    response = await bot.submit_view(CONNECT_CALLBACK, key_values(key), user=ADMIN)
+    body = ack_body(response)
+    assert body["response_action"] == "errors"
+    assert fragment in body["errors"][KEY_BLOCK]
+    assert key not in body["errors"][KEY_BLOCK] or key == "not-a-key"
+    assert await bot.store.get_workspace(TEAM) is None
+
+
+async def test_a_non_admin_submission_is_refused_on_the_server(bot: BotHarness) -> None:
+    response = await bot.submit_view(CONNECT_CALLBACK, key_values(GOOD_KEY), user="UPLAIN")
+    assert "Only workspace admins" in ack_body(response)["errors"][KEY_BLOCK]
+    assert bot.minds_api.sent == [] and await bot.store.get_workspace(TEAM) is None
+
+
+async def test_commands_without_a_key_explain_how_to_connect(bot: BotHarness) -> None:
+    from minds_bot.services import NotConnected
+
+    with pytest.raises(NotConnected) as caught:
+        await bot.services.minds.client_for(TEAM)
+    assert "/minds connect" in caught.value.message
+
+
+async def test_uninstalling_forgets_the_workspace_key() -> None:
+    async with bot_harness(wait_for_listeners=True) as bot:
+        bot.slack.users[ADMIN] = {"is_admin": True}
+        bot.minds_api.on("GET", "/auth/me", raw({"id": ACCOUNT}))
+        await bot.submit_view(CONNECT_CALLBACK, key_values(GOOD_KEY), user=ADMIN)
+        assert await bot.store.get_workspace(TEAM) is not None
+        await bot.event({"type": "app_uninstalled"}, event_id="EvUninstall")
+        assert await bot.store.get_workspace(TEAM) is None
