@@ -350,8 +350,8 @@ class Interactions:
             raise SlackError("used_url", status=404)
         if not isinstance(body, dict):
             raise SlackError("invalid_payload", status=400)
-        target.uses += 1
         self._apply_response(target, body)
+        target.uses += 1  # only accepted posts count towards Slack's five
         return {"ok": True}
 
     def _respond_or_warn(self, target: ResponseTarget, body: Json) -> None:
