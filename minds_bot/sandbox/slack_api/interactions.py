@@ -59,6 +59,7 @@ class Interactions:
         self.ws = workspace
         self._clock = clock
         self.session: aiohttp.ClientSession | None = None
+        self.bot_events_url = workspace.config.bot_events_url
         self.deliveries: list[Delivery] = []
         self._response_targets: dict[str, ResponseTarget] = {}
 
@@ -78,7 +79,7 @@ class Interactions:
         delivery = await self._post(kind, body=body, headers=headers)
         self.deliveries.append(delivery)
         if delivery.error:
-            detail = f"{kind} to {self.ws.config.bot_events_url}: {delivery.error}"
+            detail = f"{kind} to {self.bot_events_url}: {delivery.error}"
             if delivery.status is not None:
                 detail += f" (HTTP {delivery.status})"
             self.ws.state.warn(error=delivery.error, detail=detail, user=user)
@@ -87,7 +88,7 @@ class Interactions:
     async def _post(self, kind: str, *, body: bytes, headers: dict[str, str]) -> Delivery:
         assert self.session is not None
         timeout = aiohttp.ClientTimeout(total=self.ws.config.ack_timeout)
-        url = self.ws.config.bot_events_url
+        url = self.bot_events_url
         try:
             async with self.session.post(url, data=body, headers=headers, timeout=timeout) as response:
                 status, text = response.status, await response.text()

@@ -121,6 +121,10 @@ class Emulator:
         self.limiter.clear(request.query.get("method"))
         return web.json_response({"ok": True, "limits": self.limiter.snapshot()})
 
+    def connect_bot(self, events_url: str) -> None:
+        """Send Slack's requests to ``events_url`` from now on (for bots whose port is known only later)."""
+        self.interactions.bot_events_url = events_url
+
     # ---- drive API: act as a user
 
     async def send_slash_command(
