@@ -191,10 +191,11 @@
         return h("button", {
           type: "button", className: cls,
           onclick: async (event) => {
+            const target = event.currentTarget; // gone once the handler awaits
             if (element.confirm && !(await ctx.confirm(element.confirm))) return;
             if (element.url) window.open(element.url, "_blank", "noopener");
-            event.currentTarget.disabled = true;
-            try { await fire(null); } finally { event.currentTarget.disabled = false; }
+            target.disabled = true;
+            try { await fire(null); } finally { target.disabled = false; }
           },
         }, textNode(element.text, ctx));
       }
