@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import urllib.parse
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,7 @@ from minds_bot.sandbox.slack_api.workspace import Workspace, parse_content
 Json = dict[str, Any]
 RESPONSE_URL_MAX_USES = 5
 RESPONSE_URL_TTL_SECONDS = 30 * 60
+MAX_DELIVERIES_KEPT = 1000
 
 
 @dataclass
@@ -60,7 +62,7 @@ class Interactions:
         self._clock = clock
         self.session: aiohttp.ClientSession | None = None
         self.bot_events_url = workspace.config.bot_events_url
-        self.deliveries: list[Delivery] = []
+        self.deliveries: deque[Delivery] = deque(maxlen=MAX_DELIVERIES_KEPT)
         self._response_targets: dict[str, ResponseTarget] = {}
 
     # ---- signed delivery

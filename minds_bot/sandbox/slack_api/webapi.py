@@ -7,6 +7,7 @@ limits, and the mapping of each method to a ``Workspace`` call. Must not hold wo
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,7 @@ from minds_bot.sandbox.slack_api.workspace import Workspace, parse_content
 
 Json = dict[str, Any]
 Method = Callable[[Json], Awaitable[Json]]
+MAX_CALLS_KEPT = 1000
 
 
 @dataclass
@@ -91,7 +93,8 @@ class WebApi:
     def __init__(self, *, workspace: Workspace, limiter: RateLimiter) -> None:
         self.ws = workspace
         self.limiter = limiter
-        self.calls: list[tuple[str, Json]] = []  # every authenticated call, for tests and the page
+        # Recent authenticated calls, for tests; bounded so a long demo does not grow without end.
+        self.calls: deque[tuple[str, Json]] = deque(maxlen=MAX_CALLS_KEPT)
         self._methods: dict[str, Method] = {
             "api.test": self._api_test,
             "auth.test": self._auth_test,
