@@ -326,3 +326,14 @@ async def test_wait_for_message_wakes_on_the_next_post(client: AsyncWebClient, e
     assert (await waiter).text == "after"
     with pytest.raises(TimeoutError):
         await emu.wait_for_message(GENERAL, lambda m: m.text == "never", timeout=0.01)
+
+
+async def test_response_url_expires_after_thirty_minutes(
+    emu: Emulator, bot: BotStandIn, clock: FakeClock
+) -> None:
+    await emu.send_slash_command(user=BEN, channel=GENERAL, text="plan")
+    url = (await bot.next()).fields["response_url"]
+    clock.advance(31 * 60)
+    status, body = await post_json(url, {"text": "late"})
+    assert (status, body["error"]) == (404, "expired_url")
+    assert emu.state.ephemerals(BEN) == []

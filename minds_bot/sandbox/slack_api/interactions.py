@@ -132,6 +132,8 @@ class Interactions:
         }
 
     def _response_url(self, target: ResponseTarget) -> str:
+        live = {k: t for k, t in self._response_targets.items() if not self._expired(t)}
+        self._response_targets = live  # expired URLs answer invalid_url instead of expired_url; both refuse
         token = self.ws.ids.token(32)
         self._response_targets[token] = target
         return f"{self.ws.links.base}/_emulator/response/{token}"
@@ -347,7 +349,7 @@ class Interactions:
         target = self._response_targets.get(token)
         if target is None:
             raise SlackError("invalid_url", status=404)
-        if self._clock() - target.issued_at > RESPONSE_URL_TTL_SECONDS:
+        if self._expired(target):
             raise SlackError("expired_url", status=404)
         if target.uses >= RESPONSE_URL_MAX_USES:
             raise SlackError("used_url", status=404)
@@ -356,6 +358,9 @@ class Interactions:
         self._apply_response(target, body)
         target.uses += 1  # only accepted posts count towards Slack's five
         return {"ok": True}
+
+    def _expired(self, target: ResponseTarget) -> bool:
+        return self._clock() - target.issued_at > RESPONSE_URL_TTL_SECONDS
 
     def _respond_or_warn(self, target: ResponseTarget, body: Json) -> None:
         try:

@@ -279,8 +279,13 @@ class Workspace:
     # ---- triggers and views
 
     def issue_trigger(self, user: str) -> str:
+        now = self._clock()
+        # Expired triggers can never be used again; forget them so a long demo does not accumulate them.
+        self._triggers = {
+            k: t for k, t in self._triggers.items() if now - t.issued_at <= self.config.trigger_ttl
+        }
         trigger_id = self.ids.trigger_id()
-        self._triggers[trigger_id] = Trigger(user=user, issued_at=self._clock())
+        self._triggers[trigger_id] = Trigger(user=user, issued_at=now)
         return trigger_id
 
     def _use_trigger(self, trigger_id: Any) -> Trigger:
