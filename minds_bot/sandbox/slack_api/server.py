@@ -1,0 +1,283 @@
+"""Assembly of the Slack emulator: the aiohttp application, the in-process runner and the drive API.
+
+Owns wiring (state, workspace, Web API, interactions, page) and the ``Emulator`` handle tests use.
+Must not contain Slack semantics; those live in ``workspace``, ``webapi`` and ``interactions``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+from minds_bot.sandbox.slack_api import pages
+from minds_bot.sandbox.slack_api.config import EmulatorConfig
+from minds_bot.sandbox.slack_api.errors import SlackError
+from minds_bot.sandbox.slack_api.ids import IdFactory, ts_key
+from minds_bot.sandbox.slack_api.interactions import Delivery, Interactions
+from minds_bot.sandbox.slack_api.state import Ephemeral, Message, View, WorkspaceState
+from minds_bot.sandbox.slack_api.webapi import RateLimiter, WebApi
+from minds_bot.sandbox.slack_api.workspace import Links, Workspace
+
+Json = dict[str, Any]
+EMULATOR_KEY: web.AppKey[Emulator] = web.AppKey("slack_emulator")
+DEFAULT_WAIT_SECONDS = 5.0
+
+
+class Emulator:
+    """One emulated workspace: its aiohttp app, its state, and methods that act as a Slack user would."""
+
+    def __init__(self, config: EmulatorConfig) -> None:
+        self.config = config
+        clock = config.clock or time.time
+        self.links = Links(base=f"http://{config.host}:{config.port}")
+        self.ids = IdFactory(clock=clock)
+        self.state = WorkspaceState(users=config.users, channels=config.channels, clock=clock)
+        self.workspace = Workspace(
+            config=config, state=self.state, ids=self.ids, links=self.links, clock=clock
+        )
+        self.limiter = RateLimiter(config.ratelimited_methods)
+        self.web_api = WebApi(workspace=self.workspace, limiter=self.limiter)
+        self.interactions = Interactions(workspace=self.workspace, clock=clock)
+        self.app = self._build_app()
+
+    @property
+    def base_url(self) -> str:
+        return self.links.base
+
+    @property
+    def api_url(self) -> str:
+        return f"{self.links.base}/api/"
+
+    # ---- application
+
+    def _build_app(self) -> web.Application:
+        app = web.Application(client_max_size=100 * 1024 * 1024)
+        app[EMULATOR_KEY] = self
+        app.cleanup_ctx.append(self._http_session)
+        app.router.add_route("*", "/api/{method}", self.web_api.handle)
+        app.router.add_post("/_emulator/upload/{file_id}", self._upload)
+        app.router.add_get("/_emulator/files/{file_id}/{name}", self._download)
+        app.router.add_post("/_emulator/response/{token}", self._response_url)
+        app.router.add_post("/_emulator/ratelimit", self._set_rate_limit)
+        app.router.add_delete("/_emulator/ratelimit", self._clear_rate_limit)
+        pages.add_routes(app, self)
+        return app
+
+    async def _http_session(self, app: web.Application) -> AsyncIterator[None]:
+        async with aiohttp.ClientSession() as session:
+            self.interactions.session = session
+            yield
+            self.interactions.session = None
+
+    async def _upload(self, request: web.Request) -> web.Response:
+        stored = self.state.files.get(request.match_info["file_id"])
+        if stored is None:
+            return web.Response(status=404, text="file_not_found")
+        if request.content_type.startswith("multipart/"):
+            form = await request.post()
+            part = next((v for v in form.values() if isinstance(v, web.FileField)), None)
+            content = part.file.read() if part is not None else b""
+        else:
+            content = await request.read()
+        self.state.store_file_content(stored, content)
+        return web.Response(text=f"OK - {len(content)}", content_type="text/plain")
+
+    async def _download(self, request: web.Request) -> web.Response:
+        stored = self.state.files.get(request.match_info["file_id"])
+        if stored is None or stored.content is None:
+            return web.Response(status=404, text="file_not_found")
+        mimetype = self.workspace.file_json(stored)["mimetype"]
+        disposition = f'attachment; filename="{stored.name}"'
+        return web.Response(
+            body=stored.content, content_type=mimetype, headers={"Content-Disposition": disposition}
+        )
+
+    async def _response_url(self, request: web.Request) -> web.Response:
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return web.json_response({"ok": False, "error": "invalid_payload"}, status=400)
+        try:
+            return web.json_response(self.interactions.respond(request.match_info["token"], body))
+        except SlackError as exc:
+            self.state.warn(error=exc.error, detail="response_url post refused", user=None)
+            return web.json_response(exc.body(), status=exc.status if exc.status != 200 else 400)
+
+    async def _set_rate_limit(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        method, count = body.get("method"), body.get("count", 1)
+        if not isinstance(method, str) or not (count is None or isinstance(count, int)):
+            return web.json_response({"ok": False, "error": "invalid_arguments"}, status=400)
+        self.rate_limit(method, retry_after=int(body.get("retry_after", 1)), count=count)
+        return web.json_response({"ok": True, "limits": self.limiter.snapshot()})
+
+    async def _clear_rate_limit(self, request: web.Request) -> web.Response:
+        self.limiter.clear(request.query.get("method"))
+        return web.json_response({"ok": True, "limits": self.limiter.snapshot()})
+
+    def connect_bot(self, events_url: str) -> None:
+        """Send Slack's requests to ``events_url`` from now on (for bots whose port is known only later)."""
+        self.interactions.bot_events_url = events_url
+
+    # ---- drive API: act as a user
+
+    async def send_slash_command(
+        self, *, user: str, channel: str, text: str, command: str = "/minds"
+    ) -> Delivery:
+        return await self.interactions.send_slash_command(
+            user=user, channel=channel, text=text, command=command
+        )
+
+    async def click_button(
+        self,
+        *,
+        user: str,
+        action_id: str,
+        block_id: str | None = None,
+        channel: str | None = None,
+        ts: str | None = None,
+        view_id: str | None = None,
+    ) -> Delivery:
+        """Click a button on a message (``channel`` + ``ts``) or in a view (``view_id``).
+
+        A button's confirm dialog is the browser page's concern; here the user has already confirmed.
+        """
+        return await self.interactions.block_action(
+            user=user, action_id=action_id, block_id=block_id, channel=channel, ts=ts, view_id=view_id
+        )
+
+    async def select_option(
+        self,
+        *,
+        user: str,
+        action_id: str,
+        value: Any,
+        block_id: str | None = None,
+        channel: str | None = None,
+        ts: str | None = None,
+        view_id: str | None = None,
+    ) -> Delivery:
+        """Choose ``value`` in a select/overflow (an option value, user id, channel id, or a whole option)."""
+        return await self.interactions.block_action(
+            user=user,
+            action_id=action_id,
+            block_id=block_id,
+            channel=channel,
+            ts=ts,
+            view_id=view_id,
+            selection=value,
+        )
+
+    async def submit_view(
+        self, *, user: str, inputs: dict[str, Any] | None = None, view_id: str | None = None
+    ) -> Delivery:
+        return await self.interactions.submit_view(user=user, inputs=inputs or {}, view_id=view_id)
+
+    async def close_view(self, *, user: str, view_id: str | None = None) -> Delivery | None:
+        return await self.interactions.close_view(user=user, view_id=view_id)
+
+    async def request_options(self, *, user: str, action_id: str, value: str, **surface: Any) -> list[Json]:
+        return await self.interactions.request_options(user=user, action_id=action_id, value=value, **surface)
+
+    def rate_limit(self, method: str, *, retry_after: int = 1, count: int | None = 1) -> None:
+        """Answer the next ``count`` calls of ``method`` (all, when None) with 429 and Retry-After."""
+        self.limiter.set(method, retry_after=retry_after, count=count)
+
+    def clear_rate_limits(self) -> None:
+        self.limiter.clear()
+
+    # ---- inspection and waiting
+
+    def mark(self) -> str:
+        """A cursor: pass it as ``since`` to wait only for messages posted after this moment."""
+        return self.ids.last_ts()
+
+    def file_content(self, file_id: str) -> bytes | None:
+        stored = self.state.files.get(file_id)
+        return stored.content if stored else None
+
+    async def wait_for(self, predicate: Callable[[], Any], *, timeout: float = DEFAULT_WAIT_SECONDS) -> Any:  # noqa: ASYNC109
+        return await self.state.wait_until(predicate, timeout=timeout)
+
+    async def wait_for_message(
+        self,
+        channel: str,
+        predicate: Callable[[Message], bool] | None = None,
+        *,
+        thread_ts: str | None = None,
+        since: str | None = None,
+        timeout: float = DEFAULT_WAIT_SECONDS,  # noqa: ASYNC109 - a deadline, as the brief's API asks
+    ) -> Message:
+        """The first message in ``channel`` (in ``thread_ts``'s thread if given) posted after ``since``."""
+        resolved = self.workspace.channel(channel).id
+
+        def find() -> Message | None:
+            found = self.state.messages(resolved, include_replies=True)
+            if thread_ts is not None:
+                found = [m for m in found if m.is_reply and m.thread_ts == thread_ts]
+            return _first_after(found, since, predicate)
+
+        return await self.wait_for(find, timeout=timeout)
+
+    async def wait_for_ephemeral(
+        self,
+        user: str,
+        predicate: Callable[[Ephemeral], bool] | None = None,
+        *,
+        since: str | None = None,
+        timeout: float = DEFAULT_WAIT_SECONDS,  # noqa: ASYNC109 - a deadline, as the brief's API asks
+    ) -> Ephemeral:
+        return await self.wait_for(
+            lambda: _first_after(self.state.ephemerals(user), since, predicate), timeout=timeout
+        )
+
+    async def wait_for_modal(
+        self,
+        user: str,
+        predicate: Callable[[View], bool] | None = None,
+        *,
+        timeout: float = DEFAULT_WAIT_SECONDS,  # noqa: ASYNC109 - a deadline, as the brief's API asks
+    ) -> View:
+        """The user's top modal once it satisfies ``predicate`` (any open modal when None)."""
+
+        def top() -> View | None:
+            stack = self.state.modal_stack(user)
+            return stack[-1] if stack and (predicate is None or predicate(stack[-1])) else None
+
+        return await self.wait_for(top, timeout=timeout)
+
+
+def _first_after(items: list[Any], since: str | None, predicate: Callable[[Any], bool] | None) -> Any:
+    for item in items:
+        if since is not None and ts_key(item.ts) <= ts_key(since):
+            continue
+        if predicate is None or predicate(item):
+            return item
+    return None
+
+
+def create_app(config: EmulatorConfig) -> web.Application:
+    """The emulator as an aiohttp application (``app[EMULATOR_KEY]`` is its ``Emulator``)."""
+    return Emulator(config).app
+
+
+@asynccontextmanager
+async def running_emulator(config: EmulatorConfig) -> AsyncIterator[Emulator]:
+    """Serve the emulator on ``config.host``/``config.port`` (0 picks a free port) inside the block."""
+    emulator = Emulator(config)
+    runner = web.AppRunner(emulator.app, access_log=None)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, config.host, config.port)
+        await site.start()
+        port = runner.addresses[0][1]
+        emulator.links.base = f"http://{config.host}:{port}"
+        yield emulator
+    finally:
+        await runner.cleanup()
