@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from typing import Any
 
@@ -41,3 +42,14 @@ async def planned_revision(client: httpx.AsyncClient, study_id: str, request: st
     response = await plan(client, study_id, {"request": request}, key=str(uuid.uuid4()))
     assert response.status_code == 200, response.text
     return response.json()["data"]
+
+
+async def generation_started(sandbox: RunningSandbox, study_id: str, *, revision: int | None = None) -> None:
+    """Yield to the server until a summary generation (optionally of this revision) is registered (bounded)."""
+    study = sandbox.runtime.state.studies[study_id]
+    for _ in range(10_000):
+        generation = study.get("summaryGeneration")
+        if generation and (revision is None or generation["revision"] == revision):
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("summary generation never started")
