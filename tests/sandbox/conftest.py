@@ -3,6 +3,7 @@ checked against the shared OpenAPI."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
@@ -10,6 +11,7 @@ import httpx
 import pytest
 
 from minds_bot.sandbox.minds_api import ManualClock, RunningSandbox, SandboxConfig, running_sandbox
+from minds_bot.sandbox.minds_api.runtime import Sleeper
 from tests.sandbox.openapi_contract import load_contract
 
 TEST_KEY = "minds_" + "0" * 48
@@ -45,16 +47,26 @@ def make_client(sandbox: RunningSandbox, log: ContractLog, *, key: str = TEST_KE
 
     async def check(response: httpx.Response) -> None:
         await response.aread()
-        if response.headers.get("content-type", "").startswith("application/json") and response.status_code < 300:
-            errors = contract.errors(response.request.method, response.request.url.path, response.status_code,
-                                     response.json())
+        if (
+            response.headers.get("content-type", "").startswith("application/json")
+            and response.status_code < 300
+        ):
+            errors = contract.errors(
+                response.request.method, response.request.url.path, response.status_code, response.json()
+            )
             if errors is not None:
                 template = contract.template_for(response.request.url.path)
                 log.checked.add((response.request.method, template or "", response.status_code))
-                log.violations += [f"{response.request.method} {response.request.url.path}: {e}" for e in errors]
+                log.violations += [
+                    f"{response.request.method} {response.request.url.path}: {e}" for e in errors
+                ]
 
-    return httpx.AsyncClient(base_url=sandbox.base_url, headers={"Authorization": f"Bearer {key}"},
-                             event_hooks={"response": [check]}, timeout=10)
+    return httpx.AsyncClient(
+        base_url=sandbox.base_url,
+        headers={"Authorization": f"Bearer {key}"},
+        event_hooks={"response": [check]},
+        timeout=10,
+    )
 
 
 @pytest.fixture
@@ -62,3 +74,17 @@ async def client(sandbox: RunningSandbox, contract_log: ContractLog) -> AsyncIte
     async with make_client(sandbox, contract_log) as http:
         yield http
     assert contract_log.violations == []
+
+
+@contextlib.asynccontextmanager
+async def sandbox_client(
+    config: SandboxConfig, *, clock: ManualClock | None = None, sleep: Sleeper | None = None
+) -> AsyncIterator[tuple[RunningSandbox, httpx.AsyncClient]]:
+    """A sandbox of its own plus a schema-checked client, for tests that need a special config."""
+    log = ContractLog()
+    async with (
+        running_sandbox(config, clock=clock or ManualClock(), sleep=sleep) as running,
+        make_client(running, log) as http,
+    ):
+        yield running, http
+    assert log.violations == []

@@ -49,8 +49,19 @@ class OpenApiContract:
         response = (operation or {}).get("responses", {}).get(str(status))
         if not response or "application/json" not in response.get("content", {}):
             return None
-        pointer = "/".join(["#", "paths", _escape(template), method.lower(), "responses", str(status), "content",
-                            "application~1json", "schema"])
+        pointer = "/".join(
+            [
+                "#",
+                "paths",
+                _escape(template),
+                method.lower(),
+                "responses",
+                str(status),
+                "content",
+                "application~1json",
+                "schema",
+            ]
+        )
         return Draft202012Validator({"$ref": SPEC_URI + pointer}, registry=self._registry)
 
     def errors(self, method: str, path: str, status: int, body: Any) -> list[str] | None:

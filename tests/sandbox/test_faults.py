@@ -7,9 +7,8 @@ import uuid
 import httpx
 import pytest
 
-from minds_bot.sandbox.minds_api import Faults, ManualClock, SandboxConfig, running_sandbox
-from minds_bot.sandbox.minds_api import RunningSandbox
-from tests.sandbox.conftest import OTHER_KEY, TEST_KEY, ContractLog, make_client
+from minds_bot.sandbox.minds_api import Faults, ManualClock, RunningSandbox, SandboxConfig
+from tests.sandbox.conftest import OTHER_KEY, ContractLog, make_client, sandbox_client
 from tests.sandbox.helpers import LAUNCH_STUDY, plan
 
 
@@ -25,14 +24,15 @@ async def test_latency_is_added_to_every_api_request() -> None:
         slept.append(seconds)
 
     config = SandboxConfig(faults=Faults(latency_ms=250))
-    async with running_sandbox(config, clock=ManualClock(), sleep=record) as sandbox:
-        async with make_client(sandbox, ContractLog()) as client:
-            await client.get("/studies")
-            await client.get("/auth/me")
+    async with sandbox_client(config, clock=ManualClock(), sleep=record) as (sandbox, client):
+        await client.get("/studies")
+        await client.get("/auth/me")
     assert slept == [0.25, 0.25]
 
 
-async def test_throttle_answers_429_with_retry_after(client: httpx.AsyncClient, sandbox: RunningSandbox) -> None:
+async def test_throttle_answers_429_with_retry_after(
+    client: httpx.AsyncClient, sandbox: RunningSandbox
+) -> None:
     assert (await put_faults(sandbox, throttle_rate=1.0, retry_after_seconds=7)).status_code == 200
     response = await client.get("/studies")
     assert response.status_code == 429
@@ -55,15 +55,20 @@ async def test_malformed_lists_break_list_bodies(sandbox: RunningSandbox, mode: 
         assert body["data"] == [] and body["pagination"]["total"] > body["pagination"]["offset"]
 
 
-async def test_plan_receipts_precede_the_saved_revision(client: httpx.AsyncClient, sandbox: RunningSandbox) -> None:
+async def test_plan_receipts_precede_the_saved_revision(
+    client: httpx.AsyncClient, sandbox: RunningSandbox
+) -> None:
     await put_faults(sandbox, plan_receipts=2)
     key, body = str(uuid.uuid4()), {"request": "Gauge interest in a sneaker resale app"}
     receipts = [await plan(client, LAUNCH_STUDY, body, key=key) for _ in range(2)]
     assert [r.status_code for r in receipts] == [202, 202]
     receipt = receipts[0].json()["data"]
     assert receipt["status"] == "pending" and receipt["accepted"] is True
-    headers = {"Idempotency-Key": key, "x-minds-study-plan-request-id": receipt["requestId"],
-               "x-minds-study-plan-operation-id": receipt["operationId"]}
+    headers = {
+        "Idempotency-Key": key,
+        "x-minds-study-plan-request-id": receipt["requestId"],
+        "x-minds-study-plan-operation-id": receipt["operationId"],
+    }
     done = await client.post(f"/studies/{LAUNCH_STUDY}/research-plans/preview", json=body, headers=headers)
     assert done.status_code == 200 and done.json()["data"]["replayed"] is False
     replay = await plan(client, LAUNCH_STUDY, body, key=key)
@@ -89,16 +94,15 @@ async def test_invalid_fault_knobs_are_rejected_and_change_nothing(sandbox: Runn
 
 async def test_rate_limit_per_key_with_headers() -> None:
     config = SandboxConfig(rate_limit_per_minute=3)
-    async with running_sandbox(config, clock=ManualClock()) as sandbox:
-        async with make_client(sandbox, ContractLog()) as client, make_client(
-            sandbox, ContractLog(), key=OTHER_KEY
-        ) as other:
-            statuses = [(await client.get("/auth/me")) for _ in range(4)]
-            assert [r.status_code for r in statuses] == [200, 200, 200, 429]
-            assert [r.headers["RateLimit-Remaining"] for r in statuses] == ["2", "1", "0", "0"]
-            assert statuses[0].headers["RateLimit-Limit"] == "3"
-            assert int(statuses[3].headers["Retry-After"]) > 0
-            assert (await other.get("/auth/me")).status_code == 200
-            sandbox.advance(60)
-            assert (await client.get("/auth/me")).status_code == 200
-    assert TEST_KEY != OTHER_KEY
+    async with (
+        sandbox_client(config) as (sandbox, client),
+        make_client(sandbox, ContractLog(), key=OTHER_KEY) as other,
+    ):
+        statuses = [(await client.get("/auth/me")) for _ in range(4)]
+        assert [r.status_code for r in statuses] == [200, 200, 200, 429]
+        assert [r.headers["RateLimit-Remaining"] for r in statuses] == ["2", "1", "0", "0"]
+        assert statuses[0].headers["RateLimit-Limit"] == "3"
+        assert int(statuses[3].headers["Retry-After"]) > 0
+        assert (await other.get("/auth/me")).status_code == 200
+        sandbox.advance(60)
+        assert (await client.get("/auth/me")).status_code == 200

@@ -1,6 +1,7 @@
 """``minds-bot sandbox``: serve the embedded Minds v1 API until Ctrl-C.
 
-Owns: the sandbox's command-line flags and turning them into a ``SandboxConfig``. Must not contain server logic.
+Owns: the sandbox's command-line flags and turning them into a ``SandboxConfig``.
+Must not contain server logic.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The sandbox's moving parts: research and direct runs, exports, summaries and Audience builds progress as the
-injected clock passes their due times.
+"""The sandbox's moving parts: research and direct runs, exports, summaries and Audience builds
+progress as the injected clock passes their due times.
 
 Owns: creating and advancing runs (routing, allowance, dropped answers, consistency), export jobs, summary
 generations and from-brief jobs. ``tick`` is synchronous and idempotent, so any request or the background loop
@@ -391,7 +391,8 @@ def headline(output: Record) -> str:
         top = max(output["distribution"], key=lambda d: d["count"])
         return f"Most chose {top['option']} ({top['pct']}%, n={output['responseCount']})."
     if kind == "scale" and output.get("mean") is not None:
-        return f"Mean {output['mean']} on {output['scaleRange'][0]}-{output['scaleRange'][1]} (n={output['responseCount']})."
+        low, high = output["scaleRange"]
+        return f"Mean {output['mean']} on {low}-{high} (n={output['responseCount']})."
     if output.get("themes"):
         return f"Leading theme: {output['themes'][0]['theme']} (n={output['responseCount']})."
     return "No answers recorded."

@@ -10,7 +10,8 @@ from typing import Any
 
 
 class ApiError(Exception):
-    """An error answered with the Minds envelope ``{statusCode, statusMessage, message, url, error, data?}``."""
+    """An error answered with the Minds envelope
+    ``{statusCode, statusMessage, message, url, error, data?}``."""
 
     def __init__(
         self,

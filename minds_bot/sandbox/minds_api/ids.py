@@ -1,6 +1,7 @@
 """Stable identifiers and API-key handling for the sandbox.
 
-Owns: uuid5 ids (so demos are reproducible), key format checks and the key fingerprint used in place of the key.
+Owns: uuid5 ids (so demos are reproducible), key format checks and the key fingerprint
+used in place of the key.
 Must not touch state or I/O. Keys themselves are never stored or logged; only their fingerprint is.
 """
 

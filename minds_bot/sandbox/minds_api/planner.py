@@ -1,4 +1,5 @@
-"""The sandbox's deterministic research planner: request text or a fixed instrument becomes a plan revision body.
+"""The sandbox's deterministic research planner: request text or a fixed instrument becomes
+a plan revision body.
 
 Owns: question extraction, response-type inference, leading-framing detection, module grouping, confirmation
 questions and ``askIf`` validation. Pure functions over plain data; must not touch state, clocks or I/O.
@@ -139,6 +140,8 @@ def fixed_plan(
     *, questions: list[dict[str, Any]], audiences: list[AudienceRef], locale: str, objective: str | None
 ) -> dict[str, Any]:
     """Plan body for a fixed instrument: text, order, ids and response contracts are kept as given."""
+    if not questions:
+        raise PlanInputError(["questions must list at least one question"])
     normalized = [_normalize_fixed(q, index) for index, q in enumerate(questions, 1)]
     issues = _duplicate_ids(normalized) + condition_issues(normalized)
     if issues:
@@ -151,7 +154,9 @@ def fixed_plan(
     )
 
 
-def _normalize_fixed(raw: dict[str, Any], index: int) -> dict[str, Any]:
+def _normalize_fixed(raw: object, index: int) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise PlanInputError([f"question {index} must be an object"])
     text = str(raw.get("text") or "").strip()
     if not text:
         raise PlanInputError([f"question {index} has no text"])

@@ -227,7 +227,8 @@ def consistency_flags(items: list[dict[str, Any]]) -> dict[int, list[dict[str, A
         for pos, (i, first) in enumerate(answered):
             for j, second in answered[pos + 1 :]:
                 if abs(first["sentiment"] - second["sentiment"]) >= CONTRADICTION_GAP:
-                    reason = f'"{first["text"][:60]}" on item {i} points the other way from "{second["text"][:60]}"'
+                    one, other = first["text"][:60], second["text"][:60]
+                    reason = f'"{one}" on item {i} points the other way from "{other}"'
                     flags.setdefault(i, []).append({"mindId": mind_id, "withItem": j, "reason": reason})
                     flags.setdefault(j, []).append({"mindId": mind_id, "withItem": i, "reason": reason})
     return flags

@@ -1,5 +1,5 @@
-"""Read-mostly catalogue routes: the key check, Minds, Audiences (incl. from-brief and duplicate), Study list and
-creation, research methods, Study drafts and templates.
+"""Read-mostly catalogue routes: the key check, Minds, Audiences (incl. from-brief and duplicate),
+Study list and creation, research methods, Study drafts and templates.
 
 Owns: those handlers. Must not touch runs, plans or exports.
 """

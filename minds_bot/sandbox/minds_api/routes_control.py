@@ -1,7 +1,8 @@
 """Routes outside the Minds API: the ``/_sandbox`` control surface for tests and benchmarks, and the signed
 ``/_files`` download path.
 
-Owns: fault changes, reset, clock advance, allowance control, status, and serving export files by signed token.
+Owns: fault changes, reset, clock advance, allowance control, status, and serving export files by
+signed token.
 Must not be reachable as part of ``/api/v1``; these routes take no Minds key.
 """
 
@@ -25,7 +26,8 @@ async def get_faults(request: web.Request) -> web.Response:
 
 
 async def put_faults(request: web.Request) -> web.Response:
-    """Merge the given knobs into the current faults; unknown or invalid knobs are a 400 and change nothing."""
+    """Merge the given knobs into the current faults; unknown or invalid knobs are a 400 and change
+    nothing."""
     rt = runtime(request)
     body = await read_json(request)
     try:

@@ -1,5 +1,5 @@
-"""Guided research routes: plan preparation (with 202 receipts, idempotent replays and revisions), confirming a
-revision into a research run, and reading that run.
+"""Guided research routes: plan preparation (with 202 receipts, idempotent replays and revisions),
+confirming a revision into a research run, and reading that run.
 
 Owns: those handlers. Planning rules live in ``planner``, revision storage in ``plans``, progression in
 ``engine``.
@@ -236,7 +236,8 @@ def _rebuild_modules(questions: list[Record], *, titles: dict[str, str]) -> list
 
 
 def _apply_responses(content: Record, responses: dict[str, Any] | None) -> bool:
-    """Response-format edits change contracts only; conditions that depend on them are checked when confirming."""
+    """Response-format edits change contracts only; conditions that depend on them are checked when
+    confirming."""
     if not responses:
         return False
     by_id = {q["id"]: q for q in content["questions"]}

@@ -1,7 +1,8 @@
 """Seeded demo data: three Audiences of persona Minds, two Studies with history, a draft and two templates.
 
-Owns: building a fresh ``SandboxState`` for a seed and building the Audience a from-brief job produces. Ids are
-uuid5 of names so every sandbox with the same seed shows the same demo. Must not touch HTTP or the real clock.
+Owns: building a fresh ``SandboxState`` for a seed and building the Audience a from-brief job produces.
+Ids are uuid5 of names so every sandbox with the same seed shows the same demo.
+Must not touch HTTP or the real clock.
 """
 
 from __future__ import annotations
@@ -266,6 +267,7 @@ def _seed_history(state: SandboxState, *, launch: Record, pricing: Record) -> No
     clock.advance(600)
     engine.tick()
     launch["summary"] = write_summary(launch, revision=1, length="standard", now=clock.now())
+    clock.advance(pricing["createdAt"] + 600 - clock.now())
     question = "How fair is a price of $49 per seat per month for a team collaboration tool? (rate 1-5)"
     pricing_minds = [state.minds[m] for m in state.audiences[pricing["audienceIds"][0]]["mindIds"]]
     engine.create_run(

@@ -1,8 +1,9 @@
-"""Everything the sandbox knows, as JSON-ready records, and the SQLite snapshot store that keeps it across restarts.
+"""Everything the sandbox knows, as JSON-ready records, and the SQLite snapshot store that keeps it
+across restarts.
 
-Owns: ``SandboxState`` (collections of plain records keyed by id) and ``SnapshotStore``. Records are plain dicts
-because they are the wire shapes plus bookkeeping; handlers and the engine own their meaning. Must not touch
-HTTP or clocks. API keys never enter the state: only their fingerprints do.
+Owns: ``SandboxState`` (collections of plain records keyed by id) and ``SnapshotStore``. Records are plain
+dicts because they are the wire shapes plus bookkeeping; handlers and the engine own their meaning.
+Must not touch HTTP or clocks. API keys never enter the state: only their fingerprints do.
 """
 
 from __future__ import annotations
