@@ -1,0 +1,75 @@
+"""Configuration of the sandbox Minds server: where it listens, what it stores and which faults it injects.
+
+Owns: ``SandboxConfig`` (fixed at start) and ``Faults`` (changeable at runtime through ``/_sandbox/faults``).
+Must not touch state, routing or I/O.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from minds_bot.sandbox.minds_api.ids import is_well_formed_key
+
+MalformedListMode = Literal["missing_pagination", "data_not_list", "empty_page"]
+DEFAULT_RATE_LIMIT_PER_MINUTE = 300  # Minds' documented default per account
+
+
+class Faults(BaseModel):
+    """Knobs for tests and benchmarks. Every field has a harmless default."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    latency_ms: float = Field(default=0.0, ge=0, le=60_000)
+    # Fraction of API requests answered 500, keyed by a glob over "METHOD /api/v1/path" (e.g. "GET */runs/*").
+    error_rates: dict[str, float] = Field(default_factory=dict)
+    error_status: Literal[500, 502, 503] = 500
+    # Fraction of API requests answered 429 with Retry-After, independent of the real per-key limit.
+    throttle_rate: float = Field(default=0.0, ge=0, le=1)
+    retry_after_seconds: int = Field(default=2, ge=0, le=3600)
+    malformed_lists: MalformedListMode | None = None
+    # How many 202 receipts a plan preparation answers before its 200.
+    plan_receipts: int = Field(default=0, ge=0, le=50)
+    # Multiplies how fast runs, exports, summaries and Audience builds progress.
+    run_speed: float = Field(default=1.0, gt=0, le=10_000)
+    # Fraction of Mind answers that never arrive (the run then ends ``partial``).
+    drop_answer_rate: float = Field(default=0.0, ge=0, le=1)
+
+    @field_validator("error_rates")
+    @classmethod
+    def _rates_are_fractions(cls, value: dict[str, float]) -> dict[str, float]:
+        for pattern, rate in value.items():
+            if not 0 <= rate <= 1:
+                raise ValueError(f"error rate for {pattern!r} must be between 0 and 1")
+        return value
+
+    def error_rate_for(self, method: str, path: str) -> float:
+        target = f"{method} {path}"
+        rates = [rate for pattern, rate in self.error_rates.items() if fnmatch.fnmatchcase(target, pattern)]
+        return max(rates, default=0.0)
+
+
+class SandboxConfig(BaseModel):
+    """Everything fixed when the sandbox starts."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8787, ge=0, le=65535)
+    db_path: Path | None = None  # None keeps state in memory only
+    allowed_keys: frozenset[str] | None = None  # None accepts any well-formed minds_ key
+    seed: int = 7
+    response_allowance: int | None = Field(default=None, ge=0)  # per key and period; None = unlimited
+    rate_limit_per_minute: int | None = Field(default=DEFAULT_RATE_LIMIT_PER_MINUTE, ge=1)
+    seconds_per_step: float = Field(default=2.0, gt=0)  # one run item, export or build stage at speed 1
+    faults: Faults = Field(default_factory=Faults)
+
+    @field_validator("allowed_keys")
+    @classmethod
+    def _keys_are_well_formed(cls, value: frozenset[str] | None) -> frozenset[str] | None:
+        if value is not None and not all(is_well_formed_key(k) for k in value):
+            raise ValueError("allowed keys must look like minds_ followed by 48 lowercase hex digits")
+        return value

@@ -1,0 +1,396 @@
+"""The sandbox's deterministic research planner: request text or a fixed instrument becomes
+a plan revision body.
+
+Owns: question extraction, response-type inference, leading-framing detection, module grouping, confirmation
+questions and ``askIf`` validation. Pure functions over plain data; must not touch state, clocks or I/O.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+RESPONSE_TYPES = ("categorical", "multiselect", "scale", "qualitative")
+GATE_TYPES = ("categorical", "multiselect")
+MIN_PLANNED_QUESTIONS = 3
+MAX_PLANNED_QUESTIONS = 8
+MAX_QUESTION_ID_LENGTH = 80  # askIf.questionId limit from the Studies API page
+MAX_CONDITION_LABELS = 100
+TOPIC_MAX_CHARS = 90
+
+LEADING_PHRASES = (
+    "don't you agree",
+    "dont you agree",
+    "do you agree that",
+    "wouldn't you",
+    "don't you think",
+    "isn't it true",
+    "how much do you love",
+    "how much do you like",
+    "how great",
+    "how amazing",
+    "how awesome",
+    "everyone knows",
+)
+_LIST_ITEM = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*\u2022])\s+(?P<text>\S.*)$")
+_OPTIONS_IN_BRACKETS = re.compile(r"[\[(](?P<opts>[^\[\]()]*[/,|][^\[\]()]*)[\])]\s*\??\s*$")
+_SCALE_RANGE = re.compile(r"(?P<lo>\d{1,2})\s*(?:-|to|\u2013)\s*(?P<hi>\d{1,2})")
+_YES_NO_OPENERS = ("do ", "did ", "does ", "have ", "has ", "are ", "is ", "was ", "would ", "will ", "can ")
+
+
+class PlanInputError(ValueError):
+    """A request the planner cannot turn into an executable plan; ``issues`` name each problem."""
+
+    def __init__(self, issues: list[str]) -> None:
+        super().__init__("; ".join(issues))
+        self.issues = issues
+
+
+@dataclass(frozen=True)
+class AudienceRef:
+    id: str
+    name: str
+
+
+# ---------------------------------------------------------------- response inference
+
+
+def infer_response(text: str) -> dict[str, Any]:
+    """The response contract a question's wording implies."""
+    lowered = text.lower().strip()
+    options = _bracketed_options(text)
+    if options:
+        multi = "select all" in lowered or "all that apply" in lowered
+        return _choice("multiselect" if multi else "categorical", options)
+    if "how likely" in lowered or "recommend" in lowered:
+        return {"type": "scale", "scaleRange": [0, 10]}
+    if any(word in lowered for word in ("rate ", "scale", "how appealing", "how satisfied", "how important")):
+        match = _SCALE_RANGE.search(lowered)
+        low, high = (int(match["lo"]), int(match["hi"])) if match else (1, 5)
+        return {"type": "scale", "scaleRange": [low, high] if low < high else [1, 5]}
+    if lowered.startswith(_YES_NO_OPENERS) and lowered.endswith("?"):
+        return _choice("categorical", ["Yes", "No"])
+    return {"type": "qualitative"}
+
+
+def _bracketed_options(text: str) -> list[str]:
+    match = _OPTIONS_IN_BRACKETS.search(text.strip())
+    if not match:
+        return []
+    parts = [p.strip() for p in re.split(r"[/,|]", match["opts"]) if p.strip()]
+    return parts if len(parts) >= 2 else []
+
+
+def _choice(kind: str, options: list[str]) -> dict[str, Any]:
+    return {"type": kind, "categoricalOptions": options}
+
+
+def framing_issues(text: str) -> list[str]:
+    lowered = text.lower().replace("\u2019", "'")
+    return [phrase for phrase in LEADING_PHRASES if phrase in lowered]
+
+
+def listed_questions(request: str) -> list[str]:
+    """Items of an explicit numbered or bulleted questionnaire, in order (empty when there is none)."""
+    items = [m["text"].strip() for line in request.splitlines() if (m := _LIST_ITEM.match(line))]
+    return items if len(items) >= 2 else []
+
+
+def normalize_id(raw: str) -> str:
+    slug = re.sub(r"[^a-z0-9_-]+", "_", raw.strip().lower()).strip("_")
+    return slug[:MAX_QUESTION_ID_LENGTH]
+
+
+# ---------------------------------------------------------------- plans
+
+
+def plan_from_request(*, request: str, audiences: list[AudienceRef], locale: str) -> dict[str, Any]:
+    """Plan body for free text; an explicit questionnaire inside it is kept as fixed questions, in order."""
+    text = request.strip()
+    if not text:
+        raise PlanInputError(["request must not be empty"])
+    listed = listed_questions(text)
+    if listed:
+        objective = _first_plain_line(text) or "Run the questionnaire as written"
+        questions = [
+            {"id": f"q{i}", "text": q, "response": infer_response(q)} for i, q in enumerate(listed, 1)
+        ]
+        return _assemble(objective=objective, questions=questions, audiences=audiences, locale=locale)
+    topic = _topic(text)
+    questions = _planned_questions(topic, count=_planned_count(text))
+    body = _assemble(
+        objective=f"Understand how the Audience responds to: {topic}",
+        questions=questions,
+        audiences=audiences,
+        locale=locale,
+    )
+    if framing_issues(text):
+        body["framingWarnings"].insert(
+            0,
+            "The request leads the respondent ("
+            + ", ".join(f'"{p}"' for p in framing_issues(text))
+            + "); the plan asks neutrally instead.",
+        )
+    return body
+
+
+def fixed_plan(
+    *, questions: list[dict[str, Any]], audiences: list[AudienceRef], locale: str, objective: str | None
+) -> dict[str, Any]:
+    """Plan body for a fixed instrument: text, order, ids and response contracts are kept as given."""
+    if not questions:
+        raise PlanInputError(["questions must list at least one question"])
+    normalized = [_normalize_fixed(q, index) for index, q in enumerate(questions, 1)]
+    issues = _duplicate_ids(normalized) + condition_issues(normalized)
+    if issues:
+        raise PlanInputError(issues)
+    return _assemble(
+        objective=objective or "Run the questionnaire as written",
+        questions=normalized,
+        audiences=audiences,
+        locale=locale,
+    )
+
+
+def _normalize_fixed(raw: object, index: int) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise PlanInputError([f"question {index} must be an object"])
+    text = str(raw.get("text") or "").strip()
+    if not text:
+        raise PlanInputError([f"question {index} has no text"])
+    question: dict[str, Any] = {
+        "id": normalize_id(str(raw.get("id") or f"q{index}")) or f"q{index}",
+        "text": text,
+        "response": normalize_response(raw.get("response"), text=text, where=f"question {index}"),
+    }
+    if raw.get("moduleId"):
+        question["moduleId"] = str(raw["moduleId"])
+    if raw.get("askIf") is not None:
+        question["askIf"] = raw["askIf"]
+    return question
+
+
+def normalize_response(raw: object, *, text: str, where: str) -> dict[str, Any]:
+    if raw is None:
+        return infer_response(text)
+    if not isinstance(raw, dict) or raw.get("type") not in RESPONSE_TYPES:
+        raise PlanInputError([f"{where}: response.type must be one of {', '.join(RESPONSE_TYPES)}"])
+    kind = raw["type"]
+    if kind in GATE_TYPES:
+        options = raw.get("categoricalOptions")
+        if (
+            not isinstance(options, list)
+            or len(options) < 2
+            or not all(isinstance(o, str) and o for o in options)
+        ):
+            raise PlanInputError([f"{where}: a {kind} question needs at least two categoricalOptions"])
+        response: dict[str, Any] = {"type": kind, "categoricalOptions": list(options)}
+        if kind == "multiselect" and isinstance(raw.get("maxSelections"), int) and raw["maxSelections"] >= 1:
+            response["maxSelections"] = raw["maxSelections"]
+        return response
+    if kind == "scale":
+        bounds = raw.get("scaleRange", [1, 5])
+        if not (
+            isinstance(bounds, list)
+            and len(bounds) == 2
+            and all(isinstance(b, int | float) for b in bounds)
+            and bounds[0] < bounds[1]
+        ):
+            raise PlanInputError([f"{where}: scaleRange must be two increasing numbers"])
+        return {"type": "scale", "scaleRange": list(bounds)}
+    return {"type": "qualitative"}
+
+
+def _duplicate_ids(questions: list[dict[str, Any]]) -> list[str]:
+    seen: set[str] = set()
+    duplicates = []
+    for question in questions:
+        if question["id"] in seen:
+            duplicates.append(f'question id "{question["id"]}" is used more than once')
+        seen.add(question["id"])
+    return duplicates
+
+
+def condition_issues(questions: list[dict[str, Any]]) -> list[str]:
+    """Every reason an ``askIf`` in this ordered list cannot run, naming the question."""
+    issues: list[str] = []
+    earlier: dict[str, dict[str, Any]] = {}
+    all_ids = {q["id"] for q in questions}
+    for question in questions:
+        if question.get("askIf") is not None:
+            issues += _issues_for(question, earlier=earlier, all_ids=all_ids)
+        earlier[question["id"]] = question
+    return issues
+
+
+def _issues_for(
+    question: dict[str, Any], *, earlier: dict[str, dict[str, Any]], all_ids: set[str]
+) -> list[str]:
+    name = f'question "{question["id"]}"'
+    condition = question["askIf"]
+    if not isinstance(condition, dict):
+        return [f"{name}: askIf must be an object"]
+    gate_id = normalize_id(str(condition.get("questionId") or ""))
+    has_in, has_not_in = condition.get("answerIn") is not None, condition.get("answerNotIn") is not None
+    if has_in == has_not_in:
+        return [f"{name}: askIf needs exactly one of answerIn or answerNotIn"]
+    if gate_id not in all_ids:
+        return [f'{name}: askIf.questionId "{gate_id}" is not a question in this plan']
+    if gate_id not in earlier:
+        return [f'{name}: askIf.questionId "{gate_id}" is not an earlier question']
+    gate = earlier[gate_id]
+    if gate["response"]["type"] not in GATE_TYPES:
+        return [f'{name}: askIf.questionId "{gate_id}" is not a categorical or multiselect question']
+    labels = condition.get("answerIn") if has_in else condition.get("answerNotIn")
+    if not isinstance(labels, list) or not 1 <= len(labels) <= MAX_CONDITION_LABELS:
+        return [f"{name}: askIf needs 1 to {MAX_CONDITION_LABELS} option labels"]
+    unknown = [label for label in labels if label not in gate["response"]["categoricalOptions"]]
+    if unknown:
+        return [f'{name}: askIf option "{unknown[0]}" is not offered by question "{gate_id}"']
+    condition["questionId"] = gate_id
+    return []
+
+
+def _assemble(
+    *, objective: str, questions: list[dict[str, Any]], audiences: list[AudienceRef], locale: str
+) -> dict[str, Any]:
+    modules = _modules(questions)
+    warnings = [
+        f'Question {i} leads the respondent ("{issue}")'
+        for i, q in enumerate(questions, 1)
+        for issue in framing_issues(q["text"])[:1]
+    ]
+    return {
+        "objective": objective,
+        "studyLocale": locale,
+        "modules": modules,
+        "questions": questions,
+        "methods": [{"id": "survey", "name": "Survey questionnaire", "executable": True, "advanced": False}],
+        "confirmationQuestions": [audience_confirmation(audiences)],
+        "framingWarnings": warnings,
+    }
+
+
+def audience_confirmation(audiences: list[AudienceRef]) -> dict[str, Any]:
+    options = (
+        ["All attached Audiences"] + [a.name for a in audiences] if len(audiences) > 1 else ["Yes", "No"]
+    )
+    text = (
+        "Which Audiences should answer this plan?"
+        if len(audiences) > 1
+        else "Should every Mind in the attached Audience answer every question?"
+    )
+    return {"id": "cq1", "text": text, "options": options}
+
+
+def _modules(questions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Group into 1-3 modules, honouring any moduleId the questions already carry."""
+    if not all(q.get("moduleId") for q in questions):
+        size = len(questions)
+        groups = 1 if size <= 3 else 2 if size <= 5 else 3
+        per_group = -(-size // groups)
+        for index, question in enumerate(questions):
+            question["moduleId"] = f"m{index // per_group + 1}"
+    modules: dict[str, dict[str, Any]] = {}
+    for question in questions:
+        module = modules.setdefault(
+            question["moduleId"],
+            {
+                "id": question["moduleId"],
+                "title": MODULE_TITLES[min(len(modules), len(MODULE_TITLES) - 1)],
+                "purpose": "",
+                "questionIds": [],
+            },
+        )
+        module["questionIds"].append(question["id"])
+    for module in modules.values():
+        module["purpose"] = f"{len(module['questionIds'])} related question(s) asked in order"
+    return list(modules.values())
+
+
+MODULE_TITLES = ("First impressions", "Preference and value", "Motivations and barriers", "More")
+
+
+def _planned_count(text: str) -> int:
+    digest = int(hashlib.sha256(text.encode()).hexdigest(), 16)
+    return MIN_PLANNED_QUESTIONS + digest % (MAX_PLANNED_QUESTIONS - MIN_PLANNED_QUESTIONS + 1)
+
+
+def _topic(text: str) -> str:
+    first = re.split(r"(?<=[.!?])\s", text.replace("\n", " "), maxsplit=1)[0].strip().rstrip(".!?")
+    for phrase in LEADING_PHRASES:
+        first = re.sub(re.escape(phrase), "", first, flags=re.IGNORECASE)
+    first = re.sub(
+        r"^(please\s+)?(we want to|we need to|i want to|help me|let's|find out|test|check)\s+",
+        "",
+        first.strip(" ,"),
+        flags=re.IGNORECASE,
+    )
+    return first[:TOPIC_MAX_CHARS].rsplit(" ", 1)[0] if len(first) > TOPIC_MAX_CHARS else first or text[:40]
+
+
+def _first_plain_line(text: str) -> str:
+    for line in text.splitlines():
+        if line.strip() and not _LIST_ITEM.match(line):
+            return line.strip().rstrip(":")
+    return ""
+
+
+def _planned_questions(topic: str, *, count: int) -> list[dict[str, Any]]:
+    concept = f'"{topic}"'
+    templates: list[dict[str, Any]] = [
+        {
+            "id": "q1",
+            "text": f"Before today, had you heard of anything like {concept}?",
+            "response": _choice("categorical", ["Yes", "No"]),
+        },
+        {
+            "id": "q2",
+            "text": f"How appealing is {concept} to you?",
+            "response": {"type": "scale", "scaleRange": [1, 5]},
+        },
+        {
+            "id": "q3",
+            "text": f"In a sentence or two, what is your first reaction to {concept}?",
+            "response": {"type": "qualitative"},
+        },
+        {
+            "id": "q4",
+            "text": f"Which of these would most influence whether you choose {concept}?",
+            "response": {
+                "type": "multiselect",
+                "categoricalOptions": [
+                    "Price",
+                    "Quality",
+                    "Brand reputation",
+                    "Recommendations",
+                    "Sustainability",
+                ],
+                "maxSelections": 2,
+            },
+        },
+        {
+            "id": "q5",
+            "text": f"How often would you expect to use {concept}?",
+            "response": _choice("categorical", ["Daily", "Weekly", "Occasionally", "Never"]),
+        },
+        {
+            "id": "q6",
+            "text": f"How likely are you to recommend {concept} to a friend or colleague?",
+            "response": {"type": "scale", "scaleRange": [0, 10]},
+        },
+        {
+            "id": "q7",
+            "text": "You said you had heard of something similar. Where did you come across it?",
+            "response": {"type": "qualitative"},
+            "askIf": {"questionId": "q1", "answerIn": ["Yes"]},
+        },
+        {
+            "id": "q8",
+            "text": f"What, if anything, would stop you from choosing {concept}?",
+            "response": {"type": "qualitative"},
+        },
+    ]
+    return templates[:count]

@@ -1,0 +1,240 @@
+"""Deterministic synthetic answers from persona traits, the per-question results built from them, and the
+answer-consistency check.
+
+Owns: ``answer_item``, ``output_data``, ``consistency_flags``. Pure functions over plain data: the same seed,
+Mind, question and earlier answers always give the same answer. Must not touch state, clocks or I/O.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import statistics
+from collections import Counter
+from typing import Any
+
+HISTORY_WEIGHT = 0.2  # how strongly a Mind's earlier answers in the run pull its next one
+NOISE = 0.18
+CONTRADICTION_GAP = 1.5  # sentiment distance (on -1..1) between two answers that counts as a contradiction
+DEFAULT_MAX_SELECTIONS = 3
+PREVIEW_ANSWERS = 5
+
+_KEYWORD_TRAITS = (
+    (("price", "cost", "pay", "afford", "expensive", "cheap"), "priceSensitivity", -0.5),
+    (("sustainab", "recycl", "eco", "green", "planet"), "sustainabilityFocus", 0.5),
+    (("brand", "logo", "trust"), "brandLoyalty", 0.35),
+    (("new", "launch", "innovative", "first"), "noveltySeeking", 0.35),
+)
+_OPTION_TRAITS = {
+    "price": "priceSensitivity",
+    "sustainability": "sustainabilityFocus",
+    "brand reputation": "brandLoyalty",
+    "recommendations": "skepticism",
+    "quality": "noveltySeeking",
+}
+_THEMES = {
+    "priceSensitivity": ("Price and value", "as long as the price feels fair"),
+    "sustainabilityFocus": ("Sustainability", "if it is genuinely better for the planet"),
+    "brandLoyalty": ("Brand trust", "because I stick with brands I already trust"),
+    "noveltySeeking": ("Novelty", "because I like being early to new things"),
+    "skepticism": ("Proof it works", "but I would want proof that it works first"),
+}
+
+
+def _rng(*parts: object) -> random.Random:
+    digest = hashlib.sha256("|".join(str(p) for p in parts).encode()).hexdigest()
+    return random.Random(int(digest[:16], 16))
+
+
+def answer_item(
+    *, seed: int, mind: dict[str, Any], question: dict[str, Any], history: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """One Mind's answer to one item, given its own earlier answers in this run."""
+    history_digest = hashlib.sha256(json.dumps([h["value"] for h in history]).encode()).hexdigest()[:12]
+    rng = _rng(seed, mind["id"], question["id"], question["text"], history_digest)
+    traits = mind["persona"]["traits"]
+    affinity = _affinity(question["text"], traits=traits, history=history, rng=rng)
+    response = question["response"]
+    value, text, theme = _value(response, affinity=affinity, mind=mind, rng=rng)
+    answer = {
+        "mindId": mind["id"],
+        "mindName": mind["name"],
+        "audienceId": mind["audienceId"],
+        "questionId": question["id"],
+        "value": value,
+        "text": text,
+        "sentiment": sentiment(response, value, affinity=affinity),
+    }
+    if theme:
+        answer["theme"] = theme
+    return answer
+
+
+def _affinity(
+    text: str, *, traits: dict[str, float], history: list[dict[str, Any]], rng: random.Random
+) -> float:
+    lowered = text.lower()
+    score = 0.5 + 0.3 * (traits["noveltySeeking"] - 0.5) - 0.3 * (traits["skepticism"] - 0.5)
+    for keywords, trait, weight in _KEYWORD_TRAITS:
+        if any(k in lowered for k in keywords):
+            score += weight * (traits[trait] - 0.5)
+    known = [h["sentiment"] for h in history if h.get("sentiment") is not None]
+    if known:
+        score += HISTORY_WEIGHT * statistics.fmean(known)
+    return min(1.0, max(0.0, score + rng.gauss(0, NOISE)))
+
+
+def _value(
+    response: dict[str, Any], *, affinity: float, mind: dict[str, Any], rng: random.Random
+) -> tuple[Any, str, str | None]:
+    kind = response["type"]
+    if kind == "categorical":
+        options = response["categoricalOptions"]
+        choice = options[min(len(options) - 1, int((1 - affinity) * len(options)))]
+        return choice, choice, None
+    if kind == "multiselect":
+        chosen = _multiselect(response, traits=mind["persona"]["traits"], rng=rng)
+        return chosen, ", ".join(chosen) if chosen else "None of these", None
+    if kind == "scale":
+        low, high = response["scaleRange"]
+        number = round(low + affinity * (high - low))
+        return number, str(number), None
+    return _qualitative(affinity=affinity, mind=mind)
+
+
+def _multiselect(response: dict[str, Any], *, traits: dict[str, float], rng: random.Random) -> list[str]:
+    options = response["categoricalOptions"]
+    limit = response.get("maxSelections", DEFAULT_MAX_SELECTIONS)
+    scored = sorted(
+        options,
+        key=lambda o: -(traits.get(_OPTION_TRAITS.get(o.lower(), ""), 0.4) + rng.uniform(0, 0.35)),
+    )
+    return scored[: rng.randint(0, limit)] if rng.random() < 0.08 else scored[: rng.randint(1, limit)]
+
+
+def _qualitative(*, affinity: float, mind: dict[str, Any]) -> tuple[str, str, str]:
+    traits = mind["persona"]["traits"]
+    top = max(_THEMES, key=lambda t: traits[t])
+    theme, reason = _THEMES[top]
+    opener = (
+        "I really like this"
+        if affinity > 0.66
+        else "I'm open to it"
+        if affinity > 0.4
+        else "I'm not convinced"
+    )
+    persona = mind["persona"]
+    text = f"{opener}, {reason}. Speaking as a {persona['occupation'].lower()} in {persona['location']}."
+    return text, text, theme
+
+
+def sentiment(response: dict[str, Any], value: Any, *, affinity: float) -> float | None:
+    """Where an answer sits between -1 (negative) and 1 (positive); None when it has no direction."""
+    kind = response["type"]
+    if kind == "categorical":
+        options = response["categoricalOptions"]
+        return round(1 - 2 * options.index(value) / (len(options) - 1), 3)
+    if kind == "scale":
+        low, high = response["scaleRange"]
+        return round(2 * (value - low) / (high - low) - 1, 3)
+    if kind == "qualitative":
+        return 1.0 if affinity > 0.66 else 0.0 if affinity > 0.4 else -1.0
+    return None
+
+
+# ---------------------------------------------------------------- results
+
+
+def output_data(
+    *, question: dict[str, Any], answers: list[dict[str, Any]], missing: list[dict[str, str]]
+) -> dict[str, Any]:
+    """Per-question results over the asked Minds only."""
+    kind = question["response"]["type"]
+    data: dict[str, Any] = {
+        "title": question["text"],
+        "type": kind,
+        "questionId": question["id"],
+        "responseCount": len(answers),
+        "responseCoverage": {
+            "expected": len(answers) + len(missing),
+            "received": len(answers),
+            "missing": missing,
+        },
+    }
+    if kind in ("categorical", "multiselect"):
+        data["distribution"] = _distribution(question, answers)
+    elif kind == "scale":
+        data.update(_scale_stats(question, answers))
+    else:
+        data["themes"] = _themes(answers)
+    return data
+
+
+def _distribution(question: dict[str, Any], answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    counts: Counter[str] = Counter()
+    for answer in answers:
+        counts.update(answer["value"] if isinstance(answer["value"], list) else [answer["value"]])
+    total = len(answers) or 1
+    return [
+        {"option": option, "count": counts[option], "pct": round(100 * counts[option] / total, 1)}
+        for option in question["response"]["categoricalOptions"]
+    ]
+
+
+def _scale_stats(question: dict[str, Any], answers: list[dict[str, Any]]) -> dict[str, Any]:
+    values = [a["value"] for a in answers]
+    low, high = question["response"]["scaleRange"]
+    if not values:
+        return {"scaleRange": [low, high], "mean": None, "median": None}
+    return {
+        "scaleRange": [low, high],
+        "mean": round(statistics.fmean(values), 2),
+        "median": statistics.median(values),
+        "min": min(values),
+        "max": max(values),
+    }
+
+
+def _themes(answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    counts = Counter(a.get("theme", "Other") for a in answers)
+    return [
+        {
+            "theme": theme,
+            "count": count,
+            "examples": [a["text"] for a in answers if a.get("theme") == theme][:2],
+        }
+        for theme, count in counts.most_common()
+    ]
+
+
+def with_answers(data: dict[str, Any], answers: list[dict[str, Any]], *, preview: bool) -> dict[str, Any]:
+    """outputData plus the individual answers, as the answers endpoint returns it."""
+    shown = answers[:PREVIEW_ANSWERS] if preview else answers
+    rows = [{k: a[k] for k in ("mindId", "mindName", "audienceId", "value", "text")} for a in shown]
+    return {**data, "answers": rows}
+
+
+def consistency_flags(items: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+    """Contradicting answer pairs per run item index; each pair is flagged on both items."""
+    by_mind: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for item in items:
+        for answer in item.get("answers", []):
+            if answer.get("sentiment") is not None:
+                by_mind.setdefault(answer["mindId"], []).append((item["index"], answer))
+    flags: dict[int, list[dict[str, Any]]] = {}
+    for mind_id, answered in by_mind.items():
+        for pos, (i, first) in enumerate(answered):
+            for j, second in answered[pos + 1 :]:
+                if abs(first["sentiment"] - second["sentiment"]) >= CONTRADICTION_GAP:
+                    one, other = first["text"][:60], second["text"][:60]
+                    reason = f'"{one}" on item {i} points the other way from "{other}"'
+                    flags.setdefault(i, []).append({"mindId": mind_id, "withItem": j, "reason": reason})
+                    flags.setdefault(j, []).append({"mindId": mind_id, "withItem": i, "reason": reason})
+    return flags
+
+
+def minds_checked(items: list[dict[str, Any]]) -> set[str]:
+    """Minds that answered at least two items (only they are checked)."""
+    counts = Counter(a["mindId"] for item in items for a in item.get("answers", []))
+    return {mind for mind, n in counts.items() if n >= 2}

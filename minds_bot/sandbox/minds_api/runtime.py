@@ -1,0 +1,111 @@
+"""The live sandbox: state, engine, clock, store and fault knobs shared by every handler of one server.
+
+Owns: ``Runtime`` (one per application), reset, URL signing for downloads and the per-key rate window.
+Must not define routes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from aiohttp import web
+
+from minds_bot.sandbox.minds_api.clock import Clock
+from minds_bot.sandbox.minds_api.config import Faults, SandboxConfig
+from minds_bot.sandbox.minds_api.engine import Engine
+from minds_bot.sandbox.minds_api.seed import build_audience, build_demo_state
+from minds_bot.sandbox.minds_api.state import SandboxState, SnapshotStore
+
+Sleeper = Callable[[float], Awaitable[None]]
+SIGNED_URL_TTL_SECONDS = 300
+RATE_WINDOW_SECONDS = 60
+
+
+@dataclass
+class Runtime:
+    config: SandboxConfig
+    clock: Clock
+    sleep: Sleeper
+    store: SnapshotStore | None
+    engine: Engine
+    fault_rng: random.Random
+    signing_key: bytes = field(default_factory=lambda: secrets.token_bytes(32))
+    windows: dict[str, tuple[int, int]] = field(default_factory=dict)  # key fingerprint -> (window, count)
+
+    @property
+    def state(self) -> SandboxState:
+        return self.engine.state
+
+    @property
+    def faults(self) -> Faults:
+        return self.engine.faults
+
+    def reset(self) -> None:
+        """Back to the seeded demo and the configured faults, as if freshly started without a database."""
+        state = build_demo_state(self.config.seed)
+        state.allowance = self.config.response_allowance
+        state.revision = self.state.revision + 1
+        self.engine = new_engine(state=state, clock=self.clock, config=self.config)
+        self.fault_rng = random.Random(self.config.seed)
+        self.windows.clear()
+
+    # ------------------------------------------------------------ signed downloads
+
+    def sign(self, file_id: str) -> str:
+        expires = int(self.clock.now()) + SIGNED_URL_TTL_SECONDS
+        payload = f"{file_id}.{expires}"
+        return f"{payload}.{self._mac(payload)}"
+
+    def verify(self, token: str) -> str | None:
+        """The file id a token grants, or None when it is forged, malformed or expired."""
+        file_id, _, rest = token.partition(".")
+        expires, _, mac = rest.partition(".")
+        if not expires.isdigit() or not hmac.compare_digest(mac, self._mac(f"{file_id}.{expires}")):
+            return None
+        return file_id if self.clock.now() <= int(expires) else None
+
+    def _mac(self, payload: str) -> str:
+        return hmac.new(self.signing_key, payload.encode(), hashlib.sha256).hexdigest()[:32]
+
+    # ------------------------------------------------------------ rate limit
+
+    def count_request(self, key_fp: str) -> tuple[int, int, int] | None:
+        """(limit, remaining, seconds to reset) after counting this request; None when unlimited."""
+        limit = self.config.rate_limit_per_minute
+        if limit is None:
+            return None
+        now = self.clock.now()
+        window = int(now // RATE_WINDOW_SECONDS)
+        seen_window, count = self.windows.get(key_fp, (window, 0))
+        count = count + 1 if seen_window == window else 1
+        self.windows[key_fp] = (window, count)
+        reset = math.ceil((window + 1) * RATE_WINDOW_SECONDS - now)
+        return limit, limit - count, max(1, reset)
+
+
+def new_engine(*, state: SandboxState, clock: Clock, config: SandboxConfig) -> Engine:
+    return Engine(
+        state=state,
+        clock=clock,
+        config=config,
+        faults=config.faults.model_copy(deep=True),
+        build_audience=build_audience,
+    )
+
+
+async def load_state(config: SandboxConfig, store: SnapshotStore | None) -> SandboxState:
+    state = await store.load() if store else None
+    if state is None:
+        state = build_demo_state(config.seed)
+        state.touch()  # a fresh database gets its first snapshot right away
+    state.allowance = config.response_allowance
+    return state
+
+
+RUNTIME: web.AppKey[Runtime] = web.AppKey("minds_sandbox_runtime", Runtime)
