@@ -176,7 +176,11 @@ class Settings(BaseSettings):
 
     @property
     def has_slack_credentials(self) -> bool:
-        return bool(self.slack_bot_token or self.slack_app_token or self.oauth_enabled or self.slack_signing_secret)
+        """Anything that says the operator meant to connect to a real Slack."""
+        return any(
+            (self.slack_bot_token, self.slack_app_token, self.slack_signing_secret)
+            + (self.slack_client_id, self.slack_client_secret)
+        )
 
     def secrets(self) -> list[str]:
         """Every configured secret value, for the log redaction filter."""
