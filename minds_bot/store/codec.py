@@ -34,10 +34,6 @@ def encode_time(value: datetime) -> str:
     return value.astimezone(UTC).strftime(_TIME_FORMAT)
 
 
-def decode_time(value: str) -> datetime:
-    return datetime.strptime(value, _TIME_FORMAT).replace(tzinfo=UTC)
-
-
 def to_row(record: Record, box: SecretBox) -> Row:
     kinds = field_kinds(type(record))
     return {name: _encode(getattr(record, name), kinds[name], box) for name in kinds}

@@ -44,6 +44,7 @@ from minds_bot.store.records import (
 from minds_bot.store.secrets import SecretBox
 
 BUSY_TIMEOUT_SECONDS = 5.0  # how long a writer waits for another process's transaction before failing
+WAL_RETRY_FIRST_DELAY_SECONDS = 0.01
 MEMORY_PATH = ":memory:"
 
 _SECRET_TABLES: Mapping[str, type[Record]] = {
@@ -690,11 +691,30 @@ async def _connect(path: str) -> aiosqlite.Connection:
         session = _Session(conn)
         await session.run(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
         if path != MEMORY_PATH:
-            await session.one("PRAGMA journal_mode = WAL")
+            await _enable_wal(session)
     except BaseException:
         await conn.close()
         raise
     return conn
+
+
+async def _enable_wal(q: _Session) -> None:
+    """Switch the file to WAL (a persistent property of the file, so normally a no-op).
+
+    SQLite does not run the busy handler for this switch, so when two processes create a fresh file at the
+    same moment one of them gets "database is locked": retry with a short backoff, within the busy timeout.
+    """
+    deadline = asyncio.get_running_loop().time() + BUSY_TIMEOUT_SECONDS
+    delay = WAL_RETRY_FIRST_DELAY_SECONDS
+    while True:
+        try:
+            await q.one("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError:
+            if asyncio.get_running_loop().time() + delay > deadline:
+                raise
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, 0.5)
 
 
 async def _migrate(q: _Session, *, migrations: tuple[Migration, ...], now: datetime) -> int:

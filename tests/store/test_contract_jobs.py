@@ -13,6 +13,7 @@ from minds_bot.store import (
     RecordNotFoundError,
     RetentionPolicy,
     Store,
+    StoreUnavailableError,
 )
 from minds_bot.store.slack_oauth import StoreInstallationStore
 from tests.store import factories
@@ -155,3 +156,10 @@ async def test_rotate_secrets_rewrites_every_secret_and_keeps_them_readable(stor
     assert workspace is not None and workspace.minds_key.get_secret_value() == fake_minds_key()
     bot = await store.find_bot(enterprise_id=None, team_id="T1")
     assert bot is not None and bot.bot_token.get_secret_value() == "xoxb-" + "0" * 20
+
+
+async def test_ping_answers_until_closed(store: Store) -> None:
+    await store.ping()
+    await store.close()
+    with pytest.raises(StoreUnavailableError):
+        await store.ping()

@@ -158,3 +158,12 @@ def test_bolt_accepts_the_adapters_in_its_oauth_settings(store: Store) -> None:
     )
     assert settings.authorize.installation_store is installations  # type: ignore[attr-defined]
     assert settings.state_store is states
+
+
+async def test_stored_installation_records_do_not_show_tokens(store: Store) -> None:
+    await StoreInstallationStore(store).async_save(_installation(user_token="xoxp-" + "1" * 24))
+    installation = await store.find_installation(enterprise_id=None, team_id="T1")
+    bot = await store.find_bot(enterprise_id=None, team_id="T1")
+    shown = repr(installation) + repr(bot) + str(installation) + str(bot)
+    assert "U_INSTALLER" in shown
+    assert BOT_TOKEN not in shown and "xoxp-" not in shown

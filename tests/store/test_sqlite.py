@@ -13,7 +13,6 @@ from minds_bot.store import (
     SecretBox,
     SecretDecryptError,
     SqliteStore,
-    StoreUnavailableError,
     open_store,
 )
 from minds_bot.store.migrations import MIGRATIONS
@@ -215,11 +214,3 @@ async def test_a_missing_key_is_an_error_not_an_empty_key(
     with pytest.raises(SecretDecryptError):
         await stranger.get_workspace("T1")
     await stranger.close()
-
-
-async def test_ping_answers_until_closed(box: SecretBox) -> None:
-    store = await open_store(None, secrets=box)
-    await store.ping()
-    await store.close()
-    with pytest.raises(StoreUnavailableError):
-        await store.ping()
