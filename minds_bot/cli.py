@@ -57,8 +57,14 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "demo",
         help="the whole product on this machine: Minds sandbox, Slack emulator and the bot",
-        description="Start the Minds sandbox, the local Slack emulator and the bot, and print the URL to open.",
+        description=(
+            "Start the embedded Minds sandbox, the local Slack emulator and the bot (HTTP mode, signatures "
+            "verified, a fresh SQLite file, generated secrets) and print the URL to open. Ctrl-C stops all three; "
+            "nothing is kept."
+        ),
     )
+    p.add_argument("--host", default="127.0.0.1", help="address for the page and servers (default: %(default)s)")
+    p.add_argument("--port", type=int, default=3300, help="port of the local Slack page (default: %(default)s)")
     p.set_defaults(handler=cmd_demo)
 
 
@@ -151,12 +157,18 @@ def _run_forever(coro: object) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    print(
-        "minds-bot demo is not available in this version yet: it will start the Minds sandbox, the local Slack "
-        "emulator and the bot together. Until then, 'minds-bot sandbox' serves the Minds API locally.",
-        file=sys.stderr,
-    )
-    return EXIT_FAILED
+    from minds_bot.demo import serve_demo
+    from minds_bot.log import configure_logging
+
+    configure_logging(level="INFO", fmt="text")
+    try:
+        return _run_forever(serve_demo(host=args.host, page_port=args.port))
+    except OSError as exc:
+        print(
+            f"minds-bot demo cannot start: {exc.strerror or exc}. Is port {args.port} in use? Try --port.",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
 
 
 def cmd_manifest(args: argparse.Namespace) -> int:

@@ -47,19 +47,14 @@ def make_client(sandbox: RunningSandbox, log: ContractLog, *, key: str = TEST_KE
 
     async def check(response: httpx.Response) -> None:
         await response.aread()
-        if (
-            response.headers.get("content-type", "").startswith("application/json")
-            and response.status_code < 300
-        ):
+        if response.headers.get("content-type", "").startswith("application/json") and response.status_code < 300:
             errors = contract.errors(
                 response.request.method, response.request.url.path, response.status_code, response.json()
             )
             if errors is not None:
                 template = contract.template_for(response.request.url.path)
                 log.checked.add((response.request.method, template or "", response.status_code))
-                log.violations += [
-                    f"{response.request.method} {response.request.url.path}: {e}" for e in errors
-                ]
+                log.violations += [f"{response.request.method} {response.request.url.path}: {e}" for e in errors]
 
     return httpx.AsyncClient(
         base_url=sandbox.base_url,

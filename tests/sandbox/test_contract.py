@@ -55,9 +55,7 @@ async def test_bot_requests_validate_against_declared_schemas(
     audiences = (await client.get("/audiences", params={"limit": 2})).json()["data"]
     minds = (await client.get("/minds", params={"search": "student"})).json()["data"]
     assert {s["name"] for s in studies} == {"Launch positioning", "Pricing pulse"}
-    assert minds and all(
-        "student" in f"{m['name']} {m['description']} {m['discipline']}".lower() for m in minds
-    )
+    assert minds and all("student" in f"{m['name']} {m['description']} {m['discipline']}".lower() for m in minds)
     for path in (
         f"/studies/{LAUNCH_STUDY}",
         f"/audiences/{audiences[0]['id']}",
@@ -70,9 +68,7 @@ async def test_bot_requests_validate_against_declared_schemas(
         f"/studies/{LAUNCH_STUDY}/runs",
     ):
         assert (await client.get(path)).status_code == 200, path
-    created = await client.post(
-        "/studies", json={"name": "Contract check", "audienceIds": [audiences[0]["id"]]}
-    )
+    created = await client.post("/studies", json={"name": "Contract check", "audienceIds": [audiences[0]["id"]]})
     assert created.status_code == 201
 
     revision = await planned_revision(client, LAUNCH_STUDY, "Check reactions to a refillable deodorant")
@@ -87,12 +83,8 @@ async def test_bot_requests_validate_against_declared_schemas(
     sandbox.advance(sandbox.runtime.engine.step)
     assert (await asyncio.wait_for(refresh, timeout=5)).status_code == 200
 
-    export = await client.post(
-        f"/studies/{LAUNCH_STUDY}/export", json={"kind": "executive_brief", "format": "pdf"}
-    )
-    await client.get(
-        f"/studies/{LAUNCH_STUDY}/export-status", params={"jobId": export.json()["data"]["jobId"]}
-    )
+    export = await client.post(f"/studies/{LAUNCH_STUDY}/export", json={"kind": "executive_brief", "format": "pdf"})
+    await client.get(f"/studies/{LAUNCH_STUDY}/export-status", params={"jobId": export.json()["data"]["jobId"]})
 
     key = {"Idempotency-Key": str(uuid.uuid4())}
     brief = {"text": "Urban cyclists who commute daily in rainy cities", "memberCount": 5}

@@ -12,17 +12,11 @@ from tests.sandbox.helpers import LAUNCH_STUDY
 async def export(
     client: httpx.AsyncClient, sandbox: RunningSandbox, kind: str, fmt: str
 ) -> tuple[dict, httpx.Response | None]:
-    job = (await client.post(f"/studies/{LAUNCH_STUDY}/export", json={"kind": kind, "format": fmt})).json()[
-        "data"
-    ]
-    queued = (
-        await client.get(f"/studies/{LAUNCH_STUDY}/export-status", params={"jobId": job["jobId"]})
-    ).json()
+    job = (await client.post(f"/studies/{LAUNCH_STUDY}/export", json={"kind": kind, "format": fmt})).json()["data"]
+    queued = (await client.get(f"/studies/{LAUNCH_STUDY}/export-status", params={"jobId": job["jobId"]})).json()
     assert queued["data"]["status"] == "queued"
     sandbox.advance(sandbox.runtime.engine.step)
-    status = (
-        await client.get(f"/studies/{LAUNCH_STUDY}/export-status", params={"jobId": job["jobId"]})
-    ).json()
+    status = (await client.get(f"/studies/{LAUNCH_STUDY}/export-status", params={"jobId": job["jobId"]})).json()
     if status["data"]["status"] != "completed":
         return status["data"], None
     redirect = await client.get(f"/studies/{LAUNCH_STUDY}/export-download", params={"jobId": job["jobId"]})

@@ -30,9 +30,7 @@ async def test_latency_is_added_to_every_api_request() -> None:
     assert slept == [0.25, 0.25]
 
 
-async def test_throttle_answers_429_with_retry_after(
-    client: httpx.AsyncClient, sandbox: RunningSandbox
-) -> None:
+async def test_throttle_answers_429_with_retry_after(client: httpx.AsyncClient, sandbox: RunningSandbox) -> None:
     assert (await put_faults(sandbox, throttle_rate=1.0, retry_after_seconds=7)).status_code == 200
     response = await client.get("/studies")
     assert response.status_code == 429
@@ -55,9 +53,7 @@ async def test_malformed_lists_break_list_bodies(sandbox: RunningSandbox, mode: 
         assert body["data"] == [] and body["pagination"]["total"] > body["pagination"]["offset"]
 
 
-async def test_plan_receipts_precede_the_saved_revision(
-    client: httpx.AsyncClient, sandbox: RunningSandbox
-) -> None:
+async def test_plan_receipts_precede_the_saved_revision(client: httpx.AsyncClient, sandbox: RunningSandbox) -> None:
     await put_faults(sandbox, plan_receipts=2)
     key, body = str(uuid.uuid4()), {"request": "Gauge interest in a sneaker resale app"}
     receipts = [await plan(client, LAUNCH_STUDY, body, key=key) for _ in range(2)]

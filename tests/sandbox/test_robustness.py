@@ -20,9 +20,7 @@ def assert_envelope(response: httpx.Response, status: int) -> dict:
 
 
 async def test_bad_json_is_400(client: httpx.AsyncClient) -> None:
-    response = await client.post(
-        "/studies", content=b"{not json", headers={"Content-Type": "application/json"}
-    )
+    response = await client.post("/studies", content=b"{not json", headers={"Content-Type": "application/json"})
     assert_envelope(response, 400)
     assert_envelope(await client.post("/studies", json=["a list"]), 400)
     assert_envelope(await client.post("/studies", json={"name": 5}), 400)
@@ -64,20 +62,14 @@ async def test_bad_plan_requests_get_clear_errors(client: httpx.AsyncClient, bod
 async def test_signed_download_needs_no_key_but_a_valid_unexpired_signature(
     client: httpx.AsyncClient, sandbox: RunningSandbox
 ) -> None:
-    job = (await client.post(f"/studies/{LAUNCH_STUDY}/export", json={"format": "md"})).json()["data"][
-        "jobId"
-    ]
+    job = (await client.post(f"/studies/{LAUNCH_STUDY}/export", json={"format": "md"})).json()["data"]["jobId"]
     not_ready = await client.get(f"/studies/{LAUNCH_STUDY}/export-download", params={"jobId": job})
     assert_envelope(not_ready, 409)
     sandbox.advance(sandbox.runtime.engine.step)
-    location = (await client.get(f"/studies/{LAUNCH_STUDY}/export-download", params={"jobId": job})).headers[
-        "location"
-    ]
+    location = (await client.get(f"/studies/{LAUNCH_STUDY}/export-download", params={"jobId": job})).headers["location"]
     async with httpx.AsyncClient() as anonymous:
         assert (await anonymous.get(location)).text.startswith("# Launch positioning")
         assert_envelope(await anonymous.get(location[:-1] + ("0" if location[-1] != "0" else "1")), 403)
         sandbox.advance(SIGNED_URL_TTL_SECONDS + 1)
         assert_envelope(await anonymous.get(location), 403)
-        assert_envelope(
-            await anonymous.get(f"{sandbox.base_url}/studies/{LAUNCH_STUDY}/export-download"), 401
-        )
+        assert_envelope(await anonymous.get(f"{sandbox.base_url}/studies/{LAUNCH_STUDY}/export-download"), 401)

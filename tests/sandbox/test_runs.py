@@ -54,9 +54,7 @@ async def test_askif_routes_only_matching_minds(client: httpx.AsyncClient, sandb
     assert run["status"] == "completed"
 
 
-async def test_item_nobody_is_asked_settles_not_asked(
-    client: httpx.AsyncClient, sandbox: RunningSandbox
-) -> None:
+async def test_item_nobody_is_asked_settles_not_asked(client: httpx.AsyncClient, sandbox: RunningSandbox) -> None:
     # answerNotIn every option: no Mind's answer qualifies, so nobody is asked the second item.
     questions = [
         OWNS_CAR[0],
@@ -153,9 +151,7 @@ async def test_dropped_answers_make_a_partial_run(client: httpx.AsyncClient, san
     assert run["progress"]["pct"] == 100
 
 
-async def test_answer_consistency_arrives_after_completion(
-    client: httpx.AsyncClient, sandbox: RunningSandbox
-) -> None:
+async def test_answer_consistency_arrives_after_completion(client: httpx.AsyncClient, sandbox: RunningSandbox) -> None:
     revision = await planned_revision(client, LAUNCH_STUDY, "Test a subscription for sneaker cleaning")
     run_id = (await confirm(client, LAUNCH_STUDY, revision)).json()["data"]["runId"]
     run = await finish_run(client, sandbox, LAUNCH_STUDY, run_id)
@@ -220,21 +216,15 @@ async def test_duplicate_study_is_idempotent(client: httpx.AsyncClient) -> None:
 
 
 async def test_sharing_url_only_while_active(client: httpx.AsyncClient) -> None:
-    on = (await client.put(f"/studies/{LAUNCH_STUDY}/sharing", json={"isLinkSharingEnabled": True})).json()[
-        "data"
-    ]
+    on = (await client.put(f"/studies/{LAUNCH_STUDY}/sharing", json={"isLinkSharingEnabled": True})).json()["data"]
     assert on["isLinkSharingEnabled"] is True and on["sharedStudyUrl"].endswith(on["publicShareId"])
-    off = (await client.put(f"/studies/{LAUNCH_STUDY}/sharing", json={"isLinkSharingEnabled": False})).json()[
-        "data"
-    ]
+    off = (await client.put(f"/studies/{LAUNCH_STUDY}/sharing", json={"isLinkSharingEnabled": False})).json()["data"]
     assert off["publicShareId"] == on["publicShareId"] and "sharedStudyUrl" not in off
     bad = await client.put(f"/studies/{LAUNCH_STUDY}/sharing", json={"isLinkSharingEnabled": "yes"})
     assert bad.status_code == 400
 
 
-async def test_superseded_summary_generation_is_409(
-    client: httpx.AsyncClient, sandbox: RunningSandbox
-) -> None:
+async def test_superseded_summary_generation_is_409(client: httpx.AsyncClient, sandbox: RunningSandbox) -> None:
     older = asyncio.ensure_future(client.post(f"/studies/{PRICING_STUDY}/summary", json={"force": True}))
     await generation_started(sandbox, PRICING_STUDY, revision=2)
     newer = asyncio.ensure_future(client.post(f"/studies/{PRICING_STUDY}/summary", json={"force": True}))

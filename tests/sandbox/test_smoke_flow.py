@@ -14,9 +14,7 @@ from tests.sandbox.helpers import LAUNCH_STUDY, confirm, finish_run, plan
 
 async def test_plan_confirm_run_export_download(client: httpx.AsyncClient, sandbox: RunningSandbox) -> None:
     key = str(uuid.uuid4())
-    first = await plan(
-        client, LAUNCH_STUDY, {"request": "Test our new oat-milk energy drink for students"}, key=key
-    )
+    first = await plan(client, LAUNCH_STUDY, {"request": "Test our new oat-milk energy drink for students"}, key=key)
     assert first.status_code == 200
     draft = first.json()["data"]
     assert draft["revision"] == 1 and 3 <= len(draft["questions"]) <= 8
@@ -40,14 +38,10 @@ async def test_plan_confirm_run_export_download(client: httpx.AsyncClient, sandb
     assert run["status"] == "completed"
     assert run["progress"]["pct"] == 100 and run["progress"]["settled"] == len(revised["questions"])
 
-    started_export = await client.post(
-        f"/studies/{LAUNCH_STUDY}/export", json={"kind": "raw_data", "format": "csv"}
-    )
+    started_export = await client.post(f"/studies/{LAUNCH_STUDY}/export", json={"kind": "raw_data", "format": "csv"})
     job_id = started_export.json()["data"]["jobId"]
     sandbox.advance(sandbox.runtime.engine.step)
-    status = (await client.get(f"/studies/{LAUNCH_STUDY}/export-status", params={"jobId": job_id})).json()[
-        "data"
-    ]
+    status = (await client.get(f"/studies/{LAUNCH_STUDY}/export-status", params={"jobId": job_id})).json()["data"]
     assert status["status"] == "completed"
 
     redirect = await client.get(f"/studies/{LAUNCH_STUDY}/export-download", params={"jobId": job_id})

@@ -146,9 +146,7 @@ async def test_click_on_an_ephemeral_message(client: AsyncWebClient, emu: Emulat
 async def test_select_sends_the_chosen_option(client: AsyncWebClient, emu: Emulator, bot: BotStandIn) -> None:
     options = [{"text": {"type": "plain_text", "text": t}, "value": t.lower()} for t in ("Small", "Large")]
     select = {"type": "static_select", "action_id": "size", "options": options}
-    posted = await client.chat_postMessage(
-        channel=GENERAL, text="size", blocks=[section("Size", accessory=select)]
-    )
+    posted = await client.chat_postMessage(channel=GENERAL, text="size", blocks=[section("Size", accessory=select)])
     await emu.select_option(user=ADA, channel=GENERAL, ts=posted["ts"], action_id="size", value="large")
     [action] = (await bot.next()).payload["actions"]
     assert action["selected_option"]["value"] == "large"
@@ -261,9 +259,7 @@ async def test_invalid_view_in_response_action_is_shown_as_a_warning(
     assert emu.state.warnings[-1].error == "invalid_arguments"
 
 
-async def test_button_in_a_modal_sends_the_view(
-    client: AsyncWebClient, emu: Emulator, bot: BotStandIn
-) -> None:
+async def test_button_in_a_modal_sends_the_view(client: AsyncWebClient, emu: Emulator, bot: BotStandIn) -> None:
     view_id = await open_modal(client, emu, bot)
     await emu.click_button(user=ADA, view_id=view_id, action_id="more")
     payload = (await bot.next()).payload
@@ -281,18 +277,12 @@ async def test_close_notifies_only_when_asked(client: AsyncWebClient, emu: Emula
     assert (await bot.next()).payload["type"] == "view_closed"
 
 
-async def test_external_select_asks_the_bot_for_options(
-    client: AsyncWebClient, emu: Emulator, bot: BotStandIn
-) -> None:
+async def test_external_select_asks_the_bot_for_options(client: AsyncWebClient, emu: Emulator, bot: BotStandIn) -> None:
     select = {"type": "external_select", "action_id": "audience", "min_query_length": 0}
-    posted = await client.chat_postMessage(
-        channel=GENERAL, text="x", blocks=[section("Audience", accessory=select)]
-    )
+    posted = await client.chat_postMessage(channel=GENERAL, text="x", blocks=[section("Audience", accessory=select)])
     option = {"text": {"type": "plain_text", "text": "Gen Z"}, "value": "aud_1"}
     bot.reply = json_reply({"options": [option]})
-    options = await emu.request_options(
-        user=ADA, action_id="audience", value="gen", channel=GENERAL, ts=posted["ts"]
-    )
+    options = await emu.request_options(user=ADA, action_id="audience", value="gen", channel=GENERAL, ts=posted["ts"])
     payload = (await bot.next()).payload
     assert (payload["type"], payload["value"], payload["action_id"]) == (
         "block_suggestion",
@@ -328,9 +318,7 @@ async def test_wait_for_message_wakes_on_the_next_post(client: AsyncWebClient, e
         await emu.wait_for_message(GENERAL, lambda m: m.text == "never", timeout=0.01)
 
 
-async def test_response_url_expires_after_thirty_minutes(
-    emu: Emulator, bot: BotStandIn, clock: FakeClock
-) -> None:
+async def test_response_url_expires_after_thirty_minutes(emu: Emulator, bot: BotStandIn, clock: FakeClock) -> None:
     await emu.send_slash_command(user=BEN, channel=GENERAL, text="plan")
     url = (await bot.next()).fields["response_url"]
     clock.advance(31 * 60)

@@ -26,18 +26,12 @@ TOO_BIG = [
     pytest.param([section("x")] * 51, "no more than 50 items allowed [json-pointer:/blocks]", id="51 blocks"),
     pytest.param([section("x" * 3001)], "/blocks/0/text/text", id="section text 3001"),
     pytest.param([header("h" * 151)], "/blocks/0/text/text", id="header 151"),
-    pytest.param(
-        [actions(1) | {"elements": [button("b" * 76, "a")]}], "/elements/0/text/text", id="button 76"
-    ),
-    pytest.param(
-        [actions(1) | {"elements": [button("b", "a" * 256)]}], "/elements/0/action_id", id="action_id"
-    ),
+    pytest.param([actions(1) | {"elements": [button("b" * 76, "a")]}], "/elements/0/text/text", id="button 76"),
+    pytest.param([actions(1) | {"elements": [button("b", "a" * 256)]}], "/elements/0/action_id", id="action_id"),
     pytest.param([actions(26)], "no more than 25 items allowed", id="26 elements"),
     pytest.param([{"type": "section"}], "must provide text or fields", id="section empty"),
     pytest.param([{"type": "header"}], "missing required field: text", id="header empty"),
-    pytest.param(
-        [{"type": "image", "image_url": "http://x/y.png"}], "missing required field: alt_text", id="alt"
-    ),
+    pytest.param([{"type": "image", "image_url": "http://x/y.png"}], "missing required field: alt_text", id="alt"),
     pytest.param([{"type": "carousel"}], "unsupported block type", id="unknown type"),
     pytest.param([section("a", block_id="b"), section("b", block_id="b")], "duplicate block_id", id="dup id"),
 ]
@@ -85,16 +79,12 @@ async def test_invalid_blocks_also_refused_on_update_and_publish(client: AsyncWe
 
 
 def test_slack_fills_block_and_action_ids() -> None:
-    filled = blockkit.fill_ids(
-        [actions(1) | {"elements": [{**button("b", "a"), "action_id": None}]}], lambda: "id1"
-    )
+    filled = blockkit.fill_ids([actions(1) | {"elements": [{**button("b", "a"), "action_id": None}]}], lambda: "id1")
     assert filled[0]["block_id"] == "id1"
     assert filled[0]["elements"][0]["action_id"] == "id1"
 
 
-async def test_rate_limit_gives_429_with_retry_after_then_recovers(
-    client: AsyncWebClient, emu: Emulator
-) -> None:
+async def test_rate_limit_gives_429_with_retry_after_then_recovers(client: AsyncWebClient, emu: Emulator) -> None:
     emu.rate_limit("chat.postMessage", retry_after=7, count=1)
     with pytest.raises(SlackApiError) as caught:
         await client.chat_postMessage(channel=GENERAL, text="x")
@@ -103,9 +93,7 @@ async def test_rate_limit_gives_429_with_retry_after_then_recovers(
     assert caught.value.response.headers["Retry-After"] == "7"
     assert emu.state.messages(GENERAL) == []
     await client.chat_postMessage(channel=GENERAL, text="x")
-    await client.chat_update(
-        channel=GENERAL, ts=emu.state.messages(GENERAL)[0].ts, text="other methods unaffected"
-    )
+    await client.chat_update(channel=GENERAL, ts=emu.state.messages(GENERAL)[0].ts, text="other methods unaffected")
 
 
 async def test_rate_limit_through_the_control_endpoint(client: AsyncWebClient, emu: Emulator) -> None:

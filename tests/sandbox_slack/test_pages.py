@@ -112,9 +112,7 @@ def test_cli_builds_the_config_from_arguments() -> None:
     parser = argparse.ArgumentParser()
     cli.add_arguments(parser)
     config = cli.config_from_args(
-        parser.parse_args(
-            ["--port", "4000", "--bot-url", "http://127.0.0.1:5000/slack/events", "--ack-timeout", "1"]
-        )
+        parser.parse_args(["--port", "4000", "--bot-url", "http://127.0.0.1:5000/slack/events", "--ack-timeout", "1"])
     )
     assert (config.port, config.bot_events_url, config.ack_timeout) == (
         4000,

@@ -28,9 +28,7 @@ def test_block_count_limits_differ_for_messages_and_views(count: int) -> None:
 
 def test_errors_point_at_the_offending_field() -> None:
     blocks = [{"type": "divider"}, {"type": "actions", "elements": [{"type": "button", "action_id": "a"}]}]
-    assert blockkit.validate_blocks(blocks) == [
-        "missing required field: text [json-pointer:/blocks/1/elements/0]"
-    ]
+    assert blockkit.validate_blocks(blocks) == ["missing required field: text [json-pointer:/blocks/1/elements/0]"]
 
 
 @given(st.lists(st.floats(min_value=1.7e9, max_value=1.8e9), min_size=1, max_size=30))
@@ -75,10 +73,7 @@ CHECKBOXES: dict[str, Any] = {
 
 
 def test_view_state_values_by_action_or_full_key() -> None:
-    assert (
-        payloads.view_state_values([CHECKBOXES], {"b/c": ["y"]})["b"]["c"]["selected_options"][0]["value"]
-        == "y"
-    )
+    assert payloads.view_state_values([CHECKBOXES], {"b/c": ["y"]})["b"]["c"]["selected_options"][0]["value"] == "y"
     assert payloads.view_state_values([CHECKBOXES], {"c": []}) == {
         "b": {"c": {"type": "checkboxes", "selected_options": []}}
     }

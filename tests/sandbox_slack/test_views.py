@@ -25,24 +25,18 @@ async def trigger_for(emu: Emulator, bot: BotStandIn, user: str = ADA) -> str:
 async def test_open_update_push_from_a_slash_command_trigger(
     client: AsyncWebClient, emu: Emulator, bot: BotStandIn
 ) -> None:
-    opened = await client.views_open(
-        trigger_id=await trigger_for(emu, bot), view=modal("Plan", section("one"))
-    )
+    opened = await client.views_open(trigger_id=await trigger_for(emu, bot), view=modal("Plan", section("one")))
     view = opened["view"]
     assert view["id"].startswith("V")
     assert [v.id for v in emu.state.modal_stack(ADA)] == [view["id"]]
 
-    updated = await client.views_update(
-        view_id=view["id"], hash=view["hash"], view=modal("Plan", section("two"))
-    )
+    updated = await client.views_update(view_id=view["id"], hash=view["hash"], view=modal("Plan", section("two")))
     assert updated["view"]["blocks"][0]["text"]["text"] == "two"
     with pytest.raises(SlackApiError) as caught:
         await client.views_update(view_id=view["id"], hash=view["hash"], view=modal("Plan", section("three")))
     assert caught.value.response["error"] == "hash_conflict"
 
-    pushed = await client.views_push(
-        trigger_id=await trigger_for(emu, bot), view=modal("Details", section("x"))
-    )
+    pushed = await client.views_push(trigger_id=await trigger_for(emu, bot), view=modal("Details", section("x")))
     assert pushed["view"]["root_view_id"] == view["id"]
     assert pushed["view"]["previous_view_id"] == view["id"]
     assert [v.id for v in emu.state.modal_stack(ADA)] == [view["id"], pushed["view"]["id"]]
@@ -51,16 +45,12 @@ async def test_open_update_push_from_a_slash_command_trigger(
 async def test_modal_opens_for_the_user_whose_action_made_the_trigger(
     client: AsyncWebClient, emu: Emulator, bot: BotStandIn
 ) -> None:
-    await client.views_open(
-        trigger_id=await trigger_for(emu, bot, user=BEN), view=modal("Plan", section("x"))
-    )
+    await client.views_open(trigger_id=await trigger_for(emu, bot, user=BEN), view=modal("Plan", section("x")))
     assert len(emu.state.modal_stack(BEN)) == 1
     assert emu.state.modal_stack(ADA) == []
 
 
-async def test_no_more_than_three_modals_stack(
-    client: AsyncWebClient, emu: Emulator, bot: BotStandIn
-) -> None:
+async def test_no_more_than_three_modals_stack(client: AsyncWebClient, emu: Emulator, bot: BotStandIn) -> None:
     await client.views_open(trigger_id=await trigger_for(emu, bot), view=modal("One", section("1")))
     for title in ("Two", "Three"):
         await client.views_push(trigger_id=await trigger_for(emu, bot), view=modal(title, section("x")))

@@ -34,9 +34,7 @@ async def test_auth_test_names_the_bot_and_team(client: AsyncWebClient, emu: Emu
 @pytest.mark.parametrize(("token", "error"), [("xoxb-wrong", "invalid_auth"), ("", "not_authed")])
 async def test_bad_or_missing_token_is_refused(emu: Emulator, token: str, error: str) -> None:
     with pytest.raises(SlackApiError) as caught:
-        await AsyncWebClient(token=token or None, base_url=emu.api_url).chat_postMessage(
-            channel=GENERAL, text="x"
-        )
+        await AsyncWebClient(token=token or None, base_url=emu.api_url).chat_postMessage(channel=GENERAL, text="x")
     assert caught.value.response["error"] == error
 
 
@@ -73,9 +71,7 @@ async def test_timestamps_increase_even_when_the_clock_stands_still(client: Asyn
 async def test_thread_replies_count_on_the_parent(client: AsyncWebClient, emu: Emulator) -> None:
     parent = await client.chat_postMessage(channel=GENERAL, text="parent")
     reply = await client.chat_postMessage(channel=GENERAL, text="one", thread_ts=parent["ts"])
-    await client.chat_postMessage(
-        channel=GENERAL, text="two", thread_ts=reply["ts"]
-    )  # a reply's ts -> thread
+    await client.chat_postMessage(channel=GENERAL, text="two", thread_ts=reply["ts"])  # a reply's ts -> thread
     [top] = emu.state.messages(GENERAL)
     assert top.reply_count == 2
     assert [m.text for m in emu.state.replies(GENERAL, parent["ts"])] == ["one", "two"]

@@ -68,9 +68,7 @@ async def test_update_run_poll_records_progress_only(store: Store, clock: FakeCl
 
 async def test_exactly_one_concurrent_terminal_claim_wins(store: Store) -> None:
     await store.add_tracked_run(factories.tracked_run())
-    results = await asyncio.gather(
-        *(store.claim_terminal_post(team_id="T1", run_id="run-1") for _ in range(CLAIMERS))
-    )
+    results = await asyncio.gather(*(store.claim_terminal_post(team_id="T1", run_id="run-1") for _ in range(CLAIMERS)))
     assert results.count(True) == 1
     assert await store.due_runs(START, 10) == []  # claimed: nobody else polls it meanwhile
 

@@ -66,15 +66,11 @@ async def test_saved_installation_is_found_with_its_tokens(store: Store) -> None
     assert await adapter.async_find_installation(enterprise_id=None, team_id="T2") is None
 
 
-async def test_a_reinstall_replaces_the_bot_and_user_lookups_borrow_it(
-    store: Store, clock: FakeClock
-) -> None:
+async def test_a_reinstall_replaces_the_bot_and_user_lookups_borrow_it(store: Store, clock: FakeClock) -> None:
     adapter = StoreInstallationStore(store)
     await adapter.async_save(_installation(user_id="U_OLD"))
     await adapter.async_save(
-        _installation(
-            user_id="U_NEW", bot_token=NEW_BOT_TOKEN, installed_at=(START + timedelta(days=1)).timestamp()
-        )
+        _installation(user_id="U_NEW", bot_token=NEW_BOT_TOKEN, installed_at=(START + timedelta(days=1)).timestamp())
     )
     latest = await adapter.async_find_installation(enterprise_id=None, team_id="T1")
     assert latest is not None and latest.user_id == "U_NEW"
@@ -85,9 +81,7 @@ async def test_a_reinstall_replaces_the_bot_and_user_lookups_borrow_it(
 async def test_org_wide_install_is_found_from_any_workspace(store: Store) -> None:
     adapter = StoreInstallationStore(store)
     await adapter.async_save(_installation(enterprise_id="E1", team_id=None, is_enterprise_install=True))
-    found = await adapter.async_find_installation(
-        enterprise_id="E1", team_id="T_ANY", is_enterprise_install=True
-    )
+    found = await adapter.async_find_installation(enterprise_id="E1", team_id="T_ANY", is_enterprise_install=True)
     assert found is not None and found.enterprise_id == "E1" and found.is_enterprise_install
     bot = await adapter.async_find_bot(enterprise_id="E1", team_id="T_ANY", is_enterprise_install=True)
     assert bot is not None and bot.bot_token == BOT_TOKEN

@@ -40,9 +40,7 @@ async def test_open_twice_applies_nothing_again(db_path: str, box: SecretBox, cl
     await second.close()
 
 
-async def test_an_older_file_is_upgraded_and_keeps_its_data(
-    db_path: str, box: SecretBox, clock: FakeClock
-) -> None:
+async def test_an_older_file_is_upgraded_and_keeps_its_data(db_path: str, box: SecretBox, clock: FakeClock) -> None:
     old = await SqliteStore.open(db_path, secrets=box, clock=clock)
     await old.add_tracked_run(factories.tracked_run())
     await old.close()
@@ -57,15 +55,11 @@ async def test_an_older_file_is_upgraded_and_keeps_its_data(
     await upgraded.close()
 
 
-async def test_a_failing_migration_leaves_the_old_version(
-    db_path: str, box: SecretBox, clock: FakeClock
-) -> None:
+async def test_a_failing_migration_leaves_the_old_version(db_path: str, box: SecretBox, clock: FakeClock) -> None:
     broken = MIGRATIONS + (("CREATE TABLE half_done (id INTEGER)", "THIS IS NOT SQL"),)
     with pytest.raises(Exception, match="syntax error"):
         await SqliteStore.open(db_path, secrets=box, clock=clock, migrations=broken)
-    store = await SqliteStore.open(
-        db_path, secrets=box, clock=clock, migrations=MIGRATIONS + (FUTURE_MIGRATION,)
-    )
+    store = await SqliteStore.open(db_path, secrets=box, clock=clock, migrations=MIGRATIONS + (FUTURE_MIGRATION,))
     assert store.schema_version == len(MIGRATIONS) + 1  # the broken step was rolled back whole
     async with store._read() as q:  # noqa: SLF001
         assert await q.one("SELECT name FROM sqlite_master WHERE name = 'half_done'") is None
@@ -104,16 +98,12 @@ async def test_memory_paths_give_a_private_database(path: str | None, box: Secre
     await two.close()
 
 
-async def test_deliveries_runs_and_asks_survive_a_restart(
-    db_path: str, box: SecretBox, clock: FakeClock
-) -> None:
+async def test_deliveries_runs_and_asks_survive_a_restart(db_path: str, box: SecretBox, clock: FakeClock) -> None:
     before = await SqliteStore.open(db_path, secrets=box, clock=clock)
     assert await before.mark_delivery("Ev1")
     await before.add_tracked_run(factories.tracked_run())
     await before.begin_direct_ask(factories.direct_ask())
-    await before.claim_approval(
-        team_id="T1", draft_plan_id="d", revision=1, approver_id="U1", idempotency_key="k"
-    )
+    await before.claim_approval(team_id="T1", draft_plan_id="d", revision=1, approver_id="U1", idempotency_key="k")
     await before.close()
 
     after = await SqliteStore.open(db_path, secrets=box, clock=clock)
@@ -126,9 +116,7 @@ async def test_deliveries_runs_and_asks_survive_a_restart(
     await after.close()
 
 
-async def test_two_processes_on_one_file_see_exactly_one_winner(
-    db_path: str, box: SecretBox, clock: FakeClock
-) -> None:
+async def test_two_processes_on_one_file_see_exactly_one_winner(db_path: str, box: SecretBox, clock: FakeClock) -> None:
     one = await SqliteStore.open(db_path, secrets=box, clock=clock)
     two = await SqliteStore.open(db_path, secrets=box, clock=clock)
     await one.add_tracked_run(factories.tracked_run())
@@ -138,15 +126,11 @@ async def test_two_processes_on_one_file_see_exactly_one_winner(
     terminal = await asyncio.gather(*(s.claim_terminal_post(team_id="T1", run_id="run-1") for s in stores))
     approvals = await asyncio.gather(
         *(
-            s.claim_approval(
-                team_id="T1", draft_plan_id="d", revision=1, approver_id=f"U{n}", idempotency_key=f"k{n}"
-            )
+            s.claim_approval(team_id="T1", draft_plan_id="d", revision=1, approver_id=f"U{n}", idempotency_key=f"k{n}")
             for n, s in enumerate(stores)
         )
     )
-    digests = await asyncio.gather(
-        *(s.claim_digest_run(digest_id="digest-1", window_key="w") for s in stores)
-    )
+    digests = await asyncio.gather(*(s.claim_digest_run(digest_id="digest-1", window_key="w") for s in stores))
     deliveries = await asyncio.gather(*(s.mark_delivery("Ev1") for s in stores))
 
     assert terminal.count(True) == 1
@@ -163,9 +147,7 @@ def _file_bytes(db_path: str) -> bytes:
     return b"".join(path.read_bytes() for path in sorted(directory.iterdir()) if path.is_file())
 
 
-async def test_secrets_never_reach_the_file_in_plaintext(
-    db_path: str, box: SecretBox, clock: FakeClock
-) -> None:
+async def test_secrets_never_reach_the_file_in_plaintext(db_path: str, box: SecretBox, clock: FakeClock) -> None:
     bot_token, user_token = "xoxb-" + "1" * 24, "xoxp-" + "2" * 24
     store = await SqliteStore.open(db_path, secrets=box, clock=clock)
     await store.save_workspace(factories.workspace())
@@ -204,9 +186,7 @@ async def test_rotation_lets_the_old_key_be_dropped(db_path: str, clock: FakeClo
     await only_new.close()
 
 
-async def test_a_missing_key_is_an_error_not_an_empty_key(
-    db_path: str, box: SecretBox, clock: FakeClock
-) -> None:
+async def test_a_missing_key_is_an_error_not_an_empty_key(db_path: str, box: SecretBox, clock: FakeClock) -> None:
     store = await SqliteStore.open(db_path, secrets=box, clock=clock)
     await store.save_workspace(factories.workspace())
     await store.close()

@@ -31,9 +31,7 @@ V1 = "/api/v1"
 STUDY = V1 + "/studies/{study_id}"
 
 
-def create_app(
-    config: SandboxConfig, *, clock: Clock | None = None, sleep: Sleeper | None = None
-) -> web.Application:
+def create_app(config: SandboxConfig, *, clock: Clock | None = None, sleep: Sleeper | None = None) -> web.Application:
     """The sandbox server. State is loaded (or seeded) on startup and saved after every change."""
     app = web.Application(middlewares=[error_envelope, tick_and_save, api_gate])
     _add_routes(app)

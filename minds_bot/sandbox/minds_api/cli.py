@@ -125,9 +125,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"Minds sandbox serving {base}")
         print(f"  MINDS_BASE_URL={base}")
         print(f"  MINDS_API_KEY={key}   (sandbox-only key)")
-        print(
-            f"  state: {config.db_path or 'memory'}; control: http://{config.host}:{config.port}/_sandbox/status"
-        )
+        print(f"  state: {config.db_path or 'memory'}; control: http://{config.host}:{config.port}/_sandbox/status")
         print("  Ctrl-C to stop")
 
     web.run_app(create_app(config), host=config.host, port=config.port, print=banner, access_log=None)

@@ -111,11 +111,7 @@ class Engine:
 
     def live_run_for_study(self, study_id: str) -> Record | None:
         return next(
-            (
-                r
-                for r in self.state.runs.values()
-                if r["studyId"] == study_id and r["status"] in LIVE_RUN_STATUSES
-            ),
+            (r for r in self.state.runs.values() if r["studyId"] == study_id and r["status"] in LIVE_RUN_STATUSES),
             None,
         )
 
@@ -165,9 +161,7 @@ class Engine:
         if not self._charge(run, len(delivered), now=now):
             return
         answers = [self._answer(run, question=question, mind_ref=m) for m in delivered]
-        missing = [
-            {"audienceId": m["audienceId"], "mindId": m["mindId"]} for m in asked if m not in delivered
-        ]
+        missing = [{"audienceId": m["audienceId"], "mindId": m["mindId"]} for m in asked if m not in delivered]
         output = respondents.output_data(question=question, answers=answers, missing=missing)
         study = self.state.studies[run["studyId"]]
         message_id = add_message(
@@ -297,9 +291,7 @@ class Engine:
 
     # ------------------------------------------------------------ summaries
 
-    def request_summary(
-        self, study: Record, *, length: str, force: bool
-    ) -> tuple[int, asyncio.Future[bool] | None]:
+    def request_summary(self, study: Record, *, length: str, force: bool) -> tuple[int, asyncio.Future[bool] | None]:
         """Start (or reuse) a generation; the future resolves True when written, False when superseded."""
         saved = study.get("summary")
         covered = len(study["messages"])
@@ -329,9 +321,7 @@ class Engine:
         generation = study.get("summaryGeneration")
         if not generation or now < generation["dueAt"]:
             return
-        study["summary"] = write_summary(
-            study, revision=generation["revision"], length=generation["length"], now=now
-        )
+        study["summary"] = write_summary(study, revision=generation["revision"], length=generation["length"], now=now)
         study["summaryGeneration"] = None
         self._resolve_summary(study["id"], generation["revision"], written=True)
         self.state.touch()
@@ -349,9 +339,7 @@ def _matches(condition: Record, value: Any) -> bool:
     return not chosen & set(condition["answerNotIn"])
 
 
-def add_message(
-    state: SandboxState, *, study: Record, role: str, content: str, now: float, metadata: Record
-) -> str:
+def add_message(state: SandboxState, *, study: Record, role: str, content: str, now: float, metadata: Record) -> str:
     message_id = state.new_id("message")
     study["messages"].append(
         {"id": message_id, "role": role, "content": content, "metadata": metadata, "createdAt": iso(now)}

@@ -118,9 +118,7 @@ def _detail_lines(output: dict[str, Any]) -> list[str]:
 
 def _raw_markdown(study: dict[str, Any], answers: list[dict[str, Any]]) -> str:
     rows = [f"| {a['questionId']} | {a['mindName']} | {a['text']} |" for a in answers]
-    return "\n".join(
-        [f"# {study['name']}: raw answers", "", "| Question | Mind | Answer |", "|---|---|---|", *rows]
-    )
+    return "\n".join([f"# {study['name']}: raw answers", "", "| Question | Mind | Answer |", "|---|---|---|", *rows])
 
 
 def _csv(answers: list[dict[str, Any]]) -> bytes:

@@ -27,9 +27,7 @@ def runtime(request: web.Request) -> Runtime:
     return request.app[RUNTIME]
 
 
-async def read_json(
-    request: web.Request, *, max_bytes: int = MAX_BODY_BYTES, required: bool = True
-) -> dict[str, Any]:
+async def read_json(request: web.Request, *, max_bytes: int = MAX_BODY_BYTES, required: bool = True) -> dict[str, Any]:
     raw = await request.content.read(max_bytes + 1)
     if len(raw) > max_bytes:
         raise ApiError(413, f"Request body is larger than {max_bytes} bytes", code="PAYLOAD_TOO_LARGE")
@@ -50,9 +48,7 @@ def parse(model: type[M], body: dict[str, Any]) -> M:
     try:
         return model.model_validate(body)
     except ValidationError as exc:
-        issues = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}" for e in exc.errors()
-        )
+        issues = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}" for e in exc.errors())
         raise bad_request(f"Invalid request: {issues}", code="VALIDATION_ERROR") from exc
 
 
@@ -102,9 +98,7 @@ def paged(request: web.Request, items: list[Any]) -> web.Response:
     )
 
 
-def list_response(
-    request: web.Request, items: list[Any], *, pagination: dict[str, Any] | None
-) -> web.Response:
+def list_response(request: web.Request, items: list[Any], *, pagination: dict[str, Any] | None) -> web.Response:
     """A ``{data: [...]}`` list, broken on purpose when the malformed-lists fault is on."""
     mode = runtime(request).faults.malformed_lists
     body: dict[str, Any] = {"data": items}

@@ -35,9 +35,7 @@ async def error_envelope(request: web.Request, handler: Handler) -> web.StreamRe
         return _error(request, status=exc.status, message=message, data=None, headers={})
     except Exception:
         log.exception("sandbox handler failed for %s %s", request.method, request.path)
-        return _error(
-            request, status=500, message="Internal sandbox error", data={"code": "INTERNAL"}, headers={}
-        )
+        return _error(request, status=500, message="Internal sandbox error", data={"code": "INTERNAL"}, headers={})
 
 
 def _error(
@@ -79,11 +77,7 @@ async def api_gate(request: web.Request, handler: Handler) -> web.StreamResponse
 def _authenticate(request: web.Request) -> str:
     scheme, _, key = request.headers.get("Authorization", "").partition(" ")
     allowed = request.app[RUNTIME].config.allowed_keys
-    if (
-        scheme.lower() != "bearer"
-        or not is_well_formed_key(key)
-        or (allowed is not None and key not in allowed)
-    ):
+    if scheme.lower() != "bearer" or not is_well_formed_key(key) or (allowed is not None and key not in allowed):
         # One generic answer for missing, malformed and unknown keys, as Minds does.
         raise ApiError(401, "Invalid or missing API key", code="UNAUTHORIZED")
     return key_fingerprint(key)

@@ -114,9 +114,7 @@ def plan_from_request(*, request: str, audiences: list[AudienceRef], locale: str
     listed = listed_questions(text)
     if listed:
         objective = _first_plain_line(text) or "Run the questionnaire as written"
-        questions = [
-            {"id": f"q{i}", "text": q, "response": infer_response(q)} for i, q in enumerate(listed, 1)
-        ]
+        questions = [{"id": f"q{i}", "text": q, "response": infer_response(q)} for i, q in enumerate(listed, 1)]
         return _assemble(objective=objective, questions=questions, audiences=audiences, locale=locale)
     topic = _topic(text)
     questions = _planned_questions(topic, count=_planned_count(text))
@@ -180,11 +178,7 @@ def normalize_response(raw: object, *, text: str, where: str) -> dict[str, Any]:
     kind = raw["type"]
     if kind in GATE_TYPES:
         options = raw.get("categoricalOptions")
-        if (
-            not isinstance(options, list)
-            or len(options) < 2
-            or not all(isinstance(o, str) and o for o in options)
-        ):
+        if not isinstance(options, list) or len(options) < 2 or not all(isinstance(o, str) and o for o in options):
             raise PlanInputError([f"{where}: a {kind} question needs at least two categoricalOptions"])
         response: dict[str, Any] = {"type": kind, "categoricalOptions": list(options)}
         if kind == "multiselect" and isinstance(raw.get("maxSelections"), int) and raw["maxSelections"] >= 1:
@@ -225,9 +219,7 @@ def condition_issues(questions: list[dict[str, Any]]) -> list[str]:
     return issues
 
 
-def _issues_for(
-    question: dict[str, Any], *, earlier: dict[str, dict[str, Any]], all_ids: set[str]
-) -> list[str]:
+def _issues_for(question: dict[str, Any], *, earlier: dict[str, dict[str, Any]], all_ids: set[str]) -> list[str]:
     name = f'question "{question["id"]}"'
     condition = question["askIf"]
     if not isinstance(condition, dict):
@@ -274,9 +266,7 @@ def _assemble(
 
 
 def audience_confirmation(audiences: list[AudienceRef]) -> dict[str, Any]:
-    options = (
-        ["All attached Audiences"] + [a.name for a in audiences] if len(audiences) > 1 else ["Yes", "No"]
-    )
+    options = ["All attached Audiences"] + [a.name for a in audiences] if len(audiences) > 1 else ["Yes", "No"]
     text = (
         "Which Audiences should answer this plan?"
         if len(audiences) > 1

@@ -14,11 +14,7 @@ from minds_bot.sandbox.minds_api.state import Record, SandboxState
 
 
 def study_audiences(state: SandboxState, study: Record) -> list[AudienceRef]:
-    return [
-        AudienceRef(id=a, name=state.audiences[a]["name"])
-        for a in study["audienceIds"]
-        if a in state.audiences
-    ]
+    return [AudienceRef(id=a, name=state.audiences[a]["name"]) for a in study["audienceIds"] if a in state.audiences]
 
 
 def new_plan(state: SandboxState, *, study: Record, body: dict[str, Any], now: float) -> Record:

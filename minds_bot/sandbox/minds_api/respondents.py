@@ -71,9 +71,7 @@ def answer_item(
     return answer
 
 
-def _affinity(
-    text: str, *, traits: dict[str, float], history: list[dict[str, Any]], rng: random.Random
-) -> float:
+def _affinity(text: str, *, traits: dict[str, float], history: list[dict[str, Any]], rng: random.Random) -> float:
     lowered = text.lower()
     score = 0.5 + 0.3 * (traits["noveltySeeking"] - 0.5) - 0.3 * (traits["skepticism"] - 0.5)
     for keywords, trait, weight in _KEYWORD_TRAITS:
@@ -117,13 +115,7 @@ def _qualitative(*, affinity: float, mind: dict[str, Any]) -> tuple[str, str, st
     traits = mind["persona"]["traits"]
     top = max(_THEMES, key=lambda t: traits[t])
     theme, reason = _THEMES[top]
-    opener = (
-        "I really like this"
-        if affinity > 0.66
-        else "I'm open to it"
-        if affinity > 0.4
-        else "I'm not convinced"
-    )
+    opener = "I really like this" if affinity > 0.66 else "I'm open to it" if affinity > 0.4 else "I'm not convinced"
     persona = mind["persona"]
     text = f"{opener}, {reason}. Speaking as a {persona['occupation'].lower()} in {persona['location']}."
     return text, text, theme

@@ -55,16 +55,12 @@ async def get_mind(request: web.Request) -> web.Response:
 
 async def list_audiences(request: web.Request) -> web.Response:
     state = runtime(request).state
-    return paged(
-        request, [views.audience_summary(state, a) for a in newest_first(list(state.audiences.values()))]
-    )
+    return paged(request, [views.audience_summary(state, a) for a in newest_first(list(state.audiences.values()))])
 
 
 async def get_audience(request: web.Request) -> web.Response:
     state = runtime(request).state
-    return ok(
-        views.audience_detail(state, lookup(state.audiences, request.match_info["audience_id"], "Audience"))
-    )
+    return ok(views.audience_detail(state, lookup(state.audiences, request.match_info["audience_id"], "Audience")))
 
 
 async def audience_limits(request: web.Request) -> web.Response:
@@ -191,9 +187,7 @@ def _replay_brief(request: web.Request, seen: dict, digest: str) -> web.Response
     state = runtime(request).state
     job = state.brief_jobs[seen["jobId"]]
     if seen["bodyHash"] != digest:
-        raise conflict(
-            "This Idempotency-Key was used with a different request", code="IDEMPOTENCY_KEY_REUSED"
-        )
+        raise conflict("This Idempotency-Key was used with a different request", code="IDEMPOTENCY_KEY_REUSED")
     if job["status"] != "completed":
         raise conflict(
             "The Audience for this Idempotency-Key is still being created",
@@ -218,9 +212,7 @@ async def get_brief_job(request: web.Request) -> web.Response:
     job = lookup(state.brief_jobs, request.match_info["job_id"], "Audience creation job")
     view = _job_view(job)
     if job["status"] == "completed":
-        view["result"] = views.audience_from_brief_result(
-            state, state.audiences[job["audienceId"]], replayed=False
-        )
+        view["result"] = views.audience_from_brief_result(state, state.audiences[job["audienceId"]], replayed=False)
     return ok(view)
 
 

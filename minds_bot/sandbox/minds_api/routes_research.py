@@ -81,14 +81,10 @@ def _observe(request: web.Request, op: Record, *, digest: str) -> web.Response:
     """Answer a preparation: a 202 receipt while receipts remain, then the saved revision."""
     state = runtime(request).state
     if op["bodyHash"] != digest:
-        raise conflict(
-            "This Idempotency-Key was used with a different request body", code="IDEMPOTENCY_KEY_REUSED"
-        )
+        raise conflict("This Idempotency-Key was used with a different request body", code="IDEMPOTENCY_KEY_REUSED")
     sent_request_id = request.headers.get("x-minds-study-plan-request-id")
     if sent_request_id is not None and sent_request_id != op["requestId"]:
-        raise conflict(
-            "x-minds-study-plan-request-id does not match this preparation", code="OPERATION_MISMATCH"
-        )
+        raise conflict("x-minds-study-plan-request-id does not match this preparation", code="OPERATION_MISMATCH")
     state.touch()
     if op["receiptsLeft"] > 0:
         op["receiptsLeft"] -= 1
@@ -157,9 +153,7 @@ def _revise(rt: Runtime, *, study: Record, body: PreviewBody) -> Record:
         )
     if body.edits is not None and (body.request or body.questions):
         raise bad_request("edits cannot be combined with planner inputs")
-    content = {
-        k: copy.deepcopy(v) for k, v in current.items() if k not in ("draftPlanId", "revision", "createdAt")
-    }
+    content = {k: copy.deepcopy(v) for k, v in current.items() if k not in ("draftPlanId", "revision", "createdAt")}
     changed = False
     try:
         changed |= _apply_request(rt, study=study, content=content, body=body)
@@ -319,9 +313,7 @@ async def start_research_run(request: web.Request) -> web.Response:
     if scope and scope in rt.state.run_requests:
         seen = rt.state.run_requests[scope]
         if seen["bodyHash"] != body_hash(raw):
-            raise conflict(
-                "This idempotencyKey was used with a different request", code="IDEMPOTENCY_KEY_REUSED"
-            )
+            raise conflict("This idempotencyKey was used with a different request", code="IDEMPOTENCY_KEY_REUSED")
         return ok(_run_receipt(rt.state.runs[seen["runId"]]))
     revision = _confirmable(plan, body.revision)
     issues = planner.condition_issues(copy.deepcopy(revision["questions"]))
@@ -329,9 +321,7 @@ async def start_research_run(request: web.Request) -> web.Response:
         raise bad_request(RUN_CONDITIONS_PREFIX + "; ".join(issues), code="INVALID_CONDITIONS")
     _require_allowance(rt, request[KEY_FP])
     audience_ids = _run_audiences(rt, study=study, revision=revision, requested=body.audienceIds)
-    minds = [
-        {**rt.state.minds[m], "audienceId": a} for a in audience_ids for m in rt.state.audiences[a]["mindIds"]
-    ]
+    minds = [{**rt.state.minds[m], "audienceId": a} for a in audience_ids for m in rt.state.audiences[a]["mindIds"]]
     run = rt.engine.create_run(
         study=study,
         kind="research",

@@ -83,9 +83,7 @@ async def start_direct_run(request: web.Request) -> web.Response:
     audience_ids = body.audienceIds or study["audienceIds"]
     if any(a not in study["audienceIds"] for a in audience_ids):
         raise bad_request("audienceIds must name Audiences attached to this Study")
-    minds = [
-        {**rt.state.minds[m], "audienceId": a} for a in audience_ids for m in rt.state.audiences[a]["mindIds"]
-    ]
+    minds = [{**rt.state.minds[m], "audienceId": a} for a in audience_ids for m in rt.state.audiences[a]["mindIds"]]
     question = {"id": "q1", "text": body.question, "response": planner.infer_response(body.question)}
     run = rt.engine.create_run(
         study=study,
@@ -150,9 +148,7 @@ async def cancel_run(request: web.Request) -> web.Response:
     rt = runtime(request)
     run = lookup(rt.state.runs, request.match_info["run_id"], "Run")
     if run["status"] not in LIVE_RUN_STATUSES:
-        raise conflict(
-            f"The run is already {run['status']}", code="RUN_NOT_ACTIVE", data={"status": run["status"]}
-        )
+        raise conflict(f"The run is already {run['status']}", code="RUN_NOT_ACTIVE", data={"status": run["status"]})
     rt.engine.cancel(run)
     return ok(views.agent_run(run))
 
@@ -213,9 +209,7 @@ async def refresh_summary(request: web.Request) -> web.Response:
 async def analytics(request: web.Request) -> web.Response:
     study = study_of(request)
     results = [m for m in study["messages"] if m["role"] == "assistant" and m["metadata"].get("outputData")]
-    questions = [
-        {"messageId": m["id"], **{k: v for k, v in m["metadata"]["outputData"].items()}} for m in results
-    ]
+    questions = [{"messageId": m["id"], **{k: v for k, v in m["metadata"]["outputData"].items()}} for m in results]
     return ok(
         {
             "studyId": study["id"],
@@ -286,9 +280,7 @@ def _answer_rows(rt: Runtime, study_id: str) -> list[dict[str, Any]]:
             continue
         texts = {q["id"]: q["text"] for q in run["questions"]}
         rows += [
-            {**a, "runId": run["id"], "question": texts[a["questionId"]]}
-            for i in run["items"]
-            for a in i["answers"]
+            {**a, "runId": run["id"], "question": texts[a["questionId"]]} for i in run["items"] for a in i["answers"]
         ]
     return rows
 
@@ -412,6 +404,4 @@ def _copy_study(rt: Runtime, source: Record, *, name: str) -> Record:
 def _duplicate_response(request: web.Request, study: Record, *, status: int) -> web.Response:
     state = runtime(request).state
     workspace = f"{origin(request)}/studies/{study['id']}"
-    return web.json_response(
-        {"data": views.study_created(state, study), "workspaceUrl": workspace}, status=status
-    )
+    return web.json_response({"data": views.study_created(state, study), "workspaceUrl": workspace}, status=status)

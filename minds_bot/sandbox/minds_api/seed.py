@@ -136,15 +136,11 @@ DEMO_AUDIENCES = (
 def build_demo_state(seed: int) -> SandboxState:
     """A fresh state with the demo Audiences, the two Studies and their history."""
     state = SandboxState(seed=seed)
-    audiences = [
-        _seed_audience(state, spec, created=SEED_EPOCH + i * 3600) for i, spec in enumerate(DEMO_AUDIENCES)
-    ]
+    audiences = [_seed_audience(state, spec, created=SEED_EPOCH + i * 3600) for i, spec in enumerate(DEMO_AUDIENCES)]
     launch = _seed_study(
         state, name="Launch positioning", audiences=[audiences[0], audiences[2]], created=SEED_EPOCH + 86_400
     )
-    pricing = _seed_study(
-        state, name="Pricing pulse", audiences=[audiences[1]], created=SEED_EPOCH + 2 * 86_400
-    )
+    pricing = _seed_study(state, name="Pricing pulse", audiences=[audiences[1]], created=SEED_EPOCH + 2 * 86_400)
     _seed_history(state, launch=launch, pricing=pricing)
     _seed_drafts_and_templates(state)
     state.revision = 0
@@ -188,9 +184,7 @@ def _persona(
     created: float,
 ) -> Record:
     name = f"{spec.first_names[index % len(spec.first_names)]} {rng.choice(spec.last_names)}"
-    traits = {
-        t: round(min(1.0, max(0.0, rng.uniform(0.15, 0.85) + spec.bias.get(t, 0.0))), 2) for t in TRAITS
-    }
+    traits = {t: round(min(1.0, max(0.0, rng.uniform(0.15, 0.85) + spec.bias.get(t, 0.0))), 2) for t in TRAITS}
     persona = {
         "age": rng.randint(*spec.ages),
         "location": rng.choice(spec.locations),
@@ -245,9 +239,7 @@ def new_study(
 
 def _seed_history(state: SandboxState, *, launch: Record, pricing: Record) -> None:
     clock = ManualClock(launch["createdAt"] + 600)
-    engine = Engine(
-        state=state, clock=clock, config=SandboxConfig(), faults=Faults(), build_audience=build_audience
-    )
+    engine = Engine(state=state, clock=clock, config=SandboxConfig(), faults=Faults(), build_audience=build_audience)
     body = planner.plan_from_request(
         request="Test the launch of our recycled-material running shoe",
         audiences=study_audiences(state, launch),
@@ -345,8 +337,6 @@ def build_audience(state: SandboxState, job: Record, now: float) -> Record:
         ages=(20, 60),
         bias={},
     )
-    audience = _seed_audience(
-        state, spec, created=now, audience_id=stable_id("audience", "from-brief", job["id"])
-    )
+    audience = _seed_audience(state, spec, created=now, audience_id=stable_id("audience", "from-brief", job["id"]))
     audience["brief"] = job["text"][:500]
     return audience

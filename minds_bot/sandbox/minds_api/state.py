@@ -52,9 +52,7 @@ class SandboxState:
         self.revision += 1
 
     def to_json(self) -> str:
-        return json.dumps(
-            {"format": SNAPSHOT_FORMAT, "state": dataclasses.asdict(self)}, separators=(",", ":")
-        )
+        return json.dumps({"format": SNAPSHOT_FORMAT, "state": dataclasses.asdict(self)}, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> SandboxState:
@@ -91,9 +89,7 @@ class SnapshotStore:
     def _connect(self) -> sqlite3.Connection:
         self._path.parent.mkdir(parents=True, exist_ok=True)
         connection = sqlite3.connect(self._path)
-        connection.execute(
-            "CREATE TABLE IF NOT EXISTS snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT)"
-        )
+        connection.execute("CREATE TABLE IF NOT EXISTS snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT)")
         return connection
 
     def _read(self) -> str | None:

@@ -106,8 +106,7 @@ def audience_summary(state: SandboxState, audience: Record) -> dict[str, Any]:
 
 def audience_detail(state: SandboxState, audience: Record) -> dict[str, Any]:
     members = [
-        {**mind_ref(m), "createdAt": iso(m["createdAt"]), "cohortProfile": None}
-        for m in _members(state, audience)
+        {**mind_ref(m), "createdAt": iso(m["createdAt"]), "cohortProfile": None} for m in _members(state, audience)
     ]
     brief = {
         "id": stable_id("source", audience["id"]),

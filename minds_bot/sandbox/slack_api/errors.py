@@ -22,9 +22,7 @@ class SlackError(Exception):
 
 
 def invalid_blocks(errors: list[str]) -> SlackError:
-    return SlackError(
-        "invalid_blocks", errors=errors, response_metadata={"messages": [f"[ERROR] {e}" for e in errors]}
-    )
+    return SlackError("invalid_blocks", errors=errors, response_metadata={"messages": [f"[ERROR] {e}" for e in errors]})
 
 
 def invalid_arguments(errors: list[str]) -> SlackError:

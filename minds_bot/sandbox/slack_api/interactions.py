@@ -140,9 +140,7 @@ class Interactions:
 
     # ---- slash commands
 
-    async def send_slash_command(
-        self, *, user: str, channel: str, text: str, command: str = "/minds"
-    ) -> Delivery:
+    async def send_slash_command(self, *, user: str, channel: str, text: str, command: str = "/minds") -> Delivery:
         """Type ``{command} {text}`` in ``channel`` as ``user``."""
         member = self.ws.user(user)
         where = self.ws.channel(channel)
@@ -246,9 +244,7 @@ class Interactions:
 
     # ---- modals
 
-    async def submit_view(
-        self, *, user: str, inputs: Mapping[str, Any], view_id: str | None = None
-    ) -> Delivery:
+    async def submit_view(self, *, user: str, inputs: Mapping[str, Any], view_id: str | None = None) -> Delivery:
         """Press Submit on the user's top modal with ``inputs`` (keyed by action_id or block_id/action_id)."""
         view = self._view_for(user, view_id)
         values = payloads.view_state_values(_blocks(view), inputs)
@@ -282,9 +278,7 @@ class Interactions:
                 self.ws.state.pop_modal(view.user)
         except SlackError as exc:
             # Slack keeps the modal open and shows the user a generic error when the app's answer is invalid.
-            self.ws.state.warn(
-                error=exc.error, detail=f"response_action {action}: {exc.body()}", user=view.user
-            )
+            self.ws.state.warn(error=exc.error, detail=f"response_action {action}: {exc.body()}", user=view.user)
 
     async def close_view(self, *, user: str, view_id: str | None = None) -> Delivery | None:
         """Press Close; the app hears about it (view_closed) only when the view asked for it."""
@@ -336,9 +330,7 @@ class Interactions:
         if options is None and isinstance(body.get("option_groups"), list):
             options = [o for g in body["option_groups"] if isinstance(g, dict) for o in g.get("options", [])]
         if not isinstance(options, list):
-            self.ws.state.warn(
-                error="invalid_options", detail=f"block_suggestion answer: {body!r}", user=user
-            )
+            self.ws.state.warn(error="invalid_options", detail=f"block_suggestion answer: {body!r}", user=user)
             return []
         return [o for o in options if isinstance(o, dict)]
 
@@ -391,9 +383,7 @@ class Interactions:
                 check_membership=False,
             )
         else:
-            posted = self.ws.post_ephemeral(
-                channel=channel, user=target.user, content=content, thread_ts=thread_ts
-            )
+            posted = self.ws.post_ephemeral(channel=channel, user=target.user, content=content, thread_ts=thread_ts)
         target.posted.append(posted)
 
     def _delete(self, original: Message | Ephemeral) -> None:
@@ -404,9 +394,7 @@ class Interactions:
 
     def _replace(self, original: Message | Ephemeral, body: Json) -> None:
         if isinstance(original, Message):
-            self.ws.update_message(
-                original, args={"text": body.get("text", ""), "blocks": body.get("blocks", [])}
-            )
+            self.ws.update_message(original, args={"text": body.get("text", ""), "blocks": body.get("blocks", [])})
             return
         self.ws.replace_ephemeral(original, content=parse_content(body))
 

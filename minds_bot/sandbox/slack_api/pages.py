@@ -155,16 +155,12 @@ def snapshot(emulator: Emulator, *, user: str) -> Json:
         "me": user,
         "users": [_user_json(emulator, u.id) for u in state.users.values()],
         "channels": [ws.channel_json(c) | {"bot_is_member": c.bot_is_member} for c in channels],
-        "messages": {
-            c.id: [ws.message_json(m) for m in state.messages(c.id, include_replies=True)] for c in channels
-        },
+        "messages": {c.id: [ws.message_json(m) for m in state.messages(c.id, include_replies=True)] for c in channels},
         "ephemerals": [_ephemeral_json(e) for e in state.ephemerals(user)],
         "modals": [_view_json(emulator, v) for v in state.modal_stack(user)],
         "home": _view_json(emulator, home) if (home := state.home(user)) else None,
         "warnings": [
-            {"error": w.error, "detail": w.detail, "at": w.at}
-            for w in state.warnings
-            if w.user in (None, user)
+            {"error": w.error, "detail": w.detail, "at": w.at} for w in state.warnings if w.user in (None, user)
         ][-MAX_WARNINGS_SHOWN:],
         "rate_limits": emulator.limiter.snapshot(),
     }

@@ -15,9 +15,7 @@ from minds_bot.sandbox.slack_api.blockkit import iter_elements
 from minds_bot.sandbox.slack_api.errors import EmulatorUsageError
 
 Json = dict[str, Any]
-_INPUT_TYPES_WITH_VALUE = frozenset(
-    {"plain_text_input", "number_input", "email_text_input", "url_text_input"}
-)
+_INPUT_TYPES_WITH_VALUE = frozenset({"plain_text_input", "number_input", "email_text_input", "url_text_input"})
 _SINGLE_OPTION_TYPES = frozenset({"static_select", "external_select", "overflow", "radio_buttons"})
 _MULTI_OPTION_TYPES = frozenset({"multi_static_select", "multi_external_select", "checkboxes"})
 _SELECTED_KEY = {
@@ -43,9 +41,7 @@ def find_element(blocks: list[Json], *, action_id: str, block_id: str | None = N
     for block, element in iter_elements(blocks):
         if element.get("action_id") == action_id and block_id in (None, block.get("block_id")):
             return block, element
-    raise EmulatorUsageError(
-        f"no element with action_id {action_id!r} (block_id {block_id!r}) on that surface"
-    )
+    raise EmulatorUsageError(f"no element with action_id {action_id!r} (block_id {block_id!r}) on that surface")
 
 
 def _all_options(element: Json) -> list[Json]:

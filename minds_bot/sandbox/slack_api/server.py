@@ -38,9 +38,7 @@ class Emulator:
         self.links = Links(base=f"http://{config.host}:{config.port}")
         self.ids = IdFactory(clock=clock)
         self.state = WorkspaceState(users=config.users, channels=config.channels, clock=clock)
-        self.workspace = Workspace(
-            config=config, state=self.state, ids=self.ids, links=self.links, clock=clock
-        )
+        self.workspace = Workspace(config=config, state=self.state, ids=self.ids, links=self.links, clock=clock)
         self.limiter = RateLimiter(config.ratelimited_methods)
         self.web_api = WebApi(workspace=self.workspace, limiter=self.limiter)
         self.interactions = Interactions(workspace=self.workspace, clock=clock)
@@ -94,9 +92,7 @@ class Emulator:
             return web.Response(status=404, text="file_not_found")
         mimetype = self.workspace.file_json(stored)["mimetype"]
         disposition = f'attachment; filename="{stored.name}"'
-        return web.Response(
-            body=stored.content, content_type=mimetype, headers={"Content-Disposition": disposition}
-        )
+        return web.Response(body=stored.content, content_type=mimetype, headers={"Content-Disposition": disposition})
 
     async def _response_url(self, request: web.Request) -> web.Response:
         try:
@@ -127,12 +123,8 @@ class Emulator:
 
     # ---- drive API: act as a user
 
-    async def send_slash_command(
-        self, *, user: str, channel: str, text: str, command: str = "/minds"
-    ) -> Delivery:
-        return await self.interactions.send_slash_command(
-            user=user, channel=channel, text=text, command=command
-        )
+    async def send_slash_command(self, *, user: str, channel: str, text: str, command: str = "/minds") -> Delivery:
+        return await self.interactions.send_slash_command(user=user, channel=channel, text=text, command=command)
 
     async def click_button(
         self,
@@ -233,9 +225,7 @@ class Emulator:
         since: str | None = None,
         timeout: float = DEFAULT_WAIT_SECONDS,  # noqa: ASYNC109 - a deadline, as the brief's API asks
     ) -> Ephemeral:
-        return await self.wait_for(
-            lambda: _first_after(self.state.ephemerals(user), since, predicate), timeout=timeout
-        )
+        return await self.wait_for(lambda: _first_after(self.state.ephemerals(user), since, predicate), timeout=timeout)
 
     async def wait_for_modal(
         self,

@@ -184,9 +184,7 @@ class WorkspaceState:
         return found if include_replies else [m for m in found if not m.is_reply]
 
     def replies(self, channel: str, thread_ts: str) -> list[Message]:
-        return [
-            m for m in self.messages(channel, include_replies=True) if m.is_reply and m.thread_ts == thread_ts
-        ]
+        return [m for m in self.messages(channel, include_replies=True) if m.is_reply and m.thread_ts == thread_ts]
 
     def find_message(self, channel: str, ts: str) -> Message | None:
         return next((m for m in self._messages.get(channel, []) if m.ts == ts and not m.deleted), None)

@@ -211,9 +211,7 @@ class WebApi:
         return {"view": self.ws.view_json(self.ws.update_view(args=args))}
 
     async def _views_publish(self, args: Json) -> Json:
-        view = self.ws.publish_home(
-            user_id=args.get("user_id"), raw_view=args.get("view"), hash_=args.get("hash")
-        )
+        view = self.ws.publish_home(user_id=args.get("user_id"), raw_view=args.get("view"), hash_=args.get("hash"))
         return {"view": self.ws.view_json(view)}
 
     async def _users_info(self, args: Json) -> Json:

@@ -130,9 +130,7 @@ class Workspace:
         thread_ts: str | None,
         check_membership: bool = True,
     ) -> Message:
-        bot_outside = (
-            user == self.config.bot_user_id and not channel.bot_is_member and channel.im_user is None
-        )
+        bot_outside = user == self.config.bot_user_id and not channel.bot_is_member and channel.im_user is None
         if check_membership and bot_outside:
             raise SlackError("not_in_channel")
         if thread_ts:
@@ -154,17 +152,11 @@ class Workspace:
     def update_message(self, message: Message, *, args: Json) -> None:
         content = parse_content(args, required=False)
         # Slack keeps the previous blocks when chat.update omits them; an empty array removes them.
-        blocks = (
-            message.blocks
-            if args.get("blocks") is None
-            else blockkit.fill_ids(content.blocks, self.ids.block_id)
-        )
+        blocks = message.blocks if args.get("blocks") is None else blockkit.fill_ids(content.blocks, self.ids.block_id)
         text = content.text if "text" in args else message.text
         self.state.update_message(message, text=text, blocks=blocks, edited_ts=self.ids.ts())
 
-    def post_ephemeral(
-        self, *, channel: Channel, user: str, content: Content, thread_ts: str | None
-    ) -> Ephemeral:
+    def post_ephemeral(self, *, channel: Channel, user: str, content: Content, thread_ts: str | None) -> Ephemeral:
         ephemeral = Ephemeral(
             channel=channel.id,
             ts=self.ids.ts(),
@@ -201,9 +193,7 @@ class Workspace:
         if message.files:
             body["files"] = [self.file_json(self.state.files[f]) for f in message.files]
         if message.reactions:
-            body["reactions"] = [
-                {"name": n, "users": u, "count": len(u)} for n, u in message.reactions.items()
-            ]
+            body["reactions"] = [{"name": n, "users": u, "count": len(u)} for n, u in message.reactions.items()]
         if message.edited_ts:
             body["edited"] = {"user": message.user, "ts": message.edited_ts}
         return body
@@ -281,9 +271,7 @@ class Workspace:
     def issue_trigger(self, user: str) -> str:
         now = self._clock()
         # Expired triggers can never be used again; forget them so a long demo does not accumulate them.
-        self._triggers = {
-            k: t for k, t in self._triggers.items() if now - t.issued_at <= self.config.trigger_ttl
-        }
+        self._triggers = {k: t for k, t in self._triggers.items() if now - t.issued_at <= self.config.trigger_ttl}
         trigger_id = self.ids.trigger_id()
         self._triggers[trigger_id] = Trigger(user=user, issued_at=now)
         return trigger_id
@@ -353,9 +341,7 @@ class Workspace:
 
     def _find_view(self, *, view_id: Any, external_id: Any) -> View:
         for view in self.state.views.values():
-            if (view_id and view.id == view_id) or (
-                external_id and view.payload.get("external_id") == external_id
-            ):
+            if (view_id and view.id == view_id) or (external_id and view.payload.get("external_id") == external_id):
                 return view
         raise SlackError("not_found")
 
