@@ -19,6 +19,7 @@ from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
+from minds_bot.flows.housekeeping import Housekeeping
 from minds_bot.flows.tracking import RunTracker
 from minds_bot.services import Services
 from minds_bot.settings import Settings, SettingsError
@@ -159,7 +160,7 @@ async def open_bot(settings: Settings) -> Bot:
     services = Services.build(settings, store)
     app, surface = build_app(services)
     services.tracker = RunTracker(store=store, handlers=services.run_handlers, clock=services.clock)
-    services.background.insert(0, services.tracker)
+    services.background[:0] = [Housekeeping(store=store, clock=services.clock), services.tracker]
     bot = Bot(services=services, app=app, surface=surface)
     await bot.start()
     return bot

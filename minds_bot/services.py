@@ -110,9 +110,9 @@ class SlackDirectory:
             token = self.settings.slack_bot_token.get_secret_value() if self.settings.slack_bot_token else None
             return self._cached("", token)
         bot = await self.store.find_bot(enterprise_id=None, team_id=team_id)
-        if bot is None or not bot.bot_token:
+        if bot is None or bot.bot_token is None:
             raise NotInstalled()
-        return self._cached(team_id, bot.bot_token)
+        return self._cached(team_id, bot.bot_token.get_secret_value())
 
     def _cached(self, team_id: str, token: str | None) -> AsyncWebClient:
         client = self._clients.get(team_id)

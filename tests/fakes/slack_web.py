@@ -20,6 +20,7 @@ class FakeSlack:
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     responses: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     users: dict[str, dict[str, Any]] = field(default_factory=dict)  # users.info answers by user id
+    fail_auth: bool = False  # auth.test answers invalid_auth
     _called: asyncio.Condition = field(default_factory=asyncio.Condition)
 
     async def record(self, method: str, body: dict[str, Any]) -> None:
@@ -46,6 +47,19 @@ class FakeSlack:
 
 
 WAIT_SECONDS = 10.0
+# What oauth.v2.access answers for a bot install into team T0001 by user U0001.
+OAUTH_ACCESS = {
+    "ok": True,
+    "app_id": "A0001",
+    "authed_user": {"id": "U0001"},
+    "scope": "commands,chat:write",
+    "token_type": "bot",
+    "access_token": "xoxb-installed-bot-token",
+    "bot_user_id": "UBOT",
+    "team": {"id": "T0001", "name": "Acme"},
+    "enterprise": None,
+    "is_enterprise_install": False,
+}
 
 
 async def _body(request: web.Request) -> dict[str, Any]:
@@ -68,6 +82,10 @@ async def fake_slack() -> AsyncIterator[FakeSlack]:
         if method == "users.info":
             user_id = body.get("user", "")
             return web.json_response({"ok": True, "user": {"id": user_id, **fake.users.get(user_id, {})}})
+        if method == "oauth.v2.access":
+            return web.json_response(OAUTH_ACCESS)
+        if method == "auth.test" and fake.fail_auth:
+            return web.json_response({"ok": False, "error": "invalid_auth"})
         if method == "auth.test":
             return web.json_response(
                 {"ok": True, "team": "Acme", "team_id": "T0001", "user": "minds", "user_id": "UBOT", "bot_id": "B1"}

@@ -1,0 +1,49 @@
+"""Housekeeping: apply the store's retention policy at start and then every few hours, so the SQLite file does
+not grow forever with delivery records and finished runs.
+
+Owns: the pruning schedule. The policy itself (what is old) belongs to the store.
+Must not touch: Slack or Minds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+from minds_bot.services import Background
+from minds_bot.store import Store
+
+log = logging.getLogger(__name__)
+
+PRUNE_EVERY_SECONDS = 6 * 3600
+
+
+class Housekeeping(Background):
+    def __init__(self, *, store: Store, clock: Callable[[], datetime], every: float = PRUNE_EVERY_SECONDS) -> None:
+        self._store = store
+        self._clock = clock
+        self._every = every
+        self._task: asyncio.Task[None] | None = None
+
+    async def prune_once(self) -> int:
+        counts = await self._store.prune(self._clock())
+        if counts.total:
+            log.info("pruned old records", extra={"fields": {"removed": counts.total}})
+        return counts.total
+
+    async def start(self) -> None:
+        await self.prune_once()
+        self._task = asyncio.create_task(self._loop(), name="housekeeping")
+
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(self._every)
+            await self.prune_once()
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
