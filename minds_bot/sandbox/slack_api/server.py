@@ -54,10 +54,15 @@ class Emulator:
 
     # ---- application
 
+    async def _release_long_polls(self, app: web.Application) -> None:
+        """Answer the page's waiting long-polls now, so stopping does not wait out their 20 s."""
+        self.state.touch()
+
     def _build_app(self) -> web.Application:
         app = web.Application(client_max_size=100 * 1024 * 1024)
         app[EMULATOR_KEY] = self
         app.cleanup_ctx.append(self._http_session)
+        app.on_shutdown.append(self._release_long_polls)
         app.router.add_route("*", "/api/{method}", self.web_api.handle)
         app.router.add_post("/_emulator/upload/{file_id}", self._upload)
         app.router.add_get("/_emulator/files/{file_id}/{name}", self._download)

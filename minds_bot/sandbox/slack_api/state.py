@@ -123,6 +123,10 @@ class WorkspaceState:
 
     # ---- change signal
 
+    def touch(self) -> None:
+        """Count as a change (wakes every waiter)."""
+        self._changed()
+
     def _changed(self) -> None:
         # Wake every waiter by completing the current event and starting a fresh one for later waiters.
         self.version += 1

@@ -12,6 +12,11 @@ MAX_BLOCKS_PER_VIEW = 100
 MAX_SECTION_TEXT = 3000
 
 
+def escape(text: str) -> str:
+    """Escape text for Slack mrkdwn: ``&``, ``<`` and ``>`` are control characters there."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 @dataclass(frozen=True)
 class Message:
     """A Slack message ready to send: notification/fallback text and validated blocks."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from slack_sdk.models.blocks import ContextBlock, DividerBlock, HeaderBlock, MarkdownTextObject, SectionBlock
 from slack_sdk.models.views import View
 
-from minds_bot.slack.render import Message
+from minds_bot.slack.render import Message, escape
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds help", "this overview"),
@@ -28,7 +28,7 @@ CAVEAT = "Synthetic research is a fast first pass; it does not replace represent
 
 
 def _command_list() -> str:
-    return "\n".join(f"`{usage}` — {what}" for usage, what in COMMANDS)
+    return "\n".join(f"`{escape(usage)}` — {escape(what)}" for usage, what in COMMANDS)
 
 
 def render_help(*, note: str | None = None) -> Message:
