@@ -130,6 +130,12 @@ async def test_find_mind_uses_server_search(h: Harness) -> None:
 
 
 async def test_audience_limits_are_readable(h: Harness) -> None:
+    """Found end to end: the sandbox used to send its own field names here, so the bot read it as malformed."""
     limits = await h.minds.audience_limits()
-    assert limits.per_audience_cap > 0 and not limits.locked
-    assert [m.mode for m in limits.modes] == ["balanced"]
+
+    assert limits.per_audience_cap == 50 and not limits.locked
+    assert limits.system_limit is not None and limits.system_limit >= limits.per_audience_cap
+    [balanced] = limits.modes
+    assert balanced.mode == "balanced"
+    assert balanced.automatic_sizing_ceiling is not None and balanced.explicit_count_ceiling == 50
+    assert limits.scope is not None and limits.checked_at

@@ -29,11 +29,8 @@ from minds_bot.sandbox.minds_api.middleware import KEY_FP
 from minds_bot.sandbox.minds_api.seed import MAX_BRIEF_MEMBERS, new_draft_record, new_study
 
 TEMPLATE_USE_MAX_BYTES = 4 * 1024
-AUDIENCE_LIMITS = {
-    "perAudienceMax": MAX_BRIEF_MEMBERS,
-    "automaticSizingCeiling": 24,
-    "explicitCountCeiling": MAX_BRIEF_MEMBERS,
-}
+SYSTEM_AUDIENCE_LIMIT = 1000  # the absolute ceiling, above any plan
+AUTOMATIC_SIZING_CEILING = 24
 
 
 async def auth_me(request: web.Request) -> web.Response:
@@ -55,25 +52,33 @@ async def get_mind(request: web.Request) -> web.Response:
 
 async def list_audiences(request: web.Request) -> web.Response:
     state = runtime(request).state
-    return paged(
-        request, [views.audience_summary(state, a) for a in newest_first(list(state.audiences.values()))]
-    )
+    return paged(request, [views.audience_summary(state, a) for a in newest_first(list(state.audiences.values()))])
 
 
 async def get_audience(request: web.Request) -> web.Response:
     state = runtime(request).state
-    return ok(
-        views.audience_detail(state, lookup(state.audiences, request.match_info["audience_id"], "Audience"))
-    )
+    return ok(views.audience_detail(state, lookup(state.audiences, request.match_info["audience_id"], "Audience")))
 
 
 async def audience_limits(request: web.Request) -> web.Response:
+    """The fields the OpenAPI description names: the per-Audience plan cap, the system limit, the custom-size
+    maximum, ceilings per creation mode, scope, allowance and checkedAt."""
     return ok(
         {
-            **AUDIENCE_LIMITS,
+            "perAudienceCap": MAX_BRIEF_MEMBERS,
+            "systemLimit": SYSTEM_AUDIENCE_LIMIT,
+            "customSizeMax": MAX_BRIEF_MEMBERS,
+            "modes": [
+                {
+                    "mode": "balanced",
+                    "automaticSizingCeiling": AUTOMATIC_SIZING_CEILING,
+                    "explicitCountCeiling": MAX_BRIEF_MEMBERS,
+                }
+            ],
             "currentPlan": "premium",
-            "modes": ["balanced"],
-            "attribution": {"kind": "account", "id": stable_id("user", request[KEY_FP])},
+            "scope": {"userId": stable_id("user", request[KEY_FP]), "teamId": None},
+            "allowance": {"source": "plan_default"},
+            "checkedAt": iso(runtime(request).clock.now()),
         },
         headers={"Cache-Control": "private, no-store"},
     )
@@ -144,7 +149,7 @@ async def research_methods(request: web.Request) -> web.Response:
 class FromBrief(BaseModel):
     text: str = Field(min_length=1, max_length=200_000)
     name: str | None = None
-    memberCount: int | None = Field(default=None, ge=1, le=1000)
+    memberCount: int | None = Field(default=None, ge=1, le=SYSTEM_AUDIENCE_LIMIT)
     trainMembers: bool | None = None
     idempotencyKey: str | None = None
 
@@ -191,9 +196,7 @@ def _replay_brief(request: web.Request, seen: dict, digest: str) -> web.Response
     state = runtime(request).state
     job = state.brief_jobs[seen["jobId"]]
     if seen["bodyHash"] != digest:
-        raise conflict(
-            "This Idempotency-Key was used with a different request", code="IDEMPOTENCY_KEY_REUSED"
-        )
+        raise conflict("This Idempotency-Key was used with a different request", code="IDEMPOTENCY_KEY_REUSED")
     if job["status"] != "completed":
         raise conflict(
             "The Audience for this Idempotency-Key is still being created",
@@ -218,9 +221,7 @@ async def get_brief_job(request: web.Request) -> web.Response:
     job = lookup(state.brief_jobs, request.match_info["job_id"], "Audience creation job")
     view = _job_view(job)
     if job["status"] == "completed":
-        view["result"] = views.audience_from_brief_result(
-            state, state.audiences[job["audienceId"]], replayed=False
-        )
+        view["result"] = views.audience_from_brief_result(state, state.audiences[job["audienceId"]], replayed=False)
     return ok(view)
 
 
