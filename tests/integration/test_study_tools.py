@@ -163,12 +163,8 @@ def _looks_real(kind: str, fmt: str, content: bytes) -> None:
         assert content.startswith(b"%PDF-") and content.rstrip().endswith(b"%%EOF")
 
 
-@pytest.mark.parametrize(
-    ("kind", "fmt"), [("full_report", "md"), ("raw_data", "csv"), ("executive_brief", "pdf")]
-)
-async def test_export_downloads_the_real_file_without_the_key(
-    h: Harness, tmp_path: Path, kind: str, fmt: str
-) -> None:
+@pytest.mark.parametrize(("kind", "fmt"), [("full_report", "md"), ("raw_data", "csv"), ("executive_brief", "pdf")])
+async def test_export_downloads_the_real_file_without_the_key(h: Harness, tmp_path: Path, kind: str, fmt: str) -> None:
     job = await h.minds.start_export(LAUNCH_STUDY, kind=kind, format=fmt)  # type: ignore[arg-type]
     status = await h.minds.wait_export(LAUNCH_STUDY, job, wait_seconds=30)
     assert status.status == "completed" and status.filename and status.filename.endswith(f".{fmt}")
@@ -176,7 +172,7 @@ async def test_export_downloads_the_real_file_without_the_key(
     file = await h.minds.download_export(LAUNCH_STUDY, job, status=status, dest_dir=tmp_path)
 
     path = Path(file.path)
-    content = path.read_bytes()
+    content = await asyncio.to_thread(path.read_bytes)
     assert path.parent == tmp_path and file.filename == status.filename
     assert file.size == len(content) and file.sha256 == hashlib.sha256(content).hexdigest()
     export = h.sandbox.runtime.state.exports[job.job_id]
