@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from minds_bot.minds import MalformedResponse, MindsClient, RateLimited, ServerError, ServiceUnavailable
-from tests.integration.conftest import Harness
+from minds_bot.sandbox.minds_api import SandboxConfig
+from tests.integration.conftest import Harness, harness
 from tests.integration.seeds import LAUNCH_STUDY, PRICING_STUDY
 
 STUDY_PATH = f"/api/v1/studies/{PRICING_STUDY}"
@@ -150,3 +151,13 @@ async def test_an_unavailable_service_on_a_keyed_post_gives_up_with_a_typed_erro
 
     assert len(h.log.matching("POST", f"/api/v1/studies/{LAUNCH_STUDY}/duplicate")) == 4
     assert len(h.sandbox.runtime.state.studies) == studies_before
+
+
+async def test_the_client_paces_itself_under_the_real_per_key_limit() -> None:
+    async with harness(SandboxConfig(rate_limit_per_minute=5)) as h:
+        for _ in range(12):
+            assert (await h.minds.get_study(PRICING_STUDY)).id == PRICING_STUDY
+
+        statuses = [e.status for e in h.log.matching("GET", STUDY_PATH)]
+        assert statuses == [200] * 12  # it never tripped the limit, so nothing was refused or retried
+        assert len(h.sleeps) == 2 and sum(h.sleeps) >= 2 * 60  # it waited for two window resets
