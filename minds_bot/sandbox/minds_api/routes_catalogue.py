@@ -29,11 +29,8 @@ from minds_bot.sandbox.minds_api.middleware import KEY_FP
 from minds_bot.sandbox.minds_api.seed import MAX_BRIEF_MEMBERS, new_draft_record, new_study
 
 TEMPLATE_USE_MAX_BYTES = 4 * 1024
-AUDIENCE_LIMITS = {
-    "perAudienceMax": MAX_BRIEF_MEMBERS,
-    "automaticSizingCeiling": 24,
-    "explicitCountCeiling": MAX_BRIEF_MEMBERS,
-}
+SYSTEM_AUDIENCE_LIMIT = 1000  # the absolute ceiling, above any plan
+AUTOMATIC_SIZING_CEILING = 24
 
 
 async def auth_me(request: web.Request) -> web.Response:
@@ -64,12 +61,24 @@ async def get_audience(request: web.Request) -> web.Response:
 
 
 async def audience_limits(request: web.Request) -> web.Response:
+    """The fields the OpenAPI description names: the per-Audience plan cap, the system limit, the custom-size
+    maximum, ceilings per creation mode, scope, allowance and checkedAt."""
     return ok(
         {
-            **AUDIENCE_LIMITS,
+            "perAudienceCap": MAX_BRIEF_MEMBERS,
+            "systemLimit": SYSTEM_AUDIENCE_LIMIT,
+            "customSizeMax": MAX_BRIEF_MEMBERS,
+            "modes": [
+                {
+                    "mode": "balanced",
+                    "automaticSizingCeiling": AUTOMATIC_SIZING_CEILING,
+                    "explicitCountCeiling": MAX_BRIEF_MEMBERS,
+                }
+            ],
             "currentPlan": "premium",
-            "modes": ["balanced"],
-            "attribution": {"kind": "account", "id": stable_id("user", request[KEY_FP])},
+            "scope": {"userId": stable_id("user", request[KEY_FP]), "teamId": None},
+            "allowance": {"source": "plan_default"},
+            "checkedAt": iso(runtime(request).clock.now()),
         },
         headers={"Cache-Control": "private, no-store"},
     )
@@ -140,7 +149,7 @@ async def research_methods(request: web.Request) -> web.Response:
 class FromBrief(BaseModel):
     text: str = Field(min_length=1, max_length=200_000)
     name: str | None = None
-    memberCount: int | None = Field(default=None, ge=1, le=1000)
+    memberCount: int | None = Field(default=None, ge=1, le=SYSTEM_AUDIENCE_LIMIT)
     trainMembers: bool | None = None
     idempotencyKey: str | None = None
 
