@@ -37,7 +37,9 @@ def handlers() -> dict[type, Handler]:
 
 
 def _surface_modules() -> list[Any]:
-    return []
+    from minds_bot.slack import approvals, exports, plan, runs
+
+    return [plan, approvals, runs, exports]
 
 
 def usage_message(usage: Usage) -> Message:

@@ -1,11 +1,17 @@
 """A tiny fake Slack Web API on 127.0.0.1 for listener tests: answers auth.test, records every call,
-and accepts ``response_url`` posts so tests can await what the bot said."""
+and accepts ``response_url`` posts so tests can await what the bot said.
+
+Opt-in extras (defaults keep the original behaviour): ``unique_ts`` gives every posted message its own ts,
+``users`` answers users.info, the files_upload_v2 trio (getUploadURLExternal, the upload URL,
+completeUploadExternal) keeps uploaded bytes in ``uploads``, and ``wait_for`` awaits a matching call.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,12 +19,23 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
+FIXED_TS = "1733140000.000100"
+WAIT_TIMEOUT = 10.0
+
+Call = tuple[str, dict[str, Any]]
+
 
 @dataclass
 class FakeSlack:
     base_url: str = ""
-    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    calls: list[Call] = field(default_factory=list)
     responses: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    unique_ts: bool = False
+    users: dict[str, dict[str, Any]] = field(default_factory=dict)
+    uploads: dict[str, bytes] = field(default_factory=dict)
+    _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    _ts: itertools.count = field(default_factory=lambda: itertools.count(101))
+    _files: itertools.count = field(default_factory=lambda: itertools.count(1))
 
     @property
     def api_url(self) -> str:
@@ -26,6 +43,37 @@ class FakeSlack:
 
     def response_url(self, name: str = "1") -> str:
         return f"{self.base_url}/respond/{name}"
+
+    def calls_to(self, method: str) -> list[dict[str, Any]]:
+        return [args for name, args in self.calls if name == method]
+
+    async def wait_for(
+        self,
+        method: str,
+        predicate: Callable[[dict[str, Any]], bool] = lambda _: True,
+        *,
+        count: int = 1,
+        within: float = WAIT_TIMEOUT,
+    ) -> list[dict[str, Any]]:
+        """Wait until ``count`` calls to ``method`` match ``predicate``; returns the matching calls."""
+
+        def matching() -> list[dict[str, Any]]:
+            return [args for args in self.calls_to(method) if predicate(args)]
+
+        async def until() -> list[dict[str, Any]]:
+            async with self._changed:
+                await self._changed.wait_for(lambda: len(matching()) >= count)
+            return matching()
+
+        return await asyncio.wait_for(until(), within)
+
+    async def _record(self, method: str, args: dict[str, Any]) -> None:
+        async with self._changed:
+            self.calls.append((method, args))
+            self._changed.notify_all()
+
+    def _next_ts(self) -> str:
+        return f"1733140000.{next(self._ts):06d}" if self.unique_ts else FIXED_TS
 
 
 async def _body(request: web.Request) -> dict[str, Any]:
@@ -35,26 +83,47 @@ async def _body(request: web.Request) -> dict[str, Any]:
     return dict(parse_qsl(raw))
 
 
+def _reply(fake: FakeSlack, method: str, args: dict[str, Any]) -> dict[str, Any]:
+    if method == "auth.test":
+        return {"ok": True, "team": "Acme", "team_id": "T0001", "user": "minds", "user_id": "UBOT", "bot_id": "B1"}
+    if method == "users.info":
+        user = fake.users.get(str(args.get("user")))
+        return {"ok": True, "user": user} if user is not None else {"ok": False, "error": "user_not_found"}
+    if method == "files.getUploadURLExternal":
+        file_id = f"F{next(fake._files):04d}"
+        return {"ok": True, "file_id": file_id, "upload_url": f"{fake.base_url}/upload/{file_id}"}
+    if method == "files.completeUploadExternal":
+        files = args.get("files")
+        files = json.loads(files) if isinstance(files, str) else files or []
+        return {"ok": True, "files": [{"id": f.get("id"), "title": f.get("title")} for f in files]}
+    if method == "chat.update":
+        return {"ok": True, "ts": args.get("ts", FIXED_TS), "channel": args.get("channel", "C0001")}
+    return {"ok": True, "ts": fake._next_ts(), "channel": args.get("channel", "C0001")}
+
+
 @asynccontextmanager
-async def fake_slack() -> AsyncIterator[FakeSlack]:
-    fake = FakeSlack()
+async def fake_slack(*, unique_ts: bool = False) -> AsyncIterator[FakeSlack]:
+    fake = FakeSlack(unique_ts=unique_ts)
 
     async def api(request: web.Request) -> web.Response:
         method = request.match_info["method"]
-        fake.calls.append((method, await _body(request)))
-        if method == "auth.test":
-            return web.json_response(
-                {"ok": True, "team": "Acme", "team_id": "T0001", "user": "minds", "user_id": "UBOT", "bot_id": "B1"}
-            )
-        return web.json_response({"ok": True, "ts": "1733140000.000100", "channel": "C0001"})
+        args = await _body(request)
+        reply = _reply(fake, method, args)
+        await fake._record(method, args)
+        return web.json_response(reply)
 
     async def respond(request: web.Request) -> web.Response:
         await fake.responses.put(await _body(request))
         return web.Response(text="ok")
 
-    app = web.Application()
+    async def upload(request: web.Request) -> web.Response:
+        fake.uploads[request.match_info["file_id"]] = await request.read()
+        return web.Response(text="OK")
+
+    app = web.Application(client_max_size=64 * 1024 * 1024)
     app.router.add_post("/api/{method}", api)
     app.router.add_post("/respond/{name}", respond)
+    app.router.add_post("/upload/{file_id}", upload)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
