@@ -77,10 +77,13 @@ class FakeSlack:
 
 
 async def _body(request: web.Request) -> dict[str, Any]:
+    if request.method == "GET":  # slack_sdk sends a few read methods (users.info) as GET with a query string
+        return dict(request.query)
     raw = await request.text()
+    query = dict(request.query)  # slack_sdk sends some methods' arguments (files.*) as a query string
     if request.content_type == "application/json":
-        return json.loads(raw or "{}")
-    return dict(parse_qsl(raw))
+        return {**query, **json.loads(raw or "{}")}
+    return {**query, **dict(parse_qsl(raw))}
 
 
 def _reply(fake: FakeSlack, method: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -121,7 +124,7 @@ async def fake_slack(*, unique_ts: bool = False) -> AsyncIterator[FakeSlack]:
         return web.Response(text="OK")
 
     app = web.Application(client_max_size=64 * 1024 * 1024)
-    app.router.add_post("/api/{method}", api)
+    app.router.add_route("*", "/api/{method}", api)
     app.router.add_post("/respond/{name}", respond)
     app.router.add_post("/upload/{file_id}", upload)
     runner = web.AppRunner(app, access_log=None)
