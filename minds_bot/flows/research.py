@@ -31,6 +31,7 @@ from minds_bot.minds import (
     PermissionDenied,
     ResearchRun,
 )
+from minds_bot.services import Background
 from minds_bot.slack.errors import user_message
 from minds_bot.slack.render.charts import distribution_chart
 from minds_bot.slack.render.plan import approved_note, freeze
@@ -259,6 +260,32 @@ async def resume_pending_approvals(services: Services) -> int:
         )
         resumed += isinstance(outcome, Started)
     return resumed
+
+
+class ApprovalResume(Background):
+    """At start-up, finish approvals a crash left between claim and Minds' answer (same key, never a new one)."""
+
+    def __init__(self, services: Services) -> None:
+        self._services = services
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="approval-resume")
+
+    async def _run(self) -> None:
+        try:
+            resumed = await resume_pending_approvals(self._services)
+        except Exception:  # noqa: BLE001 - start-up must go on; each approval can still be retried by a click
+            log.exception("resuming pending approvals failed")
+            return
+        if resumed:
+            log.info("resumed pending approvals", extra={"fields": {"count": resumed}})
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
 
 
 # --- following the run ---------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """``/minds runs <study>`` and the run handlers that follow approved research in threads.
 
 Owns: registering ``ResearchRunHandler`` (``RunKind.RESEARCH``) and ``ConsistencyFollowUp``
-(``RunKind.CONSISTENCY``) with the run tracker, and the private list of a Study's recent runs with the states
-Minds reports.
+(``RunKind.CONSISTENCY``) with the run tracker, the start-up resume of approvals a crash interrupted, and
+the private list of a Study's recent runs with the states Minds reports.
 Must not touch: Minds wire shapes, SQL, Block Kit (``render/runs.py``).
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from minds_bot.flows.planning import resolve_study
-from minds_bot.flows.research import ConsistencyFollowUp, ResearchRunHandler
+from minds_bot.flows.research import ApprovalResume, ConsistencyFollowUp, ResearchRunHandler
 from minds_bot.slack.grammar import Runs
 from minds_bot.slack.invocation import Invocation
 from minds_bot.slack.render.runs import render_runs
@@ -40,6 +40,7 @@ def register(surface: Surface, services: Services) -> None:
         services, report_kind=settings.minds_report_kind, report_format=settings.minds_report_format
     )
     services.run_handlers[RunKind.CONSISTENCY] = ConsistencyFollowUp(services)
+    services.background.append(ApprovalResume(services))
 
 
 COMMANDS = {Runs: handle_runs}

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
+from minds_bot.flows.research import resume_pending_approvals
 from minds_bot.store import ApprovalState, PlanState, RunKind
 from tests.fakes.minds_http import envelope, ok
 from tests.fakes.slack_web import FakeSlack, fake_slack
-from tests.slack.bolt_harness import CHANNEL, REQUESTER, STUDY_ID, TEAM, Harness, build_harness
+from tests.slack.bolt_harness import CHANNEL, REQUESTER, STUDY_ID, TEAM, Harness, SignallingTracker, build_harness
 from tests.slack.plan_samples import plan_data, study_data
 
 PREVIEW = f"/studies/{STUDY_ID}/research-plans/preview"
@@ -274,3 +277,37 @@ async def test_approvers_are_managed_by_admins_and_existing_approvers(bot: Harne
     assert "<@UCAT> no longer approve" in await bot.refusal()
     await bot.command("approvers list", user=REQUESTER)
     assert "Approvers in this channel: <@UBEN>." in await bot.refusal()
+
+
+async def test_a_preparation_resumes_after_a_restart_with_the_same_key(bot: Harness) -> None:
+    bot.api.on("POST", PREVIEW, ok(RECEIPT, status=202), ok(plan_data()))
+    await bot.command(f"plan {STUDY_ID} Which launch message works best?")
+    run = await bot.tracker.next_tracked(RunKind.PLAN)
+    await bot.tick()  # 202 observed, then the process "dies"
+    restarted = SignallingTracker(
+        store=bot.store, handlers=bot.services.run_handlers, clock=bot.clock, rng=random.Random(3)
+    )
+    bot.services.tracker = restarted
+    bot.clock.advance(120)
+    await restarted.tick()
+    first, second = bot.api.to("POST", PREVIEW)
+    assert first.headers["Idempotency-Key"] == second.headers["Idempotency-Key"] and first.body == second.body
+    assert second.headers["x-minds-study-plan-request-id"] == "plan-req-1"
+    assert _plan_updates(bot.slack, run.thread_ts or "")
+
+
+async def test_an_approval_interrupted_by_a_crash_is_resent_with_its_key_at_start_up(bot: Harness) -> None:
+    ts, _ = await open_plan(bot)
+    post = await bot.store.transition_plan_post(
+        team_id=TEAM, channel_id=CHANNEL, message_ts=ts, expected={PlanState.OPEN}, new=PlanState.APPROVED
+    )
+    assert post is not None
+    approval, _ = await bot.store.claim_approval(
+        team_id=TEAM, draft_plan_id="draft-1", revision=1, approver_id=REQUESTER, idempotency_key=str(uuid.uuid4())
+    )
+    bot.api.on("POST", RUNS, ok({"runId": "run-1", "status": "queued"}))
+    assert await resume_pending_approvals(bot.services) == 1
+    (confirm,) = bot.api.to("POST", RUNS)
+    assert json.loads(confirm.body)["idempotencyKey"] == approval.idempotency_key
+    run = await bot.tracker.next_tracked(RunKind.RESEARCH)
+    assert run.thread_ts == ts
