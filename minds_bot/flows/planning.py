@@ -35,8 +35,10 @@ from minds_bot.slack.errors import user_message
 from minds_bot.slack.render.plan import (
     AudienceInfo,
     PlanContext,
+    PlanTooLarge,
     discarded_note,
     freeze,
+    questionnaire_markdown,
     render_plan,
     render_plan_failed,
     render_preparing,
@@ -216,7 +218,11 @@ async def publish_plan(
     """Show ``plan`` in the plan message (in place), its extra pages and Markdown in the thread; open it."""
     minds = await services.minds.client_for(post.team_id)
     study = await minds.get_study(post.study_id)
-    rendered = render_plan(plan, plan_context(study, requester_id=post.requester_id), note=note)
+    context = plan_context(study, requester_id=post.requester_id)
+    try:
+        rendered = render_plan(plan, context, note=note)
+    except PlanTooLarge:
+        return await _too_large(services, slack=slack, post=post, plan=plan, context=context)
     await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **rendered.message.as_kwargs())
     for page in rendered.pages:
         await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, **page.as_kwargs())
@@ -237,6 +243,26 @@ async def publish_plan(
                 "pending_receipt": None,
             }
         )
+    )
+
+
+async def _too_large(
+    services: Services, *, slack: AsyncWebClient, post: PlanPost, plan: ResearchPlan, context: PlanContext
+) -> PlanPost:
+    """Too many confirmation questions for one message: attach the whole plan and say so; nothing is cut."""
+    reason = "it has more confirmation questions than one Slack message can hold. The full plan is attached below."
+    await slack.chat_update(
+        channel=post.channel_id, ts=post.message_ts, **render_plan_failed(post.study_name, reason).as_kwargs()
+    )
+    await slack.files_upload_v2(
+        channel=post.channel_id,
+        thread_ts=post.message_ts,
+        content=questionnaire_markdown(plan, context),
+        filename=f"research-plan-revision-{plan.revision}.md",
+        title=f"Research plan for {post.study_name}, revision {plan.revision}",
+    )
+    return await services.store.save_plan_post(
+        post.model_copy(update={"state": PlanState.DISCARDED, "pending_receipt": None})
     )
 
 

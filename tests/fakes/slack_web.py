@@ -99,7 +99,7 @@ def _reply(fake: FakeSlack, method: str, args: dict[str, Any]) -> dict[str, Any]
         files = args.get("files")
         files = json.loads(files) if isinstance(files, str) else files or []
         return {"ok": True, "files": [{"id": f.get("id"), "title": f.get("title")} for f in files]}
-    if method == "chat.update":
+    if method == "chat.update" and fake.unique_ts:
         return {"ok": True, "ts": args.get("ts", FIXED_TS), "channel": args.get("channel", "C0001")}
     return {"ok": True, "ts": fake._next_ts(), "channel": args.get("channel", "C0001")}
 

@@ -297,4 +297,4 @@ def render_runs(runs: Sequence[AgentRun], *, study_name: str) -> Message:
     lines += [f"• `{escape(run.run_id)}` — {run.status}" for run in runs]
     text = "\n".join(lines)
     blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in chunks(text)]
-    return Message(text=f"Recent runs of {study_name}", blocks=blocks[:RESULT_BLOCKS_PER_MESSAGE])
+    return Message(text=f"Recent runs of {study_name}", blocks=blocks)
