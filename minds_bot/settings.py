@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -75,6 +75,9 @@ class Settings(BaseSettings):
     minds_bot_secret_key: Annotated[tuple[SecretStr, ...], NoDecode] = Field(default=())
     log_level: str = "INFO"
     log_format: LogFormat = LogFormat.TEXT
+    # The report attached in a research run's thread when the run ends, and the /minds export defaults.
+    minds_report_kind: Literal["executive_brief", "full_report", "raw_data"] = "full_report"
+    minds_report_format: Literal["pdf", "md", "docx", "pptx", "csv", "xls", "sav"] = "md"
 
     @field_validator(
         "slack_bot_token",

@@ -37,9 +37,9 @@ def handlers() -> dict[type, Handler]:
 
 
 def _surface_modules() -> list[Any]:
-    from minds_bot.slack import connect
+    from minds_bot.slack import approvals, connect, exports, plan, runs
 
-    return [connect]
+    return [connect, plan, approvals, runs, exports]
 
 
 def usage_message(usage: Usage) -> Message:

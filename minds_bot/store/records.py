@@ -52,6 +52,9 @@ class ApprovalState(StrEnum):
 class RunKind(StrEnum):
     RESEARCH = "research"
     DIRECT = "direct"
+    PLAN = "plan"  # a plan preview being prepared: the same POST replayed until the 200 arrives
+    EXPORT = "export"  # a Study export being built, then attached in Slack
+    CONSISTENCY = "consistency"  # answerConsistency arriving after a research run's result was posted
 
 
 class ExportState(StrEnum):
@@ -140,10 +143,12 @@ class WorkspaceSettings(Record):
 
 
 class PreviewReceipt(Record):
-    """What a 202 plan preview returned; replayed as headers until the 200 arrives."""
+    """A plan preview in preparation: the exact body, saved with the key before the first attempt, and what
+    a 202 returned (replayed as headers until the 200 arrives)."""
 
-    request_id: str
+    request_id: str | None = None
     operation_id: str | None = None
+    body: str | None = None
 
 
 class PlanPost(Record):

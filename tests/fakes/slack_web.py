@@ -1,11 +1,17 @@
 """A tiny fake Slack Web API on 127.0.0.1 for listener tests: answers auth.test, records every call,
-and accepts ``response_url`` posts so tests can await what the bot said."""
+and accepts ``response_url`` posts so tests can await what the bot said.
+
+Opt-in extras (defaults keep the original behaviour): ``unique_ts`` gives every posted message its own ts,
+``users`` answers users.info, the files_upload_v2 trio (getUploadURLExternal, the upload URL,
+completeUploadExternal) keeps uploaded bytes in ``uploads``, and ``wait_for`` awaits a matching call.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,30 +19,24 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
+FIXED_TS = "1733140000.000100"
+WAIT_TIMEOUT = 10.0
+
+Call = tuple[str, dict[str, Any]]
+
 
 @dataclass
 class FakeSlack:
     base_url: str = ""
-    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    calls: list[Call] = field(default_factory=list)
     responses: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
-    users: dict[str, dict[str, Any]] = field(default_factory=dict)  # users.info answers by user id
+    unique_ts: bool = False
+    users: dict[str, dict[str, Any]] = field(default_factory=dict)
+    uploads: dict[str, bytes] = field(default_factory=dict)
     fail_auth: bool = False  # auth.test answers invalid_auth
-    _called: asyncio.Condition = field(default_factory=asyncio.Condition)
-
-    async def record(self, method: str, body: dict[str, Any]) -> None:
-        async with self._called:
-            self.calls.append((method, body))
-            self._called.notify_all()
-
-    async def wait_for(self, method: str, *, count: int = 1) -> list[dict[str, Any]]:
-        """Wait (up to WAIT_SECONDS) until ``method`` has been called ``count`` times; returns those calls' bodies."""
-
-        def matching() -> list[dict[str, Any]]:
-            return [body for name, body in self.calls if name == method]
-
-        async with asyncio.timeout(WAIT_SECONDS), self._called:
-            await self._called.wait_for(lambda: len(matching()) >= count)
-            return matching()
+    _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    _ts: itertools.count = field(default_factory=lambda: itertools.count(101))
+    _files: itertools.count = field(default_factory=lambda: itertools.count(1))
 
     @property
     def api_url(self) -> str:
@@ -45,8 +45,48 @@ class FakeSlack:
     def response_url(self, name: str = "1") -> str:
         return f"{self.base_url}/respond/{name}"
 
+    def calls_to(self, method: str) -> list[dict[str, Any]]:
+        return [args for name, args in self.calls if name == method]
 
-WAIT_SECONDS = 10.0
+    async def wait_for(
+        self,
+        method: str,
+        predicate: Callable[[dict[str, Any]], bool] = lambda _: True,
+        *,
+        count: int = 1,
+        within: float = WAIT_TIMEOUT,
+    ) -> list[dict[str, Any]]:
+        """Wait until ``count`` calls to ``method`` match ``predicate``; returns the matching calls."""
+
+        def matching() -> list[dict[str, Any]]:
+            return [args for args in self.calls_to(method) if predicate(args)]
+
+        async def until() -> list[dict[str, Any]]:
+            async with self._changed:
+                await self._changed.wait_for(lambda: len(matching()) >= count)
+            return matching()
+
+        return await asyncio.wait_for(until(), within)
+
+    async def _record(self, method: str, args: dict[str, Any]) -> None:
+        async with self._changed:
+            self.calls.append((method, args))
+            self._changed.notify_all()
+
+    def _next_ts(self) -> str:
+        return f"1733140000.{next(self._ts):06d}" if self.unique_ts else FIXED_TS
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    if request.method == "GET":  # slack_sdk sends a few read methods (users.info) as GET with a query string
+        return dict(request.query)
+    raw = await request.text()
+    query = dict(request.query)  # slack_sdk sends some methods' arguments (files.*) as a query string
+    if request.content_type == "application/json":
+        return {**query, **json.loads(raw or "{}")}
+    return {**query, **dict(parse_qsl(raw))}
+
+
 # What oauth.v2.access answers for a bot install into team T0001 by user U0001.
 OAUTH_ACCESS = {
     "ok": True,
@@ -62,44 +102,51 @@ OAUTH_ACCESS = {
 }
 
 
-async def _body(request: web.Request) -> dict[str, Any]:
-    if request.method == "GET":
-        return dict(request.query)
-    raw = await request.text()
-    if request.content_type == "application/json":
-        return json.loads(raw or "{}")
-    return dict(parse_qsl(raw))
+def _reply(fake: FakeSlack, method: str, args: dict[str, Any]) -> dict[str, Any]:
+    if method == "oauth.v2.access":
+        return OAUTH_ACCESS
+    if method == "auth.test" and fake.fail_auth:
+        return {"ok": False, "error": "invalid_auth"}
+    if method == "auth.test":
+        return {"ok": True, "team": "Acme", "team_id": "T0001", "user": "minds", "user_id": "UBOT", "bot_id": "B1"}
+    if method == "users.info":
+        user = fake.users.get(str(args.get("user")))
+        return {"ok": True, "user": user} if user is not None else {"ok": False, "error": "user_not_found"}
+    if method == "files.getUploadURLExternal":
+        file_id = f"F{next(fake._files):04d}"
+        return {"ok": True, "file_id": file_id, "upload_url": f"{fake.base_url}/upload/{file_id}"}
+    if method == "files.completeUploadExternal":
+        files = args.get("files")
+        files = json.loads(files) if isinstance(files, str) else files or []
+        return {"ok": True, "files": [{"id": f.get("id"), "title": f.get("title")} for f in files]}
+    if method == "chat.update" and fake.unique_ts:
+        return {"ok": True, "ts": args.get("ts", FIXED_TS), "channel": args.get("channel", "C0001")}
+    return {"ok": True, "ts": fake._next_ts(), "channel": args.get("channel", "C0001")}
 
 
 @asynccontextmanager
-async def fake_slack() -> AsyncIterator[FakeSlack]:
-    fake = FakeSlack()
+async def fake_slack(*, unique_ts: bool = False) -> AsyncIterator[FakeSlack]:
+    fake = FakeSlack(unique_ts=unique_ts)
 
     async def api(request: web.Request) -> web.Response:
         method = request.match_info["method"]
-        body = await _body(request)
-        await fake.record(method, body)
-        if method == "users.info":
-            user_id = body.get("user", "")
-            return web.json_response({"ok": True, "user": {"id": user_id, **fake.users.get(user_id, {})}})
-        if method == "oauth.v2.access":
-            return web.json_response(OAUTH_ACCESS)
-        if method == "auth.test" and fake.fail_auth:
-            return web.json_response({"ok": False, "error": "invalid_auth"})
-        if method == "auth.test":
-            return web.json_response(
-                {"ok": True, "team": "Acme", "team_id": "T0001", "user": "minds", "user_id": "UBOT", "bot_id": "B1"}
-            )
-        return web.json_response({"ok": True, "ts": "1733140000.000100", "channel": "C0001"})
+        args = await _body(request)
+        reply = _reply(fake, method, args)
+        await fake._record(method, args)
+        return web.json_response(reply)
 
     async def respond(request: web.Request) -> web.Response:
         await fake.responses.put(await _body(request))
         return web.Response(text="ok")
 
-    app = web.Application()
-    app.router.add_post("/api/{method}", api)
-    app.router.add_get("/api/{method}", api)
+    async def upload(request: web.Request) -> web.Response:
+        fake.uploads[request.match_info["file_id"]] = await request.read()
+        return web.Response(text="OK")
+
+    app = web.Application(client_max_size=64 * 1024 * 1024)
+    app.router.add_route("*", "/api/{method}", api)
     app.router.add_post("/respond/{name}", respond)
+    app.router.add_post("/upload/{file_id}", upload)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)

@@ -20,7 +20,8 @@ ACCOUNT = "550e8400-e29b-41d4-a716-446655440000"
 @pytest.fixture
 async def bot() -> AsyncIterator[BotHarness]:
     async with bot_harness() as harness:
-        harness.slack.users[ADMIN] = {"is_admin": True}
+        harness.slack.users[ADMIN] = {"id": ADMIN, "is_admin": True}
+        harness.slack.users["UPLAIN"] = {"id": "UPLAIN"}
         yield harness
 
 
@@ -92,7 +93,7 @@ async def test_commands_without_a_key_explain_how_to_connect(bot: BotHarness) ->
 
 async def test_uninstalling_forgets_the_workspace_key() -> None:
     async with bot_harness(wait_for_listeners=True) as bot:
-        bot.slack.users[ADMIN] = {"is_admin": True}
+        bot.slack.users[ADMIN] = {"id": ADMIN, "is_admin": True}
         bot.minds_api.on("GET", "/auth/me", raw({"id": ACCOUNT}))
         await bot.submit_view(CONNECT_CALLBACK, key_values(GOOD_KEY), user=ADMIN)
         assert await bot.store.get_workspace(TEAM) is not None

@@ -1,0 +1,395 @@
+"""Planning research in a channel: draft a plan, revise it with answers or refinements, publish each revision
+in place, discard it.
+
+Owns: finding the Study a user named, the plan message's lifecycle in the store (``PlanPost``: preparing →
+open → approved/discarded), choosing and saving each preview's ``Idempotency-Key`` and exact body *before*
+the first attempt, and ``PlanPreparation``, the ``RunHandler`` for ``RunKind.PLAN``: the run tracker replays
+the identical preview POST (same body, same key, the 202 receipt's ids as headers) until the 200 arrives, so
+preparation survives restarts and is never re-submitted under a new key (CATALOGUE §2 G.69, H.78). A 409 on
+a revision reloads the latest revision and says so.
+Must not touch: Block Kit (``slack/render/plan.py``), SQL, approval (``flows/research.py``).
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.flows.tracking import Observation
+from minds_bot.minds import (
+    MindsClient,
+    MindsError,
+    MindsTransportError,
+    PlanPending,
+    PlanPreviewRequest,
+    RateLimited,
+    ResearchPlan,
+    ServerError,
+    StaleRevision,
+    Study,
+    StudyDetail,
+)
+from minds_bot.slack.errors import user_message
+from minds_bot.slack.render.plan import (
+    AudienceInfo,
+    PlanContext,
+    PlanTooLarge,
+    discarded_note,
+    freeze,
+    questionnaire_markdown,
+    render_plan,
+    render_plan_failed,
+    render_preparing,
+)
+from minds_bot.store import PlanPost, PlanState, PreviewReceipt, RunKind, TrackedRun
+
+if TYPE_CHECKING:
+    from slack_sdk.web.async_client import AsyncWebClient
+
+    from minds_bot.services import Services
+
+log = logging.getLogger(__name__)
+
+RELOAD_WAIT_SECONDS = 20.0
+MAX_CANDIDATES_NAMED = 5
+
+
+class StudyNotFound(MindsError):
+    """The Study a user named could not be told apart (not found, or several close matches)."""
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The action was not done; ``reason`` is what to tell the person who asked."""
+
+    reason: str
+
+
+# --- Studies and context -------------------------------------------------------------------------------------
+
+
+async def resolve_study(minds: MindsClient, text: str) -> Study | StudyDetail:
+    """An exact id, an exact or single fuzzy name among the newest 1,000; otherwise ``StudyNotFound``."""
+    result = await minds.find_study(text)
+    if result.match is not None:
+        return result.match
+    if result.kind == "ambiguous":
+        names = ", ".join(f"“{c.item.name}”" for c in result.candidates[:MAX_CANDIDATES_NAMED])
+        raise StudyNotFound(f"Several Studies match “{text}”: {names}. Use the exact name or the Study id.")
+    raise StudyNotFound(result.explanation or f"No Study matches “{text}”.")
+
+
+def plan_context(study: Study | StudyDetail, *, requester_id: str) -> PlanContext:
+    audiences = tuple(
+        AudienceInfo(name=a.name, mind_count=a.mind_count if a.mind_count is not None else len(a.minds))
+        for a in study.audiences
+    )
+    return PlanContext(study_name=study.name, requester_id=requester_id, audiences=audiences)
+
+
+# --- starting and revising -----------------------------------------------------------------------------------
+
+
+async def start_plan(
+    services: Services,
+    *,
+    slack: AsyncWebClient,
+    team_id: str,
+    channel_id: str,
+    user_id: str,
+    study: Study | StudyDetail,
+    request: str,
+    language: str | None,
+) -> PlanPost:
+    """Post "Preparing the plan…", save the post with the preview key and body, and hand it to the tracker."""
+    posted = await slack.chat_postMessage(channel=channel_id, **render_preparing(study.name).as_kwargs())
+    body = PlanPreviewRequest(request=request, study_locale=language)
+    post = PlanPost(
+        team_id=team_id,
+        channel_id=channel_id,
+        message_ts=str(posted["ts"]),
+        study_id=study.id,
+        study_name=study.name,
+        requester_id=user_id,
+        state=PlanState.PREPARING,
+        preview_idempotency_key=str(uuid.uuid4()),
+        pending_receipt=PreviewReceipt(body=body.to_body().decode()),
+    )
+    post = await services.store.save_plan_post(post)
+    await _track(services, post, progress_ts=post.message_ts)
+    return post
+
+
+async def revise_plan(
+    services: Services,
+    *,
+    post: PlanPost | None,
+    revision: int,
+    answers: dict[str, str] | None = None,
+    refinement: str | None = None,
+) -> Refused | None:
+    """Ask Minds for the next revision (answers or a refinement) of the revision the person saw."""
+    if post is None:
+        return Refused("This plan is no longer tracked by the bot.")
+    refused = _check_open(post, revision)
+    if refused is not None:
+        return refused
+    moved = await services.store.transition_plan_post(
+        team_id=post.team_id,
+        channel_id=post.channel_id,
+        message_ts=post.message_ts,
+        expected={PlanState.OPEN},
+        new=PlanState.PREPARING,
+    )
+    if moved is None:
+        return Refused("Someone else changed this plan a moment ago; wait for the new revision to appear.")
+    body = PlanPreviewRequest(
+        draft_plan_id=post.draft_plan_id, revision=revision, answers=answers, refinement=refinement
+    )
+    saved = await services.store.save_plan_post(
+        moved.model_copy(
+            update={
+                "preview_idempotency_key": str(uuid.uuid4()),
+                "pending_receipt": PreviewReceipt(body=body.to_body().decode()),
+            }
+        )
+    )
+    await _track(services, saved, progress_ts=None)
+    return None
+
+
+def _check_open(post: PlanPost, revision: int) -> Refused | None:
+    if post.state == PlanState.PREPARING:
+        return Refused("A new revision of this plan is being prepared; use the buttons once it appears.")
+    if post.state in (PlanState.APPROVED, PlanState.RUNNING):
+        return Refused("This plan was already approved; it can no longer be changed.")
+    if post.state == PlanState.DISCARDED:
+        return Refused("This plan was discarded.")
+    if post.revision != revision:
+        return Refused(
+            f"That button belongs to revision {revision}, but the plan is now at revision {post.revision}. "
+            "Nothing was changed: review the latest revision in the channel and use its buttons."
+        )
+    return None
+
+
+async def _track(services: Services, post: PlanPost, *, progress_ts: str | None) -> None:
+    await services.tracker.track(
+        TrackedRun(
+            team_id=post.team_id,
+            run_id=post.preview_idempotency_key,
+            study_id=post.study_id,
+            kind=RunKind.PLAN,
+            client_request_id=post.preview_idempotency_key,
+            channel_id=post.channel_id,
+            thread_ts=post.message_ts,
+            progress_ts=progress_ts,
+            next_poll_at=services.clock(),
+        )
+    )
+
+
+async def discard_plan(
+    services: Services, *, slack: AsyncWebClient, post: PlanPost, user_id: str, blocks: list[dict[str, Any]]
+) -> Refused | None:
+    """Close an open plan (it stays a draft in Minds); the message keeps the plan without buttons."""
+    moved = await services.store.transition_plan_post(
+        team_id=post.team_id,
+        channel_id=post.channel_id,
+        message_ts=post.message_ts,
+        expected={PlanState.OPEN},
+        new=PlanState.DISCARDED,
+    )
+    if moved is None:
+        return Refused(f"This plan is {post.state.value}; it cannot be discarded now.")
+    note = discarded_note(user_id=user_id, revision=post.revision)
+    await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **freeze(blocks, note).as_kwargs())
+    return None
+
+
+# --- publishing a revision -----------------------------------------------------------------------------------
+
+
+async def publish_plan(
+    services: Services, *, slack: AsyncWebClient, post: PlanPost, plan: ResearchPlan, note: str | None = None
+) -> PlanPost:
+    """Show ``plan`` in the plan message (in place), its extra pages and Markdown in the thread; open it."""
+    minds = await services.minds.client_for(post.team_id)
+    study = await minds.get_study(post.study_id)
+    context = plan_context(study, requester_id=post.requester_id)
+    try:
+        rendered = render_plan(plan, context, note=note)
+    except PlanTooLarge:
+        return await _too_large(services, slack=slack, post=post, plan=plan, context=context)
+    await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **rendered.message.as_kwargs())
+    for page in rendered.pages:
+        await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, **page.as_kwargs())
+    if rendered.questionnaire is not None:
+        await slack.files_upload_v2(
+            channel=post.channel_id,
+            thread_ts=post.message_ts,
+            content=rendered.questionnaire,
+            filename=f"research-plan-revision-{plan.revision}.md",
+            title=f"Research plan for {post.study_name}, revision {plan.revision} (full questionnaire)",
+        )
+    return await services.store.save_plan_post(
+        post.model_copy(
+            update={
+                "draft_plan_id": plan.draft_plan_id,
+                "revision": plan.revision,
+                "state": PlanState.OPEN,
+                "pending_receipt": None,
+            }
+        )
+    )
+
+
+async def _too_large(
+    services: Services, *, slack: AsyncWebClient, post: PlanPost, plan: ResearchPlan, context: PlanContext
+) -> PlanPost:
+    """Too many confirmation questions for one message: attach the whole plan and say so; nothing is cut."""
+    reason = "it has more confirmation questions than one Slack message can hold. The full plan is attached below."
+    await slack.chat_update(
+        channel=post.channel_id, ts=post.message_ts, **render_plan_failed(post.study_name, reason).as_kwargs()
+    )
+    await slack.files_upload_v2(
+        channel=post.channel_id,
+        thread_ts=post.message_ts,
+        content=questionnaire_markdown(plan, context),
+        filename=f"research-plan-revision-{plan.revision}.md",
+        title=f"Research plan for {post.study_name}, revision {plan.revision}",
+    )
+    return await services.store.save_plan_post(
+        post.model_copy(update={"state": PlanState.DISCARDED, "pending_receipt": None})
+    )
+
+
+# --- the tracker's handler for preparations ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Superseded:
+    """The post moved on (another preview key, or it is gone): nothing to show."""
+
+
+# Errors worth another look later; every other Minds error is Minds' final answer for this preview.
+_TRANSIENT = (MindsTransportError, RateLimited, ServerError)
+
+
+class PlanPreparation:
+    """``RunHandler`` for ``RunKind.PLAN``: one identical preview POST per poll until the saved revision."""
+
+    def __init__(self, services: Services) -> None:
+        self._services = services
+
+    async def _post_for(self, run: TrackedRun) -> PlanPost | None:
+        post = await self._services.store.get_plan_post(
+            team_id=run.team_id, channel_id=run.channel_id, message_ts=run.thread_ts or ""
+        )
+        if post is None or post.preview_idempotency_key != run.run_id or post.pending_receipt is None:
+            return None
+        return post
+
+    async def observe(self, run: TrackedRun) -> Observation:
+        post = await self._post_for(run)
+        if post is None or post.pending_receipt is None or post.pending_receipt.body is None:
+            return Observation(visible="superseded", terminal=True, detail=_Superseded())
+        try:
+            outcome = await self._replay(post, post.pending_receipt)
+        except _TRANSIENT:
+            raise  # the tracker looks again later with the same key and body
+        except MindsError as exc:
+            return Observation(visible="refused", terminal=True, detail=exc)
+        if isinstance(outcome, ResearchPlan):
+            return Observation(visible="ready", terminal=True, detail=outcome)
+        receipt = PreviewReceipt(
+            request_id=outcome.request_id, operation_id=outcome.operation_id, body=post.pending_receipt.body
+        )
+        if receipt != post.pending_receipt:
+            await self._services.store.save_plan_post(post.model_copy(update={"pending_receipt": receipt}))
+        return Observation(visible=f"preparing:{outcome.stage or ''}", terminal=False, detail=outcome)
+
+    async def _replay(self, post: PlanPost, receipt: PreviewReceipt) -> ResearchPlan | PlanPending:
+        minds = await self._services.minds.client_for(post.team_id)
+        key, body = post.preview_idempotency_key, receipt.body or ""
+        if receipt.request_id is None:
+            request = PlanPreviewRequest.model_validate_json(body)
+            return await minds.preview_plan(post.study_id, request, idempotency_key=key, wait_seconds=0)
+        pending = PlanPending(
+            study_id=post.study_id,
+            idempotency_key=key,
+            body=body,
+            request_id=receipt.request_id,
+            operation_id=receipt.operation_id,
+        )
+        return await minds.resume_plan(pending, wait_seconds=0)
+
+    async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
+        post = await self._post_for(run)
+        if post is None:
+            return None
+        stage = observation.detail.stage if isinstance(observation.detail, PlanPending) else None
+        next_revision = (post.revision or 0) + 1 if post.draft_plan_id else None
+        message = render_preparing(post.study_name, stage=stage, revision=next_revision)
+        slack = await self._services.slack.client_for(run.team_id)
+        if run.progress_ts:
+            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+            return run.progress_ts
+        posted = await slack.chat_postMessage(channel=run.channel_id, thread_ts=post.message_ts, **message.as_kwargs())
+        return str(posted["ts"])
+
+    async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
+        detail = observation.detail
+        if isinstance(detail, _Superseded):
+            return
+        post = await self._post_for(run)
+        if post is None:
+            return
+        slack = await self._services.slack.client_for(run.team_id)
+        if isinstance(detail, ResearchPlan):
+            await publish_plan(self._services, slack=slack, post=post, plan=detail)
+            await self._close_progress(slack, run, post, f"Revision {detail.revision} is ready in the plan message.")
+        elif isinstance(detail, StaleRevision) and post.draft_plan_id:
+            await self._reload_latest(slack, run, post)
+        else:
+            await self._refused(slack, run, post, detail)
+
+    async def _close_progress(self, slack: AsyncWebClient, run: TrackedRun, post: PlanPost, text: str) -> None:
+        if run.progress_ts and run.progress_ts != post.message_ts:
+            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
+
+    async def _reload_latest(self, slack: AsyncWebClient, run: TrackedRun, post: PlanPost) -> None:
+        """409: someone else revised first. Show the latest saved revision and say the change was not applied."""
+        minds = await self._services.minds.client_for(post.team_id)
+        request = PlanPreviewRequest(draft_plan_id=post.draft_plan_id, load_latest=True)
+        key = str(uuid.uuid4())
+        latest = await minds.preview_plan(post.study_id, request, idempotency_key=key, wait_seconds=RELOAD_WAIT_SECONDS)
+        if isinstance(latest, PlanPending):
+            receipt = PreviewReceipt(request_id=latest.request_id, operation_id=latest.operation_id, body=latest.body)
+            saved = await self._services.store.save_plan_post(
+                post.model_copy(update={"preview_idempotency_key": key, "pending_receipt": receipt})
+            )
+            await _track(self._services, saved, progress_ts=None)
+            return
+        note = (
+            f"This plan changed before your edit reached Minds, so your edit was not applied. This is the latest "
+            f"revision ({latest.revision}); make the change again if it still matters."
+        )
+        await publish_plan(self._services, slack=slack, post=post, plan=latest, note=note)
+        await self._close_progress(slack, run, post, f"Reloaded the latest revision ({latest.revision}).")
+
+    async def _refused(self, slack: AsyncWebClient, run: TrackedRun, post: PlanPost, error: Any) -> None:
+        reason = user_message(error) if isinstance(error, BaseException) else "no reason given"
+        if post.draft_plan_id is None:
+            message = render_plan_failed(post.study_name, reason)
+            await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **message.as_kwargs())
+            state = PlanState.DISCARDED
+        else:
+            text = (
+                f"Minds did not make a new revision: {reason} The plan above (revision {post.revision}) is unchanged."
+            )
+            await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, text=text)
+            state = PlanState.OPEN
+        await self._services.store.save_plan_post(post.model_copy(update={"state": state, "pending_receipt": None}))

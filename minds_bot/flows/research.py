@@ -1,0 +1,416 @@
+"""Approving a plan revision and following its research run in the plan message's thread.
+
+Owns: who may approve (the requester, the channel's approvers, workspace admins — decided from the stored
+``PlanPost`` and approvers table and Slack's ``users.info``, never from a button), who may manage approvers,
+the exactly-once confirm (the plan post moves open → approved atomically, then an ``Approval`` record with its
+idempotency key is committed *before* ``POST …/research-runs``; a retry after a timeout reuses the record's
+key), the honest answers to refusals (``PLAN_LIMIT``: an upgrade is required and nothing started; 409: the
+reason), and the ``RunHandler`` for ``RunKind.RESEARCH`` (progress edits, one terminal result with charts,
+then the report) and ``RunKind.CONSISTENCY`` (the answer-consistency note that may arrive after completion).
+Must not touch: Block Kit (``slack/render/``), SQL, the preview lifecycle (``flows/planning.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.flows.exports import start_export
+from minds_bot.flows.planning import Refused
+from minds_bot.flows.tracking import Observation
+from minds_bot.minds import (
+    AuthenticationError,
+    Conflict,
+    InvalidRequest,
+    MindsError,
+    NotFound,
+    PermissionDenied,
+    ResearchRun,
+)
+from minds_bot.services import Background
+from minds_bot.slack.errors import user_message
+from minds_bot.slack.render.charts import distribution_chart
+from minds_bot.slack.render.plan import approved_note, freeze
+from minds_bot.slack.render.runs import (
+    distribution,
+    progress_text,
+    render_consistency,
+    render_results,
+    terminal_line,
+)
+from minds_bot.store import PlanPost, PlanState, RunKind, TrackedRun
+
+if TYPE_CHECKING:
+    from slack_sdk.web.async_client import AsyncWebClient
+
+    from minds_bot.services import Services
+
+log = logging.getLogger(__name__)
+
+# Minds' final word on a confirm: nothing started, and sending the same request again would not change that.
+DEFINITIVE_REFUSALS = (PermissionDenied, Conflict, InvalidRequest, NotFound, AuthenticationError)
+CONSISTENCY_WAIT = timedelta(minutes=30)
+MAX_CHARTS_PER_UPLOAD = 10
+CONSISTENCY_SUFFIX = ":consistency"
+REPORT_REQUESTER = "minds-bot"  # the report after a run is the bot's own request
+
+
+# --- who may approve -----------------------------------------------------------------------------------------
+
+
+async def is_workspace_admin(slack: AsyncWebClient, user_id: str) -> bool:
+    """Slack's own word (users.info): workspace admins and owners."""
+    reply = await slack.users_info(user=user_id)
+    user = reply.get("user") or {}
+    return bool(user.get("is_admin") or user.get("is_owner") or user.get("is_primary_owner"))
+
+
+async def may_approve(services: Services, slack: AsyncWebClient, *, post: PlanPost, user_id: str) -> bool:
+    """The requester, an approver of the plan's channel, or a workspace admin."""
+    if user_id == post.requester_id:
+        return True
+    approvers = await services.store.list_approvers(team_id=post.team_id, channel_id=post.channel_id)
+    return user_id in approvers or await is_workspace_admin(slack, user_id)
+
+
+async def may_manage_approvers(
+    services: Services, slack: AsyncWebClient, *, team_id: str, channel_id: str, user_id: str
+) -> bool:
+    """Workspace admins, and people who already approve in this channel (so a team can share the duty)."""
+    approvers = await services.store.list_approvers(team_id=team_id, channel_id=channel_id)
+    return user_id in approvers or await is_workspace_admin(slack, user_id)
+
+
+def refusal_for_approver(post: PlanPost) -> Refused:
+    return Refused(
+        f"Only the person who asked for this plan (<@{post.requester_id}>), this channel's approvers "
+        "(`/minds approvers list`) or a workspace admin can approve or discard it."
+    )
+
+
+# --- approving -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Started:
+    run_id: str
+
+
+@dataclass(frozen=True)
+class NotStarted:
+    """Minds refused or did not answer; ``reason`` was posted in the thread."""
+
+    reason: str
+
+
+async def approve(
+    services: Services,
+    *,
+    slack: AsyncWebClient,
+    post: PlanPost | None,
+    user_id: str,
+    revision: int,
+    opt_in: bool,
+    needs_opt_in: bool,
+    blocks: list[dict[str, Any]],
+) -> Refused | Started | NotStarted:
+    """Confirm exactly this revision once, then follow the run in the plan's thread."""
+    if post is None:
+        return Refused("This plan is no longer tracked by the bot.")
+    if not await may_approve(services, slack, post=post, user_id=user_id):
+        return refusal_for_approver(post)
+    refused = await _state_refusal(services, post, revision)
+    if refused is not None:
+        return refused
+    if needs_opt_in and not opt_in:
+        return Refused("This plan uses advanced methods: tick the opt-in box on the plan, then approve again.")
+    moved = await _move(services, post, {PlanState.OPEN}, PlanState.APPROVED)
+    if moved is None:
+        return Refused("Someone is approving this plan right now; its run will appear in the thread.")
+    return await _confirm(services, slack=slack, post=moved, user_id=user_id, opt_in=opt_in, blocks=blocks)
+
+
+async def _state_refusal(services: Services, post: PlanPost, revision: int) -> Refused | None:
+    if post.state in (PlanState.APPROVED, PlanState.RUNNING) and post.draft_plan_id and post.revision:
+        approval = await services.store.get_approval(
+            team_id=post.team_id, draft_plan_id=post.draft_plan_id, revision=post.revision
+        )
+        who = f" by <@{approval.approver_id}>" if approval else ""
+        return Refused(f"Revision {post.revision} was already approved{who}; its run is in the thread.")
+    if post.state == PlanState.PREPARING:
+        return Refused("A new revision of this plan is being prepared; approve it once it appears.")
+    if post.state == PlanState.DISCARDED:
+        return Refused("This plan was discarded; start a new one with `/minds plan`.")
+    if post.revision != revision:
+        return Refused(
+            f"That button belongs to revision {revision}, but the plan is now at revision {post.revision}. "
+            "Only the latest revision can run: review it in the channel and approve it there."
+        )
+    return None
+
+
+async def _move(services: Services, post: PlanPost, expected: set[PlanState], new: PlanState) -> PlanPost | None:
+    return await services.store.transition_plan_post(
+        team_id=post.team_id, channel_id=post.channel_id, message_ts=post.message_ts, expected=expected, new=new
+    )
+
+
+async def _confirm(
+    services: Services,
+    *,
+    slack: AsyncWebClient,
+    post: PlanPost,
+    user_id: str,
+    opt_in: bool,
+    blocks: list[dict[str, Any]],
+) -> Started | NotStarted:
+    assert post.draft_plan_id is not None and post.revision is not None
+    approval, _ = await services.store.claim_approval(
+        team_id=post.team_id,
+        draft_plan_id=post.draft_plan_id,
+        revision=post.revision,
+        approver_id=user_id,
+        idempotency_key=str(uuid.uuid4()),
+    )
+    minds = await services.minds.client_for(post.team_id)
+    try:
+        started = await minds.start_research_run(
+            post.study_id,
+            draft_plan_id=post.draft_plan_id,
+            revision=post.revision,
+            idempotency_key=approval.idempotency_key,  # the record's key: a retry can never start a second run
+            advanced_method_opt_in=True if opt_in else None,
+        )
+    except DEFINITIVE_REFUSALS as exc:
+        return await _refused_by_minds(services, slack=slack, post=post, user_id=user_id, error=exc)
+    except MindsError as exc:
+        return await _unconfirmed(services, slack=slack, post=post, error=exc)
+    await services.store.attach_run(
+        team_id=post.team_id, draft_plan_id=post.draft_plan_id, revision=post.revision, run_id=started.run_id
+    )
+    await _move(services, post, {PlanState.APPROVED}, PlanState.RUNNING)
+    note = approved_note(approver_id=approval.approver_id, revision=post.revision)
+    if blocks:
+        await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **freeze(blocks, note).as_kwargs())
+    else:  # resumed after a restart: the message's blocks are not at hand, so say it in the thread
+        await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, text=note)
+    await services.tracker.track(
+        TrackedRun(
+            team_id=post.team_id,
+            run_id=started.run_id,
+            study_id=post.study_id,
+            kind=RunKind.RESEARCH,
+            client_request_id=approval.idempotency_key,
+            channel_id=post.channel_id,
+            thread_ts=post.message_ts,
+            next_poll_at=services.clock(),
+        )
+    )
+    return Started(started.run_id)
+
+
+async def _refused_by_minds(
+    services: Services, *, slack: AsyncWebClient, post: PlanPost, user_id: str, error: MindsError
+) -> NotStarted:
+    """Nothing started. The plan stays open (after an upgrade or once Minds are ready, approve again)."""
+    assert post.draft_plan_id is not None and post.revision is not None
+    reason = _refusal_text(error)
+    await services.store.fail_approval(
+        team_id=post.team_id, draft_plan_id=post.draft_plan_id, revision=post.revision, reason=reason
+    )
+    await _move(services, post, {PlanState.APPROVED}, PlanState.OPEN)
+    text = f"<@{user_id}> approved revision {post.revision}, but nothing started: {reason}"
+    await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, text=text)
+    return NotStarted(reason)
+
+
+def _refusal_text(error: MindsError) -> str:
+    if isinstance(error, Conflict) and type(error) is Conflict:
+        said = f" Minds said: {error.server_message}" if getattr(error, "server_message", None) else ""
+        return f"Minds refused to confirm this revision (it may already be confirmed for another run).{said}"
+    return user_message(error)
+
+
+async def _unconfirmed(services: Services, *, slack: AsyncWebClient, post: PlanPost, error: MindsError) -> NotStarted:
+    """No answer from Minds: the approval stays pending with its key, so pressing Approve again re-sends the
+    very same request (Minds starts it at most once)."""
+    await _move(services, post, {PlanState.APPROVED}, PlanState.OPEN)
+    reason = (
+        f"Minds did not confirm the run ({user_message(error)}). Nothing is assumed: press Approve & run again "
+        "to retry — the same request key is reused, so the research cannot start twice."
+    )
+    await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, text=reason)
+    return NotStarted(reason)
+
+
+async def resume_pending_approvals(services: Services) -> int:
+    """After a crash mid-confirm: re-send each claimed, unanswered approval with its own key."""
+    resumed = 0
+    for approval in await services.store.pending_approvals():
+        post = await services.store.find_plan_post(team_id=approval.team_id, draft_plan_id=approval.draft_plan_id)
+        if post is None or post.state != PlanState.APPROVED or post.revision != approval.revision:
+            continue
+        slack = await services.slack.client_for(post.team_id)
+        outcome = await _confirm(
+            services, slack=slack, post=post, user_id=approval.approver_id, opt_in=False, blocks=[]
+        )
+        resumed += isinstance(outcome, Started)
+    return resumed
+
+
+class ApprovalResume(Background):
+    """At start-up, finish approvals a crash left between claim and Minds' answer (same key, never a new one)."""
+
+    def __init__(self, services: Services) -> None:
+        self._services = services
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="approval-resume")
+
+    async def _run(self) -> None:
+        try:
+            resumed = await resume_pending_approvals(self._services)
+        except Exception:  # noqa: BLE001 - start-up must go on; each approval can still be retried by a click
+            log.exception("resuming pending approvals failed")
+            return
+        if resumed:
+            log.info("resumed pending approvals", extra={"fields": {"count": resumed}})
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+
+# --- following the run ---------------------------------------------------------------------------------------
+
+
+class ResearchRunHandler:
+    """``RunHandler`` for ``RunKind.RESEARCH``: progress in the thread, one honest result, then the report."""
+
+    def __init__(self, services: Services, *, report_kind: str = "full_report", report_format: str = "md") -> None:
+        self._services = services
+        self._report_kind = report_kind
+        self._report_format = report_format
+
+    async def observe(self, run: TrackedRun) -> Observation:
+        minds = await self._services.minds.client_for(run.team_id)
+        state = await minds.get_research_run(run.study_id, run.run_id)
+        visible = terminal_line(state) if state.is_terminal else progress_text(state)
+        return Observation(visible=visible, terminal=state.is_terminal, detail=state)
+
+    async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
+        slack = await self._services.slack.client_for(run.team_id)
+        if run.progress_ts:
+            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=observation.visible, blocks=[])
+            return run.progress_ts
+        posted = await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, text=observation.visible)
+        return str(posted["ts"])
+
+    async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
+        state: ResearchRun = observation.detail
+        slack = await self._services.slack.client_for(run.team_id)
+        if run.progress_ts:
+            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=observation.visible, blocks=[])
+        for message in render_results(state, study_name=await self._study_name(run)):
+            await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
+        await self._charts(slack, run, state)
+        if _consistency_expected(state):
+            await self._services.tracker.track(_follow_up(run, self._services))
+        if state.status in ("completed", "partial", "plan_limited"):
+            await self._report(slack, run)
+
+    async def _study_name(self, run: TrackedRun) -> str:
+        post = await self._services.store.get_plan_post(
+            team_id=run.team_id, channel_id=run.channel_id, message_ts=run.thread_ts or ""
+        )
+        return post.study_name if post else run.study_id
+
+    async def _charts(self, slack: AsyncWebClient, run: TrackedRun, state: ResearchRun) -> None:
+        uploads = []
+        for artifact in sorted(state.artifacts, key=lambda a: a.index):
+            dist = distribution(artifact)
+            if dist is None:
+                continue
+            png = await asyncio.to_thread(
+                distribution_chart,
+                title=f"Q{artifact.index + 1}. {dist.title}",
+                options=dist.options,
+                series=dist.series,
+            )
+            uploads.append({"file": png, "filename": f"q{artifact.index + 1}.png", "title": f"Q{artifact.index + 1}"})
+        for start in range(0, len(uploads), MAX_CHARTS_PER_UPLOAD):
+            await slack.files_upload_v2(
+                file_uploads=uploads[start : start + MAX_CHARTS_PER_UPLOAD],
+                channel=run.channel_id,
+                thread_ts=run.thread_ts,
+                initial_comment="Share of answers per audience, per question.",
+            )
+
+    async def _report(self, slack: AsyncWebClient, run: TrackedRun) -> None:
+        """Start the report export; a refusal is said in the thread, never raised (the result is posted)."""
+        try:
+            await start_export(
+                self._services,
+                slack=slack,
+                team_id=run.team_id,
+                study_id=run.study_id,
+                channel_id=run.channel_id,
+                thread_ts=run.thread_ts,
+                requested_by=REPORT_REQUESTER,
+                kind=self._report_kind,
+                format=self._report_format,
+            )
+        except MindsError as exc:
+            text = f"The report could not be started: {user_message(exc)} Try `/minds export` later."
+            await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, text=text)
+
+
+def _consistency_expected(state: ResearchRun) -> bool:
+    """The check runs after completed (or partial) runs of two or more items, and may arrive later."""
+    answered = [a for a in state.artifacts if not a.not_asked]
+    return state.status in ("completed", "partial") and state.answer_consistency is None and len(answered) >= 2
+
+
+def _follow_up(run: TrackedRun, services: Services) -> TrackedRun:
+    return TrackedRun(
+        team_id=run.team_id,
+        run_id=run.run_id + CONSISTENCY_SUFFIX,
+        study_id=run.study_id,
+        kind=RunKind.CONSISTENCY,
+        client_request_id=run.run_id,
+        channel_id=run.channel_id,
+        thread_ts=run.thread_ts,
+        next_poll_at=services.clock(),
+    )
+
+
+class ConsistencyFollowUp:
+    """``RunHandler`` for ``RunKind.CONSISTENCY``: posts the answer-consistency note once it arrives (or says
+    it never came after ``CONSISTENCY_WAIT``). Polls with GETs only."""
+
+    def __init__(self, services: Services) -> None:
+        self._services = services
+
+    async def observe(self, run: TrackedRun) -> Observation:
+        minds = await self._services.minds.client_for(run.team_id)
+        state = await minds.get_research_run(run.study_id, run.client_request_id or run.run_id)
+        if state.answer_consistency is not None:
+            return Observation(visible="arrived", terminal=True, detail=state.answer_consistency)
+        started = run.created_at or self._services.clock()
+        expired = self._services.clock() - started >= CONSISTENCY_WAIT
+        return Observation(visible="waiting", terminal=expired, detail=None)
+
+    async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
+        return None  # nothing to show until the note arrives
+
+    async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
+        slack = await self._services.slack.client_for(run.team_id)
+        message = render_consistency(observation.detail)
+        await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())

@@ -1,0 +1,330 @@
+"""``/minds plan`` and everything on a plan message: the request modal (also opened by the study card's
+"Plan research" button, action ``study_plan``), confirmation-question buttons and the "Answer…" modal,
+"Revise…", **Approve & run** and "Discard".
+
+Owns: reading Slack payloads (which plan message, which revision the button showed, the advanced-method
+opt-in box) and answering the person privately when something was refused. Listeners stay thin: every
+decision is in ``flows/planning.py`` and ``flows/research.py``; permissions come from stored state there.
+Must not touch: Minds wire shapes, SQL, Block Kit (``render/plan.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.flows.planning import (
+    PlanPreparation,
+    Refused,
+    discard_plan,
+    resolve_study,
+    revise_plan,
+    start_plan,
+)
+from minds_bot.flows.research import approve, may_approve, refusal_for_approver
+from minds_bot.minds import MindsError
+from minds_bot.slack.errors import user_message
+from minds_bot.slack.grammar import Plan
+from minds_bot.slack.invocation import Invocation
+from minds_bot.slack.render.plan import (
+    ACTION_ANSWER,
+    ACTION_ANSWER_TEXT,
+    ACTION_APPROVE,
+    ACTION_DISCARD,
+    ACTION_OPT_IN,
+    ACTION_REVISE,
+    BLOCK_OPT_IN,
+    OPT_IN_VALUE,
+    VIEW_ANSWER,
+    VIEW_PLAN_REQUEST,
+    VIEW_REVISE,
+    answer_modal,
+    plan_request_modal,
+    revise_modal,
+)
+from minds_bot.store import PlanPost, RunKind
+
+if TYPE_CHECKING:
+    from slack_sdk.web.async_client import AsyncWebClient
+
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+STUDY_CARD_PLAN = "study_plan"
+DEFAULT_LANGUAGE = "en"
+
+
+# --- the command and the request modal ----------------------------------------------------------------------
+
+
+async def handle_plan(command: Plan, invocation: Invocation) -> None:
+    """``/minds plan <study> <request…>``; without a study or a request, the request modal opens."""
+    services = invocation.services
+    if command.study is None or not command.request:
+        study = command.study.text if command.study else None
+        await _open_request_modal(
+            services,
+            invocation.client,
+            trigger_id=invocation.trigger_id,
+            team_id=invocation.team_id,
+            channel_id=invocation.channel_id,
+            study=study,
+            by_id=False,
+        )
+        return
+    minds = await invocation.minds()
+    study = await resolve_study(minds, command.study.text)
+    await start_plan(
+        services,
+        slack=invocation.client,
+        team_id=invocation.team_id,
+        channel_id=invocation.channel_id,
+        user_id=invocation.user_id,
+        study=study,
+        request=command.request,
+        language=await _default_language(services, invocation.team_id),
+    )
+
+
+async def _default_language(services: Services, team_id: str) -> str | None:
+    workspace = await services.store.get_workspace(team_id)
+    return workspace.default_language if workspace else None
+
+
+async def _open_request_modal(
+    services: Services,
+    slack: AsyncWebClient,
+    *,
+    trigger_id: str | None,
+    team_id: str,
+    channel_id: str,
+    study: str | None,
+    by_id: bool,
+) -> None:
+    language = await _default_language(services, team_id) or DEFAULT_LANGUAGE
+    metadata = json.dumps({"c": channel_id, "s": study, "id": by_id})
+    label = "the Study on the card" if by_id else study
+    view = plan_request_modal(metadata=metadata, study_known=study is not None, study_name=label, language=language)
+    await slack.views_open(trigger_id=trigger_id, view=view.to_dict())
+
+
+def _input(view: dict[str, Any], block: str) -> str | None:
+    values = (view.get("state") or {}).get("values") or {}
+    element = (values.get(block) or {}).get("value") or {}
+    if element.get("type") == "static_select":
+        return ((element.get("selected_option") or {}).get("value")) or None
+    text = element.get("value")
+    return text.strip() if isinstance(text, str) and text.strip() else None
+
+
+async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+    meta = json.loads(view.get("private_metadata") or "{}")
+    team_id, user_id, channel_id = _team(body), body["user"]["id"], meta.get("c", "")
+    study_text = meta.get("s") or _input(view, "study") or ""
+    try:
+        minds = await services.minds.client_for(team_id)
+        study = await (minds.get_study(study_text) if meta.get("id") else resolve_study(minds, study_text))
+        await start_plan(
+            services,
+            slack=client,
+            team_id=team_id,
+            channel_id=channel_id,
+            user_id=user_id,
+            study=study,
+            request=_input(view, "request") or "",
+            language=_input(view, "language"),
+        )
+    except MindsError as exc:  # a modal has no response URL: say it privately in the channel
+        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))
+
+
+# --- reading plan-message payloads ---------------------------------------------------------------------------
+
+
+def _team(body: dict[str, Any]) -> str:
+    return (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id") or ""
+
+
+def _where(body: dict[str, Any]) -> tuple[str, str, str]:
+    """(team, channel, message ts) of the plan message a button sits on."""
+    container = body.get("container") or {}
+    channel = (body.get("channel") or {}).get("id") or container.get("channel_id") or ""
+    ts = container.get("message_ts") or (body.get("message") or {}).get("ts") or ""
+    return _team(body), channel, ts
+
+
+def _value(action: dict[str, Any]) -> dict[str, Any]:
+    try:
+        value = json.loads(action.get("value") or "{}")
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _revision(value: dict[str, Any]) -> int:
+    revision = value.get("r")
+    return revision if isinstance(revision, int) else -1
+
+
+def _opted_in(body: dict[str, Any]) -> bool:
+    values = (body.get("state") or {}).get("values") or {}
+    chosen = ((values.get(BLOCK_OPT_IN) or {}).get(ACTION_OPT_IN) or {}).get("selected_options") or []
+    return any(option.get("value") == OPT_IN_VALUE for option in chosen)
+
+
+def _needs_opt_in(blocks: list[dict[str, Any]]) -> bool:
+    return any(block.get("block_id") == BLOCK_OPT_IN for block in blocks)
+
+
+async def _post(services: Services, body: dict[str, Any]) -> PlanPost | None:
+    team, channel, ts = _where(body)
+    return await services.store.get_plan_post(team_id=team, channel_id=channel, message_ts=ts)
+
+
+async def _say_refused(respond: Any, refused: Refused | Any) -> None:
+    if isinstance(refused, Refused):
+        await respond(text=refused.reason, response_type="ephemeral", replace_original=False)
+
+
+# --- registration --------------------------------------------------------------------------------------------
+
+
+def register(surface: Surface, services: Services) -> None:
+    services.run_handlers[RunKind.PLAN] = PlanPreparation(services)
+
+    @surface.action(STUDY_CARD_PLAN)
+    async def study_plan(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
+        await ack()
+        _, channel, _ = _where(body)
+        await _open_request_modal(
+            services,
+            client,
+            trigger_id=body.get("trigger_id"),
+            team_id=_team(body),
+            channel_id=channel,
+            study=action.get("value"),
+            by_id=True,
+        )
+
+    @surface.view(VIEW_PLAN_REQUEST)
+    async def plan_requested(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        if not _input(view, "request"):
+            await ack(response_action="errors", errors={"request": "Say what the research should find out."})
+            return
+        await ack()
+        await _submitted_plan(services, body=body, view=view, client=client)
+
+    @surface.action(re.compile(rf"^{ACTION_ANSWER}:\d+:\d+$"))
+    async def answered(ack: Any, body: dict[str, Any], action: dict[str, Any], respond: Any) -> None:
+        await ack()
+        value = _value(action)
+        answer, question = value.get("a"), value.get("q")
+        if not isinstance(answer, str) or not isinstance(question, str):
+            await _say_refused(respond, Refused("This button is out of date; use the latest plan message."))
+            return
+        outcome = await revise_plan(
+            services, post=await _post(services, body), revision=_revision(value), answers={question: answer}
+        )
+        await _say_refused(respond, outcome)
+
+    @surface.action(re.compile(rf"^{ACTION_ANSWER_TEXT}:\d+$"))
+    async def answer_opened(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
+        await ack()
+        value = _value(action)
+        _, channel, ts = _where(body)
+        question = _confirmation_text(body, action)
+        metadata = json.dumps({"c": channel, "ts": ts, "r": _revision(value), "q": value.get("q")})
+        await client.views_open(
+            trigger_id=body.get("trigger_id"), view=answer_modal(metadata=metadata, question=question).to_dict()
+        )
+
+    @surface.view(VIEW_ANSWER)
+    async def answer_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        await ack()
+        meta = json.loads(view.get("private_metadata") or "{}")
+        post = await services.store.get_plan_post(
+            team_id=_team(body), channel_id=meta.get("c", ""), message_ts=meta.get("ts", "")
+        )
+        outcome = await revise_plan(
+            services, post=post, revision=_revision(meta), answers={str(meta.get("q")): _input(view, "answer") or ""}
+        )
+        await _ephemeral_refusal(client, meta, body, outcome)
+
+    @surface.action(ACTION_REVISE)
+    async def revise_opened(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
+        await ack()
+        _, channel, ts = _where(body)
+        revision = _revision(_value(action))
+        metadata = json.dumps({"c": channel, "ts": ts, "r": revision})
+        await client.views_open(
+            trigger_id=body.get("trigger_id"), view=revise_modal(metadata=metadata, revision=revision).to_dict()
+        )
+
+    @surface.view(VIEW_REVISE)
+    async def revise_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        refinement = _input(view, "refinement")
+        if not refinement:
+            await ack(response_action="errors", errors={"refinement": "Say what should change."})
+            return
+        await ack()
+        meta = json.loads(view.get("private_metadata") or "{}")
+        post = await services.store.get_plan_post(
+            team_id=_team(body), channel_id=meta.get("c", ""), message_ts=meta.get("ts", "")
+        )
+        outcome = await revise_plan(services, post=post, revision=_revision(meta), refinement=refinement)
+        await _ephemeral_refusal(client, meta, body, outcome)
+
+    @surface.action(ACTION_OPT_IN)
+    async def opted_in(ack: Any) -> None:
+        await ack()  # the box's state travels with the Approve click; nothing to do until then
+
+    @surface.action(ACTION_APPROVE)
+    async def approved(ack: Any, body: dict[str, Any], action: dict[str, Any], respond: Any, client: Any) -> None:
+        await ack()
+        blocks = (body.get("message") or {}).get("blocks") or []
+        outcome = await approve(
+            services,
+            slack=client,
+            post=await _post(services, body),
+            user_id=body["user"]["id"],
+            revision=_revision(_value(action)),
+            opt_in=_opted_in(body),
+            needs_opt_in=_needs_opt_in(blocks),
+            blocks=blocks,
+        )
+        await _say_refused(respond, outcome)
+
+    @surface.action(ACTION_DISCARD)
+    async def discarded(ack: Any, body: dict[str, Any], respond: Any, client: Any) -> None:
+        await ack()
+        post = await _post(services, body)
+        user_id = body["user"]["id"]
+        if post is None:
+            outcome: Refused | None = Refused("This plan is no longer tracked by the bot.")
+        elif not await may_approve(services, client, post=post, user_id=user_id):
+            outcome = refusal_for_approver(post)
+        else:
+            blocks = (body.get("message") or {}).get("blocks") or []
+            outcome = await discard_plan(services, slack=client, post=post, user_id=user_id, blocks=blocks)
+        await _say_refused(respond, outcome)
+
+
+def _confirmation_text(body: dict[str, Any], action: dict[str, Any]) -> str:
+    """The question shown above the pressed "Answer…" button (the section right before its actions block)."""
+    blocks = (body.get("message") or {}).get("blocks") or []
+    ids = [block.get("block_id") for block in blocks]
+    index = ids.index(action.get("block_id")) if action.get("block_id") in ids else -1
+    if index > 0:
+        text = (blocks[index - 1].get("text") or {}).get("text")
+        if isinstance(text, str):
+            return text
+    return "Minds asks a question about this plan."
+
+
+async def _ephemeral_refusal(client: Any, meta: dict[str, Any], body: dict[str, Any], outcome: Any) -> None:
+    if isinstance(outcome, Refused):
+        await client.chat_postEphemeral(channel=meta.get("c", ""), user=body["user"]["id"], text=outcome.reason)
+
+
+COMMANDS = {Plan: handle_plan}

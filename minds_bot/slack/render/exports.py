@@ -1,0 +1,38 @@
+"""Study exports in Slack: the announcement, progress, the attached file's comment and a plain failure.
+
+Pure: no I/O. Must not touch: Minds calls, the store, Slack calls.
+"""
+
+from __future__ import annotations
+
+from minds_bot.minds import ExportFailed, ExportStatus
+
+KIND_NAMES = {"executive_brief": "executive brief", "full_report": "full report", "raw_data": "raw data"}
+
+
+def export_label(kind: str, format: str) -> str:  # noqa: A002 - the wire name
+    return f"{KIND_NAMES.get(kind, kind)} ({format})"
+
+
+def export_requested(*, study_name: str, kind: str, format: str, user_id: str | None) -> str:  # noqa: A002
+    who = f" requested by <@{user_id}>" if user_id else ""
+    return f":page_facing_up: Export of {study_name}: {export_label(kind, format)}{who}. Preparing it…"
+
+
+def export_progress(*, kind: str, format: str, status: ExportStatus) -> str:  # noqa: A002
+    percent = f", {round(status.progress)} %" if status.progress is not None else ""
+    return f":hourglass_flowing_sand: Preparing the {export_label(kind, format)}: {status.status}{percent}."
+
+
+def export_attached(*, kind: str, format: str, filename: str) -> str:  # noqa: A002
+    return f":paperclip: The {export_label(kind, format)} is attached: {filename}"
+
+
+def export_failed(*, kind: str, format: str, error: ExportFailed) -> str:  # noqa: A002
+    code = f" ({error.error_code})" if error.error_code else ""
+    reason = error.error or "Minds gave no reason"
+    return f":x: The {export_label(kind, format)} export failed{code}: {reason}. Nothing was attached."
+
+
+def download_failed(*, kind: str, format: str, reason: str) -> str:  # noqa: A002
+    return f":x: The {export_label(kind, format)} was ready, but the file could not be fetched: {reason}"

@@ -1,0 +1,603 @@
+"""The research-plan message: the exact questionnaire a channel reviews, its confirmation buttons and Approve.
+
+Owns: how a ``ResearchPlan`` revision looks in Slack (objective, modules with numbered questions in their exact
+respondent-visible text, response types, ``askIf`` routing, methods with advanced ones flagged, framing
+warnings, confirmation questions as buttons), the one primary **Approve & run** button and its confirm dialog
+(question count, audiences, Mind count), paging for plans too big for one message with the full questionnaire
+as Markdown, the frozen forms after approval or discard, and the plan-request / answer / revise modals.
+Pure: no I/O. Action ids and button values defined here are what ``slack/plan.py`` listens for.
+Must not touch: Minds calls, the store, permission decisions.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from slack_sdk.models.blocks import (
+    ActionsBlock,
+    Block,
+    ButtonElement,
+    CheckboxesElement,
+    ConfirmObject,
+    ContextBlock,
+    DividerBlock,
+    HeaderBlock,
+    InputBlock,
+    MarkdownTextObject,
+    Option,
+    PlainTextInputElement,
+    PlainTextObject,
+    SectionBlock,
+    StaticSelectElement,
+)
+from slack_sdk.models.views import View
+
+from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchPlan
+from minds_bot.minds.models import PlanMethod
+from minds_bot.slack.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
+
+# Action ids (buttons carry an index suffix so every id in a message is unique).
+ACTION_ANSWER = "plan_answer"  # plan_answer:<cq index>:<option index>
+ACTION_ANSWER_TEXT = "plan_answer_text"  # plan_answer_text:<cq index>
+ACTION_REVISE = "plan_revise"
+ACTION_APPROVE = "plan_approve"
+ACTION_DISCARD = "plan_discard"
+ACTION_OPT_IN = "plan_opt_in"
+# Modal callback ids.
+VIEW_PLAN_REQUEST = "plan_request"
+VIEW_ANSWER = "plan_answer_view"
+VIEW_REVISE = "plan_revise_view"
+BLOCK_OPT_IN = "plan_opt_in_block"
+OPT_IN_VALUE = "advanced"
+
+QUESTIONS_PER_PAGE = 20
+MAX_BUTTONS_PER_ACTIONS = 25
+MAX_BUTTON_TEXT = 75
+MAX_CONFIRM_TEXT = 300
+MAX_HEADER_TEXT = 150
+MAX_CONTEXT_TEXT = 2000
+SECTION_CHUNK = MAX_SECTION_TEXT - 100  # room for a prefix on the first chunk
+STUDY_LANGUAGES: tuple[tuple[str, str], ...] = (
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("es", "Español"),
+    ("fr", "Français"),
+    ("it", "Italiano"),
+    ("pt", "Português"),
+    ("nl", "Nederlands"),
+    ("ja", "日本語"),
+    ("ko", "한국어"),
+    ("zh", "中文"),
+)
+
+
+class PlanTooLarge(ValueError):
+    """The parts that must stay on the plan message (confirmations and buttons) do not fit in one message."""
+
+
+@dataclass(frozen=True)
+class AudienceInfo:
+    name: str
+    mind_count: int
+
+
+@dataclass(frozen=True)
+class PlanContext:
+    """What the plan message says besides the plan: where it runs and who asked."""
+
+    study_name: str
+    requester_id: str
+    audiences: tuple[AudienceInfo, ...] = ()
+
+    @property
+    def mind_count(self) -> int:
+        return sum(a.mind_count for a in self.audiences)
+
+
+@dataclass(frozen=True)
+class RenderedPlan:
+    """The plan message, the question pages that go in its thread, and the full questionnaire as Markdown
+    (only when the plan is paged)."""
+
+    message: Message
+    pages: list[Message] = field(default_factory=list)
+    questionnaire: str | None = None
+
+
+# --- small pure helpers -------------------------------------------------------------------------------------
+
+
+def escape(text: str) -> str:
+    """Slack's three control characters; everything else is shown as written."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def chunks(text: str, size: int = SECTION_CHUNK) -> list[str]:
+    """Split long text into pieces under the section limit, at line or word breaks where possible."""
+    pieces: list[str] = []
+    rest = text
+    while len(rest) > size:
+        cut = max(rest.rfind("\n", 0, size), rest.rfind(" ", 0, size))
+        cut = cut if cut > size // 2 else size
+        pieces.append(rest[:cut])
+        rest = rest[cut:].lstrip("\n") if rest[cut : cut + 1] == "\n" else rest[cut:]
+    pieces.append(rest)
+    return pieces
+
+
+def question_numbers(plan: ResearchPlan) -> dict[str, int]:
+    return {q.id: n for n, q in enumerate(plan.questions, start=1)}
+
+
+def response_label(question: PlanQuestion) -> str:
+    """How the question is answered, in words: options, scale range, or open text."""
+    response = question.response
+    options = " · ".join(response.categorical_options or [])
+    if response.type == "categorical":
+        return f"One of: {options}" if options else "One option"
+    if response.type == "multiselect":
+        most = f" (up to {response.max_selections})" if response.max_selections else ""
+        return f"Any of{most}: {options}" if options else f"Several options{most}"
+    if response.type == "scale":
+        if response.scale_range and len(response.scale_range) == 2:
+            low, high = (_number(v) for v in response.scale_range)
+            return f"Scale {low}–{high}"
+        return "Scale"
+    return "Open answer"
+
+
+def ask_if_label(question: PlanQuestion, numbers: dict[str, int]) -> str | None:
+    """``askIf`` as people read it: "asked if Q1 = Yes" / "asked if Q1 ≠ Yes or No"."""
+    condition = question.ask_if
+    if condition is None:
+        return None
+    gate = f"Q{numbers[condition.question_id]}" if condition.question_id in numbers else condition.question_id
+    if condition.answer_in:
+        return f"asked if {gate} = {' or '.join(condition.answer_in)}"
+    if condition.answer_not_in:
+        return f"asked if {gate} ≠ {' or '.join(condition.answer_not_in)}"
+    return f"asked depending on {gate}"
+
+
+def question_text(question: PlanQuestion, number: int, numbers: dict[str, int]) -> str:
+    """The exact respondent-visible text, numbered, with how it is answered and when it is asked."""
+    meta = [response_label(question)]
+    routed = ask_if_label(question, numbers)
+    if routed:
+        meta.append(routed)
+    return f"Q{number}. {question.text}\n({' · '.join(meta)})"
+
+
+def method_line(method: PlanMethod) -> str:
+    name = method.name or method.id
+    notes = []
+    if method.advanced:
+        notes.append("advanced: needs an explicit opt-in to run")
+    if method.executable is False:
+        notes.append("not executable in the catalog: review it, nothing will be substituted silently")
+    return f"• {escape(name)}" + (f" — _{'; '.join(notes)}_" if notes else "")
+
+
+def advanced_methods(plan: ResearchPlan) -> list[str]:
+    return [m.name or m.id for m in plan.methods if m.advanced]
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _plain_sections(text: str) -> list[Block]:
+    # plain_text with emoji off shows the question exactly as respondents will read it (no mrkdwn, no :codes:)
+    return [SectionBlock(text=PlainTextObject(text=piece, emoji=False)) for piece in chunks(text)]
+
+
+def _mrkdwn_sections(text: str) -> list[Block]:
+    return [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in chunks(text)]
+
+
+# --- the question list ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Item:
+    """One question (its blocks) or a module heading, in plan order."""
+
+    blocks: list[Block]
+    number: int | None = None  # the question number, None for a module heading
+
+
+def _question_items(plan: ResearchPlan) -> list[_Item]:
+    numbers = question_numbers(plan)
+    items: list[_Item] = []
+    seen: set[str] = set()
+    show_modules = len(plan.modules) > 1 or bool(plan.modules and plan.modules[0].title)
+    for module in plan.modules:
+        questions = [q for q in plan.questions_in(module) if q.id not in seen]
+        if not questions:
+            continue
+        if show_modules:
+            purpose = f" — {escape(module.purpose)}" if module.purpose else ""
+            items.append(_Item(_mrkdwn_sections(f"*{escape(module.title or module.id)}*{purpose}")))
+        for question in questions:
+            seen.add(question.id)
+            number = numbers[question.id]
+            items.append(_Item(_plain_sections(question_text(question, number, numbers)), number))
+    for question in plan.questions:  # questions no module claims are still shown, never dropped
+        if question.id not in seen:
+            number = numbers[question.id]
+            items.append(_Item(_plain_sections(question_text(question, number, numbers)), number))
+    return items
+
+
+def _paginate(items: list[_Item], *, first_budget: int, budget: int) -> list[list[_Item]]:
+    """Pages of at most QUESTIONS_PER_PAGE questions and the given block budgets (first page, later pages)."""
+    pages: list[list[_Item]] = [[]]
+    used, count = 0, 0
+    for item in items:
+        limit = first_budget if len(pages) == 1 else budget
+        size = len(item.blocks)
+        if pages[-1] and (used + size > limit or (item.number is not None and count >= QUESTIONS_PER_PAGE)):
+            pages.append([])
+            used, count = 0, 0
+        pages[-1].append(item)
+        used += size
+        count += item.number is not None
+    return pages
+
+
+def _range_label(page: list[_Item]) -> str:
+    numbers = [i.number for i in page if i.number is not None]
+    if not numbers:
+        return "Questions"
+    return f"Question {numbers[0]}" if len(numbers) == 1 else f"Questions {numbers[0]}–{numbers[-1]}"
+
+
+# --- confirmation questions and the action row -----------------------------------------------------------------
+
+
+def _value(**fields: Any) -> str:
+    return json.dumps(fields, separators=(",", ":"), ensure_ascii=False)
+
+
+def _confirmation_blocks(plan: ResearchPlan, *, interactive: bool) -> list[Block]:
+    blocks: list[Block] = []
+    for index, question in enumerate(plan.confirmation_questions):
+        blocks += _mrkdwn_sections(f"*Minds asks:* {escape(question.text)}")
+        if interactive:
+            blocks += _answer_rows(plan.revision, index, question)
+    return blocks
+
+
+def _answer_rows(revision: int, index: int, question: ConfirmationQuestion) -> list[Block]:
+    if question.free_text:
+        button = ButtonElement(
+            text="Answer…",
+            action_id=f"{ACTION_ANSWER_TEXT}:{index}",
+            value=_value(r=revision, q=question.id),
+        )
+        return [ActionsBlock(block_id=f"plan_cq_{index}_0", elements=[button])]
+    buttons = [
+        ButtonElement(
+            text=shorten(option, MAX_BUTTON_TEXT),
+            action_id=f"{ACTION_ANSWER}:{index}:{o}",
+            value=_value(r=revision, q=question.id, a=option),
+        )
+        for o, option in enumerate(question.options or [])
+    ]
+    rows = [buttons[i : i + MAX_BUTTONS_PER_ACTIONS] for i in range(0, len(buttons), MAX_BUTTONS_PER_ACTIONS)]
+    return [ActionsBlock(block_id=f"plan_cq_{index}_{r}", elements=row) for r, row in enumerate(rows)]
+
+
+def confirm_text(plan: ResearchPlan, context: PlanContext) -> str:
+    """The Approve dialog: how many questions, on which audiences, how many Minds (≤ 300 characters)."""
+    count = len(plan.questions)
+    noun = "question" if count == 1 else "questions"
+    minds = f"{context.mind_count} Mind" + ("" if context.mind_count == 1 else "s")
+    audiences = _audience_names(context, room=140)
+    text = f"Run {count} {noun} of revision {plan.revision} with {audiences} — {minds} in total."
+    advanced = advanced_methods(plan)
+    if advanced:
+        text += f" You opt in to the advanced methods: {', '.join(advanced)}."
+    text += " Responses count toward your Minds plan."
+    return shorten(text, MAX_CONFIRM_TEXT)
+
+
+def _audience_names(context: PlanContext, *, room: int) -> str:
+    if not context.audiences:
+        return "the Study's audiences"
+    noun = "audience" if len(context.audiences) == 1 else "audiences"
+    names: list[str] = []
+    for index, audience in enumerate(context.audiences):
+        rest = len(context.audiences) - index
+        candidate = ", ".join([*names, audience.name])
+        if len(candidate) > room:
+            return f"{len(context.audiences)} {noun} ({', '.join(names)} and {rest} more)"
+        names.append(audience.name)
+    return f"{len(context.audiences)} {noun} ({', '.join(names)})"
+
+
+def _action_blocks(plan: ResearchPlan, context: PlanContext) -> list[Block]:
+    blocks: list[Block] = []
+    advanced = advanced_methods(plan)
+    if advanced:
+        blocks.append(
+            ActionsBlock(
+                block_id=BLOCK_OPT_IN,
+                elements=[
+                    CheckboxesElement(
+                        action_id=ACTION_OPT_IN,
+                        options=[
+                            Option(
+                                value=OPT_IN_VALUE,
+                                text=shorten(f"I opt in to the advanced methods: {', '.join(advanced)}", 75),
+                            )
+                        ],
+                    )
+                ],
+            )
+        )
+    approve = ButtonElement(
+        text="Approve & run",
+        action_id=ACTION_APPROVE,
+        style="primary",
+        value=_value(r=plan.revision),
+        confirm=ConfirmObject(
+            title="Approve & run?", text=confirm_text(plan, context), confirm="Approve & run", deny="Back"
+        ),
+    )
+    revise = ButtonElement(text="Revise…", action_id=ACTION_REVISE, value=_value(r=plan.revision))
+    discard = ButtonElement(
+        text="Discard",
+        action_id=ACTION_DISCARD,
+        value=_value(r=plan.revision),
+        confirm=ConfirmObject(
+            title="Discard this plan?",
+            text="The plan stays saved in Minds as a draft; nothing runs.",
+            confirm="Discard",
+            deny="Keep",
+        ),
+    )
+    blocks.append(ActionsBlock(block_id="plan_actions", elements=[approve, revise, discard]))
+    return blocks
+
+
+# --- the plan message ----------------------------------------------------------------------------------------
+
+
+def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -> list[Block]:
+    blocks: list[Block] = [
+        HeaderBlock(text=shorten(f"Research plan: {context.study_name}", MAX_HEADER_TEXT)),
+        ContextBlock(
+            elements=[
+                MarkdownTextObject(
+                    text=shorten(
+                        f"Revision {plan.revision} · requested by <@{context.requester_id}> · "
+                        f"{len(plan.questions)} questions · nothing runs until someone approves",
+                        MAX_CONTEXT_TEXT,
+                    )
+                )
+            ]
+        ),
+    ]
+    if note:
+        blocks += _mrkdwn_sections(f":information_source: {note}")
+    if plan.framing_warnings:
+        warnings = "\n".join(f"• {escape(w)}" for w in plan.framing_warnings)
+        blocks += _mrkdwn_sections(f":warning: *Framing warnings — review before approving*\n{warnings}")
+    if plan.objective:
+        blocks += _mrkdwn_sections(f"*Objective:* {escape(plan.objective)}")
+    if plan.methods:
+        blocks += _mrkdwn_sections("*Methods*\n" + "\n".join(method_line(m) for m in plan.methods))
+    blocks.append(DividerBlock())
+    return blocks
+
+
+def render_plan(
+    plan: ResearchPlan, context: PlanContext, *, note: str | None = None, interactive: bool = True
+) -> RenderedPlan:
+    """The plan message (and, for a big plan, its thread pages and the Markdown questionnaire).
+    ``interactive=False`` renders it without buttons (approved, discarded, being revised)."""
+    top = _top_blocks(plan, context, note=note)
+    bottom: list[Block] = [DividerBlock(), *_confirmation_blocks(plan, interactive=interactive)]
+    if interactive:
+        bottom += _action_blocks(plan, context)
+    items = _question_items(plan)
+    pager_room = 1
+    first_budget = MAX_BLOCKS_PER_MESSAGE - len(top) - len(bottom) - pager_room
+    if first_budget < 1:
+        raise PlanTooLarge("the confirmation questions alone fill a Slack message")
+    pages = _paginate(items, first_budget=first_budget, budget=MAX_BLOCKS_PER_MESSAGE - 1)
+    question_blocks = [block for item in pages[0] for block in item.blocks]
+    text = f"Research plan for {context.study_name}, revision {plan.revision}: {len(plan.questions)} questions"
+    if len(pages) == 1:
+        return RenderedPlan(Message(text=text, blocks=[*top, *question_blocks, *bottom]))
+    pager = ContextBlock(
+        elements=[
+            MarkdownTextObject(
+                text=f"{_range_label(pages[0])} of {len(plan.questions)} shown here. "
+                f"{', '.join(_range_label(p) for p in pages[1:])} follow in the thread, with the full "
+                "questionnaire attached as Markdown."
+            )
+        ]
+    )
+    message = Message(text=text, blocks=[*top, *question_blocks, pager, *bottom])
+    thread = [_page_message(plan, context, page) for page in pages[1:]]
+    return RenderedPlan(message, thread, questionnaire_markdown(plan, context))
+
+
+def _page_message(plan: ResearchPlan, context: PlanContext, page: list[_Item]) -> Message:
+    label = f"{_range_label(page)} · revision {plan.revision} of the plan for {context.study_name}"
+    blocks: list[Block] = [ContextBlock(elements=[MarkdownTextObject(text=escape(label))])]
+    blocks += [block for item in page for block in item.blocks]
+    return Message(text=label, blocks=blocks)
+
+
+def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
+    """The whole plan as a Markdown file: nothing shortened, questions in their exact text."""
+    numbers = question_numbers(plan)
+    lines = [f"# Research plan: {context.study_name}", "", f"Revision {plan.revision}", ""]
+    if plan.objective:
+        lines += ["## Objective", "", plan.objective, ""]
+    if plan.framing_warnings:
+        lines += ["## Framing warnings", "", *[f"- {w}" for w in plan.framing_warnings], ""]
+    if plan.methods:
+        lines += ["## Methods", "", *[f"- {method_line(m).removeprefix('• ')}" for m in plan.methods], ""]
+    lines += ["## Questions", ""]
+    for module in plan.modules:
+        questions = plan.questions_in(module)
+        if module.title:
+            lines += [f"### {module.title}", "", *([module.purpose, ""] if module.purpose else [])]
+        for question in questions:
+            number = numbers[question.id]
+            lines += [f"{number}. {question.text}", f"   - {response_label(question)}"]
+            routed = ask_if_label(question, numbers)
+            lines += [f"   - {routed}"] if routed else []
+        lines.append("")
+    if plan.confirmation_questions:
+        lines += ["## Confirmation questions", ""]
+        for question in plan.confirmation_questions:
+            options = f" ({' / '.join(question.options)})" if question.options else " (free text)"
+            lines.append(f"- {question.text}{options}")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+# --- other states --------------------------------------------------------------------------------------------
+
+
+def render_preparing(study_name: str, *, stage: str | None = None, revision: int | None = None) -> Message:
+    """While Minds prepares a plan (a 202 receipt): accepted, not finished, and nothing is running."""
+    what = f"revision {revision} of the plan" if revision else "the plan"
+    stage_text = f" (stage: {escape(stage)})" if stage else ""
+    text = f"Preparing {what} for {study_name}…{stage_text}"
+    detail = "Minds accepted the request and is drafting; nothing runs until someone approves a revision."
+    return Message(
+        text=text,
+        blocks=[
+            SectionBlock(text=MarkdownTextObject(text=f":hourglass_flowing_sand: {escape(text)}")),
+            ContextBlock(elements=[MarkdownTextObject(text=detail)]),
+        ],
+    )
+
+
+def render_plan_failed(study_name: str, reason: str) -> Message:
+    text = f"Minds could not prepare the plan for {study_name}: {reason}"
+    return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=f":x: {escape(text)}"))])
+
+
+def freeze(blocks: Sequence[dict[str, Any]], note: str) -> Message:
+    """A posted plan without any buttons (they are all in actions blocks), with a closing note."""
+    kept = [Block.parse(b) for b in blocks if b.get("type") != "actions"]
+    kept = [b for b in kept if b is not None]
+    context = ContextBlock(elements=[MarkdownTextObject(text=note)])
+    while len(kept) >= MAX_BLOCKS_PER_MESSAGE and kept[-1].type == "context":
+        kept.pop()  # an earlier closing note; the new one replaces it
+    return Message(text=note, blocks=[*kept, context])
+
+
+def approved_note(*, approver_id: str, revision: int) -> str:
+    return (
+        f":white_check_mark: Approved by <@{approver_id}>: revision {revision} is running. "
+        "Progress follows in the thread."
+    )
+
+
+def discarded_note(*, user_id: str, revision: int | None) -> str:
+    which = f"revision {revision}" if revision else "this plan"
+    return f":wastebasket: Discarded by <@{user_id}> ({which}). Nothing was run."
+
+
+# --- modals ----------------------------------------------------------------------------------------------------
+
+
+def plan_request_modal(*, metadata: str, study_known: bool, study_name: str | None, language: str) -> View:
+    """Ask for the study (when unknown), the planner request and the study language."""
+    blocks: list[Block] = []
+    if study_known and study_name:
+        blocks.append(SectionBlock(text=MarkdownTextObject(text=f"Study: *{escape(study_name)}*")))
+    else:
+        blocks.append(
+            InputBlock(
+                block_id="study",
+                label="Study",
+                element=PlainTextInputElement(action_id="value", placeholder="Study name or id"),
+            )
+        )
+    options = [Option(value=code, text=name) for code, name in STUDY_LANGUAGES]
+    initial = next((o for o in options if o.value == language), options[0])
+    blocks += [
+        InputBlock(
+            block_id="request",
+            label="What should the research find out?",
+            element=PlainTextInputElement(
+                action_id="value",
+                multiline=True,
+                placeholder="Goal, audience, the questions you already have…",
+            ),
+        ),
+        InputBlock(
+            block_id="language",
+            label="Study language",
+            element=StaticSelectElement(action_id="value", options=options, initial_option=initial),
+        ),
+        ContextBlock(
+            elements=[
+                MarkdownTextObject(
+                    text="Minds drafts a plan for the channel to review. Nothing runs until someone approves it."
+                )
+            ]
+        ),
+    ]
+    return View(
+        type="modal",
+        callback_id=VIEW_PLAN_REQUEST,
+        title="Plan research",
+        submit="Draft plan",
+        close="Cancel",
+        private_metadata=metadata,
+        blocks=blocks,
+    )
+
+
+def answer_modal(*, metadata: str, question: str) -> View:
+    return View(
+        type="modal",
+        callback_id=VIEW_ANSWER,
+        title="Answer Minds",
+        submit="Send answer",
+        close="Cancel",
+        private_metadata=metadata,
+        blocks=[
+            *_mrkdwn_sections(escape(question)),
+            InputBlock(
+                block_id="answer",
+                label="Your answer",
+                element=PlainTextInputElement(action_id="value", multiline=True),
+            ),
+        ],
+    )
+
+
+def revise_modal(*, metadata: str, revision: int) -> View:
+    return View(
+        type="modal",
+        callback_id=VIEW_REVISE,
+        title="Revise the plan",
+        submit="Revise",
+        close="Cancel",
+        private_metadata=metadata,
+        blocks=[
+            SectionBlock(text=MarkdownTextObject(text=f"Minds will revise revision {revision} of the plan.")),
+            InputBlock(
+                block_id="refinement",
+                label="What should change?",
+                element=PlainTextInputElement(action_id="value", multiline=True),
+            ),
+        ],
+    )

@@ -1,0 +1,46 @@
+"""``/minds runs <study>`` and the run handlers that follow approved research in threads.
+
+Owns: registering ``ResearchRunHandler`` (``RunKind.RESEARCH``) and ``ConsistencyFollowUp``
+(``RunKind.CONSISTENCY``) with the run tracker, the start-up resume of approvals a crash interrupted, and
+the private list of a Study's recent runs with the states Minds reports.
+Must not touch: Minds wire shapes, SQL, Block Kit (``render/runs.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from minds_bot.flows.planning import resolve_study
+from minds_bot.flows.research import ApprovalResume, ConsistencyFollowUp, ResearchRunHandler
+from minds_bot.slack.grammar import Runs
+from minds_bot.slack.invocation import Invocation
+from minds_bot.slack.render.runs import render_runs
+from minds_bot.store import RunKind
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+RECENT_RUNS = 10
+
+
+async def handle_runs(command: Runs, invocation: Invocation) -> None:
+    if command.study is None:
+        await invocation.say_text("Say `/minds runs <study>` to see a Study's recent runs.")
+        return
+    minds = await invocation.minds()
+    study = await resolve_study(minds, command.study.text)
+    runs = await minds.list_study_runs(study.id, limit=RECENT_RUNS)
+    await invocation.reply(render_runs(runs, study_name=study.name))
+
+
+def register(surface: Surface, services: Services) -> None:
+    settings = services.settings
+    services.run_handlers[RunKind.RESEARCH] = ResearchRunHandler(
+        services, report_kind=settings.minds_report_kind, report_format=settings.minds_report_format
+    )
+    services.run_handlers[RunKind.CONSISTENCY] = ConsistencyFollowUp(services)
+    services.background.append(ApprovalResume(services))
+
+
+COMMANDS = {Runs: handle_runs}

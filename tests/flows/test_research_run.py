@@ -1,0 +1,216 @@
+"""An approved run followed through the real tracker with a controlled clock: progress edited only on change,
+one terminal result with charts, the consistency note when it arrives later, and the report attached."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from minds_bot.store import ExportState, RunKind
+from tests.fakes.minds_http import envelope, ok
+from tests.fakes.slack_web import FakeSlack, fake_slack
+from tests.slack.bolt_harness import CHANNEL, STUDY_ID, TEAM, Harness, build_harness
+from tests.slack.plan_samples import run_data, study_data
+from tests.slack.test_plan_listeners import PREVIEW, RUNS, _button, open_plan
+
+RUN = f"{RUNS}/run-1"
+EXPORT = f"/studies/{STUDY_ID}/export"
+REPORT = b"# Reusable cups\n\nThe full report.\n"
+
+
+def running(settled: int) -> httpx.Response:
+    return ok(
+        {"runId": "run-1", "status": "running", "progress": {"total": 3, "settled": settled, "pct": settled * 33}}
+    )
+
+
+def download(request: httpx.Request) -> httpx.Response:
+    assert "authorization" not in request.headers  # the signed URL never gets the Minds key
+    return httpx.Response(200, content=REPORT, headers={"content-type": "text/markdown"})
+
+
+@pytest.fixture
+async def slack() -> AsyncIterator[FakeSlack]:
+    async with fake_slack(unique_ts=True) as fake:
+        yield fake
+
+
+@pytest.fixture
+def bot(slack: FakeSlack) -> Harness:
+    harness = build_harness(slack, download=download)
+    harness.api.on("GET", f"/studies/{STUDY_ID}", ok(study_data()))
+    return harness
+
+
+async def approved(bot: Harness) -> str:
+    ts, blocks = await open_plan(bot)
+    bot.api.on("POST", RUNS, ok({"runId": "run-1", "status": "queued"}))
+    approve = _button(blocks, "Approve & run")
+    await bot.click(message_ts=ts, blocks=blocks, action_id=approve["action_id"], value=approve["value"])
+    await bot.tracker.next_tracked(RunKind.RESEARCH)
+    return ts
+
+
+def thread_texts(slack: FakeSlack, ts: str) -> list[str]:
+    return [c.get("text", "") for c in slack.calls_to("chat.postMessage") if c.get("thread_ts") == ts]
+
+
+def _export_routes(bot: Harness, *statuses: dict[str, Any]) -> None:
+    bot.api.on("POST", EXPORT, ok({"kind": "full_report", "format": "md", "jobId": "job-1", "status": "queued"}))
+    bot.api.on("GET", f"/studies/{STUDY_ID}/export-status", *[ok(s) for s in statuses])
+    bot.api.on(
+        "GET",
+        f"/studies/{STUDY_ID}/export-download",
+        httpx.Response(302, headers={"location": "https://files.test/signed/report.md"}),
+    )
+
+
+async def test_progress_is_edited_on_change_only_and_the_result_and_report_arrive_once(bot: Harness) -> None:
+    ts = await approved(bot)
+    completed = run_data("completed")
+    bot.api.on(
+        "GET",
+        RUN,
+        ok({"runId": "run-1", "status": "queued", "progress": {"total": 3, "settled": 0}}),
+        running(1),
+        running(1),
+        running(2),
+        running(2),
+        ok(completed),
+    )
+    _export_routes(
+        bot,
+        {"status": "processing", "progress": 40},
+        {"status": "completed", "progress": 100, "filename": "cups-report.md", "mimeType": "text/markdown"},
+    )
+    downloaded: list[Path] = []
+    original = bot.minds.download_export
+
+    async def capture(*args: Any, **kwargs: Any) -> Any:
+        file = await original(*args, **kwargs)
+        downloaded.append(Path(file.path))
+        return file
+
+    bot.minds.download_export = capture  # type: ignore[method-assign]
+
+    await bot.tick(6)
+    progress_posts = [t for t in thread_texts(bot.slack, ts) if "Queued" in t]
+    progress_edits = [c["text"] for c in bot.slack.calls_to("chat.update") if "questions settled" in c.get("text", "")]
+    assert len(progress_posts) == 1
+    assert progress_edits == [
+        ":arrows_counterclockwise: Running: 1 of 3 questions settled.",
+        ":arrows_counterclockwise: Running: 2 of 3 questions settled.",
+        ":white_check_mark: Completed: 3 of 3 questions settled.",
+    ]
+    results = [t for t in thread_texts(bot.slack, ts) if t.startswith(":white_check_mark: Completed")]
+    assert len(results) == 1
+    charts = [
+        c
+        for c in bot.slack.calls_to("files.completeUploadExternal")
+        if "Share of answers" in c.get("initial_comment", "")
+    ]
+    assert len(charts) == 1 and charts[0]["thread_ts"] == ts
+    assert len(bot.api.to("POST", EXPORT)) == 1
+    assert json.loads(bot.api.to("POST", EXPORT)[0].body) == {"kind": "full_report", "format": "md"}
+
+    bot.api.set(
+        "GET",
+        RUN,
+        ok(
+            {
+                **completed,
+                "answerConsistency": {"status": "checked", "checkedMinds": 5, "flaggedMinds": 1, "flagCount": 1},
+            }
+        ),
+    )
+    await bot.tick(4)
+    report = [
+        c
+        for c in bot.slack.calls_to("files.completeUploadExternal")
+        if "cups-report.md" in c.get("initial_comment", "")
+    ]
+    assert len(report) == 1 and report[0]["thread_ts"] == ts
+    assert REPORT in bot.slack.uploads.values()
+    assert downloaded and not downloaded[0].exists()  # the temporary file is gone
+    record = await bot.store.get_export(team_id=TEAM, job_id="job-1")
+    assert record is not None and record.state == ExportState.DELIVERED and record.file_name == "cups-report.md"
+    consistency = [t for t in thread_texts(bot.slack, ts) if "Answer consistency" in t]
+    assert len(consistency) == 1 and "not proof of error" in consistency[0]
+    assert await bot.store.unfinished_runs() == []
+    posts_before = len(bot.slack.calls_to("chat.postMessage"))
+    await bot.tick(5)
+    assert len(bot.slack.calls_to("chat.postMessage")) == posts_before  # nothing is posted twice
+
+
+async def test_plan_limited_mid_run_keeps_results_and_still_attaches_the_report(bot: Harness) -> None:
+    ts = await approved(bot)
+    bot.api.on("GET", RUN, ok(run_data("plan_limited", completedQuestions=1)))
+    _export_routes(bot, {"status": "completed", "filename": "cups-report.md"})
+    await bot.tick(3)
+    (result,) = [t for t in thread_texts(bot.slack, ts) if "plan limit" in t]
+    assert "1 question(s) completed" in result and "upgrade is needed" in result
+    assert "Completed:" not in result
+    assert [r.kind for r in await bot.store.unfinished_runs()] == []  # no consistency wait for plan_limited
+
+
+async def test_a_failed_export_is_said_plainly(bot: Harness) -> None:
+    bot.api.on("POST", EXPORT, ok({"kind": "full_report", "format": "pdf", "jobId": "job-9", "status": "queued"}))
+    bot.api.on(
+        "GET",
+        f"/studies/{STUDY_ID}/export-status",
+        ok({"status": "failed", "errorCode": "EXPORT_FAILED", "error": "renderer crashed"}),
+    )
+    await bot.command(f"export {STUDY_ID} pdf report")
+    await bot.tracker.next_tracked(RunKind.EXPORT)
+    (announced,) = bot.slack.calls_to("chat.postMessage")
+    assert announced["text"].startswith(
+        ":page_facing_up: Export of Reusable cups: full report (pdf) requested by <@UREQ>"
+    )
+    await bot.tick()
+    (failed,) = [c for c in bot.slack.calls_to("chat.update") if "failed" in c.get("text", "")]
+    assert (
+        failed["text"]
+        == ":x: The full report (pdf) export failed (EXPORT_FAILED): renderer crashed. Nothing was attached."
+    )
+    record = await bot.store.get_export(team_id=TEAM, job_id="job-9")
+    assert record is not None and record.state == ExportState.FAILED
+    assert len(bot.api.to("POST", EXPORT)) == 1  # a failed export is reported, never re-submitted
+
+
+async def test_the_study_card_export_button_attaches_the_file_in_a_thread(bot: Harness) -> None:
+    _export_routes(bot, {"status": "completed", "filename": "cups-report.md"})
+    await bot.click(message_ts="1733140000.000001", blocks=[], action_id="study_export", value=STUDY_ID)
+    run = await bot.tracker.next_tracked(RunKind.EXPORT)
+    await bot.tick()
+    (complete,) = bot.slack.calls_to("files.completeUploadExternal")
+    assert complete["thread_ts"] == run.thread_ts and complete["channel_id"] == CHANNEL
+    assert REPORT in bot.slack.uploads.values()
+
+
+async def test_runs_lists_recent_runs_with_their_states(bot: Harness) -> None:
+    bot.api.on(
+        "GET",
+        f"/studies/{STUDY_ID}/runs",
+        ok([{"runId": "r2", "status": "running"}, {"runId": "r1", "status": "failed"}]),
+    )
+    await bot.command(f"runs {STUDY_ID}")
+    answer = await bot.slack.responses.get()
+    assert "`r2` — running" in json.dumps(answer["blocks"], ensure_ascii=False)
+
+
+async def test_a_plan_preview_refusal_is_said_and_not_retried(bot: Harness) -> None:
+    bot.api.on("POST", PREVIEW, envelope(400, message="request text is empty"))
+    await bot.command(f"plan {STUDY_ID} ?")
+    run = await bot.tracker.next_tracked(RunKind.PLAN)
+    await bot.tick(3)
+    (failed,) = [c for c in bot.slack.calls_to("chat.update") if c["ts"] == run.thread_ts]
+    assert (
+        "Minds could not prepare the plan for Reusable cups: Minds rejected the request: request text is empty"
+        in failed["text"]
+    )
+    assert len(bot.api.to("POST", PREVIEW)) == 1

@@ -1,0 +1,123 @@
+"""Run results say exactly what Minds reports: partial and plan_limited are never "complete", gaps are named,
+not_asked items are finished by routing, consistency flags are prompts to review."""
+
+from __future__ import annotations
+
+import pytest
+
+from minds_bot.minds import AgentRun, ResearchRun
+from minds_bot.slack.render.runs import (
+    distribution,
+    progress_text,
+    render_consistency,
+    render_results,
+    render_runs,
+    terminal_line,
+)
+from tests.slack.plan_samples import run, run_data
+
+
+def _all_text(messages) -> str:
+    parts = []
+    for message in messages:
+        for block in message.blocks:
+            data = block.to_dict()
+            parts.append((data.get("text") or {}).get("text", ""))
+            parts += [e.get("text", "") for e in data.get("elements") or []]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize(
+    ("progress", "status", "expected"),
+    [
+        (
+            {"total": 8, "settled": 3, "pct": 37},
+            "running",
+            ":arrows_counterclockwise: Running: 3 of 8 questions settled.",
+        ),
+        ({"total": 8, "settled": 0}, "queued", ":hourglass_flowing_sand: Queued: 8 questions waiting to start."),
+        (
+            {"total": 8, "settled": 5, "failed": 1, "partial": 2},
+            "running",
+            ":arrows_counterclockwise: Running: 5 of 8 questions settled (1 failed, 2 with gaps).",
+        ),
+    ],
+)
+def test_progress_counts_settled_questions(progress: dict, status: str, expected: str) -> None:
+    assert progress_text(ResearchRun.model_validate({"status": status, "progress": progress})) == expected
+
+
+def test_completed_results_per_question_with_not_asked_as_routing_not_failure() -> None:
+    text = _all_text(render_results(run("completed"), study_name="Cups"))
+    assert text.startswith(":white_check_mark: Completed: 3 of 3 questions settled. (Cups)")
+    assert "*Q2.* not asked: routed by Q1 — no Mind's answer matched (finished, not failed)." in text
+    assert "Commuters (n=3): Yes 67% · No 33%" in text
+    assert "Themes: Price (3)" in text and "“A lower price.” — Ana" in text
+    assert "fail" not in text.replace("not failed", "")
+
+
+def test_partial_names_the_gap_and_unknown_coverage_and_is_never_complete() -> None:
+    data = run_data("partial")
+    data["progress"]["partial"] = 1
+    data["artifacts"][0]["outputData"]["responseCoverage"] = {
+        "expected": 8,
+        "received": 7,
+        "missing": [{"mindId": "m"}],
+    }
+    text = _all_text(render_results(ResearchRun.model_validate(data), study_name="Cups"))
+    assert text.startswith(":warning: Partial — not complete")
+    assert "Coverage gap: 7 of 8 expected answers (1 missing)." in text
+    assert "Coverage: unknown (not reported for this result)." in text  # Q3 has no coverage data
+    assert "Completed" not in text
+
+
+def test_plan_limited_keeps_artifacts_and_asks_for_an_upgrade() -> None:
+    state = run("plan_limited", completedQuestions=2)
+    line = terminal_line(state)
+    assert "2 question(s) completed" in line and "upgrade is needed before starting a follow-up run" in line
+    assert "complete." not in line.lower().replace("completed", "")
+    assert "Commuters (n=3)" in _all_text(render_results(state, study_name="Cups"))
+
+
+@pytest.mark.parametrize(("status", "word"), [("failed", ":x: Failed"), ("cancelled", "Cancelled")])
+def test_failed_and_cancelled_are_said_plainly(status: str, word: str) -> None:
+    assert terminal_line(run(status)).startswith(word if status == "failed" else ":heavy_multiplication_x: " + word)
+
+
+def test_consistency_note_is_a_prompt_to_review_not_proof() -> None:
+    state = run(
+        "completed", answerConsistency={"status": "checked", "checkedMinds": 8, "flaggedMinds": 1, "flagCount": 1}
+    )
+    text = _all_text(render_results(state, study_name="Cups"))
+    assert "Answer consistency: 1 of 8 Minds flagged (1 contradicting answer pair(s))." in text
+    assert "prompts to review both answers, not proof of error" in text
+    late = render_consistency(None).text
+    assert "did not report back" in late
+
+
+def test_distribution_reads_counts_per_audience_for_charts() -> None:
+    dist = distribution(run("completed").artifacts[0])
+    assert dist is not None
+    assert dist.options == ["Yes", "No"]
+    assert dist.series == {"Commuters": {"Yes": 2, "No": 1}, "Students": {"Yes": 1, "No": 1}}
+    assert distribution(run("completed").artifacts[1]) is None  # not asked: nothing to chart
+
+
+def test_many_results_are_paged_not_cut() -> None:
+    data = run_data("completed")
+    base = data["artifacts"][0]
+    data["artifacts"] = [{**base, "index": i, "questionId": f"q{i}"} for i in range(120)]
+    messages = render_results(ResearchRun.model_validate(data), study_name="Cups")
+    assert len(messages) > 1
+    text = _all_text(messages)
+    assert all(f"*Q{i + 1}. " in text for i in range(120))
+
+
+def test_runs_list_shows_states_as_reported() -> None:
+    runs = [
+        AgentRun.model_validate({"runId": "r2", "status": "running"}),
+        AgentRun.model_validate({"runId": "r1", "status": "failed"}),
+    ]
+    text = _all_text([render_runs(runs, study_name="Cups")])
+    assert "`r2` — running" in text and "`r1` — failed" in text
+    assert render_runs([], study_name="Cups").text == "No runs yet for Cups."
