@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def register_all(surface: Surface, services: Services) -> None:
     """Register every surface's listeners on the app behind ``surface``."""
-    from minds_bot.slack import commands, home
+    from minds_bot.slack import commands, digest, home
 
-    for module in (commands, home):
+    for module in (commands, home, digest):
         module.register(surface, services)

@@ -37,7 +37,9 @@ def handlers() -> dict[type, Handler]:
 
 
 def _surface_modules() -> list[Any]:
-    return []
+    from minds_bot.slack import digest
+
+    return [digest]
 
 
 def usage_message(usage: Usage) -> Message:
