@@ -19,6 +19,11 @@ class FakeSlack:
     base_url: str = ""
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     responses: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    # Canned JSON per Web API method (e.g. "users.info"), answered instead of the generic ok reply.
+    replies: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def calls_to(self, method: str) -> list[dict[str, Any]]:
+        return [args for name, args in self.calls if name == method]
 
     @property
     def api_url(self) -> str:
@@ -42,6 +47,8 @@ async def fake_slack() -> AsyncIterator[FakeSlack]:
     async def api(request: web.Request) -> web.Response:
         method = request.match_info["method"]
         fake.calls.append((method, await _body(request)))
+        if method in fake.replies:
+            return web.json_response(fake.replies[method])
         if method == "auth.test":
             return web.json_response(
                 {"ok": True, "team": "Acme", "team_id": "T0001", "user": "minds", "user_id": "UBOT", "bot_id": "B1"}

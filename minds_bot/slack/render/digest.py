@@ -40,7 +40,6 @@ SHORT_ID = 8
 # Blocks kept free for the header, the "since" line, read errors and the "and N more" footer.
 RESERVED_BLOCKS = 4
 BLOCKS_PER_STUDY = 2
-MAX_LIST_LINES = 40
 
 ADD_DIGEST_ACTION = "digest_add_open"
 ADD_DIGEST_VIEW = "digest_add"
@@ -105,10 +104,9 @@ def _footer(content: DigestContent, *, hidden: Sequence[StudyNews], schedule: st
 def _study_blocks(study: StudyNews) -> list[Block]:
     heading = f"*{_escape(study.name)}*" + (" — first digest for this Study: its latest runs" if study.first else "")
     lines = [_run_line(run) for run in study.runs]
-    more = study.more_runs
-    text = _fit([heading, *lines], note=None)
-    shown = text.count("\n")  # lines that fitted after the heading
-    more += len(lines) - shown
+    kept = _fitting(lines, room=MAX_SECTION_TEXT - 200 - len(heading))
+    text = "\n".join([heading, *lines[:kept]])
+    more = study.more_runs + len(lines) - kept
     if more:
         text += f"\n…and {more} more runs: `/minds runs {_study_arg(study.name)}`"
     blocks: list[Block] = [SectionBlock(text=_mrkdwn(text))]
@@ -173,18 +171,21 @@ def _flags(run: RunNews) -> str | None:
     return None
 
 
-def _fit(lines: Sequence[str], *, note: str | None) -> str:
-    """Join whole lines while they fit one section; ``note`` says how many were left (when given)."""
-    kept: list[str] = []
+def _fitting(lines: Sequence[str], *, room: int) -> int:
+    """How many of ``lines`` (whole) fit in ``room`` characters."""
     size = 0
-    for line in lines:
-        if size + len(line) + 1 > MAX_SECTION_TEXT - 100:
-            break
-        kept.append(line)
+    for count, line in enumerate(lines):
         size += len(line) + 1
-    if note and len(kept) < len(lines):
-        kept.append(f"…and {len(lines) - len(kept)} {note}.")
-    return "\n".join(kept)
+        if size > room:
+            return count
+    return len(lines)
+
+
+def _fit(lines: Sequence[str], *, note: str) -> str:
+    """Whole lines that fit one section, and how many were left out."""
+    kept = _fitting(lines, room=MAX_SECTION_TEXT - 100)
+    left = f"\n…and {len(lines) - kept} {note}." if kept < len(lines) else ""
+    return "\n".join(lines[:kept]) + left
 
 
 def _clip(text: str) -> str:
@@ -212,12 +213,8 @@ def render_digest_list(digests: Sequence[tuple[Digest, str]]) -> Message:
         text = "No digests yet. Add one with `/minds digest add #channel weekly monday 09:00`."
         return Message(text=text, blocks=[SectionBlock(text=_mrkdwn(text)), _add_button_row()])
     lines = [_list_line(digest, schedule) for digest, schedule in digests]
-    shown = lines[:MAX_LIST_LINES]
-    text = "\n".join(shown)
-    if len(lines) > len(shown):
-        text += f"\n…and {len(lines) - len(shown)} more."
     blocks: list[Block] = [
-        SectionBlock(text=_mrkdwn(_fit(text.split("\n"), note="more digests"))),
+        SectionBlock(text=_mrkdwn(_fit(lines, note="more digests"))),
         ContextBlock(elements=[_mrkdwn("`/minds digest now <id>` posts one now · `/minds digest remove <id>`")]),
     ]
     return Message(text=f"{len(digests)} digests", blocks=blocks)
