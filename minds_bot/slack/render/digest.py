@@ -221,7 +221,8 @@ def render_digest_list(digests: Sequence[tuple[Digest, str]]) -> Message:
 
 
 def _list_line(digest: Digest, schedule: str) -> str:
-    studies = f"{len(digest.study_ids)} Studies" if digest.study_ids else "all Studies"
+    count = len(digest.study_ids)
+    studies = f"{count} Stud{'y' if count == 1 else 'ies'}" if count else "all Studies"
     last = f", last posted {_when(digest.last_posted_at)}" if digest.last_posted_at else ""
     quiet = ", quiet periods skipped" if digest.skip_quiet else ""
     return f"`{digest.digest_id}` → <#{digest.channel_id}> {schedule}, {studies}{quiet}{last}"
