@@ -18,7 +18,7 @@ from minds_bot.minds import MindsClient
 from minds_bot.services import NotConnected
 from minds_bot.slack.render import MAX_BLOCKS_PER_MESSAGE
 from minds_bot.store import SecretBox, Store
-from tests.fakes.minds_http import FakeMindsAPI, envelope, raw
+from tests.fakes.minds_http import FakeMindsAPI, envelope, page, raw
 from tests.fakes.slack_web import FakeSlack
 from tests.flows.digests.conftest import (
     CHANNEL,
@@ -31,6 +31,7 @@ from tests.flows.digests.conftest import (
     research_run,
     run_uid,
     serve_study,
+    study_payload,
     uid,
 )
 
@@ -323,3 +324,39 @@ async def test_a_busy_digest_stays_within_fifty_blocks_and_says_how_much_more_th
     body = text_of(post)
     assert '…and 4 more runs: `/minds runs \\"Study 00\\"`' in body
     assert "…and 7 more Studies with news: Study 23," in body and "See `/minds runs <study>`" in body
+
+
+async def test_a_digest_of_all_studies_reads_the_most_recently_updated_ones(
+    flow: DigestFlow, store: Store, api: FakeMindsAPI, slack: FakeSlack, clock: Clock
+) -> None:
+    await store.save_digest(digest(studies=()))
+    listed = [study_payload(PRICING, "Pricing pulse"), study_payload(LAUNCH, "Launch message")]
+    api.set("GET", "/studies", page(listed, total=2, offset=0))
+    serve_pricing(api, [(R1, "completed")], {R1: research_run(R1, "completed")})
+    serve_study(api, LAUNCH, "Launch message", runs=[(R2, "failed")], details={R2: research_run(R2, "failed")})
+    clock.set(MONDAY_0900_BERLIN)
+    await flow.run_due("dg-1")
+    body = text_of(posts(slack)[0])
+    assert "*Pricing pulse*" in body and "*Launch message*" in body
+
+
+async def test_a_malformed_studies_list_is_an_error_never_no_news(
+    flow: DigestFlow, store: Store, api: FakeMindsAPI, slack: FakeSlack, clock: Clock
+) -> None:
+    await store.save_digest(digest(studies=()))
+    api.set("GET", "/studies", raw({"data": [study_payload(PRICING, "Pricing pulse")]}))  # no pagination
+    clock.set(MONDAY_0900_BERLIN)
+    await flow.run_due("dg-1")
+    body = text_of(posts(slack)[0])
+    assert "Could not read your Studies: Minds sent a reply the bot could not read" in body
+    assert "No research news" not in body
+
+
+async def test_the_quiet_setting_survives_the_sqlite_store(sqlite_path: str, box: SecretBox, clock: Clock) -> None:
+    store = await open_sqlite(sqlite_path, box, clock)
+    try:
+        await store.save_digest(digest(skip_quiet=True))
+        stored = await store.get_digest("dg-1")
+        assert stored is not None and stored.skip_quiet is True
+    finally:
+        await store.close()
