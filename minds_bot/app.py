@@ -19,6 +19,8 @@ from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
+from minds_bot.flows.digests.flow import DigestFlow
+from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.housekeeping import Housekeeping
 from minds_bot.flows.tracking import RunTracker
 from minds_bot.services import Services
@@ -161,6 +163,8 @@ async def open_bot(settings: Settings) -> Bot:
     app, surface = build_app(services)
     services.tracker = RunTracker(store=store, handlers=services.run_handlers, clock=services.clock)
     services.background[:0] = [Housekeeping(store=store, clock=services.clock), services.tracker]
+    flow = DigestFlow.from_services(services)
+    services.background.append(DigestScheduler(flow=flow, store=store, clock=services.clock))
     bot = Bot(services=services, app=app, surface=surface)
     await bot.start()
     return bot

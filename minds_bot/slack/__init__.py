@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def register_all(surface: Surface, services: Services) -> None:
     """Register every surface's listeners on the app behind ``surface``."""
-    from minds_bot.slack import approvals, commands, connect, exports, home, plan, runs
+    from minds_bot.slack import approvals, commands, connect, digest, exports, home, plan, runs
 
-    for module in (commands, home, connect, plan, approvals, runs, exports):
+    for module in (commands, home, connect, plan, approvals, runs, exports, digest):
         module.register(surface, services)

@@ -37,9 +37,9 @@ def handlers() -> dict[type, Handler]:
 
 
 def _surface_modules() -> list[Any]:
-    from minds_bot.slack import approvals, connect, exports, plan, runs
+    from minds_bot.slack import approvals, connect, digest, exports, plan, runs
 
-    return [connect, plan, approvals, runs, exports]
+    return [connect, plan, approvals, runs, exports, digest]
 
 
 def usage_message(usage: Usage) -> Message:

@@ -113,6 +113,7 @@ class DigestAdd:
     cron: str | None = None  # for cron
     timezone: str | None = None  # IANA name; None = the creator's Slack timezone
     studies: tuple[StudyRef, ...] = ()  # empty = all
+    skip_quiet: bool = False  # "skip-quiet": post nothing for a period without news
 
 
 @dataclass(frozen=True)
@@ -368,8 +369,9 @@ def _approvers(text: str, tokens: list[Token]) -> Command | Usage:
     return Approvers(action, tuple(dict.fromkeys(users)))
 
 
+SKIP_QUIET = "skip-quiet"
 DIGEST_USAGE = (
-    "Digest commands: `/minds digest add [#channel] daily 09:00 [timezone] [study…|all]`, "
+    "Digest commands: `/minds digest add [#channel] daily 09:00 [timezone] [study…|all] [skip-quiet]`, "
     '`… weekly monday 09:00 …`, `… cron "0 9 * * 1" …`, `/minds digest list`, '
     "`/minds digest remove <id>`, `/minds digest now <id>`."
 )
@@ -398,22 +400,31 @@ def _digest_add(tokens: list[Token]) -> Command | Usage:
     if schedule == "daily":
         return _digest_timed(channel, tokens[1:], schedule="daily", weekday=None)
     if schedule == "weekly":
-        if len(tokens) < 2 or tokens[1].value.lower() not in WEEKDAYS:
-            return Usage("A weekly digest needs a day, e.g. `/minds digest add weekly monday 09:00`.")
-        return _digest_timed(channel, tokens[2:], schedule="weekly", weekday=tokens[1].value.lower())
+        day = _weekday(tokens[1].value) if len(tokens) > 1 else None
+        if day is None:
+            given = f"“{tokens[1].value}” is not a day of the week. " if len(tokens) > 1 else ""
+            return Usage(f"{given}A weekly digest needs a day, e.g. `/minds digest add weekly monday 09:00`.")
+        return _digest_timed(channel, tokens[2:], schedule="weekly", weekday=day)
     if schedule == "cron":
         if len(tokens) < 2 or not tokens[1].quoted or len(tokens[1].value.split()) != 5:
             return Usage('A cron digest needs five quoted fields, e.g. `/minds digest add cron "0 9 * * 1"`.')
-        timezone, studies = _tz_and_studies(tokens[2:])
-        return DigestAdd(channel, "cron", cron=tokens[1].value, timezone=timezone, studies=studies)
+        timezone, studies, quiet = _tz_and_studies(tokens[2:])
+        return DigestAdd(channel, "cron", cron=tokens[1].value, timezone=timezone, studies=studies, skip_quiet=quiet)
     return Usage(DIGEST_USAGE)
+
+
+def _weekday(word: str) -> str | None:
+    """A day name or its first three letters, as the full name."""
+    word = word.lower()
+    return next((day for day in WEEKDAYS if word in (day, day[:3])), None)
 
 
 def _digest_timed(channel: str | None, tokens: list[Token], *, schedule: str, weekday: str | None) -> Command | Usage:
     if not tokens or not TIME_OF_DAY.match(tokens[0].value):
-        return Usage(f"A {schedule} digest needs a time as HH:MM (24-hour), e.g. 09:00.")
+        given = f"“{tokens[0].value}” is not a time of day. " if tokens else ""
+        return Usage(f"{given}A {schedule} digest needs a time as HH:MM (24-hour), e.g. 09:00.")
     hour, minute = TIME_OF_DAY.match(tokens[0].value).groups()  # type: ignore[union-attr]
-    timezone, studies = _tz_and_studies(tokens[1:])
+    timezone, studies, quiet = _tz_and_studies(tokens[1:])
     return DigestAdd(
         channel,
         schedule,
@@ -421,16 +432,20 @@ def _digest_timed(channel: str | None, tokens: list[Token], *, schedule: str, we
         weekday=weekday,
         timezone=timezone,
         studies=studies,
+        skip_quiet=quiet,
     )
 
 
-def _tz_and_studies(tokens: list[Token]) -> tuple[str | None, tuple[StudyRef, ...]]:
+def _tz_and_studies(tokens: list[Token]) -> tuple[str | None, tuple[StudyRef, ...], bool]:
+    quiet = bool(tokens) and not tokens[-1].quoted and tokens[-1].value.lower() == SKIP_QUIET
+    if quiet:
+        tokens = tokens[:-1]
     timezone = None
     if tokens and not tokens[0].quoted and ("/" in tokens[0].value or tokens[0].value.upper() == "UTC"):
         timezone, tokens = tokens[0].value, tokens[1:]
     if len(tokens) == 1 and not tokens[0].quoted and tokens[0].value.lower() == "all":
-        return timezone, ()
-    return timezone, tuple(StudyRef(t.value) for t in tokens if t.value)
+        return timezone, (), quiet
+    return timezone, tuple(StudyRef(t.value) for t in tokens if t.value), quiet
 
 
 _PARSERS = {

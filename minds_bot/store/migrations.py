@@ -90,4 +90,7 @@ _V1_CORE: Migration = (
     "CREATE INDEX deliveries_seen ON deliveries (seen_at)",
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_V1_CORE,)
+# Whether a digest posts nothing for a period without news.
+_V2_DIGEST_QUIET: Migration = ("ALTER TABLE digests ADD COLUMN skip_quiet INTEGER NOT NULL DEFAULT 0",)
+
+MIGRATIONS: tuple[Migration, ...] = (_V1_CORE, _V2_DIGEST_QUIET)

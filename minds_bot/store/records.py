@@ -247,6 +247,7 @@ class Digest(Record):
     tz: str
     study_ids: tuple[str, ...] = ()
     created_by: str
+    skip_quiet: bool = False  # True: a period without news posts nothing (else it is said once)
     watermark: str | None = None  # what the last posted digest covered, opaque to the store
     last_posted_at: UtcDatetime | None = None
     created_at: UtcDatetime | None = None

@@ -37,6 +37,18 @@ class FakeSlack:
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     _ts: itertools.count = field(default_factory=lambda: itertools.count(101))
     _files: itertools.count = field(default_factory=lambda: itertools.count(1))
+    # Every Web API call as it arrives, so a test can await a call made after the ack.
+    arrivals: asyncio.Queue[Call] = field(default_factory=asyncio.Queue)
+    # Canned JSON per Web API method (e.g. "users.info"), answered instead of the generic reply.
+    replies: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    async def next_call(self, method: str) -> dict[str, Any]:
+        """Await the next call to ``method`` (other calls that arrive first are skipped), for at most 10 s."""
+        async with asyncio.timeout(WAIT_TIMEOUT):
+            while True:
+                name, args = await self.arrivals.get()
+                if name == method:
+                    return args
 
     @property
     def api_url(self) -> str:
@@ -131,8 +143,9 @@ async def fake_slack(*, unique_ts: bool = False) -> AsyncIterator[FakeSlack]:
     async def api(request: web.Request) -> web.Response:
         method = request.match_info["method"]
         args = await _body(request)
-        reply = _reply(fake, method, args)
+        reply = fake.replies.get(method) or _reply(fake, method, args)
         await fake._record(method, args)
+        fake.arrivals.put_nowait((method, args))
         return web.json_response(reply)
 
     async def respond(request: web.Request) -> web.Response:

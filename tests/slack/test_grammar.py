@@ -92,6 +92,10 @@ TABLE = [
     ),
     ('digest add cron "0 9 * * 1" UTC all', DigestAdd(None, "cron", cron="0 9 * * 1", timezone="UTC")),
     (
+        "digest add weekly fri 17:00 Europe/Berlin skip-quiet",
+        DigestAdd(None, "weekly", time="17:00", weekday="friday", timezone="Europe/Berlin", skip_quiet=True),
+    ),
+    (
         'digest add daily 08:30 "Launch positioning"',
         DigestAdd(None, "daily", time="08:30", studies=(S("Launch positioning"),)),
     ),
@@ -115,6 +119,8 @@ def test_table(text: str, expected: object) -> None:
         ("approvers purge", "approvers add", None),
         ("digest add hourly", "digest add", None),
         ("digest add daily 25:00", "HH:MM", None),
+        ("digest add daily 9.30", "“9.30” is not a time of day", None),
+        ("digest add weekly mondy 09:00", "“mondy” is not a day of the week", None),
         ("digest add weekly 09:00", "needs a day", None),
         ("digest add cron 0 9 * * 1", "five quoted fields", None),
         ("digest remove", "digest list", None),

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from slack_sdk.models.blocks import ContextBlock, DividerBlock, HeaderBlock, MarkdownTextObject, SectionBlock
+from slack_sdk.models.blocks import (
+    ActionsBlock,
+    ContextBlock,
+    DividerBlock,
+    HeaderBlock,
+    MarkdownTextObject,
+    SectionBlock,
+)
 from slack_sdk.models.views import View
 
 from minds_bot.slack.render import Message, escape
+from minds_bot.slack.render.digest import add_digest_button
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds help", "this overview"),
@@ -17,6 +25,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds summary <study> [refresh]", "read or refresh a Study's summary"),
     ("/minds export <study> [format]", "attach a report, brief or raw data to the thread"),
     ("/minds digest add …", "post research news to a channel on a schedule"),
+    ("/minds digest list · now <id> · remove <id>", "see, post or stop scheduled digests"),
     ("/minds connect", "connect this workspace to a Minds account"),
 )
 
@@ -55,6 +64,7 @@ def render_home(*, connected: bool) -> View:
             SectionBlock(text=MarkdownTextObject(text=status)),
             DividerBlock(),
             SectionBlock(text=MarkdownTextObject(text=_command_list())),
+            ActionsBlock(elements=[add_digest_button()]),
             ContextBlock(elements=[MarkdownTextObject(text=CAVEAT)]),
         ],
     )

@@ -1,0 +1,292 @@
+"""What a digest says: the research news since the last digest, read from Minds, and the watermark.
+
+Owns: the watermark (which runs of which Study the last posted digest saw, and in which state — Minds' run
+lists carry no timestamps, so "since" means "not seen in that state before"), the pure diff of a run list
+against it, and ``gather``, which reads Minds (GETs only) into ``DigestContent``. A Study that cannot be read
+becomes an error entry ("Could not read …"), never an empty Study; its watermark entry is kept so its news
+comes in the next digest.
+Must not touch: Slack, the store, Block Kit (``minds_bot.slack.render.digest`` renders ``DigestContent``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from minds_bot.minds import AgentRun, MindsClient, MindsError, NotFound, ResearchRun
+from minds_bot.slack.errors import user_message
+from minds_bot.store import Digest
+
+TERMINAL = frozenset({"completed", "partial", "failed", "cancelled", "plan_limited"})
+RUNS_PER_STUDY = 20  # one page of GET /studies/{id}/runs
+FIRST_DIGEST_RUNS = 5  # a Study seen for the first time shows only its latest runs, not its whole history
+MAX_RUN_DETAILS = 8  # run details read per Study; the rest are counted ("and N more")
+MAX_ALL_STUDIES = 15  # Studies checked when a digest follows every Study
+STUDY_SCAN = 100  # Studies listed to pick the most recently updated ones
+MAX_QUESTION_TITLES = 3
+EXCERPT_CHARS = 280
+WATERMARK_VERSION = 1
+
+
+class WatermarkError(ValueError):
+    """A stored watermark the bot cannot read."""
+
+
+# --- watermark ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Watermark:
+    """Per Study, the run states the last digest saw; ``quiet_said`` when it already said "no news"."""
+
+    runs: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    quiet_said: bool = False
+    posted_at: datetime | None = None  # when the digest holding this news was posted ("since" in the next one)
+
+    def dumps(self) -> str:
+        runs = {study: dict(seen) for study, seen in sorted(self.runs.items())}
+        posted = self.posted_at.isoformat() if self.posted_at else None
+        data = {"v": WATERMARK_VERSION, "runs": runs, "quiet": self.quiet_said, "posted": posted}
+        return json.dumps(data, sort_keys=True)
+
+    @classmethod
+    def loads(cls, text: str | None) -> Watermark:
+        if not text:
+            return cls()
+        try:
+            data = json.loads(text)
+            runs = {str(s): {str(r): str(v) for r, v in seen.items()} for s, seen in data["runs"].items()}
+            posted = datetime.fromisoformat(data["posted"]) if data.get("posted") else None
+            return cls(runs=runs, quiet_said=bool(data.get("quiet", False)), posted_at=posted)
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise WatermarkError(f"unreadable digest watermark: {exc}") from None
+
+
+# --- content -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunNews:
+    """One run worth telling: new since the last digest, or finished since then."""
+
+    run_id: str
+    status: str  # Minds' word: queued, running, completed, partial, failed, cancelled, plan_limited
+    new: bool
+    kind: str  # "research" (a planned run), "question" (a direct question) or "unknown" (details unread)
+    questions_total: int | None = None
+    questions_completed: int | None = None
+    partial_questions: int | None = None
+    coverage_received: int | None = None  # summed over the run's artifacts that report coverage
+    coverage_expected: int | None = None
+    question_titles: tuple[str, ...] = ()
+    flag_count: int | None = None
+    flagged_minds: int | None = None
+    consistency: str | None = None  # checked | incomplete | failed; None = not reported (yet)
+    detail_error: str | None = None  # the details could not be read; status is from the run list
+
+
+@dataclass(frozen=True)
+class StudyNews:
+    study_id: str
+    name: str
+    runs: tuple[RunNews, ...] = ()
+    more_runs: int = 0  # news beyond MAX_RUN_DETAILS, counted not shown
+    first: bool = False  # first digest that follows this Study: latest runs only
+    summary_excerpt: str | None = None
+    summary_more: bool = False  # the excerpt is shorter than the summary
+    summary_note: str | None = None  # e.g. regenerating, or why the summary could not be read
+
+
+@dataclass(frozen=True)
+class ReadError:
+    """Something the digest could not read, said in the digest instead of pretending nothing happened."""
+
+    what: str
+    message: str
+
+
+@dataclass(frozen=True)
+class DigestContent:
+    studies: tuple[StudyNews, ...]
+    errors: tuple[ReadError, ...]
+    watermark: Watermark  # what to store once this content is posted (posted_at and quiet_said set then)
+    since: datetime | None  # when the previous digest was posted
+    unchecked_studies: int = 0  # with "all": Studies beyond MAX_ALL_STUDIES, not checked this time
+
+    @property
+    def quiet(self) -> bool:
+        return not self.errors and not any(s.runs or s.more_runs for s in self.studies)
+
+
+# --- pure diff ---------------------------------------------------------------------------------------------
+
+
+def news_runs(runs: Sequence[AgentRun], seen: Mapping[str, str] | None) -> list[AgentRun]:
+    """The runs to tell about, newest first: new ones, and ones that reached a new state that is terminal.
+
+    ``seen`` None means the Study was never in a digest: its latest runs (at most FIRST_DIGEST_RUNS).
+    """
+    if seen is None:
+        return list(runs[:FIRST_DIGEST_RUNS])
+    return [r for r in runs if r.run_id not in seen or (seen[r.run_id] != r.status and r.status in TERMINAL)]
+
+
+def snapshot(runs: Sequence[AgentRun]) -> dict[str, str]:
+    return {r.run_id: r.status for r in runs}
+
+
+def research_news(run: AgentRun, detail: ResearchRun, *, new: bool) -> RunNews:
+    """The honest reading of a research run: its own status, coverage gap, completed count and flags."""
+    received = expected = None
+    covered = [a.response_coverage for a in detail.artifacts if a.response_coverage is not None]
+    if covered:
+        received = sum(c.received for c in covered)
+        expected = sum(c.expected for c in covered)
+    titles = tuple(
+        str(a.output_data["title"])
+        for a in detail.artifacts
+        if a.kind == "response" and a.output_data and a.output_data.get("title")
+    )
+    consistency = detail.answer_consistency
+    return RunNews(
+        run_id=run.run_id,
+        status=detail.status,
+        new=new,
+        kind="research",
+        questions_total=detail.progress.total if detail.progress else None,
+        questions_completed=detail.questions_completed,
+        partial_questions=detail.progress.partial if detail.progress else None,
+        coverage_received=received,
+        coverage_expected=expected,
+        question_titles=titles[:MAX_QUESTION_TITLES],
+        flag_count=consistency.flag_count if consistency else None,
+        flagged_minds=consistency.flagged_minds if consistency else None,
+        consistency=consistency.status if consistency else None,
+    )
+
+
+def excerpt(markdown: str, *, limit: int = EXCERPT_CHARS) -> tuple[str, bool]:
+    """The summary's opening, cut at a word boundary; True when there is more to read."""
+    text = " ".join(markdown.split())
+    if len(text) <= limit:
+        return text, False
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return cut + " …", True
+
+
+def unreadable(previous: Watermark, error: ReadError) -> DigestContent:
+    """Nothing could be read at all (e.g. no Minds key): the digest says so and the watermark stays."""
+    return DigestContent(studies=(), errors=(error,), watermark=previous, since=previous.posted_at)
+
+
+# --- reading Minds -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Scope:
+    studies: list[tuple[str, str]]  # (id, name)
+    errors: list[ReadError]
+    unchecked: int = 0
+    listed: frozenset[str] | None = None  # with "all": every Study id seen; others leave the watermark
+
+
+async def gather(client: MindsClient, digest: Digest, previous: Watermark) -> DigestContent:
+    """Read what changed in the digest's Studies since ``previous``. Never raises ``MindsError``."""
+    scope = await _scope(client, digest)
+    runs: dict[str, dict[str, str]] = {s: dict(v) for s, v in previous.runs.items()}
+    followed = frozenset(digest.study_ids) if digest.study_ids else scope.listed
+    if followed is not None:  # Studies no longer followed (or gone) drop out of the watermark
+        runs = {s: v for s, v in runs.items() if s in followed}
+    studies, errors = [], list(scope.errors)
+    for study_id, name in scope.studies:
+        try:
+            news, current = await _study_news(client, study_id, name, previous.runs.get(study_id))
+        except MindsError as exc:
+            errors.append(ReadError(what=name, message=_say(exc)))
+            continue
+        runs[study_id] = current
+        studies.append(news)
+    return DigestContent(
+        studies=tuple(studies),
+        errors=tuple(errors),
+        watermark=Watermark(runs=runs),
+        since=previous.posted_at,
+        unchecked_studies=scope.unchecked,
+    )
+
+
+async def _scope(client: MindsClient, digest: Digest) -> _Scope:
+    if digest.study_ids:
+        return await _named_studies(client, digest.study_ids)
+    try:
+        listed = [s async for s in client.iter_studies(max_items=STUDY_SCAN)]
+    except MindsError as exc:
+        return _Scope(studies=[], errors=[ReadError(what="your Studies", message=_say(exc))])
+    listed.sort(key=lambda s: s.updated_at, reverse=True)
+    chosen = [(s.id, s.name) for s in listed[:MAX_ALL_STUDIES]]
+    unchecked = max(0, len(listed) - MAX_ALL_STUDIES)
+    return _Scope(studies=chosen, errors=[], unchecked=unchecked, listed=frozenset(s.id for s in listed))
+
+
+async def _named_studies(client: MindsClient, study_ids: Sequence[str]) -> _Scope:
+    studies, errors = [], []
+    for study_id in study_ids:
+        try:
+            detail = await client.get_study(study_id)
+        except MindsError as exc:
+            errors.append(ReadError(what=f"Study {study_id}", message=_say(exc)))
+            continue
+        studies.append((detail.id, detail.name))
+    return _Scope(studies=studies, errors=errors)
+
+
+async def _study_news(
+    client: MindsClient, study_id: str, name: str, seen: Mapping[str, str] | None
+) -> tuple[StudyNews, dict[str, str]]:
+    listed = await client.list_study_runs(study_id, limit=RUNS_PER_STUDY)
+    chosen = news_runs(listed, seen)
+    shown = [
+        await _run_news(client, study_id, run, new=seen is None or run.run_id not in seen)
+        for run in chosen[:MAX_RUN_DETAILS]
+    ]
+    summary: dict[str, Any] = {}
+    if any(r.status in TERMINAL for r in shown):
+        summary = await _summary(client, study_id)
+    news = StudyNews(
+        study_id=study_id,
+        name=name,
+        runs=tuple(shown),
+        more_runs=max(0, len(chosen) - MAX_RUN_DETAILS),
+        first=seen is None,
+        **summary,
+    )
+    return news, snapshot(listed)
+
+
+async def _run_news(client: MindsClient, study_id: str, run: AgentRun, *, new: bool) -> RunNews:
+    try:
+        detail = await client.get_research_run(study_id, run.run_id)
+    except NotFound:
+        return RunNews(run_id=run.run_id, status=run.status, new=new, kind="question")
+    except MindsError as exc:
+        return RunNews(run_id=run.run_id, status=run.status, new=new, kind="unknown", detail_error=_say(exc))
+    return research_news(run, detail, new=new)
+
+
+async def _summary(client: MindsClient, study_id: str) -> dict[str, Any]:
+    try:
+        summary = await client.get_summary(study_id)
+    except MindsError as exc:
+        return {"summary_note": f"The summary could not be read: {_say(exc)}"}
+    note = "Minds is regenerating the summary." if summary.is_generating else None
+    if not summary.summary:
+        return {"summary_note": note}
+    text, more = excerpt(summary.summary)
+    return {"summary_excerpt": text, "summary_more": more, "summary_note": note}
+
+
+def _say(exc: MindsError) -> str:
+    return user_message(exc)  # the one place errors become words

@@ -1,0 +1,232 @@
+"""Digest schedules: parsing and validating them, and computing their fire times. Pure; no I/O, no clock.
+
+Owns: the meaning of ``Digest.spec`` for each ``ScheduleKind`` (daily ``"09:00"``, weekly ``"mon 09:00"``, cron
+``"0 9 * * 1"`` with standard crontab weekdays: 0 and 7 are Sunday), timezone names (IANA, via ``zoneinfo``),
+the precise message for every bad schedule, fire times (APScheduler's ``CronTrigger`` in the digest's timezone,
+so a 09:00 digest stays at 09:00 local across daylight-saving changes) and the window key that names one fire.
+Must not touch: the store, Slack, Minds, or the running scheduler.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from apscheduler.triggers.cron import CronTrigger
+
+from minds_bot.store import Digest, ScheduleKind
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+DAY_ABBREVIATIONS = tuple(day[:3] for day in WEEKDAYS)
+# Crontab numbering: 0 (and 7) is Sunday. APScheduler 3 numbers Monday 0, so numbers are turned into names.
+CRON_DAY_NAMES = ("sun", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
+CRON_FIELDS = ("minute", "hour", "day of month", "month", "day of week")
+_TRIGGER_FIELDS = ("minute", "hour", "day", "month", "day_of_week")
+TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
+_NUMERIC_DAYS = re.compile(r"^(\*|\d+|\d+-\d+)(?:/(\d+))?$")
+# How far back ``latest_fire`` looks, growing, so frequent schedules stay cheap and rare ones are still found.
+LOOKBACKS = (timedelta(hours=1), timedelta(days=1), timedelta(days=8), timedelta(days=32), timedelta(days=367))
+MAX_FIRES_SCANNED = 20_000
+
+
+class ScheduleError(ValueError):
+    """A schedule the bot cannot use; ``str(error)`` says exactly what is wrong, for the user."""
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """A validated schedule: what ``Digest`` stores as (schedule_kind, spec, tz)."""
+
+    kind: ScheduleKind
+    spec: str
+    tz: str
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.tz)
+
+
+# --- parsing -----------------------------------------------------------------------------------------------
+
+
+def parse_timezone(name: str) -> str:
+    """An IANA timezone name (``UTC`` accepted in any case); raises ``ScheduleError`` naming close matches."""
+    text = name.strip()
+    if text.upper() == "UTC":
+        return "UTC"
+    try:
+        ZoneInfo(text)
+    except (ZoneInfoNotFoundError, ValueError):
+        close = difflib.get_close_matches(text, sorted(_zone_names()), n=1, cutoff=0.7)
+        hint = f" Did you mean {close[0]}?" if close else " Use an IANA name such as Europe/Berlin or America/New_York."
+        raise ScheduleError(f"“{text}” is not a timezone I know.{hint}") from None
+    return text
+
+
+@cache
+def _zone_names() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def parse_time(text: str) -> str:
+    """``H:MM`` or ``HH:MM`` (24-hour) → ``HH:MM``."""
+    match = TIME_OF_DAY.match(text.strip())
+    if match is None:
+        raise ScheduleError(f"“{text}” is not a time of day; use HH:MM in 24-hour time, e.g. 09:00 or 17:30.")
+    return f"{int(match.group(1)):02d}:{match.group(2)}"
+
+
+def parse_weekday(text: str) -> str:
+    """A day name or its first three letters → the three-letter abbreviation (``mon``)."""
+    word = text.strip().lower()
+    for day, short in zip(WEEKDAYS, DAY_ABBREVIATIONS, strict=True):
+        if word in (day, short):
+            return short
+    raise ScheduleError(f"“{text}” is not a day of the week; use monday … sunday (or mon … sun).")
+
+
+def parse_cron(expr: str) -> str:
+    """Five crontab fields, validated one by one so the message names the field that is wrong."""
+    fields = expr.split()
+    if len(fields) != 5:
+        raise ScheduleError(
+            f"A cron schedule has five fields (minute hour day-of-month month day-of-week); “{expr}” has {len(fields)}."
+        )
+    for position, (label, name, value) in enumerate(zip(CRON_FIELDS, _TRIGGER_FIELDS, fields, strict=True), 1):
+        try:
+            CronTrigger(**{name: _cron_weekdays(value) if name == "day_of_week" else value}, timezone=UTC)
+        except ValueError as exc:
+            raise ScheduleError(f"Cron field {position} ({label}) “{value}” is invalid: {_reason(exc)}.") from None
+    return " ".join(fields)
+
+
+def _cron_weekdays(value: str) -> str:
+    """Crontab weekdays (0/7 = Sunday) as names, which APScheduler reads the same way crontab does."""
+    days: set[int] = set()
+    for part in value.lower().split(","):
+        match = _NUMERIC_DAYS.match(part)
+        if match is None:
+            return value  # names (mon-fri) mean the same to both; anything else gets APScheduler's message
+        span, step = match.group(1), int(match.group(2) or 1)
+        low, high = (0, 6) if span == "*" else (int(span.split("-")[0]), int(span.split("-")[-1]))
+        if high > 7 or low > high or step == 0:
+            raise ValueError(f"{part} is outside 0-7 (0 and 7 are Sunday)")
+        days.update(n % 7 for n in range(low, high + 1, step))
+    if value == "*":
+        return value
+    return ",".join(CRON_DAY_NAMES[n] for n in sorted(days, key=lambda n: (n - 1) % 7))
+
+
+def _reason(exc: ValueError) -> str:
+    text = str(exc).rstrip(".")
+    return text[0].lower() + text[1:] if text else "not a cron value"
+
+
+def parse_schedule(
+    kind: ScheduleKind | str,
+    *,
+    tz: str,
+    time: str | None = None,
+    weekday: str | None = None,
+    cron: str | None = None,
+) -> Schedule:
+    """Validate what a user gave (slash command or modal) into a ``Schedule``; raises ``ScheduleError``."""
+    kind = ScheduleKind(kind)
+    zone = parse_timezone(tz)
+    if kind is ScheduleKind.DAILY:
+        spec = parse_time(_required(time, "A daily digest needs a time as HH:MM, e.g. 09:00."))
+    elif kind is ScheduleKind.WEEKLY:
+        day = parse_weekday(_required(weekday, "A weekly digest needs a day of the week, e.g. monday."))
+        spec = f"{day} {parse_time(_required(time, 'A weekly digest needs a time as HH:MM, e.g. 09:00.'))}"
+    else:
+        spec = parse_cron(_required(cron, 'A cron digest needs an expression, e.g. "0 9 * * 1".'))
+    schedule = Schedule(kind=kind, spec=spec, tz=zone)
+    if trigger(schedule).get_next_fire_time(None, datetime(2000, 1, 1, tzinfo=UTC)) is None:
+        raise ScheduleError(f"The cron schedule “{spec}” never fires (no such date).")
+    return schedule
+
+
+def _required(value: str | None, message: str) -> str:
+    if value is None or not value.strip():
+        raise ScheduleError(message)
+    return value
+
+
+def schedule_of(digest: Digest) -> Schedule:
+    """The stored schedule, validated again (a hand-edited row gets a ``ScheduleError``, not a crash)."""
+    if digest.schedule_kind is ScheduleKind.DAILY:
+        return parse_schedule(digest.schedule_kind, tz=digest.tz, time=digest.spec)
+    if digest.schedule_kind is ScheduleKind.WEEKLY:
+        day, _, time = digest.spec.partition(" ")
+        return parse_schedule(digest.schedule_kind, tz=digest.tz, weekday=day, time=time)
+    return parse_schedule(digest.schedule_kind, tz=digest.tz, cron=digest.spec)
+
+
+# --- fire times --------------------------------------------------------------------------------------------
+
+
+def trigger(schedule: Schedule) -> CronTrigger:
+    """The APScheduler trigger for a validated schedule, in the schedule's own timezone."""
+    zone = schedule.zone
+    if schedule.kind is ScheduleKind.DAILY:
+        hour, minute = schedule.spec.split(":")
+        return CronTrigger(hour=int(hour), minute=int(minute), timezone=zone)
+    if schedule.kind is ScheduleKind.WEEKLY:
+        day, time = schedule.spec.split(" ")
+        hour, minute = time.split(":")
+        return CronTrigger(day_of_week=day, hour=int(hour), minute=int(minute), timezone=zone)
+    values = dict(zip(_TRIGGER_FIELDS, schedule.spec.split(), strict=True))
+    values["day_of_week"] = _cron_weekdays(values["day_of_week"])
+    return CronTrigger(**values, timezone=zone)
+
+
+def next_fire(schedule: Schedule, *, after: datetime) -> datetime | None:
+    """The first fire time strictly after ``after`` (aware), in UTC."""
+    fire = trigger(schedule).get_next_fire_time(None, after + timedelta(seconds=1))
+    return None if fire is None else fire.astimezone(UTC)
+
+
+def latest_fire(schedule: Schedule, *, now: datetime, since: datetime) -> datetime | None:
+    """The latest fire time in ``(since, now]``, in UTC; None when the schedule did not fire in that span.
+
+    After downtime this is the one window to post (every earlier missed fire is folded into it).
+    """
+    for lookback in LOOKBACKS:
+        start = max(since, now - lookback)
+        found = _last_between(schedule, start=start, end=now)
+        if found is not None or start == since:
+            return found
+    return None
+
+
+def _last_between(schedule: Schedule, *, start: datetime, end: datetime) -> datetime | None:
+    latest = None
+    fire = next_fire(schedule, after=start)
+    for _ in range(MAX_FIRES_SCANNED):
+        if fire is None or fire > end:
+            break
+        latest = fire
+        fire = next_fire(schedule, after=fire)
+    return latest
+
+
+def window_key(fire: datetime) -> str:
+    """Names one scheduled fire, identically in every bot process: the UTC instant to the minute."""
+    return fire.astimezone(UTC).strftime("%Y-%m-%dT%H:%MZ")
+
+
+# --- words -------------------------------------------------------------------------------------------------
+
+
+def describe(schedule: Schedule) -> str:
+    """``every day at 09:00 (Europe/Berlin)``, ``every Monday at 09:00 (UTC)``, ``cron “0 9 * * 1” (UTC)``."""
+    if schedule.kind is ScheduleKind.DAILY:
+        return f"every day at {schedule.spec} ({schedule.tz})"
+    if schedule.kind is ScheduleKind.WEEKLY:
+        day, time = schedule.spec.split(" ")
+        return f"every {WEEKDAYS[DAY_ABBREVIATIONS.index(day)].capitalize()} at {time} ({schedule.tz})"
+    return f"cron “{schedule.spec}” ({schedule.tz})"

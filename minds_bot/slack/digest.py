@@ -1,0 +1,291 @@
+"""``/minds digest add|list|remove|now`` and the "Add a digest" modal (from the App Home or the digest list).
+
+Owns: turning the typed digest commands and the modal's values into calls on ``minds_bot.flows.digests``: the
+creator's Slack timezone as the default (users.info ``tz``), Study names resolved against Minds before anything
+is saved, precise answers for bad schedules, and who may remove a digest (its creator or a workspace admin,
+from users.info, never from the request alone). Digest ids are scoped to the workspace that made them.
+Must not touch: fire-time arithmetic, digest content, Block Kit layout (``render/digest.py``).
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from slack_sdk.errors import SlackApiError
+from slack_sdk.models.blocks import SectionBlock
+from slack_sdk.models.blocks.basic_components import MarkdownTextObject
+
+from minds_bot.flows.digests.flow import DigestFlow, Outcome, new_digest
+from minds_bot.flows.digests.schedule import Schedule, ScheduleError, describe, parse_schedule, schedule_of
+from minds_bot.flows.digests.scheduler import DigestScheduler
+from minds_bot.minds import MindsClient
+from minds_bot.slack.grammar import DigestAdd, DigestList, DigestNow, DigestRemove, StudyRef
+from minds_bot.slack.invocation import Invocation, with_progress
+from minds_bot.slack.render import Message
+from minds_bot.slack.render.digest import (
+    ADD_DIGEST_ACTION,
+    ADD_DIGEST_VIEW,
+    render_digest_added,
+    render_digest_list,
+    render_digest_modal,
+)
+from minds_bot.store import Digest
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+log = logging.getLogger(__name__)
+
+FALLBACK_TZ = "UTC"
+MAX_CANDIDATES_NAMED = 3
+
+
+class StudyNotResolved(Exception):
+    """A Study name in a digest did not name exactly one Study; nothing was saved."""
+
+
+@dataclass(frozen=True)
+class NewDigest:
+    """What a person asked for, from the slash command or the modal, before Studies are resolved."""
+
+    team_id: str
+    channel_id: str
+    user_id: str
+    schedule: Schedule
+    studies: Sequence[StudyRef]
+    skip_quiet: bool
+    tz_note: str | None
+
+
+def _text(text: str) -> Message:
+    return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
+
+
+# --- shared steps ------------------------------------------------------------------------------------------
+
+
+async def user_timezone(client: Any, user_id: str) -> tuple[str, str | None]:
+    """The user's Slack timezone (users.info ``tz``), or UTC with a note saying why."""
+    try:
+        reply = await client.users_info(user=user_id)
+        tz = (reply.get("user") or {}).get("tz")
+    except SlackApiError:
+        tz = None
+    if tz:
+        return tz, None
+    return FALLBACK_TZ, "Your Slack timezone could not be read, so UTC is used; add a timezone such as Europe/Berlin."
+
+
+async def resolve_studies(client: MindsClient, refs: Sequence[StudyRef]) -> list[tuple[str, str]]:
+    """Each name to exactly one Study ``(id, name)``; raises ``StudyNotResolved`` with what to do instead."""
+    found: list[tuple[str, str]] = []
+    for ref in refs:
+        result = await client.find_study(ref.text)
+        if result.match is not None and result.kind in ("exact", "fuzzy"):
+            found.append((result.match.id, result.match.name))
+        elif result.kind == "ambiguous":
+            names = ", ".join(f"“{c.item.name}”" for c in result.candidates[:MAX_CANDIDATES_NAMED])
+            raise StudyNotResolved(f"“{ref.text}” matches several Studies ({names}); use the exact name or id.")
+        else:
+            raise StudyNotResolved(result.explanation or f"No Study named “{ref.text}”.")
+    return found
+
+
+async def create(services: Services, request: NewDigest) -> Message:
+    """Resolve the Studies, save the digest and schedule it; the confirmation to show the creator."""
+    studies: list[tuple[str, str]] = []
+    if request.studies:
+        try:
+            studies = await resolve_studies(await services.minds.client_for(request.team_id), request.studies)
+        except StudyNotResolved as exc:
+            return _text(f"{exc} The digest was not added.")
+    digest = new_digest(
+        team_id=request.team_id,
+        channel_id=request.channel_id,
+        schedule=request.schedule,
+        study_ids=[study_id for study_id, _ in studies],
+        created_by=request.user_id,
+        skip_quiet=request.skip_quiet,
+    )
+    stored = await services.store.save_digest(digest)
+    scheduler = digest_scheduler(services)
+    if scheduler is not None:
+        scheduler.schedule(stored)
+    names = list(dict.fromkeys(name for _, name in studies))
+    return render_digest_added(stored, schedule=describe(request.schedule), study_names=names, tz_note=request.tz_note)
+
+
+def digest_scheduler(services: Services) -> DigestScheduler | None:
+    """The running scheduler, when this process has one (tests may run without)."""
+    return next((work for work in services.background if isinstance(work, DigestScheduler)), None)
+
+
+async def _own_digest(invocation: Invocation, digest_id: str) -> Digest | None:
+    digest = await invocation.services.store.get_digest(digest_id)
+    if digest is None or digest.team_id != invocation.team_id:
+        await invocation.reply(_text(f"No digest `{digest_id}` in this workspace. `/minds digest list` shows the ids."))
+        return None
+    return digest
+
+
+async def _may_manage(client: Any, digest: Digest, user_id: str) -> bool:
+    if digest.created_by == user_id:
+        return True
+    try:
+        user = (await client.users_info(user=user_id)).get("user") or {}
+    except SlackApiError:
+        return False
+    return bool(user.get("is_admin") or user.get("is_owner"))
+
+
+# --- slash commands ----------------------------------------------------------------------------------------
+
+
+async def handle_add(command: DigestAdd, invocation: Invocation) -> None:
+    tz, note = (
+        (command.timezone, None) if command.timezone else await user_timezone(invocation.client, invocation.user_id)
+    )
+    try:
+        schedule = parse_schedule(
+            command.schedule, tz=tz, time=command.time, weekday=command.weekday, cron=command.cron
+        )
+    except ScheduleError as exc:
+        await invocation.reply(_text(f"{exc} The digest was not added."))
+        return
+    request = NewDigest(
+        team_id=invocation.team_id,
+        channel_id=command.channel or invocation.channel_id,
+        user_id=invocation.user_id,
+        schedule=schedule,
+        studies=command.studies,
+        skip_quiet=command.skip_quiet,
+        tz_note=note,
+    )
+    await invocation.reply(await create(invocation.services, request))
+
+
+async def handle_list(command: DigestList, invocation: Invocation) -> None:
+    digests = await invocation.services.store.list_digests(team_id=invocation.team_id)
+    await invocation.reply(render_digest_list([(d, _describe(d)) for d in digests]))
+
+
+def _describe(digest: Digest) -> str:
+    try:
+        return describe(schedule_of(digest))
+    except ScheduleError as exc:
+        return f"(unusable schedule: {exc})"
+
+
+async def handle_remove(command: DigestRemove, invocation: Invocation) -> None:
+    digest = await _own_digest(invocation, command.digest_id)
+    if digest is None:
+        return
+    if not await _may_manage(invocation.client, digest, invocation.user_id):
+        await invocation.reply(
+            _text(
+                f"Only <@{digest.created_by}>, who added digest `{digest.digest_id}`, "
+                "or a workspace admin can remove it."
+            )
+        )
+        return
+    await invocation.services.store.delete_digest(digest.digest_id)
+    scheduler = digest_scheduler(invocation.services)
+    if scheduler is not None:
+        scheduler.unschedule(digest.digest_id)
+    await invocation.reply(
+        _text(f"Digest `{digest.digest_id}` removed; nothing more will be posted to <#{digest.channel_id}>.")
+    )
+
+
+async def handle_now(command: DigestNow, invocation: Invocation) -> None:
+    digest = await _own_digest(invocation, command.digest_id)
+    if digest is None:
+        return
+    # Derived from the slash command's trigger, so a redelivered command finds its window taken.
+    key = str(uuid.uuid5(uuid.NAMESPACE_URL, f"{invocation.team_id}:{invocation.trigger_id or uuid.uuid4()}"))
+    flow = DigestFlow.from_services(invocation.services)
+    outcome = await with_progress(
+        flow.run_now(digest, request_key=key, requested_by=invocation.user_id),
+        show=lambda: invocation.say_text("Gathering research news from Minds…"),
+    )
+    if outcome is Outcome.POSTED:
+        await invocation.reply(_text(f"Digest `{digest.digest_id}` posted to <#{digest.channel_id}>."))
+    else:
+        await invocation.reply(_text(f"Digest `{digest.digest_id}` is already being posted for this request."))
+
+
+COMMANDS = {DigestAdd: handle_add, DigestList: handle_list, DigestRemove: handle_remove, DigestNow: handle_now}
+
+
+# --- the modal ---------------------------------------------------------------------------------------------
+
+
+def modal_request(values: dict[str, Any], *, team_id: str, user_id: str) -> NewDigest | dict[str, str]:
+    """The modal's values as a ``NewDigest``, or ``{block_id: message}`` for Slack to show on the fields."""
+
+    def value(block: str) -> dict[str, Any]:
+        return (values.get(block) or {}).get("value") or {}
+
+    kind = (value("kind").get("selected_option") or {}).get("value") or "weekly"
+    weekday = (value("weekday").get("selected_option") or {}).get("value")
+    tz = (value("tz").get("value") or "").strip()
+    try:
+        schedule = parse_schedule(
+            kind,
+            tz=tz or FALLBACK_TZ,
+            time=value("time").get("selected_time"),
+            weekday=weekday,
+            cron=value("cron").get("value"),
+        )
+    except ScheduleError as exc:
+        return {_field_of(kind, str(exc)): str(exc)}
+    names = [line.strip() for line in (value("studies").get("value") or "").splitlines() if line.strip()]
+    return NewDigest(
+        team_id=team_id,
+        channel_id=value("channel").get("selected_conversation") or "",
+        user_id=user_id,
+        schedule=schedule,
+        studies=[StudyRef(name) for name in names],
+        skip_quiet=bool(value("quiet").get("selected_options")),
+        tz_note=None,
+    )
+
+
+def _field_of(kind: str, message: str) -> str:
+    """Which modal field a schedule message is about, so Slack shows it next to that field."""
+    if "timezone" in message:
+        return "tz"
+    if kind == "cron":
+        return "cron"
+    if "day" in message and kind == "weekly":
+        return "weekday"
+    return "time"
+
+
+def register(surface: Surface, services: Services) -> None:
+    @surface.action(ADD_DIGEST_ACTION)
+    async def open_modal(ack: Any, body: dict[str, Any], client: Any) -> None:
+        await ack()
+        tz, _ = await user_timezone(client, body["user"]["id"])
+        channel = (body.get("channel") or {}).get("id")
+        await client.views_open(
+            trigger_id=body["trigger_id"], view=render_digest_modal(timezone=tz, channel_id=channel)
+        )
+
+    @surface.view(ADD_DIGEST_VIEW)
+    async def submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        user_id = body["user"]["id"]
+        team_id = (body.get("team") or {}).get("id") or view.get("team_id", "")
+        request = modal_request((view.get("state") or {}).get("values") or {}, team_id=team_id, user_id=user_id)
+        if isinstance(request, dict):
+            await ack(response_action="errors", errors=request)
+            return
+        await ack()
+        message = await create(services, request)
+        # The modal is closed by now: the confirmation (or why nothing was added) goes to the creator's DM.
+        await client.chat_postMessage(channel=user_id, **message.as_kwargs())
