@@ -45,10 +45,12 @@ class FakeSlack:
 
 
 async def _body(request: web.Request) -> dict[str, Any]:
+    """The call's arguments: slack_sdk sends some in the query string (e.g. files.completeUploadExternal)."""
     raw = await request.text()
+    query = dict(request.query)
     if request.content_type == "application/json":
-        return json.loads(raw or "{}")
-    return dict(parse_qsl(raw))
+        return {**query, **json.loads(raw or "{}")}
+    return {**query, **dict(parse_qsl(raw))}
 
 
 @asynccontextmanager
