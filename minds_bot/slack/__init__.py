@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def register_all(surface: Surface, services: Services) -> None:
     """Register every surface's listeners on the app behind ``surface``."""
-    from minds_bot.slack import ask, audiences, browse, commands, home, pick, reentry, share, study, summary
+    from minds_bot.slack import ask, browse, commands, home, pick, reentry, share, study, summary
 
-    for module in (commands, home, reentry, pick, browse, study, ask, summary, share, audiences):
+    for module in (commands, home, reentry, pick, browse, study, ask, summary, share):
         module.register(surface, services)

@@ -46,7 +46,3 @@ async def handle_audience_new(command: AudienceNew, invocation: Invocation) -> N
 
 
 COMMANDS = {AudienceNew: handle_audience_new}
-
-
-def register(*_: object) -> None:
-    """No buttons or modals of its own."""

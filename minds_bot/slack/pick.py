@@ -10,11 +10,12 @@ Must not touch: Minds wire shapes or SQL.
 from __future__ import annotations
 
 import json
+import uuid
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.browse import rank_by_name
 from minds_bot.flows.questions import check_question
-from minds_bot.minds import LOOKUP_WINDOW, MindsError
+from minds_bot.minds import MindsError
 from minds_bot.slack.errors import user_message
 from minds_bot.slack.invocation import Invocation
 from minds_bot.slack.reentry import invocation_from_body
@@ -35,6 +36,8 @@ from minds_bot.slack.render.modals import (
 if TYPE_CHECKING:
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
+
+OPTIONS_WINDOW = 300  # three pages: fast enough for a typeahead
 
 
 async def open_pick_modal(
@@ -63,11 +66,25 @@ async def preselect(
 
 
 async def study_options(services: Services, *, team_id: str, query: str) -> list[dict[str, Any]]:
+    """Slack wants options within 3 s, so a typed name is matched among the newest ``OPTIONS_WINDOW`` Studies;
+    an exact id (pasted) finds any Study."""
     minds = await services.minds.client_for(team_id)
-    if not query.strip():
+    text = query.strip()
+    if not text:
         return render_study_options([s async for s in minds.iter_studies(max_items=MAX_OPTIONS)])
-    scanned = [s async for s in minds.iter_studies(max_items=LOOKUP_WINDOW)]
-    return render_study_options(rank_by_name(query, scanned))
+    if _is_uuid(text):
+        result = await minds.find_study(text)
+        return render_study_options([result.match] if result.match is not None else [])
+    scanned = [s async for s in minds.iter_studies(max_items=OPTIONS_WINDOW)]
+    return render_study_options(rank_by_name(text, scanned))
+
+
+def _is_uuid(text: str) -> bool:
+    try:
+        uuid.UUID(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _submitted(view: dict[str, Any]) -> tuple[str | None, str | None]:

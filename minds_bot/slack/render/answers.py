@@ -210,9 +210,9 @@ def render_result(output: StudyOutput, *, study_id: str, message_id: str, charte
         blocks.append(ActionsBlock(elements=[button("Show answers", action_id=SHOW_ANSWERS_ACTION, value=value)]))
     if charted:
         blocks.append(context("The chart above shows each Audience's share of answers per option."))
-    blocks = blocks[: MAX_BLOCKS_PER_MESSAGE - 1] + (
-        [context("More Audiences than fit here: use Show answers.")] if len(blocks) >= MAX_BLOCKS_PER_MESSAGE else []
-    )
+    if len(blocks) > MAX_BLOCKS_PER_MESSAGE:
+        # Only very many Audiences' themes get here; every answer stays one click away.
+        blocks = [*blocks[: MAX_BLOCKS_PER_MESSAGE - 2], context("More themes than fit here."), blocks[-1]]
     return Message(text=f"{kind}: {shorten(output.title, 200)} — {output.answer_count} answers", blocks=blocks)
 
 
