@@ -1,7 +1,7 @@
 """The pick-a-Study modal that replaces "missing argument" errors, and its searchable Study options.
 
 Owns: ``open_pick_modal`` (called by command handlers when the Study or the question is missing), the external
-options listener (Studies from Minds: the newest first, or name matches among the newest 1,000), and the
+options listener (Studies from Minds: the newest first, name matches among the newest 300, or an exact id), and the
 submission, which re-enters the command (``ask <id> <question>``, ``study <id>``, ``summary <id>``) with the
 answer going to the channel chosen in the modal. A question that is not one question is refused in the modal.
 Must not touch: Minds wire shapes or SQL.
