@@ -8,6 +8,7 @@ Public API (see each docstring for details)::
         async with ... / await aclose()
       me() -> Me
       iter_studies(*, max_items=None) -> AsyncIterator[Study]       get_study(id) -> StudyDetail
+      studies_page / audiences_page(*, offset=0, limit=20) / minds_page(*, offset, limit, search=None) -> Page
       find_study(query) -> LookupResult
       create_study(*, name, audience_ids=(), link_sharing=None) -> StudyCreated
       duplicate_study(id, *, idempotency_key, name=None) -> StudyDuplicate
@@ -38,6 +39,7 @@ Public API (see each docstring for details)::
       download_export(study_id, job, *, status=None, dest_dir=None, max_bytes=...) -> DownloadedFile
     RateLimiter(*, requests_per_minute=300, clock, sleep)    RetryPolicy(max_attempts, base_delay, ...)
     resolve(query, items, *, exhaustive) -> LookupResult      (pure name resolver)
+    parse_output(outputData, *, request=None) -> StudyOutput     (a question's answers; malformed raises)
     errors: MindsError and its tree (see minds_bot.minds.errors)
 """
 
@@ -106,10 +108,18 @@ from minds_bot.minds.models import (
     StudyDuplicate,
     StudyTemplate,
 )
+from minds_bot.minds.output import OutputAnswer, OutputAudience, StudyOutput, parse_output
+from minds_bot.minds.paging import LOOKUP_WINDOW, Page
 from minds_bot.minds.policy import RateLimiter, RetryPolicy
 
 __all__ = [
     "AgentRun",
+    "LOOKUP_WINDOW",
+    "OutputAnswer",
+    "OutputAudience",
+    "Page",
+    "StudyOutput",
+    "parse_output",
     "Audience",
     "AudienceDetail",
     "AudienceDuplicate",

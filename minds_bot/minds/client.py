@@ -84,7 +84,7 @@ from minds_bot.minds.models import (
     StudyDuplicate,
     StudyTemplate,
 )
-from minds_bot.minds.paging import LOOKUP_WINDOW, PAGE_SIZE, Page, iter_offset
+from minds_bot.minds.paging import LOOKUP_WINDOW, PAGE_SIZE, Page, check_page, iter_offset
 from minds_bot.minds.policy import Clock, RateLimiter, RetryPolicy, Sleep, parse_retry_after, poll_delay
 
 log = logging.getLogger(__name__)
@@ -190,6 +190,10 @@ class MindsClient:
         """Owned Studies, newest first, across pages."""
         return self._iter("/studies", Study, max_items=max_items)
 
+    async def studies_page(self, *, offset: int = 0, limit: int = 20) -> Page[Study]:
+        """One page of owned Studies, newest first, with ``pagination.total`` (for browsing)."""
+        return await self._one_page("/studies", Study, offset=offset, limit=limit)
+
     async def get_study(self, study_id: str) -> StudyDetail:
         resp, info = await self._call("GET", f"/studies/{_seg(study_id)}")
         return _parse(StudyDetail, _data(resp, info), info)
@@ -261,6 +265,10 @@ class MindsClient:
     def iter_audiences(self, *, max_items: int | None = None) -> AsyncIterator[Audience]:
         return self._iter("/audiences", Audience, max_items=max_items)
 
+    async def audiences_page(self, *, offset: int = 0, limit: int = 20) -> Page[Audience]:
+        """One page of Audiences, newest first, with ``pagination.total``."""
+        return await self._one_page("/audiences", Audience, offset=offset, limit=limit)
+
     async def get_audience(self, audience_id: str) -> AudienceDetail:
         resp, info = await self._call("GET", f"/audiences/{_seg(audience_id)}")
         return _parse(AudienceDetail, _data(resp, info), info)
@@ -327,6 +335,11 @@ class MindsClient:
 
     def iter_minds(self, *, search: str | None = None, max_items: int | None = None) -> AsyncIterator[MindSummary]:
         return self._iter("/minds", MindSummary, params=_drop_none({"search": search}), max_items=max_items)
+
+    async def minds_page(self, *, offset: int = 0, limit: int = 20, search: str | None = None) -> Page[MindSummary]:
+        """One page of Minds (server-side ``search`` when given), with ``pagination.total``."""
+        params = _drop_none({"search": search})
+        return await self._one_page("/minds", MindSummary, offset=offset, limit=limit, params=params)
 
     async def find_mind(self, query: str) -> LookupResult[MindSummary]:
         """Minds support server-side ``search``; the same 1,000-item window applies."""
@@ -592,12 +605,24 @@ class MindsClient:
         max_items: int | None = None,
     ) -> AsyncIterator[M]:
         async def fetch(offset: int, limit: int) -> Page[M]:
-            query = {**(params or {}), "limit": limit, "offset": offset}
-            resp, info = await self._call("GET", path, params=query)
-            envelope = _parse(_ListEnvelope[model], _json(resp, info), info)  # type: ignore[valid-type]
-            return Page(items=list(envelope.data), pagination=envelope.pagination, request=info)
+            return await self._fetch_page(path, model, offset=offset, limit=limit, params=params)
 
         return iter_offset(fetch, page_size=PAGE_SIZE, max_items=max_items)
+
+    async def _fetch_page(
+        self, path: str, model: type[M], *, offset: int, limit: int, params: Mapping[str, Any] | None = None
+    ) -> Page[M]:
+        query = {**(params or {}), "limit": limit, "offset": offset}
+        resp, info = await self._call("GET", path, params=query)
+        envelope = _parse(_ListEnvelope[model], _json(resp, info), info)  # type: ignore[valid-type]
+        return Page(items=list(envelope.data), pagination=envelope.pagination, request=info)
+
+    async def _one_page(
+        self, path: str, model: type[M], *, offset: int, limit: int, params: Mapping[str, Any] | None = None
+    ) -> Page[M]:
+        page = await self._fetch_page(path, model, offset=offset, limit=limit, params=params)
+        check_page(page, requested_offset=offset)
+        return page
 
     async def _find(self, query: str, items: AsyncIterator[M], path: str) -> LookupResult[Any]:
         text = query.strip()

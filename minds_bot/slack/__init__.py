@@ -15,7 +15,24 @@ if TYPE_CHECKING:
 
 def register_all(surface: Surface, services: Services) -> None:
     """Register every surface's listeners on the app behind ``surface``."""
-    from minds_bot.slack import approvals, commands, connect, digest, exports, home, plan, runs
+    from minds_bot.slack import (
+        approvals,
+        ask,
+        browse,
+        commands,
+        connect,
+        digest,
+        exports,
+        home,
+        pick,
+        plan,
+        reentry,
+        runs,
+        share,
+        study,
+        summary,
+    )
 
-    for module in (commands, home, connect, plan, approvals, runs, exports, digest):
+    surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
+    for module in (*surfaces, plan, approvals, runs, exports, digest):
         module.register(surface, services)

@@ -37,9 +37,37 @@ def handlers() -> dict[type, Handler]:
 
 
 def _surface_modules() -> list[Any]:
-    from minds_bot.slack import approvals, connect, digest, exports, plan, runs
+    from minds_bot.slack import (
+        approvals,
+        ask,
+        audiences,
+        browse,
+        connect,
+        digest,
+        duplicate,
+        exports,
+        plan,
+        runs,
+        share,
+        study,
+        summary,
+    )
 
-    return [connect, plan, approvals, runs, exports, digest]
+    return [browse, study, ask, summary, share, duplicate, audiences, connect, plan, approvals, runs, exports, digest]
+
+
+async def dispatch(text: str, invocation: Invocation) -> None:
+    """Parse ``text`` and run its handler; also used when a button or modal re-enters a command."""
+    parsed = parse_command(text)
+    if isinstance(parsed, Usage):
+        await invocation.reply(usage_message(parsed))
+        return
+    handler = handlers().get(type(parsed))
+    if handler is None:
+        word = text.split()[0]
+        await invocation.reply(render_help(note=f"`/minds {word}` is not available in this version yet."))
+        return
+    await handler(parsed, invocation)
 
 
 def usage_message(usage: Usage) -> Message:
@@ -47,12 +75,9 @@ def usage_message(usage: Usage) -> Message:
 
 
 def register(surface: Surface, services: Services) -> None:
-    table = handlers()
-
     @surface.command(MINDS_COMMAND)
     async def minds_command(ack: Any, command: dict[str, Any], respond: Any, client: Any) -> None:
         await ack()
-        parsed = parse_command(command.get("text") or "")
         invocation = Invocation(
             services=services,
             client=client,
@@ -62,12 +87,4 @@ def register(surface: Surface, services: Services) -> None:
             user_id=command.get("user_id", ""),
             trigger_id=command.get("trigger_id"),
         )
-        if isinstance(parsed, Usage):
-            await invocation.reply(usage_message(parsed))
-            return
-        handler = table.get(type(parsed))
-        if handler is None:
-            word = (command.get("text") or "").split()[0]
-            await invocation.reply(render_help(note=f"`/minds {word}` is not available in this version yet."))
-            return
-        await handler(parsed, invocation)
+        await dispatch(command.get("text") or "", invocation)

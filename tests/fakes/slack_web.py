@@ -2,8 +2,9 @@
 and accepts ``response_url`` posts so tests can await what the bot said.
 
 Opt-in extras (defaults keep the original behaviour): ``unique_ts`` gives every posted message its own ts,
-``users`` answers users.info, the files_upload_v2 trio (getUploadURLExternal, the upload URL,
-completeUploadExternal) keeps uploaded bytes in ``uploads``, and ``wait_for`` awaits a matching call.
+``users`` answers users.info, views.open/update return a view id, the files_upload_v2 trio
+(getUploadURLExternal, the upload URL, completeUploadExternal) keeps uploaded bytes in ``uploads``, and
+``wait_for`` awaits a matching call.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from urllib.parse import parse_qsl
 from aiohttp import web
 
 FIXED_TS = "1733140000.000100"
-WAIT_TIMEOUT = 10.0
+WAIT_SECONDS = WAIT_TIMEOUT = 10.0
 
 Call = tuple[str, dict[str, Any]]
 
@@ -131,6 +132,8 @@ def _reply(fake: FakeSlack, method: str, args: dict[str, Any]) -> dict[str, Any]
         files = args.get("files")
         files = json.loads(files) if isinstance(files, str) else files or []
         return {"ok": True, "files": [{"id": f.get("id"), "title": f.get("title")} for f in files]}
+    if method in ("views.open", "views.update", "views.push"):
+        return {"ok": True, "view": {"id": "V0001"}}
     if method == "chat.update" and fake.unique_ts:
         return {"ok": True, "ts": args.get("ts", FIXED_TS), "channel": args.get("channel", "C0001")}
     return {"ok": True, "ts": fake._next_ts(), "channel": args.get("channel", "C0001")}

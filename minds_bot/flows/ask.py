@@ -1,0 +1,247 @@
+"""One standalone question as a durable direct run, followed in a channel thread until its result is posted once.
+
+Owns: the ask use case — refuse text that is not one question (offer planning instead), save the ask with its
+``clientRequestId`` before ``POST /studies/{id}/runs`` (a retry reuses the saved id, so Minds never runs it
+twice), post the parent line and "asking N Minds…" in the thread, hand the accepted run to the tracker — and
+``DirectRunHandler``, which reads the run (``GET /runs/{id}``, then the answers) and shows progress, a chart, the
+top lines and quotes, or says plainly that the run failed or was cancelled.
+Must not touch: Block Kit (``slack/render/answers.py``), SQL, or the polling schedule (``flows/tracking.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from slack_sdk.web.async_client import AsyncWebClient
+
+from minds_bot.flows.questions import check_question
+from minds_bot.flows.tracking import Observation
+from minds_bot.minds import (
+    AgentRun,
+    MalformedResponse,
+    MindsError,
+    MindsTransportError,
+    NotFound,
+    PanelMindsNotReady,
+    PlanningRequired,
+    RateLimited,
+    ServerError,
+    StudyDetail,
+    StudyOutput,
+    parse_output,
+)
+from minds_bot.services import Services
+from minds_bot.slack.errors import user_message
+from minds_bot.slack.render import Message
+from minds_bot.slack.render.answers import (
+    distribution,
+    render_ask_failed,
+    render_asking,
+    render_parent,
+    render_plan_offer,
+    render_planning_required,
+    render_result,
+    render_run_ended,
+    render_run_progress,
+)
+from minds_bot.slack.render.charts import distribution_chart
+from minds_bot.store import DirectAsk, RunKind, TrackedRun
+
+log = logging.getLogger(__name__)
+
+# Outcomes where Minds may or may not have accepted the run: a retry with the same clientRequestId is safe.
+UNCERTAIN = (MindsTransportError, ServerError, RateLimited, MalformedResponse, PanelMindsNotReady)
+
+
+@dataclass(frozen=True)
+class AskOutcome:
+    """What the asker is told privately: ``message`` (None when the thread says it all)."""
+
+    message: Message | None = None
+
+
+def mind_count(study: StudyDetail) -> int:
+    return sum(a.mind_count if a.mind_count is not None else len(a.minds) for a in study.audiences)
+
+
+async def ask(
+    services: Services,
+    slack: AsyncWebClient,
+    *,
+    study: StudyDetail,
+    question: str,
+    client_request_id: str,
+    team_id: str,
+    channel_id: str,
+    user_id: str,
+) -> AskOutcome:
+    """Ask ``question`` in ``study`` unless it is more than one question."""
+    check = check_question(question)
+    if not check.single:
+        offer = render_plan_offer(study_id=study.id, study_name=study.name, text=question, reason=check.reason)
+        return AskOutcome(offer)
+    existing = await services.store.get_direct_ask(client_request_id)
+    if existing is not None and existing.run_id is not None:
+        return AskOutcome(_already_asked())
+    thread_ts = existing.thread_ts if existing is not None else None
+    if thread_ts is None:
+        parent = render_parent(user_id=user_id, study_name=study.name, question=question)
+        thread_ts = (await slack.chat_postMessage(channel=channel_id, text=parent))["ts"]
+    stored, _ = await services.store.begin_direct_ask(
+        DirectAsk(
+            client_request_id=client_request_id,
+            team_id=team_id,
+            study_id=study.id,
+            channel_id=channel_id,
+            thread_ts=thread_ts,
+            question=question,
+            requester_id=user_id,
+        )
+    )
+    await send(services, slack, ask=stored, study=study)
+    return AskOutcome()
+
+
+async def retry(services: Services, slack: AsyncWebClient, *, client_request_id: str, user_id: str) -> AskOutcome:
+    """The Try again button: the same saved ask, the same clientRequestId. Only its asker may retry."""
+    stored = await services.store.get_direct_ask(client_request_id)
+    if stored is None:
+        return AskOutcome(_text("That question is no longer on record; ask it again with `/minds ask`."))
+    if stored.requester_id != user_id:
+        return AskOutcome(_text(f"Only <@{stored.requester_id}> can retry their question."))
+    if stored.run_id is not None:
+        return AskOutcome(_already_asked())
+    minds = await services.minds.client_for(stored.team_id)
+    study = await minds.get_study(stored.study_id)
+    await send(services, slack, ask=stored, study=study)
+    return AskOutcome()
+
+
+async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, study: StudyDetail) -> None:
+    """POST the saved ask and follow it. Failures are reported in the thread, where the question was posted."""
+    asking = render_asking(minds=mind_count(study), audiences=len(study.audiences))
+    posted = await slack.chat_postMessage(channel=ask.channel_id, thread_ts=ask.thread_ts, **asking.as_kwargs())
+    progress_ts = posted["ts"]
+    minds = await services.minds.client_for(ask.team_id)
+    try:
+        outcome = await minds.start_direct_run(
+            ask.study_id, question=ask.question, client_request_id=ask.client_request_id
+        )
+    except MindsError as exc:
+        again = ask.client_request_id if isinstance(exc, UNCERTAIN) else None
+        failed = render_ask_failed(user_message(exc), client_request_id=again)
+        await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **failed.as_kwargs())
+        return
+    if isinstance(outcome, PlanningRequired):
+        offer = render_planning_required(
+            study_id=study.id, study_name=study.name, question=ask.question, reason=outcome.reason
+        )
+        await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **offer.as_kwargs())
+        return
+    await services.store.attach_direct_run(client_request_id=ask.client_request_id, run_id=outcome.run_id)
+    await services.tracker.track(
+        TrackedRun(
+            team_id=ask.team_id,
+            run_id=outcome.run_id,
+            study_id=ask.study_id,
+            kind=RunKind.DIRECT,
+            client_request_id=ask.client_request_id,
+            channel_id=ask.channel_id,
+            thread_ts=ask.thread_ts,
+            progress_ts=progress_ts,
+            next_poll_at=services.clock(),
+        )
+    )
+
+
+def _text(text: str) -> Message:
+    return Message(text=text)
+
+
+def _already_asked() -> Message:
+    return _text("This question was already sent to Minds; its answers will appear in the thread.")
+
+
+# --- following the run -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DirectResult:
+    run: AgentRun
+    output: StudyOutput | None = None
+    unreadable: str | None = None  # why the answers could not be read (terminal: nothing assumed)
+
+
+class DirectRunHandler:
+    """``RunHandler`` for ``RunKind.DIRECT``: reads with GETs only; what the thread shows for each state."""
+
+    def __init__(self, services: Services) -> None:
+        self._services = services
+
+    async def observe(self, run: TrackedRun) -> Observation:
+        minds = await self._services.minds.client_for(run.team_id)
+        agent = await minds.get_run(run.run_id)
+        if agent.status != "completed" or agent.message_id is None:
+            return Observation(visible=agent.status, terminal=agent.is_terminal, detail=DirectResult(agent))
+        try:
+            answers = await minds.get_message_answers(run.study_id, agent.message_id)
+            output = parse_output(answers.output_data)
+        except (MalformedResponse, NotFound) as exc:
+            # Final: polling again would not make an unreadable answer readable.
+            return Observation(visible="completed", terminal=True, detail=DirectResult(agent, unreadable=exc.message))
+        return Observation(visible="completed", terminal=True, detail=DirectResult(agent, output))
+
+    async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
+        slack = await self._services.slack.client_for(run.team_id)
+        message = render_run_progress(observation.visible)
+        if run.progress_ts:
+            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+            return run.progress_ts
+        posted = await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
+        return posted["ts"]
+
+    async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
+        slack = await self._services.slack.client_for(run.team_id)
+        result: DirectResult = observation.detail
+        if result.output is None:
+            ended = _text(result.unreadable) if result.unreadable else render_run_ended(result.run.status)
+            await self._post(slack, run, ended)
+            return
+        charted = await self._upload_chart(slack, run, result.output)
+        message_id = result.run.message_id or ""
+        await self._post(
+            slack, run, render_result(result.output, study_id=run.study_id, message_id=message_id, charted=charted)
+        )
+
+    async def _post(self, slack: AsyncWebClient, run: TrackedRun, message: Message) -> None:
+        await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
+        if run.progress_ts:
+            done = _text("Finished — see below.")
+            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=done.text, blocks=[])
+
+    async def _upload_chart(self, slack: AsyncWebClient, run: TrackedRun, output: StudyOutput) -> bool:
+        shares = distribution(output)
+        if shares is None:
+            return False
+        png = await asyncio.to_thread(
+            distribution_chart, title=shares.title, options=shares.options, series=shares.series
+        )
+        await slack.files_upload_v2(
+            channel=run.channel_id,
+            thread_ts=run.thread_ts,
+            file=png,
+            filename="answers.png",
+            title=shares.title[:250],
+            alt_txt=f"Share of answers per option for: {shares.title}"[:1000],
+        )
+        return True
+
+
+def register_handler(services: Services) -> Any:
+    """Install the direct-run handler for the tracker; returns it (tests drive it directly)."""
+    handler = DirectRunHandler(services)
+    services.run_handlers[RunKind.DIRECT] = handler
+    return handler

@@ -1,0 +1,96 @@
+"""``/minds ask <study> <question>``: one standalone question, answered in a channel thread.
+
+Owns: the command (a missing Study or question opens the Ask modal), the ``ask_retry`` button (same saved
+clientRequestId), the "Show answers" pages, and installing the direct-run handler for the run tracker.
+The use case itself is ``flows/ask.py``; rendering is ``render/answers.py``.
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.flows import ask as ask_flow
+from minds_bot.flows.keys import derived_key
+from minds_bot.minds import parse_output
+from minds_bot.slack.grammar import Ask
+from minds_bot.slack.invocation import Invocation
+from minds_bot.slack.pick import open_pick_modal, preselect
+from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
+from minds_bot.slack.render.answers import (
+    ANSWERS_NEXT_ACTION,
+    ANSWERS_PREV_ACTION,
+    ASK_RETRY_ACTION,
+    SHOW_ANSWERS_ACTION,
+    render_answers_page,
+)
+from minds_bot.slack.render.common import decode_value
+from minds_bot.slack.resolve import resolve_study
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+
+async def handle_ask(command: Ask, invocation: Invocation) -> None:
+    if command.study is None:
+        await open_pick_modal(invocation, "ask", question=command.question)
+        return
+    if command.question is None:
+        view_id = await open_pick_modal(invocation, "ask")
+        await preselect(invocation, view_id, "ask", study_text=command.study.text)
+        return
+    question = command.question
+    study = await resolve_study(
+        invocation, command.study, rerun=lambda sid: f"ask {sid} {question}", confirm_fuzzy=True
+    )
+    if study is None:
+        return
+    outcome = await ask_flow.ask(
+        invocation.services,
+        invocation.client,
+        study=study,  # type: ignore[arg-type] - both Study shapes carry id, name and audiences
+        question=question,
+        client_request_id=derived_key(purpose="ask", team_id=invocation.team_id, trigger_id=invocation.trigger_id),
+        team_id=invocation.team_id,
+        channel_id=invocation.channel_id,
+        user_id=invocation.user_id,
+    )
+    if outcome.message is not None:
+        await invocation.reply(outcome.message)
+
+
+COMMANDS = {Ask: handle_ask}
+
+
+def register(surface: Surface, services: Services) -> None:
+    ask_flow.register_handler(services)
+
+    @surface.action(ASK_RETRY_ACTION)
+    async def retry(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        outcome = await ask_flow.retry(
+            services, client, client_request_id=action.get("value") or "", user_id=invocation.user_id
+        )
+        if outcome.message is not None:
+            await invocation.reply(outcome.message)
+
+    pattern = rf"^({SHOW_ANSWERS_ACTION}|{ANSWERS_PREV_ACTION}|{ANSWERS_NEXT_ACTION})$"
+
+    @surface.action(re.compile(pattern))
+    async def answers(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        state = decode_value(action.get("value"))
+        study_id, message_id, page = state.get("s"), state.get("m"), state.get("p", 0)
+        if not (isinstance(study_id, str) and isinstance(message_id, str) and isinstance(page, int)):
+            await respond(text="That button is out of date; ask the question again.", replace_original=False)
+            return
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        minds = await invocation.minds()
+        read = await minds.get_message_answers(study_id, message_id)
+        output = parse_output(read.output_data)
+        message = render_answers_page(output, study_id=study_id, message_id=message_id, page=page)
+        # Pages replace the private page they came from; the public result in the thread is never replaced.
+        await invocation.reply(message, replace=is_ephemeral(body))

@@ -1,0 +1,142 @@
+"""The pick-a-Study modal that replaces "missing argument" errors, and its searchable Study options.
+
+Owns: ``open_pick_modal`` (called by command handlers when the Study or the question is missing), the external
+options listener (Studies from Minds: the newest first, name matches among the newest 300, or an exact id), and the
+submission, which re-enters the command (``ask <id> <question>``, ``study <id>``, ``summary <id>``) with the
+answer going to the channel chosen in the modal. A question that is not one question is refused in the modal.
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.flows.browse import rank_by_name
+from minds_bot.flows.questions import check_question
+from minds_bot.minds import MindsError
+from minds_bot.slack.errors import user_message
+from minds_bot.slack.invocation import Invocation
+from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.render.modals import (
+    ERROR_OPTION_VALUE,
+    MAX_OPTIONS,
+    PICK_STUDY_CALLBACK,
+    QUESTION_ACTION,
+    QUESTION_BLOCK,
+    STUDY_BLOCK,
+    STUDY_OPTIONS_ACTION,
+    PickPurpose,
+    render_options_error,
+    render_pick_study,
+    render_study_options,
+)
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+OPTIONS_WINDOW = 300  # three pages: fast enough for a typeahead
+
+
+async def open_pick_modal(
+    invocation: Invocation, purpose: PickPurpose, *, initial: tuple[str, str] | None = None, question: str | None = None
+) -> str | None:
+    """Open the modal now (trigger ids expire 3 s after the click); returns the view id for ``preselect``."""
+    view = render_pick_study(purpose, channel_id=invocation.channel_id, initial=initial, question=question)
+    opened = await invocation.client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
+    return (opened.get("view") or {}).get("id")
+
+
+async def preselect(
+    invocation: Invocation, view_id: str | None, purpose: PickPurpose, *, study_text: str, question: str | None = None
+) -> None:
+    """After opening the modal, look the named Study up and choose it in the modal when it matched."""
+    if view_id is None:
+        return
+    minds = await invocation.minds()
+    result = await minds.find_study(study_text)
+    if result.match is None:
+        return
+    view = render_pick_study(
+        purpose, channel_id=invocation.channel_id, initial=(result.match.id, result.match.name), question=question
+    )
+    await invocation.client.views_update(view_id=view_id, view=view.to_dict())
+
+
+async def study_options(services: Services, *, team_id: str, query: str) -> list[dict[str, Any]]:
+    """Slack wants options within 3 s, so a typed name is matched among the newest ``OPTIONS_WINDOW`` Studies;
+    an exact id (pasted) finds any Study."""
+    minds = await services.minds.client_for(team_id)
+    text = query.strip()
+    if not text:
+        return render_study_options([s async for s in minds.iter_studies(max_items=MAX_OPTIONS)])
+    if _is_uuid(text):
+        result = await minds.find_study(text)
+        return render_study_options([result.match] if result.match is not None else [])
+    scanned = [s async for s in minds.iter_studies(max_items=OPTIONS_WINDOW)]
+    return render_study_options(rank_by_name(text, scanned))
+
+
+def _is_uuid(text: str) -> bool:
+    try:
+        uuid.UUID(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _submitted(view: dict[str, Any]) -> tuple[str | None, str | None]:
+    values = (view.get("state") or {}).get("values") or {}
+    picked = ((values.get(STUDY_BLOCK) or {}).get(STUDY_OPTIONS_ACTION) or {}).get("selected_option") or {}
+    question = ((values.get(QUESTION_BLOCK) or {}).get(QUESTION_ACTION) or {}).get("value")
+    return picked.get("value"), question
+
+
+def _purpose(view: dict[str, Any]) -> str:
+    try:
+        meta = json.loads(view.get("private_metadata") or "{}")
+    except ValueError:
+        return ""
+    return meta.get("purpose", "") if isinstance(meta, dict) else ""
+
+
+def command_for(purpose: str, study_id: str, question: str | None) -> str | None:
+    if purpose == "ask" and question:
+        return f"ask {study_id} {question}"
+    if purpose in ("study", "summary"):
+        return f"{purpose} {study_id}"
+    return None
+
+
+def register(surface: Surface, services: Services) -> None:
+    from minds_bot.slack.commands import dispatch
+
+    @surface.external_options(STUDY_OPTIONS_ACTION)
+    async def options(ack: Any, body: dict[str, Any]) -> None:
+        team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id", "")
+        try:
+            found = await study_options(services, team_id=team, query=body.get("value") or "")
+        except MindsError as exc:
+            # An options reply has no room for an error message, so the error becomes the only option.
+            await ack(options=render_options_error(user_message(exc)))
+            return
+        await ack(options=found)
+
+    @surface.view(PICK_STUDY_CALLBACK)
+    async def submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any, respond: Any) -> None:
+        study_id, question = _submitted(view)
+        if not study_id or study_id == ERROR_OPTION_VALUE:
+            await ack(response_action="errors", errors={STUDY_BLOCK: "Pick a Study from the list."})
+            return
+        purpose = _purpose(view)
+        check = check_question(question or "") if purpose == "ask" else None
+        if check is not None and not check.single:
+            reason = f"{check.reason} Ask exactly one question, or plan several with /minds plan."
+            await ack(response_action="errors", errors={QUESTION_BLOCK: reason})
+            return
+        text = command_for(purpose, study_id, question)
+        await ack()
+        if text is not None:
+            await dispatch(text, invocation_from_body(services, body, client=client, respond=respond))

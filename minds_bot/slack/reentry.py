@@ -1,0 +1,50 @@
+"""Buttons that re-enter a ``/minds`` command: candidate pickers and Open buttons carry the command text.
+
+Owns: building an ``Invocation`` from a button click or modal submission (who clicked, where, the response URL
+and trigger id), and the ``minds_rerun`` action, which runs the command text in the button's value as the
+person who clicked — exactly what they could type themselves, so the value grants nothing.
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.slack.invocation import Invocation
+from minds_bot.slack.render.common import RERUN_ACTION
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+
+def invocation_from_body(services: Services, body: dict[str, Any], *, client: Any, respond: Any) -> Invocation:
+    """The Invocation for an interaction payload (block_actions or view_submission)."""
+    user = body.get("user") or {}
+    urls = body.get("response_urls") or [{}]
+    channel = (body.get("channel") or {}).get("id") or urls[0].get("channel_id") or ""
+    team = (body.get("team") or {}).get("id") or user.get("team_id") or ""
+    return Invocation(
+        services=services,
+        client=client,
+        respond=respond,
+        team_id=team,
+        channel_id=channel,
+        user_id=user.get("id", ""),
+        trigger_id=body.get("trigger_id"),
+    )
+
+
+def is_ephemeral(body: dict[str, Any]) -> bool:
+    return bool((body.get("container") or {}).get("is_ephemeral"))
+
+
+def register(surface: Surface, services: Services) -> None:
+    from minds_bot.slack.commands import dispatch
+
+    @surface.action(re.compile(rf"^{RERUN_ACTION}(:.*)?$"))
+    async def rerun(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        await dispatch(action.get("value") or "help", invocation)

@@ -1,0 +1,145 @@
+"""Pieces every ``/minds`` renderer shares: text that fits Slack's limits, paging buttons, candidate buttons.
+
+Owns: splitting long text into sections (never cutting silently), visible shortening with "…" where a line is
+only a preview, the button value codec (compact JSON; state in a value is for paging and re-running a command,
+it grants nothing), the "which one did you mean?" and "nothing named …" messages, and the action ids of the
+buttons these messages carry.
+Must not touch: I/O of any kind.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from slack_sdk.models.blocks import (
+    ActionsBlock,
+    Block,
+    ButtonElement,
+    ContextBlock,
+    MarkdownTextObject,
+    SectionBlock,
+)
+
+from minds_bot.minds import Candidate, LookupResult
+from minds_bot.slack.render import MAX_SECTION_TEXT, Message
+
+MAX_BUTTON_VALUE = 2000
+MAX_BUTTON_TEXT = 75
+MAX_ACTIONS_PER_BLOCK = 25
+RERUN_ACTION = "minds_rerun"  # value: the text of a ``/minds`` command to run as the clicking user
+
+_MRKDWN_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+
+
+def escape(text: str) -> str:
+    """User or Minds text inside mrkdwn: no accidental links, mentions or markup."""
+    return "".join(_MRKDWN_ESCAPES.get(c, c) for c in text)
+
+
+def shorten(text: str, limit: int) -> str:
+    """A preview of ``text`` in at most ``limit`` characters; a visible "…" says when something was left out."""
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    return flat[: max(0, limit - 1)].rstrip() + "…"
+
+
+def split_text(text: str, limit: int = MAX_SECTION_TEXT) -> list[str]:
+    """Split at paragraph, then line, then word boundaries into chunks of at most ``limit`` characters.
+    Joining the chunks with newlines gives back every word: nothing is dropped."""
+    chunks: list[str] = []
+    current = ""
+    for piece in _pieces(text, limit):
+        candidate = f"{current}\n{piece}" if current else piece
+        if len(candidate) <= limit:
+            current = candidate
+            continue
+        chunks.append(current)
+        current = piece
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def _pieces(text: str, limit: int) -> Iterable[str]:
+    for line in text.strip().split("\n"):
+        while len(line) > limit:
+            cut = line.rfind(" ", 0, limit)
+            cut = cut if cut > limit // 2 else limit
+            yield line[:cut]
+            line = line[cut:].lstrip()
+        yield line
+
+
+def sections(text: str) -> list[Block]:
+    return [SectionBlock(text=MarkdownTextObject(text=chunk)) for chunk in split_text(text) if chunk.strip()]
+
+
+def section(text: str) -> SectionBlock:
+    return SectionBlock(text=MarkdownTextObject(text=text))
+
+
+def context(text: str) -> ContextBlock:
+    return ContextBlock(elements=[MarkdownTextObject(text=text)])
+
+
+def encode_value(state: dict[str, Any]) -> str | None:
+    """Compact JSON for a button value, or None when it would not fit (then the button is left out)."""
+    value = json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+    return value if len(value) <= MAX_BUTTON_VALUE else None
+
+
+def decode_value(value: str | None) -> dict[str, Any]:
+    """A button value we wrote; anything else (edited by hand, truncated) is an empty dict."""
+    try:
+        decoded = json.loads(value or "")
+    except ValueError:
+        return {}
+    return decoded if isinstance(decoded, dict) else {}
+
+
+def button(text: str, *, action_id: str, value: str | None = None, style: str | None = None, **extra: Any) -> Any:
+    return ButtonElement(text=shorten(text, MAX_BUTTON_TEXT), action_id=action_id, value=value, style=style, **extra)
+
+
+def pager(*, prev_id: str, next_id: str, prev_state: dict | None, next_state: dict | None) -> list[Block]:
+    """Previous/Next buttons for whichever direction has more."""
+    elements = []
+    for label, action_id, state in (("Previous", prev_id, prev_state), ("Next", next_id, next_state)):
+        value = encode_value(state) if state is not None else None
+        if value is not None:
+            elements.append(button(label, action_id=action_id, value=value))
+    return [ActionsBlock(elements=elements)] if elements else []
+
+
+def rerun_value(command_text: str) -> str | None:
+    return command_text if len(command_text) <= MAX_BUTTON_VALUE else None
+
+
+def render_candidates(
+    *, what: str, query: str, candidates: Sequence[Candidate[Any]], rerun: Any, fuzzy: bool = False
+) -> Message:
+    """Several items match (or one only loosely): one button per candidate re-runs the command with its id."""
+    lead = (
+        f"Did you mean this {what}?" if fuzzy else f"Several {what}s match “{escape(query)}”. Which one did you mean?"
+    )
+    buttons = []
+    for candidate in candidates[:MAX_ACTIONS_PER_BLOCK]:
+        value = rerun_value(rerun(candidate.item.id))
+        if value is not None:
+            buttons.append(button(candidate.item.name, action_id=f"{RERUN_ACTION}:{candidate.item.id}", value=value))
+    blocks: list[Block] = [section(lead)]
+    if buttons:
+        blocks.append(ActionsBlock(elements=buttons))
+    else:
+        blocks.append(context("The command is too long to repeat from a button; type it again with the exact id."))
+    return Message(text=lead, blocks=blocks)
+
+
+def render_not_found(*, what: str, result: LookupResult[Any]) -> Message:
+    """Nothing matched: say so, and that only the newest items were searched when that is the case."""
+    text = result.explanation or f"No {what} named “{result.query}”."
+    hint = f"`/minds {what.lower()}s` lists them; an exact id always works."
+    return Message(text=text, blocks=[section(escape(text)), context(hint)])

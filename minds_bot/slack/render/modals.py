@@ -1,0 +1,106 @@
+"""Modals that fill in a missing argument: pick a Study (searchable, options from Minds) and, for Ask, a question.
+
+Owns: the modal view (a channel to answer in — its select carries a response URL so the answer and any error
+reach the user like a slash command's would —, an external select of Studies, an optional question input), the
+option list for the Study select, and the ids a submission is read back with.
+Must not touch: I/O.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from slack_sdk.models.blocks import (
+    ConversationSelectElement,
+    ExternalDataSelectElement,
+    InputBlock,
+    Option,
+    PlainTextInputElement,
+)
+from slack_sdk.models.views import View
+
+from minds_bot.slack.render.common import section, shorten
+
+PickPurpose = Literal["ask", "study", "summary"]
+PICK_STUDY_CALLBACK = "minds_pick_study"
+STUDY_OPTIONS_ACTION = "study_options"
+STUDY_BLOCK = "study"
+WHERE_BLOCK = "where"
+WHERE_ACTION = "where_select"
+QUESTION_BLOCK = "question"
+QUESTION_ACTION = "question_input"
+MAX_OPTION_TEXT = 75
+MAX_OPTIONS = 100
+MAX_QUESTION = 3000
+ERROR_OPTION_VALUE = "__minds_error__"
+TITLES = {"ask": "Ask one question", "study": "Open a Study", "summary": "Study summary"}
+SUBMIT = {"ask": "Ask", "study": "Open", "summary": "Show"}
+
+
+def study_option(study_id: str, name: str) -> Option:
+    return Option(value=study_id, text=shorten(name, MAX_OPTION_TEXT))
+
+
+def render_study_options(studies: Sequence[Any]) -> list[dict[str, Any]]:
+    """Options for the external select (Slack shows at most 100)."""
+    return [study_option(s.id, s.name).to_dict() for s in studies[:MAX_OPTIONS]]
+
+
+def render_options_error(text: str) -> list[dict[str, Any]]:
+    """An options list cannot carry an error, so the error is the one option (and is refused on submit)."""
+    return [Option(value=ERROR_OPTION_VALUE, text=shorten(text, MAX_OPTION_TEXT)).to_dict()]
+
+
+def render_pick_study(
+    purpose: PickPurpose, *, channel_id: str, initial: tuple[str, str] | None = None, question: str | None = None
+) -> View:
+    """``initial`` is (study id, name) when the Study is already known (e.g. the card's Ask button)."""
+    blocks: list[Any] = [
+        InputBlock(
+            block_id=WHERE_BLOCK,
+            label="Answer in",
+            element=ConversationSelectElement(
+                action_id=WHERE_ACTION,
+                initial_conversation=channel_id or None,
+                default_to_current_conversation=True,
+                response_url_enabled=True,
+            ),
+        ),
+        InputBlock(
+            block_id=STUDY_BLOCK,
+            label="Study",
+            element=ExternalDataSelectElement(
+                action_id=STUDY_OPTIONS_ACTION,
+                placeholder="Type to search your Studies",
+                min_query_length=0,
+                initial_option=study_option(*initial) if initial else None,
+            ),
+        ),
+    ]
+    if purpose == "ask":
+        blocks.append(
+            InputBlock(
+                block_id=QUESTION_BLOCK,
+                label="Question",
+                hint="Exactly one standalone question. For several questions use /minds plan.",
+                element=PlainTextInputElement(
+                    action_id=QUESTION_ACTION,
+                    multiline=True,
+                    max_length=MAX_QUESTION,
+                    initial_value=question or None,
+                ),
+            )
+        )
+    else:
+        blocks.insert(0, section("Pick the Study; type part of its name to search."))
+    return View(
+        type="modal",
+        callback_id=PICK_STUDY_CALLBACK,
+        title=TITLES[purpose],
+        submit=SUBMIT[purpose],
+        close="Cancel",
+        private_metadata=json.dumps({"purpose": purpose}),
+        blocks=blocks,
+    )

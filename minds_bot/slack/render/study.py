@@ -1,0 +1,111 @@
+"""The Study card (``/minds study <study>``): what a team needs to decide its next step on one Study.
+
+Owns: the card's blocks — name, Audiences with their Mind counts, questions asked (count and the latest few),
+recent runs with their states exactly as Minds reports them, whether a public link is on, and the buttons Plan
+research / Ask / Summary / Export — and the value format of the ``study_plan`` button (study id, optionally
+followed by a newline and the request text to plan). Must not touch: I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from slack_sdk.models.blocks import ActionsBlock, Block, DividerBlock, HeaderBlock
+
+from minds_bot.minds import AgentRun, StudyDetail
+from minds_bot.slack.render import Message
+from minds_bot.slack.render.browse import minds_label
+from minds_bot.slack.render.common import (
+    MAX_BUTTON_VALUE,
+    button,
+    context,
+    encode_value,
+    escape,
+    sections,
+    shorten,
+)
+from minds_bot.slack.render.modals import MAX_OPTION_TEXT
+
+STUDY_PLAN_ACTION = "study_plan"  # handled by the planning flow
+STUDY_EXPORT_ACTION = "study_export"  # handled by the export flow
+STUDY_ASK_ACTION = "study_ask"
+STUDY_SUMMARY_ACTION = "study_summary"
+LATEST_QUESTIONS = 3
+RECENT_RUNS = 5
+QUESTION_PREVIEW = 150
+MAX_HEADER = 150
+MAX_AUDIENCE_LINES = 20
+
+
+def plan_button_value(study_id: str, request: str | None = None) -> str:
+    """``study_plan`` value: the study id, then (when it fits) a newline and the text to plan."""
+    if request and len(study_id) + 1 + len(request) <= MAX_BUTTON_VALUE:
+        return f"{study_id}\n{request}"
+    return study_id
+
+
+def parse_plan_button_value(value: str) -> tuple[str, str | None]:
+    """The inverse of ``plan_button_value``: (study id, request text or None)."""
+    study_id, _, request = (value or "").partition("\n")
+    return study_id.strip(), request or None
+
+
+def ask_button_value(study_id: str, name: str) -> str:
+    """The Ask button opens the modal at once (trigger ids expire in 3 s), so it carries the name to show."""
+    return encode_value({"s": study_id, "n": shorten(name, MAX_OPTION_TEXT)}) or study_id
+
+
+def sharing_line(*, is_public: bool | None, link_sharing: bool | None) -> str:
+    if is_public or link_sharing:
+        return "Public link: *on* — anyone with the link can read this Study, its Audiences and Minds."
+    return "Public link: off."
+
+
+def _audiences(study: StudyDetail) -> str:
+    if not study.audiences:
+        return "*Audiences:* none attached yet."
+    lines = [
+        f"• {escape(a.name)} — {minds_label(a.mind_count if a.mind_count is not None else len(a.minds))}"
+        for a in study.audiences[:MAX_AUDIENCE_LINES]
+    ]
+    if len(study.audiences) > MAX_AUDIENCE_LINES:
+        lines.append(f"• and {len(study.audiences) - MAX_AUDIENCE_LINES} more")
+    return "*Audiences:*\n" + "\n".join(lines)
+
+
+def _questions(study: StudyDetail) -> str:
+    asked = [m for m in study.messages if m.role == "user"]
+    if not asked:
+        return "*Questions asked:* none yet."
+    latest = sorted(asked, key=lambda m: m.created_at, reverse=True)[:LATEST_QUESTIONS]
+    lines = [f"• {escape(shorten(m.content, QUESTION_PREVIEW))}" for m in latest]
+    return f"*Questions asked:* {len(asked)} — latest:\n" + "\n".join(lines)
+
+
+def _runs(runs: Sequence[AgentRun]) -> str:
+    if not runs:
+        return "*Recent runs:* none."
+    lines = [f"• `{run.run_id[:8]}` {run.status}" for run in runs[:RECENT_RUNS]]
+    return "*Recent runs:*\n" + "\n".join(lines)
+
+
+def render_study_card(study: StudyDetail, runs: Sequence[AgentRun]) -> Message:
+    blocks: list[Block] = [
+        HeaderBlock(text=shorten(study.name, MAX_HEADER)),
+        *sections(_audiences(study)),
+        *sections(_questions(study)),
+        *sections(_runs(runs)),
+        context(sharing_line(is_public=study.is_public, link_sharing=study.is_link_sharing_enabled)),
+        DividerBlock(),
+        ActionsBlock(
+            elements=[
+                button(
+                    "Plan research", action_id=STUDY_PLAN_ACTION, value=plan_button_value(study.id), style="primary"
+                ),
+                button("Ask", action_id=STUDY_ASK_ACTION, value=ask_button_value(study.id, study.name)),
+                button("Summary", action_id=STUDY_SUMMARY_ACTION, value=study.id),
+                button("Export", action_id=STUDY_EXPORT_ACTION, value=study.id),
+            ]
+        ),
+    ]
+    return Message(text=f"Study {study.name}", blocks=blocks)

@@ -1,0 +1,87 @@
+"""A Study's semantic summary (``/minds summary``): Markdown turned into mrkdwn, paged, never cut.
+
+Owns: the Markdown → Slack mrkdwn conversion (headings, bold, links), pages of whole sections with
+Previous/Next buttons, and honest states: still generating, none yet, superseded by a newer generation.
+Must not touch: I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from slack_sdk.models.blocks import Block
+
+from minds_bot.minds import SemanticSummary
+from minds_bot.slack.render import Message
+from minds_bot.slack.render.common import context, escape, pager, section, shorten, split_text
+
+SUMMARY_PREV_ACTION = "summary_prev"
+SUMMARY_NEXT_ACTION = "summary_next"
+SECTIONS_PER_PAGE = 4  # about 12,000 characters: a long read, still one screen of scrolling
+
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
+_BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
+_LINK = re.compile(r"\[([^\]]+)\]\((https?://[^)\s]+)\)")
+_BULLET = re.compile(r"^(\s*)[-*+]\s+", re.MULTILINE)
+
+
+def to_mrkdwn(markdown: str) -> str:
+    """Common Markdown to Slack mrkdwn; text is escaped first so Minds' text cannot form mentions."""
+    text = escape(markdown)
+    text = _LINK.sub(lambda m: f"<{m.group(2)}|{m.group(1)}>", text)
+    text = _HEADING.sub(lambda m: f"*{m.group(1).strip('*_ ')}*", text)
+    text = _BOLD.sub(lambda m: f"*{m.group(1) or m.group(2)}*", text)
+    return _BULLET.sub(lambda m: f"{m.group(1)}• ", text)
+
+
+def summary_pages(summary: str) -> list[list[str]]:
+    chunks = split_text(to_mrkdwn(summary))
+    return [chunks[i : i + SECTIONS_PER_PAGE] for i in range(0, len(chunks), SECTIONS_PER_PAGE)] or [[]]
+
+
+def _status(summary: SemanticSummary) -> str | None:
+    if summary.is_generating:
+        revision = f" (revision {summary.revision})" if summary.revision is not None else ""
+        return f"Minds is generating a newer summary right now; this is the latest saved one{revision}."
+    return None
+
+
+def render_summary(*, study_id: str, study_name: str, summary: SemanticSummary, page: int = 0) -> Message:
+    heading = f"*Summary of {escape(study_name)}*"
+    if not summary.summary or not summary.summary.strip():
+        text = (
+            "Minds is generating the first summary of this Study; try again in a minute."
+            if summary.is_generating
+            else "This Study has no summary yet. Say `/minds summary <study> refresh` to generate one."
+        )
+        return Message(text=text, blocks=[section(heading), section(text)])
+    pages = summary_pages(summary.summary)
+    index = min(max(page, 0), len(pages) - 1)
+    blocks: list[Block] = [section(heading)]
+    status = _status(summary)
+    if status:
+        blocks.append(context(status))
+    blocks += [section(chunk) for chunk in pages[index]]
+    if len(pages) > 1:
+        blocks.append(context(f"Page {index + 1} of {len(pages)}"))
+    state = {"s": study_id, "n": shorten(study_name, 80)}
+    blocks += pager(
+        prev_id=SUMMARY_PREV_ACTION,
+        next_id=SUMMARY_NEXT_ACTION,
+        prev_state={**state, "p": index - 1} if index > 0 else None,
+        next_state={**state, "p": index + 1} if index + 1 < len(pages) else None,
+    )
+    return Message(text=f"Summary of {study_name}", blocks=blocks)
+
+
+def render_superseded(*, study_name: str) -> Message:
+    text = (
+        f"A newer summary of {escape(study_name)} is being generated, so this refresh was not applied. "
+        "Read it with `/minds summary` in a minute; nothing needs to be retried."
+    )
+    return Message(text=text, blocks=[section(text)])
+
+
+def render_refresh_started(*, study_name: str) -> Message:
+    text = f"Refreshing the summary of {escape(study_name)}…"
+    return Message(text=text, blocks=[section(text)])

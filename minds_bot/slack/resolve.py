@@ -1,0 +1,51 @@
+"""Turning the Study a user named into one Study, or a helpful private reply when that is not possible.
+
+Owns: exact match → the Study; several matches → candidate buttons that re-run the command with the exact id;
+nothing → Minds' "only the newest 1,000 were searched" explanation. For commands that spend or expose something
+(ask, share, duplicate) a loose (fuzzy) match is offered as a button instead of being used silently.
+Must not touch: SQL or Block Kit (``render/common.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from minds_bot.minds import Study, StudyDetail
+from minds_bot.slack.grammar import StudyRef
+from minds_bot.slack.invocation import Invocation, with_progress
+from minds_bot.slack.render.common import render_candidates, render_not_found
+
+LOOKING_UP = "Looking that up in Minds…"
+
+
+async def show_progress(invocation: Invocation) -> None:
+    await invocation.say_text(LOOKING_UP)
+
+
+async def resolve_study(
+    invocation: Invocation, ref: StudyRef, *, rerun: Callable[[str], str], confirm_fuzzy: bool = False
+) -> Study | StudyDetail | None:
+    """The Study ``ref`` names, or None after telling the user why not."""
+    minds = await invocation.minds()
+    result = await with_progress(minds.find_study(ref.text), show=lambda: show_progress(invocation))
+    if result.kind == "exact" or (result.kind == "fuzzy" and not confirm_fuzzy):
+        return result.match
+    if result.kind in ("ambiguous", "fuzzy"):
+        candidates: list[Any] = result.candidates
+        await invocation.reply(
+            render_candidates(
+                what="Study", query=result.query, candidates=candidates, rerun=rerun, fuzzy=result.kind == "fuzzy"
+            )
+        )
+        return None
+    await invocation.reply(render_not_found(what="Study", result=result))
+    return None
+
+
+async def study_detail(invocation: Invocation, study: Study | StudyDetail) -> StudyDetail:
+    """The full Study (messages, sharing flags) — fetched only when the lookup gave the list shape."""
+    if isinstance(study, StudyDetail):
+        return study
+    minds = await invocation.minds()
+    return await minds.get_study(study.id)

@@ -1,0 +1,64 @@
+"""``/minds share <study> on|off``: the public link, turned on only after an explicit, confirmed request.
+
+Owns: the command and the confirm button. ``off`` acts at once. ``on`` only shows an ephemeral prompt whose
+button has a Block Kit confirm dialog naming what becomes public; nothing changes until it is clicked.
+
+Who may confirm (checked server-side when the click arrives): the prompt is ephemeral, so Slack shows it only to
+the person who ran the command; in addition the click must come from an ephemeral container and the clicking
+user must equal the requester recorded in the button's value. Button values are part of the message the bot
+sent and are signed with every interaction Slack delivers, so a user cannot alter them; no store record is
+needed for a prompt that lives only as long as the user's Slack client shows it.
+The link is shown exactly as Minds returns it, and only while Minds reports the Study public or link-shared.
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.slack.grammar import Share
+from minds_bot.slack.invocation import Invocation
+from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
+from minds_bot.slack.render.common import decode_value
+from minds_bot.slack.render.share import SHARE_ON_ACTION, render_not_requester, render_share_prompt, render_sharing
+from minds_bot.slack.resolve import resolve_study, study_detail
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+
+async def handle_share(command: Share, invocation: Invocation) -> None:
+    if command.study is None:
+        await invocation.say_text("Say `/minds share <study> on` or `/minds share <study> off`.")
+        return
+    word = "on" if command.enable else "off"
+    study = await resolve_study(invocation, command.study, rerun=lambda sid: f"share {sid} {word}", confirm_fuzzy=True)
+    if study is None:
+        return
+    if command.enable:
+        detail = await study_detail(invocation, study)
+        await invocation.reply(render_share_prompt(study=detail, requester_id=invocation.user_id))
+        return
+    minds = await invocation.minds()
+    state = await minds.set_sharing(study.id, enabled=False)
+    await invocation.reply(render_sharing(study_name=study.name, state=state, asked_on=False))
+
+
+COMMANDS = {Share: handle_share}
+
+
+def register(surface: Surface, services: Services) -> None:
+    @surface.action(SHARE_ON_ACTION)
+    async def confirmed(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        state = decode_value(action.get("value"))
+        study_id, requester, name = state.get("s"), state.get("u"), state.get("n")
+        if not is_ephemeral(body) or not isinstance(study_id, str) or requester != invocation.user_id:
+            await invocation.reply(render_not_requester())
+            return
+        minds = await invocation.minds()
+        sharing = await minds.set_sharing(study_id, enabled=True)
+        shown = name if isinstance(name, str) else "this Study"
+        await invocation.reply(render_sharing(study_name=shown, state=sharing, asked_on=True), replace=True)

@@ -1,0 +1,66 @@
+"""``/minds study <study>``: the Study card, and its Ask and Summary buttons.
+
+Owns: the command (no Study named → the pick-a-Study modal), reading the Study and its recent runs, and the
+card's ``study_ask`` (opens the Ask modal with the Study chosen) and ``study_summary`` buttons. The card's
+``study_plan`` and ``study_export`` buttons belong to the planning and export flows; nothing here handles them.
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.slack.grammar import ShowStudy, StudyRef
+from minds_bot.slack.invocation import Invocation, with_progress
+from minds_bot.slack.pick import open_pick_modal
+from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.render.common import decode_value
+from minds_bot.slack.render.study import STUDY_ASK_ACTION, STUDY_SUMMARY_ACTION, render_study_card
+from minds_bot.slack.resolve import resolve_study, show_progress, study_detail
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+RECENT_RUNS_LIMIT = 5
+
+
+async def show_card(invocation: Invocation, ref: StudyRef) -> None:
+    study = await resolve_study(invocation, ref, rerun=lambda sid: f"study {sid}")
+    if study is None:
+        return
+    minds = await invocation.minds()
+    detail = await study_detail(invocation, study)
+    runs = await with_progress(
+        minds.list_study_runs(detail.id, limit=RECENT_RUNS_LIMIT), show=lambda: show_progress(invocation)
+    )
+    await invocation.reply(render_study_card(detail, runs))
+
+
+async def handle_study(command: ShowStudy, invocation: Invocation) -> None:
+    if command.study is None:
+        await open_pick_modal(invocation, "study")
+        return
+    await show_card(invocation, command.study)
+
+
+COMMANDS = {ShowStudy: handle_study}
+
+
+def register(surface: Surface, services: Services) -> None:
+    from minds_bot.slack.commands import dispatch
+
+    @surface.action(STUDY_ASK_ACTION)
+    async def ask_button(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        state = decode_value(action.get("value"))
+        study_id, name = state.get("s"), state.get("n")
+        initial = (study_id, name) if isinstance(study_id, str) and isinstance(name, str) else None
+        await open_pick_modal(invocation, "ask", initial=initial)
+
+    @surface.action(STUDY_SUMMARY_ACTION)
+    async def summary_button(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        await dispatch(f"summary {action.get('value') or ''}", invocation)

@@ -1,0 +1,66 @@
+"""``/minds summary <study> [refresh]``: read a Study's summary, or ask Minds to refresh it.
+
+Owns: the command (no Study → the pick-a-Study modal), the refresh (a 409 means a newer summary is being
+generated: said plainly, nothing retried), and the summary's Previous/Next pages (each page re-read from Minds).
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.minds import SummarySuperseded
+from minds_bot.slack.grammar import Summary
+from minds_bot.slack.invocation import Invocation, with_progress
+from minds_bot.slack.pick import open_pick_modal
+from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.render.common import decode_value
+from minds_bot.slack.render.summary import (
+    SUMMARY_NEXT_ACTION,
+    SUMMARY_PREV_ACTION,
+    render_summary,
+    render_superseded,
+)
+from minds_bot.slack.resolve import resolve_study, show_progress
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+
+async def handle_summary(command: Summary, invocation: Invocation) -> None:
+    if command.study is None:
+        await open_pick_modal(invocation, "summary")
+        return
+    suffix = " refresh" if command.refresh else ""
+    study = await resolve_study(invocation, command.study, rerun=lambda sid: f"summary {sid}{suffix}")
+    if study is None:
+        return
+    minds = await invocation.minds()
+    work = minds.refresh_summary(study.id) if command.refresh else minds.get_summary(study.id)
+    try:
+        summary = await with_progress(work, show=lambda: show_progress(invocation))
+    except SummarySuperseded:
+        await invocation.reply(render_superseded(study_name=study.name))
+        return
+    await invocation.reply(render_summary(study_id=study.id, study_name=study.name, summary=summary))
+
+
+COMMANDS = {Summary: handle_summary}
+
+
+def register(surface: Surface, services: Services) -> None:
+    @surface.action(re.compile(rf"^({SUMMARY_PREV_ACTION}|{SUMMARY_NEXT_ACTION})$"))
+    async def turn_page(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        state = decode_value(action.get("value"))
+        study_id, name, page = state.get("s"), state.get("n"), state.get("p")
+        if not (isinstance(study_id, str) and isinstance(name, str) and isinstance(page, int)):
+            await respond(text="That page button is out of date; run the command again.", replace_original=False)
+            return
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        minds = await invocation.minds()
+        summary = await minds.get_summary(study_id)
+        message = render_summary(study_id=study_id, study_name=name, summary=summary, page=page)
+        await invocation.reply(message, replace=True)

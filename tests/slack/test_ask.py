@@ -1,0 +1,183 @@
+"""/minds ask end to end: one question becomes a durable direct run (clientRequestId saved first, reused on retry),
+questionnaires are refused with the planning offer, and the run tracker — driven with a controlled clock — shows
+progress and then exactly one result with a chart in the thread."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.fakes.minds_http import envelope, ok, raw
+from tests.slack import samples
+from tests.slack.harness import Bot, blocks_of, buttons, running_bot
+
+STUDY = samples.STUDY_ID
+RUNS = f"/studies/{STUDY}/runs"
+QUESTION = "Would you pay $5 a month for faster delivery?"
+
+
+@pytest.fixture
+async def bot() -> AsyncIterator[Bot]:
+    async with running_bot() as running:
+        running.minds.on("GET", f"/studies/{STUDY}", ok(samples.study_detail()))
+        yield running
+
+
+def accepted(bot: Bot, *, status: int = 202) -> Any:
+    def reply(request: httpx.Request) -> httpx.Response:
+        bot.events.append(f"POST runs {json.loads(request.content)['clientRequestId']}")
+        return ok({"runId": samples.RUN_ID, "status": "queued"}, status=status)
+
+    return reply
+
+
+def unavailable(bot: Bot) -> Any:
+    def reply(request: httpx.Request) -> httpx.Response:
+        bot.events.append(f"POST runs {json.loads(request.content)['clientRequestId']}")
+        return envelope(503, message="down", headers={"Retry-After": "1"})
+
+    return reply
+
+
+async def asked(bot: Bot, text: str = QUESTION) -> Any:
+    await bot.command(f"ask {STUDY} {text}")
+    return await bot.tracker.tracked.get()
+
+
+async def test_one_question_becomes_a_durable_run_saved_before_the_post(bot: Bot) -> None:
+    bot.minds.on("POST", RUNS, accepted(bot))
+    run = await asked(bot)
+    (sent,) = bot.minds.to("POST", RUNS)
+    body = sent.json()
+    assert body["question"] == QUESTION and body["routeResearchBrief"] is True
+    crid = body["clientRequestId"]
+    assert bot.events == [f"saved ask {crid}", f"POST runs {crid}"]
+    assert run.client_request_id == crid and run.run_id == samples.RUN_ID
+    stored = await bot.store.get_direct_ask(crid)
+    assert stored is not None and stored.run_id == samples.RUN_ID and stored.requester_id == "U0001"
+
+    parent, asking = bot.slack.calls_to("chat.postMessage")[:2]
+    assert parent["text"] == f"<@U0001> asked *Launch positioning*: “{QUESTION}”"
+    assert asking["thread_ts"] == run.thread_ts and "Asking 20 Minds in 2 Audiences" in asking["text"]
+
+
+async def test_an_uncertain_failure_offers_a_retry_that_reuses_the_client_request_id(bot: Bot) -> None:
+    bot.minds.on("POST", RUNS, unavailable(bot))
+    await bot.command(f"ask {STUDY} {QUESTION}")
+    (update,) = await bot.slack.wait_for("chat.update")
+    assert "temporarily unavailable" in update["text"]
+    retry = buttons(update)["ask_retry"]
+    crid = retry["value"]
+    assert (await bot.store.get_direct_ask(crid)).run_id is None  # type: ignore[union-attr]
+
+    await bot.click("ask_retry", crid, user="U0002", ephemeral=False)
+    assert "Only <@U0001> can retry" in (await bot.reply())["text"]
+
+    bot.minds.set("POST", RUNS, accepted(bot))
+    await bot.click("ask_retry", crid, ephemeral=False)
+    run = await bot.tracker.tracked.get()
+    assert run.client_request_id == crid
+    ids = {s.json()["clientRequestId"] for s in bot.minds.to("POST", RUNS)}
+    assert ids == {crid}
+    assert bot.events[0] == f"saved ask {crid}" and all(e.endswith(crid) for e in bot.events)
+    assert len(bot.slack.calls_to("chat.postMessage")) == 3  # one parent; "asking…" before each attempt
+
+
+async def test_several_questions_are_refused_with_the_planning_offer(bot: Bot) -> None:
+    text = "1. Do you own a car?\n2. How often do you drive?"
+    await bot.command(f"ask {STUDY} {text}")
+    answer = await bot.reply_containing("Nothing was sent")
+    plan = buttons(answer)["study_plan"]
+    assert plan["value"] == f"{STUDY}\n{text}"
+    assert bot.minds.to("POST", RUNS) == [] and bot.slack.calls_to("chat.postMessage") == []
+
+
+async def test_planning_required_offers_the_planning_flow_in_the_thread(bot: Bot) -> None:
+    bot.minds.on("POST", RUNS, ok({"status": "planning_required", "reason": "this is a brief"}))
+    await bot.command(f"ask {STUDY} Help me understand how parents choose snacks")
+    (update,) = await bot.slack.wait_for("chat.update")
+    assert "research brief" in update["text"] and "No run was started" in update["text"]
+    assert "study_plan" in buttons(update)
+    assert bot.tracker.tracked.empty()
+
+
+async def test_a_loosely_matching_name_is_confirmed_before_asking(bot: Bot) -> None:
+    bot.minds.on(
+        "GET",
+        "/studies",
+        raw({"data": [samples.study(1, "Launch positioning")], "pagination": {"total": 1, "limit": 100, "offset": 0}}),
+    )
+    await bot.command(f"ask launch-positionin {QUESTION}")
+    answer = await bot.reply_containing("Did you mean")
+    (choice,) = [b for k, b in buttons(answer).items() if k.startswith("minds_rerun")]
+    assert choice["value"] == f"ask {samples.uid(1001)} {QUESTION}"
+    assert bot.minds.to("POST", RUNS) == []
+
+
+async def progress_then_result(bot: Bot, *, kind: str) -> tuple[Any, dict[str, Any]]:
+    bot.minds.on("POST", RUNS, accepted(bot))
+    run = await asked(bot)
+    bot.minds.on(
+        "GET",
+        f"/runs/{samples.RUN_ID}",
+        ok(samples.agent_run("running")),
+        ok(samples.agent_run("completed", message_id=samples.MESSAGE_ID)),
+    )
+    bot.minds.on(
+        "GET",
+        f"/studies/{STUDY}/messages/{samples.MESSAGE_ID}/answers",
+        raw({"messageId": samples.MESSAGE_ID, "outputData": samples.output_data(kind)}),
+    )
+    assert await bot.tracker.tick() == 1
+    (progress,) = bot.slack.calls_to("chat.update")
+    assert progress["ts"] == run.progress_ts and "answering" in progress["text"]
+    assert await bot.tracker.tick() == 0  # not due yet: the clock has not moved
+    bot.clock.advance(60)
+    assert await bot.tracker.tick() == 1
+    bot.clock.advance(60)
+    assert await bot.tracker.tick() == 0  # posted once; never polled again
+    results = [c for c in bot.slack.calls_to("chat.postMessage") if "Results" in c["text"] or "Themes" in c["text"]]
+    assert len(results) == 1
+    return run, results[0]
+
+
+async def test_the_tracker_shows_progress_then_one_result_with_a_chart(bot: Bot) -> None:
+    run, result = await progress_then_result(bot, kind="categorical")
+    (upload,) = bot.slack.calls_to("files.completeUploadExternal")
+    assert upload["channel_id"] == run.channel_id and upload["thread_ts"] == run.thread_ts
+    (png,) = bot.slack.uploads.values()
+    assert png.startswith(b"\x89PNG")
+    assert result["thread_ts"] == run.thread_ts
+    text = json.dumps(blocks_of(result), ensure_ascii=False)
+    assert "most chosen: Yes (75%)" in text
+    assert "answers_show" in buttons(result)
+
+
+async def test_a_qualitative_question_gets_themes_and_no_chart(bot: Bot) -> None:
+    _, result = await progress_then_result(bot, kind="qualitative")
+    assert bot.slack.calls_to("files.getUploadURLExternal") == []
+    assert "late arrivals" in json.dumps(blocks_of(result), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("status", ["failed", "cancelled"])
+async def test_a_failed_or_cancelled_run_says_so_plainly(bot: Bot, status: str) -> None:
+    bot.minds.on("POST", RUNS, accepted(bot))
+    await asked(bot)
+    bot.minds.on("GET", f"/runs/{samples.RUN_ID}", ok(samples.agent_run(status)))
+    assert await bot.tracker.tick() == 1
+    posted = bot.slack.calls_to("chat.postMessage")[-1]
+    assert status in posted["text"] and "no answers" in posted["text"]
+    assert bot.slack.calls_to("files.getUploadURLExternal") == []
+
+
+async def test_show_answers_pages_individual_answers_privately(bot: Bot) -> None:
+    _, result = await progress_then_result(bot, kind="categorical")
+    await bot.click("answers_show", buttons(result)["answers_show"]["value"], ephemeral=False)
+    page = await bot.reply_containing("Answers to")
+    assert page["response_type"] == "ephemeral" and page["replace_original"] in (False, "false")
+    text = json.dumps(blocks_of(page), ensure_ascii=False)
+    assert "*P 0* · Parents — Yes" in text and "S 2 says Yes" in text
