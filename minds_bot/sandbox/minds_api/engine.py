@@ -162,7 +162,8 @@ class Engine:
             return
         answers = [self._answer(run, question=question, mind_ref=m) for m in delivered]
         missing = [{"audienceId": m["audienceId"], "mindId": m["mindId"]} for m in asked if m not in delivered]
-        output = respondents.output_data(question=question, answers=answers, missing=missing)
+        names = {audience_id: audience["name"] for audience_id, audience in self.state.audiences.items()}
+        output = respondents.output_data(question=question, answers=answers, missing=missing, audience_names=names)
         study = self.state.studies[run["studyId"]]
         message_id = add_message(
             self.state,

@@ -60,6 +60,7 @@ def answer_item(
     answer = {
         "mindId": mind["id"],
         "mindName": mind["name"],
+        "discipline": mind.get("discipline"),
         "audienceId": mind["audienceId"],
         "questionId": question["id"],
         "value": value,
@@ -139,13 +140,20 @@ def sentiment(response: dict[str, Any], value: Any, *, affinity: float) -> float
 
 
 def output_data(
-    *, question: dict[str, Any], answers: list[dict[str, Any]], missing: list[dict[str, str]]
+    *,
+    question: dict[str, Any],
+    answers: list[dict[str, Any]],
+    missing: list[dict[str, str]],
+    audience_names: dict[str, str],
 ) -> dict[str, Any]:
-    """Per-question results over the asked Minds only."""
+    """Per-question results over the asked Minds only: the declared ``StudyOutputData`` (title, type,
+    classification, per-Audience aggregate with the individual answers) plus the sandbox's aggregates."""
     kind = question["response"]["type"]
     data: dict[str, Any] = {
         "title": question["text"],
         "type": kind,
+        "classification": _classification(question["response"]),
+        "audiences": _by_audience(question["response"], answers, audience_names),
         "questionId": question["id"],
         "responseCount": len(answers),
         "responseCoverage": {
@@ -161,6 +169,59 @@ def output_data(
     else:
         data["themes"] = _themes(answers)
     return data
+
+
+def _classification(response: dict[str, Any]) -> dict[str, Any]:
+    classification: dict[str, Any] = {"type": response["type"]}
+    if response.get("categoricalOptions"):
+        classification["options"] = list(response["categoricalOptions"])
+    if response.get("scaleRange"):
+        classification["scaleRange"] = list(response["scaleRange"])
+    return classification
+
+
+def _coded(value: Any) -> str:
+    """The declared answer ``value`` is a string; a multiselect answer is its options joined by "; "."""
+    return "; ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+
+
+def _aggregate(response: dict[str, Any], answers: list[dict[str, Any]]) -> str:
+    if not answers:
+        return "no answers"
+    if response["type"] == "scale":
+        return f"mean {statistics.fmean(a['value'] for a in answers):.1f}"
+    if response["type"] == "qualitative":
+        theme, count = Counter(a.get("theme", "Other") for a in answers).most_common(1)[0]
+        return f"{theme} ({count} of {len(answers)})"
+    counts: Counter[str] = Counter()
+    for answer in answers:
+        counts.update(answer["value"] if isinstance(answer["value"], list) else [answer["value"]])
+    option, count = counts.most_common(1)[0]
+    return f"{option} ({round(100 * count / len(answers))}%)"
+
+
+def _by_audience(
+    response: dict[str, Any], answers: list[dict[str, Any]], names: dict[str, str]
+) -> list[dict[str, Any]]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for answer in answers:
+        groups.setdefault(answer["audienceId"], []).append(answer)
+    return [
+        {
+            "audience": names.get(audience_id, audience_id),
+            "value": _aggregate(response, group),
+            "answers": [
+                {
+                    "value": _coded(a["value"]),
+                    "persona": a["mindName"],
+                    "discipline": a.get("discipline"),
+                    "message": a["text"],
+                }
+                for a in group
+            ],
+        }
+        for audience_id, group in groups.items()
+    ]
 
 
 def _distribution(question: dict[str, Any], answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -204,7 +265,10 @@ def with_answers(data: dict[str, Any], answers: list[dict[str, Any]], *, preview
     """outputData plus the individual answers, as the answers endpoint returns it."""
     shown = answers[:PREVIEW_ANSWERS] if preview else answers
     rows = [{k: a[k] for k in ("mindId", "mindName", "audienceId", "value", "text")} for a in shown]
-    return {**data, "answers": rows}
+    audiences = data.get("audiences", [])
+    if preview:
+        audiences = [{**a, "answers": a["answers"][:PREVIEW_ANSWERS]} for a in audiences]
+    return {**data, "audiences": audiences, "answers": rows}
 
 
 def consistency_flags(items: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:

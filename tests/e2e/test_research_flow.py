@@ -1,0 +1,124 @@
+"""Guided research end to end on one machine: a plan in #research, a confirmation answer, approval, progress in
+the thread, honest results with charts, and the report attached — the real bot, the Slack emulator sending
+signed requests, and the Minds sandbox running the study."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from minds_bot.demo import Demo, running_demo
+from minds_bot.sandbox.minds_api import SandboxConfig
+from minds_bot.sandbox.slack_api import Emulator
+
+FAST = SandboxConfig(seconds_per_step=0.05)
+REQUEST = 'plan "Launch positioning" Test three taglines for our new running shoe with Gen Z buyers'
+FLOW_SECONDS = 60.0  # a bound, not a timing: the flow usually settles in a few seconds
+
+
+@pytest.fixture
+async def demo(tmp_path: Path) -> AsyncIterator[Demo]:
+    async with running_demo(page_port=0, workdir=tmp_path, sandbox=FAST) as running:
+        yield running
+
+
+def person(emu: Emulator, name: str) -> str:
+    return next(u.id for u in emu.config.users if u.name.lower().startswith(name))
+
+
+def channel(emu: Emulator, name: str) -> str:
+    return next(c.id for c in emu.config.channels if c.name == name)
+
+
+def action_ids(blocks: list[dict]) -> list[str]:
+    return [e.get("action_id", "") for b in blocks if b.get("type") == "actions" for e in b.get("elements", [])]
+
+
+def text_of(blocks: list[dict]) -> str:
+    return json.dumps(blocks, ensure_ascii=False)
+
+
+async def test_plan_answer_approve_run_and_report(demo: Demo) -> None:
+    emu = demo.emulator
+    ada, ben, research = person(emu, "ada"), person(emu, "ben"), channel(emu, "research")
+
+    since = emu.mark()
+    await emu.send_slash_command(user=ben, channel=research, text=REQUEST)
+    plan = await emu.wait_for_message(research, lambda m: "Research plan" in m.text, since=since, timeout=FLOW_SECONDS)
+    assert "revision 1" in plan.text
+    answers = [a for a in action_ids(plan.blocks) if a.startswith("plan_answer:")]
+    assert answers, "the plan offers its confirmation questions as buttons"
+
+    await emu.click_button(user=ben, action_id=answers[0], channel=research, ts=plan.ts)
+    revised = await emu.wait_for(
+        lambda: next((m for m in emu.state.messages(research) if m.ts == plan.ts and "revision 2" in m.text), None),
+        timeout=FLOW_SECONDS,
+    )
+    assert "plan_approve" in action_ids(revised.blocks)
+
+    await emu.click_button(user=ada, action_id="plan_approve", channel=research, ts=plan.ts)
+
+    def report_in_thread() -> list[str] | None:
+        names = [emu.state.files[f].name for m in emu.state.replies(research, plan.ts) for f in m.files]
+        return names if any(n.endswith(".md") for n in names) else None
+
+    files = await emu.wait_for(report_in_thread, timeout=FLOW_SECONDS)
+    assert any(n.endswith(".png") for n in files), "results come with charts"
+    thread = emu.state.replies(research, plan.ts)
+    everything = " ".join(m.text + text_of(m.blocks) for m in thread)
+    assert "completed" in everything.lower()
+    approved = next(m for m in emu.state.messages(research) if m.ts == plan.ts)
+    assert "plan_approve" not in action_ids(approved.blocks), "approval removes the buttons"
+    report = next(f for f in emu.state.files.values() if f.name.endswith(".md"))
+    content = emu.file_content(report.id)
+    assert content is not None and content.startswith(b"#")
+
+
+async def test_someone_else_cannot_approve(demo: Demo) -> None:
+    emu = demo.emulator
+    ben, chloe, research = person(emu, "ben"), person(emu, "chlo"), channel(emu, "research")
+    since = emu.mark()
+    await emu.send_slash_command(user=ben, channel=research, text=REQUEST)
+    plan = await emu.wait_for_message(research, lambda m: "Research plan" in m.text, since=since, timeout=FLOW_SECONDS)
+    since = emu.mark()
+    await emu.click_button(user=chloe, action_id="plan_approve", channel=research, ts=plan.ts)
+    refusal = await emu.wait_for_ephemeral(chloe, since=since, timeout=FLOW_SECONDS)
+    assert "approve" in refusal.text.lower()
+    assert emu.state.replies(research, plan.ts) == [] or all(
+        "Running" not in m.text for m in emu.state.replies(research, plan.ts)
+    )
+
+
+async def test_one_question_gets_a_chart_and_quotes_in_the_thread(demo: Demo) -> None:
+    emu = demo.emulator
+    ben, research = person(emu, "ben"), channel(emu, "research")
+    since = emu.mark()
+    await emu.send_slash_command(
+        user=ben,
+        channel=research,
+        text='ask "Launch positioning" Would you buy a running shoe made from recycled ocean plastic?',
+    )
+    parent = await emu.wait_for_message(research, lambda m: "asked" in m.text, since=since, timeout=FLOW_SECONDS)
+
+    def result_in_thread() -> bool:
+        replies = emu.state.replies(research, parent.ts)
+        chart = any(emu.state.files[f].name.endswith(".png") for m in replies for f in m.files)
+        settled = not any("Queued" in m.text or "Asking" in m.text for m in replies)  # progress line updated
+        return chart and settled and "Show answers" in " ".join(text_of(m.blocks) for m in replies)
+
+    await emu.wait_for(result_in_thread, timeout=FLOW_SECONDS)
+
+
+async def test_a_questionnaire_is_not_asked_question_by_question(demo: Demo) -> None:
+    emu = demo.emulator
+    ben, research = person(emu, "ben"), channel(emu, "research")
+    since = emu.mark()
+    await emu.send_slash_command(
+        user=ben, channel=research, text='ask "Launch positioning" Do you run weekly? Which brand do you wear?'
+    )
+    offer = await emu.wait_for_ephemeral(ben, since=since, timeout=FLOW_SECONDS)
+    assert "study_plan" in text_of(offer.blocks)
+    assert not [m for m in emu.state.messages(research) if "asked" in m.text]
