@@ -85,6 +85,9 @@ async def start_export(
     return record
 
 
+REPORT_READY = "The export is ready: the file is attached below."
+
+
 @dataclass(frozen=True)
 class _Gone:
     """The export record is missing or already finished."""
@@ -168,7 +171,7 @@ class ExportDelivery:
         finally:
             await asyncio.to_thread(path.unlink, missing_ok=True)
         if run.progress_ts:
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=comment, blocks=[])
+            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=REPORT_READY, blocks=[])
         await self._finish(record, ExportState.DELIVERED, file_name=downloaded.filename, sha256=downloaded.sha256)
 
     async def _say(self, slack: AsyncWebClient, run: TrackedRun, text: str) -> None:

@@ -40,6 +40,7 @@ from minds_bot.minds.models import PlanMethod
 from minds_bot.slack.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
 
 # Action ids (buttons carry an index suffix so every id in a message is unique).
+PENDING_NOTE = "nothing runs until someone approves"
 ACTION_ANSWER = "plan_answer"  # plan_answer:<cq index>:<option index>
 ACTION_ANSWER_TEXT = "plan_answer_text"  # plan_answer_text:<cq index>
 ACTION_REVISE = "plan_revise"
@@ -379,10 +380,11 @@ def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -
                 MarkdownTextObject(
                     text=shorten(
                         f"Revision {plan.revision} · requested by <@{context.requester_id}> · "
-                        f"{len(plan.questions)} questions · nothing runs until someone approves",
+                        f"{len(plan.questions)} questions",
                         MAX_CONTEXT_TEXT,
                     )
-                )
+                ),
+                MarkdownTextObject(text=PENDING_NOTE),
             ]
         ),
     ]
@@ -493,12 +495,20 @@ def render_plan_failed(study_name: str, reason: str) -> Message:
 
 def freeze(blocks: Sequence[dict[str, Any]], note: str) -> Message:
     """A posted plan without any buttons (they are all in actions blocks), with a closing note."""
-    kept = [Block.parse(b) for b in blocks if b.get("type") != "actions"]
+    kept = [Block.parse(_settled(b)) for b in blocks if b.get("type") != "actions"]
     kept = [b for b in kept if b is not None]
     context = ContextBlock(elements=[MarkdownTextObject(text=note)])
     while len(kept) >= MAX_BLOCKS_PER_MESSAGE and kept[-1].type == "context":
         kept.pop()  # an earlier closing note; the new one replaces it
     return Message(text=note, blocks=[*kept, context])
+
+
+def _settled(block: dict[str, Any]) -> dict[str, Any]:
+    """Drop the "nothing runs until someone approves" promise once the plan is approved or discarded."""
+    if block.get("type") != "context":
+        return block
+    elements = [e for e in block.get("elements", []) if e.get("text") != PENDING_NOTE]
+    return {**block, "elements": elements} if elements else block
 
 
 def approved_note(*, approver_id: str, revision: int) -> str:

@@ -169,8 +169,8 @@
     const channel = snap.channels.find((c) => c.id === page.channel);
     if (!channel) { page.channel = null; return; }
     const title = channel.is_im ? snap.bot.name : `# ${channel.name}`;
-    $("channel-header").replaceChildren(title, h("span", { className: "topic" }, channel.topic.value || ""),
-      channel.bot_is_member || channel.is_im ? null : h("span", { className: "topic" }, `(${snap.bot.name} is not a member)`));
+    const notMember = channel.bot_is_member || channel.is_im ? [] : [h("span", { className: "topic" }, `(${snap.bot.name} is not a member)`)];
+    $("channel-header").replaceChildren(title, h("span", { className: "topic" }, channel.topic.value || ""), ...notMember);
     const messages = (snap.messages[channel.id] || []).filter((m) => !m.thread_ts || m.thread_ts === m.ts);
     const ephemerals = snap.ephemerals.filter((e) => e.channel === channel.id && !e.thread_ts);
     const items = [...messages.map((m) => ({ ts: m.ts, node: () => messageNode(channel.id, m, true) })),
@@ -213,7 +213,8 @@
       : Object.assign(h("div"), { innerHTML: mrkdwn(message.text, ctx) });
     const files = (message.files || []).map((f) =>
       h("div", { className: "file-card" }, "📄 ", h("b", {}, f.title), ` · ${f.name} · ${f.size} bytes · `,
-        h("a", { href: f.url_private_download, download: f.name }, "Download")));
+        h("a", { href: f.url_private_download, download: f.name }, "Download"),
+        /\.(png|jpe?g|gif)$/i.test(f.name) ? h("img", { className: "file-preview", src: f.url_private_download, alt: f.title || f.name }) : false));
     const reactions = message.reactions
       ? h("div", { className: "reactions" }, message.reactions.map((r) => h("span", {}, `${emoji(r.name)} ${r.count}`)))
       : null;
