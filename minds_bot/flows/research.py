@@ -33,6 +33,7 @@ from minds_bot.minds import (
 )
 from minds_bot.services import Background
 from minds_bot.slack.errors import user_message
+from minds_bot.slack.permissions import is_workspace_admin
 from minds_bot.slack.render.charts import distribution_chart
 from minds_bot.slack.render.plan import approved_note, freeze
 from minds_bot.slack.render.runs import (
@@ -60,13 +61,6 @@ REPORT_REQUESTER = "minds-bot"  # the report after a run is the bot's own reques
 
 
 # --- who may approve -----------------------------------------------------------------------------------------
-
-
-async def is_workspace_admin(slack: AsyncWebClient, user_id: str) -> bool:
-    """Slack's own word (users.info): workspace admins and owners."""
-    reply = await slack.users_info(user=user_id)
-    user = reply.get("user") or {}
-    return bool(user.get("is_admin") or user.get("is_owner") or user.get("is_primary_owner"))
 
 
 async def may_approve(services: Services, slack: AsyncWebClient, *, post: PlanPost, user_id: str) -> bool:

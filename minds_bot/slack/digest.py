@@ -25,6 +25,7 @@ from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.minds import MindsClient
 from minds_bot.slack.grammar import DigestAdd, DigestList, DigestNow, DigestRemove, StudyRef
 from minds_bot.slack.invocation import Invocation, with_progress
+from minds_bot.slack.permissions import is_workspace_admin
 from minds_bot.slack.render import Message
 from minds_bot.slack.render.digest import (
     ADD_DIGEST_ACTION,
@@ -134,13 +135,7 @@ async def _own_digest(invocation: Invocation, digest_id: str) -> Digest | None:
 
 
 async def _may_manage(client: Any, digest: Digest, user_id: str) -> bool:
-    if digest.created_by == user_id:
-        return True
-    try:
-        user = (await client.users_info(user=user_id)).get("user") or {}
-    except SlackApiError:
-        return False
-    return bool(user.get("is_admin") or user.get("is_owner"))
+    return digest.created_by == user_id or await is_workspace_admin(client, user_id)
 
 
 # --- slash commands ----------------------------------------------------------------------------------------

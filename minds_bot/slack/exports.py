@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.exports import ExportDelivery, start_export
-from minds_bot.flows.planning import resolve_study
 from minds_bot.slack.grammar import Export
 from minds_bot.slack.invocation import Invocation
+from minds_bot.slack.resolve import resolve_study
 from minds_bot.store import RunKind
 
 if TYPE_CHECKING:
@@ -27,8 +27,10 @@ async def handle_export(command: Export, invocation: Invocation) -> None:
         await invocation.say_text("Say `/minds export <study> [pdf|md|docx|pptx|csv|xls|sav] [brief|report|raw]`.")
         return
     settings = invocation.services.settings
-    minds = await invocation.minds()
-    study = await resolve_study(minds, command.study.text)
+    options = " ".join(o for o in (command.format, command.kind, command.length) if o)
+    study = await resolve_study(invocation, command.study, rerun=lambda sid: f"export {sid} {options}".strip())
+    if study is None:
+        return
     await start_export(
         invocation.services,
         slack=invocation.client,

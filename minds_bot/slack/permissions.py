@@ -9,12 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from slack_sdk.errors import SlackApiError
+
 from minds_bot.store import Store
 
 
 async def is_workspace_admin(client: Any, user_id: str) -> bool:
-    """True for workspace admins and owners, from ``users.info``."""
-    reply = await client.users_info(user=user_id)
+    """True for workspace admins and owners, from ``users.info``; an unknown user is no admin."""
+    try:
+        reply = await client.users_info(user=user_id)
+    except SlackApiError as exc:
+        if exc.response.get("error") in ("user_not_found", "user_not_visible"):
+            return False
+        raise
     user = reply.get("user") or {}
     return bool(user.get("is_admin") or user.get("is_owner") or user.get("is_primary_owner"))
 

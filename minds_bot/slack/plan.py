@@ -43,6 +43,7 @@ from minds_bot.slack.render.plan import (
     plan_request_modal,
     revise_modal,
 )
+from minds_bot.slack.resolve import resolve_study as pick_study
 from minds_bot.store import PlanPost, RunKind
 
 if TYPE_CHECKING:
@@ -73,8 +74,9 @@ async def handle_plan(command: Plan, invocation: Invocation) -> None:
             by_id=False,
         )
         return
-    minds = await invocation.minds()
-    study = await resolve_study(minds, command.study.text)
+    study = await pick_study(invocation, command.study, rerun=lambda sid: f"plan {sid} {command.request}")
+    if study is None:
+        return
     await start_plan(
         services,
         slack=invocation.client,

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from minds_bot.flows.planning import resolve_study
 from minds_bot.flows.research import ApprovalResume, ConsistencyFollowUp, ResearchRunHandler
 from minds_bot.slack.grammar import Runs
 from minds_bot.slack.invocation import Invocation
 from minds_bot.slack.render.runs import render_runs
+from minds_bot.slack.resolve import resolve_study
 from minds_bot.store import RunKind
 
 if TYPE_CHECKING:
@@ -28,8 +28,10 @@ async def handle_runs(command: Runs, invocation: Invocation) -> None:
     if command.study is None:
         await invocation.say_text("Say `/minds runs <study>` to see a Study's recent runs.")
         return
+    study = await resolve_study(invocation, command.study, rerun=lambda sid: f"runs {sid}")
+    if study is None:
+        return
     minds = await invocation.minds()
-    study = await resolve_study(minds, command.study.text)
     runs = await minds.list_study_runs(study.id, limit=RECENT_RUNS)
     await invocation.reply(render_runs(runs, study_name=study.name))
 
