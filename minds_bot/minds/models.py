@@ -214,7 +214,9 @@ class FromBriefJob(MindsModel):
 
 # --- direct runs -----------------------------------------------------------------------------------------
 
-AgentRunStatus = Literal["queued", "running", "completed", "failed", "cancelled"]
+# Direct runs report the first five; the Study's run list may also carry guided research runs, whose terminal
+# states include partial and plan_limited — reported as such, never folded into "completed" or "failed".
+AgentRunStatus = Literal["queued", "running", "completed", "failed", "cancelled", "partial", "plan_limited"]
 
 
 class DirectRunAccepted(MindsModel):
@@ -238,7 +240,7 @@ class AgentRun(MindsModel):
 
     @property
     def is_terminal(self) -> bool:
-        return self.status in ("completed", "failed", "cancelled")
+        return self.status not in ("queued", "running")
 
 
 class RunCancellation(MindsModel):
