@@ -143,6 +143,11 @@ class Services:
     run_handlers: dict[RunKind, Any] = field(default_factory=dict)
     tracker: Any = None  # minds_bot.flows.tracking.RunTracker once the bot is open
 
+    async def broadcast_results(self, team_id: str) -> bool:
+        """Whether a run's final result is also posted to the channel, not only in its thread."""
+        workspace = await self.store.get_workspace(team_id)
+        return workspace.broadcast_terminal if workspace else self.settings.minds_broadcast_results
+
     @classmethod
     def build(cls, settings: Settings, store: Store, *, clock: Callable[[], datetime] = utc_now) -> Services:
         return cls(

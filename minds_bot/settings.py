@@ -78,6 +78,9 @@ class Settings(BaseSettings):
     # The report attached in a research run's thread when the run ends, and the /minds export defaults.
     minds_report_kind: Literal["executive_brief", "full_report", "raw_data"] = "full_report"
     minds_report_format: Literal["pdf", "md", "docx", "pptx", "csv", "xls", "sav"] = "md"
+    # Also post each run's final result to the channel (Slack's "also send to channel"), not only the thread.
+    # A workspace connected with /minds connect chooses for itself.
+    minds_broadcast_results: bool = False
 
     @field_validator(
         "slack_bot_token",

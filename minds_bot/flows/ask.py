@@ -217,7 +217,10 @@ class DirectRunHandler:
         )
 
     async def _post(self, slack: AsyncWebClient, run: TrackedRun, message: Message) -> None:
-        await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
+        broadcast = await self._services.broadcast_results(run.team_id)
+        await slack.chat_postMessage(
+            channel=run.channel_id, thread_ts=run.thread_ts, reply_broadcast=broadcast, **message.as_kwargs()
+        )
         if run.progress_ts:
             done = _text("Finished — see below.")
             await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=done.text, blocks=[])

@@ -312,8 +312,14 @@ class ResearchRunHandler:
         slack = await self._services.slack.client_for(run.team_id)
         if run.progress_ts:
             await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=observation.visible, blocks=[])
-        for message in render_results(state, study_name=await self._study_name(run)):
-            await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
+        broadcast = await self._services.broadcast_results(run.team_id)
+        for index, message in enumerate(render_results(state, study_name=await self._study_name(run))):
+            await slack.chat_postMessage(
+                channel=run.channel_id,
+                thread_ts=run.thread_ts,
+                reply_broadcast=broadcast and index == 0,  # the headline also goes to the channel
+                **message.as_kwargs(),
+            )
         await self._charts(slack, run, state)
         if _consistency_expected(state):
             await self._services.tracker.track(_follow_up(run, self._services))

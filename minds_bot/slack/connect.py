@@ -20,6 +20,9 @@ from minds_bot.slack.grammar import Connect
 from minds_bot.slack.invocation import Invocation
 from minds_bot.slack.permissions import may_manage_workspace
 from minds_bot.slack.render.connect import (
+    BROADCAST_ACTION,
+    BROADCAST_BLOCK,
+    BROADCAST_VALUE,
     CONNECT_CALLBACK,
     KEY_ACTION,
     KEY_BLOCK,
@@ -49,7 +52,9 @@ async def handle_connect(command: Connect, invocation: Invocation) -> None:
         return
     workspace = await services.store.get_workspace(invocation.team_id)
     view = render_connect_modal(
-        channel_id=invocation.channel_id, current_account=workspace.account_label if workspace else None
+        channel_id=invocation.channel_id,
+        current_account=workspace.account_label if workspace else None,
+        broadcast=workspace.broadcast_terminal if workspace else services.settings.minds_broadcast_results,
     )
     await invocation.client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
 
@@ -77,7 +82,10 @@ def register(surface: Surface, services: Services) -> None:
     async def connect_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
         team_id = (body.get("team") or {}).get("id", "")
         user_id = (body.get("user") or {}).get("id", "")
-        key = (view["state"]["values"].get(KEY_BLOCK, {}).get(KEY_ACTION, {}).get("value") or "").strip()
+        values = view["state"]["values"]
+        key = (values.get(KEY_BLOCK, {}).get(KEY_ACTION, {}).get("value") or "").strip()
+        picked = values.get(BROADCAST_BLOCK, {}).get(BROADCAST_ACTION, {}).get("selected_options") or []
+        broadcast = any(option.get("value") == BROADCAST_VALUE for option in picked)
         if not MINDS_KEY_PATTERN.match(key):
             await ack(
                 response_action="errors", errors={KEY_BLOCK: "A Minds key looks like minds_ and 48 hex characters."}
@@ -96,6 +104,7 @@ def register(surface: Surface, services: Services) -> None:
                 team_id=team_id,
                 minds_key=key,
                 account_label=account,
+                broadcast_terminal=broadcast,
                 connected_by=user_id,
                 connected_at=services.clock(),
             )

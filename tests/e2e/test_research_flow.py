@@ -122,3 +122,28 @@ async def test_a_questionnaire_is_not_asked_question_by_question(demo: Demo) -> 
     offer = await emu.wait_for_ephemeral(ben, since=since, timeout=FLOW_SECONDS)
     assert "study_plan" in text_of(offer.blocks)
     assert not [m for m in emu.state.messages(research) if "asked" in m.text]
+
+
+async def test_an_admin_connects_minds_and_chooses_to_post_results_in_the_channel(demo: Demo) -> None:
+    emu = demo.emulator
+    ada, ben, research = person(emu, "ada"), person(emu, "ben"), channel(emu, "research")
+    key = demo.bot.bot.services.settings.minds_api_key
+    assert key is not None
+    await emu.send_slash_command(user=ada, channel=research, text="connect")
+    await emu.wait_for(lambda: emu.state.modal_stack(ada), timeout=FLOW_SECONDS)
+    since = emu.mark()
+    await emu.submit_view(
+        user=ada, inputs={"minds_key_input": key.get_secret_value(), "broadcast_results_input": ["broadcast"]}
+    )
+    connected = await emu.wait_for_ephemeral(ada, since=since, timeout=FLOW_SECONDS)
+    assert "connected as" in connected.text.lower()
+    assert key.get_secret_value() not in connected.text
+
+    await emu.send_slash_command(
+        user=ben, channel=research, text='ask "Pricing pulse" Would you pay 12 dollars a month for this?'
+    )
+
+    def broadcast_result() -> bool:
+        return any(m.broadcast and "answers" in m.text for m in emu.state.messages(research, include_replies=True))
+
+    await emu.wait_for(broadcast_result, timeout=FLOW_SECONDS)

@@ -43,6 +43,7 @@ class Message:
     reactions: dict[str, list[str]] = field(default_factory=dict)
     edited_ts: str | None = None
     deleted: bool = False
+    broadcast: bool = False  # a thread reply also shown in the channel (reply_broadcast)
 
     @property
     def is_reply(self) -> bool:

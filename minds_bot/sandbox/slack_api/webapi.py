@@ -164,7 +164,11 @@ class WebApi:
         channel = self.ws.channel(args.get("channel"))
         content = parse_content(args)
         message = self.ws.post_message(
-            channel=channel, content=content, user=self.ws.config.bot_user_id, thread_ts=args.get("thread_ts")
+            channel=channel,
+            content=content,
+            user=self.ws.config.bot_user_id,
+            thread_ts=args.get("thread_ts"),
+            broadcast=args.get("reply_broadcast") in (True, "true", "1", 1),
         )
         return {"channel": channel.id, "ts": message.ts, "message": self.ws.message_json(message)}
 

@@ -129,6 +129,7 @@ class Workspace:
         user: str,
         thread_ts: str | None,
         check_membership: bool = True,
+        broadcast: bool = False,
     ) -> Message:
         bot_outside = user == self.config.bot_user_id and not channel.bot_is_member and channel.im_user is None
         if check_membership and bot_outside:
@@ -146,6 +147,7 @@ class Workspace:
             user=user,
             bot_id=self.config.bot_id if user == self.config.bot_user_id else None,
             thread_ts=thread_ts,
+            broadcast=bool(broadcast and thread_ts),
         )
         return self.state.add_message(message)
 
@@ -187,6 +189,8 @@ class Workspace:
             body |= {"bot_id": message.bot_id, "app_id": self.config.app_id}
         if message.thread_ts:
             body["thread_ts"] = message.thread_ts
+        if message.broadcast:
+            body["subtype"] = "thread_broadcast"
         if message.reply_count:
             body |= {"reply_count": message.reply_count, "reply_users": message.reply_users}
             body["latest_reply"] = message.latest_reply

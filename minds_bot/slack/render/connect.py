@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from slack_sdk.models.blocks import (
+    CheckboxesElement,
     ContextBlock,
     InputBlock,
     MarkdownTextObject,
+    Option,
     PlainTextInputElement,
     SectionBlock,
 )
@@ -14,9 +16,13 @@ from slack_sdk.models.views import View
 CONNECT_CALLBACK = "connect_minds"
 KEY_BLOCK = "minds_key"
 KEY_ACTION = "minds_key_input"
+BROADCAST_BLOCK = "broadcast_results"
+BROADCAST_ACTION = "broadcast_results_input"
+BROADCAST_VALUE = "broadcast"
+BROADCAST_OPTION = Option(value=BROADCAST_VALUE, text="Also post each run's final result to the channel")
 
 
-def render_connect_modal(*, channel_id: str, current_account: str | None) -> View:
+def render_connect_modal(*, channel_id: str, current_account: str | None, broadcast: bool = False) -> View:
     status = (
         f"This workspace is connected to Minds as *{current_account}*. A new key replaces it."
         if current_account
@@ -36,6 +42,17 @@ def render_connect_modal(*, channel_id: str, current_account: str | None) -> Vie
                 label="Minds API key",
                 element=PlainTextInputElement(action_id=KEY_ACTION, placeholder="minds_…", max_length=200),
                 hint="Create one in Minds under Settings → API Keys. It is stored encrypted and never shown again.",
+            ),
+            InputBlock(
+                block_id=BROADCAST_BLOCK,
+                label="Results",
+                optional=True,
+                element=CheckboxesElement(
+                    action_id=BROADCAST_ACTION,
+                    options=[BROADCAST_OPTION],
+                    initial_options=[BROADCAST_OPTION] if broadcast else None,
+                ),
+                hint="Otherwise results stay in the run's thread.",
             ),
             ContextBlock(
                 elements=[MarkdownTextObject(text="Everyone in this workspace will use this Minds account's plan.")]

@@ -171,7 +171,7 @@
     const title = channel.is_im ? snap.bot.name : `# ${channel.name}`;
     const notMember = channel.bot_is_member || channel.is_im ? [] : [h("span", { className: "topic" }, `(${snap.bot.name} is not a member)`)];
     $("channel-header").replaceChildren(title, h("span", { className: "topic" }, channel.topic.value || ""), ...notMember);
-    const messages = (snap.messages[channel.id] || []).filter((m) => !m.thread_ts || m.thread_ts === m.ts);
+    const messages = (snap.messages[channel.id] || []).filter((m) => !m.thread_ts || m.thread_ts === m.ts || m.subtype === "thread_broadcast");
     const ephemerals = snap.ephemerals.filter((e) => e.channel === channel.id && !e.thread_ts);
     const items = [...messages.map((m) => ({ ts: m.ts, node: () => messageNode(channel.id, m, true) })),
       ...ephemerals.map((e) => ({ ts: e.ts, node: () => ephemeralNode(e) }))];
