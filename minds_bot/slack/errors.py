@@ -18,6 +18,8 @@ from minds_bot.minds import (
     MindsError,
     PanelMindsNotReady,
     PlanLimitError,
+    RateLimited,
+    ServiceUnavailable,
 )
 from minds_bot.store import StoreError
 
@@ -47,6 +49,12 @@ def _not_ready(exc: PanelMindsNotReady) -> str:
     return f"Some Minds are still training ({shown}{more}). Nothing was started; try again when they are ready."
 
 
+def _wait(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(1, round(seconds))} seconds"
+    return f"{round(seconds / 60)} minutes"
+
+
 def user_message(exc: BaseException) -> str:
     """What to tell the person whose request failed."""
     if isinstance(exc, PlanLimitError):
@@ -55,6 +63,8 @@ def user_message(exc: BaseException) -> str:
         return _not_ready(exc)
     if isinstance(exc, AuthenticationError):
         return f"{exc.message} A workspace admin can reconnect with `/minds connect`."
+    if isinstance(exc, RateLimited | ServiceUnavailable) and exc.retry_after:
+        return f"{exc.message} Minds asks to wait about {_wait(exc.retry_after)} before trying again."
     if isinstance(exc, InvalidRequest) and exc.server_message:
         return f"Minds rejected the request: {exc.server_message}"
     if isinstance(exc, MindsError):
