@@ -121,3 +121,5 @@ def configure_logging(*, level: str, fmt: str, secrets: Iterable[str] = (), stre
     # Third-party clients log request bodies at DEBUG; keep them a step quieter than our own code.
     for noisy in ("aiohttp.access", "httpx", "httpcore", "slack_sdk", "slack_bolt"):
         logging.getLogger(noisy).setLevel(max(logging.getLevelName(level), logging.INFO))
+    # APScheduler reports every job run at INFO; only its warnings (missed or failed jobs) are news.
+    logging.getLogger("apscheduler").setLevel(max(logging.getLevelName(level), logging.WARNING))
