@@ -9,6 +9,7 @@ Must not touch: listener behaviour.
 from __future__ import annotations
 
 import logging
+import math
 import uuid
 from typing import Any
 
@@ -18,6 +19,8 @@ from minds_bot.minds import (
     MindsError,
     PanelMindsNotReady,
     PlanLimitError,
+    RateLimited,
+    ServiceUnavailable,
 )
 from minds_bot.store import StoreError
 
@@ -47,12 +50,28 @@ def _not_ready(exc: PanelMindsNotReady) -> str:
     return f"Some Minds are still training ({shown}{more}). Nothing was started; try again when they are ready."
 
 
+def _wait_words(seconds: float) -> str:
+    if seconds < 90:
+        return f"about {max(1, math.ceil(seconds))} seconds"
+    return f"about {math.ceil(seconds / 60)} minutes"
+
+
+def _try_again(exc: RateLimited | ServiceUnavailable) -> str:
+    """Minds said how long to wait (``Retry-After``): say when to try again instead of "shortly"."""
+    if exc.retry_after is None:
+        return exc.message
+    what = "Minds is rate limiting this workspace" if isinstance(exc, RateLimited) else "Minds is unavailable"
+    return f"{what}; nothing was started. Try again in {_wait_words(exc.retry_after)}."
+
+
 def user_message(exc: BaseException) -> str:
     """What to tell the person whose request failed."""
     if isinstance(exc, PlanLimitError):
         return _plan_limit(exc)
     if isinstance(exc, PanelMindsNotReady):
         return _not_ready(exc)
+    if isinstance(exc, RateLimited | ServiceUnavailable):
+        return _try_again(exc)
     if isinstance(exc, AuthenticationError):
         return f"{exc.message} A workspace admin can reconnect with `/minds connect`."
     if isinstance(exc, InvalidRequest) and exc.server_message:
