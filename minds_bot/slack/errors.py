@@ -52,7 +52,8 @@ def _not_ready(exc: PanelMindsNotReady) -> str:
 
 def _wait_words(seconds: float) -> str:
     if seconds < 90:
-        return f"about {max(1, math.ceil(seconds))} seconds"
+        whole = max(1, math.ceil(seconds))
+        return f"about {whole} second{'s' if whole != 1 else ''}"
     return f"about {math.ceil(seconds / 60)} minutes"
 
 
@@ -60,8 +61,11 @@ def _try_again(exc: RateLimited | ServiceUnavailable) -> str:
     """Minds said how long to wait (``Retry-After``): say when to try again instead of "shortly"."""
     if exc.retry_after is None:
         return exc.message
-    what = "Minds is rate limiting this workspace" if isinstance(exc, RateLimited) else "Minds is unavailable"
-    return f"{what}; nothing was started. Try again in {_wait_words(exc.retry_after)}."
+    if isinstance(exc, RateLimited):  # a 429 refused the request, so nothing started
+        return (
+            f"Minds is rate limiting this workspace; nothing was started. Try again in {_wait_words(exc.retry_after)}."
+        )
+    return f"{exc.message.removesuffix(' Try again later.')} Try again in {_wait_words(exc.retry_after)}."
 
 
 def user_message(exc: BaseException) -> str:
