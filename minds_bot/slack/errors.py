@@ -9,6 +9,7 @@ Must not touch: listener behaviour.
 from __future__ import annotations
 
 import logging
+import math
 import uuid
 from typing import Any
 
@@ -49,10 +50,22 @@ def _not_ready(exc: PanelMindsNotReady) -> str:
     return f"Some Minds are still training ({shown}{more}). Nothing was started; try again when they are ready."
 
 
-def _wait(seconds: float) -> str:
+def _wait_words(seconds: float) -> str:
     if seconds < 90:
-        return f"{max(1, round(seconds))} seconds"
-    return f"{round(seconds / 60)} minutes"
+        whole = max(1, math.ceil(seconds))
+        return f"about {whole} second{'s' if whole != 1 else ''}"
+    return f"about {math.ceil(seconds / 60)} minutes"
+
+
+def _try_again(exc: RateLimited | ServiceUnavailable) -> str:
+    """Minds said how long to wait (``Retry-After``): say when to try again instead of "shortly"."""
+    if exc.retry_after is None:
+        return exc.message
+    if isinstance(exc, RateLimited):  # a 429 refused the request, so nothing started
+        return (
+            f"Minds is rate limiting this workspace; nothing was started. Try again in {_wait_words(exc.retry_after)}."
+        )
+    return f"{exc.message.removesuffix(' Try again later.')} Try again in {_wait_words(exc.retry_after)}."
 
 
 def user_message(exc: BaseException) -> str:
@@ -61,10 +74,10 @@ def user_message(exc: BaseException) -> str:
         return _plan_limit(exc)
     if isinstance(exc, PanelMindsNotReady):
         return _not_ready(exc)
+    if isinstance(exc, RateLimited | ServiceUnavailable):
+        return _try_again(exc)
     if isinstance(exc, AuthenticationError):
         return f"{exc.message} A workspace admin can reconnect with `/minds connect`."
-    if isinstance(exc, RateLimited | ServiceUnavailable) and exc.retry_after:
-        return f"{exc.message} Minds asks to wait about {_wait(exc.retry_after)} before trying again."
     if isinstance(exc, InvalidRequest) and exc.server_message:
         return f"Minds rejected the request: {exc.server_message}"
     if isinstance(exc, MindsError):

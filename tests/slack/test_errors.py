@@ -39,8 +39,8 @@ from minds_bot.slack.errors import user_message
                 "resets 2027-01-01",
             ],
         ),
-        (RateLimited(status_code=429, retry_after=42), ["wait about 42 seconds"]),
-        (ServiceUnavailable(status_code=503, retry_after=300), ["wait about 5 minutes"]),
+        (RateLimited(status_code=429, retry_after=42), ["nothing was started", "Try again in about 42 seconds"]),
+        (ServiceUnavailable(status_code=503, retry_after=300), ["Try again in about 5 minutes"]),
         (AuthenticationError(status_code=401), ["/minds connect"]),
         (
             InvalidRequest(status_code=400, server_message="Invalid question conditions: q2"),

@@ -243,6 +243,12 @@ async def test_duplicate_reuses_the_key_for_the_same_delivery_and_shows_the_copy
     assert keys[0] == keys[1] != keys[2]
 
 
+LIMITS = {
+    "perAudienceCap": 40,
+    "modes": [{"mode": "balanced", "automaticSizingCeiling": 24, "explicitCountCeiling": 40}],
+}
+
+
 async def test_audience_from_a_brief_shows_progress_then_the_result(bot: Bot) -> None:
     job = {"jobId": "job-1", "status": "queued", "progress": 0}
     done = {
@@ -251,12 +257,14 @@ async def test_audience_from_a_brief_shows_progress_then_the_result(bot: Bot) ->
         "progress": 100,
         "result": {"id": samples.uid(9), "name": "Berlin cyclists", "mindCount": 24, "minds": []},
     }
+    bot.minds.on("GET", "/audiences/limits", ok(LIMITS))
     bot.minds.on("POST", "/audiences/from-brief", ok(job, status=202))
     bot.minds.on(
         "GET", "/audiences/from-brief/jobs/job-1", ok({**job, "status": "processing", "progress": 40}), ok(done)
     )
     await bot.command("audience new Urban cyclists in Berlin who commute daily")
-    assert "queued" in (await bot.reply())["text"]
+    progress = await bot.reply()
+    assert "queued" in progress["text"] and "up to 40 Minds" in json.dumps(blocks_of(progress))
     final = await bot.reply_containing("ready")
     assert "Berlin cyclists" in final["text"] and "24 Minds" in final["text"]
     sent = bot.minds.to("POST", "/audiences/from-brief")
@@ -266,7 +274,16 @@ async def test_audience_from_a_brief_shows_progress_then_the_result(bot: Bot) ->
 
 async def test_a_failed_audience_job_gives_minds_reason(bot: Bot) -> None:
     job = {"jobId": "job-2", "status": "queued"}
+    bot.minds.on("GET", "/audiences/limits", ok(LIMITS))
     bot.minds.on("POST", "/audiences/from-brief", ok(job, status=202))
     bot.minds.on("GET", "/audiences/from-brief/jobs/job-2", ok({**job, "status": "failed", "error": "brief too vague"}))
     await bot.command("audience new people")
     assert "brief too vague" in (await bot.reply_containing("brief too vague"))["text"]
+
+
+async def test_a_locked_workspace_is_told_before_anything_is_built(bot: Bot) -> None:
+    bot.minds.on("GET", "/audiences/limits", ok({**LIMITS, "perAudienceCap": 0}))
+    await bot.command("audience new Urban cyclists in Berlin")
+    answer = await bot.reply_containing("cannot create Audiences")
+    assert "Nothing was created" in answer["text"]
+    assert bot.minds.to("POST", "/audiences/from-brief") == []

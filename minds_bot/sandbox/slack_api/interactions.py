@@ -255,12 +255,28 @@ class Interactions:
         payload = self._envelope("view_submission", user=user) | {
             "trigger_id": self.ws.issue_trigger(user),
             "view": self.ws.view_json(view),
-            "response_urls": [],
+            "response_urls": self._submission_response_urls(view, values, user=user),
         }
         delivery = await self._send_payload(payload, user=user)
         if delivery.ok:
             self._apply_submission_answer(view, delivery.body)
         return delivery
+
+    def _submission_response_urls(self, view: View, values: Json, *, user: str) -> list[Json]:
+        """One response URL per conversation chosen in a ``response_url_enabled`` input, as Slack sends."""
+        urls = []
+        for block, channel_ref in payloads.response_url_inputs(_blocks(view), values):
+            channel = self.ws.channel(channel_ref).id
+            target = ResponseTarget(channel=channel, user=user, issued_at=self._clock())
+            urls.append(
+                {
+                    "block_id": block.get("block_id"),
+                    "action_id": (block.get("element") or {}).get("action_id"),
+                    "channel_id": channel,
+                    "response_url": self._response_url(target),
+                }
+            )
+        return urls
 
     def _apply_submission_answer(self, view: View, answer: Any) -> None:
         answer = answer if isinstance(answer, dict) else {}

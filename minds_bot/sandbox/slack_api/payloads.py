@@ -122,10 +122,36 @@ def _keys(block: Json, element: Json) -> tuple[str, str]:
     return action_id, f"{block_id}/{action_id}"
 
 
+_INITIAL_KEY = {
+    **dict.fromkeys(_INPUT_TYPES_WITH_VALUE, "initial_value"),
+    **dict.fromkeys(_SINGLE_OPTION_TYPES, "initial_option"),
+    **dict.fromkeys(_MULTI_OPTION_TYPES, "initial_options"),
+    "users_select": "initial_user",
+    "conversations_select": "initial_conversation",
+    "channels_select": "initial_channel",
+}
+
+
 def _default(element: Json, chosen: Any) -> Any:
-    if chosen is None and element.get("type") in _INPUT_TYPES_WITH_VALUE:
-        return element.get("initial_value")
+    """What the user left alone is submitted as the element's initial value, as Slack's client does."""
+    if chosen is None and element.get("type") in _INITIAL_KEY:
+        return element.get(_INITIAL_KEY[element["type"]])
     return chosen
+
+
+def response_url_inputs(blocks: list[Json], values: Mapping[str, Mapping[str, Json]]) -> list[tuple[Json, str]]:
+    """``(block, channel id)`` for each input with ``response_url_enabled`` and a chosen conversation: Slack
+    sends the app one ``response_urls`` entry for each."""
+    found = []
+    for block, element in iter_elements(blocks):
+        if block.get("type") != "input" or not element.get("response_url_enabled"):
+            continue
+        block_id, action_id = _input_key(block, element)
+        entry = values.get(block_id, {}).get(action_id, {})
+        channel = entry.get("selected_conversation") or entry.get("selected_channel")
+        if isinstance(channel, str) and channel:
+            found.append((block, channel))
+    return found
 
 
 def missing_required(blocks: list[Json], values: Mapping[str, Mapping[str, Json]]) -> list[str]:

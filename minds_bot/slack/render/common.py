@@ -138,8 +138,11 @@ def render_candidates(
     return Message(text=lead, blocks=blocks)
 
 
+LIST_COMMANDS = {"Study": "studies", "Audience": "audiences", "Mind": "minds"}
+
+
 def render_not_found(*, what: str, result: LookupResult[Any]) -> Message:
     """Nothing matched: say so, and that only the newest items were searched when that is the case."""
     text = result.explanation or f"No {what} named “{result.query}”."
-    hint = f"`/minds {what.lower()}s` lists them; an exact id always works."
+    hint = f"`/minds {LIST_COMMANDS.get(what, what.lower() + 's')}` lists them; an exact id always works."
     return Message(text=text, blocks=[section(escape(text)), context(hint)])

@@ -7,7 +7,7 @@ Must not touch: I/O.
 
 from __future__ import annotations
 
-from minds_bot.minds import FromBriefJob, FromBriefResult, StudyDuplicate
+from minds_bot.minds import AudienceLimits, FromBriefJob, FromBriefResult, StudyDuplicate
 from minds_bot.slack.render import Message
 from minds_bot.slack.render.browse import minds_label
 from minds_bot.slack.render.common import context, escape, section
@@ -24,21 +24,40 @@ def render_duplicate(result: StudyDuplicate, *, source_name: str) -> Message:
     return Message(text=text, blocks=blocks)
 
 
-def render_audience_progress(job: FromBriefJob) -> Message:
+def audience_size_note(limits: AudienceLimits) -> str:
+    """What size the account may ask for, as Minds' limits say (automatic sizing differs from an explicit count)."""
+    automatic = max((m.automatic_sizing_ceiling for m in limits.modes if m.automatic_sizing_ceiling), default=None)
+    auto = f" Minds sizes it automatically (up to {minds_label(automatic)})." if automatic else ""
+    return f"Your plan allows up to {minds_label(limits.per_audience_cap)} per Audience.{auto}"
+
+
+def render_audience_progress(job: FromBriefJob, *, limits: AudienceLimits | None = None) -> Message:
     if job.status == "queued":
         text = "Building an Audience from your brief: queued at Minds…"
     else:
         pct = f" ({job.progress}%)" if job.progress is not None else ""
         text = f"Building an Audience from your brief: {job.status}{pct}…"
+    blocks = [section(text)]
+    if limits is not None:
+        blocks.append(context(audience_size_note(limits)))
+    return Message(text=text, blocks=blocks)
+
+
+def render_audience_locked() -> Message:
+    text = (
+        "This workspace cannot create Audiences: Minds reports a per-Audience limit of 0 (a workspace lock). "
+        "Nothing was created; an admin can check the plan in Minds."
+    )
     return Message(text=text, blocks=[section(text)])
 
 
-def render_audience_ready(result: FromBriefResult) -> Message:
+def render_audience_ready(result: FromBriefResult, *, limits: AudienceLimits | None = None) -> Message:
     text = f"Audience *{escape(result.name)}* is ready with {minds_label(result.mind_count)}."
-    return Message(
-        text=text,
-        blocks=[section(text), context("Attach it to a Study in Minds, then `/minds ask` or `/minds plan`.")],
-    )
+    blocks = [section(text)]
+    if limits is not None:
+        blocks.append(context(audience_size_note(limits)))
+    blocks.append(context("Attach it to a Study in Minds, then `/minds ask` or `/minds plan`."))
+    return Message(text=text, blocks=blocks)
 
 
 def render_audience_still_running(job: FromBriefJob) -> Message:

@@ -1,0 +1,121 @@
+"""Driving the demo as people in a Slack workspace would: type ``/minds …``, read private answers, open and
+submit dialogs, press buttons — and, behind the scenes, turn the Minds sandbox's fault knobs and allowance.
+
+Shared by the command tests in this directory. Every wait is the emulator's event-driven wait with a bound;
+nothing sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from minds_bot.demo import Demo, running_demo
+from minds_bot.sandbox.minds_api import SandboxConfig
+from minds_bot.sandbox.slack_api.ids import ts_key
+from minds_bot.sandbox.slack_api.state import Ephemeral, Message, View
+
+FAST = SandboxConfig(seconds_per_step=0.05)
+WAIT = 30.0  # a bound on every wait, not a timing: answers usually arrive well within a second
+
+
+def shown(item: Ephemeral | Message | View) -> str:
+    """Everything a person can read in a message or modal: its text and its blocks."""
+    if isinstance(item, View):
+        return json.dumps(item.payload, ensure_ascii=False)
+    return item.text + " " + json.dumps(item.blocks, ensure_ascii=False)
+
+
+def action_ids(blocks: list[dict[str, Any]]) -> list[str]:
+    found: list[str] = []
+    for block in blocks:
+        accessory = block.get("accessory") or {}
+        if accessory.get("action_id"):
+            found.append(accessory["action_id"])
+        found += [e.get("action_id", "") for e in block.get("elements", []) if isinstance(e, dict)]
+    return found
+
+
+class Desk:
+    """The workspace as its people see it: Ada (admin), Ben and Chloé in #research."""
+
+    def __init__(self, demo: Demo) -> None:
+        self.demo = demo
+        self.emu = demo.emulator
+        self.ada = self._person("ada")
+        self.ben = self._person("ben")
+        self.chloe = self._person("chlo")
+        self.research = next(c.id for c in self.emu.config.channels if c.name == "research")
+
+    def _person(self, name: str) -> str:
+        return next(u.id for u in self.emu.config.users if u.name.lower().startswith(name))
+
+    # ---- as a user
+
+    async def type(self, user: str, text: str) -> str:
+        """Send ``/minds <text>`` in #research; returns the mark to wait from."""
+        since = self.emu.mark()
+        delivery = await self.emu.send_slash_command(user=user, channel=self.research, text=text)
+        assert delivery.ok, f"the bot did not acknowledge /minds {text[:40]}: {delivery.error}"
+        return since
+
+    async def private(self, user: str, since: str, *needles: str) -> Ephemeral:
+        """The first private answer after ``since`` that shows every one of ``needles``."""
+        return await self.emu.wait_for_ephemeral(
+            user, lambda e: all(n in shown(e) for n in needles), since=since, timeout=WAIT
+        )
+
+    def privates(self, user: str, since: str) -> list[Ephemeral]:
+        return [e for e in self.emu.state.ephemerals(user) if ts_key(e.ts) > ts_key(since)]
+
+    async def posted(
+        self, since: str, predicate: Callable[[Message], bool], *, thread_ts: str | None = None
+    ) -> Message:
+        return await self.emu.wait_for_message(self.research, predicate, since=since, thread_ts=thread_ts, timeout=WAIT)
+
+    def channel_since(self, since: str) -> list[Message]:
+        messages = self.emu.state.messages(self.research, include_replies=True)
+        return [m for m in messages if ts_key(m.ts) > ts_key(since)]
+
+    async def modal(self, user: str, *needles: str) -> View:
+        return await self.emu.wait_for_modal(user, lambda v: all(n in shown(v) for n in needles), timeout=WAIT)
+
+    async def wait(self, predicate: Callable[[], Any]) -> Any:
+        return await self.emu.wait_for(predicate, timeout=WAIT)
+
+    # ---- behind the scenes: the Minds sandbox
+
+    @property
+    def _origin(self) -> str:
+        return self.demo.minds_url.split("/api/")[0]
+
+    async def minds_api(self, method: str, path: str, body: Any = None) -> Any:
+        key = self.demo.bot.bot.services.settings.minds_api_key
+        assert key is not None
+        headers = {"Authorization": f"Bearer {key.get_secret_value()}"}
+        async with httpx.AsyncClient(base_url=self.demo.minds_url, headers=headers, timeout=WAIT) as http:
+            reply = await http.request(method, path, json=body)
+        reply.raise_for_status()
+        return reply.json()["data"]
+
+    async def faults(self, **knobs: Any) -> None:
+        async with httpx.AsyncClient(base_url=self._origin, timeout=WAIT) as http:
+            (await http.put("/_sandbox/faults", json=knobs)).raise_for_status()
+
+    async def allowance(self, limit: int | None) -> None:
+        async with httpx.AsyncClient(base_url=self._origin, timeout=WAIT) as http:
+            (await http.put("/_sandbox/allowance", json={"limit": limit})).raise_for_status()
+
+    async def study_names(self) -> list[str]:
+        return [s["name"] for s in await self.minds_api("GET", "/studies?limit=100")]
+
+
+@asynccontextmanager
+async def open_desk(workdir: Path) -> AsyncIterator[Desk]:
+    async with running_demo(page_port=0, workdir=workdir, sandbox=FAST) as demo:
+        yield Desk(demo)
