@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import math
 import uuid
+from datetime import datetime
 from typing import Any
 
 from minds_bot.minds import (
@@ -29,6 +30,15 @@ log = logging.getLogger(__name__)
 MAX_NOT_READY_NAMED = 5
 
 
+def _date(value: str) -> str:
+    """An ISO timestamp from Minds as a date people read ("1 January 2027"); anything else unchanged."""
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return value
+    return f"on {moment.day} {moment:%B %Y}"
+
+
 def _plan_limit(exc: PlanLimitError) -> str:
     what = exc.limit_type or "plan"
     parts = [f"Your Minds {what} allowance is used up"]
@@ -37,7 +47,7 @@ def _plan_limit(exc: PlanLimitError) -> str:
         parts.append(f" ({used}{f' on the {exc.current_plan} plan' if exc.current_plan else ''})")
     text = "".join(parts) + ". Nothing was started: an upgrade is required before running this."
     if exc.period_end:
-        text += f" The allowance resets {exc.period_end}."
+        text += f" The allowance resets {_date(exc.period_end)}."
     return text
 
 

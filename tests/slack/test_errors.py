@@ -36,7 +36,7 @@ from minds_bot.slack.errors import user_message
                 "100 of 100 on the free plan",
                 "Nothing was started",
                 "upgrade is required",
-                "resets 2027-01-01",
+                "resets on 1 January 2027",
             ],
         ),
         (RateLimited(status_code=429, retry_after=42), ["nothing was started", "Try again in about 42 seconds"]),
