@@ -314,9 +314,12 @@ class ResearchRunHandler:
             await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=observation.visible, blocks=[])
         for message in render_results(state, study_name=await self._study_name(run)):
             await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
-        await self._charts(slack, run, state)
+        # The result is in the thread: a failure or a shutdown in the extras below must not post it again after
+        # a retry or a restart (the tracker would otherwise release its claim and repeat this whole method).
+        await self._services.store.mark_terminal_posted(team_id=run.team_id, run_id=run.run_id)
         if _consistency_expected(state):
             await self._services.tracker.track(_follow_up(run, self._services))
+        await self._charts(slack, run, state)
         if state.status in ("completed", "partial", "plan_limited"):
             await self._report(slack, run)
 
