@@ -122,6 +122,7 @@ async def approve(
         return refused
     if needs_opt_in and not opt_in:
         return Refused("This plan uses advanced methods: tick the opt-in box on the plan, then approve again.")
+    await services.minds.client_for(post.team_id)  # NotConnected before anything moves, or the plan stays stuck
     moved = await _move(services, post, {PlanState.OPEN}, PlanState.APPROVED)
     if moved is None:
         return Refused("Someone is approving this plan right now; its run will appear in the thread.")
