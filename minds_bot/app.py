@@ -30,7 +30,15 @@ from minds_bot.slack.errors import on_error
 from minds_bot.slack.manifest import EVENTS_PATH, INSTALL_PATH, OAUTH_REDIRECT_PATH
 from minds_bot.slack.middleware import log_context_middleware, once_per_delivery_middleware
 from minds_bot.slack.surface import Surface
-from minds_bot.store import MemoryStore, SecretBox, StoreInstallationStore, StoreOAuthStateStore, open_store
+from minds_bot.store import (
+    Clock,
+    MemoryStore,
+    SecretBox,
+    StoreInstallationStore,
+    StoreOAuthStateStore,
+    open_store,
+    utc_now,
+)
 
 log = logging.getLogger(__name__)
 
@@ -156,10 +164,11 @@ def secret_box(settings: Settings) -> SecretBox:
     return SecretBox(",".join(k.get_secret_value() for k in settings.minds_bot_secret_key))
 
 
-async def open_bot(settings: Settings) -> Bot:
-    """Open the store (applying migrations), build the app and start background work."""
-    store = await open_store(settings.minds_bot_db, secrets=secret_box(settings))
-    services = Services.build(settings, store)
+async def open_bot(settings: Settings, *, clock: Clock = utc_now) -> Bot:
+    """Open the store (applying migrations), build the app and start background work. ``clock`` is the one
+    time source of the store, the run tracker and the schedulers (tests pass a controlled one)."""
+    store = await open_store(settings.minds_bot_db, secrets=secret_box(settings), clock=clock)
+    services = Services.build(settings, store, clock=clock)
     app, surface = build_app(services)
     services.tracker = RunTracker(store=store, handlers=services.run_handlers, clock=services.clock)
     services.background[:0] = [Housekeeping(store=store, clock=services.clock), services.tracker]
@@ -188,9 +197,9 @@ class HttpServer:
         await self.bot.stop()
 
 
-async def start_http(settings: Settings, *, host: str, port: int) -> HttpServer:
+async def start_http(settings: Settings, *, host: str, port: int, clock: Clock = utc_now) -> HttpServer:
     """Open the bot and start serving ``POST /slack/events`` and ``GET /healthz``."""
-    bot = await open_bot(settings)
+    bot = await open_bot(settings, clock=clock)
     runner = web.AppRunner(build_web_app(bot.app, ready=lambda: bot.ready), access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host=host, port=port)

@@ -105,10 +105,13 @@ async def ask(
     return AskOutcome()
 
 
-async def retry(services: Services, slack: AsyncWebClient, *, client_request_id: str, user_id: str) -> AskOutcome:
-    """The Try again button: the same saved ask, the same clientRequestId. Only its asker may retry."""
+async def retry(
+    services: Services, slack: AsyncWebClient, *, client_request_id: str, team_id: str, user_id: str
+) -> AskOutcome:
+    """The Try again button: the same saved ask, the same clientRequestId. Only its asker may retry, and only
+    from the workspace that asked (another workspace never reaches this one's Minds key or channels)."""
     stored = await services.store.get_direct_ask(client_request_id)
-    if stored is None:
+    if stored is None or stored.team_id != team_id:
         return AskOutcome(_text("That question is no longer on record; ask it again with `/minds ask`."))
     if stored.requester_id != user_id:
         return AskOutcome(_text(f"Only <@{stored.requester_id}> can retry their question."))

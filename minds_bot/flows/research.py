@@ -122,6 +122,7 @@ async def approve(
         return refused
     if needs_opt_in and not opt_in:
         return Refused("This plan uses advanced methods: tick the opt-in box on the plan, then approve again.")
+    await services.minds.client_for(post.team_id)  # NotConnected before anything moves, or the plan stays stuck
     moved = await _move(services, post, {PlanState.OPEN}, PlanState.APPROVED)
     if moved is None:
         return Refused("Someone is approving this plan right now; its run will appear in the thread.")
@@ -320,9 +321,12 @@ class ResearchRunHandler:
                 reply_broadcast=broadcast and index == 0,  # the headline also goes to the channel
                 **message.as_kwargs(),
             )
-        await self._charts(slack, run, state)
+        # The result is in the thread: a failure or a shutdown in the extras below must not post it again after
+        # a retry or a restart (the tracker would otherwise release its claim and repeat this whole method).
+        await self._services.store.mark_terminal_posted(team_id=run.team_id, run_id=run.run_id)
         if _consistency_expected(state):
             await self._services.tracker.track(_follow_up(run, self._services))
+        await self._charts(slack, run, state)
         if state.status in ("completed", "partial", "plan_limited"):
             await self._report(slack, run)
 

@@ -72,7 +72,11 @@ def register(surface: Surface, services: Services) -> None:
         await ack()
         invocation = invocation_from_body(services, body, client=client, respond=respond)
         outcome = await ask_flow.retry(
-            services, client, client_request_id=action.get("value") or "", user_id=invocation.user_id
+            services,
+            client,
+            client_request_id=action.get("value") or "",
+            team_id=invocation.team_id,
+            user_id=invocation.user_id,
         )
         if outcome.message is not None:
             await invocation.reply(outcome.message)

@@ -11,6 +11,7 @@ them first).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import AsyncIterator, Collection, Iterable, Mapping
 from contextlib import asynccontextmanager
@@ -140,13 +141,16 @@ class SqliteStore(Store):
     async def _tx(self) -> AsyncIterator[_Session]:
         async with self._lock:
             session = _Session(self._conn)
-            await session.run("BEGIN IMMEDIATE")
             try:
+                await session.run("BEGIN IMMEDIATE")
                 yield session
                 await session.run("COMMIT")
             except BaseException:
-                if self._conn.in_transaction:
-                    await session.run("ROLLBACK")
+                # A cancelled await does not stop the statement: aiosqlite's thread still runs BEGIN (or COMMIT)
+                # after the caller has gone. Queue a ROLLBACK behind it whatever `in_transaction` says right now,
+                # shielded from a second cancel, or the connection stays inside a transaction holding the
+                # file's write lock and every later write, here and in other processes, fails.
+                await asyncio.shield(_rollback(self._conn))
                 raise
 
     def _now(self) -> str:
@@ -621,6 +625,12 @@ class SqliteStore(Store):
             return (
                 await q.insert("deliveries", {"delivery_key": key, "seen_at": self._now()}, conflict="OR IGNORE") == 1
             )
+
+
+async def _rollback(conn: aiosqlite.Connection) -> None:
+    """Roll back whatever transaction is open once the statements queued before this one have run."""
+    with contextlib.suppress(sqlite3.OperationalError):  # "no transaction is active": it committed or never began
+        await conn.execute("ROLLBACK")
 
 
 async def _reclaim_failed(q: _Session, row: Row) -> bool:

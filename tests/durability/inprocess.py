@@ -1,0 +1,144 @@
+"""The real Bolt app and services on a SQLite file, dispatched in process with Slack's signatures: several
+"processes" (app + store) can share one file. Slack is tests/fakes/slack_web.py, Minds the scripted fake or
+the sandbox."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from slack_bolt.async_app import AsyncApp
+from slack_bolt.request.async_request import AsyncBoltRequest
+from slack_bolt.response import BoltResponse
+
+from minds_bot.app import build_app
+from minds_bot.flows.tracking import RunTracker
+from minds_bot.services import Services
+from minds_bot.settings import Settings
+from minds_bot.store import SecretBox, SqliteStore
+from tests.durability.parts import Clock, signed
+from tests.fakes.minds_http import FakeMindsAPI, make_client
+from tests.fakes.slack_web import FakeSlack
+
+SIGNING_SECRET = "5f0c3a1e9d7b2c4e6a8f0b1d3c5e7a9b"
+FORM = "application/x-www-form-urlencoded"
+
+
+@dataclass
+class Process:
+    """One bot process: its own store connection on the shared file, its own Bolt app."""
+
+    app: AsyncApp
+    services: Services
+
+    @property
+    def store(self) -> SqliteStore:
+        return self.services.store  # type: ignore[return-value]
+
+    async def send(self, body: str, *, content_type: str = FORM, retry: int | None = None) -> BoltResponse:
+        headers = signed(body, secret=SIGNING_SECRET, content_type=content_type, retry=retry)
+        return await self.app.async_dispatch(AsyncBoltRequest(body=body, headers=headers))
+
+    async def command(
+        self, text: str, *, slack: FakeSlack, team: str, channel: str, user: str, trigger: str = "1.2.3"
+    ) -> BoltResponse:
+        fields = {
+            "command": "/minds",
+            "text": text,
+            "team_id": team,
+            "channel_id": channel,
+            "user_id": user,
+            "response_url": slack.response_url(),
+            "trigger_id": trigger,
+        }
+        return await self.send(urlencode(fields))
+
+    async def interaction(self, payload: dict[str, Any]) -> BoltResponse:
+        return await self.send(urlencode({"payload": json.dumps(payload)}))
+
+    async def event(self, body: dict[str, Any], *, retry: int | None = None) -> BoltResponse:
+        return await self.send(json.dumps(body), content_type="application/json", retry=retry)
+
+
+def click_payload(
+    *,
+    slack: FakeSlack,
+    team: str,
+    channel: str,
+    message_ts: str,
+    user: str,
+    action_id: str,
+    value: dict[str, Any] | str,
+    action_ts: str,
+) -> dict[str, Any]:
+    """A signed-ready ``block_actions`` payload for a button on a channel message."""
+    return {
+        "type": "block_actions",
+        "api_app_id": "A1",
+        "team": {"id": team, "domain": "acme"},
+        "user": {"id": user, "team_id": team},
+        "channel": {"id": channel},
+        "container": {"type": "message", "message_ts": message_ts, "channel_id": channel},
+        "message": {"type": "message", "ts": message_ts, "text": "plan", "blocks": []},
+        "trigger_id": f"trigger-{action_ts}",
+        "response_url": slack.response_url(),
+        "state": {"values": {}},
+        "actions": [
+            {
+                "action_id": action_id,
+                "block_id": "b",
+                "type": "button",
+                "value": value if isinstance(value, str) else json.dumps(value),
+                "action_ts": action_ts,
+            }
+        ],
+    }
+
+
+async def open_process(
+    path: Path,
+    *,
+    slack: FakeSlack,
+    secret_key: str,
+    clock: Clock,
+    minds_api_url: str | None = None,
+    minds_key: str | None = None,
+    api: FakeMindsAPI | None = None,
+) -> Process:
+    """A bot process on ``path``. With ``api`` every Minds client is the scripted fake; otherwise the real
+    client talks to ``minds_api_url``."""
+    extra = {"minds_api_url": minds_api_url} if minds_api_url else {}
+    settings = Settings(
+        _env_file=None,
+        slack_bot_token="xoxb-durability-token",
+        slack_signing_secret=SIGNING_SECRET,
+        slack_api_url=slack.api_url,
+        minds_api_key=minds_key,
+        minds_bot_secret_key=secret_key,
+        **extra,
+    )
+    store = await SqliteStore.open(str(path), secrets=SecretBox(secret_key), clock=clock)
+    services = Services.build(settings, store, clock=clock)
+    if api is not None:
+        fake = api
+        services.minds.build = lambda api_key, limiter=None: make_client(fake)  # type: ignore[method-assign]
+    app, _ = build_app(services, process_before_response=True)
+    services.tracker = RunTracker(store=store, handlers=services.run_handlers, clock=clock, rng=random.Random(7))
+    return Process(app=app, services=services)
+
+
+async def close_process(process: Process) -> None:
+    await process.services.minds.aclose()
+    await process.store.close()
+
+
+def drain(slack: FakeSlack) -> list[dict[str, Any]]:
+    """Every response_url post so far (dispatches ran to completion, so nothing is still on its way)."""
+    answers = []
+    while not slack.responses.empty():
+        answers.append(slack.responses.get_nowait())
+    return answers
