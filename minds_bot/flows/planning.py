@@ -223,6 +223,17 @@ async def publish_plan(
         rendered = render_plan(plan, context, note=note)
     except PlanTooLarge:
         return await _too_large(services, slack=slack, post=post, plan=plan, context=context)
+    # Saved as open before the buttons appear, so a quick click finds this revision ready to answer or approve.
+    opened = await services.store.save_plan_post(
+        post.model_copy(
+            update={
+                "draft_plan_id": plan.draft_plan_id,
+                "revision": plan.revision,
+                "state": PlanState.OPEN,
+                "pending_receipt": None,
+            }
+        )
+    )
     await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **rendered.message.as_kwargs())
     for page in rendered.pages:
         await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, **page.as_kwargs())
@@ -234,16 +245,7 @@ async def publish_plan(
             filename=f"research-plan-revision-{plan.revision}.md",
             title=f"Research plan for {post.study_name}, revision {plan.revision} (full questionnaire)",
         )
-    return await services.store.save_plan_post(
-        post.model_copy(
-            update={
-                "draft_plan_id": plan.draft_plan_id,
-                "revision": plan.revision,
-                "state": PlanState.OPEN,
-                "pending_receipt": None,
-            }
-        )
-    )
+    return opened
 
 
 async def _too_large(
