@@ -236,6 +236,11 @@ def error_class_for(status_code: int, code: str | None) -> type[MindsAPIError]:
     return ServerError if status_code >= 500 else MindsAPIError
 
 
+# 409 codes about the request itself (a key reused with another body, an observation hint that does not match),
+# never about the state of the thing: they keep the plain ``Conflict`` even where a call expects a stale revision.
+REQUEST_CONFLICTS = frozenset({"IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_PROGRESS", "OPERATION_MISMATCH"})
+
+
 def error_from_response(
     *,
     status_code: int,
@@ -249,7 +254,7 @@ def error_from_response(
     data = envelope.get("data") if isinstance(envelope.get("data"), Mapping) else {}
     code = _str(data.get("code"))
     cls = error_class_for(status_code, code)
-    if cls is Conflict and conflict_class is not None:
+    if cls is Conflict and conflict_class is not None and code not in REQUEST_CONFLICTS:
         cls = conflict_class
     kwargs: dict[str, Any] = {
         "status_code": status_code,

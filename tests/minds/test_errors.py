@@ -157,3 +157,22 @@ async def test_transport_errors_wrap_httpx_with_request_but_no_key(exc, cls):
     assert str(err.request) == "GET /auth/me"
     assert err.__cause__ is exc
     assert fake_key() not in str(err) and fake_key() not in repr(err)
+
+
+@pytest.mark.parametrize("code", ["IDEMPOTENCY_KEY_REUSED", "OPERATION_MISMATCH"])
+def test_a_request_conflict_on_a_revision_is_not_reported_as_a_stale_revision(code: str) -> None:
+    from minds_bot.minds.errors import RequestInfo, error_from_response
+
+    body = envelope(409, code=code).content
+    error = error_from_response(
+        status_code=409, body=body, retry_after=None, request=RequestInfo("POST", "/x"), conflict_class=StaleRevision
+    )
+    assert type(error) is Conflict and error.code == code
+    stale = error_from_response(
+        status_code=409,
+        body=envelope(409).content,
+        retry_after=None,
+        request=RequestInfo("POST", "/x"),
+        conflict_class=StaleRevision,
+    )
+    assert isinstance(stale, StaleRevision)
