@@ -18,6 +18,7 @@ def register_all(surface: Surface, services: Services) -> None:
     from minds_bot.slack import (
         approvals,
         ask,
+        audiences,
         browse,
         commands,
         connect,
@@ -34,5 +35,5 @@ def register_all(surface: Surface, services: Services) -> None:
     )
 
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
-    for module in (*surfaces, plan, approvals, runs, exports, digest):
+    for module in (*surfaces, audiences, plan, approvals, runs, exports, digest):
         module.register(surface, services)

@@ -55,6 +55,7 @@ class RunKind(StrEnum):
     PLAN = "plan"  # a plan preview being prepared: the same POST replayed until the 200 arrives
     EXPORT = "export"  # a Study export being built, then attached in Slack
     CONSISTENCY = "consistency"  # answerConsistency arriving after a research run's result was posted
+    AUDIENCE = "audience"  # an Audience being built from a brief (run_id is the job id)
 
 
 class ExportState(StrEnum):

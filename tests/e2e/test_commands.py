@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from minds_bot.sandbox.slack_api.state import Message
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
 LAUNCH = "Launch positioning"
@@ -273,11 +274,21 @@ async def test_duplicate_names_the_copy_and_a_redelivered_request_makes_no_secon
 async def test_audience_new_reads_the_limits_then_shows_progress_then_the_audience(desk: Desk) -> None:
     await desk.faults(run_speed=0.05)  # builds take a few seconds, so the progress line can be seen
     since = await desk.type(desk.ben, "audience new Young urban cyclists in Berlin who commute daily")
-    progress = await desk.private(desk.ben, since, "Building an Audience")
+    request = await desk.posted(since, lambda m: "new Audience from this brief" in m.text + shown(m))
+    assert "Young urban cyclists in Berlin" in shown(request)
+
+    def progress_line() -> Message | None:
+        return next((m for m in desk.emu.state.replies(desk.research, request.ts) if "Building" in m.text), None)
+
+    progress = await desk.wait(progress_line)
     assert "Your plan allows up to 50 Minds per Audience" in shown(progress), "limits are read before building"
-    ready = await desk.private(desk.ben, since, "is ready with")
-    assert ready.ts == progress.ts, "the progress line becomes the result"
-    assert "Young Urban Cyclists" in ready.text and "8 Minds" in ready.text
+
+    def ready() -> Message | None:
+        return next((m for m in desk.emu.state.replies(desk.research, request.ts) if "is ready with" in m.text), None)
+
+    done = await desk.wait(ready)
+    assert done.ts == progress.ts, "the progress line in the thread becomes the result"
+    assert "Young Urban Cyclists" in done.text and "8 Minds" in done.text
     names = [a["name"] for a in await desk.minds_api("GET", "/audiences?limit=100")]
     assert sum("Young Urban Cyclists" in n for n in names) == 1
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 from minds_bot.minds import AudienceLimits, FromBriefJob, FromBriefResult, StudyDuplicate
 from minds_bot.slack.render import Message
 from minds_bot.slack.render.browse import minds_label
-from minds_bot.slack.render.common import context, escape, section
+from minds_bot.slack.render.common import context, escape, section, sections
+
+BRIEF_SHOWN = 2_500  # characters of the brief repeated in the channel; Minds gets all of it
 
 
 def render_duplicate(result: StudyDuplicate, *, source_name: str) -> Message:
@@ -60,9 +62,17 @@ def render_audience_ready(result: FromBriefResult, *, limits: AudienceLimits | N
     return Message(text=text, blocks=blocks)
 
 
-def render_audience_still_running(job: FromBriefJob) -> Message:
-    text = (
-        f"Minds is still building the Audience ({job.status}). It keeps going without us: "
-        "`/minds audiences` will list it once it is ready. Nothing was submitted twice."
+def render_audience_request(*, user_id: str, brief: str) -> Message:
+    """The channel line that starts the thread where an Audience build is followed."""
+    shown = (
+        brief
+        if len(brief) <= BRIEF_SHOWN
+        else f"{brief[:BRIEF_SHOWN]}… (the whole brief, {len(brief)} characters, went to Minds)"
     )
-    return Message(text=text, blocks=[section(text)])
+    text = f"<@{user_id}> asked Minds for a new Audience from this brief:\n{escape(shown)}"
+    return Message(text=f"New Audience from a brief, asked by <@{user_id}>", blocks=sections(text))
+
+
+def render_audience_failed(reason: str) -> Message:
+    text = f"Minds could not build the Audience: {reason}"
+    return Message(text=text, blocks=[section(escape(text))])
