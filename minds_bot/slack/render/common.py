@@ -23,19 +23,13 @@ from slack_sdk.models.blocks import (
 )
 
 from minds_bot.minds import Candidate, LookupResult
-from minds_bot.slack.render import MAX_SECTION_TEXT, Message
+from minds_bot.slack.render import MAX_SECTION_TEXT, Message, escape
 
 MAX_BUTTON_VALUE = 2000
 MAX_BUTTON_TEXT = 75
 MAX_ACTIONS_PER_BLOCK = 25
 RERUN_ACTION = "minds_rerun"  # value: the text of a ``/minds`` command to run as the clicking user
 
-_MRKDWN_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
-
-
-def escape(text: str) -> str:
-    """User or Minds text inside mrkdwn: no accidental links, mentions or markup."""
-    return "".join(_MRKDWN_ESCAPES.get(c, c) for c in text)
 
 
 def shorten(text: str, limit: int) -> str:
