@@ -94,6 +94,7 @@ class BotHarness:
     clock: Clock
     tracker: WatchedTracker
     events: list[str]
+    user: str = USER  # who sends commands, clicks and submissions unless a call names someone else
     _seq: itertools.count = field(default_factory=lambda: itertools.count(1))
 
     async def send(self, body: str, *, content_type: str = FORM, retry: int | None = None) -> BoltResponse:
@@ -101,7 +102,7 @@ class BotHarness:
         return await self.app.async_dispatch(AsyncBoltRequest(body=body, headers=headers))
 
     async def command(
-        self, text: str, *, user: str = USER, channel: str = CHANNEL, trigger: str | None = None
+        self, text: str, *, user: str | None = None, channel: str = CHANNEL, trigger: str | None = None
     ) -> BoltResponse:
         n = next(self._seq)
         fields = {
@@ -109,7 +110,7 @@ class BotHarness:
             "text": text,
             "team_id": TEAM,
             "channel_id": channel,
-            "user_id": user,
+            "user_id": user or self.user,
             "response_url": self.slack.response_url(f"cmd{n}"),
             "trigger_id": trigger or f"trigger.{n}",
         }
@@ -124,7 +125,7 @@ class BotHarness:
         action_id: str,
         value: str | None = None,
         *,
-        user: str = USER,
+        user: str | None = None,
         message_ts: str = "1.000",
         ephemeral: bool | None = None,
         blocks: list[dict[str, Any]] | None = None,
@@ -144,7 +145,7 @@ class BotHarness:
         payload: dict[str, Any] = {
             "type": "block_actions",
             "team": {"id": TEAM, "domain": "acme"},
-            "user": {"id": user, "team_id": TEAM},
+            "user": {"id": user or self.user, "team_id": TEAM},
             "channel": {"id": CHANNEL, "name": "research"},
             "container": container,
             "trigger_id": f"click.{n}",
@@ -156,12 +157,12 @@ class BotHarness:
             payload["message"] = {"type": "message", "ts": message_ts, "blocks": blocks, "text": "plan"}
         return await self.interaction(payload)
 
-    async def submit(self, view: dict[str, Any], values: dict[str, Any], *, user: str = USER) -> BoltResponse:
+    async def submit(self, view: dict[str, Any], values: dict[str, Any], *, user: str | None = None) -> BoltResponse:
         """A modal submission; ``view`` holds at least its ``callback_id``."""
         n = next(self._seq)
         payload = {
             "type": "view_submission",
-            "user": {"id": user, "team_id": TEAM},
+            "user": {"id": user or self.user, "team_id": TEAM},
             "trigger_id": f"view.{n}",
             "view": {"type": "modal", "private_metadata": "", **view, "id": "V0001", "state": {"values": values}},
             "response_urls": [
@@ -178,7 +179,7 @@ class BotHarness:
     async def options(self, action_id: str, value: str, *, callback_id: str = "minds_pick_study") -> BoltResponse:
         payload = {
             "type": "block_suggestion",
-            "user": {"id": USER, "team_id": TEAM},
+            "user": {"id": self.user, "team_id": TEAM},
             "action_id": action_id,
             "block_id": "study",
             "value": value,
@@ -243,14 +244,16 @@ def buttons(message: dict[str, Any]) -> dict[str, dict[str, Any]]:
 async def bot_harness(
     *,
     minds_key: str | None = MINDS_KEY,
+    user: str = USER,
     wait_for_listeners: bool = False,
     unique_ts: bool = False,
     download: Callable[[httpx.Request], httpx.Response] | None = None,
 ) -> AsyncIterator[BotHarness]:
     """``minds_key``: the install-wide Minds key (None: workspaces must ``/minds connect`` first).
-    ``wait_for_listeners``: each dispatch returns only after its listeners finished (for effects that leave no
-    Slack call to wait on, such as a store change after an event). ``unique_ts``: the fake Slack gives every
-    posted message its own ts. ``download``: serves the signed report URLs Minds hands out."""
+    ``user``: who acts unless a call names someone. ``wait_for_listeners``: each dispatch returns only after
+    its listeners finished (for effects that leave no Slack call to wait on, such as a store change after an
+    event). ``unique_ts``: the fake Slack gives every posted message its own ts. ``download``: serves the
+    signed report URLs Minds hands out."""
     async with fake_slack(unique_ts=unique_ts) as slack:
         clock = Clock()
         minds_api = FakeMindsAPI()
@@ -282,5 +285,6 @@ async def bot_harness(
             clock=clock,
             tracker=tracker,
             events=events,
+            user=user,
         )
         await services.minds.aclose()
