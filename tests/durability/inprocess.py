@@ -20,12 +20,12 @@ from minds_bot.flows.tracking import RunTracker
 from minds_bot.services import Services
 from minds_bot.settings import Settings
 from minds_bot.store import SecretBox, SqliteStore
-from tests.durability.parts import Clock, signed
+from tests.fakes.bot import Clock
 from tests.fakes.minds_http import FakeMindsAPI, make_client
+from tests.fakes.signing import FORM, JSON, signed_headers
 from tests.fakes.slack_web import FakeSlack
 
 SIGNING_SECRET = "5f0c3a1e9d7b2c4e6a8f0b1d3c5e7a9b"
-FORM = "application/x-www-form-urlencoded"
 
 
 @dataclass
@@ -40,7 +40,7 @@ class Process:
         return self.services.store  # type: ignore[return-value]
 
     async def send(self, body: str, *, content_type: str = FORM, retry: int | None = None) -> BoltResponse:
-        headers = signed(body, secret=SIGNING_SECRET, content_type=content_type, retry=retry)
+        headers = signed_headers(body, secret=SIGNING_SECRET, content_type=content_type, retry=retry)
         return await self.app.async_dispatch(AsyncBoltRequest(body=body, headers=headers))
 
     async def command(
@@ -61,7 +61,7 @@ class Process:
         return await self.send(urlencode({"payload": json.dumps(payload)}))
 
     async def event(self, body: dict[str, Any], *, retry: int | None = None) -> BoltResponse:
-        return await self.send(json.dumps(body), content_type="application/json", retry=retry)
+        return await self.send(json.dumps(body), content_type=JSON, retry=retry)
 
 
 def click_payload(

@@ -8,7 +8,7 @@ from typing import Any
 
 from minds_bot.store import SecretBox
 from tests.durability.inprocess import close_process, open_process
-from tests.durability.parts import Clock
+from tests.fakes.bot import Clock
 from tests.fakes.minds_http import FakeMindsAPI, fake_key
 from tests.fakes.slack_web import fake_slack
 

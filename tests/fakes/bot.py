@@ -245,17 +245,18 @@ async def bot_harness(
     *,
     minds_key: str | None = MINDS_KEY,
     user: str = USER,
+    start: datetime = START,
     wait_for_listeners: bool = False,
     unique_ts: bool = False,
     download: Callable[[httpx.Request], httpx.Response] | None = None,
 ) -> AsyncIterator[BotHarness]:
     """``minds_key``: the install-wide Minds key (None: workspaces must ``/minds connect`` first).
-    ``user``: who acts unless a call names someone. ``wait_for_listeners``: each dispatch returns only after
-    its listeners finished (for effects that leave no Slack call to wait on, such as a store change after an
-    event). ``unique_ts``: the fake Slack gives every posted message its own ts. ``download``: serves the
-    signed report URLs Minds hands out."""
+    ``user``: who acts unless a call names someone. ``start``: the clock's first reading.
+    ``wait_for_listeners``: each dispatch returns only after its listeners finished (for effects that leave no
+    Slack call to wait on, such as a store change after an event). ``unique_ts``: the fake Slack gives every
+    posted message its own ts. ``download``: serves the signed report URLs Minds hands out."""
     async with fake_slack(unique_ts=unique_ts) as slack:
-        clock = Clock()
+        clock = Clock(start)
         minds_api = FakeMindsAPI()
         secret_key = SecretBox.generate_key()
         settings = Settings(

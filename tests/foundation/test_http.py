@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,20 +14,11 @@ import pytest
 from minds_bot.app import HttpServer, start_http
 from minds_bot.settings import Settings
 from minds_bot.store import SecretBox
+from tests.fakes.signing import signed_headers
 from tests.fakes.slack_web import FakeSlack, fake_slack
 
 SIGNING_SECRET = "e3b0c44298fc1c149afbf4c8996fb924"
 RESPONSE_TIMEOUT = 10.0
-
-
-def sign(body: str, *, secret: str = SIGNING_SECRET, timestamp: int | None = None) -> dict[str, str]:
-    ts = str(int(time.time()) if timestamp is None else timestamp)
-    digest = hmac.new(secret.encode(), f"v0:{ts}:{body}".encode(), hashlib.sha256).hexdigest()
-    return {
-        "X-Slack-Request-Timestamp": ts,
-        "X-Slack-Signature": f"v0={digest}",
-        "Content-Type": "application/x-www-form-urlencoded",
-    }
 
 
 @pytest.fixture
@@ -88,9 +77,9 @@ async def test_requests_without_a_valid_signature_get_401(
 ) -> None:
     body = slash_body(slack, "help")
     if headers == "wrong-secret":
-        headers = sign(body, secret="not-the-signing-secret")
+        headers = signed_headers(body, secret="not-the-signing-secret")
     elif headers == "stale":
-        headers = sign(body, timestamp=int(time.time()) - 600)
+        headers = signed_headers(body, secret=SIGNING_SECRET, timestamp=int(time.time()) - 600)
     async with httpx.AsyncClient(base_url=server.base_url) as http:
         reply = await http.post("/slack/events", content=body, headers=headers)
     assert reply.status_code == 401
@@ -100,7 +89,7 @@ async def test_requests_without_a_valid_signature_get_401(
 async def test_a_signed_slash_command_is_acknowledged_and_answered(server: HttpServer, slack: FakeSlack) -> None:
     body = slash_body(slack, "help")
     async with httpx.AsyncClient(base_url=server.base_url) as http:
-        reply = await http.post("/slack/events", content=body, headers=sign(body))
+        reply = await http.post("/slack/events", content=body, headers=signed_headers(body, secret=SIGNING_SECRET))
     assert reply.status_code == 200
     answer = await asyncio.wait_for(slack.responses.get(), RESPONSE_TIMEOUT)
     assert answer["response_type"] == "ephemeral"
