@@ -9,7 +9,6 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
@@ -22,7 +21,15 @@ from minds_bot.settings import Settings
 from minds_bot.store import SecretBox, SqliteStore
 from tests.fakes.bot import Clock
 from tests.fakes.minds_http import FakeMindsAPI, make_client
-from tests.fakes.signing import FORM, JSON, signed_headers
+from tests.fakes.slack_requests import (
+    FORM,
+    JSON,
+    button_click,
+    command_body,
+    event_body,
+    interaction_body,
+    signed_headers,
+)
 from tests.fakes.slack_web import FakeSlack
 
 SIGNING_SECRET = "5f0c3a1e9d7b2c4e6a8f0b1d3c5e7a9b"
@@ -46,22 +53,16 @@ class Process:
     async def command(
         self, text: str, *, slack: FakeSlack, team: str, channel: str, user: str, trigger: str = "1.2.3"
     ) -> BoltResponse:
-        fields = {
-            "command": "/minds",
-            "text": text,
-            "team_id": team,
-            "channel_id": channel,
-            "user_id": user,
-            "response_url": slack.response_url(),
-            "trigger_id": trigger,
-        }
-        return await self.send(urlencode(fields))
+        body = command_body(
+            text=text, team=team, channel=channel, user=user, response_url=slack.response_url(), trigger=trigger
+        )
+        return await self.send(body)
 
     async def interaction(self, payload: dict[str, Any]) -> BoltResponse:
-        return await self.send(urlencode({"payload": json.dumps(payload)}))
+        return await self.send(interaction_body(payload))
 
-    async def event(self, body: dict[str, Any], *, retry: int | None = None) -> BoltResponse:
-        return await self.send(json.dumps(body), content_type=JSON, retry=retry)
+    async def event(self, event: dict[str, Any], *, team: str, event_id: str, retry: int | None = None) -> BoltResponse:
+        return await self.send(event_body(event, team=team, event_id=event_id), content_type=JSON, retry=retry)
 
 
 def click_payload(
@@ -76,27 +77,18 @@ def click_payload(
     action_ts: str,
 ) -> dict[str, Any]:
     """A signed-ready ``block_actions`` payload for a button on a channel message."""
-    return {
-        "type": "block_actions",
-        "api_app_id": "A1",
-        "team": {"id": team, "domain": "acme"},
-        "user": {"id": user, "team_id": team},
-        "channel": {"id": channel},
-        "container": {"type": "message", "message_ts": message_ts, "channel_id": channel},
-        "message": {"type": "message", "ts": message_ts, "text": "plan", "blocks": []},
-        "trigger_id": f"trigger-{action_ts}",
-        "response_url": slack.response_url(),
-        "state": {"values": {}},
-        "actions": [
-            {
-                "action_id": action_id,
-                "block_id": "b",
-                "type": "button",
-                "value": value if isinstance(value, str) else json.dumps(value),
-                "action_ts": action_ts,
-            }
-        ],
-    }
+    return button_click(
+        team=team,
+        channel=channel,
+        user=user,
+        action_id=action_id,
+        value=value if isinstance(value, str) else json.dumps(value),
+        action_ts=action_ts,
+        message_ts=message_ts,
+        response_url=slack.response_url(),
+        trigger=f"trigger-{action_ts}",
+        blocks=[],
+    )
 
 
 async def open_process(

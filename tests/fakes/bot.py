@@ -16,7 +16,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
-from urllib.parse import urlencode
 
 import httpx
 from slack_bolt.async_app import AsyncApp
@@ -30,7 +29,15 @@ from minds_bot.services import Services
 from minds_bot.settings import Settings
 from minds_bot.store import MemoryStore, RunKind, SecretBox, TrackedRun
 from tests.fakes.minds_http import FakeMindsAPI, fake_key, make_client
-from tests.fakes.signing import FORM, JSON, signed_headers
+from tests.fakes.slack_requests import (
+    FORM,
+    JSON,
+    button_click,
+    command_body,
+    event_body,
+    interaction_body,
+    signed_headers,
+)
 from tests.fakes.slack_web import WAIT_SECONDS, FakeSlack, fake_slack
 
 SIGNING_SECRET = "0123456789abcdef0123456789abcdef"
@@ -105,20 +112,19 @@ class BotHarness:
         self, text: str, *, user: str | None = None, channel: str = CHANNEL, trigger: str | None = None
     ) -> BoltResponse:
         n = next(self._seq)
-        fields = {
-            "command": "/minds",
-            "text": text,
-            "team_id": TEAM,
-            "channel_id": channel,
-            "user_id": user or self.user,
-            "response_url": self.slack.response_url(f"cmd{n}"),
-            "trigger_id": trigger or f"trigger.{n}",
-        }
-        return await self.send(urlencode(fields))
+        body = command_body(
+            text=text,
+            team=TEAM,
+            channel=channel,
+            user=user or self.user,
+            response_url=self.slack.response_url(f"cmd{n}"),
+            trigger=trigger or f"trigger.{n}",
+        )
+        return await self.send(body)
 
     async def interaction(self, payload: dict[str, Any]) -> BoltResponse:
         payload = {"team": {"id": TEAM}, "api_app_id": "A1", **payload}
-        return await self.send(urlencode({"payload": json.dumps(payload)}))
+        return await self.send(interaction_body(payload))
 
     async def click(
         self,
@@ -134,27 +140,21 @@ class BotHarness:
     ) -> BoltResponse:
         """A button press on a message; with ``blocks`` the payload carries the message as Slack shows it."""
         n = next(self._seq)
-        block_id = "b" if blocks is None else _block_of(blocks, action_id)
-        action: dict[str, Any] = {"type": "button", "action_id": action_id, "block_id": block_id}
-        if value is not None:
-            action["value"] = value
-        action["action_ts"] = action_ts or f"1733150000.{n:06d}"
-        container: dict[str, Any] = {"type": "message", "message_ts": message_ts, "channel_id": CHANNEL}
-        if ephemeral is not None:
-            container["is_ephemeral"] = ephemeral
-        payload: dict[str, Any] = {
-            "type": "block_actions",
-            "team": {"id": TEAM, "domain": "acme"},
-            "user": {"id": user or self.user, "team_id": TEAM},
-            "channel": {"id": CHANNEL, "name": "research"},
-            "container": container,
-            "trigger_id": f"click.{n}",
-            "response_url": self.slack.response_url(f"act{n}"),
-            "state": {"values": state or {}},
-            "actions": [action],
-        }
-        if blocks is not None:
-            payload["message"] = {"type": "message", "ts": message_ts, "blocks": blocks, "text": "plan"}
+        payload = button_click(
+            team=TEAM,
+            channel=CHANNEL,
+            user=user or self.user,
+            action_id=action_id,
+            value=value,
+            action_ts=action_ts or f"1733150000.{n:06d}",
+            message_ts=message_ts,
+            response_url=self.slack.response_url(f"act{n}"),
+            trigger=f"click.{n}",
+            block_id="b" if blocks is None else _block_of(blocks, action_id),
+            blocks=blocks,
+            ephemeral=ephemeral,
+            state=state,
+        )
         return await self.interaction(payload)
 
     async def submit(self, view: dict[str, Any], values: dict[str, Any], *, user: str | None = None) -> BoltResponse:
@@ -188,8 +188,7 @@ class BotHarness:
         return await self.interaction(payload)
 
     async def event(self, event: dict[str, Any], *, event_id: str = "Ev1", retry: int | None = None) -> BoltResponse:
-        body = {"type": "event_callback", "team_id": TEAM, "api_app_id": "A1", "event_id": event_id, "event": event}
-        return await self.send(json.dumps(body), content_type=JSON, retry=retry)
+        return await self.send(event_body(event, team=TEAM, event_id=event_id), content_type=JSON, retry=retry)
 
     async def reply(self) -> dict[str, Any]:
         """The next message the bot sent through a response URL."""

@@ -6,7 +6,6 @@ import asyncio
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
-from urllib.parse import urlencode
 
 import httpx
 import pytest
@@ -14,7 +13,7 @@ import pytest
 from minds_bot.app import HttpServer, start_http
 from minds_bot.settings import Settings
 from minds_bot.store import SecretBox
-from tests.fakes.signing import signed_headers
+from tests.fakes.slack_requests import command_body, signed_headers
 from tests.fakes.slack_web import FakeSlack, fake_slack
 
 SIGNING_SECRET = "e3b0c44298fc1c149afbf4c8996fb924"
@@ -43,16 +42,8 @@ async def server(slack: FakeSlack, tmp_path: Path) -> AsyncIterator[HttpServer]:
 
 
 def slash_body(slack: FakeSlack, text: str) -> str:
-    return urlencode(
-        {
-            "command": "/minds",
-            "text": text,
-            "team_id": "T0001",
-            "channel_id": "C0001",
-            "user_id": "U0001",
-            "response_url": slack.response_url(),
-            "trigger_id": "1.2.3",
-        }
+    return command_body(
+        text=text, team="T0001", channel="C0001", user="U0001", response_url=slack.response_url(), trigger="1.2.3"
     )
 
 
