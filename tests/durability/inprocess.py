@@ -17,10 +17,9 @@ from slack_bolt.response import BoltResponse
 from minds_bot.app import build_app
 from minds_bot.flows.tracking import RunTracker
 from minds_bot.services import Services
-from minds_bot.settings import Settings
 from minds_bot.store import SecretBox, SqliteStore
-from tests.fakes.bot import Clock
-from tests.fakes.minds_http import FakeMindsAPI, make_client
+from tests.fakes.bot import SIGNING_SECRET, Clock, bot_settings, use_fake_minds
+from tests.fakes.minds_http import FakeMindsAPI
 from tests.fakes.slack_requests import (
     FORM,
     JSON,
@@ -31,8 +30,6 @@ from tests.fakes.slack_requests import (
     signed_headers,
 )
 from tests.fakes.slack_web import FakeSlack
-
-SIGNING_SECRET = "5f0c3a1e9d7b2c4e6a8f0b1d3c5e7a9b"
 
 
 @dataclass
@@ -103,21 +100,11 @@ async def open_process(
 ) -> Process:
     """A bot process on ``path``. With ``api`` every Minds client is the scripted fake; otherwise the real
     client talks to ``minds_api_url``."""
-    extra = {"minds_api_url": minds_api_url} if minds_api_url else {}
-    settings = Settings(
-        _env_file=None,
-        slack_bot_token="xoxb-durability-token",
-        slack_signing_secret=SIGNING_SECRET,
-        slack_api_url=slack.api_url,
-        minds_api_key=minds_key,
-        minds_bot_secret_key=secret_key,
-        **extra,
-    )
+    settings = bot_settings(slack=slack, secret_key=secret_key, minds_key=minds_key, minds_api_url=minds_api_url)
     store = await SqliteStore.open(str(path), secrets=SecretBox(secret_key), clock=clock)
     services = Services.build(settings, store, clock=clock)
     if api is not None:
-        fake = api
-        services.minds.build = lambda api_key, limiter=None: make_client(fake)  # type: ignore[method-assign]
+        use_fake_minds(services, api)
     app, _ = build_app(services, process_before_response=True)
     services.tracker = RunTracker(store=store, handlers=services.run_handlers, clock=clock, rng=random.Random(7))
     return Process(app=app, services=services)

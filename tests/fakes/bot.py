@@ -239,6 +239,34 @@ def buttons(message: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return found
 
 
+def bot_settings(
+    *, slack: FakeSlack, secret_key: str, minds_key: str | None, minds_api_url: str | None = None
+) -> Settings:
+    """Settings for a bot whose Slack is ``slack`` and whose requests are signed with ``SIGNING_SECRET``."""
+    extra = {"minds_api_url": minds_api_url} if minds_api_url else {}
+    return Settings(
+        _env_file=None,
+        slack_bot_token="xoxb-test-token",
+        slack_signing_secret=SIGNING_SECRET,
+        slack_api_url=slack.api_url,
+        minds_api_key=minds_key,
+        minds_bot_secret_key=secret_key,
+        **extra,
+    )
+
+
+def use_fake_minds(
+    services: Services,
+    minds_api: FakeMindsAPI,
+    *,
+    download: Callable[[httpx.Request], httpx.Response] | None = None,
+) -> None:
+    """Every workspace's Minds client talks to ``minds_api`` (its clock never really sleeps)."""
+    services.minds.build = lambda api_key, limiter=None: make_client(  # type: ignore[method-assign]
+        minds_api, download=download, limiter=RateLimiter(clock=minds_api.clock, sleep=minds_api.clock.sleep)
+    )
+
+
 @asynccontextmanager
 async def bot_harness(
     *,
@@ -258,21 +286,11 @@ async def bot_harness(
         clock = Clock(start)
         minds_api = FakeMindsAPI()
         secret_key = SecretBox.generate_key()
-        settings = Settings(
-            _env_file=None,
-            slack_bot_token="xoxb-test-token",
-            slack_signing_secret=SIGNING_SECRET,
-            slack_api_url=slack.api_url,
-            minds_api_key=minds_key,
-            minds_bot_secret_key=secret_key,
-        )
+        settings = bot_settings(slack=slack, secret_key=secret_key, minds_key=minds_key)
         events: list[str] = []
         store = RecordingStore(secrets=SecretBox(secret_key), clock=clock, events=events)
         services = Services.build(settings, store, clock=clock)
-        # Every workspace's Minds client talks to the fake Minds API (its clock never really sleeps).
-        services.minds.build = lambda api_key, limiter=None: make_client(  # type: ignore[method-assign]
-            minds_api, download=download, limiter=RateLimiter(clock=minds_api.clock, sleep=minds_api.clock.sleep)
-        )
+        use_fake_minds(services, minds_api, download=download)
         app, _ = build_app(services, process_before_response=wait_for_listeners)
         tracker = WatchedTracker(store=store, handlers=services.run_handlers, clock=clock, rng=random.Random(7))
         services.tracker = tracker
