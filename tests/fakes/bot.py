@@ -240,10 +240,18 @@ def buttons(message: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def bot_settings(
-    *, slack: FakeSlack, secret_key: str, minds_key: str | None, minds_api_url: str | None = None
+    *,
+    slack: FakeSlack,
+    secret_key: str,
+    minds_key: str | None,
+    minds_api_url: str | None = None,
+    db: str | None = None,
 ) -> Settings:
-    """Settings for a bot whose Slack is ``slack`` and whose requests are signed with ``SIGNING_SECRET``."""
-    extra = {"minds_api_url": minds_api_url} if minds_api_url else {}
+    """Settings for a bot whose Slack is ``slack`` and whose requests are signed with ``SIGNING_SECRET``;
+    ``db`` is the SQLite file of an HTTP-mode bot."""
+    extra: dict[str, str] = {"minds_api_url": minds_api_url} if minds_api_url else {}
+    if db is not None:
+        extra["minds_bot_db"] = db
     return Settings(
         _env_file=None,
         slack_bot_token="xoxb-test-token",

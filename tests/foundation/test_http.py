@@ -11,30 +11,18 @@ import httpx
 import pytest
 
 from minds_bot.app import HttpServer, start_http
-from minds_bot.settings import Settings
 from minds_bot.store import SecretBox
+from tests.fakes.bot import SIGNING_SECRET, bot_settings
 from tests.fakes.slack_requests import command_body, signed_headers
-from tests.fakes.slack_web import FakeSlack, fake_slack
+from tests.fakes.slack_web import FakeSlack
 
-SIGNING_SECRET = "e3b0c44298fc1c149afbf4c8996fb924"
 RESPONSE_TIMEOUT = 10.0
 
 
 @pytest.fixture
-async def slack() -> AsyncIterator[FakeSlack]:
-    async with fake_slack() as fake:
-        yield fake
-
-
-@pytest.fixture
 async def server(slack: FakeSlack, tmp_path: Path) -> AsyncIterator[HttpServer]:
-    settings = Settings(
-        _env_file=None,
-        slack_bot_token="xoxb-test-token",
-        slack_signing_secret=SIGNING_SECRET,
-        slack_api_url=slack.api_url,
-        minds_bot_db=str(tmp_path / "bot.sqlite3"),
-        minds_bot_secret_key=SecretBox.generate_key(),
+    settings = bot_settings(
+        slack=slack, secret_key=SecretBox.generate_key(), minds_key=None, db=str(tmp_path / "bot.sqlite3")
     )
     started = await start_http(settings, host="127.0.0.1", port=0)
     yield started
