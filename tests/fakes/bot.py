@@ -3,7 +3,8 @@ Slack's Web API on 127.0.0.1 (tests/fakes/slack_web.py), Minds over httpx.MockTr
 (tests/fakes/minds_http.py), an in-memory store on a clock the test moves, and the real run tracker that the
 test ticks by hand. Requests are signed exactly as Slack signs them and go through Bolt's full middleware chain
 (signature check, once-per-delivery, listeners, error hook). Answers are awaited from the fake Slack, never
-slept for. Multi-process and crash scenarios live in tests/durability/; this module owns none of that."""
+slept for. Multi-process and crash scenarios live in tests/durability/ (they reuse ``bot_settings`` and
+``use_fake_minds``); request bodies and signatures are tests/fakes/slack_requests.py's."""
 
 from __future__ import annotations
 
@@ -93,6 +94,10 @@ class WatchedTracker(RunTracker):
 
 @dataclass
 class BotHarness:
+    """One running bot: ``command``/``click``/``submit``/``options``/``event`` send what Slack would send and
+    return Bolt's acknowledgement; ``reply``/``refusal`` await what the bot answered; ``tick`` moves the clock
+    past the longest poll interval and gives the tracker a pass."""
+
     app: AsyncApp
     services: Services
     slack: FakeSlack
