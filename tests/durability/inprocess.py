@@ -9,7 +9,6 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
@@ -18,14 +17,19 @@ from slack_bolt.response import BoltResponse
 from minds_bot.app import build_app
 from minds_bot.flows.tracking import RunTracker
 from minds_bot.services import Services
-from minds_bot.settings import Settings
 from minds_bot.store import SecretBox, SqliteStore
-from tests.durability.parts import Clock, signed
-from tests.fakes.minds_http import FakeMindsAPI, make_client
+from tests.fakes.bot import SIGNING_SECRET, Clock, bot_settings, use_fake_minds
+from tests.fakes.minds_http import FakeMindsAPI
+from tests.fakes.slack_requests import (
+    FORM,
+    JSON,
+    button_click,
+    command_body,
+    event_body,
+    interaction_body,
+    signed_headers,
+)
 from tests.fakes.slack_web import FakeSlack
-
-SIGNING_SECRET = "5f0c3a1e9d7b2c4e6a8f0b1d3c5e7a9b"
-FORM = "application/x-www-form-urlencoded"
 
 
 @dataclass
@@ -40,28 +44,22 @@ class Process:
         return self.services.store  # type: ignore[return-value]
 
     async def send(self, body: str, *, content_type: str = FORM, retry: int | None = None) -> BoltResponse:
-        headers = signed(body, secret=SIGNING_SECRET, content_type=content_type, retry=retry)
+        headers = signed_headers(body, secret=SIGNING_SECRET, content_type=content_type, retry=retry)
         return await self.app.async_dispatch(AsyncBoltRequest(body=body, headers=headers))
 
     async def command(
         self, text: str, *, slack: FakeSlack, team: str, channel: str, user: str, trigger: str = "1.2.3"
     ) -> BoltResponse:
-        fields = {
-            "command": "/minds",
-            "text": text,
-            "team_id": team,
-            "channel_id": channel,
-            "user_id": user,
-            "response_url": slack.response_url(),
-            "trigger_id": trigger,
-        }
-        return await self.send(urlencode(fields))
+        body = command_body(
+            text=text, team=team, channel=channel, user=user, response_url=slack.response_url(), trigger=trigger
+        )
+        return await self.send(body)
 
     async def interaction(self, payload: dict[str, Any]) -> BoltResponse:
-        return await self.send(urlencode({"payload": json.dumps(payload)}))
+        return await self.send(interaction_body(payload))
 
-    async def event(self, body: dict[str, Any], *, retry: int | None = None) -> BoltResponse:
-        return await self.send(json.dumps(body), content_type="application/json", retry=retry)
+    async def event(self, event: dict[str, Any], *, team: str, event_id: str, retry: int | None = None) -> BoltResponse:
+        return await self.send(event_body(event, team=team, event_id=event_id), content_type=JSON, retry=retry)
 
 
 def click_payload(
@@ -76,27 +74,18 @@ def click_payload(
     action_ts: str,
 ) -> dict[str, Any]:
     """A signed-ready ``block_actions`` payload for a button on a channel message."""
-    return {
-        "type": "block_actions",
-        "api_app_id": "A1",
-        "team": {"id": team, "domain": "acme"},
-        "user": {"id": user, "team_id": team},
-        "channel": {"id": channel},
-        "container": {"type": "message", "message_ts": message_ts, "channel_id": channel},
-        "message": {"type": "message", "ts": message_ts, "text": "plan", "blocks": []},
-        "trigger_id": f"trigger-{action_ts}",
-        "response_url": slack.response_url(),
-        "state": {"values": {}},
-        "actions": [
-            {
-                "action_id": action_id,
-                "block_id": "b",
-                "type": "button",
-                "value": value if isinstance(value, str) else json.dumps(value),
-                "action_ts": action_ts,
-            }
-        ],
-    }
+    return button_click(
+        team=team,
+        channel=channel,
+        user=user,
+        action_id=action_id,
+        value=value if isinstance(value, str) else json.dumps(value),
+        action_ts=action_ts,
+        message_ts=message_ts,
+        response_url=slack.response_url(),
+        trigger=f"trigger-{action_ts}",
+        blocks=[],
+    )
 
 
 async def open_process(
@@ -111,21 +100,11 @@ async def open_process(
 ) -> Process:
     """A bot process on ``path``. With ``api`` every Minds client is the scripted fake; otherwise the real
     client talks to ``minds_api_url``."""
-    extra = {"minds_api_url": minds_api_url} if minds_api_url else {}
-    settings = Settings(
-        _env_file=None,
-        slack_bot_token="xoxb-durability-token",
-        slack_signing_secret=SIGNING_SECRET,
-        slack_api_url=slack.api_url,
-        minds_api_key=minds_key,
-        minds_bot_secret_key=secret_key,
-        **extra,
-    )
+    settings = bot_settings(slack=slack, secret_key=secret_key, minds_key=minds_key, minds_api_url=minds_api_url)
     store = await SqliteStore.open(str(path), secrets=SecretBox(secret_key), clock=clock)
     services = Services.build(settings, store, clock=clock)
     if api is not None:
-        fake = api
-        services.minds.build = lambda api_key, limiter=None: make_client(fake)  # type: ignore[method-assign]
+        use_fake_minds(services, api)
     app, _ = build_app(services, process_before_response=True)
     services.tracker = RunTracker(store=store, handlers=services.run_handlers, clock=clock, rng=random.Random(7))
     return Process(app=app, services=services)

@@ -1,16 +1,12 @@
-"""Shared parts of the durability tests: a controlled clock for the bot, Slack request signing, and the real
+"""Shared parts of the durability tests: the real
 bot (``start_http``) between the Slack emulator and the Minds sandbox, restartable on one SQLite file."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import secrets
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from minds_bot.app import HttpServer, start_http
@@ -18,31 +14,9 @@ from minds_bot.sandbox.minds_api import ManualClock, RunningSandbox, SandboxConf
 from minds_bot.sandbox.slack_api import Emulator, EmulatorConfig, running_emulator
 from minds_bot.settings import Settings
 from minds_bot.store import SecretBox
+from tests.fakes.bot import Clock
 
 WAIT = 20.0  # a bound on awaited events, never a timing
-
-
-class Clock:
-    """The bot's time, moved only by the test."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
-def signed(body: str, *, secret: str, content_type: str, retry: int | None = None) -> dict[str, str]:
-    ts = str(int(time.time()))
-    digest = hmac.new(secret.encode(), f"v0:{ts}:{body}".encode(), hashlib.sha256).hexdigest()
-    headers = {"x-slack-request-timestamp": ts, "x-slack-signature": f"v0={digest}", "content-type": content_type}
-    if retry is not None:
-        headers["x-slack-retry-num"] = str(retry)
-        headers["x-slack-retry-reason"] = "http_timeout"
-    return headers
 
 
 @dataclass

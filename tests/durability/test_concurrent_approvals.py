@@ -12,7 +12,7 @@ import pytest
 
 from minds_bot.store import PlanPost, PlanState, RunKind, SecretBox
 from tests.durability.inprocess import Process, click_payload, close_process, drain, open_process
-from tests.durability.parts import Clock
+from tests.fakes.bot import Clock
 from tests.fakes.minds_http import FakeMindsAPI, fake_key, ok
 from tests.fakes.slack_web import FakeSlack, fake_slack
 

@@ -18,7 +18,7 @@ from minds_bot.sandbox.minds_api import SandboxConfig, running_sandbox
 from minds_bot.slack.render.connect import CONNECT_CALLBACK, KEY_ACTION, KEY_BLOCK
 from minds_bot.store import SecretBox
 from tests.durability.inprocess import Process, close_process, drain, open_process
-from tests.durability.parts import Clock
+from tests.fakes.bot import Clock
 from tests.fakes.slack_web import fake_slack
 
 TEAM, CHANNEL, ADMIN = "T0001", "C0001", "UADMIN"

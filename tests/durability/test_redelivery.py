@@ -4,20 +4,15 @@ it once, also when the redelivery reaches a process started afresh on the same S
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from minds_bot.store import SecretBox
 from tests.durability.inprocess import close_process, open_process
-from tests.durability.parts import Clock
+from tests.fakes.bot import Clock
 from tests.fakes.minds_http import FakeMindsAPI, fake_key
 from tests.fakes.slack_web import fake_slack
 
 TEAM = "T0001"
-
-
-def home_opened(event_id: str) -> dict[str, Any]:
-    event = {"type": "app_home_opened", "user": "UREQ", "channel": "D0001", "tab": "home", "event_ts": "1.2"}
-    return {"type": "event_callback", "team_id": TEAM, "api_app_id": "A1", "event_id": event_id, "event": event}
+HOME_OPENED = {"type": "app_home_opened", "user": "UREQ", "channel": "D0001", "tab": "home", "event_ts": "1.2"}
 
 
 async def test_a_redelivered_event_is_handled_once_across_a_restart(tmp_path: Path) -> None:
@@ -28,16 +23,16 @@ async def test_a_redelivered_event_is_handled_once_across_a_restart(tmp_path: Pa
             return await open_process(path, slack=slack, secret_key=key, clock=clock, api=api, minds_key=fake_key())
 
         first = await process()
-        assert (await first.event(home_opened("Ev1"))).status == 200
-        assert (await first.event(home_opened("Ev1"), retry=1)).status == 200
+        assert (await first.event(HOME_OPENED, team=TEAM, event_id="Ev1")).status == 200
+        assert (await first.event(HOME_OPENED, team=TEAM, event_id="Ev1", retry=1)).status == 200
         assert len(slack.calls_to("views.publish")) == 1
         await close_process(first)
 
         second = await process()
         try:
-            assert (await second.event(home_opened("Ev1"), retry=2)).status == 200
+            assert (await second.event(HOME_OPENED, team=TEAM, event_id="Ev1", retry=2)).status == 200
             assert len(slack.calls_to("views.publish")) == 1  # the new process remembers it was handled
-            await second.event(home_opened("Ev2"))
+            await second.event(HOME_OPENED, team=TEAM, event_id="Ev2")
             assert len(slack.calls_to("views.publish")) == 2  # a new event is still handled
         finally:
             await close_process(second)

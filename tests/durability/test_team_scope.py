@@ -21,7 +21,7 @@ from minds_bot.store import (
     WorkspaceSettings,
 )
 from tests.durability.inprocess import Process, click_payload, close_process, drain, open_process
-from tests.durability.parts import Clock
+from tests.fakes.bot import Clock
 from tests.fakes.minds_http import FakeMindsAPI, fake_key
 from tests.fakes.slack_web import FakeSlack, fake_slack
 

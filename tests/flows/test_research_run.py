@@ -12,11 +12,11 @@ import httpx
 import pytest
 
 from minds_bot.store import ExportState, RunKind
+from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness
 from tests.fakes.minds_http import envelope, ok
-from tests.fakes.slack_web import FakeSlack, fake_slack
-from tests.slack.bolt_harness import CHANNEL, STUDY_ID, TEAM, Harness, build_harness
+from tests.fakes.slack_web import FakeSlack
 from tests.slack.plan_samples import run_data, study_data
-from tests.slack.test_plan_listeners import PREVIEW, RUNS, _button, open_plan
+from tests.slack.test_plan_listeners import PREVIEW, REQUESTER, RUNS, STUDY_ID, _button, open_plan
 
 RUN = f"{RUNS}/run-1"
 EXPORT = f"/studies/{STUDY_ID}/export"
@@ -35,21 +35,15 @@ def download(request: httpx.Request) -> httpx.Response:
 
 
 @pytest.fixture
-async def slack() -> AsyncIterator[FakeSlack]:
-    async with fake_slack(unique_ts=True) as fake:
-        yield fake
+async def bot() -> AsyncIterator[BotHarness]:
+    async with bot_harness(unique_ts=True, user=REQUESTER, download=download) as harness:
+        harness.minds_api.on("GET", f"/studies/{STUDY_ID}", ok(study_data()))
+        yield harness
 
 
-@pytest.fixture
-def bot(slack: FakeSlack) -> Harness:
-    harness = build_harness(slack, download=download)
-    harness.api.on("GET", f"/studies/{STUDY_ID}", ok(study_data()))
-    return harness
-
-
-async def approved(bot: Harness) -> str:
+async def approved(bot: BotHarness) -> str:
     ts, blocks = await open_plan(bot)
-    bot.api.on("POST", RUNS, ok({"runId": "run-1", "status": "queued"}))
+    bot.minds_api.on("POST", RUNS, ok({"runId": "run-1", "status": "queued"}))
     approve = _button(blocks, "Approve & run")
     await bot.click(message_ts=ts, blocks=blocks, action_id=approve["action_id"], value=approve["value"])
     await bot.tracker.next_tracked(RunKind.RESEARCH)
@@ -60,20 +54,20 @@ def thread_texts(slack: FakeSlack, ts: str) -> list[str]:
     return [c.get("text", "") for c in slack.calls_to("chat.postMessage") if c.get("thread_ts") == ts]
 
 
-def _export_routes(bot: Harness, *statuses: dict[str, Any]) -> None:
-    bot.api.on("POST", EXPORT, ok({"kind": "full_report", "format": "md", "jobId": "job-1", "status": "queued"}))
-    bot.api.on("GET", f"/studies/{STUDY_ID}/export-status", *[ok(s) for s in statuses])
-    bot.api.on(
+def _export_routes(bot: BotHarness, *statuses: dict[str, Any]) -> None:
+    bot.minds_api.on("POST", EXPORT, ok({"kind": "full_report", "format": "md", "jobId": "job-1", "status": "queued"}))
+    bot.minds_api.on("GET", f"/studies/{STUDY_ID}/export-status", *[ok(s) for s in statuses])
+    bot.minds_api.on(
         "GET",
         f"/studies/{STUDY_ID}/export-download",
         httpx.Response(302, headers={"location": "https://files.test/signed/report.md"}),
     )
 
 
-async def test_progress_is_edited_on_change_only_and_the_result_and_report_arrive_once(bot: Harness) -> None:
+async def test_progress_is_edited_on_change_only_and_the_result_and_report_arrive_once(bot: BotHarness) -> None:
     ts = await approved(bot)
     completed = run_data("completed")
-    bot.api.on(
+    bot.minds_api.on(
         "GET",
         RUN,
         ok({"runId": "run-1", "status": "queued", "progress": {"total": 3, "settled": 0}}),
@@ -89,14 +83,15 @@ async def test_progress_is_edited_on_change_only_and_the_result_and_report_arriv
         {"status": "completed", "progress": 100, "filename": "cups-report.md", "mimeType": "text/markdown"},
     )
     downloaded: list[Path] = []
-    original = bot.minds.download_export
+    client = await bot.services.minds.client_for(TEAM)  # the workspace's cached client the tracker uses
+    original = client.download_export
 
     async def capture(*args: Any, **kwargs: Any) -> Any:
         file = await original(*args, **kwargs)
         downloaded.append(Path(file.path))
         return file
 
-    bot.minds.download_export = capture  # type: ignore[method-assign]
+    client.download_export = capture  # type: ignore[method-assign]
 
     await bot.tick(6)
     progress_posts = [t for t in thread_texts(bot.slack, ts) if "Queued" in t]
@@ -115,10 +110,10 @@ async def test_progress_is_edited_on_change_only_and_the_result_and_report_arriv
         if "Share of answers" in c.get("initial_comment", "")
     ]
     assert len(charts) == 1 and charts[0]["thread_ts"] == ts
-    assert len(bot.api.to("POST", EXPORT)) == 1
-    assert json.loads(bot.api.to("POST", EXPORT)[0].body) == {"kind": "full_report", "format": "md"}
+    assert len(bot.minds_api.to("POST", EXPORT)) == 1
+    assert json.loads(bot.minds_api.to("POST", EXPORT)[0].body) == {"kind": "full_report", "format": "md"}
 
-    bot.api.set(
+    bot.minds_api.set(
         "GET",
         RUN,
         ok(
@@ -147,9 +142,9 @@ async def test_progress_is_edited_on_change_only_and_the_result_and_report_arriv
     assert len(bot.slack.calls_to("chat.postMessage")) == posts_before  # nothing is posted twice
 
 
-async def test_plan_limited_mid_run_keeps_results_and_still_attaches_the_report(bot: Harness) -> None:
+async def test_plan_limited_mid_run_keeps_results_and_still_attaches_the_report(bot: BotHarness) -> None:
     ts = await approved(bot)
-    bot.api.on("GET", RUN, ok(run_data("plan_limited", completedQuestions=1)))
+    bot.minds_api.on("GET", RUN, ok(run_data("plan_limited", completedQuestions=1)))
     _export_routes(bot, {"status": "completed", "filename": "cups-report.md"})
     await bot.tick(3)
     (result,) = [t for t in thread_texts(bot.slack, ts) if "plan limit" in t]
@@ -158,9 +153,9 @@ async def test_plan_limited_mid_run_keeps_results_and_still_attaches_the_report(
     assert [r.kind for r in await bot.store.unfinished_runs()] == []  # no consistency wait for plan_limited
 
 
-async def test_a_failed_export_is_said_plainly(bot: Harness) -> None:
-    bot.api.on("POST", EXPORT, ok({"kind": "full_report", "format": "pdf", "jobId": "job-9", "status": "queued"}))
-    bot.api.on(
+async def test_a_failed_export_is_said_plainly(bot: BotHarness) -> None:
+    bot.minds_api.on("POST", EXPORT, ok({"kind": "full_report", "format": "pdf", "jobId": "job-9", "status": "queued"}))
+    bot.minds_api.on(
         "GET",
         f"/studies/{STUDY_ID}/export-status",
         ok({"status": "failed", "errorCode": "EXPORT_FAILED", "error": "renderer crashed"}),
@@ -179,10 +174,10 @@ async def test_a_failed_export_is_said_plainly(bot: Harness) -> None:
     )
     record = await bot.store.get_export(team_id=TEAM, job_id="job-9")
     assert record is not None and record.state == ExportState.FAILED
-    assert len(bot.api.to("POST", EXPORT)) == 1  # a failed export is reported, never re-submitted
+    assert len(bot.minds_api.to("POST", EXPORT)) == 1  # a failed export is reported, never re-submitted
 
 
-async def test_the_study_card_export_button_attaches_the_file_in_a_thread(bot: Harness) -> None:
+async def test_the_study_card_export_button_attaches_the_file_in_a_thread(bot: BotHarness) -> None:
     _export_routes(bot, {"status": "completed", "filename": "cups-report.md"})
     await bot.click(message_ts="1733140000.000001", blocks=[], action_id="study_export", value=STUDY_ID)
     run = await bot.tracker.next_tracked(RunKind.EXPORT)
@@ -192,8 +187,8 @@ async def test_the_study_card_export_button_attaches_the_file_in_a_thread(bot: H
     assert REPORT in bot.slack.uploads.values()
 
 
-async def test_runs_lists_recent_runs_with_their_states(bot: Harness) -> None:
-    bot.api.on(
+async def test_runs_lists_recent_runs_with_their_states(bot: BotHarness) -> None:
+    bot.minds_api.on(
         "GET",
         f"/studies/{STUDY_ID}/runs",
         ok([{"runId": "r2", "status": "running"}, {"runId": "r1", "status": "failed"}]),
@@ -203,8 +198,8 @@ async def test_runs_lists_recent_runs_with_their_states(bot: Harness) -> None:
     assert "`r2` — running" in json.dumps(answer["blocks"], ensure_ascii=False)
 
 
-async def test_a_plan_preview_refusal_is_said_and_not_retried(bot: Harness) -> None:
-    bot.api.on("POST", PREVIEW, envelope(400, message="request text is empty"))
+async def test_a_plan_preview_refusal_is_said_and_not_retried(bot: BotHarness) -> None:
+    bot.minds_api.on("POST", PREVIEW, envelope(400, message="request text is empty"))
     await bot.command(f"plan {STUDY_ID} ?")
     run = await bot.tracker.next_tracked(RunKind.PLAN)
     await bot.tick(3)
@@ -213,4 +208,4 @@ async def test_a_plan_preview_refusal_is_said_and_not_retried(bot: Harness) -> N
         "Minds could not prepare the plan for Reusable cups: Minds rejected the request: request text is empty"
         in failed["text"]
     )
-    assert len(bot.api.to("POST", PREVIEW)) == 1
+    assert len(bot.minds_api.to("POST", PREVIEW)) == 1

@@ -5,26 +5,14 @@ from __future__ import annotations
 import asyncio
 import random
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from minds_bot.flows.tracking import MAX_INTERVAL_SECONDS, Observation, RunTracker, next_interval
 from minds_bot.minds import MindsTimeout, RateLimited
 from minds_bot.store import MemoryStore, RunKind, SecretBox, TrackedRun
-
-START = datetime(2026, 12, 7, 9, 0, tzinfo=UTC)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
+from tests.fakes.bot import START, Clock
 
 
 @dataclass

@@ -3,50 +3,26 @@
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
-from urllib.parse import urlencode
 
 import httpx
 import pytest
 
 from minds_bot.app import HttpServer, start_http
-from minds_bot.settings import Settings
 from minds_bot.store import SecretBox
-from tests.fakes.slack_web import FakeSlack, fake_slack
+from tests.fakes.bot import SIGNING_SECRET, bot_settings
+from tests.fakes.slack_requests import command_body, signed_headers
+from tests.fakes.slack_web import FakeSlack
 
-SIGNING_SECRET = "e3b0c44298fc1c149afbf4c8996fb924"
 RESPONSE_TIMEOUT = 10.0
-
-
-def sign(body: str, *, secret: str = SIGNING_SECRET, timestamp: int | None = None) -> dict[str, str]:
-    ts = str(int(time.time()) if timestamp is None else timestamp)
-    digest = hmac.new(secret.encode(), f"v0:{ts}:{body}".encode(), hashlib.sha256).hexdigest()
-    return {
-        "X-Slack-Request-Timestamp": ts,
-        "X-Slack-Signature": f"v0={digest}",
-        "Content-Type": "application/x-www-form-urlencoded",
-    }
-
-
-@pytest.fixture
-async def slack() -> AsyncIterator[FakeSlack]:
-    async with fake_slack() as fake:
-        yield fake
 
 
 @pytest.fixture
 async def server(slack: FakeSlack, tmp_path: Path) -> AsyncIterator[HttpServer]:
-    settings = Settings(
-        _env_file=None,
-        slack_bot_token="xoxb-test-token",
-        slack_signing_secret=SIGNING_SECRET,
-        slack_api_url=slack.api_url,
-        minds_bot_db=str(tmp_path / "bot.sqlite3"),
-        minds_bot_secret_key=SecretBox.generate_key(),
+    settings = bot_settings(
+        slack=slack, secret_key=SecretBox.generate_key(), minds_key=None, db=str(tmp_path / "bot.sqlite3")
     )
     started = await start_http(settings, host="127.0.0.1", port=0)
     yield started
@@ -54,16 +30,8 @@ async def server(slack: FakeSlack, tmp_path: Path) -> AsyncIterator[HttpServer]:
 
 
 def slash_body(slack: FakeSlack, text: str) -> str:
-    return urlencode(
-        {
-            "command": "/minds",
-            "text": text,
-            "team_id": "T0001",
-            "channel_id": "C0001",
-            "user_id": "U0001",
-            "response_url": slack.response_url(),
-            "trigger_id": "1.2.3",
-        }
+    return command_body(
+        text=text, team="T0001", channel="C0001", user="U0001", response_url=slack.response_url(), trigger="1.2.3"
     )
 
 
@@ -88,9 +56,9 @@ async def test_requests_without_a_valid_signature_get_401(
 ) -> None:
     body = slash_body(slack, "help")
     if headers == "wrong-secret":
-        headers = sign(body, secret="not-the-signing-secret")
+        headers = signed_headers(body, secret="not-the-signing-secret")
     elif headers == "stale":
-        headers = sign(body, timestamp=int(time.time()) - 600)
+        headers = signed_headers(body, secret=SIGNING_SECRET, timestamp=int(time.time()) - 600)
     async with httpx.AsyncClient(base_url=server.base_url) as http:
         reply = await http.post("/slack/events", content=body, headers=headers)
     assert reply.status_code == 401
@@ -100,7 +68,7 @@ async def test_requests_without_a_valid_signature_get_401(
 async def test_a_signed_slash_command_is_acknowledged_and_answered(server: HttpServer, slack: FakeSlack) -> None:
     body = slash_body(slack, "help")
     async with httpx.AsyncClient(base_url=server.base_url) as http:
-        reply = await http.post("/slack/events", content=body, headers=sign(body))
+        reply = await http.post("/slack/events", content=body, headers=signed_headers(body, secret=SIGNING_SECRET))
     assert reply.status_code == 200
     answer = await asyncio.wait_for(slack.responses.get(), RESPONSE_TIMEOUT)
     assert answer["response_type"] == "ephemeral"

@@ -14,13 +14,7 @@ import pytest
 from minds_bot.app import HttpServer, start_http
 from minds_bot.settings import Settings
 from minds_bot.store import SecretBox
-from tests.fakes.slack_web import FakeSlack, fake_slack
-
-
-@pytest.fixture
-async def slack() -> AsyncIterator[FakeSlack]:
-    async with fake_slack() as fake:
-        yield fake
+from tests.fakes.slack_web import FakeSlack
 
 
 @pytest.fixture

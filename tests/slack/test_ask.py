@@ -11,9 +11,9 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.fakes.bot import BotHarness, blocks_of, bot_harness, buttons
 from tests.fakes.minds_http import envelope, ok, raw
 from tests.slack import samples
-from tests.slack.harness import Bot, blocks_of, buttons, running_bot
 
 STUDY = samples.STUDY_ID
 RUNS = f"/studies/{STUDY}/runs"
@@ -21,13 +21,13 @@ QUESTION = "Would you pay $5 a month for faster delivery?"
 
 
 @pytest.fixture
-async def bot() -> AsyncIterator[Bot]:
-    async with running_bot() as running:
-        running.minds.on("GET", f"/studies/{STUDY}", ok(samples.study_detail()))
+async def bot() -> AsyncIterator[BotHarness]:
+    async with bot_harness() as running:
+        running.minds_api.on("GET", f"/studies/{STUDY}", ok(samples.study_detail()))
         yield running
 
 
-def accepted(bot: Bot, *, status: int = 202) -> Any:
+def accepted(bot: BotHarness, *, status: int = 202) -> Any:
     def reply(request: httpx.Request) -> httpx.Response:
         bot.events.append(f"POST runs {json.loads(request.content)['clientRequestId']}")
         return ok({"runId": samples.RUN_ID, "status": "queued"}, status=status)
@@ -35,7 +35,7 @@ def accepted(bot: Bot, *, status: int = 202) -> Any:
     return reply
 
 
-def unavailable(bot: Bot) -> Any:
+def unavailable(bot: BotHarness) -> Any:
     def reply(request: httpx.Request) -> httpx.Response:
         bot.events.append(f"POST runs {json.loads(request.content)['clientRequestId']}")
         return envelope(503, message="down", headers={"Retry-After": "1"})
@@ -43,15 +43,15 @@ def unavailable(bot: Bot) -> Any:
     return reply
 
 
-async def asked(bot: Bot, text: str = QUESTION) -> Any:
+async def asked(bot: BotHarness, text: str = QUESTION) -> Any:
     await bot.command(f"ask {STUDY} {text}")
     return await bot.tracker.tracked.get()
 
 
-async def test_one_question_becomes_a_durable_run_saved_before_the_post(bot: Bot) -> None:
-    bot.minds.on("POST", RUNS, accepted(bot))
+async def test_one_question_becomes_a_durable_run_saved_before_the_post(bot: BotHarness) -> None:
+    bot.minds_api.on("POST", RUNS, accepted(bot))
     run = await asked(bot)
-    (sent,) = bot.minds.to("POST", RUNS)
+    (sent,) = bot.minds_api.to("POST", RUNS)
     body = sent.json()
     assert body["question"] == QUESTION and body["routeResearchBrief"] is True
     crid = body["clientRequestId"]
@@ -65,8 +65,8 @@ async def test_one_question_becomes_a_durable_run_saved_before_the_post(bot: Bot
     assert asking["thread_ts"] == run.thread_ts and "Asking 20 Minds in 2 Audiences" in asking["text"]
 
 
-async def test_an_uncertain_failure_offers_a_retry_that_reuses_the_client_request_id(bot: Bot) -> None:
-    bot.minds.on("POST", RUNS, unavailable(bot))
+async def test_an_uncertain_failure_offers_a_retry_that_reuses_the_client_request_id(bot: BotHarness) -> None:
+    bot.minds_api.on("POST", RUNS, unavailable(bot))
     await bot.command(f"ask {STUDY} {QUESTION}")
     (update,) = await bot.slack.wait_for("chat.update")
     assert "temporarily unavailable" in update["text"]
@@ -77,27 +77,27 @@ async def test_an_uncertain_failure_offers_a_retry_that_reuses_the_client_reques
     await bot.click("ask_retry", crid, user="U0002", ephemeral=False)
     assert "Only <@U0001> can retry" in (await bot.reply())["text"]
 
-    bot.minds.set("POST", RUNS, accepted(bot))
+    bot.minds_api.set("POST", RUNS, accepted(bot))
     await bot.click("ask_retry", crid, ephemeral=False)
     run = await bot.tracker.tracked.get()
     assert run.client_request_id == crid
-    ids = {s.json()["clientRequestId"] for s in bot.minds.to("POST", RUNS)}
+    ids = {s.json()["clientRequestId"] for s in bot.minds_api.to("POST", RUNS)}
     assert ids == {crid}
     assert bot.events[0] == f"saved ask {crid}" and all(e.endswith(crid) for e in bot.events)
     assert len(bot.slack.calls_to("chat.postMessage")) == 3  # one parent; "asking…" before each attempt
 
 
-async def test_several_questions_are_refused_with_the_planning_offer(bot: Bot) -> None:
+async def test_several_questions_are_refused_with_the_planning_offer(bot: BotHarness) -> None:
     text = "1. Do you own a car?\n2. How often do you drive?"
     await bot.command(f"ask {STUDY} {text}")
     answer = await bot.reply_containing("Nothing was sent")
     plan = buttons(answer)["study_plan"]
     assert plan["value"] == f"{STUDY}\n{text}"
-    assert bot.minds.to("POST", RUNS) == [] and bot.slack.calls_to("chat.postMessage") == []
+    assert bot.minds_api.to("POST", RUNS) == [] and bot.slack.calls_to("chat.postMessage") == []
 
 
-async def test_planning_required_offers_the_planning_flow_in_the_thread(bot: Bot) -> None:
-    bot.minds.on("POST", RUNS, ok({"status": "planning_required", "reason": "this is a brief"}))
+async def test_planning_required_offers_the_planning_flow_in_the_thread(bot: BotHarness) -> None:
+    bot.minds_api.on("POST", RUNS, ok({"status": "planning_required", "reason": "this is a brief"}))
     await bot.command(f"ask {STUDY} Help me understand how parents choose snacks")
     (update,) = await bot.slack.wait_for("chat.update")
     assert "research brief" in update["text"] and "No run was started" in update["text"]
@@ -105,8 +105,8 @@ async def test_planning_required_offers_the_planning_flow_in_the_thread(bot: Bot
     assert bot.tracker.tracked.empty()
 
 
-async def test_a_loosely_matching_name_is_confirmed_before_asking(bot: Bot) -> None:
-    bot.minds.on(
+async def test_a_loosely_matching_name_is_confirmed_before_asking(bot: BotHarness) -> None:
+    bot.minds_api.on(
         "GET",
         "/studies",
         raw({"data": [samples.study(1, "Launch positioning")], "pagination": {"total": 1, "limit": 100, "offset": 0}}),
@@ -115,19 +115,19 @@ async def test_a_loosely_matching_name_is_confirmed_before_asking(bot: Bot) -> N
     answer = await bot.reply_containing("Did you mean")
     (choice,) = [b for k, b in buttons(answer).items() if k.startswith("minds_rerun")]
     assert choice["value"] == f"ask {samples.uid(1001)} {QUESTION}"
-    assert bot.minds.to("POST", RUNS) == []
+    assert bot.minds_api.to("POST", RUNS) == []
 
 
-async def progress_then_result(bot: Bot, *, kind: str) -> tuple[Any, dict[str, Any]]:
-    bot.minds.on("POST", RUNS, accepted(bot))
+async def progress_then_result(bot: BotHarness, *, kind: str) -> tuple[Any, dict[str, Any]]:
+    bot.minds_api.on("POST", RUNS, accepted(bot))
     run = await asked(bot)
-    bot.minds.on(
+    bot.minds_api.on(
         "GET",
         f"/runs/{samples.RUN_ID}",
         ok(samples.agent_run("running")),
         ok(samples.agent_run("completed", message_id=samples.MESSAGE_ID)),
     )
-    bot.minds.on(
+    bot.minds_api.on(
         "GET",
         f"/studies/{STUDY}/messages/{samples.MESSAGE_ID}/answers",
         raw({"messageId": samples.MESSAGE_ID, "outputData": samples.output_data(kind)}),
@@ -145,7 +145,7 @@ async def progress_then_result(bot: Bot, *, kind: str) -> tuple[Any, dict[str, A
     return run, results[0]
 
 
-async def test_the_tracker_shows_progress_then_one_result_with_a_chart(bot: Bot) -> None:
+async def test_the_tracker_shows_progress_then_one_result_with_a_chart(bot: BotHarness) -> None:
     run, result = await progress_then_result(bot, kind="categorical")
     (upload,) = bot.slack.calls_to("files.completeUploadExternal")
     assert upload["channel_id"] == run.channel_id and upload["thread_ts"] == run.thread_ts
@@ -157,24 +157,24 @@ async def test_the_tracker_shows_progress_then_one_result_with_a_chart(bot: Bot)
     assert "answers_show" in buttons(result)
 
 
-async def test_a_qualitative_question_gets_themes_and_no_chart(bot: Bot) -> None:
+async def test_a_qualitative_question_gets_themes_and_no_chart(bot: BotHarness) -> None:
     _, result = await progress_then_result(bot, kind="qualitative")
     assert bot.slack.calls_to("files.getUploadURLExternal") == []
     assert "late arrivals" in json.dumps(blocks_of(result), ensure_ascii=False)
 
 
 @pytest.mark.parametrize("status", ["failed", "cancelled"])
-async def test_a_failed_or_cancelled_run_says_so_plainly(bot: Bot, status: str) -> None:
-    bot.minds.on("POST", RUNS, accepted(bot))
+async def test_a_failed_or_cancelled_run_says_so_plainly(bot: BotHarness, status: str) -> None:
+    bot.minds_api.on("POST", RUNS, accepted(bot))
     await asked(bot)
-    bot.minds.on("GET", f"/runs/{samples.RUN_ID}", ok(samples.agent_run(status)))
+    bot.minds_api.on("GET", f"/runs/{samples.RUN_ID}", ok(samples.agent_run(status)))
     assert await bot.tracker.tick() == 1
     posted = bot.slack.calls_to("chat.postMessage")[-1]
     assert status in posted["text"] and "no answers" in posted["text"]
     assert bot.slack.calls_to("files.getUploadURLExternal") == []
 
 
-async def test_show_answers_pages_individual_answers_privately(bot: Bot) -> None:
+async def test_show_answers_pages_individual_answers_privately(bot: BotHarness) -> None:
     _, result = await progress_then_result(bot, kind="categorical")
     await bot.click("answers_show", buttons(result)["answers_show"]["value"], ephemeral=False)
     page = await bot.reply_containing("Answers to")

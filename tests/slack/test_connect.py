@@ -19,7 +19,7 @@ ACCOUNT = "550e8400-e29b-41d4-a716-446655440000"
 
 @pytest.fixture
 async def bot() -> AsyncIterator[BotHarness]:
-    async with bot_harness() as harness:
+    async with bot_harness(minds_key=None) as harness:
         harness.slack.users[ADMIN] = {"id": ADMIN, "is_admin": True}
         harness.slack.users["UPLAIN"] = {"id": "UPLAIN"}
         yield harness
@@ -46,7 +46,9 @@ async def test_an_admin_gets_the_modal_and_others_are_refused(bot: BotHarness) -
 
 async def test_a_good_key_is_checked_stored_encrypted_and_never_echoed(bot: BotHarness) -> None:
     bot.minds_api.on("GET", "/auth/me", raw({"id": ACCOUNT}))
-    response = await bot.submit_view(CONNECT_CALLBACK, key_values(GOOD_KEY), user=ADMIN, private_metadata="C0001")
+    response = await bot.submit(
+        {"callback_id": CONNECT_CALLBACK, "private_metadata": "C0001"}, key_values(GOOD_KEY), user=ADMIN
+    )
     assert response.status == 200 and ack_body(response) == {"response_action": "clear"}
     (note,) = await bot.slack.wait_for("chat.postEphemeral")
     assert ACCOUNT in note["text"] and GOOD_KEY not in json.dumps(bot.slack.calls)
@@ -69,7 +71,7 @@ async def test_a_bad_key_is_refused_inline_and_nothing_is_saved(
 ) -> None:
     if reply is not None:
         bot.minds_api.on("GET", "/auth/me", reply)
-    response = await bot.submit_view(CONNECT_CALLBACK, key_values(key), user=ADMIN)
+    response = await bot.submit({"callback_id": CONNECT_CALLBACK}, key_values(key), user=ADMIN)
     body = ack_body(response)
     assert body["response_action"] == "errors"
     assert fragment in body["errors"][KEY_BLOCK]
@@ -78,7 +80,7 @@ async def test_a_bad_key_is_refused_inline_and_nothing_is_saved(
 
 
 async def test_a_non_admin_submission_is_refused_on_the_server(bot: BotHarness) -> None:
-    response = await bot.submit_view(CONNECT_CALLBACK, key_values(GOOD_KEY), user="UPLAIN")
+    response = await bot.submit({"callback_id": CONNECT_CALLBACK}, key_values(GOOD_KEY), user="UPLAIN")
     assert "Only workspace admins" in ack_body(response)["errors"][KEY_BLOCK]
     assert bot.minds_api.sent == [] and await bot.store.get_workspace(TEAM) is None
 
@@ -92,10 +94,10 @@ async def test_commands_without_a_key_explain_how_to_connect(bot: BotHarness) ->
 
 
 async def test_uninstalling_forgets_the_workspace_key() -> None:
-    async with bot_harness(wait_for_listeners=True) as bot:
+    async with bot_harness(minds_key=None, wait_for_listeners=True) as bot:
         bot.slack.users[ADMIN] = {"id": ADMIN, "is_admin": True}
         bot.minds_api.on("GET", "/auth/me", raw({"id": ACCOUNT}))
-        await bot.submit_view(CONNECT_CALLBACK, key_values(GOOD_KEY), user=ADMIN)
+        await bot.submit({"callback_id": CONNECT_CALLBACK}, key_values(GOOD_KEY), user=ADMIN)
         assert await bot.store.get_workspace(TEAM) is not None
         await bot.event({"type": "app_uninstalled"}, event_id="EvUninstall")
         assert await bot.store.get_workspace(TEAM) is None

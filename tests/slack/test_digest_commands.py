@@ -6,66 +6,25 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import urlencode
 
 import pytest
-from slack_bolt.async_app import AsyncApp
-from slack_bolt.request.async_request import AsyncBoltRequest
 
-from minds_bot.app import build_app
-from minds_bot.minds import MindsClient, RateLimiter
-from minds_bot.services import Services
-from minds_bot.settings import Settings
-from minds_bot.store import Digest, MemoryStore, ScheduleKind, SecretBox
-from tests.fakes.minds_http import FakeMindsAPI, fake_key, make_client, ok, page, raw
-from tests.fakes.slack_web import FakeSlack, fake_slack
-from tests.foundation.test_http import SIGNING_SECRET, sign
+from minds_bot.store import Digest, ScheduleKind
+from tests.fakes.bot import CHANNEL, TEAM, USER, BotHarness, bot_harness
+from tests.fakes.minds_http import ok, page, raw
 
-TEAM, CHANNEL, USER = "T0001", "C0001", "U0001"
 PRICING = "00000000-0000-4000-8000-000000000101"
 NOW = datetime(2025, 3, 24, 7, 30, tzinfo=UTC)
 ANSWER_TIMEOUT = 10.0
 
 
-@dataclass
-class Bot:
-    app: AsyncApp
-    services: Services
-    store: MemoryStore
-    slack: FakeSlack
-    api: FakeMindsAPI
-
-    async def command(self, text: str, *, user: str = USER, trigger: str = "1.2.3") -> dict[str, Any]:
-        body = urlencode(
-            {
-                "command": "/minds",
-                "text": text,
-                "team_id": TEAM,
-                "channel_id": CHANNEL,
-                "user_id": user,
-                "response_url": self.slack.response_url(),
-                "trigger_id": trigger,
-            }
-        )
-        response = await self.app.async_dispatch(AsyncBoltRequest(body=body, headers=_headers(body)))
-        assert response.status == 200
-        return await asyncio.wait_for(self.slack.responses.get(), ANSWER_TIMEOUT)
-
-    async def interactive(self, payload: dict[str, Any]) -> Any:
-        body = urlencode({"payload": json.dumps(payload)})
-        return await self.app.async_dispatch(AsyncBoltRequest(body=body, headers=_headers(body)))
-
-    async def event(self, event: dict[str, Any]) -> Any:
-        body = json.dumps({"type": "event_callback", "team_id": TEAM, "event_id": "Ev1", "event": event})
-        headers = {**_headers(body), "Content-Type": "application/json"}
-        return await self.app.async_dispatch(AsyncBoltRequest(body=body, headers=headers))
-
-
-def _headers(body: str) -> dict[str, list[str]]:
-    return {k: [v] for k, v in sign(body).items()}
+async def answered(bot: BotHarness, text: str, *, user: str = USER) -> dict[str, Any]:
+    """Send ``/minds text`` and return the answer it posts to its response URL."""
+    response = await bot.command(text, user=user)
+    assert response.status == 200
+    return await asyncio.wait_for(bot.slack.responses.get(), ANSWER_TIMEOUT)
 
 
 def answer_text(answer: dict[str, Any]) -> str:
@@ -73,31 +32,14 @@ def answer_text(answer: dict[str, Any]) -> str:
 
 
 @pytest.fixture
-async def bot() -> AsyncIterator[Bot]:
-    api = FakeMindsAPI()
-    api.set("GET", "/studies", page([_study(PRICING, "Pricing pulse")], total=1, offset=0))
-    async with fake_slack() as slack:
-        slack.replies["users.info"] = {"ok": True, "user": {"id": USER, "tz": "America/New_York", "is_admin": False}}
-        settings = Settings(
-            _env_file=None,
-            slack_bot_token="xoxb-test-token",
-            slack_signing_secret=SIGNING_SECRET,
-            slack_api_url=slack.api_url,
-            minds_api_key=fake_key(),
-        )
-        store = MemoryStore(secrets=SecretBox(SecretBox.generate_key()), clock=lambda: NOW)
-        services = Services.build(settings, store, clock=lambda: NOW)
-        clients: list[MindsClient] = []
-
-        def build(api_key: str, *, limiter: RateLimiter | None = None) -> MindsClient:
-            clients.append(make_client(api))
-            return clients[-1]
-
-        services.minds.build = build  # type: ignore[method-assign]
-        app, _ = build_app(services)
-        yield Bot(app=app, services=services, store=store, slack=slack, api=api)
-        for client in clients:
-            await client.aclose()
+async def bot() -> AsyncIterator[BotHarness]:
+    async with bot_harness(start=NOW) as harness:
+        harness.minds_api.set("GET", "/studies", page([_study(PRICING, "Pricing pulse")], total=1, offset=0))
+        harness.slack.replies["users.info"] = {
+            "ok": True,
+            "user": {"id": USER, "tz": "America/New_York", "is_admin": False},
+        }
+        yield harness
 
 
 def _study(study_id: str, name: str) -> dict[str, Any]:
@@ -112,15 +54,15 @@ def _study(study_id: str, name: str) -> dict[str, Any]:
     }
 
 
-async def saved(bot: Bot) -> list[Digest]:
+async def saved(bot: BotHarness) -> list[Digest]:
     return await bot.store.list_digests(team_id=TEAM)
 
 
 # --- add ---------------------------------------------------------------------------------------------------
 
 
-async def test_add_a_daily_digest_for_a_named_study_in_an_explicit_timezone(bot: Bot) -> None:
-    answer = await bot.command("digest add <#C0NEWS|news> daily 8:30 Europe/Berlin Pricing skip-quiet")
+async def test_add_a_daily_digest_for_a_named_study_in_an_explicit_timezone(bot: BotHarness) -> None:
+    answer = await answered(bot, "digest add <#C0NEWS|news> daily 8:30 Europe/Berlin Pricing skip-quiet")
     [digest] = await saved(bot)
     assert (digest.channel_id, digest.schedule_kind, digest.spec, digest.tz) == (
         "C0NEWS",
@@ -134,8 +76,8 @@ async def test_add_a_daily_digest_for_a_named_study_in_an_explicit_timezone(bot:
     assert "from Pricing pulse in <#C0NEWS>, every day at 08:30 (Europe/Berlin)" in text
 
 
-async def test_without_a_timezone_the_creators_slack_timezone_is_used(bot: Bot) -> None:
-    answer = await bot.command("digest add weekly mon 09:00")
+async def test_without_a_timezone_the_creators_slack_timezone_is_used(bot: BotHarness) -> None:
+    answer = await answered(bot, "digest add weekly mon 09:00")
     [digest] = await saved(bot)
     assert (digest.schedule_kind, digest.spec, digest.tz, digest.study_ids) == (
         ScheduleKind.WEEKLY,
@@ -148,8 +90,8 @@ async def test_without_a_timezone_the_creators_slack_timezone_is_used(bot: Bot) 
     assert bot.slack.calls_to("users.info")[0]["user"] == USER
 
 
-async def test_a_cron_digest_is_stored_as_typed(bot: Bot) -> None:
-    await bot.command('digest add cron "0 9 * * 1-5" UTC all')
+async def test_a_cron_digest_is_stored_as_typed(bot: BotHarness) -> None:
+    await answered(bot, 'digest add cron "0 9 * * 1-5" UTC all')
     [digest] = await saved(bot)
     assert (digest.schedule_kind, digest.spec, digest.tz) == (ScheduleKind.CRON, "0 9 * * 1-5", "UTC")
 
@@ -165,8 +107,10 @@ async def test_a_cron_digest_is_stored_as_typed(bot: Bot) -> None:
         ("digest add daily 09:00 UTC Nonexistent", "Nothing named “Nonexistent”"),
     ],
 )
-async def test_bad_schedules_and_unknown_studies_are_refused_precisely(bot: Bot, text: str, expected: str) -> None:
-    answer = await bot.command(text)
+async def test_bad_schedules_and_unknown_studies_are_refused_precisely(
+    bot: BotHarness, text: str, expected: str
+) -> None:
+    answer = await answered(bot, text)
     assert expected in answer_text(answer)
     assert await saved(bot) == []
 
@@ -174,44 +118,44 @@ async def test_bad_schedules_and_unknown_studies_are_refused_precisely(bot: Bot,
 # --- list, remove, now -------------------------------------------------------------------------------------
 
 
-async def add(bot: Bot, text: str = "digest add daily 09:00 Europe/Berlin Pricing") -> Digest:
+async def add(bot: BotHarness, text: str = "digest add daily 09:00 Europe/Berlin Pricing") -> Digest:
     before = {d.digest_id for d in await saved(bot)}
-    await bot.command(text)
+    await answered(bot, text)
     [new] = [d for d in await saved(bot) if d.digest_id not in before]
     return new
 
 
-async def test_list_shows_each_digest_with_its_id_channel_and_schedule(bot: Bot) -> None:
+async def test_list_shows_each_digest_with_its_id_channel_and_schedule(bot: BotHarness) -> None:
     first = await add(bot)
     second = await add(bot, 'digest add <#C0NEWS> cron "0 9 * * 1" UTC')
-    text = answer_text(await bot.command("digest list"))
+    text = answer_text(await answered(bot, "digest list"))
     assert f"`{first.digest_id}` → <#{CHANNEL}> every day at 09:00 (Europe/Berlin), 1 Study" in text
     assert f"`{second.digest_id}` → <#C0NEWS> cron “0 9 * * 1” (UTC), all Studies" in text
 
 
-async def test_list_without_digests_offers_to_add_one(bot: Bot) -> None:
-    text = answer_text(await bot.command("digest list"))
+async def test_list_without_digests_offers_to_add_one(bot: BotHarness) -> None:
+    text = answer_text(await answered(bot, "digest list"))
     assert "No digests yet" in text and "digest_add_open" in text
 
 
-async def test_the_creator_removes_a_digest_and_another_member_cannot(bot: Bot) -> None:
+async def test_the_creator_removes_a_digest_and_another_member_cannot(bot: BotHarness) -> None:
     digest = await add(bot)
-    refused = answer_text(await bot.command(f"digest remove {digest.digest_id}", user="U0OTHER"))
+    refused = answer_text(await answered(bot, f"digest remove {digest.digest_id}", user="U0OTHER"))
     assert "Only <@U0001>" in refused and len(await saved(bot)) == 1
 
-    removed = answer_text(await bot.command(f"digest remove {digest.digest_id}"))
+    removed = answer_text(await answered(bot, f"digest remove {digest.digest_id}"))
     assert f"Digest `{digest.digest_id}` removed" in removed
     assert await saved(bot) == []
 
 
-async def test_a_workspace_admin_may_remove_someone_elses_digest(bot: Bot) -> None:
+async def test_a_workspace_admin_may_remove_someone_elses_digest(bot: BotHarness) -> None:
     digest = await add(bot)
     bot.slack.replies["users.info"] = {"ok": True, "user": {"id": "U0ADMIN", "is_admin": True}}
-    await bot.command(f"digest remove {digest.digest_id}", user="U0ADMIN")
+    await answered(bot, f"digest remove {digest.digest_id}", user="U0ADMIN")
     assert await saved(bot) == []
 
 
-async def test_a_digest_of_another_workspace_is_not_found(bot: Bot) -> None:
+async def test_a_digest_of_another_workspace_is_not_found(bot: BotHarness) -> None:
     await bot.store.save_digest(
         Digest(
             digest_id="dg-elsewhere",
@@ -224,19 +168,19 @@ async def test_a_digest_of_another_workspace_is_not_found(bot: Bot) -> None:
         )
     )
     for text in ("digest remove dg-elsewhere", "digest now dg-elsewhere"):
-        assert "No digest `dg-elsewhere` in this workspace" in answer_text(await bot.command(text))
+        assert "No digest `dg-elsewhere` in this workspace" in answer_text(await answered(bot, text))
     assert await bot.store.get_digest("dg-elsewhere") is not None
 
 
-async def test_digest_now_posts_to_the_channel_and_confirms(bot: Bot) -> None:
+async def test_digest_now_posts_to_the_channel_and_confirms(bot: BotHarness) -> None:
     digest = await add(bot)
     run_id = "0000abcd-0000-4000-8000-000000000001"
-    bot.api.set("GET", f"/studies/{PRICING}", ok(_study(PRICING, "Pricing pulse")))
-    bot.api.set("GET", f"/studies/{PRICING}/runs", raw({"data": [{"runId": run_id, "status": "failed"}]}))
-    bot.api.set("GET", f"/studies/{PRICING}/research-runs/{run_id}", ok({"runId": run_id, "status": "failed"}))
-    bot.api.set("GET", f"/studies/{PRICING}/summary", ok({"summary": None}))
+    bot.minds_api.set("GET", f"/studies/{PRICING}", ok(_study(PRICING, "Pricing pulse")))
+    bot.minds_api.set("GET", f"/studies/{PRICING}/runs", raw({"data": [{"runId": run_id, "status": "failed"}]}))
+    bot.minds_api.set("GET", f"/studies/{PRICING}/research-runs/{run_id}", ok({"runId": run_id, "status": "failed"}))
+    bot.minds_api.set("GET", f"/studies/{PRICING}/summary", ok({"summary": None}))
 
-    answer = answer_text(await bot.command(f"digest now {digest.digest_id}"))
+    answer = answer_text(await answered(bot, f"digest now {digest.digest_id}"))
     assert f"Digest `{digest.digest_id}` posted to <#{CHANNEL}>" in answer
     [post] = bot.slack.calls_to("chat.postMessage")
     assert post["channel"] == CHANNEL
@@ -247,14 +191,14 @@ async def test_digest_now_posts_to_the_channel_and_confirms(bot: Bot) -> None:
 # --- App Home and modal ------------------------------------------------------------------------------------
 
 
-async def test_the_app_home_offers_add_a_digest(bot: Bot) -> None:
+async def test_the_app_home_offers_add_a_digest(bot: BotHarness) -> None:
     await bot.event({"type": "app_home_opened", "user": USER, "tab": "home"})
     publish = await bot.slack.next_call("views.publish")
     assert "digest_add_open" in json.dumps(publish["view"])
 
 
-async def test_the_button_opens_the_modal_with_the_users_timezone(bot: Bot) -> None:
-    await bot.interactive(
+async def test_the_button_opens_the_modal_with_the_users_timezone(bot: BotHarness) -> None:
+    await bot.interaction(
         {
             "type": "block_actions",
             "team": {"id": TEAM},
@@ -280,8 +224,8 @@ def submission(**values: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-async def test_a_submitted_modal_adds_the_digest_and_tells_the_creator(bot: Bot) -> None:
-    response = await bot.interactive(
+async def test_a_submitted_modal_adds_the_digest_and_tells_the_creator(bot: BotHarness) -> None:
+    response = await bot.interaction(
         submission(
             channel={"type": "conversations_select", "selected_conversation": "C0NEWS"},
             kind={"type": "static_select", "selected_option": {"value": "weekly"}},
@@ -303,8 +247,8 @@ async def test_a_submitted_modal_adds_the_digest_and_tells_the_creator(bot: Bot)
     assert dm["channel"] == USER and f"Digest `{digest.digest_id}` added" in dm["text"]
 
 
-async def test_a_modal_with_a_bad_timezone_shows_the_error_on_that_field(bot: Bot) -> None:
-    response = await bot.interactive(
+async def test_a_modal_with_a_bad_timezone_shows_the_error_on_that_field(bot: BotHarness) -> None:
+    response = await bot.interaction(
         submission(
             channel={"type": "conversations_select", "selected_conversation": "C0NEWS"},
             kind={"type": "static_select", "selected_option": {"value": "daily"}},

@@ -8,7 +8,7 @@ from tests.fakes.bot import bot_harness
 
 
 async def test_a_retried_event_is_processed_once() -> None:
-    async with bot_harness() as bot:
+    async with bot_harness(minds_key=None) as bot:
         home = {"type": "app_home_opened", "user": "U0001", "tab": "home"}
         for _ in range(3):
             response = await bot.event(home, event_id="Ev42")
@@ -20,7 +20,7 @@ async def test_a_retried_event_is_processed_once() -> None:
 
 
 async def test_the_record_survives_a_restart_of_the_app() -> None:
-    async with bot_harness() as bot:
+    async with bot_harness(minds_key=None) as bot:
         home = {"type": "app_home_opened", "user": "U0001", "tab": "home"}
         await bot.event(home, event_id="Ev7")
         await bot.slack.wait_for("views.publish")
