@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from minds_bot.store import RunKind
 from tests.fakes.bot import BotHarness, blocks_of, bot_harness, buttons
 from tests.fakes.minds_http import envelope, ok, page, raw
 from tests.slack import samples
@@ -253,7 +254,7 @@ LIMITS = {
 }
 
 
-async def test_audience_from_a_brief_shows_progress_then_the_result(bot: BotHarness) -> None:
+async def test_audience_from_a_brief_is_followed_in_a_thread_until_it_is_ready(bot: BotHarness) -> None:
     job = {"jobId": "job-1", "status": "queued", "progress": 0}
     done = {
         **job,
@@ -267,16 +268,21 @@ async def test_audience_from_a_brief_shows_progress_then_the_result(bot: BotHarn
         "GET", "/audiences/from-brief/jobs/job-1", ok({**job, "status": "processing", "progress": 40}), ok(done)
     )
     await bot.command("audience new Urban cyclists in Berlin who commute daily")
-    progress = await bot.reply()
+    followed = await bot.tracker.next_tracked(RunKind.AUDIENCE)
+    request, progress = bot.slack.calls_to("chat.postMessage")[:2]
+    assert "Urban cyclists in Berlin who commute daily" in json.dumps(blocks_of(request))
+    assert progress["thread_ts"] == followed.thread_ts
     assert "queued" in progress["text"] and "up to 40 Minds" in json.dumps(blocks_of(progress))
-    final = await bot.reply_containing("ready")
-    assert "Berlin cyclists" in final["text"] and "24 Minds" in final["text"]
+    await bot.tick(3)
+    edits = [c["text"] for c in bot.slack.calls_to("chat.update")]
+    assert "processing (40%)" in edits[0]
+    assert "Berlin cyclists" in edits[-1] and "24 Minds" in edits[-1]
     sent = bot.minds_api.to("POST", "/audiences/from-brief")
     assert len(sent) == 1 and sent[0].json()["text"] == "Urban cyclists in Berlin who commute daily"
     assert sent[0].headers["idempotency-key"]
 
 
-async def test_a_failed_audience_job_gives_minds_reason(bot: BotHarness) -> None:
+async def test_a_failed_audience_job_gives_minds_reason_in_its_thread(bot: BotHarness) -> None:
     job = {"jobId": "job-2", "status": "queued"}
     bot.minds_api.on("GET", "/audiences/limits", ok(LIMITS))
     bot.minds_api.on("POST", "/audiences/from-brief", ok(job, status=202))
@@ -284,7 +290,10 @@ async def test_a_failed_audience_job_gives_minds_reason(bot: BotHarness) -> None
         "GET", "/audiences/from-brief/jobs/job-2", ok({**job, "status": "failed", "error": "brief too vague"})
     )
     await bot.command("audience new people")
-    assert "brief too vague" in (await bot.reply_containing("brief too vague"))["text"]
+    await bot.tracker.next_tracked(RunKind.AUDIENCE)
+    await bot.tick(2)
+    (failed,) = [c["text"] for c in bot.slack.calls_to("chat.update")]
+    assert "could not build the Audience" in failed and "brief too vague" in failed
 
 
 async def test_a_locked_workspace_is_told_before_anything_is_built(bot: BotHarness) -> None:

@@ -31,7 +31,6 @@ MAX_ACTIONS_PER_BLOCK = 25
 RERUN_ACTION = "minds_rerun"  # value: the text of a ``/minds`` command to run as the clicking user
 
 
-
 def shorten(text: str, limit: int) -> str:
     """A preview of ``text`` in at most ``limit`` characters; a visible "…" says when something was left out."""
     flat = " ".join(text.split())
