@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from slack_sdk.web.async_client import AsyncWebClient
@@ -33,7 +34,7 @@ from minds_bot.minds import (
     StudyOutput,
     parse_output,
 )
-from minds_bot.services import Services
+from minds_bot.services import Background, Services
 from minds_bot.slack.errors import user_message
 from minds_bot.slack.render import Message
 from minds_bot.slack.render.answers import (
@@ -53,6 +54,7 @@ from minds_bot.store import DirectAsk, RunKind, TrackedRun
 log = logging.getLogger(__name__)
 
 # Outcomes where Minds may or may not have accepted the run: a retry with the same clientRequestId is safe.
+RESUME_WINDOW = timedelta(hours=1)  # older unanswered asks are left alone: nobody is waiting for them any more
 UNCERTAIN = (MindsTransportError, ServerError, RateLimited, MalformedResponse, PanelMindsNotReady)
 
 
@@ -135,10 +137,13 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
         )
     except MindsError as exc:
         again = ask.client_request_id if isinstance(exc, UNCERTAIN) else None
+        if again is None:  # refused for good: never re-sent, not even after a restart
+            await services.store.settle_direct_ask(ask.client_request_id)
         failed = render_ask_failed(user_message(exc), client_request_id=again)
         await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **failed.as_kwargs())
         return
     if isinstance(outcome, PlanningRequired):
+        await services.store.settle_direct_ask(ask.client_request_id)
         offer = render_planning_required(
             study_id=study.id, study_name=study.name, question=ask.question, reason=outcome.reason
         )
@@ -158,6 +163,47 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
             next_poll_at=services.clock(),
         )
     )
+
+
+async def resume_pending_asks(services: Services) -> int:
+    """After a restart: re-send every recent ask that never got a definitive answer from Minds, with its own
+    clientRequestId (Minds runs it at most once), so a question typed just before a crash is not lost."""
+    cutoff = services.clock() - RESUME_WINDOW
+    resumed = 0
+    for ask in await services.store.pending_direct_asks():
+        if ask.created_at is None or ask.created_at < cutoff:
+            continue
+        slack = await services.slack.client_for(ask.team_id)
+        minds = await services.minds.client_for(ask.team_id)
+        await send(services, slack, ask=ask, study=await minds.get_study(ask.study_id))
+        resumed += 1
+    return resumed
+
+
+class AskResume(Background):
+    """Runs ``resume_pending_asks`` once at start-up, off the start-up path."""
+
+    def __init__(self, services: Services) -> None:
+        self._services = services
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="ask-resume")
+
+    async def _run(self) -> None:
+        try:
+            resumed = await resume_pending_asks(self._services)
+        except Exception:  # noqa: BLE001 - start-up must go on; the asker can still press Try again
+            log.exception("resuming pending questions failed")
+            return
+        if resumed:
+            log.info("re-sent questions a restart interrupted", extra={"fields": {"count": resumed}})
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
 
 
 def _text(text: str) -> Message:
@@ -250,4 +296,5 @@ def register_handler(services: Services) -> Any:
     """Install the direct-run handler for the tracker; returns it (tests drive it directly)."""
     handler = DirectRunHandler(services)
     services.run_handlers[RunKind.DIRECT] = handler
+    services.background.append(AskResume(services))
     return handler

@@ -237,8 +237,12 @@ class Store(ABC):
         """Raises RecordNotFoundError."""
 
     @abstractmethod
+    async def settle_direct_ask(self, client_request_id: str) -> DirectAsk:
+        """Minds refused the ask for good (or asked for a plan): it is never re-sent. Raises RecordNotFoundError."""
+
+    @abstractmethod
     async def pending_direct_asks(self) -> list[DirectAsk]:
-        """Asks with no run yet: after a crash, look the run up by clientRequestId or resend with it."""
+        """Unsettled asks with no run yet: after a crash, resend them with the same clientRequestId."""
 
     # -- exports ---------------------------------------------------------------------------------------------
     @abstractmethod

@@ -350,11 +350,16 @@ class MemoryStore(Store):
 
     async def attach_direct_run(self, *, client_request_id: str, run_id: str) -> DirectAsk:
         row = _require(self._asks, client_request_id, what="direct ask")
-        row.update(run_id=run_id, updated_at=self._now())
+        row.update(run_id=run_id, settled=True, updated_at=self._now())
+        return from_row(DirectAsk, row, self._box)
+
+    async def settle_direct_ask(self, client_request_id: str) -> DirectAsk:
+        row = _require(self._asks, client_request_id, what="direct ask")
+        row.update(settled=True, updated_at=self._now())
         return from_row(DirectAsk, row, self._box)
 
     async def pending_direct_asks(self) -> list[DirectAsk]:
-        rows = (row for row in self._asks.values() if row["run_id"] is None)
+        rows = (row for row in self._asks.values() if row["run_id"] is None and not row["settled"])
         return self._load_all(DirectAsk, rows, order=lambda row: (row["created_at"], row["client_request_id"]))
 
     # -- exports ---------------------------------------------------------------------------------------------

@@ -93,4 +93,8 @@ _V1_CORE: Migration = (
 # Whether a digest posts nothing for a period without news.
 _V2_DIGEST_QUIET: Migration = ("ALTER TABLE digests ADD COLUMN skip_quiet INTEGER NOT NULL DEFAULT 0",)
 
-MIGRATIONS: tuple[Migration, ...] = (_V1_CORE, _V2_DIGEST_QUIET)
+# Whether Minds answered a direct ask's POST definitively (a run, a refusal, planning_required): only unsettled
+# asks are re-sent after a restart.
+_V3_ASK_SETTLED: Migration = ("ALTER TABLE direct_asks ADD COLUMN settled INTEGER NOT NULL DEFAULT 0",)
+
+MIGRATIONS: tuple[Migration, ...] = (_V1_CORE, _V2_DIGEST_QUIET, _V3_ASK_SETTLED)

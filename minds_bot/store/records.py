@@ -217,6 +217,7 @@ class DirectAsk(Record):
     question: str
     requester_id: str
     run_id: str | None = None
+    settled: bool = False  # Minds answered the POST for good (a run, a refusal, planning_required)
     created_at: UtcDatetime | None = None
     updated_at: UtcDatetime | None = None
 

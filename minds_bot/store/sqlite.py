@@ -505,8 +505,19 @@ class SqliteStore(Store):
     async def attach_direct_run(self, *, client_request_id: str, run_id: str) -> DirectAsk:
         async with self._tx() as q:
             await q.run(
-                "UPDATE direct_asks SET run_id = ?, updated_at = ? WHERE client_request_id = ?",
+                "UPDATE direct_asks SET run_id = ?, settled = 1, updated_at = ? WHERE client_request_id = ?",
                 (run_id, self._now(), client_request_id),
+            )
+            row = await _get_ask(q, client_request_id)
+        if row is None:
+            raise RecordNotFoundError(f"no direct ask with clientRequestId {client_request_id}")
+        return from_row(DirectAsk, row, self._box)
+
+    async def settle_direct_ask(self, client_request_id: str) -> DirectAsk:
+        async with self._tx() as q:
+            await q.run(
+                "UPDATE direct_asks SET settled = 1, updated_at = ? WHERE client_request_id = ?",
+                (self._now(), client_request_id),
             )
             row = await _get_ask(q, client_request_id)
         if row is None:
@@ -515,7 +526,9 @@ class SqliteStore(Store):
 
     async def pending_direct_asks(self) -> list[DirectAsk]:
         async with self._read() as q:
-            rows = await q.all("SELECT * FROM direct_asks WHERE run_id IS NULL ORDER BY created_at, client_request_id")
+            rows = await q.all(
+                "SELECT * FROM direct_asks WHERE run_id IS NULL AND settled = 0 ORDER BY created_at, client_request_id"
+            )
         return [from_row(DirectAsk, row, self._box) for row in rows]
 
     # -- exports ---------------------------------------------------------------------------------------------

@@ -181,3 +181,41 @@ async def test_show_answers_pages_individual_answers_privately(bot: BotHarness) 
     assert page["response_type"] == "ephemeral" and page["replace_original"] in (False, "false")
     text = json.dumps(blocks_of(page), ensure_ascii=False)
     assert "*P 0* · Parents — Yes" in text and "S 2 says Yes" in text
+
+
+async def test_after_a_restart_an_unanswered_question_is_sent_again_with_its_own_id(bot: BotHarness) -> None:
+    from minds_bot.flows.ask import resume_pending_asks
+    from minds_bot.store import DirectAsk
+
+    crid = "5a0c1d2e-0000-4000-8000-00000000beef"
+    # Saved just before a crash: the POST never happened (or its answer was lost).
+    await bot.store.begin_direct_ask(
+        DirectAsk(
+            client_request_id=crid,
+            team_id="T0001",
+            study_id=STUDY,
+            channel_id="C0001",
+            thread_ts="1733140000.000100",
+            question=QUESTION,
+            requester_id="U0001",
+        )
+    )
+    bot.minds_api.on("POST", RUNS, accepted(bot))
+    assert await resume_pending_asks(bot.services) == 1
+    run = await bot.tracker.tracked.get()
+    (sent,) = bot.minds_api.to("POST", RUNS)
+    assert sent.json()["clientRequestId"] == crid and run.client_request_id == crid
+    (asking,) = bot.slack.calls_to("chat.postMessage")
+    assert asking["thread_ts"] == "1733140000.000100" and "Asking" in asking["text"]
+    assert await resume_pending_asks(bot.services) == 0  # answered now: nothing to resend
+
+
+async def test_a_question_minds_refused_for_good_is_not_sent_again_after_a_restart(bot: BotHarness) -> None:
+    from minds_bot.flows.ask import resume_pending_asks
+
+    bot.minds_api.on("POST", RUNS, envelope(403, code="PLAN_LIMIT", data={"limitType": "responses", "limit": 10}))
+    await bot.command(f"ask {STUDY} {QUESTION}")
+    (update,) = await bot.slack.wait_for("chat.update")
+    assert "upgrade is required" in update["text"] and "ask_retry" not in buttons(update)
+    assert await resume_pending_asks(bot.services) == 0
+    assert len(bot.minds_api.to("POST", RUNS)) == 1

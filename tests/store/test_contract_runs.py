@@ -127,3 +127,13 @@ async def test_direct_ask_is_kept_before_the_call_and_reused(store: Store, clock
     assert await store.pending_direct_asks() == []
     with pytest.raises(RecordNotFoundError):
         await store.attach_direct_run(client_request_id="missing", run_id="run-1")
+
+
+async def test_a_settled_ask_is_never_resent(store: Store) -> None:
+    refused, _ = await store.begin_direct_ask(factories.direct_ask("ask-refused"))
+    waiting, _ = await store.begin_direct_ask(factories.direct_ask("ask-waiting"))
+    settled = await store.settle_direct_ask("ask-refused")
+    assert settled.settled and settled.run_id is None
+    assert [a.client_request_id for a in await store.pending_direct_asks()] == [waiting.client_request_id]
+    with pytest.raises(RecordNotFoundError):
+        await store.settle_direct_ask("missing")
