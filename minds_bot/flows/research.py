@@ -170,7 +170,9 @@ async def _confirm(
         revision=post.revision,
         approver_id=user_id,
         idempotency_key=str(uuid.uuid4()),
+        advanced_opt_in=opt_in,
     )
+    opt_in = opt_in or approval.advanced_opt_in  # a retry keeps the opt-in the approval was claimed with
     minds = await services.minds.client_for(post.team_id)
     try:
         started = await minds.start_research_run(
@@ -251,7 +253,7 @@ async def resume_pending_approvals(services: Services) -> int:
             continue
         slack = await services.slack.client_for(post.team_id)
         outcome = await _confirm(
-            services, slack=slack, post=post, user_id=approval.approver_id, opt_in=False, blocks=[]
+            services, slack=slack, post=post, user_id=approval.approver_id, opt_in=approval.advanced_opt_in, blocks=[]
         )
         resumed += isinstance(outcome, Started)
     return resumed

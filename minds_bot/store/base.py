@@ -160,7 +160,14 @@ class Store(ABC):
 
     @abstractmethod
     async def claim_approval(
-        self, *, team_id: str, draft_plan_id: str, revision: int, approver_id: str, idempotency_key: str
+        self,
+        *,
+        team_id: str,
+        draft_plan_id: str,
+        revision: int,
+        approver_id: str,
+        idempotency_key: str,
+        advanced_opt_in: bool = False,
     ) -> tuple[Approval, bool]:
         """Atomically create the approval of this revision. Returns (record, created): exactly one concurrent
         caller gets created=True; the others get the winner's record (and must reuse its idempotency_key).

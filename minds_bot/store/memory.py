@@ -234,7 +234,14 @@ class MemoryStore(Store):
         return self._load(PlanPost, row)
 
     async def claim_approval(
-        self, *, team_id: str, draft_plan_id: str, revision: int, approver_id: str, idempotency_key: str
+        self,
+        *,
+        team_id: str,
+        draft_plan_id: str,
+        revision: int,
+        approver_id: str,
+        idempotency_key: str,
+        advanced_opt_in: bool = False,
     ) -> tuple[Approval, bool]:
         key = (team_id, draft_plan_id, revision)
         existing = self._approvals.get(key)
@@ -248,6 +255,7 @@ class MemoryStore(Store):
             idempotency_key=idempotency_key,
             approver_id=approver_id,
             approved_at=now,
+            advanced_opt_in=advanced_opt_in,
             updated_at=now,
         )
         self._approvals[key] = self._row(fresh)

@@ -97,4 +97,7 @@ _V2_DIGEST_QUIET: Migration = ("ALTER TABLE digests ADD COLUMN skip_quiet INTEGE
 # asks are re-sent after a restart.
 _V3_ASK_SETTLED: Migration = ("ALTER TABLE direct_asks ADD COLUMN settled INTEGER NOT NULL DEFAULT 0",)
 
-MIGRATIONS: tuple[Migration, ...] = (_V1_CORE, _V2_DIGEST_QUIET, _V3_ASK_SETTLED)
+# The advanced-method opt-in given with an approval, so a confirm resumed after a restart sends it again.
+_V4_APPROVAL_OPT_IN: Migration = ("ALTER TABLE approvals ADD COLUMN advanced_opt_in INTEGER NOT NULL DEFAULT 0",)
+
+MIGRATIONS: tuple[Migration, ...] = (_V1_CORE, _V2_DIGEST_QUIET, _V3_ASK_SETTLED, _V4_APPROVAL_OPT_IN)

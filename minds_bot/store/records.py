@@ -179,6 +179,7 @@ class Approval(Record):
     idempotency_key: str
     approver_id: str
     approved_at: UtcDatetime
+    advanced_opt_in: bool = False  # the approver's explicit opt-in to the plan's advanced methods
     state: ApprovalState = ApprovalState.PENDING
     run_id: str | None = None
     failure: str | None = None

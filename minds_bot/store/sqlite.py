@@ -351,7 +351,14 @@ class SqliteStore(Store):
         return None if row is None else from_row(PlanPost, row, self._box)
 
     async def claim_approval(
-        self, *, team_id: str, draft_plan_id: str, revision: int, approver_id: str, idempotency_key: str
+        self,
+        *,
+        team_id: str,
+        draft_plan_id: str,
+        revision: int,
+        approver_id: str,
+        idempotency_key: str,
+        advanced_opt_in: bool = False,
     ) -> tuple[Approval, bool]:
         now = self._clock()
         fresh = Approval(
@@ -361,6 +368,7 @@ class SqliteStore(Store):
             idempotency_key=idempotency_key,
             approver_id=approver_id,
             approved_at=now,
+            advanced_opt_in=advanced_opt_in,
             updated_at=now,
         )
         key = (team_id, draft_plan_id, revision)
@@ -649,13 +657,14 @@ async def _rollback(conn: aiosqlite.Connection) -> None:
 async def _reclaim_failed(q: _Session, row: Row) -> bool:
     """Re-pend an approval Minds definitively refused; True when there was one to take over."""
     changed = await q.run(
-        "UPDATE approvals SET idempotency_key = ?, approver_id = ?, approved_at = ?, state = ?, "
-        "run_id = NULL, failure = NULL, updated_at = ? "
+        "UPDATE approvals SET idempotency_key = ?, approver_id = ?, approved_at = ?, advanced_opt_in = ?, "
+        "state = ?, run_id = NULL, failure = NULL, updated_at = ? "
         "WHERE team_id = ? AND draft_plan_id = ? AND revision = ? AND state = ?",
         (
             row["idempotency_key"],
             row["approver_id"],
             row["approved_at"],
+            row["advanced_opt_in"],
             ApprovalState.PENDING.value,
             row["updated_at"],
             row["team_id"],

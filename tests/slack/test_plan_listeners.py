@@ -307,3 +307,25 @@ async def test_an_approval_interrupted_by_a_crash_is_resent_with_its_key_at_star
     assert json.loads(confirm.body)["idempotencyKey"] == approval.idempotency_key
     run = await bot.tracker.next_tracked(RunKind.RESEARCH)
     assert run.thread_ts == ts
+
+
+async def test_a_resumed_approval_keeps_the_advanced_method_opt_in_it_was_given(bot: BotHarness) -> None:
+    ts, _ = await open_plan(bot)
+    await bot.store.transition_plan_post(
+        team_id=TEAM, channel_id=CHANNEL, message_ts=ts, expected={PlanState.OPEN}, new=PlanState.APPROVED
+    )
+    approval, _ = await bot.store.claim_approval(
+        team_id=TEAM,
+        draft_plan_id="draft-1",
+        revision=1,
+        approver_id=REQUESTER,
+        idempotency_key=str(uuid.uuid4()),
+        advanced_opt_in=True,
+    )
+    assert approval.advanced_opt_in
+    bot.minds_api.on("POST", RUNS, ok({"runId": "run-1", "status": "queued"}))
+    assert await resume_pending_approvals(bot.services) == 1
+    (confirm,) = bot.minds_api.to("POST", RUNS)
+    body = json.loads(confirm.body)
+    assert body["idempotencyKey"] == approval.idempotency_key
+    assert body["confirmation"] == {"accepted": True, "advancedMethodOptIn": True}

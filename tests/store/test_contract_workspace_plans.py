@@ -181,3 +181,15 @@ def test_records_refuse_naive_datetimes() -> None:
         WorkspaceSettings.model_validate(
             {**factories.workspace().model_dump(), "connected_at": START.replace(tzinfo=None)}
         )
+
+
+async def test_an_approval_remembers_the_advanced_method_opt_in(store: Store) -> None:
+    claimed, created = await store.claim_approval(
+        team_id="T1", draft_plan_id="d", revision=2, approver_id="U1", idempotency_key="k1", advanced_opt_in=True
+    )
+    assert created and claimed.advanced_opt_in
+    loser, created = await store.claim_approval(
+        team_id="T1", draft_plan_id="d", revision=2, approver_id="U2", idempotency_key="k2"
+    )
+    assert not created and loser.advanced_opt_in and loser.idempotency_key == "k1"
+    assert (await store.get_approval(team_id="T1", draft_plan_id="d", revision=2)).advanced_opt_in  # type: ignore[union-attr]
