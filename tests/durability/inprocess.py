@@ -17,7 +17,7 @@ from slack_bolt.response import BoltResponse
 from minds_bot.app import build_app
 from minds_bot.flows.tracking import RunTracker
 from minds_bot.services import Services
-from minds_bot.store import SecretBox, SqliteStore
+from minds_bot.store import PlanPost, PlanState, SecretBox, SqliteStore
 from tests.fakes.bot import SIGNING_SECRET, Clock, bot_settings, use_fake_minds
 from tests.fakes.minds_http import FakeMindsAPI
 from tests.fakes.slack_requests import (
@@ -121,3 +121,19 @@ def drain(slack: FakeSlack) -> list[dict[str, Any]]:
     while not slack.responses.empty():
         answers.append(slack.responses.get_nowait())
     return answers
+
+
+def open_plan_post(*, team_id: str, channel_id: str, message_ts: str, study_id: str, requester_id: str) -> PlanPost:
+    """A plan at revision 1, open for answers and approval, as the bot stores it once Minds prepared it."""
+    return PlanPost(
+        team_id=team_id,
+        channel_id=channel_id,
+        message_ts=message_ts,
+        study_id=study_id,
+        study_name="Reusable cups",
+        draft_plan_id="draft-1",
+        revision=1,
+        requester_id=requester_id,
+        state=PlanState.OPEN,
+        preview_idempotency_key="preview-key-1",
+    )

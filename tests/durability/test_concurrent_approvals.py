@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from minds_bot.store import PlanPost, PlanState, RunKind, SecretBox
-from tests.durability.inprocess import Process, click_payload, close_process, drain, open_process
+from minds_bot.store import PlanState, RunKind, SecretBox
+from tests.durability.inprocess import Process, click_payload, close_process, drain, open_plan_post, open_process
 from tests.fakes.bot import Clock
 from tests.fakes.minds_http import FakeMindsAPI, fake_key, ok
 from tests.fakes.slack_web import FakeSlack, fake_slack
@@ -45,18 +45,7 @@ async def processes(tmp_path: Path, slack: FakeSlack, api: FakeMindsAPI) -> Asyn
     first = await open_process(path, slack=slack, secret_key=key, clock=clock, api=api, minds_key=fake_key())
     second = await open_process(path, slack=slack, secret_key=key, clock=clock, api=api, minds_key=fake_key())
     await first.store.save_plan_post(
-        PlanPost(
-            team_id=TEAM,
-            channel_id=CHANNEL,
-            message_ts=PLAN_TS,
-            study_id=STUDY_ID,
-            study_name="Reusable cups",
-            draft_plan_id="draft-1",
-            revision=1,
-            requester_id=REQUESTER,
-            state=PlanState.OPEN,
-            preview_idempotency_key="preview-key-1",
-        )
+        open_plan_post(team_id=TEAM, channel_id=CHANNEL, message_ts=PLAN_TS, study_id=STUDY_ID, requester_id=REQUESTER)
     )
     await second.store.add_approver(team_id=TEAM, channel_id=CHANNEL, user_id=APPROVER)
     try:
@@ -138,17 +127,8 @@ async def test_approving_before_the_workspace_is_connected_leaves_the_plan_open(
     )
     try:
         await process.store.save_plan_post(
-            PlanPost(
-                team_id=TEAM,
-                channel_id=CHANNEL,
-                message_ts=PLAN_TS,
-                study_id=STUDY_ID,
-                study_name="Reusable cups",
-                draft_plan_id="draft-1",
-                revision=1,
-                requester_id=REQUESTER,
-                state=PlanState.OPEN,
-                preview_idempotency_key="preview-key-1",
+            open_plan_post(
+                team_id=TEAM, channel_id=CHANNEL, message_ts=PLAN_TS, study_id=STUDY_ID, requester_id=REQUESTER
             )
         )
         payload = click_payload(

@@ -14,13 +14,12 @@ from minds_bot.store import (
     DirectAsk,
     ExportJob,
     ExportState,
-    PlanPost,
     PlanState,
     ScheduleKind,
     SecretBox,
     WorkspaceSettings,
 )
-from tests.durability.inprocess import Process, click_payload, close_process, drain, open_process
+from tests.durability.inprocess import Process, click_payload, close_process, drain, open_plan_post, open_process
 from tests.fakes.bot import Clock
 from tests.fakes.minds_http import FakeMindsAPI, fake_key
 from tests.fakes.slack_web import FakeSlack, fake_slack
@@ -50,18 +49,7 @@ async def scene(tmp_path: Path) -> AsyncIterator[Scene]:
             WorkspaceSettings(team_id=T1, minds_key=fake_key(), connected_by=OWNER, connected_at=now)
         )
         await store.save_plan_post(
-            PlanPost(
-                team_id=T1,
-                channel_id=CHANNEL,
-                message_ts=PLAN_TS,
-                study_id=STUDY_ID,
-                study_name="Reusable cups",
-                draft_plan_id="draft-1",
-                revision=1,
-                requester_id=OWNER,
-                state=PlanState.OPEN,
-                preview_idempotency_key="preview-key-1",
-            )
+            open_plan_post(team_id=T1, channel_id=CHANNEL, message_ts=PLAN_TS, study_id=STUDY_ID, requester_id=OWNER)
         )
         await store.save_digest(
             Digest(
