@@ -1,4 +1,4 @@
-"""Housekeeping: apply the store's retention policy at start and then every few hours, so the SQLite file does
+"""Housekeeping: apply the store's retention policy soon after start and then every few hours, so the SQLite file does
 not grow forever with delivery records and finished runs.
 
 Owns: the pruning schedule. The policy itself (what is old) belongs to the store.
@@ -34,13 +34,13 @@ class Housekeeping(Background):
         return counts.total
 
     async def start(self) -> None:
-        await self.prune_once()
+        # Off the start-up path: readiness does not wait for a prune.
         self._task = asyncio.create_task(self._loop(), name="housekeeping")
 
     async def _loop(self) -> None:
         while True:
-            await asyncio.sleep(self._every)
             await self.prune_once()
+            await asyncio.sleep(self._every)
 
     async def stop(self) -> None:
         if self._task is not None:

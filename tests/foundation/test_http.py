@@ -73,3 +73,10 @@ async def test_a_signed_slash_command_is_acknowledged_and_answered(server: HttpS
     answer = await asyncio.wait_for(slack.responses.get(), RESPONSE_TIMEOUT)
     assert answer["response_type"] == "ephemeral"
     assert "/minds plan" in str(answer["blocks"])
+
+
+async def test_healthz_says_starting_until_the_bot_is_ready(server: HttpServer) -> None:
+    server.bot.ready = False  # as between the store opening and background work starting
+    async with httpx.AsyncClient(base_url=server.base_url) as http:
+        reply = await http.get("/healthz")
+    assert reply.status_code == 503 and reply.json() == {"status": "starting"}
