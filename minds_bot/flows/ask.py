@@ -5,7 +5,7 @@ Owns: the ask use case — refuse text that is not one question (offer planning 
 twice), post the parent line and "asking N Minds…" in the thread, hand the accepted run to the tracker — and
 ``DirectRunHandler``, which reads the run (``GET /runs/{id}``, then the answers) and shows progress, a chart, the
 top lines and quotes, or says plainly that the run failed or was cancelled.
-Must not touch: Block Kit (``slack/render/answers.py``), SQL, or the polling schedule (``flows/tracking.py``).
+Must not touch: Block Kit (``render/answers.py``), SQL, or the polling schedule (``flows/tracking.py``).
 """
 
 from __future__ import annotations
@@ -34,10 +34,8 @@ from minds_bot.minds import (
     StudyOutput,
     parse_output,
 )
-from minds_bot.services import Background, Services
-from minds_bot.slack.errors import user_message
-from minds_bot.slack.render import Message
-from minds_bot.slack.render.answers import (
+from minds_bot.render import Message
+from minds_bot.render.answers import (
     distribution,
     render_ask_failed,
     render_asking,
@@ -48,7 +46,9 @@ from minds_bot.slack.render.answers import (
     render_run_ended,
     render_run_progress,
 )
-from minds_bot.slack.render.charts import distribution_chart
+from minds_bot.render.charts import distribution_chart
+from minds_bot.render.errors import user_message
+from minds_bot.services import Background, Services
 from minds_bot.store import DirectAsk, RunKind, TrackedRun
 
 log = logging.getLogger(__name__)

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.tracking import Observation
 from minds_bot.minds import AudienceJobFailed, FromBriefJob, FromBriefResult, MindsError
-from minds_bot.slack.errors import user_message
-from minds_bot.slack.render.jobs import (
+from minds_bot.render.errors import user_message
+from minds_bot.render.jobs import (
     render_audience_failed,
     render_audience_locked,
     render_audience_progress,
@@ -26,8 +26,8 @@ from minds_bot.slack.render.jobs import (
 from minds_bot.store import RunKind, TrackedRun
 
 if TYPE_CHECKING:
+    from minds_bot.flows.invocation import Invocation
     from minds_bot.services import Services
-    from minds_bot.slack.invocation import Invocation
 
 FAILED = "failed"
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from minds_bot.minds import LOOKUP_WINDOW, MindsClient
 from minds_bot.minds.lookup import FUZZY_THRESHOLD, score
-from minds_bot.slack.render.browse import BROWSE_PAGE_SIZE, BrowseKind, BrowsePage
+from minds_bot.render.browse import BROWSE_PAGE_SIZE, BrowseKind, BrowsePage
 
 
 def rank_by_name(query: str, items: Sequence[Any]) -> list[Any]:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from minds_bot.flows.tracking import Observation
 from minds_bot.minds import DownloadFailed, ExportFailed, ExportStatus
 from minds_bot.minds import ExportJob as MindsExportJob
-from minds_bot.slack.render.exports import (
+from minds_bot.render.exports import (
     download_failed,
     export_attached,
     export_failed,

@@ -7,7 +7,7 @@ the first attempt, and ``PlanPreparation``, the ``RunHandler`` for ``RunKind.PLA
 the identical preview POST (same body, same key, the 202 receipt's ids as headers) until the 200 arrives, so
 preparation survives restarts and is never re-submitted under a new key (CATALOGUE §2 G.69, H.78). A 409 on
 a revision reloads the latest revision and says so.
-Must not touch: Block Kit (``slack/render/plan.py``), SQL, approval (``flows/research.py``).
+Must not touch: Block Kit (``render/plan.py``), SQL, approval (``flows/research.py``).
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from minds_bot.minds import (
     Study,
     StudyDetail,
 )
-from minds_bot.slack.errors import user_message
-from minds_bot.slack.render.plan import (
+from minds_bot.render.errors import user_message
+from minds_bot.render.plan import (
     AudienceInfo,
     PlanContext,
     PlanTooLarge,

@@ -7,7 +7,7 @@ idempotency key is committed *before* ``POST …/research-runs``; a retry after 
 key), the honest answers to refusals (``PLAN_LIMIT``: an upgrade is required and nothing started; 409: the
 reason), and the ``RunHandler`` for ``RunKind.RESEARCH`` (progress edits, one terminal result with charts,
 then the report) and ``RunKind.CONSISTENCY`` (the answer-consistency note that may arrive after completion).
-Must not touch: Block Kit (``slack/render/``), SQL, the preview lifecycle (``flows/planning.py``).
+Must not touch: Block Kit (``render/``), SQL, the preview lifecycle (``flows/planning.py``).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.exports import start_export
+from minds_bot.flows.permissions import is_workspace_admin
 from minds_bot.flows.planning import Refused
 from minds_bot.flows.tracking import Observation
 from minds_bot.minds import (
@@ -31,18 +32,17 @@ from minds_bot.minds import (
     PermissionDenied,
     ResearchRun,
 )
-from minds_bot.services import Background
-from minds_bot.slack.errors import user_message
-from minds_bot.slack.permissions import is_workspace_admin
-from minds_bot.slack.render.charts import distribution_chart
-from minds_bot.slack.render.plan import approved_note, freeze
-from minds_bot.slack.render.runs import (
+from minds_bot.render.charts import distribution_chart
+from minds_bot.render.errors import user_message
+from minds_bot.render.plan import approved_note, freeze
+from minds_bot.render.runs import (
     distribution,
     progress_text,
     render_consistency,
     render_results,
     terminal_line,
 )
+from minds_bot.services import Background
 from minds_bot.store import PlanPost, PlanState, RunKind, TrackedRun
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from minds_bot.app import Services
+    from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
 
@@ -23,6 +23,7 @@ def register_all(surface: Surface, services: Services) -> None:
         commands,
         connect,
         digest,
+        duplicate,
         exports,
         home,
         pick,
@@ -35,5 +36,5 @@ def register_all(surface: Surface, services: Services) -> None:
     )
 
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
-    for module in (*surfaces, audiences, plan, approvals, runs, exports, digest):
+    for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest):
         module.register(surface, services)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.research import may_manage_approvers
 from minds_bot.slack.grammar import Approvers
-from minds_bot.slack.invocation import Invocation
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
@@ -67,6 +67,7 @@ def _summary(action: str, changed: list[str], unchanged: list[str]) -> str:
 
 def register(surface: Surface, services: Services) -> None:
     """No interactive parts: the command is dispatched through ``COMMANDS``."""
+    surface.router.add(COMMANDS)
 
 
 COMMANDS = {Approvers: handle_approvers}

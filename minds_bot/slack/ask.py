@@ -12,20 +12,20 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows import ask as ask_flow
+from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.keys import derived_key
 from minds_bot.minds import parse_output
-from minds_bot.slack.grammar import Ask
-from minds_bot.slack.invocation import Invocation
-from minds_bot.slack.pick import open_pick_modal, preselect
-from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
-from minds_bot.slack.render.answers import (
+from minds_bot.render.answers import (
     ANSWERS_NEXT_ACTION,
     ANSWERS_PREV_ACTION,
     ASK_RETRY_ACTION,
     SHOW_ANSWERS_ACTION,
     render_answers_page,
 )
-from minds_bot.slack.render.common import decode_value
+from minds_bot.render.common import decode_value
+from minds_bot.slack.grammar import Ask
+from minds_bot.slack.pick import open_pick_modal, preselect
+from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
 from minds_bot.slack.resolve import resolve_study
 
 if TYPE_CHECKING:
@@ -65,6 +65,7 @@ COMMANDS = {Ask: handle_ask}
 
 
 def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)
     ask_flow.register_handler(services)
 
     @surface.action(ASK_RETRY_ACTION)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from minds_bot.flows.audiences import register_handler, start_audience
+from minds_bot.flows.invocation import Invocation
 from minds_bot.slack.grammar import AudienceNew
-from minds_bot.slack.invocation import Invocation
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
@@ -29,4 +29,5 @@ COMMANDS = {AudienceNew: handle_audience_new}
 
 
 def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)
     register_handler(services)

@@ -11,11 +11,11 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.browse import browse
+from minds_bot.flows.invocation import Invocation, with_progress
+from minds_bot.render.browse import BROWSE_NEXT_ACTION, BROWSE_PREV_ACTION, NOUNS, render_browse
+from minds_bot.render.common import decode_value
 from minds_bot.slack.grammar import Browse
-from minds_bot.slack.invocation import Invocation, with_progress
 from minds_bot.slack.reentry import invocation_from_body
-from minds_bot.slack.render.browse import BROWSE_NEXT_ACTION, BROWSE_PREV_ACTION, NOUNS, render_browse
-from minds_bot.slack.render.common import decode_value
 from minds_bot.slack.resolve import show_progress
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ COMMANDS = {Browse: handle_browse}
 
 
 def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)
     @surface.action(re.compile(rf"^({BROWSE_PREV_ACTION}|{BROWSE_NEXT_ACTION})$"))
     async def turn_page(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()

@@ -13,13 +13,10 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.permissions import may_manage_workspace
 from minds_bot.minds import AuthenticationError, MindsError
-from minds_bot.settings import MINDS_KEY_PATTERN
-from minds_bot.slack.errors import user_message
-from minds_bot.slack.grammar import Connect
-from minds_bot.slack.invocation import Invocation
-from minds_bot.slack.permissions import may_manage_workspace
-from minds_bot.slack.render.connect import (
+from minds_bot.render.connect import (
     BROADCAST_ACTION,
     BROADCAST_BLOCK,
     BROADCAST_VALUE,
@@ -29,6 +26,9 @@ from minds_bot.slack.render.connect import (
     connected_text,
     render_connect_modal,
 )
+from minds_bot.render.errors import user_message
+from minds_bot.settings import MINDS_KEY_PATTERN
+from minds_bot.slack.grammar import Connect
 from minds_bot.store import WorkspaceSettings
 
 if TYPE_CHECKING:
@@ -78,6 +78,7 @@ def _key_error(exc: BaseException) -> str:
 
 
 def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)
     @surface.view(CONNECT_CALLBACK)
     async def connect_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
         team_id = (body.get("team") or {}).get("id", "")

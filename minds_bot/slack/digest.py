@@ -22,18 +22,18 @@ from slack_sdk.models.blocks.basic_components import MarkdownTextObject
 from minds_bot.flows.digests.flow import DigestFlow, Outcome, new_digest
 from minds_bot.flows.digests.schedule import Schedule, ScheduleError, describe, parse_schedule, schedule_of
 from minds_bot.flows.digests.scheduler import DigestScheduler
+from minds_bot.flows.invocation import Invocation, with_progress
+from minds_bot.flows.permissions import is_workspace_admin
 from minds_bot.minds import MindsClient
-from minds_bot.slack.grammar import DigestAdd, DigestList, DigestNow, DigestRemove, StudyRef
-from minds_bot.slack.invocation import Invocation, with_progress
-from minds_bot.slack.permissions import is_workspace_admin
-from minds_bot.slack.render import Message
-from minds_bot.slack.render.digest import (
+from minds_bot.render import Message
+from minds_bot.render.digest import (
     ADD_DIGEST_ACTION,
     ADD_DIGEST_VIEW,
     render_digest_added,
     render_digest_list,
     render_digest_modal,
 )
+from minds_bot.slack.grammar import DigestAdd, DigestList, DigestNow, DigestRemove, StudyRef
 from minds_bot.store import Digest
 
 if TYPE_CHECKING:
@@ -263,6 +263,7 @@ def _field_of(kind: str, message: str) -> str:
 
 
 def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)
     @surface.action(ADD_DIGEST_ACTION)
     async def open_modal(ack: Any, body: dict[str, Any], client: Any) -> None:
         await ack()

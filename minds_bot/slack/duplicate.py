@@ -8,11 +8,17 @@ Must not touch: Minds wire shapes or SQL.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.keys import derived_key
+from minds_bot.render.jobs import render_duplicate
 from minds_bot.slack.grammar import Duplicate
-from minds_bot.slack.invocation import Invocation, with_progress
-from minds_bot.slack.render.jobs import render_duplicate
 from minds_bot.slack.resolve import resolve_study, show_progress
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
 
 
 async def handle_duplicate(command: Duplicate, invocation: Invocation) -> None:
@@ -31,3 +37,7 @@ async def handle_duplicate(command: Duplicate, invocation: Invocation) -> None:
 
 
 COMMANDS = {Duplicate: handle_duplicate}
+
+
+def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.exports import ExportDelivery, start_export
+from minds_bot.flows.invocation import Invocation
 from minds_bot.slack.grammar import Export
-from minds_bot.slack.invocation import Invocation
 from minds_bot.slack.resolve import resolve_study
 from minds_bot.store import RunKind
 
@@ -47,6 +47,7 @@ async def handle_export(command: Export, invocation: Invocation) -> None:
 
 
 def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)
     services.run_handlers[RunKind.EXPORT] = ExportDelivery(services)
 
     @surface.action(STUDY_CARD_EXPORT)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.slack.render.help import render_home
+from minds_bot.render.help import render_home
 
 if TYPE_CHECKING:
-    from minds_bot.app import Services
+    from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
 

@@ -14,12 +14,11 @@ import uuid
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.browse import rank_by_name
+from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.questions import check_question
 from minds_bot.minds import MindsError
-from minds_bot.slack.errors import user_message
-from minds_bot.slack.invocation import Invocation
-from minds_bot.slack.reentry import invocation_from_body
-from minds_bot.slack.render.modals import (
+from minds_bot.render.errors import user_message
+from minds_bot.render.modals import (
     ERROR_OPTION_VALUE,
     MAX_OPTIONS,
     PICK_STUDY_CALLBACK,
@@ -32,6 +31,7 @@ from minds_bot.slack.render.modals import (
     render_pick_study,
     render_study_options,
 )
+from minds_bot.slack.reentry import invocation_from_body
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
@@ -111,8 +111,6 @@ def command_for(purpose: str, study_id: str, question: str | None) -> str | None
 
 
 def register(surface: Surface, services: Services) -> None:
-    from minds_bot.slack.commands import dispatch
-
     @surface.external_options(STUDY_OPTIONS_ACTION)
     async def options(ack: Any, body: dict[str, Any]) -> None:
         team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id", "")
@@ -139,4 +137,4 @@ def register(surface: Surface, services: Services) -> None:
         text = command_for(purpose, study_id, question)
         await ack()
         if text is not None:
-            await dispatch(text, invocation_from_body(services, body, client=client, respond=respond))
+            await surface.router.dispatch(text, invocation_from_body(services, body, client=client, respond=respond))

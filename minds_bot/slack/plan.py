@@ -14,6 +14,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.planning import (
     PlanPreparation,
     Refused,
@@ -24,10 +25,8 @@ from minds_bot.flows.planning import (
 )
 from minds_bot.flows.research import approve, may_approve, refusal_for_approver
 from minds_bot.minds import MindsError
-from minds_bot.slack.errors import user_message
-from minds_bot.slack.grammar import Plan
-from minds_bot.slack.invocation import Invocation
-from minds_bot.slack.render.plan import (
+from minds_bot.render.errors import user_message
+from minds_bot.render.plan import (
     ACTION_ANSWER,
     ACTION_ANSWER_TEXT,
     ACTION_APPROVE,
@@ -43,6 +42,7 @@ from minds_bot.slack.render.plan import (
     plan_request_modal,
     revise_modal,
 )
+from minds_bot.slack.grammar import Plan
 from minds_bot.slack.resolve import resolve_study as pick_study
 from minds_bot.store import PlanPost, RunKind
 
@@ -193,6 +193,7 @@ async def _say_refused(respond: Any, refused: Refused | Any) -> None:
 
 
 def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)
     services.run_handlers[RunKind.PLAN] = PlanPreparation(services)
 
     @surface.action(STUDY_CARD_PLAN)

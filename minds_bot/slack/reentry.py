@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.slack.invocation import Invocation
-from minds_bot.slack.render.common import RERUN_ACTION
+from minds_bot.flows.invocation import Invocation
+from minds_bot.render.common import RERUN_ACTION
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
@@ -41,10 +41,8 @@ def is_ephemeral(body: dict[str, Any]) -> bool:
 
 
 def register(surface: Surface, services: Services) -> None:
-    from minds_bot.slack.commands import dispatch
-
     @surface.action(re.compile(rf"^{RERUN_ACTION}(:.*)?$"))
     async def rerun(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
         invocation = invocation_from_body(services, body, client=client, respond=respond)
-        await dispatch(action.get("value") or "help", invocation)
+        await surface.router.dispatch(action.get("value") or "help", invocation)

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.minds import Study, StudyDetail
+from minds_bot.render.common import render_candidates, render_not_found
 from minds_bot.slack.grammar import StudyRef
-from minds_bot.slack.invocation import Invocation, with_progress
-from minds_bot.slack.render.common import render_candidates, render_not_found
 
 LOOKING_UP = "Looking that up in Minds…"
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.research import ApprovalResume, ConsistencyFollowUp, ResearchRunHandler
+from minds_bot.render.runs import render_runs
 from minds_bot.slack.grammar import Runs
-from minds_bot.slack.invocation import Invocation
-from minds_bot.slack.render.runs import render_runs
 from minds_bot.slack.resolve import resolve_study
 from minds_bot.store import RunKind
 
@@ -37,6 +37,7 @@ async def handle_runs(command: Runs, invocation: Invocation) -> None:
 
 
 def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)
     settings = services.settings
     services.run_handlers[RunKind.RESEARCH] = ResearchRunHandler(
         services, report_kind=settings.minds_report_kind, report_format=settings.minds_report_format

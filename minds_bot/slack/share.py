@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.invocation import Invocation
+from minds_bot.render.common import decode_value
+from minds_bot.render.share import SHARE_ON_ACTION, render_not_requester, render_share_prompt, render_sharing
 from minds_bot.slack.grammar import Share
-from minds_bot.slack.invocation import Invocation
 from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
-from minds_bot.slack.render.common import decode_value
-from minds_bot.slack.render.share import SHARE_ON_ACTION, render_not_requester, render_share_prompt, render_sharing
 from minds_bot.slack.resolve import resolve_study, study_detail
 
 if TYPE_CHECKING:
@@ -49,6 +49,7 @@ COMMANDS = {Share: handle_share}
 
 
 def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)
     @surface.action(SHARE_ON_ACTION)
     async def confirmed(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()

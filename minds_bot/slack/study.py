@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.invocation import Invocation, with_progress
+from minds_bot.render.common import decode_value
+from minds_bot.render.study import STUDY_ASK_ACTION, STUDY_SUMMARY_ACTION, render_study_card
 from minds_bot.slack.grammar import ShowStudy, StudyRef
-from minds_bot.slack.invocation import Invocation, with_progress
 from minds_bot.slack.pick import open_pick_modal
 from minds_bot.slack.reentry import invocation_from_body
-from minds_bot.slack.render.common import decode_value
-from minds_bot.slack.render.study import STUDY_ASK_ACTION, STUDY_SUMMARY_ACTION, render_study_card
 from minds_bot.slack.resolve import resolve_study, show_progress, study_detail
 
 if TYPE_CHECKING:
@@ -48,8 +48,7 @@ COMMANDS = {ShowStudy: handle_study}
 
 
 def register(surface: Surface, services: Services) -> None:
-    from minds_bot.slack.commands import dispatch
-
+    surface.router.add(COMMANDS)
     @surface.action(STUDY_ASK_ACTION)
     async def ask_button(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
@@ -63,4 +62,4 @@ def register(surface: Surface, services: Services) -> None:
     async def summary_button(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
         invocation = invocation_from_body(services, body, client=client, respond=respond)
-        await dispatch(f"summary {action.get('value') or ''}", invocation)
+        await surface.router.dispatch(f"summary {action.get('value') or ''}", invocation)

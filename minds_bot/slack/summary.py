@@ -10,18 +10,18 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.minds import SummarySuperseded
-from minds_bot.slack.grammar import Summary
-from minds_bot.slack.invocation import Invocation, with_progress
-from minds_bot.slack.pick import open_pick_modal
-from minds_bot.slack.reentry import invocation_from_body
-from minds_bot.slack.render.common import decode_value
-from minds_bot.slack.render.summary import (
+from minds_bot.render.common import decode_value
+from minds_bot.render.summary import (
     SUMMARY_NEXT_ACTION,
     SUMMARY_PREV_ACTION,
     render_summary,
     render_superseded,
 )
+from minds_bot.slack.grammar import Summary
+from minds_bot.slack.pick import open_pick_modal
+from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_study, show_progress
 
 if TYPE_CHECKING:
@@ -51,6 +51,7 @@ COMMANDS = {Summary: handle_summary}
 
 
 def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)
     @surface.action(re.compile(rf"^({SUMMARY_PREV_ACTION}|{SUMMARY_NEXT_ACTION})$"))
     async def turn_page(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()

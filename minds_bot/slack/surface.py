@@ -14,6 +14,8 @@ from typing import Any
 
 from slack_bolt.async_app import AsyncApp
 
+from minds_bot.slack.router import CommandRouter
+
 
 @dataclass(frozen=True)
 class SlashCommand:
@@ -54,7 +56,8 @@ EVENT_SCOPES: dict[str, str] = {"link_shared": "links:read"}
 
 @dataclass
 class Surface:
-    """Wraps an ``AsyncApp`` and records every command, shortcut, event and interactive surface registered."""
+    """Wraps an ``AsyncApp`` and records every command, shortcut, event and interactive surface registered;
+    ``router`` is the ``/minds`` command table the surface modules add their commands to."""
 
     app: AsyncApp
     commands: list[SlashCommand] = field(default_factory=list)
@@ -64,6 +67,7 @@ class Surface:
     options: bool = False
     app_home: bool = False
     unfurl_domains: list[str] = field(default_factory=list)
+    router: CommandRouter = field(default_factory=CommandRouter)  # the /minds command table
 
     def command(self, spec: SlashCommand) -> Callable[..., Any]:
         self.commands.append(spec)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from minds_bot.minds import ResearchPlan, ResearchRun
-from minds_bot.slack.render.plan import AudienceInfo, PlanContext
+from minds_bot.render.plan import AudienceInfo, PlanContext
 
 Q2_TEXT = "How likely are you to buy a *reusable* cup at <€5 & up? :coffee:"
 

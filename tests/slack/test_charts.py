@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct
 
-from minds_bot.slack.render.charts import distribution_chart
+from minds_bot.render.charts import distribution_chart
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from minds_bot.slack.render.connect import CONNECT_CALLBACK, KEY_ACTION, KEY_BLOCK
+from minds_bot.render.connect import CONNECT_CALLBACK, KEY_ACTION, KEY_BLOCK
 from tests.fakes.bot import TEAM, BotHarness, bot_harness
 from tests.fakes.minds_http import envelope, raw
 

@@ -12,8 +12,8 @@ from minds_bot.minds import (
     RateLimited,
     ServiceUnavailable,
 )
+from minds_bot.render.errors import user_message
 from minds_bot.services import NotConnected
-from minds_bot.slack.errors import user_message
 
 
 @pytest.mark.parametrize(

@@ -20,8 +20,8 @@ from minds_bot.minds import (
     StudyDuplicate,
     parse_output,
 )
-from minds_bot.slack.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
-from minds_bot.slack.render.answers import (
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
+from minds_bot.render.answers import (
     SHOW_ANSWERS_ACTION,
     answer_pages,
     distribution,
@@ -30,13 +30,13 @@ from minds_bot.slack.render.answers import (
     render_result,
     render_run_ended,
 )
-from minds_bot.slack.render.browse import BrowsePage, render_browse
-from minds_bot.slack.render.common import decode_value, render_candidates, render_not_found, split_text
-from minds_bot.slack.render.jobs import render_duplicate
-from minds_bot.slack.render.modals import render_pick_study
-from minds_bot.slack.render.share import SHARE_ON_ACTION, render_share_prompt, render_sharing
-from minds_bot.slack.render.study import parse_plan_button_value, plan_button_value, render_study_card
-from minds_bot.slack.render.summary import render_summary, to_mrkdwn
+from minds_bot.render.browse import BrowsePage, render_browse
+from minds_bot.render.common import decode_value, render_candidates, render_not_found, split_text
+from minds_bot.render.jobs import render_duplicate
+from minds_bot.render.modals import render_pick_study
+from minds_bot.render.share import SHARE_ON_ACTION, render_share_prompt, render_sharing
+from minds_bot.render.study import parse_plan_button_value, plan_button_value, render_study_card
+from minds_bot.render.summary import render_summary, to_mrkdwn
 from tests.slack import samples
 
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minds_bot.slack.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT
-from minds_bot.slack.render.plan import (
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT
+from minds_bot.render.plan import (
     BLOCK_OPT_IN,
     confirm_text,
     freeze,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from minds_bot.minds import AgentRun, ResearchRun
-from minds_bot.slack.render.runs import (
+from minds_bot.render.runs import (
     distribution,
     progress_text,
     render_consistency,

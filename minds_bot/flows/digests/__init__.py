@@ -1,7 +1,7 @@
 """Scheduled digests: research news from Minds posted to a channel on a schedule.
 
 Owns the digest use case; listeners live in ``minds_bot.slack.digest``, rendering in
-``minds_bot.slack.render.digest``. Must not touch: Slack listener registration, Minds wire shapes, SQL.
+``minds_bot.render.digest``. Must not touch: Slack listener registration, Minds wire shapes, SQL.
 
 Public API::
 
@@ -9,7 +9,8 @@ Public API::
     schedule.schedule_of(digest) -> Schedule      schedule.describe(schedule) -> str
     schedule.next_fire(schedule, *, after) -> datetime | None
     schedule.latest_fire(schedule, *, now, since) -> datetime | None      schedule.window_key(fire) -> str
-    content.gather(client, digest, previous: Watermark) -> DigestContent   (never raises MindsError)
+    content.gather(client, digest, previous: Watermark) -> DigestContent   (never raises MindsError;
+        the records are in minds_bot.render.digest_news)
     flow.DigestFlow(store=, minds=, slack=, clock=) / DigestFlow.from_services(services)
         run_due(digest_id) -> Outcome            post the latest missed fire once (claimed per window)
         run_now(digest, *, request_key, requested_by) -> Outcome

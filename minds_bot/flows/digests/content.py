@@ -5,22 +5,29 @@ lists carry no timestamps, so "since" means "not seen in that state before"), th
 against it, and ``gather``, which reads Minds (GETs only) into ``DigestContent``. A Study that cannot be read
 becomes an error entry ("Could not read …"), never an empty Study; its watermark entry is kept so its news
 comes in the next digest.
-Must not touch: Slack, the store, Block Kit (``minds_bot.slack.render.digest`` renders ``DigestContent``).
+The records it fills (``DigestContent``, ``Watermark`` …) live in ``minds_bot.render.digest_news`` so the
+renderer can take them without importing this flow.
+Must not touch: Slack, the store, Block Kit (``minds_bot.render.digest`` renders ``DigestContent``).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass
 from typing import Any
 
 from minds_bot.minds import AgentRun, MindsClient, MindsError, NotFound, ResearchRun
-from minds_bot.slack.errors import user_message
+from minds_bot.render.digest_news import (
+    TERMINAL,
+    DigestContent,
+    ReadError,
+    RunNews,
+    StudyNews,
+    Watermark,
+)
+from minds_bot.render.errors import user_message
 from minds_bot.store import Digest
 
-TERMINAL = frozenset({"completed", "partial", "failed", "cancelled", "plan_limited"})
 RUNS_PER_STUDY = 20  # one page of GET /studies/{id}/runs
 FIRST_DIGEST_RUNS = 5  # a Study seen for the first time shows only its latest runs, not its whole history
 MAX_RUN_DETAILS = 8  # run details read per Study; the rest are counted ("and N more")
@@ -28,97 +35,6 @@ MAX_ALL_STUDIES = 15  # Studies checked when a digest follows every Study
 STUDY_SCAN = 100  # Studies listed to pick the most recently updated ones
 MAX_QUESTION_TITLES = 3
 EXCERPT_CHARS = 280
-WATERMARK_VERSION = 1
-
-
-class WatermarkError(ValueError):
-    """A stored watermark the bot cannot read."""
-
-
-# --- watermark ---------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Watermark:
-    """Per Study, the run states the last digest saw; ``quiet_said`` when it already said "no news"."""
-
-    runs: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-    quiet_said: bool = False
-    posted_at: datetime | None = None  # when the digest holding this news was posted ("since" in the next one)
-
-    def dumps(self) -> str:
-        runs = {study: dict(seen) for study, seen in sorted(self.runs.items())}
-        posted = self.posted_at.isoformat() if self.posted_at else None
-        data = {"v": WATERMARK_VERSION, "runs": runs, "quiet": self.quiet_said, "posted": posted}
-        return json.dumps(data, sort_keys=True)
-
-    @classmethod
-    def loads(cls, text: str | None) -> Watermark:
-        if not text:
-            return cls()
-        try:
-            data = json.loads(text)
-            runs = {str(s): {str(r): str(v) for r, v in seen.items()} for s, seen in data["runs"].items()}
-            posted = datetime.fromisoformat(data["posted"]) if data.get("posted") else None
-            return cls(runs=runs, quiet_said=bool(data.get("quiet", False)), posted_at=posted)
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise WatermarkError(f"unreadable digest watermark: {exc}") from None
-
-
-# --- content -----------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RunNews:
-    """One run worth telling: new since the last digest, or finished since then."""
-
-    run_id: str
-    status: str  # Minds' word: queued, running, completed, partial, failed, cancelled, plan_limited
-    new: bool
-    kind: str  # "research" (a planned run), "question" (a direct question) or "unknown" (details unread)
-    questions_total: int | None = None
-    questions_completed: int | None = None
-    partial_questions: int | None = None
-    coverage_received: int | None = None  # summed over the run's artifacts that report coverage
-    coverage_expected: int | None = None
-    question_titles: tuple[str, ...] = ()
-    flag_count: int | None = None
-    flagged_minds: int | None = None
-    consistency: str | None = None  # checked | incomplete | failed; None = not reported (yet)
-    detail_error: str | None = None  # the details could not be read; status is from the run list
-
-
-@dataclass(frozen=True)
-class StudyNews:
-    study_id: str
-    name: str
-    runs: tuple[RunNews, ...] = ()
-    more_runs: int = 0  # news beyond MAX_RUN_DETAILS, counted not shown
-    first: bool = False  # first digest that follows this Study: latest runs only
-    summary_excerpt: str | None = None
-    summary_more: bool = False  # the excerpt is shorter than the summary
-    summary_note: str | None = None  # e.g. regenerating, or why the summary could not be read
-
-
-@dataclass(frozen=True)
-class ReadError:
-    """Something the digest could not read, said in the digest instead of pretending nothing happened."""
-
-    what: str
-    message: str
-
-
-@dataclass(frozen=True)
-class DigestContent:
-    studies: tuple[StudyNews, ...]
-    errors: tuple[ReadError, ...]
-    watermark: Watermark  # what to store once this content is posted (posted_at and quiet_said set then)
-    since: datetime | None  # when the previous digest was posted
-    unchecked_studies: int = 0  # with "all": Studies beyond MAX_ALL_STUDIES, not checked this time
-
-    @property
-    def quiet(self) -> bool:
-        return not self.errors and not any(s.runs or s.more_runs for s in self.studies)
 
 
 # --- pure diff ---------------------------------------------------------------------------------------------

@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING
 
 from slack_sdk.web.async_client import AsyncWebClient
 
-from minds_bot.flows.digests.content import DigestContent, ReadError, Watermark, WatermarkError, gather, unreadable
+from minds_bot.flows.digests.content import gather, unreadable
 from minds_bot.flows.digests.schedule import Schedule, describe, latest_fire, schedule_of, window_key
 from minds_bot.minds import MindsClient, MindsError
-from minds_bot.slack.errors import user_message
-from minds_bot.slack.render.digest import render_digest
+from minds_bot.render.digest import render_digest
+from minds_bot.render.digest_news import DigestContent, ReadError, Watermark, WatermarkError
+from minds_bot.render.errors import user_message
 from minds_bot.store import Digest, Store
 
 if TYPE_CHECKING:

@@ -12,11 +12,11 @@ import httpx
 import pytest
 from slack_sdk.errors import SlackApiError
 
-from minds_bot.flows.digests.content import Watermark
 from minds_bot.flows.digests.flow import DigestFlow, Outcome
 from minds_bot.minds import MindsClient
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE
+from minds_bot.render.digest_news import Watermark
 from minds_bot.services import NotConnected
-from minds_bot.slack.render import MAX_BLOCKS_PER_MESSAGE
 from minds_bot.store import SecretBox, Store
 from tests.fakes.minds_http import FakeMindsAPI, envelope, page, raw
 from tests.fakes.slack_web import FakeSlack

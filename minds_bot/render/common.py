@@ -23,7 +23,7 @@ from slack_sdk.models.blocks import (
 )
 
 from minds_bot.minds import Candidate, LookupResult
-from minds_bot.slack.render import MAX_SECTION_TEXT, Message, escape
+from minds_bot.render import MAX_SECTION_TEXT, Message, escape
 
 MAX_BUTTON_VALUE = 2000
 MAX_BUTTON_TEXT = 75

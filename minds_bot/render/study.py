@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from slack_sdk.models.blocks import ActionsBlock, Block, DividerBlock, HeaderBlock
 
 from minds_bot.minds import AgentRun, StudyDetail
-from minds_bot.slack.render import Message
-from minds_bot.slack.render.browse import minds_label
-from minds_bot.slack.render.common import (
+from minds_bot.render import Message
+from minds_bot.render.browse import minds_label
+from minds_bot.render.common import (
     MAX_BUTTON_VALUE,
     button,
     context,
@@ -24,7 +24,7 @@ from minds_bot.slack.render.common import (
     sections,
     shorten,
 )
-from minds_bot.slack.render.modals import MAX_OPTION_TEXT
+from minds_bot.render.modals import MAX_OPTION_TEXT
 
 STUDY_PLAN_ACTION = "study_plan"  # handled by the planning flow
 STUDY_EXPORT_ACTION = "study_export"  # handled by the export flow

@@ -1,5 +1,7 @@
 """What a command handler knows about the request that invoked it, and the helpers every handler shares.
 
+It lives among the flows because flows answer through it too (listeners build it from the Slack payload).
+
 Owns: ``Invocation`` (who, where, how to answer), ``with_progress`` (show progress when work is slower than
 about 2 s) and the per-workspace Minds client lookup for the invoking team.
 Must not touch: rendering or Minds wire shapes.
@@ -15,8 +17,8 @@ from typing import Any, TypeVar
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.minds import MindsClient
+from minds_bot.render import Message
 from minds_bot.services import Services
-from minds_bot.slack.render import Message
 
 T = TypeVar("T")
 PROGRESS_AFTER_SECONDS = 2.0

@@ -15,8 +15,8 @@ from typing import Any, Literal
 from slack_sdk.models.blocks import Block, DividerBlock
 
 from minds_bot.minds import LookupResult, Study
-from minds_bot.slack.render import Message
-from minds_bot.slack.render.common import (
+from minds_bot.render import Message
+from minds_bot.render.common import (
     RERUN_ACTION,
     button,
     context,

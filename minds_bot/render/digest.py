@@ -32,8 +32,8 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.flows.digests.content import TERMINAL, DigestContent, RunNews, StudyNews
-from minds_bot.slack.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
+from minds_bot.render.digest_news import TERMINAL, DigestContent, RunNews, StudyNews
 from minds_bot.store import Digest
 
 SHORT_ID = 8

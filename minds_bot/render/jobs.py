@@ -8,9 +8,9 @@ Must not touch: I/O.
 from __future__ import annotations
 
 from minds_bot.minds import AudienceLimits, FromBriefJob, FromBriefResult, StudyDuplicate
-from minds_bot.slack.render import Message
-from minds_bot.slack.render.browse import minds_label
-from minds_bot.slack.render.common import context, escape, section, sections
+from minds_bot.render import Message
+from minds_bot.render.browse import minds_label
+from minds_bot.render.common import context, escape, section, sections
 
 BRIEF_SHOWN = 2_500  # characters of the brief repeated in the channel; Minds gets all of it
 

@@ -12,8 +12,8 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.slack.render import Message, escape
-from minds_bot.slack.render.digest import add_digest_button
+from minds_bot.render import Message, escape
+from minds_bot.render.digest import add_digest_button
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds help", "this overview"),

@@ -12,8 +12,8 @@ import re
 from slack_sdk.models.blocks import Block
 
 from minds_bot.minds import SemanticSummary
-from minds_bot.slack.render import Message
-from minds_bot.slack.render.common import context, escape, pager, section, shorten, split_text
+from minds_bot.render import Message
+from minds_bot.render.common import context, escape, pager, section, shorten, split_text
 
 SUMMARY_PREV_ACTION = "summary_prev"
 SUMMARY_NEXT_ACTION = "summary_next"

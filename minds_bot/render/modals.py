@@ -21,7 +21,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.slack.render.common import section, shorten
+from minds_bot.render.common import section, shorten
 
 PickPurpose = Literal["ask", "study", "summary"]
 PICK_STUDY_CALLBACK = "minds_pick_study"

@@ -37,7 +37,7 @@ from slack_sdk.models.views import View
 
 from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchPlan
 from minds_bot.minds.models import PlanMethod
-from minds_bot.slack.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
 
 # Action ids (buttons carry an index suffix so every id in a message is unique).
 PENDING_NOTE = "nothing runs until someone approves"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
 from minds_bot.minds import SharingState, StudyDetail
-from minds_bot.slack.render import Message
-from minds_bot.slack.render.common import button, context, encode_value, escape, section, shorten
+from minds_bot.render import Message
+from minds_bot.render.common import button, context, encode_value, escape, section, shorten
 
 SHARE_ON_ACTION = "share_on_confirmed"
 MAX_CONFIRM_TEXT = 300

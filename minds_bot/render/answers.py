@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from slack_sdk.models.blocks import ActionsBlock, Block
 
 from minds_bot.minds import OutputAnswer, StudyOutput
-from minds_bot.slack.render import MAX_BLOCKS_PER_MESSAGE, Message
-from minds_bot.slack.render.browse import minds_label
-from minds_bot.slack.render.common import (
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, Message
+from minds_bot.render.browse import minds_label
+from minds_bot.render.common import (
     button,
     context,
     encode_value,
@@ -27,7 +27,7 @@ from minds_bot.slack.render.common import (
     sections,
     shorten,
 )
-from minds_bot.slack.render.study import STUDY_PLAN_ACTION, plan_button_value
+from minds_bot.render.study import STUDY_PLAN_ACTION, plan_button_value
 
 SHOW_ANSWERS_ACTION = "answers_show"
 ANSWERS_PREV_ACTION = "answers_prev"

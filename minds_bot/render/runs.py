@@ -20,8 +20,8 @@ from slack_sdk.models.blocks import Block, ContextBlock, MarkdownTextObject, Sec
 
 from minds_bot.minds import AgentRun, ResearchRun, RunArtifact
 from minds_bot.minds.models import AnswerConsistency
-from minds_bot.slack.render import MAX_BLOCKS_PER_MESSAGE, Message
-from minds_bot.slack.render.plan import chunks, escape, shorten
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, Message
+from minds_bot.render.plan import chunks, escape, shorten
 
 CHARTED_TYPES = frozenset({"categorical", "multiselect", "scale"})
 MAX_QUOTES = 2

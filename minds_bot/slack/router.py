@@ -1,0 +1,54 @@
+"""The ``/minds`` command table: typed command → handler, filled while the surfaces register.
+
+Owns: ``CommandRouter`` — ``add`` (each command module adds its ``COMMANDS`` in its ``register``) and
+``dispatch`` (parse the text with the pure grammar, answer usage mistakes, run the handler). The slash command
+and every button or modal that re-enters a command go through the one router on the ``Surface``, so no command
+module imports another to reach it.
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from minds_bot.flows.invocation import Invocation
+from minds_bot.render import Message
+from minds_bot.render.help import render_help
+from minds_bot.slack.grammar import Help, Usage, parse_command
+
+Handler = Callable[[Any, Invocation], Awaitable[None]]
+
+
+async def handle_help(command: Help, invocation: Invocation) -> None:
+    await invocation.reply(render_help())
+
+
+def usage_message(usage: Usage) -> Message:
+    return Message(text=usage.message, blocks=render_help(note=usage.message).blocks[:1])
+
+
+class CommandRouter:
+    """Which handler runs each parsed ``/minds`` command."""
+
+    def __init__(self) -> None:
+        self._handlers: dict[type, Handler] = {Help: handle_help}
+
+    def add(self, handlers: Mapping[type, Handler]) -> None:
+        clash = set(handlers) & set(self._handlers)
+        if clash:
+            raise ValueError(f"commands registered twice: {sorted(t.__name__ for t in clash)}")
+        self._handlers.update(handlers)
+
+    async def dispatch(self, text: str, invocation: Invocation) -> None:
+        """Parse ``text`` and run its handler; also used when a button or modal re-enters a command."""
+        parsed = parse_command(text)
+        if isinstance(parsed, Usage):
+            await invocation.reply(usage_message(parsed))
+            return
+        handler = self._handlers.get(type(parsed))
+        if handler is None:
+            word = text.split()[0]
+            await invocation.reply(render_help(note=f"`/minds {word}` is not available in this version yet."))
+            return
+        await handler(parsed, invocation)
