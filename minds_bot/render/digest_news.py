@@ -50,8 +50,6 @@ class Watermark:
             raise WatermarkError(f"unreadable digest watermark: {exc}") from None
 
 
-
-
 @dataclass(frozen=True)
 class RunNews:
     """One run worth telling: new since the last digest, or finished since then."""

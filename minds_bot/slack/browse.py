@@ -39,6 +39,7 @@ COMMANDS = {Browse: handle_browse}
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
+
     @surface.action(re.compile(rf"^({BROWSE_PREV_ACTION}|{BROWSE_NEXT_ACTION})$"))
     async def turn_page(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()

@@ -79,6 +79,7 @@ def _key_error(exc: BaseException) -> str:
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
+
     @surface.view(CONNECT_CALLBACK)
     async def connect_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
         team_id = (body.get("team") or {}).get("id", "")

@@ -264,6 +264,7 @@ def _field_of(kind: str, message: str) -> str:
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
+
     @surface.action(ADD_DIGEST_ACTION)
     async def open_modal(ack: Any, body: dict[str, Any], client: Any) -> None:
         await ack()

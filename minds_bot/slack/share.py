@@ -50,6 +50,7 @@ COMMANDS = {Share: handle_share}
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
+
     @surface.action(SHARE_ON_ACTION)
     async def confirmed(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()

@@ -49,6 +49,7 @@ COMMANDS = {ShowStudy: handle_study}
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
+
     @surface.action(STUDY_ASK_ACTION)
     async def ask_button(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()

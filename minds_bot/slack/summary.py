@@ -52,6 +52,7 @@ COMMANDS = {Summary: handle_summary}
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
+
     @surface.action(re.compile(rf"^({SUMMARY_PREV_ACTION}|{SUMMARY_NEXT_ACTION})$"))
     async def turn_page(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
