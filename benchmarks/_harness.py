@@ -1,0 +1,243 @@
+"""Shared parts of the benchmarks: processes on 127.0.0.1, a Slack Web API sink, signed requests, percentiles.
+
+Every process a benchmark starts binds to 127.0.0.1 and is stopped when the benchmark ends; every load loop is
+bounded in count and time by the caller. Nothing here is imported by the bot or the tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import os
+import platform
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import httpx
+from aiohttp import web
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results"
+BIN = Path(sys.executable).parent
+SIGNING_SECRET = "bench-" + secrets.token_hex(12)
+BOT_TOKEN = "xoxb-bench-" + secrets.token_hex(8)
+MINDS_KEY = "minds_" + "b" * 48
+TEAM = "TBENCH"
+START_TIMEOUT = 30.0
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def machine() -> dict[str, Any]:
+    """What the figures were measured on, written beside them."""
+    return {
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "processor": platform.processor() or platform.machine(),
+    }
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process, from /proc (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmRSS for {pid}")
+
+
+def write_result(name: str, data: dict[str, Any]) -> Path:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"{name}.json"
+    path.write_text(json.dumps({"machine": machine(), **data}, indent=2, sort_keys=True) + "\n")
+    return path
+
+
+# --- signed Slack requests ----------------------------------------------------------------------------------
+
+
+def signed(body: str, *, content_type: str = "application/x-www-form-urlencoded") -> dict[str, str]:
+    ts = str(int(time.time()))
+    digest = hmac.new(SIGNING_SECRET.encode(), f"v0:{ts}:{body}".encode(), hashlib.sha256).hexdigest()
+    return {"x-slack-request-timestamp": ts, "x-slack-signature": f"v0={digest}", "content-type": content_type}
+
+
+def slash_command(text: str, *, response_url: str, n: int) -> str:
+    return urlencode(
+        {
+            "command": "/minds",
+            "text": text,
+            "team_id": TEAM,
+            "channel_id": "CBENCH",
+            "user_id": f"U{n % 50:04d}",
+            "response_url": response_url,
+            "trigger_id": f"trig.{n}.{secrets.token_hex(4)}",
+        }
+    )
+
+
+def block_action(action_id: str, value: str, *, response_url: str, n: int) -> str:
+    payload = {
+        "type": "block_actions",
+        "team": {"id": TEAM},
+        "user": {"id": f"U{n % 50:04d}", "team_id": TEAM},
+        "channel": {"id": "CBENCH"},
+        "container": {"type": "message", "message_ts": "1.000001", "channel_id": "CBENCH"},
+        "message": {"ts": "1.000001", "text": "plan", "blocks": []},
+        "trigger_id": f"trig.{n}.{secrets.token_hex(4)}",
+        "response_url": response_url,
+        "actions": [{"action_id": action_id, "block_id": "b", "value": value, "action_ts": f"{time.time():.6f}{n}"}],
+    }
+    return urlencode({"payload": json.dumps(payload)})
+
+
+# --- the Slack Web API sink ---------------------------------------------------------------------------------
+
+
+@dataclass
+class SlackSink:
+    """Answers every Web API call and response_url POST with ``ok``; counts them."""
+
+    url: str
+    calls: dict[str, int] = field(default_factory=dict)
+
+
+@contextlib.asynccontextmanager
+async def slack_sink() -> AsyncIterator[SlackSink]:
+    port = free_port()
+    sink = SlackSink(url=f"http://127.0.0.1:{port}/api/")
+
+    async def answer(request: web.Request) -> web.Response:
+        name = request.match_info.get("method", "response_url")
+        sink.calls[name] = sink.calls.get(name, 0) + 1
+        await request.read()
+        reply: dict[str, Any] = {"ok": True}
+        if name == "auth.test":
+            reply |= {"team_id": TEAM, "user_id": "UBOT", "bot_id": "BBOT", "team": "Bench"}
+        elif name == "users.info":
+            reply |= {"user": {"id": "U0000", "tz": "UTC", "is_admin": False}}
+        elif name in ("chat.postMessage", "chat.update", "chat.postEphemeral"):
+            reply |= {"channel": "CBENCH", "ts": f"{time.time():.6f}"}
+        return web.json_response(reply)
+
+    app = web.Application()
+    app.router.add_post("/api/{method}", answer)
+    app.router.add_post("/respond/{n}", answer)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    try:
+        yield sink
+    finally:
+        await runner.cleanup()
+
+
+# --- processes ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Proc:
+    name: str
+    process: asyncio.subprocess.Process
+    url: str
+    started_in: float  # seconds from spawn to the first 200 from its health URL
+
+
+async def wait_healthy(url: str, process: asyncio.subprocess.Process, *, within: float = START_TIMEOUT) -> float:
+    """Poll ``url`` until it answers 200; returns the monotonic time it first did."""
+    deadline = time.monotonic() + within
+    async with httpx.AsyncClient(timeout=1.0) as http:
+        while time.monotonic() < deadline:
+            if process.returncode is not None:
+                raise RuntimeError(f"process exited with {process.returncode} before it was healthy")
+            with contextlib.suppress(httpx.HTTPError):
+                if (await http.get(url)).status_code == 200:
+                    return time.monotonic()
+            await asyncio.sleep(0.01)  # polling an external process: there is no event to await
+    raise TimeoutError(f"{url} not healthy within {within} s")
+
+
+async def spawn(name: str, argv: list[str], *, env: dict[str, str], health: str) -> Proc:
+    started = time.monotonic()
+    process = await asyncio.create_subprocess_exec(
+        *argv, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT
+    )
+    try:
+        healthy_at = await wait_healthy(health, process)
+    except BaseException:
+        process.kill()
+        await process.wait()
+        raise
+    return Proc(name=name, process=process, url=health.rsplit("/", 1)[0], started_in=healthy_at - started)
+
+
+async def stop(proc: Proc) -> None:
+    if proc.process.returncode is not None:
+        return
+    proc.process.terminate()
+    try:
+        await asyncio.wait_for(proc.process.wait(), 10)
+    except TimeoutError:
+        proc.process.kill()
+        await proc.process.wait()
+
+
+async def start_sandbox(*, latency_ms: int = 0) -> Proc:
+    port = free_port()
+    argv = [str(BIN / "minds-bot"), "sandbox", "--port", str(port), "--rate-limit", "0"]
+    if latency_ms:
+        argv += ["--latency-ms", str(latency_ms)]
+    proc = await spawn("sandbox", argv, env={}, health=f"http://127.0.0.1:{port}/_sandbox/faults")
+    proc.url = f"http://127.0.0.1:{port}/api/v1"
+    return proc
+
+
+def bot_env(*, sink: SlackSink, minds_url: str, db: Path) -> dict[str, str]:
+    from cryptography.fernet import Fernet
+
+    return {
+        "SLACK_BOT_TOKEN": BOT_TOKEN,
+        "SLACK_SIGNING_SECRET": SIGNING_SECRET,
+        "SLACK_API_URL": sink.url,
+        "MINDS_API_URL": minds_url,
+        "MINDS_API_KEY": MINDS_KEY,
+        "MINDS_BOT_DB": str(db),
+        "MINDS_BOT_SECRET_KEY": Fernet.generate_key().decode(),
+        "LOG_LEVEL": "WARNING",
+    }
+
+
+async def start_bot(*, sink: SlackSink, minds_url: str, db: Path) -> Proc:
+    port = free_port()
+    argv = [str(BIN / "minds-bot"), "run", "--http", "--port", str(port)]
+    env = bot_env(sink=sink, minds_url=minds_url, db=db)
+    return await spawn("minds-bot", argv, env=env, health=f"http://127.0.0.1:{port}/healthz")
+
+
+async def start_bare(*, sink: SlackSink) -> Proc:
+    """The baseline: a bare slack-bolt AsyncApp on the same aiohttp adapter that only acks."""
+    port = free_port()
+    argv = [sys.executable, str(ROOT / "benchmarks" / "bare_bolt.py"), str(port)]
+    env = {"SLACK_BOT_TOKEN": BOT_TOKEN, "SLACK_SIGNING_SECRET": SIGNING_SECRET, "SLACK_API_URL": sink.url}
+    return await spawn("bare-bolt", argv, env=env, health=f"http://127.0.0.1:{port}/healthz")
