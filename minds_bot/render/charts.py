@@ -3,6 +3,8 @@
 Owns: turning per-audience answer counts into a horizontal grouped bar chart (shares in percent, so audiences of
 different sizes compare fairly). Pure CPU work with no I/O; callers run it with ``asyncio.to_thread``.
 Uses matplotlib's object API (``Figure`` + Agg canvas), never ``pyplot``'s global state, so it is thread-safe.
+matplotlib is imported on the first chart, not at import: it costs more than a second and ~40 MB, and a bot that
+never draws a chart should not pay for it at start-up.
 """
 
 from __future__ import annotations
@@ -10,9 +12,6 @@ from __future__ import annotations
 import io
 import textwrap
 from collections.abc import Mapping, Sequence
-
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 
 CHART_WIDTH_INCHES = 7.0
 ROW_HEIGHT_INCHES = 0.42
@@ -41,6 +40,9 @@ def _fold_options(options: Sequence[str], series: Mapping[str, Mapping[str, int]
 
 def distribution_chart(*, title: str, options: Sequence[str], series: Mapping[str, Mapping[str, int]]) -> bytes:
     """A PNG: one bar group per option, one bar per audience, x = share of that audience's answers (%)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
     options, series = _fold_options(options, series)
     audiences = list(series)
     legend_rows = (len(audiences) + 1) // 2 if len(audiences) > 1 else 0
