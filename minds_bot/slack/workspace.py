@@ -23,8 +23,9 @@ from minds_bot.render.access import OTHER_WORKSPACE, other_workspace_modal
 log = logging.getLogger(__name__)
 
 
-def acting_teams(body: dict[str, Any], *, actor_team: str | None) -> set[str]:
-    """Every team id the request gives for the person acting (a string field of some shape, when present)."""
+def acting_teams(body: dict[str, Any], *, actor_team: str | None, request_team: str | None = None) -> set[str]:
+    """Every team id the request gives for the person acting (a string field of some shape, when present), with
+    the team Bolt read from it (``request_team``) and Bolt's actor team for shared channels."""
     team = body.get("team")
     user = body.get("user")
     event = body.get("event")
@@ -35,6 +36,7 @@ def acting_teams(body: dict[str, Any], *, actor_team: str | None) -> set[str]:
         user.get("team_id") if isinstance(user, dict) else None,
         event.get("user_team") if isinstance(event, dict) else None,
         actor_team,
+        request_team,
     ]
     return {value for value in candidates if isinstance(value, str) and value}
 
@@ -68,7 +70,7 @@ def _json(body: dict[str, Any]) -> BoltResponse:
 def workspace_middleware() -> Callable[..., Awaitable[Any]]:
     async def one_workspace(body: dict[str, Any], context: Any, next: Callable[[], Awaitable[Any]]) -> Any:
         authorized = context.authorize_result
-        teams = acting_teams(body, actor_team=context.actor_team_id)
+        teams = acting_teams(body, actor_team=context.actor_team_id, request_team=context.team_id)
         if authorized is None or is_served(
             teams,
             installed_team=authorized.team_id,

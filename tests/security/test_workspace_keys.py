@@ -231,3 +231,47 @@ async def test_in_oauth_mode_the_key_serves_only_the_named_workspace(
     else:
         assert "not connected to Minds yet" in str(answer) and "/minds connect" in str(answer)
         assert keys == [] and api.sent == []
+
+
+# --- the rule itself --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("teams", "installed_team", "installed_org", "org", "external", "served"),
+    [
+        ({"T1"}, "T1", None, None, False, True),
+        ({"T1", "T2"}, "T1", None, None, False, False),  # a Slack Connect guest from T2 in T1's channel
+        ({"T1", "E1"}, "T1", "E1", "E1", False, True),  # a Grid workspace install names its org too
+        ({"T7"}, None, "E1", "E1", False, True),  # an org-wide install serves the org's workspaces
+        ({"T7", "T9"}, None, "E1", "E1", True, False),  # ... but not a guest in a channel shared outside the org
+        ({"T7"}, None, "E1", "E2", False, False),  # another org
+        ({"T7"}, "T1", "E1", "E1", False, False),  # a workspace install does not serve its org's other workspaces
+    ],
+)
+def test_who_is_served(
+    teams: set[str],
+    installed_team: str | None,
+    installed_org: str | None,
+    org: str | None,
+    external: bool,
+    served: bool,
+) -> None:
+    from minds_bot.slack.workspace import is_served
+
+    assert (
+        is_served(teams, installed_team=installed_team, installed_org=installed_org, org=org, external=external)
+        is served
+    )
+
+
+def test_every_team_a_request_names_for_the_person_is_read() -> None:
+    from minds_bot.slack.workspace import acting_teams
+
+    command = {"command": "/minds", "team_id": "T1", "user_team": "T2"}
+    action = {"type": "block_actions", "team": {"id": "T1"}, "user": {"id": "U1", "team_id": "T3"}}
+    event = {"type": "event_callback", "team_id": "T1", "event": {"user_team": "T4"}}
+    assert acting_teams(command, actor_team=None) == {"T1", "T2"}
+    assert acting_teams(action, actor_team=None) == {"T1", "T3"}
+    assert acting_teams(event, actor_team="T5") == {"T4", "T5"}
+    # Odd shapes are not read; the team Bolt took from the request always is.
+    assert acting_teams({"user": "U1", "team": "T1"}, actor_team=None, request_team="T1") == {"T1"}
