@@ -1,8 +1,9 @@
 """Composition: build the clients, the store and the Bolt ``AsyncApp``, then call ``register`` for each surface.
 
 Owns: which Slack mode the bot runs in (single workspace from environment tokens, or OAuth installs), the
-Web API client's base URL, the request-context log middleware, the HTTP server (``POST /slack/events``,
-OAuth routes, ``GET /healthz``) and Socket Mode start-up, and the order of start-up and shut-down.
+Web API client's base URL, the middleware chain (request-context logs, one workspace per install, once per
+delivery), the HTTP server (``POST /slack/events``, OAuth routes, ``GET /healthz``) and Socket Mode start-up,
+and the order of start-up and shut-down.
 Must not touch: listener behaviour (``minds_bot.slack``), Minds wire shapes (``minds_bot.minds``) or SQL.
 """
 
@@ -30,6 +31,7 @@ from minds_bot.slack.errors import on_error
 from minds_bot.slack.manifest import EVENTS_PATH, INSTALL_PATH, OAUTH_REDIRECT_PATH
 from minds_bot.slack.middleware import log_context_middleware, once_per_delivery_middleware
 from minds_bot.slack.surface import Surface
+from minds_bot.slack.workspace import workspace_middleware
 from minds_bot.store import (
     Clock,
     MemoryStore,
@@ -64,6 +66,7 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
     kwargs["request_verification_enabled"] = not settings.slack_app_token or bool(signing)
     app = AsyncApp(**kwargs)
     app.use(log_context_middleware())
+    app.use(workspace_middleware())
     app.use(once_per_delivery_middleware(services.store))
     app.error(on_error)
     surface = Surface(app)

@@ -51,7 +51,8 @@ async def check_minds(settings: Settings) -> CheckResult:
             me = await client.me()
     except MindsError as exc:
         return CheckResult("minds", False, f"{settings.minds_api_url}: {exc}")
-    return CheckResult("minds", True, f"key accepted by {settings.minds_api_url} (account {me.id})")
+    serves = settings.minds_bot_default_team_id if settings.oauth_enabled else "the bot token's workspace"
+    return CheckResult("minds", True, f"key accepted by {settings.minds_api_url} (account {me.id}); serves {serves}")
 
 
 async def check_slack(settings: Settings) -> CheckResult:

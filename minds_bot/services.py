@@ -2,7 +2,9 @@
 
 Owns: ``Services`` (settings, store, clock, the per-workspace Minds clients, background work) and
 ``MindsDirectory``, which hands out one ``MindsClient`` per workspace key with one rate limiter per workspace,
-so a busy workspace cannot spend another's Minds allowance.
+so a busy workspace cannot spend another's Minds allowance. The operator's ``MINDS_API_KEY`` serves one
+workspace only: ``MINDS_BOT_DEFAULT_TEAM_ID`` in OAuth mode, the bot token's own workspace (and its Enterprise
+Grid org, from ``auth.test``) in single-workspace mode; every other team is "not connected".
 Must not touch: Slack rendering or listener registration.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -43,10 +45,12 @@ class Background:
 
 @dataclass
 class MindsDirectory:
-    """One Minds client per workspace key. A workspace's stored key (``/minds connect``) wins over MINDS_API_KEY."""
+    """One Minds client per workspace key. A workspace's stored key (``/minds connect``) wins over MINDS_API_KEY,
+    which only ever serves the teams ``served_teams`` names (defense in depth behind the workspace middleware)."""
 
     settings: Settings
     store: Store
+    served_teams: Callable[[], Awaitable[frozenset[str]]]
     _clients: dict[str, tuple[str, MindsClient]] = field(default_factory=dict)
     _limiters: dict[str, RateLimiter] = field(default_factory=dict)
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -55,12 +59,17 @@ class MindsDirectory:
         workspace = await self.store.get_workspace(team_id)
         if workspace is not None:
             return workspace.minds_key.get_secret_value()
-        if self.settings.minds_api_key is not None:
+        if self.settings.minds_api_key is not None and await self._env_key_serves(team_id):
             return self.settings.minds_api_key.get_secret_value()
         raise NotConnected()
 
     async def is_connected(self, team_id: str) -> bool:
-        return self.settings.minds_api_key is not None or await self.store.get_workspace(team_id) is not None
+        if await self.store.get_workspace(team_id) is not None:
+            return True
+        return self.settings.minds_api_key is not None and await self._env_key_serves(team_id)
+
+    async def _env_key_serves(self, team_id: str) -> bool:
+        return bool(team_id) and team_id in await self.served_teams()
 
     async def client_for(self, team_id: str) -> MindsClient:
         """The client for this workspace; raises ``NotConnected`` when it has no key."""
@@ -104,6 +113,18 @@ class SlackDirectory:
     settings: Settings
     store: Store
     _clients: dict[str, AsyncWebClient] = field(default_factory=dict)
+    _installed: frozenset[str] | None = None
+
+    async def served_teams(self) -> frozenset[str]:
+        """The workspace (and Enterprise Grid org) the operator's MINDS_API_KEY belongs to: the one named by
+        MINDS_BOT_DEFAULT_TEAM_ID in OAuth mode, the bot token's own (``auth.test``, asked once) otherwise."""
+        if self.settings.oauth_enabled:
+            named = self.settings.minds_bot_default_team_id
+            return frozenset({named}) if named else frozenset()
+        if self._installed is None:
+            reply = await (await self.client_for("")).auth_test()
+            self._installed = frozenset(t for t in (reply.get("team_id"), reply.get("enterprise_id")) if t)
+        return self._installed
 
     async def client_for(self, team_id: str) -> AsyncWebClient:
         if not self.settings.oauth_enabled:
@@ -150,10 +171,11 @@ class Services:
 
     @classmethod
     def build(cls, settings: Settings, store: Store, *, clock: Callable[[], datetime] = utc_now) -> Services:
+        slack = SlackDirectory(settings, store)
         return cls(
             settings=settings,
             store=store,
-            minds=MindsDirectory(settings, store),
-            slack=SlackDirectory(settings, store),
+            minds=MindsDirectory(settings, store, served_teams=slack.served_teams),
+            slack=slack,
             clock=clock,
         )

@@ -1,7 +1,8 @@
 """The bot's configuration: one pydantic-settings object, read once at start and passed down.
 
-Owns: reading environment variables (and a ``.env`` file), checking their form, and deciding which Slack mode the
-bot runs in. It never prints a secret: problems name the variable, never its value.
+Owns: reading environment variables (and a ``.env`` file), checking their form, deciding which Slack mode the
+bot runs in, and refusing an install-wide ``MINDS_API_KEY`` in OAuth mode unless ``MINDS_BOT_DEFAULT_TEAM_ID``
+names the one workspace it serves. It never prints a secret: problems name the variable, never its value.
 Must not touch: the network, the database or logging handlers.
 """
 
@@ -11,7 +12,7 @@ import re
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_MINDS_API_URL = "https://getminds.ai/api/v1"
@@ -19,6 +20,7 @@ DEFAULT_SLACK_API_URL = "https://slack.com/api/"
 DEFAULT_DB = "./minds-bot.sqlite3"
 
 MINDS_KEY_PATTERN = re.compile(r"^minds_[0-9a-f]{48}$")
+TEAM_ID_PATTERN = re.compile(r"^[TE][A-Z0-9]{2,}$")
 # Slack token prefixes, checked so a pasted token of the wrong kind is caught before a confusing API error.
 TOKEN_PREFIXES = {
     "SLACK_BOT_TOKEN": ("xoxb-",),
@@ -52,10 +54,11 @@ class SettingsError(Exception):
 
 
 def _field_problem(error: dict[str, Any]) -> str:
-    name = str(error["loc"][0]).upper() if error.get("loc") else "configuration"
     message = str(error.get("msg", "is invalid"))
     message = message.removeprefix("Value error, ")
-    return f"{name}: {message}"
+    if not error.get("loc"):  # a rule about several variables names them itself
+        return message
+    return f"{str(error['loc'][0]).upper()}: {message}"
 
 
 class Settings(BaseSettings):
@@ -71,6 +74,8 @@ class Settings(BaseSettings):
     slack_client_secret: SecretStr | None = None
     minds_api_url: str = DEFAULT_MINDS_API_URL
     minds_api_key: SecretStr | None = None
+    # OAuth mode: the one workspace MINDS_API_KEY serves (every other workspace connects its own key).
+    minds_bot_default_team_id: str | None = None
     minds_bot_db: str = DEFAULT_DB
     minds_bot_secret_key: Annotated[tuple[SecretStr, ...], NoDecode] = Field(default=())
     log_level: str = "INFO"
@@ -89,6 +94,7 @@ class Settings(BaseSettings):
         "slack_client_id",
         "slack_client_secret",
         "minds_api_key",
+        "minds_bot_default_team_id",
         mode="before",
     )
     @classmethod
@@ -168,6 +174,24 @@ class Settings(BaseSettings):
     @classmethod
     def _log_format(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("minds_bot_default_team_id")
+    @classmethod
+    def _team_id_form(cls, value: str | None) -> str | None:
+        if value is not None and not TEAM_ID_PATTERN.match(value.strip()):
+            raise ValueError("must be a Slack workspace id such as T0123ABCD (Slack → About this workspace)")
+        return value.strip() if value is not None else None
+
+    @model_validator(mode="after")
+    def _one_workspace_one_key(self) -> Settings:
+        # An OAuth install serves many workspaces; a key for "whoever asks" would let any of them spend it.
+        if self.oauth_enabled and self.minds_api_key is not None and self.minds_bot_default_team_id is None:
+            raise ValueError(
+                "MINDS_API_KEY: in OAuth mode (SLACK_CLIENT_ID/SLACK_CLIENT_SECRET) it would serve every workspace "
+                "that installs the app; set MINDS_BOT_DEFAULT_TEAM_ID to the one workspace it belongs to, or unset "
+                "it so each workspace connects its own key with /minds connect"
+            )
+        return self
 
     # --- derived facts -------------------------------------------------------------------------------------
 

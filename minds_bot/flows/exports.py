@@ -3,7 +3,9 @@
 Owns: starting ``POST /studies/{id}/export`` and saving the ``ExportJob`` record, and ``ExportDelivery``,
 the ``RunHandler`` for ``RunKind.EXPORT`` (the run tracker polls ``/export-status`` with backoff; a poll
 never re-exports). When the file is ready it is streamed to a temporary file by the Minds client, uploaded
-with ``files_upload_v2`` into the thread and the temporary file deleted. ``EXPORT_FAILED`` is said plainly.
+with ``files_upload_v2`` into the thread and the temporary file deleted. A CSV file is attached with its
+formula-like cells neutralised (``csv_safety.py``) and the comment says how many; Minds' original is attached
+instead only when the person asked for it (``original``), with a warning. ``EXPORT_FAILED`` is said plainly.
 Must not touch: Block Kit, SQL.
 """
 
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from minds_bot.flows.csv_safety import neutralise_csv
 from minds_bot.flows.tracking import Observation
 from minds_bot.minds import DownloadFailed, ExportFailed, ExportStatus
 from minds_bot.minds import ExportJob as MindsExportJob
@@ -49,8 +52,10 @@ async def start_export(
     format: str,  # noqa: A002 - the wire name
     length: str | None = None,
     study_name: str | None = None,
+    original: bool = False,
 ) -> ExportRecord:
-    """Start the export, then say so: in ``thread_ts``, or as a new channel message whose thread gets the file."""
+    """Start the export, then say so: in ``thread_ts``, or as a new channel message whose thread gets the file.
+    ``original``: attach Minds' file unchanged, even a CSV whose cells could run as formulas."""
     minds = await services.minds.client_for(team_id)
     job = await minds.start_export(study_id, kind=kind, format=format, length=length)  # type: ignore[arg-type]
     progress_ts = None
@@ -75,7 +80,7 @@ async def start_export(
             run_id=job.job_id,
             study_id=study_id,
             kind=RunKind.EXPORT,
-            client_request_id=f"{job.kind}:{job.format}",
+            client_request_id=f"{job.kind}:{job.format}{ORIGINAL_MARK if original else ''}",
             channel_id=channel_id,
             thread_ts=thread_ts,
             progress_ts=progress_ts,
@@ -86,6 +91,8 @@ async def start_export(
 
 
 REPORT_READY = "The export is ready: the file is attached below."
+# Marks a tracked export whose file goes to Slack exactly as Minds sent it (the tracked run's label carries it).
+ORIGINAL_MARK = ":original"
 
 
 @dataclass(frozen=True)
@@ -154,12 +161,22 @@ class ExportDelivery:
             await self._finish(record, ExportState.FAILED)
             return
         path = Path(downloaded.path)
+        safe = path.with_name(path.name + ".safe")
         try:
             await self._services.store.update_export(
                 team_id=record.team_id, job_id=record.job_id, state=ExportState.COMPLETED
             )
-            data = await asyncio.to_thread(path.read_bytes)
-            comment = export_attached(kind=record.kind, format=record.format, filename=downloaded.filename)
+            changed = None
+            if record.format == "csv" and not (run.client_request_id or "").endswith(ORIGINAL_MARK):
+                changed = await asyncio.to_thread(neutralise_csv, path, safe)
+            data = await asyncio.to_thread((path if changed is None else safe).read_bytes)
+            comment = export_attached(
+                kind=record.kind,
+                format=record.format,
+                filename=downloaded.filename,
+                cells_neutralised=changed,
+                study_id=record.study_id,
+            )
             await slack.files_upload_v2(
                 file=data,
                 filename=downloaded.filename,
@@ -170,6 +187,7 @@ class ExportDelivery:
             )
         finally:
             await asyncio.to_thread(path.unlink, missing_ok=True)
+            await asyncio.to_thread(safe.unlink, missing_ok=True)
         if run.progress_ts:
             await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=REPORT_READY, blocks=[])
         await self._finish(record, ExportState.DELIVERED, file_name=downloaded.filename, sha256=downloaded.sha256)

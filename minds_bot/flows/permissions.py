@@ -1,7 +1,11 @@
 """Who may do what, decided on the server from Slack's user record and stored state — never from a payload.
 
-Owns: the workspace-admin check (users.info ``is_admin``/``is_owner``) and "may manage this workspace's Minds
-connection" (an admin, or the user who installed the app).
+Owns: the workspace-admin check (users.info ``is_admin``/``is_owner``), "may manage this workspace's Minds
+connection" (an admin, or the user who installed the app), "may approve, answer or revise a plan" (its
+requester, the channel's approvers, an admin — from the stored ``PlanPost``), "may post, pause, edit or remove
+a digest" (its creator, an approver of its channel, an admin — from the stored ``Digest``) and channel
+membership for data that leaves into a channel (the person from ``conversations.members``, paged; the bot from
+``conversations.info`` ``is_member``).
 Must not touch: rendering or Minds.
 """
 
@@ -11,7 +15,11 @@ from typing import Any
 
 from slack_sdk.errors import SlackApiError
 
-from minds_bot.store import Store
+from minds_bot.store import Digest, PlanPost, Store
+
+MEMBERS_PAGE = 200
+# Slack's answers that mean "this token cannot see the channel": the bot is not in it (or may not look).
+NOT_VISIBLE = ("channel_not_found", "not_in_channel", "missing_scope", "method_not_supported_for_channel_type")
 
 
 async def is_workspace_admin(client: Any, user_id: str) -> bool:
@@ -32,3 +40,47 @@ async def may_manage_workspace(client: Any, store: Store, *, team_id: str, user_
         return True
     installation = await store.find_installation(enterprise_id=None, team_id=team_id)
     return installation is not None and installation.user_id == user_id
+
+
+async def may_approve(client: Any, store: Store, *, post: PlanPost, user_id: str) -> bool:
+    """May approve, discard, answer or revise this plan: its requester, an approver of its channel, or an admin."""
+    if user_id == post.requester_id:
+        return True
+    approvers = await store.list_approvers(team_id=post.team_id, channel_id=post.channel_id)
+    return user_id in approvers or await is_workspace_admin(client, user_id)
+
+
+async def may_manage_digest(client: Any, store: Store, *, digest: Digest, user_id: str) -> bool:
+    """May post, pause, edit or remove this digest: its creator, an approver of its channel, or an admin."""
+    if user_id == digest.created_by:
+        return True
+    approvers = await store.list_approvers(team_id=digest.team_id, channel_id=digest.channel_id)
+    return user_id in approvers or await is_workspace_admin(client, user_id)
+
+
+async def bot_is_member(client: Any, *, channel_id: str) -> bool:
+    """Whether the bot is in the channel (``conversations.info``); a channel it cannot see counts as no."""
+    try:
+        reply = await client.conversations_info(channel=channel_id)
+    except SlackApiError as exc:
+        if exc.response.get("error") in NOT_VISIBLE:
+            return False
+        raise
+    return bool((reply.get("channel") or {}).get("is_member"))
+
+
+async def is_member(client: Any, *, channel_id: str, user_id: str) -> bool:
+    """Whether the person is in the channel, reading ``conversations.members`` page by page."""
+    cursor: str | None = None
+    while True:
+        try:
+            reply = await client.conversations_members(channel=channel_id, limit=MEMBERS_PAGE, cursor=cursor)
+        except SlackApiError as exc:
+            if exc.response.get("error") in NOT_VISIBLE:
+                return False
+            raise
+        if user_id in (reply.get("members") or []):
+            return True
+        cursor = (reply.get("response_metadata") or {}).get("next_cursor") or None
+        if cursor is None:
+            return False

@@ -2,8 +2,9 @@
 in place, discard it.
 
 Owns: finding the Study a user named, the plan message's lifecycle in the store (``PlanPost``: preparing →
-open → approved/discarded), choosing and saving each preview's ``Idempotency-Key`` and exact body *before*
-the first attempt, and ``PlanPreparation``, the ``RunHandler`` for ``RunKind.PLAN``: the run tracker replays
+open → approved/discarded), refusing answers and revisions from people who may not approve the plan
+(``flows/permissions.py``), choosing and saving each preview's ``Idempotency-Key`` and exact body *before* the
+first attempt, and ``PlanPreparation``, the ``RunHandler`` for ``RunKind.PLAN``: the run tracker replays
 the identical preview POST (same body, same key, the 202 receipt's ids as headers) until the 200 arrives, so
 preparation survives restarts and is never re-submitted under a new key (CATALOGUE §2 G.69, H.78). A 409 on
 a revision reloads the latest revision and says so.
@@ -17,6 +18,7 @@ import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.permissions import may_approve
 from minds_bot.flows.tracking import Observation
 from minds_bot.minds import (
     MindsClient,
@@ -31,6 +33,7 @@ from minds_bot.minds import (
     Study,
     StudyDetail,
 )
+from minds_bot.render.access import plan_change_refused
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import (
     AudienceInfo,
@@ -125,14 +128,20 @@ async def start_plan(
 async def revise_plan(
     services: Services,
     *,
+    slack: AsyncWebClient,
     post: PlanPost | None,
+    user_id: str,
     revision: int,
     answers: dict[str, str] | None = None,
     refinement: str | None = None,
 ) -> Refused | None:
-    """Ask Minds for the next revision (answers or a refinement) of the revision the person saw."""
+    """Ask Minds for the next revision (answers or a refinement) of the revision the person saw; only people who
+    may approve the plan may change it."""
     if post is None:
         return Refused("This plan is no longer tracked by the bot.")
+    refused = await refusal_for_changes(services, slack, post=post, user_id=user_id)
+    if refused is not None:
+        return refused
     refused = _check_open(post, revision)
     if refused is not None:
         return refused
@@ -158,6 +167,15 @@ async def revise_plan(
     )
     await _track(services, saved, progress_ts=None)
     return None
+
+
+async def refusal_for_changes(
+    services: Services, slack: AsyncWebClient, *, post: PlanPost, user_id: str
+) -> Refused | None:
+    """None when the person may answer the plan's questions or revise it; otherwise what to tell them."""
+    if await may_approve(slack, services.store, post=post, user_id=user_id):
+        return None
+    return Refused(plan_change_refused(requester_id=post.requester_id))
 
 
 def _check_open(post: PlanPost, revision: int) -> Refused | None:

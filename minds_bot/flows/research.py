@@ -1,7 +1,7 @@
 """Approving a plan revision and following its research run in the plan message's thread.
 
-Owns: who may approve (the requester, the channel's approvers, workspace admins — decided from the stored
-``PlanPost`` and approvers table and Slack's ``users.info``, never from a button), who may manage approvers,
+Owns: refusing approval to people who may not approve (the rule, from the stored ``PlanPost``, approvers table
+and Slack's ``users.info``, never from a button, is ``flows/permissions.py``), who may manage approvers,
 the exactly-once confirm (the plan post moves open → approved atomically, then an ``Approval`` record with its
 idempotency key is committed *before* ``POST …/research-runs``; a retry after a timeout reuses the record's
 key), the honest answers to refusals (``PLAN_LIMIT``: an upgrade is required and nothing started; 409: the
@@ -20,7 +20,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.exports import start_export
-from minds_bot.flows.permissions import is_workspace_admin
+from minds_bot.flows.permissions import is_workspace_admin, may_approve
 from minds_bot.flows.planning import Refused
 from minds_bot.flows.tracking import Observation
 from minds_bot.minds import (
@@ -61,14 +61,6 @@ REPORT_REQUESTER = "minds-bot"  # the report after a run is the bot's own reques
 
 
 # --- who may approve -----------------------------------------------------------------------------------------
-
-
-async def may_approve(services: Services, slack: AsyncWebClient, *, post: PlanPost, user_id: str) -> bool:
-    """The requester, an approver of the plan's channel, or a workspace admin."""
-    if user_id == post.requester_id:
-        return True
-    approvers = await services.store.list_approvers(team_id=post.team_id, channel_id=post.channel_id)
-    return user_id in approvers or await is_workspace_admin(slack, user_id)
 
 
 async def may_manage_approvers(
@@ -115,7 +107,7 @@ async def approve(
     """Confirm exactly this revision once, then follow the run in the plan's thread."""
     if post is None:
         return Refused("This plan is no longer tracked by the bot.")
-    if not await may_approve(services, slack, post=post, user_id=user_id):
+    if not await may_approve(slack, services.store, post=post, user_id=user_id):
         return refusal_for_approver(post)
     refused = await _state_refusal(services, post, revision)
     if refused is not None:

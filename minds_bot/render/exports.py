@@ -8,6 +8,11 @@ from __future__ import annotations
 from minds_bot.minds import ExportFailed, ExportStatus
 
 KIND_NAMES = {"executive_brief": "executive brief", "full_report": "full report", "raw_data": "raw data"}
+KIND_WORDS = {"executive_brief": "brief", "full_report": "report", "raw_data": "raw"}
+ORIGINAL_WARNING = (
+    ":warning: This is Minds' original file, unchanged, as you asked: cells that begin with =, +, -, @ may run as "
+    "formulas (and open links) when a spreadsheet app opens it. Open it only if you trust its content."
+)
 
 
 def export_label(kind: str, format: str) -> str:  # noqa: A002 - the wire name
@@ -24,8 +29,30 @@ def export_progress(*, kind: str, format: str, status: ExportStatus) -> str:  # 
     return f":hourglass_flowing_sand: Preparing the {export_label(kind, format)}: {status.status}{percent}."
 
 
-def export_attached(*, kind: str, format: str, filename: str) -> str:  # noqa: A002
-    return f":paperclip: The {export_label(kind, format)} is attached: {filename}"
+def export_attached(
+    *,
+    kind: str,
+    format: str,  # noqa: A002
+    filename: str,
+    cells_neutralised: int | None = None,
+    study_id: str = "<study>",
+) -> str:
+    """The attached file's comment. ``cells_neutralised``: how many CSV cells got a leading ``'`` (None: the file
+    is Minds' own, unchanged; for a CSV that means the person asked for the original)."""
+    line = f":paperclip: The {export_label(kind, format)} is attached: {filename}"
+    if format != "csv":
+        return line
+    if cells_neutralised is None:
+        return f"{line}\n{ORIGINAL_WARNING}"
+    original = f"`/minds export {study_id} csv {KIND_WORDS.get(kind, kind)} original`"
+    if cells_neutralised == 0:
+        return f"{line}\nNo cell could run as a formula in a spreadsheet, so nothing was changed."
+    cells = "1 cell" if cells_neutralised == 1 else f"{cells_neutralised:,} cells"
+    return (
+        f"{line}\n:shield: {cells} began with =, +, -, @, a tab or a line break and could have run as a formula "
+        f"in a spreadsheet; each now starts with ' so it shows as text. Minds' original: {original} "
+        "(open it only if you trust its content)."
+    )
 
 
 def export_failed(*, kind: str, format: str, error: ExportFailed) -> str:  # noqa: A002

@@ -25,7 +25,11 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds ask <study> <question>", "ask one standalone question"),
     ("/minds runs <study>", "a Study's recent runs and their states"),
     ("/minds summary <study> [refresh]", "read or refresh a Study's summary"),
-    ("/minds export <study> [format] [kind] [length]", "attach a report, brief or raw data to the thread"),
+    (
+        "/minds export <study> [format] [kind] [length] [original]",
+        "attach a report, brief or raw data to the thread (CSV cells that could run as formulas get a leading '; "
+        "`original` attaches Minds' file unchanged)",
+    ),
     ("/minds share <study> on|off", "turn a Study's public link on (after you confirm) or off"),
     ("/minds duplicate <study>", "make a private copy of a Study"),
     ("/minds audience new <brief>", "build an Audience from a description of who it should be"),

@@ -2,8 +2,10 @@
 
 Owns: turning the typed digest commands and the modal's values into calls on ``minds_bot.flows.digests``: the
 creator's Slack timezone as the default (users.info ``tz``), Study names resolved against Minds before anything
-is saved, precise answers for bad schedules, and who may remove a digest (its creator or a workspace admin,
-from users.info, never from the request alone). Digest ids are scoped to the workspace that made them.
+is saved, precise answers for bad schedules, and applying who may act (``flows/permissions.py``): a digest is
+added only to a channel both the person and the bot are in, and posted now or removed only by its creator, an
+approver of its channel or a workspace admin — from Slack and the stored digest, never from the request alone.
+Digest ids are scoped to the workspace that made them.
 Must not touch: fire-time arithmetic, digest content, Block Kit layout (``render/digest.py``).
 """
 
@@ -23,9 +25,10 @@ from minds_bot.flows.digests.flow import DigestFlow, Outcome, new_digest
 from minds_bot.flows.digests.schedule import Schedule, ScheduleError, describe, parse_schedule, schedule_of
 from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.flows.permissions import is_workspace_admin
+from minds_bot.flows.permissions import bot_is_member, is_member, may_manage_digest
 from minds_bot.minds import MindsClient
 from minds_bot.render import Message
+from minds_bot.render.access import digest_channel_refused, digest_manage_refused
 from minds_bot.render.digest import (
     ADD_DIGEST_ACTION,
     ADD_DIGEST_VIEW,
@@ -97,8 +100,21 @@ async def resolve_studies(client: MindsClient, refs: Sequence[StudyRef]) -> list
     return found
 
 
-async def create(services: Services, request: NewDigest) -> Message:
-    """Resolve the Studies, save the digest and schedule it; the confirmation to show the creator."""
+async def channel_refusal(slack: Any, request: NewDigest) -> Message | None:
+    """Why the digest cannot go to its channel (the person or the bot is not in it), or None when it can."""
+    channel = request.channel_id
+    if not await bot_is_member(slack, channel_id=channel):
+        return _text(digest_channel_refused(channel_id=channel, person_in=True))
+    if not await is_member(slack, channel_id=channel, user_id=request.user_id):
+        return _text(digest_channel_refused(channel_id=channel, person_in=False))
+    return None
+
+
+async def create(services: Services, request: NewDigest, *, slack: Any) -> Message:
+    """Check the channel, resolve the Studies, save the digest and schedule it; what to show the creator."""
+    refused = await channel_refusal(slack, request)
+    if refused is not None:
+        return refused
     studies: list[tuple[str, str]] = []
     if request.studies:
         try:
@@ -134,8 +150,17 @@ async def _own_digest(invocation: Invocation, digest_id: str) -> Digest | None:
     return digest
 
 
-async def _may_manage(client: Any, digest: Digest, user_id: str) -> bool:
-    return digest.created_by == user_id or await is_workspace_admin(client, user_id)
+async def _managed(invocation: Invocation, digest_id: str, *, verb: str) -> Digest | None:
+    """The workspace's digest, when the person may ``verb`` it; otherwise they are told who may."""
+    digest = await _own_digest(invocation, digest_id)
+    if digest is None:
+        return None
+    services = invocation.services
+    if await may_manage_digest(invocation.client, services.store, digest=digest, user_id=invocation.user_id):
+        return digest
+    refusal = digest_manage_refused(digest_id=digest.digest_id, created_by=digest.created_by, verb=verb)
+    await invocation.reply(_text(refusal))
+    return None
 
 
 # --- slash commands ----------------------------------------------------------------------------------------
@@ -161,7 +186,7 @@ async def handle_add(command: DigestAdd, invocation: Invocation) -> None:
         skip_quiet=command.skip_quiet,
         tz_note=note,
     )
-    await invocation.reply(await create(invocation.services, request))
+    await invocation.reply(await create(invocation.services, request, slack=invocation.client))
 
 
 async def handle_list(command: DigestList, invocation: Invocation) -> None:
@@ -177,16 +202,8 @@ def _describe(digest: Digest) -> str:
 
 
 async def handle_remove(command: DigestRemove, invocation: Invocation) -> None:
-    digest = await _own_digest(invocation, command.digest_id)
+    digest = await _managed(invocation, command.digest_id, verb="remove")
     if digest is None:
-        return
-    if not await _may_manage(invocation.client, digest, invocation.user_id):
-        await invocation.reply(
-            _text(
-                f"Only <@{digest.created_by}>, who added digest `{digest.digest_id}`, "
-                "or a workspace admin can remove it."
-            )
-        )
         return
     await invocation.services.store.delete_digest(digest.digest_id)
     scheduler = digest_scheduler(invocation.services)
@@ -198,7 +215,7 @@ async def handle_remove(command: DigestRemove, invocation: Invocation) -> None:
 
 
 async def handle_now(command: DigestNow, invocation: Invocation) -> None:
-    digest = await _own_digest(invocation, command.digest_id)
+    digest = await _managed(invocation, command.digest_id, verb="post")
     if digest is None:
         return
     # Derived from the slash command's trigger, so a redelivered command finds its window taken.
@@ -283,6 +300,6 @@ def register(surface: Surface, services: Services) -> None:
             await ack(response_action="errors", errors=request)
             return
         await ack()
-        message = await create(services, request)
+        message = await create(services, request, slack=client)
         # The modal is closed by now: the confirmation (or why nothing was added) goes to the creator's DM.
         await client.chat_postMessage(channel=user_id, **message.as_kwargs())

@@ -1,7 +1,9 @@
-"""``/minds export <study> [format] [kind] [length]`` and the study card's "Export" button (``study_export``).
+"""``/minds export <study> [format] [kind] [length] [original]`` and the study card's "Export" button
+(``study_export``).
 
 Owns: reading the command and the button, then handing over to ``flows/exports.py``, which posts the request
-in the channel, follows the export and attaches the file in that message's thread.
+in the channel, follows the export and attaches the file in that message's thread (a CSV with formula-like
+cells neutralised, unless the person asked for Minds' ``original``).
 Must not touch: Minds wire shapes, SQL, Block Kit.
 """
 
@@ -24,10 +26,13 @@ STUDY_CARD_EXPORT = "study_export"
 
 async def handle_export(command: Export, invocation: Invocation) -> None:
     if command.study is None:
-        await invocation.say_text("Say `/minds export <study> [pdf|md|docx|pptx|csv|xls|sav] [brief|report|raw]`.")
+        await invocation.say_text(
+            "Say `/minds export <study> [pdf|md|docx|pptx|csv|xls|sav] [brief|report|raw] [original]`."
+        )
         return
     settings = invocation.services.settings
-    options = " ".join(o for o in (command.format, command.kind, command.length) if o)
+    original = "original" if command.original else None
+    options = " ".join(o for o in (command.format, command.kind, command.length, original) if o)
     study = await resolve_study(invocation, command.study, rerun=lambda sid: f"export {sid} {options}".strip())
     if study is None:
         return
@@ -43,6 +48,7 @@ async def handle_export(command: Export, invocation: Invocation) -> None:
         format=command.format or settings.minds_report_format,
         length=command.length,
         study_name=study.name,
+        original=command.original,
     )
 
 

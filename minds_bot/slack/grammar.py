@@ -17,6 +17,7 @@ EXPORT_FORMATS = ("pdf", "md", "docx", "pptx", "csv", "xls", "sav")
 EXPORT_KINDS = ("executive_brief", "full_report", "raw_data")
 EXPORT_KIND_ALIASES = {"brief": "executive_brief", "report": "full_report", "raw": "raw_data", "data": "raw_data"}
 EXPORT_LENGTHS = ("short", "standard", "detailed")
+EXPORT_ORIGINAL = "original"
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 USER_MENTION = re.compile(r"^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$")
 CHANNEL_MENTION = re.compile(r"^<#([CGD][A-Z0-9]+)(?:\|([^>]*))?>$")
@@ -86,6 +87,7 @@ class Export:
     format: str | None = None
     kind: str | None = None
     length: str | None = None
+    original: bool = False  # "original": a CSV exactly as Minds sent it, formula-like cells included
 
 
 @dataclass(frozen=True)
@@ -314,7 +316,13 @@ def _export(text: str, tokens: list[Token]) -> Command | Usage:
         options[slot] = value
         stop -= 1
     study = _study_tail(tokens, text, 1, stop)
-    return Export(study, format=options.get("format"), kind=options.get("kind"), length=options.get("length"))
+    return Export(
+        study,
+        format=options.get("format"),
+        kind=options.get("kind"),
+        length=options.get("length"),
+        original="original" in options,
+    )
 
 
 def _export_option(word: str) -> tuple[str | None, str]:
@@ -324,6 +332,8 @@ def _export_option(word: str) -> tuple[str | None, str]:
         return "kind", EXPORT_KIND_ALIASES.get(word, word)
     if word in EXPORT_LENGTHS:
         return "length", word
+    if word == EXPORT_ORIGINAL:
+        return "original", word
     return None, word
 
 

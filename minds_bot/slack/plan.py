@@ -3,7 +3,9 @@
 "Revise…", **Approve & run** and "Discard".
 
 Owns: reading Slack payloads (which plan message, which revision the button showed, the advanced-method
-opt-in box) and answering the person privately when something was refused. Listeners stay thin: every
+opt-in box), tying the Answer and Revise modals to the person who opened them (their user id travels in the
+modal's ``private_metadata``, which only the bot writes; a submission by anyone else is refused in the modal)
+and answering the person privately when something was refused. Listeners stay thin: every
 decision is in ``flows/planning.py`` and ``flows/research.py``; permissions come from stored state there.
 Must not touch: Minds wire shapes, SQL, Block Kit (``render/plan.py``).
 """
@@ -15,16 +17,19 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.permissions import may_approve
 from minds_bot.flows.planning import (
     PlanPreparation,
     Refused,
     discard_plan,
+    refusal_for_changes,
     resolve_study,
     revise_plan,
     start_plan,
 )
-from minds_bot.flows.research import approve, may_approve, refusal_for_approver
+from minds_bot.flows.research import approve, refusal_for_approver
 from minds_bot.minds import MindsError
+from minds_bot.render.access import MODAL_NOT_YOURS
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import (
     ACTION_ANSWER,
@@ -219,7 +224,7 @@ def register(surface: Surface, services: Services) -> None:
         await _submitted_plan(services, body=body, view=view, client=client)
 
     @surface.action(re.compile(rf"^{ACTION_ANSWER}:\d+:\d+$"))
-    async def answered(ack: Any, body: dict[str, Any], action: dict[str, Any], respond: Any) -> None:
+    async def answered(ack: Any, body: dict[str, Any], action: dict[str, Any], respond: Any, client: Any) -> None:
         await ack()
         value = _value(action)
         answer, question = value.get("a"), value.get("q")
@@ -227,55 +232,82 @@ def register(surface: Surface, services: Services) -> None:
             await _say_refused(respond, Refused("This button is out of date; use the latest plan message."))
             return
         outcome = await revise_plan(
-            services, post=await _post(services, body), revision=_revision(value), answers={question: answer}
+            services,
+            slack=client,
+            post=await _post(services, body),
+            user_id=body["user"]["id"],
+            revision=_revision(value),
+            answers={question: answer},
         )
         await _say_refused(respond, outcome)
 
     @surface.action(re.compile(rf"^{ACTION_ANSWER_TEXT}:\d+$"))
-    async def answer_opened(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
+    async def answer_opened(ack: Any, body: dict[str, Any], action: dict[str, Any], respond: Any, client: Any) -> None:
         await ack()
+        if await _refused_to_open(services, body=body, respond=respond, client=client):
+            return
         value = _value(action)
         _, channel, ts = _where(body)
         question = _confirmation_text(body, action)
-        metadata = json.dumps({"c": channel, "ts": ts, "r": _revision(value), "q": value.get("q")})
+        metadata = _modal_metadata(body, channel=channel, ts=ts, r=_revision(value), q=value.get("q"))
         await client.views_open(
             trigger_id=body.get("trigger_id"), view=answer_modal(metadata=metadata, question=question).to_dict()
         )
 
     @surface.view(VIEW_ANSWER)
     async def answer_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-        await ack()
         meta = json.loads(view.get("private_metadata") or "{}")
+        if meta.get("u") != body["user"]["id"]:
+            await ack(response_action="errors", errors={"answer": MODAL_NOT_YOURS})
+            return
+        await ack()
         post = await services.store.get_plan_post(
             team_id=_team(body), channel_id=meta.get("c", ""), message_ts=meta.get("ts", "")
         )
         outcome = await revise_plan(
-            services, post=post, revision=_revision(meta), answers={str(meta.get("q")): _input(view, "answer") or ""}
+            services,
+            slack=client,
+            post=post,
+            user_id=body["user"]["id"],
+            revision=_revision(meta),
+            answers={str(meta.get("q")): _input(view, "answer") or ""},
         )
         await _ephemeral_refusal(client, meta, body, outcome)
 
     @surface.action(ACTION_REVISE)
-    async def revise_opened(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
+    async def revise_opened(ack: Any, body: dict[str, Any], action: dict[str, Any], respond: Any, client: Any) -> None:
         await ack()
+        if await _refused_to_open(services, body=body, respond=respond, client=client):
+            return
         _, channel, ts = _where(body)
         revision = _revision(_value(action))
-        metadata = json.dumps({"c": channel, "ts": ts, "r": revision})
+        metadata = _modal_metadata(body, channel=channel, ts=ts, r=revision)
         await client.views_open(
             trigger_id=body.get("trigger_id"), view=revise_modal(metadata=metadata, revision=revision).to_dict()
         )
 
     @surface.view(VIEW_REVISE)
     async def revise_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        meta = json.loads(view.get("private_metadata") or "{}")
+        if meta.get("u") != body["user"]["id"]:
+            await ack(response_action="errors", errors={"refinement": MODAL_NOT_YOURS})
+            return
         refinement = _input(view, "refinement")
         if not refinement:
             await ack(response_action="errors", errors={"refinement": "Say what should change."})
             return
         await ack()
-        meta = json.loads(view.get("private_metadata") or "{}")
         post = await services.store.get_plan_post(
             team_id=_team(body), channel_id=meta.get("c", ""), message_ts=meta.get("ts", "")
         )
-        outcome = await revise_plan(services, post=post, revision=_revision(meta), refinement=refinement)
+        outcome = await revise_plan(
+            services,
+            slack=client,
+            post=post,
+            user_id=body["user"]["id"],
+            revision=_revision(meta),
+            refinement=refinement,
+        )
         await _ephemeral_refusal(client, meta, body, outcome)
 
     @surface.action(ACTION_OPT_IN)
@@ -305,7 +337,7 @@ def register(surface: Surface, services: Services) -> None:
         user_id = body["user"]["id"]
         if post is None:
             outcome: Refused | None = Refused("This plan is no longer tracked by the bot.")
-        elif not await may_approve(services, client, post=post, user_id=user_id):
+        elif not await may_approve(client, services.store, post=post, user_id=user_id):
             outcome = refusal_for_approver(post)
         else:
             blocks = (body.get("message") or {}).get("blocks") or []
@@ -323,6 +355,22 @@ def _confirmation_text(body: dict[str, Any], action: dict[str, Any]) -> str:
         if isinstance(text, str):
             return text
     return "Minds asks a question about this plan."
+
+
+def _modal_metadata(body: dict[str, Any], *, channel: str, ts: str, **extra: Any) -> str:
+    """A plan modal's ``private_metadata``: the plan message, and ``u``, the person the modal is opened for."""
+    return json.dumps({"c": channel, "ts": ts, **extra, "u": body["user"]["id"]})
+
+
+async def _refused_to_open(services: Services, *, body: dict[str, Any], respond: Any, client: Any) -> bool:
+    """Refuse (privately) to open the Answer or Revise modal for someone who may not change the plan."""
+    post = await _post(services, body)
+    if post is None:
+        await _say_refused(respond, Refused("This plan is no longer tracked by the bot."))
+        return True
+    refused = await refusal_for_changes(services, client, post=post, user_id=body["user"]["id"])
+    await _say_refused(respond, refused)
+    return refused is not None
 
 
 async def _ephemeral_refusal(client: Any, meta: dict[str, Any], body: dict[str, Any], outcome: Any) -> None:

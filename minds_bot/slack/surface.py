@@ -42,11 +42,11 @@ MINDS_COMMAND = SlashCommand(
 BOT_SCOPES: dict[str, str] = {
     "commands": "the /minds slash command and shortcuts",
     "chat:write": "plan messages, progress updates and results (chat.postMessage / chat.update)",
-    "chat:write.public": "digests posted to public channels the bot was not invited to",
+    "chat:write.public": "plans and exports posted in public channels where /minds was used but the bot not invited",
     "files:write": "reports, exports and charts attached in threads",
     "users:read": "the requester's timezone and locale (users.info) and admin checks for approvals",
-    "channels:read": "channel names in digests and settings (conversations.info)",
-    "groups:read": "private channel names where the bot was invited",
+    "channels:read": "channel names, and who is in a channel before a digest goes there (conversations.info/members)",
+    "groups:read": "the same for private channels where the bot was invited",
     "reactions:write": "a reaction on the request when a run finishes",
 }
 

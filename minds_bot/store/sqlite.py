@@ -1,17 +1,19 @@
 """`SqliteStore`: the production `Store` on aiosqlite.
 
-Owns the connection, WAL mode, the busy timeout, migrations and every SQL statement. One aiosqlite connection
-per store; an asyncio lock keeps each operation (a single statement or one short `BEGIN IMMEDIATE`
-transaction) from interleaving with another coroutine's on that connection, and every statement gets its own
-cursor. Claims are single conditional writes inside an immediate transaction, so they stay atomic across
-processes sharing the file. Must not call Slack or Minds, and never writes a plaintext secret (codec.py seals
-them first).
+Owns the connection, WAL mode, the busy timeout, migrations, every SQL statement and the database files' mode
+(0600: only the bot's user reads the file, its WAL and shared-memory index, also when they existed before).
+One aiosqlite connection per store; an asyncio lock keeps each operation (a single statement or one short
+`BEGIN IMMEDIATE` transaction) from interleaving with another coroutine's on that connection, and every
+statement gets its own cursor. Claims are single conditional writes inside an immediate transaction, so they
+stay atomic across processes sharing the file. Must not call Slack or Minds, and never writes a plaintext
+secret (codec.py seals them first).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Collection, Iterable, Mapping
 from contextlib import asynccontextmanager
@@ -47,6 +49,9 @@ from minds_bot.store.secrets import SecretBox
 BUSY_TIMEOUT_SECONDS = 5.0  # how long a writer waits for another process's transaction before failing
 WAL_RETRY_FIRST_DELAY_SECONDS = 0.01
 MEMORY_PATH = ":memory:"
+# The database holds encrypted keys and all research state: nobody but the bot's user reads it.
+FILE_MODE = 0o600
+SIDE_FILE_SUFFIXES = ("-wal", "-shm", "-journal")
 
 _SECRET_TABLES: Mapping[str, type[Record]] = {
     "workspaces": WorkspaceSettings,
@@ -716,6 +721,8 @@ async def _get_digest(q: _Session, digest_id: str) -> sqlite3.Row | None:
 
 
 async def _connect(path: str) -> aiosqlite.Connection:
+    if path != MEMORY_PATH:
+        await asyncio.to_thread(_owner_only, path)
     # isolation_level=None: we issue BEGIN IMMEDIATE / COMMIT ourselves, so transactions stay explicit.
     conn = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_SECONDS)
     conn.row_factory = sqlite3.Row
@@ -724,10 +731,20 @@ async def _connect(path: str) -> aiosqlite.Connection:
         await session.run(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
         if path != MEMORY_PATH:
             await _enable_wal(session)
+            await asyncio.to_thread(_owner_only, path)
     except BaseException:
         await conn.close()
         raise
     return conn
+
+
+def _owner_only(path: str) -> None:
+    """Create the database file readable by its owner alone, and make it (and its WAL and shared-memory index,
+    when present) 0600 if it existed before with wider permissions."""
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, FILE_MODE))
+    for name in (path, *(path + suffix for suffix in SIDE_FILE_SUFFIXES)):
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(name, FILE_MODE)
 
 
 async def _enable_wal(q: _Session) -> None:

@@ -1,5 +1,6 @@
 """Every record belongs to one workspace: payloads signed for team T2 that point at T1's plan message, digest,
-question or Study change nothing of T1's, spend nothing of T1's Minds key and get a refusal."""
+question or Study change nothing of T1's, spend nothing of T1's Minds key and get a refusal. This bot serves
+T1 alone (single-workspace mode), so the refusal is the one for people of another workspace."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from minds_bot.render.access import OTHER_WORKSPACE
 from minds_bot.store import (
     Digest,
     DirectAsk,
@@ -119,28 +121,28 @@ async def assert_t1_untouched(scene: Scene) -> None:
 
 
 @pytest.mark.parametrize(
-    ("action_id", "value", "refusal"),
+    ("action_id", "value"),
     [
-        ("plan_approve", {"r": 1}, "no longer tracked"),
-        ("plan_discard", {"r": 1}, "no longer tracked"),
-        ("plan_answer:0:0", {"a": "Yes", "q": "cq1", "r": 1}, "no longer tracked"),
-        ("ask_retry", "ask-t1", "no longer on record"),
+        ("plan_approve", {"r": 1}),
+        ("plan_discard", {"r": 1}),
+        ("plan_answer:0:0", {"a": "Yes", "q": "cq1", "r": 1}),
+        ("ask_retry", "ask-t1"),
     ],
 )
 async def test_a_click_from_another_workspace_cannot_touch_this_ones_records(
-    scene: Scene, action_id: str, value: dict | str, refusal: str
+    scene: Scene, action_id: str, value: dict | str
 ) -> None:
     await click_from_t2(scene, action_id, value, n=1)
     (said,) = drain(scene.slack)
-    assert refusal in said["text"]
+    assert said["text"] == OTHER_WORKSPACE
     await assert_t1_untouched(scene)
 
 
 @pytest.mark.parametrize("verb", ["now", "remove"])
-async def test_a_digest_command_from_another_workspace_finds_no_digest(scene: Scene, verb: str) -> None:
+async def test_a_digest_command_from_another_workspace_is_refused(scene: Scene, verb: str) -> None:
     await scene.process.command(f"digest {verb} dg-t1", slack=scene.slack, team=T2, channel=CHANNEL, user=OWNER)
     (said,) = drain(scene.slack)
-    assert "No digest `dg-t1` in this workspace" in said["text"]
+    assert said["text"] == OTHER_WORKSPACE
     await assert_t1_untouched(scene)
 
 
@@ -157,5 +159,5 @@ async def test_an_export_from_another_workspace_uses_none_of_this_ones_key(scene
     )
     await scene.process.interaction(payload)
     (said,) = drain(scene.slack)
-    assert "not connected to Minds yet" in said["text"]
+    assert said["text"] == OTHER_WORKSPACE
     await assert_t1_untouched(scene)

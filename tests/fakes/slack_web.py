@@ -4,7 +4,9 @@ and accepts ``response_url`` posts so tests can await what the bot said.
 Opt-in extras (defaults keep the original behaviour): ``unique_ts`` gives every posted message its own ts,
 ``users`` answers users.info, views.open/update return a view id, the files_upload_v2 trio
 (getUploadURLExternal, the upload URL, completeUploadExternal) keeps uploaded bytes in ``uploads``, and
-``wait_for`` awaits a matching call.
+``wait_for`` awaits a matching call. ``channel_members`` answers conversations.members (paged by ``limit``)
+and conversations.info's ``is_member`` (the bot is ``UBOT``); a channel not listed has ``DEFAULT_MEMBERS``, and a
+private channel (``G…``) without the bot is ``channel_not_found`` to it, as in Slack.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from urllib.parse import parse_qsl
 from aiohttp import web
 
 FIXED_TS = "1733140000.000100"
+BOT_USER = "UBOT"
+DEFAULT_MEMBERS = ("U0001", BOT_USER)  # the harness's default user and the bot
 WAIT_SECONDS = WAIT_TIMEOUT = 10.0
 
 Call = tuple[str, dict[str, Any]]
@@ -42,6 +46,11 @@ class FakeSlack:
     arrivals: asyncio.Queue[Call] = field(default_factory=asyncio.Queue)
     # Canned JSON per Web API method (e.g. "users.info"), answered instead of the generic reply.
     replies: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Who is in which channel (conversations.members / conversations.info); see the module docstring.
+    channel_members: dict[str, list[str]] = field(default_factory=dict)
+
+    def members_of(self, channel: str) -> list[str]:
+        return self.channel_members.get(channel, list(DEFAULT_MEMBERS))
 
     async def next_call(self, method: str) -> dict[str, Any]:
         """Await the next call to ``method`` (other calls that arrive first are skipped), for at most 10 s."""
@@ -132,11 +141,29 @@ def _reply(fake: FakeSlack, method: str, args: dict[str, Any]) -> dict[str, Any]
         files = args.get("files")
         files = json.loads(files) if isinstance(files, str) else files or []
         return {"ok": True, "files": [{"id": f.get("id"), "title": f.get("title")} for f in files]}
+    if method in ("conversations.members", "conversations.info"):
+        return _conversation(fake, method, args)
     if method in ("views.open", "views.update", "views.push"):
         return {"ok": True, "view": {"id": "V0001"}}
     if method == "chat.update" and fake.unique_ts:
         return {"ok": True, "ts": args.get("ts", FIXED_TS), "channel": args.get("channel", "C0001")}
     return {"ok": True, "ts": fake._next_ts(), "channel": args.get("channel", "C0001")}
+
+
+def _conversation(fake: FakeSlack, method: str, args: dict[str, Any]) -> dict[str, Any]:
+    channel = str(args.get("channel"))
+    members = fake.members_of(channel)
+    if channel.startswith("G") and BOT_USER not in members:
+        return {"ok": False, "error": "channel_not_found"}
+    if method == "conversations.info":
+        return {"ok": True, "channel": {"id": channel, "is_member": BOT_USER in members}}
+    start, limit = int(args.get("cursor") or 0), int(args.get("limit") or 100)
+    more = start + limit < len(members)
+    return {
+        "ok": True,
+        "members": members[start : start + limit],
+        "response_metadata": {"next_cursor": str(start + limit) if more else ""},
+    }
 
 
 @asynccontextmanager

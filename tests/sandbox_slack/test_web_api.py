@@ -139,6 +139,23 @@ async def test_conversations_info_and_unknown_channel(client: AsyncWebClient) ->
     assert caught.value.response["error"] == "channel_not_found"
 
 
+async def test_conversations_members_pages_the_people_and_the_bot(client: AsyncWebClient, emu: Emulator) -> None:
+    seen: list[str] = []
+    cursor = None
+    pages = 0
+    while True:
+        reply = await client.conversations_members(channel=RESEARCH, limit=2, cursor=cursor)
+        seen += reply["members"]
+        pages += 1
+        cursor = reply["response_metadata"]["next_cursor"] or None
+        if cursor is None:
+            break
+    assert set(seen) == {ADA, BEN, CHLOE, emu.config.bot_user_id} and pages == 2
+    with pytest.raises(SlackApiError) as caught:
+        await client.conversations_members(channel="C0MISSING00")
+    assert caught.value.response["error"] == "channel_not_found"
+
+
 async def test_posting_to_a_user_opens_a_direct_message(client: AsyncWebClient, emu: Emulator) -> None:
     response = await client.chat_postMessage(channel=BEN, text="psst")
     assert response["channel"].startswith("D")

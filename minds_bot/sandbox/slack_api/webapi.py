@@ -20,6 +20,7 @@ from minds_bot.sandbox.slack_api.workspace import Workspace, parse_content
 Json = dict[str, Any]
 Method = Callable[[Json], Awaitable[Json]]
 MAX_CALLS_KEPT = 1000
+MEMBERS_PAGE_DEFAULT = 100
 
 
 @dataclass
@@ -83,6 +84,19 @@ def _token(request: web.Request, args: Json) -> str | None:
     return token if isinstance(token, str) else None
 
 
+def _int_arg(args: Json, key: str, default: int) -> int:
+    value = args.get(key)
+    if value in (None, ""):
+        return default
+    try:
+        number = int(value)
+    except (TypeError, ValueError) as exc:
+        raise SlackError("invalid_cursor" if key == "cursor" else "invalid_limit") from exc
+    if number < 0 or (key == "limit" and number == 0):
+        raise SlackError("invalid_cursor" if key == "cursor" else "invalid_limit")
+    return number
+
+
 def _flag(args: Json, key: str) -> bool:
     return str(args.get(key, "")).lower() in ("1", "true")
 
@@ -110,6 +124,7 @@ class WebApi:
             "users.info": self._users_info,
             "conversations.info": self._conversations_info,
             "conversations.join": self._conversations_join,
+            "conversations.members": self._conversations_members,
             "reactions.add": self._reactions_add,
             "files.getUploadURLExternal": self._upload_url,
             "files.completeUploadExternal": self._complete_upload,
@@ -227,6 +242,15 @@ class WebApi:
     async def _conversations_info(self, args: Json) -> Json:
         channel = self.ws.channel(args.get("channel"))
         return {"channel": self.ws.channel_json(channel, include_locale=_flag(args, "include_locale"))}
+
+    async def _conversations_members(self, args: Json) -> Json:
+        members = self.ws.members(self.ws.channel(args.get("channel")))
+        start, limit = _int_arg(args, "cursor", 0), _int_arg(args, "limit", MEMBERS_PAGE_DEFAULT)
+        more = start + limit < len(members)
+        return {
+            "members": members[start : start + limit],
+            "response_metadata": {"next_cursor": str(start + limit) if more else ""},
+        }
 
     async def _conversations_join(self, args: Json) -> Json:
         channel = self.ws.channel(args.get("channel"))

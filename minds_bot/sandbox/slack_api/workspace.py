@@ -432,6 +432,13 @@ class Workspace:
             "profile": {"real_name": self.config.bot_name, "bot_id": self.config.bot_id},
         }
 
+    def members(self, channel: Channel) -> list[str]:
+        """Who is in a channel: every demo user in a public channel, the person and the bot in a DM; the bot
+        when it was invited (or joined)."""
+        people = [channel.im_user] if channel.im_user is not None else list(self.state.users)
+        bot_in = channel.bot_is_member or channel.im_user is not None
+        return people + ([self.config.bot_user_id] if bot_in else [])
+
     def channel_json(self, channel: Channel, *, include_locale: bool = False) -> Json:
         body: Json = {
             "id": channel.id,
