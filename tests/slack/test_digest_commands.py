@@ -220,6 +220,7 @@ def submission(**values: dict[str, Any]) -> dict[str, Any]:
         "type": "view_submission",
         "team": {"id": TEAM},
         "user": {"id": USER},
+        "trigger_id": "1.2.3",
         "view": {"id": "V1", "type": "modal", "callback_id": "digest_add", "team_id": TEAM, "state": {"values": state}},
     }
 
