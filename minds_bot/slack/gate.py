@@ -217,7 +217,8 @@ def _block_actions(body: dict[str, Any]) -> str | None:
     return _first(
         _user(body),
         _team(body),
-        _strings(body, "trigger_id"),
+        # A click on a message (anything outside a modal or the App Home) always comes with its response_url.
+        _strings(body, "trigger_id") if view is not None else _strings(body, "trigger_id", "response_url"),
         _actions(body),
         _where(body),
         _view(view, submitted=False) if view is not None else None,
