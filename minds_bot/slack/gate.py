@@ -183,11 +183,11 @@ def _view(view: Any, *, submitted: bool) -> str | None:
     if not isinstance(view, dict):
         return "view is not a Slack view"
     problem = _first(
-        _strings(view, "id", "type", "callback_id"),
-        _optional(view, str, "private_metadata", "team_id", "hash"),
+        _strings(view, "id", "type", *(["callback_id"] if submitted else [])),  # submissions route by it
+        _optional(view, str, "private_metadata", "team_id", "hash", "callback_id"),
         _state(view, required=submitted),
     )
-    if problem is None and view["callback_id"] in JSON_METADATA_VIEWS:
+    if problem is None and view.get("callback_id") in JSON_METADATA_VIEWS:
         problem = _json_object(view.get("private_metadata") or "{}")
     return problem
 
