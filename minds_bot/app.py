@@ -1,8 +1,9 @@
 """Composition: build the clients, the store and the Bolt ``AsyncApp``, then call ``register`` for each surface.
 
 Owns: which Slack mode the bot runs in (single workspace from environment tokens, or OAuth installs), the
-Web API client's base URL, the request-context log middleware, the HTTP server (``POST /slack/events``,
-OAuth routes, ``GET /healthz``) and Socket Mode start-up, and the order of start-up and shut-down.
+Web API client's base URL, the order of the Bolt middleware (shape check, log context, once per delivery) and
+the error hook, the HTTP server (``POST /slack/events`` behind the gate of ``minds_bot.slack.gate``, OAuth
+routes, ``GET /healthz``) and Socket Mode start-up, and the order of start-up and shut-down.
 Must not touch: listener behaviour (``minds_bot.slack``), Minds wire shapes (``minds_bot.minds``) or SQL.
 """
 
