@@ -111,7 +111,7 @@ def shape_problem(body: Any) -> str | None:
     if not isinstance(body, dict):
         return "payload is not an object"
     if "command" in body:
-        return _first(_strings(body, "command", "team_id", "user_id", "channel_id", "trigger_id", "response_url"))
+        return _strings(body, "command", "team_id", "user_id", "channel_id", "trigger_id", "response_url")
     if "ssl_check" in body:
         return None
     kind = body.get("type")

@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 import pytest
 from slack_bolt.request.async_request import AsyncBoltRequest
 
+from minds_bot.render.digest import ADD_DIGEST_ACTION
 from minds_bot.render.plan import VIEW_ANSWER
 from minds_bot.slack.gate import is_slack_url
 from tests.fakes.minds_http import fake_key
@@ -273,6 +274,19 @@ async def test_a_listener_failure_on_a_verified_request_is_still_explained_to_th
         answers = [house.slack.responses.get_nowait() for _ in range(house.slack.responses.qsize())]
         assert any("reference" in a.get("text", "") for a in answers)
         assert house.non_slack_calls() == [] and house.evil.received == []
+
+
+@pytest.mark.parametrize("slacks", [True, False], ids=["slack-response-url", "foreign-response-url"])
+async def test_the_error_hook_answers_a_verified_request_only_at_slacks_url(slacks: bool) -> None:
+    async with gatehouse() as house:
+        house.slack.replies["views.open"] = {"ok": False, "error": "invalid_trigger"}  # the listener will fail
+        url = house.slack.response_url("hook") if slacks else house.evil.url("hook")
+        click = {**_click(actions=[{"action_id": ADD_DIGEST_ACTION, "value": "open"}]), "response_url": url}
+        body = _payload(click)
+        assert (await house.post(body, sign(body))).status_code == 500  # the listener's failure (the test waits)
+        answers = [house.slack.responses.get_nowait() for _ in range(house.slack.responses.qsize())]
+        assert ["reference" in a["text"] for a in answers] == ([True] if slacks else [])
+        assert house.evil.received == [] and house.non_slack_calls() == []
 
 
 # --- Socket Mode: no HTTP gate, the same shape check as Bolt middleware ------------------------------------------
