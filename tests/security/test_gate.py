@@ -114,6 +114,15 @@ async def test_twenty_unsigned_200_kb_posts_add_twenty_short_lines_to_the_log(
     assert bot.store.calls == [] and bot.outbound == []
 
 
+async def test_a_body_over_a_megabyte_gets_413_and_one_short_line(
+    bot: Gatehouse, caplog: pytest.LogCaptureFixture
+) -> None:
+    body = urlencode({"command": "/minds", "text": MARKER * 60_000})  # about 1.2 MB
+    reply = await bot.post(body, {"content-type": FORM})
+    assert reply.status_code == 413
+    assert_refused_quietly(bot, caplog, body=body)
+
+
 # --- row 5: bodies that used to raise ------------------------------------------------------------------------
 
 
