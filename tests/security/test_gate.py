@@ -123,6 +123,16 @@ async def test_a_body_over_a_megabyte_gets_413_and_one_short_line(
     assert_refused_quietly(bot, caplog, body=body)
 
 
+async def test_behind_the_gate_bolts_own_refusal_does_not_log_the_body(
+    bot: Gatehouse, caplog: pytest.LogCaptureFixture
+) -> None:
+    body = attacker_command(bot)
+    forged = {"content-type": FORM, "x-slack-request-timestamp": str(int(time.time())), "x-slack-signature": "v0=0"}
+    reply = await _bolt_app(bot).async_dispatch(AsyncBoltRequest(body=body, headers=forged))
+    assert reply.status == 401  # Bolt's second check still refuses
+    assert not any(MARKER in shown(record) for record in caplog.records)
+
+
 # --- row 5: bodies that used to raise ------------------------------------------------------------------------
 
 
