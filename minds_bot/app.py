@@ -1,9 +1,10 @@
 """Composition: build the clients, the store and the Bolt ``AsyncApp``, then call ``register`` for each surface.
 
 Owns: which Slack mode the bot runs in (single workspace from environment tokens, or OAuth installs), the
-Web API client's base URL, the middleware chain (request-context logs, one workspace per install, once per
-delivery), the HTTP server (``POST /slack/events``, OAuth routes, ``GET /healthz``) and Socket Mode start-up,
-and the order of start-up and shut-down.
+Web API client's base URL, the order of the Bolt middleware (shape check, log context, one workspace per
+install, once per delivery) and the error hook, the HTTP server (``POST /slack/events`` behind the gate of
+``minds_bot.slack.gate``, OAuth routes, ``GET /healthz``) and Socket Mode start-up, and the order of start-up and
+shut-down.
 Must not touch: listener behaviour (``minds_bot.slack``), Minds wire shapes (``minds_bot.minds``) or SQL.
 """
 
@@ -11,13 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
-from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
+from slack_bolt.adapter.aiohttp import to_aiohttp_response
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.digests.flow import DigestFlow
@@ -27,9 +30,10 @@ from minds_bot.flows.tracking import RunTracker
 from minds_bot.services import Services
 from minds_bot.settings import Settings, SettingsError
 from minds_bot.slack import register_all
-from minds_bot.slack.errors import on_error
+from minds_bot.slack.errors import error_hook
+from minds_bot.slack.gate import events_handler, quiet_bolt_verification_log
 from minds_bot.slack.manifest import EVENTS_PATH, INSTALL_PATH, OAUTH_REDIRECT_PATH
-from minds_bot.slack.middleware import log_context_middleware, once_per_delivery_middleware
+from minds_bot.slack.middleware import log_context_middleware, once_per_delivery_middleware, shape_middleware
 from minds_bot.slack.surface import Surface
 from minds_bot.slack.workspace import workspace_middleware
 from minds_bot.store import (
@@ -65,10 +69,12 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
     # Socket Mode requests are authenticated by the app-level token, not by signatures.
     kwargs["request_verification_enabled"] = not settings.slack_app_token or bool(signing)
     app = AsyncApp(**kwargs)
+    quiet_bolt_verification_log()
+    app.use(shape_middleware())
     app.use(log_context_middleware())
     app.use(workspace_middleware())
     app.use(once_per_delivery_middleware(services.store))
-    app.error(on_error)
+    app.error(error_hook(slack_api_url=settings.slack_api_url))
     surface = Surface(app)
     register_all(surface, services)
     return app, surface
@@ -111,17 +117,18 @@ def _oauth_settings(services: Services) -> Any:
 # --- HTTP mode ---------------------------------------------------------------------------------------------
 
 
-def build_web_app(app: AsyncApp, *, ready: Callable[[], bool]) -> web.Application:
-    """aiohttp routes for Slack's requests and the health check. Bolt verifies every signature."""
-
-    async def slack_events(request: web.Request) -> web.Response:
-        return await to_aiohttp_response(await app.async_dispatch(await to_bolt_request(request)))
+def build_web_app(
+    app: AsyncApp, *, ready: Callable[[], bool], signing_secret: str, clock: Callable[[], float] = time.time
+) -> web.Application:
+    """aiohttp routes for Slack's requests and the health check. ``POST /slack/events`` goes through the gate
+    (``minds_bot.slack.gate``: signature, body and payload shape) before Bolt, which verifies once more."""
 
     async def oauth(request: web.Request) -> web.Response:
         flow = app.oauth_flow
         if flow is None:
             return web.Response(status=404, text="This bot runs for one workspace; there is nothing to install.")
-        bolt_request = await to_bolt_request(request)
+        # A GET carries no body to read: only the query string and headers matter.
+        bolt_request = AsyncBoltRequest(body="", query=request.query_string, headers=dict(request.headers))
         if request.path == INSTALL_PATH:
             return await to_aiohttp_response(await flow.handle_installation(bolt_request))
         return await to_aiohttp_response(await flow.handle_callback(bolt_request))
@@ -132,7 +139,7 @@ def build_web_app(app: AsyncApp, *, ready: Callable[[], bool]) -> web.Applicatio
         return web.json_response({"status": "starting"}, status=503)
 
     web_app = web.Application(client_max_size=1024 * 1024)
-    web_app.router.add_post(EVENTS_PATH, slack_events)
+    web_app.router.add_post(EVENTS_PATH, events_handler(app, signing_secret=signing_secret, clock=clock))
     web_app.router.add_get(INSTALL_PATH, oauth)
     web_app.router.add_get(OAUTH_REDIRECT_PATH, oauth)
     web_app.router.add_get(HEALTH_PATH, healthz)
@@ -203,7 +210,9 @@ class HttpServer:
 async def start_http(settings: Settings, *, host: str, port: int, clock: Clock = utc_now) -> HttpServer:
     """Open the bot and start serving ``POST /slack/events`` and ``GET /healthz``."""
     bot = await open_bot(settings, clock=clock)
-    runner = web.AppRunner(build_web_app(bot.app, ready=lambda: bot.ready), access_log=None)
+    secret = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else ""
+    web_app = build_web_app(bot.app, ready=lambda: bot.ready, signing_secret=secret)
+    runner = web.AppRunner(web_app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host=host, port=port)
     try:

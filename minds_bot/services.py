@@ -1,10 +1,11 @@
 """What listeners, flows and background work share, created once at start and passed down.
 
-Owns: ``Services`` (settings, store, clock, the per-workspace Minds clients, background work) and
+Owns: ``Services`` (settings, store, clock, the per-workspace Minds clients, background work),
 ``MindsDirectory``, which hands out one ``MindsClient`` per workspace key with one rate limiter per workspace,
 so a busy workspace cannot spend another's Minds allowance. The operator's ``MINDS_API_KEY`` serves one
 workspace only: ``MINDS_BOT_DEFAULT_TEAM_ID`` in OAuth mode, the bot token's own workspace (and its Enterprise
-Grid org, from ``auth.test``) in single-workspace mode; every other team is "not connected".
+Grid org, from ``auth.test``) in single-workspace mode; every other team is "not connected". ``FairShare`` bounds
+what one person may have running in a workspace, so one person's flood cannot hold up everyone else's commands.
 Must not touch: Slack rendering or listener registration.
 """
 
@@ -12,15 +13,18 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import math
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.minds import MindsClient, MindsError, RateLimiter
+from minds_bot.minds.policy import caller
 from minds_bot.settings import Settings
 from minds_bot.store import RunKind, Store, utc_now
 
@@ -143,6 +147,70 @@ class SlackDirectory:
         return client
 
 
+MAX_IN_FLIGHT_PER_PERSON = 3  # commands one person may have running in one workspace at once
+TYPICAL_COMMAND_SECONDS = 10.0  # the guess of how long a command takes until some have finished
+WAIT_STEP_SECONDS = 5  # "try again in about N seconds" is said in steps of this many seconds
+_RECENT_WEIGHT = 0.3  # how much the latest command's duration moves the typical one
+
+
+@dataclass(frozen=True)
+class Busy:
+    """Why a person's command is not started now, and about when to try again."""
+
+    reason: Literal["in_flight", "share"]
+    in_flight: int
+    seconds: int
+
+
+@dataclass
+class FairShare:
+    """Per-workspace Minds work queued per person, with a bound.
+
+    A person may have ``MAX_IN_FLIGHT_PER_PERSON`` commands running at once, and use at most the Minds
+    limiter's caller share of the workspace's window (``RateLimiter.share_wait``); beyond that ``busy`` says
+    how long to wait. Inside ``running`` every Minds call is made for that person, so the limiter serves
+    people round robin."""
+
+    clock: Callable[[], datetime]
+    _running: dict[tuple[str, str], list[datetime]] = field(default_factory=dict)
+    _typical: float = TYPICAL_COMMAND_SECONDS
+
+    @staticmethod
+    def caller_for(*, team_id: str, user_id: str) -> str:
+        return f"{team_id}:{user_id}"
+
+    def busy(self, *, team_id: str, user_id: str, limiter: RateLimiter | None) -> Busy | None:
+        """None when the person may start one more command now."""
+        running = self._running.get((team_id, user_id), [])
+        if len(running) >= MAX_IN_FLIGHT_PER_PERSON:
+            age = (self.clock() - running[0]).total_seconds()
+            return Busy("in_flight", len(running), _about(self._typical - age))
+        share_wait = limiter.share_wait(self.caller_for(team_id=team_id, user_id=user_id)) if limiter else 0.0
+        if share_wait > 0:
+            return Busy("share", len(running), _about(share_wait))
+        return None
+
+    @asynccontextmanager
+    async def running(self, *, team_id: str, user_id: str) -> AsyncIterator[None]:
+        """Count one command as running for the person, its Minds calls made on their behalf."""
+        key, started = (team_id, user_id), self.clock()
+        self._running.setdefault(key, []).append(started)
+        token = caller.set(self.caller_for(team_id=team_id, user_id=user_id))
+        try:
+            yield
+        finally:
+            caller.reset(token)
+            self._running[key].remove(started)
+            if not self._running[key]:
+                del self._running[key]
+            took = (self.clock() - started).total_seconds()
+            self._typical += _RECENT_WEIGHT * (took - self._typical)
+
+
+def _about(seconds: float) -> int:
+    return max(WAIT_STEP_SECONDS, math.ceil(seconds / WAIT_STEP_SECONDS) * WAIT_STEP_SECONDS)
+
+
 class NotInstalled(Exception):
     """The bot has no install (bot token) for this workspace any more."""
 
@@ -163,6 +231,10 @@ class Services:
     background: list[Background] = field(default_factory=list)
     run_handlers: dict[RunKind, Any] = field(default_factory=dict)
     tracker: Any = None  # minds_bot.flows.tracking.RunTracker once the bot is open
+    fair: FairShare = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.fair = FairShare(clock=self.clock)
 
     async def broadcast_results(self, team_id: str) -> bool:
         """Whether a run's final result is also posted to the channel, not only in its thread."""

@@ -165,6 +165,11 @@ class MindsClient:
     def __repr__(self) -> str:
         return f"MindsClient(base_url={str(self._http.base_url)!r})"
 
+    @property
+    def limiter(self) -> RateLimiter:
+        """The workspace's rate limiter this client waits on (shared by every client for the same key)."""
+        return self._limiter
+
     async def __aenter__(self) -> MindsClient:
         return self
 

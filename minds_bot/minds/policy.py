@@ -1,7 +1,10 @@
 """Retry policy, backoff and the per-workspace rate limiter for Minds calls.
 
 Owns: when a failed call may be repeated and how long to wait, and keeping one workspace under its Minds
-allowance (300 requests/min by default). Time is injected (``clock``/``sleep``) so tests never really wait.
+allowance (300 requests/min by default) fairly: calls wait their turn round robin across callers (``caller``,
+an opaque name the code above sets for the work it does on someone's behalf), so one caller's queue cannot starve
+another's, and the limiter tells how much of the window one caller has used (``share_wait``). Time is injected
+(``clock``/``sleep``) so tests never really wait.
 Must not touch: HTTP, Slack, the store.
 """
 
@@ -11,6 +14,7 @@ import asyncio
 import random
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 Clock = Callable[[], float]
@@ -19,6 +23,11 @@ Sleep = Callable[[float], Awaitable[None]]
 DEFAULT_REQUESTS_PER_MINUTE = 300
 RATE_WINDOW_SECONDS = 60.0
 RETRYABLE_STATUSES = frozenset({429, 500, 502, 503, 504})
+# One caller may use at most this part of a workspace's window, so the rest stays free for everyone else.
+CALLER_SHARE = 0.5
+
+# Who the Minds calls in this task are made for ("" is the bot's own background work, which has no share).
+caller: ContextVar[str] = ContextVar("minds_caller", default="")
 
 
 @dataclass(frozen=True)
@@ -81,7 +90,8 @@ class RateLimiter:
 
     Share one instance per workspace key between every client built for it. Two sources of truth:
     our own sliding count of sent requests, and Minds' ``RateLimit-Remaining``/``Retry-After`` headers
-    (Minds' limiter is per instance and may fail open, so our count still applies).
+    (Minds' limiter is per instance and may fail open, so our count still applies). Waiting calls are served
+    round robin across callers (``caller``): a newcomer waits for at most one call of each other caller.
     """
 
     def __init__(
@@ -96,16 +106,34 @@ class RateLimiter:
         self._limit = requests_per_minute
         self._clock = clock
         self._sleep = sleep
-        self._sent: deque[float] = deque()
+        self._sent: deque[tuple[float, str]] = deque()  # (when, for whom)
         self._blocked_until = 0.0
-        self._lock = asyncio.Lock()
+        self._turns = _Turns()
+
+    @property
+    def caller_limit(self) -> int:
+        """How many calls of the window one named caller may use (``CALLER_SHARE`` of the limit)."""
+        return max(1, int(self._limit * CALLER_SHARE))
 
     async def acquire(self) -> None:
-        """Wait until one more request fits in the window, then count it."""
-        async with self._lock:
+        """Wait for this caller's turn and until one more request fits in the window, then count it."""
+        who = caller.get()
+        await self._turns.wait(who)
+        try:
             while (wait := self._wait_needed()) > 0:
                 await self._sleep(wait)
-            self._sent.append(self._clock())
+            self._sent.append((self._clock(), who))
+        finally:
+            self._turns.next()
+
+    def share_wait(self, who: str) -> float:
+        """Seconds until ``who`` is back under its share of the window (0 when it is, or for the bot itself)."""
+        now = self._clock()
+        self._expire(now)
+        mine = [at for at, name in self._sent if name == who]
+        if not who or len(mine) < self.caller_limit:
+            return 0.0
+        return mine[len(mine) - self.caller_limit] + RATE_WINDOW_SECONDS - now
 
     def observe(self, *, status_code: int, headers: Mapping[str, str]) -> None:
         """Learn from a reply: a spent allowance or a 429 blocks this whole workspace until it resets."""
@@ -116,11 +144,48 @@ class RateLimiter:
             pause = retry_after if retry_after is not None else RATE_WINDOW_SECONDS
             self._blocked_until = max(self._blocked_until, now + pause)
 
+    def _expire(self, now: float) -> None:
+        while self._sent and self._sent[0][0] <= now - RATE_WINDOW_SECONDS:
+            self._sent.popleft()
+
     def _wait_needed(self) -> float:
         now = self._clock()
-        while self._sent and self._sent[0] <= now - RATE_WINDOW_SECONDS:
-            self._sent.popleft()
+        self._expire(now)
         waits = [self._blocked_until - now]
         if len(self._sent) >= self._limit:
-            waits.append(self._sent[0] + RATE_WINDOW_SECONDS - now)
+            waits.append(self._sent[0][0] + RATE_WINDOW_SECONDS - now)
         return max(waits)
+
+
+class _Turns:
+    """One waiter at a time, callers served round robin; each caller's own calls keep their order."""
+
+    def __init__(self) -> None:
+        self._waiting: dict[str, deque[asyncio.Future[None]]] = {}  # insertion order is the rotation
+        self._busy = False
+
+    async def wait(self, who: str) -> None:
+        if not self._busy:
+            self._busy = True
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(who, deque()).append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self.next()  # the turn came as we were cancelled: pass it on
+            raise
+
+    def next(self) -> None:
+        """Hand the turn to the next caller in the rotation (that caller goes to the back), or free it."""
+        while self._waiting:
+            who = next(iter(self._waiting))
+            queue = self._waiting.pop(who)
+            turn = queue.popleft()
+            if queue:
+                self._waiting[who] = queue
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self._busy = False

@@ -1,14 +1,19 @@
 """Cross-cutting request handling, as tiny Bolt middleware that ends in ``await next()``.
 
-Owns: request context for logs (team, channel, user, command or action) and processing each Slack delivery
-once: events that Slack retries (``x-slack-retry-num``) and repeated action payloads are recognised by a key
-(event id, or action + user + action timestamp) recorded in the store, so the answer survives restarts.
-Bolt's own middleware verifies signatures before any of this runs, so forged requests never reach the store.
+Owns: the payload shape check for requests that did not come through the HTTP gate (Socket Mode: a bad shape is
+acknowledged and dropped with one log line), request context for logs (team, channel, user, command or action)
+and processing each Slack delivery once: events that Slack retries (``x-slack-retry-num``), repeated action
+payloads, and a replayed slash command or view submission (the same signed body sent again within the replay
+window) are recognised by a key recorded in the store, so the answer survives restarts.
+In HTTP mode the gate (``gate.py``) and Bolt verify signatures before any of this runs, so forged requests never
+reach the store.
 Must not touch: listener behaviour.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -16,15 +21,23 @@ from typing import Any
 from slack_bolt.response import BoltResponse
 
 from minds_bot.log import bind_log_context
+from minds_bot.slack.gate import shape_problem
 from minds_bot.store import Store
 
 log = logging.getLogger(__name__)
 
 
-def delivery_key(body: dict[str, Any]) -> str | None:
-    """What makes a delivery the same delivery again, or None when Slack never repeats it."""
+def delivery_key(body: dict[str, Any], *, raw: str = "") -> str | None:
+    """What makes a delivery the same delivery again, or None when Slack never repeats it.
+
+    Slack never sends the same slash command or view submission twice (each carries a new trigger_id), so the
+    same body again is a replay: ``raw`` is the signed body (HTTP), else the payload is hashed as JSON."""
     if body.get("type") == "event_callback" and body.get("event_id"):
         return f"event:{body['event_id']}"
+    if "command" in body:
+        return f"command:{_digest(raw or body)}"
+    if body.get("type") == "view_submission":
+        return f"view:{(body.get('view') or {}).get('id', '')}:{_digest(raw or body)}"
     if body.get("type") == "block_actions":
         actions = body.get("actions") or []
         user = (body.get("user") or {}).get("id", "")
@@ -32,6 +45,31 @@ def delivery_key(body: dict[str, Any]) -> str | None:
             first = actions[0]
             return f"action:{first.get('action_id', '')}:{user}:{first['action_ts']}"
     return None
+
+
+def _digest(body: str | dict[str, Any]) -> str:
+    if not isinstance(body, str):
+        try:
+            body = json.dumps(body, sort_keys=True, default=str)
+        except (RecursionError, ValueError):
+            body = ""  # nested beyond reason: such a payload is not deduplicated, only processed
+    return hashlib.sha256(body.encode()).hexdigest()[:32]
+
+
+def shape_middleware() -> Callable[..., Awaitable[Any]]:
+    """Drop a payload whose shape the listeners cannot read (``gate.shape_problem``), before anything acts.
+
+    HTTP requests were already checked by the gate; this covers Socket Mode, where Slack's envelope is
+    acknowledged (status 200, empty) so Slack does not redeliver it."""
+
+    async def check_shape(request: Any, body: Any, next: Callable[[], Awaitable[Any]]) -> Any:
+        problem = shape_problem(body)
+        if problem is None:
+            return await next()
+        log.warning("dropped a payload with an unreadable shape", extra={"fields": {"reason": problem}})
+        return BoltResponse(status=200 if request.mode == "socket_mode" else 400, body="")
+
+    return check_shape
 
 
 def log_context_middleware() -> Callable[..., Awaitable[Any]]:
@@ -54,8 +92,8 @@ def log_context_middleware() -> Callable[..., Awaitable[Any]]:
 
 
 def once_per_delivery_middleware(store: Store) -> Callable[..., Awaitable[Any]]:
-    async def once_per_delivery(body: dict[str, Any], next: Callable[[], Awaitable[Any]]) -> Any:
-        key = delivery_key(body)
+    async def once_per_delivery(request: Any, body: dict[str, Any], next: Callable[[], Awaitable[Any]]) -> Any:
+        key = delivery_key(body, raw=request.raw_body)
         if key is not None and not await store.mark_delivery(key):
             log.info("repeated delivery answered without processing", extra={"fields": {"delivery": key}})
             return BoltResponse(status=200, body="")

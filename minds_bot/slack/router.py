@@ -1,9 +1,10 @@
 """The ``/minds`` command table: typed command → handler, filled while the surfaces register.
 
 Owns: ``CommandRouter`` — ``add`` (each command module adds its ``COMMANDS`` in its ``register``) and
-``dispatch`` (parse the text with the pure grammar, answer usage mistakes, run the handler). The slash command
-and every button or modal that re-enters a command go through the one router on the ``Surface``, so no command
-module imports another to reach it.
+``dispatch`` (parse the text with the pure grammar, answer usage mistakes, ask ``Services.fair`` whether the
+person may start one more command — if not, say how long to wait — and run the handler as that person's work).
+The slash command and every button or modal that re-enters a command go through the one router on the
+``Surface``, so no command module imports another to reach it.
 Must not touch: Minds wire shapes or SQL.
 """
 
@@ -13,8 +14,10 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from minds_bot.flows.invocation import Invocation
+from minds_bot.minds import MindsError, RateLimiter
 from minds_bot.render import Message
 from minds_bot.render.help import render_help
+from minds_bot.services import Busy
 from minds_bot.slack.grammar import Help, Usage, parse_command
 
 Handler = Callable[[Any, Invocation], Awaitable[None]]
@@ -26,6 +29,22 @@ async def handle_help(command: Help, invocation: Invocation) -> None:
 
 def usage_message(usage: Usage) -> Message:
     return Message(text=usage.message, blocks=render_help(note=usage.message).blocks[:1])
+
+
+def busy_text(busy: Busy) -> str:
+    if busy.reason == "in_flight":
+        return f"You have {busy.in_flight} requests in progress; try again in about {busy.seconds} seconds."
+    return (
+        "You have used your share of this workspace's Minds requests for the minute; "
+        f"try again in about {busy.seconds} seconds."
+    )
+
+
+async def _limiter(invocation: Invocation) -> RateLimiter | None:
+    try:
+        return (await invocation.minds()).limiter
+    except MindsError:  # not connected: the handler tells the person how to connect
+        return None
 
 
 class CommandRouter:
@@ -51,4 +70,17 @@ class CommandRouter:
             word = text.split()[0]
             await invocation.reply(render_help(note=f"`/minds {word}` is not available in this version yet."))
             return
-        await handler(parsed, invocation)
+        if isinstance(parsed, Help):
+            await handler(parsed, invocation)
+            return
+        await self._fairly(handler, parsed, invocation)
+
+    async def _fairly(self, handler: Handler, parsed: Any, invocation: Invocation) -> None:
+        """Run the handler as one of the person's bounded in-flight commands, or tell them when to retry."""
+        fair, who = invocation.services.fair, {"team_id": invocation.team_id, "user_id": invocation.user_id}
+        busy = fair.busy(**who, limiter=await _limiter(invocation))
+        if busy is not None:
+            await invocation.say_text(busy_text(busy))
+            return
+        async with fair.running(**who):
+            await handler(parsed, invocation)

@@ -11,14 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
-from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 
 from minds_bot.app import build_app
 from minds_bot.flows.tracking import RunTracker
 from minds_bot.services import Services
 from minds_bot.store import PlanPost, PlanState, SecretBox, SqliteStore
-from tests.fakes.bot import SIGNING_SECRET, Clock, bot_settings, use_fake_minds
+from tests.fakes.bot import SIGNING_SECRET, Clock, bot_settings, dispatch, use_fake_minds
 from tests.fakes.minds_http import FakeMindsAPI
 from tests.fakes.slack_requests import (
     FORM,
@@ -45,7 +44,7 @@ class Process:
 
     async def send(self, body: str, *, content_type: str = FORM, retry: int | None = None) -> BoltResponse:
         headers = signed_headers(body, secret=SIGNING_SECRET, content_type=content_type, retry=retry)
-        return await self.app.async_dispatch(AsyncBoltRequest(body=body, headers=headers))
+        return await dispatch(self.app, body, headers)
 
     async def command(
         self, text: str, *, slack: FakeSlack, team: str, channel: str, user: str, trigger: str = "1.2.3"

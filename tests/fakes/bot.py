@@ -1,10 +1,10 @@
 """The one in-process way to drive the bot in tests: the real Bolt app (every listener registered) over fakes —
 Slack's Web API on 127.0.0.1 (tests/fakes/slack_web.py), Minds over httpx.MockTransport
 (tests/fakes/minds_http.py), an in-memory store on a clock the test moves, and the real run tracker that the
-test ticks by hand. Requests are signed exactly as Slack signs them and go through Bolt's full middleware chain
-(signature check, once-per-delivery, listeners, error hook). Answers are awaited from the fake Slack, never
-slept for. Multi-process and crash scenarios live in tests/durability/ (they reuse ``bot_settings`` and
-``use_fake_minds``); request bodies and signatures are tests/fakes/slack_requests.py's."""
+test ticks by hand. Requests are signed exactly as Slack signs them and go through the HTTP gate and Bolt's full
+middleware chain (signature check, shape, once-per-delivery, listeners, error hook). Answers are awaited from the
+fake Slack, never slept for. Multi-process and crash scenarios live in tests/durability/ (they reuse
+``bot_settings`` and ``use_fake_minds``); request bodies and signatures are tests/fakes/slack_requests.py's."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import asyncio
 import itertools
 import json
 import random
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -20,7 +21,6 @@ from typing import Any
 
 import httpx
 from slack_bolt.async_app import AsyncApp
-from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 
 from minds_bot.app import build_app
@@ -28,6 +28,7 @@ from minds_bot.flows.tracking import MAX_INTERVAL_SECONDS, RunTracker
 from minds_bot.minds import RateLimiter
 from minds_bot.services import Services
 from minds_bot.settings import Settings
+from minds_bot.slack.gate import Refusal, admit
 from minds_bot.store import MemoryStore, RunKind, SecretBox, TrackedRun
 from tests.fakes.minds_http import FakeMindsAPI, fake_key, make_client
 from tests.fakes.slack_requests import (
@@ -45,6 +46,14 @@ SIGNING_SECRET = "0123456789abcdef0123456789abcdef"
 TEAM, CHANNEL, USER = "T0001", "C0001", "U0001"
 START = datetime(2026, 12, 7, 9, 0, tzinfo=UTC)
 MINDS_KEY = fake_key()
+
+
+async def dispatch(app: AsyncApp, body: str, headers: dict[str, str]) -> BoltResponse:
+    """Through the same gate as ``POST /slack/events`` (signature, body, shape), then into Bolt."""
+    admitted = admit(secret=SIGNING_SECRET, body=body.encode(), headers=headers, now=time.time())
+    if isinstance(admitted, Refusal):
+        return BoltResponse(status=admitted.status, body="")
+    return await app.async_dispatch(admitted)
 
 
 class Clock:
@@ -111,7 +120,7 @@ class BotHarness:
 
     async def send(self, body: str, *, content_type: str = FORM, retry: int | None = None) -> BoltResponse:
         headers = signed_headers(body, secret=SIGNING_SECRET, content_type=content_type, retry=retry)
-        return await self.app.async_dispatch(AsyncBoltRequest(body=body, headers=headers))
+        return await dispatch(self.app, body, headers)
 
     async def command(
         self, text: str, *, user: str | None = None, channel: str = CHANNEL, trigger: str | None = None

@@ -204,6 +204,7 @@ async def test_the_button_opens_the_modal_with_the_users_timezone(bot: BotHarnes
             "team": {"id": TEAM},
             "user": {"id": USER},
             "trigger_id": "9.9.9",
+            "view": {"id": "VHOME", "type": "home"},  # the App Home's button: Slack sends its view
             "actions": [{"action_id": "digest_add_open", "value": "open", "action_ts": "1.1"}],
         }
     )
@@ -220,6 +221,7 @@ def submission(**values: dict[str, Any]) -> dict[str, Any]:
         "type": "view_submission",
         "team": {"id": TEAM},
         "user": {"id": USER},
+        "trigger_id": "1.2.3",
         "view": {"id": "V1", "type": "modal", "callback_id": "digest_add", "team_id": TEAM, "state": {"values": state}},
     }
 

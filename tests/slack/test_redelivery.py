@@ -39,5 +39,8 @@ def test_delivery_keys() -> None:
         "actions": [{"action_id": "approve", "action_ts": "1.2"}],
     }
     assert delivery_key(action) == "action:approve:U1:1.2"
-    assert delivery_key({"type": "view_submission"}) is None
-    assert delivery_key({"command": "/minds"}) is None
+    command = {"command": "/minds", "text": "studies", "trigger_id": "1.2"}
+    assert delivery_key(command) == delivery_key(dict(command))  # a replay of the same command
+    assert delivery_key(command) != delivery_key({**command, "trigger_id": "1.3"})  # Slack's next command
+    assert delivery_key({"type": "view_submission", "view": {"id": "V1"}}, raw="payload=a").startswith("view:V1:")
+    assert delivery_key({"type": "block_suggestion"}) is None  # options requests are answered every time
