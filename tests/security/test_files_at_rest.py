@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import stat
+import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -35,9 +36,15 @@ async def serve(slack: FakeSlack, db: Path) -> HttpServer:
 
 
 async def use(server: HttpServer, slack: FakeSlack) -> None:
-    """A signed ``/minds help``: the delivery is recorded, so the database (and its WAL) is written."""
+    """A fresh signed ``/minds help`` (its own trigger id, so never a replay): the delivery is recorded, so the
+    database (and its WAL) is written."""
     body = command_body(
-        text="help", team="T0001", channel="C0001", user="U0001", response_url=slack.response_url(), trigger="1.2"
+        text="help",
+        team="T0001",
+        channel="C0001",
+        user="U0001",
+        response_url=slack.response_url(),
+        trigger=f"trigger-{uuid.uuid4().hex}",
     )
     async with httpx.AsyncClient(base_url=server.base_url) as http:
         reply = await http.post("/slack/events", content=body, headers=signed_headers(body, secret=SIGNING_SECRET))
