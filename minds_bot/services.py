@@ -142,6 +142,7 @@ class Services:
     background: list[Background] = field(default_factory=list)
     run_handlers: dict[RunKind, Any] = field(default_factory=dict)
     tracker: Any = None  # minds_bot.flows.tracking.RunTracker once the bot is open
+    method_catalogues: dict[str, Any] = field(default_factory=dict)  # per workspace; see flows/methods.py
 
     async def broadcast_results(self, team_id: str) -> bool:
         """Whether a run's final result is also posted to the channel, not only in its thread."""

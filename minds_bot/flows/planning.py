@@ -6,7 +6,10 @@ open → approved/discarded), choosing and saving each preview's ``Idempotency-K
 the first attempt, and ``PlanPreparation``, the ``RunHandler`` for ``RunKind.PLAN``: the run tracker replays
 the identical preview POST (same body, same key, the 202 receipt's ids as headers) until the 200 arrives, so
 preparation survives restarts and is never re-submitted under a new key (CATALOGUE §2 G.69, H.78). A 409 on
-a revision reloads the latest revision and says so.
+a revision reloads the latest revision and says so. Reading the open revision back from Minds (``load_revision``)
+for decisions that must not trust a Slack payload: answering every confirmation question in one dialog, and
+asking for a revision that uses a method's fallback (named by Minds' catalogue, reviewed before any run —
+never substituted silently, CATALOGUE §2 E.43).
 Must not touch: Block Kit (``render/plan.py``), SQL, approval (``flows/research.py``).
 """
 
@@ -17,6 +20,7 @@ import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.methods import method_catalogue
 from minds_bot.flows.tracking import Observation
 from minds_bot.minds import (
     MindsClient,
@@ -191,6 +195,77 @@ async def _track(services: Services, post: PlanPost, *, progress_ts: str | None)
     )
 
 
+FALLBACK_REFINEMENT = 'Use the research method "{fallback}" instead of "{method}".'
+LOAD_WAIT_SECONDS = 10.0
+
+
+async def load_revision(services: Services, post: PlanPost) -> ResearchPlan | Refused:
+    """The open revision as Minds returns it now (``loadLatest``); refused when Minds moved past it."""
+    assert post.draft_plan_id is not None
+    minds = await services.minds.client_for(post.team_id)
+    request = PlanPreviewRequest(draft_plan_id=post.draft_plan_id, load_latest=True)
+    latest = await minds.preview_plan(
+        post.study_id, request, idempotency_key=str(uuid.uuid4()), wait_seconds=LOAD_WAIT_SECONDS
+    )
+    if isinstance(latest, PlanPending):
+        return Refused("Minds is still preparing this plan; try again in a moment.")
+    if latest.revision != post.revision:
+        return Refused(
+            f"The plan changed in Minds (it is now at revision {latest.revision}); nothing was done. "
+            "Revise it here to show the latest revision."
+        )
+    return latest
+
+
+async def request_fallback(
+    services: Services, *, post: PlanPost | None, revision: int, method_id: str
+) -> Refused | None:
+    """Ask Minds for a revision that uses the catalogue's fallback for ``method_id``; it is reviewed like any
+    other revision. The fallback comes from Minds' catalogue, never from the button."""
+    if post is None:
+        return Refused("This plan is no longer tracked by the bot.")
+    facts = (await method_catalogue(services, post.team_id)).get(method_id)
+    fallback_id = facts.fallback_method_id if facts is not None and not facts.executable else None
+    if fallback_id is None:
+        return Refused("Minds' method catalogue offers no fallback for that method; use Revise… instead.")
+    refinement = FALLBACK_REFINEMENT.format(fallback=fallback_id, method=method_id)
+    return await revise_plan(services, post=post, revision=revision, refinement=refinement)
+
+
+async def answer_all(
+    services: Services, *, post: PlanPost | None, revision: int, picks: dict[int, str]
+) -> Refused | None:
+    """Answers from the one dialog with every confirmation question: ``picks`` maps a question's position to
+    the chosen option's position (as text) or the typed answer, matched against the plan Minds returns now."""
+    if post is None:
+        return Refused("This plan is no longer tracked by the bot.")
+    refused = _check_open(post, revision)
+    if refused is not None:
+        return refused
+    plan = await load_revision(services, post)
+    if isinstance(plan, Refused):
+        return plan
+    answers = _answers_from(plan, picks)
+    if answers is None:
+        return Refused("Some answers did not match Minds' questions; open the dialog again and answer every one.")
+    return await revise_plan(services, post=post, revision=revision, answers=answers)
+
+
+def _answers_from(plan: ResearchPlan, picks: dict[int, str]) -> dict[str, str] | None:
+    answers: dict[str, str] = {}
+    for index, question in enumerate(plan.confirmation_questions):
+        pick = picks.get(index, "").strip()
+        if question.options:
+            position = int(pick) if pick.isdigit() else -1
+            if not 0 <= position < len(question.options):
+                return None
+            pick = question.options[position]
+        if not pick:
+            return None
+        answers[question.id] = pick
+    return answers
+
+
 async def discard_plan(
     services: Services, *, slack: AsyncWebClient, post: PlanPost, user_id: str, blocks: list[dict[str, Any]]
 ) -> Refused | None:
@@ -219,8 +294,9 @@ async def publish_plan(
     minds = await services.minds.client_for(post.team_id)
     study = await minds.get_study(post.study_id)
     context = plan_context(study, requester_id=post.requester_id)
+    catalogue = await method_catalogue(services, post.team_id)
     try:
-        rendered = render_plan(plan, context, note=note)
+        rendered = render_plan(plan, context, catalogue=catalogue, note=note)
     except PlanTooLarge:
         return await _too_large(services, slack=slack, post=post, plan=plan, context=context)
     # Saved as open before the buttons appear, so a quick click finds this revision ready to answer or approve.

@@ -2,7 +2,10 @@
 
 Owns: who may approve (the requester, the channel's approvers, workspace admins — decided from the stored
 ``PlanPost`` and approvers table and Slack's ``users.info``, never from a button), who may manage approvers,
-the exactly-once confirm (the plan post moves open → approved atomically, then an ``Approval`` record with its
+what must hold first, decided from the revision as Minds returns it and Minds' method catalogue — never from
+the button: every confirmation question answered (CATALOGUE §2 E.41), every method executable (E.42–43), the
+advanced-method opt-in ticked when the plan has advanced methods; the exactly-once confirm (the plan post moves
+open → approved atomically, then an ``Approval`` record with its
 idempotency key is committed *before* ``POST …/research-runs``; a retry after a timeout reuses the record's
 key), the honest answers to refusals (``PLAN_LIMIT``: an upgrade is required and nothing started; 409: the
 reason), and the ``RunHandler`` for ``RunKind.RESEARCH`` (progress edits, one terminal result with charts,
@@ -20,8 +23,9 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.exports import start_export
+from minds_bot.flows.methods import method_catalogue
 from minds_bot.flows.permissions import is_workspace_admin
-from minds_bot.flows.planning import Refused
+from minds_bot.flows.planning import Refused, load_revision
 from minds_bot.flows.tracking import Observation
 from minds_bot.minds import (
     AuthenticationError,
@@ -34,7 +38,7 @@ from minds_bot.minds import (
 )
 from minds_bot.render.charts import distribution_chart
 from minds_bot.render.errors import user_message
-from minds_bot.render.plan import approved_note, freeze
+from minds_bot.render.plan import advanced_methods, approval_gate, approved_note, freeze
 from minds_bot.render.runs import (
     distribution,
     progress_text,
@@ -109,10 +113,10 @@ async def approve(
     user_id: str,
     revision: int,
     opt_in: bool,
-    needs_opt_in: bool,
     blocks: list[dict[str, Any]],
 ) -> Refused | Started | NotStarted:
-    """Confirm exactly this revision once, then follow the run in the plan's thread."""
+    """Confirm exactly this revision once, then follow the run in the plan's thread. ``opt_in``: the
+    advanced-method box was ticked."""
     if post is None:
         return Refused("This plan is no longer tracked by the bot.")
     if not await may_approve(services, slack, post=post, user_id=user_id):
@@ -120,9 +124,9 @@ async def approve(
     refused = await _state_refusal(services, post, revision)
     if refused is not None:
         return refused
-    if needs_opt_in and not opt_in:
-        return Refused("This plan uses advanced methods: tick the opt-in box on the plan, then approve again.")
-    await services.minds.client_for(post.team_id)  # NotConnected before anything moves, or the plan stays stuck
+    refused = await _runnable_refusal(services, post, opt_in=opt_in)
+    if refused is not None:
+        return refused
     moved = await _move(services, post, {PlanState.OPEN}, PlanState.APPROVED)
     if moved is None:
         return Refused("Someone is approving this plan right now; its run will appear in the thread.")
@@ -145,6 +149,19 @@ async def _state_refusal(services: Services, post: PlanPost, revision: int) -> R
             f"That button belongs to revision {revision}, but the plan is now at revision {post.revision}. "
             "Only the latest revision can run: review it in the channel and approve it there."
         )
+    return None
+
+
+async def _runnable_refusal(services: Services, post: PlanPost, *, opt_in: bool) -> Refused | None:
+    """What Minds' revision and catalogue still require, in the words the plan message shows."""
+    plan = await load_revision(services, post)
+    if isinstance(plan, Refused):
+        return plan
+    gate = approval_gate(plan, await method_catalogue(services, post.team_id))
+    if gate.blocked:
+        return Refused(" ".join(gate.reasons()))
+    if advanced_methods(plan) and not opt_in:
+        return Refused("This plan uses advanced methods: tick the opt-in box on the plan, then approve again.")
     return None
 
 

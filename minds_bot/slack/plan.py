@@ -1,10 +1,12 @@
 """``/minds plan`` and everything on a plan message: the request modal (also opened by the study card's
 "Plan research" button, action ``study_plan``), confirmation-question buttons and the "Answer…" modal,
+"Answer all N questions…" (one dialog when they do not fit in the message), "Review with <fallback method>",
 "Revise…", **Approve & run** and "Discard".
 
 Owns: reading Slack payloads (which plan message, which revision the button showed, the advanced-method
-opt-in box) and answering the person privately when something was refused. Listeners stay thin: every
-decision is in ``flows/planning.py`` and ``flows/research.py``; permissions come from stored state there.
+opt-in box, the dialog's answers) and answering the person privately when something was refused. Listeners
+stay thin: every decision is in ``flows/planning.py`` and ``flows/research.py``; permissions come from stored
+state there.
 Must not touch: Minds wire shapes, SQL, Block Kit (``render/plan.py``).
 """
 
@@ -18,27 +20,36 @@ from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.planning import (
     PlanPreparation,
     Refused,
+    answer_all,
     discard_plan,
+    load_revision,
+    request_fallback,
     resolve_study,
     revise_plan,
     start_plan,
 )
 from minds_bot.flows.research import approve, may_approve, refusal_for_approver
-from minds_bot.minds import MindsError
+from minds_bot.minds import MindsError, ResearchPlan
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import (
     ACTION_ANSWER,
+    ACTION_ANSWER_ALL,
     ACTION_ANSWER_TEXT,
     ACTION_APPROVE,
     ACTION_DISCARD,
+    ACTION_FALLBACK,
     ACTION_OPT_IN,
     ACTION_REVISE,
     BLOCK_OPT_IN,
     OPT_IN_VALUE,
     VIEW_ANSWER,
+    VIEW_ANSWER_ALL,
     VIEW_PLAN_REQUEST,
     VIEW_REVISE,
+    answer_all_modal,
     answer_modal,
+    answer_modal_refused,
+    loading_modal,
     plan_request_modal,
     revise_modal,
 )
@@ -175,8 +186,15 @@ def _opted_in(body: dict[str, Any]) -> bool:
     return any(option.get("value") == OPT_IN_VALUE for option in chosen)
 
 
-def _needs_opt_in(blocks: list[dict[str, Any]]) -> bool:
-    return any(block.get("block_id") == BLOCK_OPT_IN for block in blocks)
+def _picks(view: dict[str, Any]) -> dict[int, str]:
+    """The answer dialog's inputs (``cq_<index>``): a chosen option's position, or the typed text."""
+    picks: dict[int, str] = {}
+    for block_id, element in ((view.get("state") or {}).get("values") or {}).items():
+        if block_id.startswith("cq_") and block_id[3:].isdigit():
+            value = element.get("value") or {}
+            chosen = (value.get("selected_option") or {}).get("value") if "selected_option" in value else None
+            picks[int(block_id[3:])] = chosen if chosen is not None else (value.get("value") or "")
+    return picks
 
 
 async def _post(services: Services, body: dict[str, Any]) -> PlanPost | None:
@@ -254,6 +272,45 @@ def register(surface: Surface, services: Services) -> None:
         )
         await _ephemeral_refusal(client, meta, body, outcome)
 
+    @surface.action(ACTION_ANSWER_ALL)
+    async def answer_all_opened(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
+        await ack()
+        opened = await client.views_open(trigger_id=body.get("trigger_id"), view=loading_modal().to_dict())
+        _, channel, ts = _where(body)
+        revision = _revision(_value(action))
+        post = await _post(services, body)
+        plan = await load_revision(services, post) if post is not None and post.revision == revision else None
+        if not isinstance(plan, ResearchPlan):
+            reason = plan.reason if isinstance(plan, Refused) else "This button is out of date; use the latest plan."
+            view = answer_modal_refused(reason)
+        else:
+            metadata = json.dumps({"c": channel, "ts": ts, "r": revision})
+            view = answer_all_modal(metadata=metadata, plan=plan)
+        await client.views_update(view_id=opened["view"]["id"], view=view.to_dict())
+
+    @surface.view(VIEW_ANSWER_ALL)
+    async def answer_all_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        await ack()
+        meta = json.loads(view.get("private_metadata") or "{}")
+        post = await services.store.get_plan_post(
+            team_id=_team(body), channel_id=meta.get("c", ""), message_ts=meta.get("ts", "")
+        )
+        outcome = await answer_all(services, post=post, revision=_revision(meta), picks=_picks(view))
+        await _ephemeral_refusal(client, meta, body, outcome)
+
+    @surface.action(re.compile(rf"^{ACTION_FALLBACK}:\d+$"))
+    async def fallback_requested(ack: Any, body: dict[str, Any], action: dict[str, Any], respond: Any) -> None:
+        await ack()
+        value = _value(action)
+        method_id = value.get("m")
+        if not isinstance(method_id, str):
+            await _say_refused(respond, Refused("This button is out of date; use the latest plan message."))
+            return
+        outcome = await request_fallback(
+            services, post=await _post(services, body), revision=_revision(value), method_id=method_id
+        )
+        await _say_refused(respond, outcome)
+
     @surface.action(ACTION_REVISE)
     async def revise_opened(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
         await ack()
@@ -293,7 +350,6 @@ def register(surface: Surface, services: Services) -> None:
             user_id=body["user"]["id"],
             revision=_revision(_value(action)),
             opt_in=_opted_in(body),
-            needs_opt_in=_needs_opt_in(blocks),
             blocks=blocks,
         )
         await _say_refused(respond, outcome)

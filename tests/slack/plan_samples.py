@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from minds_bot.minds import ResearchPlan, ResearchRun
+from minds_bot.minds import ResearchMethod, ResearchPlan, ResearchRun
 from minds_bot.render.plan import AudienceInfo, PlanContext
 
 Q2_TEXT = "How likely are you to buy a *reusable* cup at <€5 & up? :coffee:"
@@ -54,6 +54,25 @@ def plan_data(*, revision: int = 1, questions: int = 3, advanced: bool = False, 
     }
     data.update(extra)
     return data
+
+
+METHODS = [
+    {"id": "survey", "name": "Survey questionnaire", "executable": True, "advanced": False},
+    {"id": "maxdiff", "name": "MaxDiff", "executable": True, "advanced": True, "availability": "available"},
+    {
+        "id": "conjoint",
+        "name": "Conjoint",
+        "executable": False,
+        "advanced": True,
+        "availability": "planned",
+        "fallbackMethodId": "maxdiff",
+    },
+]
+
+
+def catalogue() -> dict[str, ResearchMethod]:
+    """Minds' method catalogue as the bot keeps it (by id)."""
+    return {m["id"]: ResearchMethod.model_validate(m) for m in METHODS}
 
 
 def plan(**kwargs: Any) -> ResearchPlan:
