@@ -3,7 +3,8 @@ a plan revision body.
 
 Owns: question extraction, response-type inference, leading-framing detection, module grouping, confirmation
 questions, the methods a request names (a request that asks for Conjoint gets the catalogue's non-executable
-Conjoint entry, so a client must offer its fallback for review) and ``askIf`` validation. Pure functions over plain data; must not touch state, clocks or I/O.
+Conjoint entry, so a client must offer its fallback for review) and ``askIf`` validation. Pure functions over
+plain data; must not touch state, clocks or I/O.
 """
 
 from __future__ import annotations
