@@ -42,7 +42,7 @@ async def bot() -> AsyncIterator[BotHarness]:
 
 
 async def approved(bot: BotHarness) -> str:
-    ts, blocks = await open_plan(bot)
+    ts, blocks = await open_plan(bot, confirmationQuestions=[])
     bot.minds_api.on("POST", RUNS, ok({"runId": "run-1", "status": "queued"}))
     approve = _button(blocks, "Approve & run")
     await bot.click(message_ts=ts, blocks=blocks, action_id=approve["action_id"], value=approve["value"])
