@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from minds_bot.flows.keys import derived_key
-from minds_bot.flows.tracking import Observation
+from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.minds import AudienceJobFailed, FromBriefJob, FromBriefResult, MindsError
 from minds_bot.render.errors import user_message
 from minds_bot.render.jobs import (
@@ -23,6 +23,7 @@ from minds_bot.render.jobs import (
     render_audience_ready,
     render_audience_request,
 )
+from minds_bot.render.runs import lost_text
 from minds_bot.store import RunKind, TrackedRun
 
 if TYPE_CHECKING:
@@ -105,6 +106,11 @@ class AudienceJobHandler:
             await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
         else:
             await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
+
+
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        slack = await self._services.slack.client_for(run.team_id)
+        await say_in_thread(slack, run, lost_text(what="Audience build", reads=reads))
 
 
 def register_handler(services: Services) -> None:

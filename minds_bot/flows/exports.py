@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from minds_bot.flows.tracking import Observation
+from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.minds import DownloadFailed, ExportFailed, ExportStatus
 from minds_bot.minds import ExportJob as MindsExportJob
 from minds_bot.render.exports import (
@@ -25,6 +25,7 @@ from minds_bot.render.exports import (
     export_progress,
     export_requested,
 )
+from minds_bot.render.runs import lost_text
 from minds_bot.store import ExportJob as ExportRecord
 from minds_bot.store import ExportState, RunKind, TrackedRun
 
@@ -142,6 +143,14 @@ class ExportDelivery:
             await self._finish(record, ExportState.FAILED)
             return
         await self._deliver(slack, run, record, detail)
+
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        record = await self._record(run)
+        if record is None:
+            return
+        slack = await self._services.slack.client_for(run.team_id)
+        await say_in_thread(slack, run, lost_text(what=f"{record.kind} export ({record.format})", reads=reads))
+        await self._finish(record, ExportState.FAILED)
 
     async def _deliver(
         self, slack: AsyncWebClient, run: TrackedRun, record: ExportRecord, status: ExportStatus

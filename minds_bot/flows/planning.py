@@ -434,6 +434,13 @@ class PlanPreparation:
         else:
             await self._refused(slack, run, post, detail)
 
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        """Not reached in practice (``observe`` answers a 404 itself), but a lost preparation is said plainly."""
+        post = await self._post_for(run)
+        if post is not None:
+            slack = await self._services.slack.client_for(run.team_id)
+            await self._refused(slack, run, post, f"Minds no longer finds this plan ({reads} reads in a row).")
+
     async def _close_progress(self, slack: AsyncWebClient, run: TrackedRun, post: PlanPost, text: str) -> None:
         if run.progress_ts and run.progress_ts != post.message_ts:
             await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
@@ -459,7 +466,7 @@ class PlanPreparation:
         await self._close_progress(slack, run, post, f"Reloaded the latest revision ({latest.revision}).")
 
     async def _refused(self, slack: AsyncWebClient, run: TrackedRun, post: PlanPost, error: Any) -> None:
-        reason = user_message(error) if isinstance(error, BaseException) else "no reason given"
+        reason = user_message(error) if isinstance(error, BaseException) else str(error or "no reason given")
         if post.draft_plan_id is None:
             message = render_plan_failed(post.study_name, reason)
             await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **message.as_kwargs())

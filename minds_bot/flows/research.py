@@ -26,7 +26,7 @@ from minds_bot.flows.exports import start_export
 from minds_bot.flows.methods import method_catalogue
 from minds_bot.flows.permissions import is_workspace_admin
 from minds_bot.flows.planning import Refused, load_revision
-from minds_bot.flows.tracking import Observation
+from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.minds import (
     AuthenticationError,
     Conflict,
@@ -41,6 +41,7 @@ from minds_bot.render.errors import user_message
 from minds_bot.render.plan import advanced_methods, approval_gate, approved_note, freeze
 from minds_bot.render.runs import (
     distribution,
+    lost_text,
     progress_text,
     render_consistency,
     render_results,
@@ -349,6 +350,10 @@ class ResearchRunHandler:
         if state.status in ("completed", "partial", "plan_limited"):
             await self._report(slack, run)
 
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        slack = await self._services.slack.client_for(run.team_id)
+        await say_in_thread(slack, run, lost_text(what="research run", reads=reads))
+
     async def _study_name(self, run: TrackedRun) -> str:
         post = await self._services.store.get_plan_post(
             team_id=run.team_id, channel_id=run.channel_id, message_ts=run.thread_ts or ""
@@ -437,3 +442,7 @@ class ConsistencyFollowUp:
         slack = await self._services.slack.client_for(run.team_id)
         message = render_consistency(observation.detail)
         await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
+
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        slack = await self._services.slack.client_for(run.team_id)
+        await say_in_thread(slack, run, lost_text(what="run's answer-consistency check", reads=reads))
