@@ -107,7 +107,6 @@ class AudienceJobHandler:
         else:
             await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
 
-
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
         slack = await self._services.slack.client_for(run.team_id)
         await say_in_thread(slack, run, lost_text(what="Audience build", reads=reads))
