@@ -242,7 +242,11 @@ async def test_duplicate_reuses_the_key_for_the_same_delivery_and_shows_the_copy
     assert "https://getminds.ai/w/7?a=1" in json.dumps(blocks_of(answer))
     await bot.command(f"duplicate {STUDY}", trigger="same.trigger")
     await bot.reply_containing("Duplicated")
-    await bot.command(f"duplicate {STUDY}", trigger="other.trigger")
+    await bot.command(f"duplicate {STUDY}", trigger="other.trigger")  # typed again: asked, not sent
+    question = await bot.reply_containing("Make a second copy")
+    assert len(bot.minds_api.to("POST", f"/studies/{STUDY}/duplicate")) == 2
+    again = buttons(question)["duplicate_again"]
+    await bot.click("duplicate_again", again["value"], ephemeral=True)
     await bot.reply_containing("Duplicated")
     keys = [s.headers["idempotency-key"] for s in bot.minds_api.to("POST", f"/studies/{STUDY}/duplicate")]
     assert keys[0] == keys[1] != keys[2]
