@@ -118,3 +118,35 @@ async def test_an_audience_build_that_timed_out_is_tried_again_with_the_same_bri
     question = await bot.reply_containing("Build another Audience")
     assert "already asked for an Audience from this brief" in question["text"]
     assert len(bot.minds_api.to("POST", "/audiences/from-brief")) == len(failed) + 1
+
+
+EXPORT = f"/studies/{STUDY}/export"
+QUEUED = {"kind": "full_report", "format": "pdf", "jobId": "job-1", "status": "queued"}
+
+
+async def test_the_same_export_typed_while_it_is_prepared_asks_before_starting_another(bot: BotHarness) -> None:
+    bot.minds_api.on("POST", EXPORT, ok(QUEUED), ok({**QUEUED, "jobId": "job-2"}))
+    bot.minds_api.on("GET", f"/studies/{STUDY}/export-status", ok({"status": "processing", "progress": 10}))
+    await bot.command(f"export {STUDY} pdf report")
+    await bot.tracker.next_tracked(RunKind.EXPORT)
+    await bot.command(f"export {STUDY} pdf report")
+    question = await bot.reply_containing("Start another export?")
+    assert "still being prepared" in question["text"] and "<@U0001>" in question["text"]
+    assert len(bot.minds_api.to("POST", EXPORT)) == 1
+    again = buttons(question)["export_again"]
+    assert json.loads(again["value"]) == {"s": STUDY, "k": "full_report", "f": "pdf", "l": None}
+    await bot.click("export_again", again["value"], ephemeral=True)
+    await bot.tracker.next_tracked(RunKind.EXPORT)
+    assert len(bot.minds_api.to("POST", EXPORT)) == 2
+
+
+async def test_an_export_request_minds_did_not_answer_offers_try_again(bot: BotHarness) -> None:
+    bot.minds_api.on("POST", EXPORT, network_down)
+    await bot.command(f"export {STUDY} pdf report")
+    offer = await bot.reply_containing("Try again")
+    assert "may or may not have started" in offer["text"] and "no request key for exports" in offer["text"]
+    assert not [c for c in bot.slack.calls_to("chat.postMessage") if "Export of" in c.get("text", "")]
+    bot.minds_api.set("POST", EXPORT, ok(QUEUED))
+    await bot.click("export_try_again", buttons(offer)["export_try_again"]["value"], ephemeral=True)
+    await bot.tracker.next_tracked(RunKind.EXPORT)
+    assert json.loads(bot.minds_api.to("POST", EXPORT)[-1].body) == {"kind": "full_report", "format": "pdf"}
