@@ -196,6 +196,11 @@ async def test_summary_and_refresh_both_show_the_summary(desk: Desk) -> None:
     refreshed = await desk.private(desk.ben, since, f"Summary of {LAUNCH}")
     assert "Most chose" in shown(refreshed)
     assert not [e for e in desk.privates(desk.ben, since) if "went wrong" in e.text]
+    since = await desk.type(desk.ben, f'summary "{LAUNCH}" refresh force short')
+    await desk.private(desk.ben, since, f"Summary of {LAUNCH}")
+    studies = await desk.minds_api("GET", "/studies?limit=100")
+    launch = next(s["id"] for s in studies if s["name"] == LAUNCH)
+    assert (await desk.minds_api("GET", f"/studies/{launch}/summary"))["length"] == "short"
 
 
 # ---- export

@@ -167,6 +167,18 @@ async def test_summary_refresh_409_says_a_newer_summary_is_being_generated(bot: 
     assert len(bot.minds_api.to("POST", f"/studies/{STUDY}/summary")) == 1
 
 
+async def test_summary_refresh_passes_force_and_length_to_minds(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", f"/studies/{STUDY}", detail())
+    bot.minds_api.on("POST", f"/studies/{STUDY}/summary", ok({"summary": "Short text", "revision": 4}))
+    await bot.command(f"summary {STUDY} refresh force short")
+    await bot.reply_containing("Short text")
+    await bot.command(f"summary {STUDY} refresh")
+    await bot.reply_containing("Short text")
+    forced, plain = bot.minds_api.to("POST", f"/studies/{STUDY}/summary")
+    assert forced.json() == {"force": True, "length": "short"}
+    assert plain.json() == {"force": False}  # Minds reuses a saved summary that still matches
+
+
 async def test_summary_read_shows_is_generating(bot: BotHarness) -> None:
     bot.minds_api.on("GET", f"/studies/{STUDY}", detail())
     bot.minds_api.on(
