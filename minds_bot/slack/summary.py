@@ -3,7 +3,8 @@ to refresh it.
 
 Owns: the command (no Study → the pick-a-Study modal), the refresh with Minds' ``force`` and ``length``
 (``POST /studies/{id}/summary``, CATALOGUE §3.11: without ``force`` Minds reuses a saved summary that still
-matches; a 409 means a newer summary is being generated: said plainly, nothing retried), and the summary's Previous/Next pages (each page re-read from Minds).
+matches; a 409 means a newer summary is being generated: said plainly, nothing retried), and the summary's
+Previous/Next pages (each page re-read from Minds).
 Must not touch: Minds wire shapes or SQL.
 """
 
