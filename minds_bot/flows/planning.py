@@ -232,6 +232,13 @@ async def request_fallback(
     return await revise_plan(services, post=post, revision=revision, refinement=refinement)
 
 
+async def plan_to_answer(services: Services, *, post: PlanPost | None, revision: int) -> ResearchPlan | Refused:
+    """The open revision's questions for the answer dialog, as Minds returns them now."""
+    if post is None:
+        return Refused("This plan is no longer tracked by the bot.")
+    return _check_open(post, revision) or await load_revision(services, post)
+
+
 async def answer_all(
     services: Services, *, post: PlanPost | None, revision: int, picks: dict[int, str]
 ) -> Refused | None:

@@ -22,14 +22,14 @@ from minds_bot.flows.planning import (
     Refused,
     answer_all,
     discard_plan,
-    load_revision,
+    plan_to_answer,
     request_fallback,
     resolve_study,
     revise_plan,
     start_plan,
 )
 from minds_bot.flows.research import approve, may_approve, refusal_for_approver
-from minds_bot.minds import MindsError, ResearchPlan
+from minds_bot.minds import MindsError
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import (
     ACTION_ANSWER,
@@ -278,11 +278,9 @@ def register(surface: Surface, services: Services) -> None:
         opened = await client.views_open(trigger_id=body.get("trigger_id"), view=loading_modal().to_dict())
         _, channel, ts = _where(body)
         revision = _revision(_value(action))
-        post = await _post(services, body)
-        plan = await load_revision(services, post) if post is not None and post.revision == revision else None
-        if not isinstance(plan, ResearchPlan):
-            reason = plan.reason if isinstance(plan, Refused) else "This button is out of date; use the latest plan."
-            view = answer_modal_refused(reason)
+        plan = await plan_to_answer(services, post=await _post(services, body), revision=revision)
+        if isinstance(plan, Refused):
+            view = answer_modal_refused(plan.reason)
         else:
             metadata = json.dumps({"c": channel, "ts": ts, "r": revision})
             view = answer_all_modal(metadata=metadata, plan=plan)

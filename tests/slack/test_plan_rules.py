@@ -187,3 +187,15 @@ async def test_more_confirmation_questions_than_a_message_holds_are_answered_in_
     answers = json.loads(bot.minds_api.to("POST", PREVIEW)[-1].body)["answers"]
     assert len(answers) == 40 and answers["cq0"] == "Yes" and answers["cq1"] == "No" and answers["cq7"] == "Be concise"
     assert "Approve & run" in labels(revised)
+
+
+async def test_the_answer_dialog_of_an_older_revision_says_so_instead_of_asking(bot: BotHarness) -> None:
+    many = [{"id": f"cq{i}", "text": f"Question {i}?", "options": ["Yes", "No"]} for i in range(40)]
+    ts, blocks = await open_plan(bot, confirmationQuestions=many)
+    previews = len(bot.minds_api.to("POST", PREVIEW))
+    await bot.click(message_ts=ts, blocks=blocks, action_id="plan_answer_all", value=dump({"r": 0}))
+    (updated,) = await bot.slack.wait_for("views.update", lambda c: True)
+    view = json.loads(updated["view"]) if isinstance(updated["view"], str) else updated["view"]
+    assert "belongs to revision 0, but the plan is now at revision 1" in dump(view)
+    assert not [b for b in view["blocks"] if b["type"] == "input"]
+    assert len(bot.minds_api.to("POST", PREVIEW)) == previews
