@@ -14,6 +14,9 @@ from minds_bot.sandbox.minds_api.state import Record, SandboxState
 RESEARCH_METHODS = (
     {
         "id": "survey",
+        "version": 1,
+        "complexity": "basic",
+        "requiredConfiguration": [],
         "name": "Survey questionnaire",
         "executable": True,
         "advanced": False,
@@ -22,6 +25,9 @@ RESEARCH_METHODS = (
     },
     {
         "id": "maxdiff",
+        "version": 1,
+        "complexity": "intermediate",
+        "requiredConfiguration": ["items (4–30)"],
         "name": "MaxDiff",
         "executable": True,
         "advanced": True,
@@ -30,6 +36,9 @@ RESEARCH_METHODS = (
     },
     {
         "id": "nps",
+        "version": 1,
+        "complexity": "basic",
+        "requiredConfiguration": [],
         "name": "Net Promoter Score",
         "executable": True,
         "advanced": True,
@@ -38,6 +47,9 @@ RESEARCH_METHODS = (
     },
     {
         "id": "conjoint",
+        "version": 1,
+        "complexity": "advanced",
+        "requiredConfiguration": ["attributes with levels"],
         "name": "Conjoint",
         "executable": False,
         "advanced": True,
@@ -47,6 +59,9 @@ RESEARCH_METHODS = (
     },
     {
         "id": "van-westendorp",
+        "version": 1,
+        "complexity": "intermediate",
+        "requiredConfiguration": ["product description", "currency"],
         "name": "Van Westendorp price sensitivity",
         "executable": True,
         "advanced": True,
@@ -55,6 +70,9 @@ RESEARCH_METHODS = (
     },
     {
         "id": "kano",
+        "version": 1,
+        "complexity": "intermediate",
+        "requiredConfiguration": ["features (2–20)"],
         "name": "Kano",
         "executable": True,
         "advanced": True,
@@ -63,6 +81,9 @@ RESEARCH_METHODS = (
     },
     {
         "id": "recommendation-synthesis",
+        "version": 1,
+        "complexity": "advanced",
+        "requiredConfiguration": [],
         "name": "Recommendation synthesis",
         "executable": False,
         "advanced": True,
@@ -71,6 +92,9 @@ RESEARCH_METHODS = (
     },
     {
         "id": "visual-asset-analysis",
+        "version": 1,
+        "complexity": "advanced",
+        "requiredConfiguration": ["an image or video asset on a Study question"],
         "name": "Visual asset analysis",
         "executable": False,
         "advanced": True,
