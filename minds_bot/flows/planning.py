@@ -334,8 +334,9 @@ async def publish_plan(
 async def _too_large(
     services: Services, *, slack: AsyncWebClient, post: PlanPost, plan: ResearchPlan, context: PlanContext
 ) -> PlanPost:
-    """Too many confirmation questions for one message: attach the whole plan and say so; nothing is cut."""
-    reason = "it has more confirmation questions than one Slack message can hold. The full plan is attached below."
+    """The plan's header alone (objective, framing warnings, methods) fills a message — confirmation questions
+    never do, they move to one dialog: attach the whole plan and say so; nothing is cut."""
+    reason = "its objective and warnings alone fill a Slack message. The full plan is attached below."
     await slack.chat_update(
         channel=post.channel_id, ts=post.message_ts, **render_plan_failed(post.study_name, reason).as_kwargs()
     )
