@@ -231,6 +231,7 @@ class Services:
     background: list[Background] = field(default_factory=list)
     run_handlers: dict[RunKind, Any] = field(default_factory=dict)
     tracker: Any = None  # minds_bot.flows.tracking.RunTracker once the bot is open
+    method_catalogues: dict[str, Any] = field(default_factory=dict)  # per workspace; see flows/methods.py
     fair: FairShare = field(init=False)
 
     def __post_init__(self) -> None:

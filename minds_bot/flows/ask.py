@@ -19,7 +19,7 @@ from typing import Any
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.questions import check_question
-from minds_bot.flows.tracking import Observation
+from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.minds import (
     AgentRun,
     MalformedResponse,
@@ -48,6 +48,7 @@ from minds_bot.render.answers import (
 )
 from minds_bot.render.charts import distribution_chart
 from minds_bot.render.errors import user_message
+from minds_bot.render.runs import lost_text
 from minds_bot.services import Background, Services
 from minds_bot.store import DirectAsk, RunKind, TrackedRun
 
@@ -264,6 +265,10 @@ class DirectRunHandler:
         await self._post(
             slack, run, render_result(result.output, study_id=run.study_id, message_id=message_id, charted=charted)
         )
+
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        slack = await self._services.slack.client_for(run.team_id)
+        await say_in_thread(slack, run, lost_text(what="question's run", reads=reads))
 
     async def _post(self, slack: AsyncWebClient, run: TrackedRun, message: Message) -> None:
         broadcast = await self._services.broadcast_results(run.team_id)

@@ -2,46 +2,101 @@
 thread (queued → processing → ready) edited only when the state changes, then the Audience or Minds' reason.
 
 Owns: starting the job after the account's limits were read (a per-Audience cap of 0 is a workspace lock:
-nothing is created), the Idempotency-Key derived from the Slack request (a redelivery reuses it, so Minds builds
-and charges one Audience), and the ``RunHandler`` for ``RunKind.AUDIENCE`` — the run tracker polls the job
-(never resubmitting) and survives restarts, so a long build is never lost.
+nothing is created), the keyed request behind it (``flows/keyed.py``: the Idempotency-Key derived from the Slack
+request and saved before the POST, so a redelivery reuses it and Minds builds and charges one Audience; **Try
+again** after a timeout or network failure re-sends the same brief with the same key, CATALOGUE §2 H.72; the
+same brief again within ``KEY_WINDOW`` asks "build another?" and sends nothing), and the ``RunHandler`` for
+``RunKind.AUDIENCE`` — the run tracker polls the job (never resubmitting) and survives restarts, so a long
+build is never lost.
 Must not touch: Minds wire shapes or SQL.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING
 
-from minds_bot.flows.keys import derived_key
-from minds_bot.flows.tracking import Observation
+from minds_bot.flows.keyed import UNCERTAIN, Repeat, arguments_of, begin, saved_for
+from minds_bot.flows.planning import Refused
+from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.minds import AudienceJobFailed, FromBriefJob, FromBriefResult, MindsError
 from minds_bot.render.errors import user_message
 from minds_bot.render.jobs import (
+    AUDIENCE_AGAIN,
+    AUDIENCE_TRY_AGAIN,
     render_audience_failed,
     render_audience_locked,
     render_audience_progress,
     render_audience_ready,
     render_audience_request,
+    render_make_another,
+    render_try_again,
 )
-from minds_bot.store import RunKind, TrackedRun
+from minds_bot.render.runs import lost_text
+from minds_bot.store import KeyedRequest, RunKind, TrackedRun
 
 if TYPE_CHECKING:
     from minds_bot.flows.invocation import Invocation
     from minds_bot.services import Services
 
 FAILED = "failed"
+AUDIENCE_FROM_BRIEF = "audience_from_brief"
 
 
 async def start_audience(invocation: Invocation, *, brief: str) -> None:
+    """Read the limits, then start the job — unless the same brief was sent within the key's window."""
+    subject = hashlib.sha256(" ".join(brief.split()).lower().encode()).hexdigest()
+    begun = await begin(
+        invocation, purpose=AUDIENCE_FROM_BRIEF, subject=subject, arguments={"brief": brief}, again=False
+    )
+    if isinstance(begun, Repeat):
+        await invocation.reply(
+            render_make_another(
+                what="an Audience from this brief",
+                requester_id=begun.earlier.requester_id,
+                asked_at=begun.earlier.created_at,
+                action_id=AUDIENCE_AGAIN,
+                key=begun.earlier.key,
+                label="Build another Audience",
+            )
+        )
+        return
+    await _send(invocation, begun)
+
+
+async def audience_button(invocation: Invocation, *, key: str, again: bool) -> Refused | None:
+    """**Try again** (the saved brief, same key) or **Build another Audience** (a new request, a new key)."""
+    saved = await saved_for(invocation, key=key, purpose=AUDIENCE_FROM_BRIEF)
+    if isinstance(saved, Refused):
+        return saved
+    if again:
+        fresh = await begin(
+            invocation, purpose=AUDIENCE_FROM_BRIEF, subject=saved.subject, arguments=arguments_of(saved), again=True
+        )
+        assert isinstance(fresh, KeyedRequest)
+        saved = fresh
+    await _send(invocation, saved)
+    return None
+
+
+async def _send(invocation: Invocation, request: KeyedRequest) -> None:
     """Read the limits, start (or replay) the job, post the request and its progress, and follow it."""
     services = invocation.services
+    brief = str(arguments_of(request)["brief"])
     minds = await invocation.minds()
     limits = await minds.audience_limits()
     if limits.locked:
         await invocation.reply(render_audience_locked())
         return
-    key = derived_key(purpose="audience", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
-    created = await minds.create_audience_from_brief(text=brief, idempotency_key=key)
+    key = request.key
+    try:
+        created = await minds.create_audience_from_brief(text=brief, idempotency_key=key)
+    except UNCERTAIN as exc:
+        message = render_try_again(
+            what="an Audience from your brief", reason=user_message(exc), action_id=AUDIENCE_TRY_AGAIN, key=key
+        )
+        await invocation.reply(message)
+        return
     slack = invocation.client
     request = render_audience_request(user_id=invocation.user_id, brief=brief)
     parent = await slack.chat_postMessage(channel=invocation.channel_id, **request.as_kwargs())
@@ -105,6 +160,10 @@ class AudienceJobHandler:
             await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
         else:
             await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
+
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        slack = await self._services.slack.client_for(run.team_id)
+        await say_in_thread(slack, run, lost_text(what="Audience build", reads=reads))
 
 
 def register_handler(services: Services) -> None:

@@ -6,6 +6,9 @@ never re-exports). When the file is ready it is streamed to a temporary file by 
 with ``files_upload_v2`` into the thread and the temporary file deleted. A CSV file is attached with its
 formula-like cells neutralised (``csv_safety.py``) and the comment says how many; Minds' original is attached
 instead only when the person asked for it (``original``), with a warning. ``EXPORT_FAILED`` is said plainly.
+A person's export (``request_export``) is not started twice by accident: the same Study, kind and format still
+being prepared is asked about first ("start another?"), and a request Minds did not answer offers **Try
+again** rather than assuming it failed or worked (Minds takes no key for exports, which the message says).
 Must not touch: Block Kit, SQL.
 """
 
@@ -18,22 +21,29 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from minds_bot.flows.csv_safety import neutralise_csv
-from minds_bot.flows.tracking import Observation
+from minds_bot.flows.keyed import UNCERTAIN
+from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.minds import DownloadFailed, ExportFailed, ExportStatus
 from minds_bot.minds import ExportJob as MindsExportJob
+from minds_bot.render.errors import user_message
 from minds_bot.render.exports import (
     download_failed,
+    export_already_running,
     export_attached,
     export_failed,
+    export_not_answered,
     export_progress,
     export_requested,
+    export_value,
 )
+from minds_bot.render.runs import lost_text
 from minds_bot.store import ExportJob as ExportRecord
 from minds_bot.store import ExportState, RunKind, TrackedRun
 
 if TYPE_CHECKING:
     from slack_sdk.web.async_client import AsyncWebClient
 
+    from minds_bot.flows.invocation import Invocation
     from minds_bot.services import Services
 
 log = logging.getLogger(__name__)
@@ -88,6 +98,63 @@ async def start_export(
         )
     )
     return record
+
+
+async def request_export(
+    invocation: Invocation,
+    *,
+    study_id: str,
+    study_name: str,
+    kind: str,
+    format: str,  # noqa: A002 - the wire name
+    length: str | None,
+    again: bool,
+    original: bool = False,
+) -> None:
+    """A person's export: asked about when the same one is still being prepared (unless ``again``), and
+    offered Try again when Minds does not answer. ``original``: Minds' file unchanged (see ``start_export``)."""
+    services = invocation.services
+    value = export_value(study_id=study_id, kind=kind, format=format, length=length, original=original)
+    running = None if again else await _running(services, invocation.team_id, study_id, kind=kind, format=format)
+    if running is not None:
+        message = export_already_running(
+            study_name=study_name, kind=kind, format=format, requested_by=running.requested_by, value=value
+        )
+        await invocation.reply(message)
+        return
+    try:
+        await start_export(
+            services,
+            slack=invocation.client,
+            team_id=invocation.team_id,
+            study_id=study_id,
+            channel_id=invocation.channel_id,
+            thread_ts=None,
+            requested_by=invocation.user_id,
+            kind=kind,
+            format=format,
+            length=length,
+            study_name=study_name,
+            original=original,
+        )
+    except UNCERTAIN as exc:
+        message = export_not_answered(
+            study_name=study_name, kind=kind, format=format, reason=user_message(exc), value=value
+        )
+        await invocation.reply(message)
+
+
+async def _running(
+    services: Services,
+    team_id: str,
+    study_id: str,
+    *,
+    kind: str,
+    format: str,  # noqa: A002
+) -> ExportRecord | None:
+    same = (team_id, study_id, kind, format)
+    unfinished = await services.store.unfinished_exports()
+    return next((e for e in unfinished if (e.team_id, e.study_id, e.kind, e.format) == same), None)
 
 
 REPORT_READY = "The export is ready: the file is attached below."
@@ -149,6 +216,14 @@ class ExportDelivery:
             await self._finish(record, ExportState.FAILED)
             return
         await self._deliver(slack, run, record, detail)
+
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        record = await self._record(run)
+        if record is None:
+            return
+        slack = await self._services.slack.client_for(run.team_id)
+        await say_in_thread(slack, run, lost_text(what=f"{record.kind} export ({record.format})", reads=reads))
+        await self._finish(record, ExportState.FAILED)
 
     async def _deliver(
         self, slack: AsyncWebClient, run: TrackedRun, record: ExportRecord, status: ExportStatus

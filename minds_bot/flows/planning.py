@@ -7,7 +7,10 @@ open → approved/discarded), refusing answers and revisions from people who may
 first attempt, and ``PlanPreparation``, the ``RunHandler`` for ``RunKind.PLAN``: the run tracker replays
 the identical preview POST (same body, same key, the 202 receipt's ids as headers) until the 200 arrives, so
 preparation survives restarts and is never re-submitted under a new key (CATALOGUE §2 G.69, H.78). A 409 on
-a revision reloads the latest revision and says so.
+a revision reloads the latest revision and says so. Reading the open revision back from Minds (``load_revision``)
+for decisions that must not trust a Slack payload: answering every confirmation question in one dialog, and
+asking for a revision that uses a method's fallback (named by Minds' catalogue, reviewed before any run —
+never substituted silently, CATALOGUE §2 E.43).
 Must not touch: Block Kit (``render/plan.py``), SQL, approval (``flows/research.py``).
 """
 
@@ -18,6 +21,7 @@ import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.methods import method_catalogue
 from minds_bot.flows.permissions import may_approve
 from minds_bot.flows.tracking import Observation
 from minds_bot.minds import (
@@ -209,6 +213,106 @@ async def _track(services: Services, post: PlanPost, *, progress_ts: str | None)
     )
 
 
+FALLBACK_REFINEMENT = 'Use the research method "{fallback}" instead of "{method}".'
+LOAD_WAIT_SECONDS = 10.0
+
+
+async def load_revision(services: Services, post: PlanPost) -> ResearchPlan | Refused:
+    """The open revision as Minds returns it now (``loadLatest``); refused when Minds moved past it."""
+    assert post.draft_plan_id is not None
+    minds = await services.minds.client_for(post.team_id)
+    request = PlanPreviewRequest(draft_plan_id=post.draft_plan_id, load_latest=True)
+    latest = await minds.preview_plan(
+        post.study_id, request, idempotency_key=str(uuid.uuid4()), wait_seconds=LOAD_WAIT_SECONDS
+    )
+    if isinstance(latest, PlanPending):
+        return Refused("Minds is still preparing this plan; try again in a moment.")
+    if latest.revision != post.revision:
+        return Refused(
+            f"The plan changed in Minds (it is now at revision {latest.revision}); nothing was done. "
+            "Revise it here to show the latest revision."
+        )
+    return latest
+
+
+async def request_fallback(
+    services: Services,
+    *,
+    slack: AsyncWebClient,
+    post: PlanPost | None,
+    user_id: str,
+    revision: int,
+    method_id: str,
+) -> Refused | None:
+    """Ask Minds for a revision that uses the catalogue's fallback for ``method_id``; it is reviewed like any
+    other revision. The fallback comes from Minds' catalogue, never from the button; only people who may change
+    the plan may ask."""
+    if post is None:
+        return Refused("This plan is no longer tracked by the bot.")
+    refused = await refusal_for_changes(services, slack, post=post, user_id=user_id)
+    if refused is not None:
+        return refused
+    facts = (await method_catalogue(services, post.team_id)).get(method_id)
+    fallback_id = facts.fallback_method_id if facts is not None and not facts.executable else None
+    if fallback_id is None:
+        return Refused("Minds' method catalogue offers no fallback for that method; use Revise… instead.")
+    refinement = FALLBACK_REFINEMENT.format(fallback=fallback_id, method=method_id)
+    return await revise_plan(
+        services, slack=slack, post=post, user_id=user_id, revision=revision, refinement=refinement
+    )
+
+
+async def plan_to_answer(
+    services: Services, *, slack: AsyncWebClient, post: PlanPost | None, user_id: str, revision: int
+) -> ResearchPlan | Refused:
+    """The open revision's questions for the answer dialog, as Minds returns them now; refused to people who may
+    not change the plan."""
+    if post is None:
+        return Refused("This plan is no longer tracked by the bot.")
+    refused = await refusal_for_changes(services, slack, post=post, user_id=user_id)
+    return refused or _check_open(post, revision) or await load_revision(services, post)
+
+
+async def answer_all(
+    services: Services,
+    *,
+    slack: AsyncWebClient,
+    post: PlanPost | None,
+    user_id: str,
+    revision: int,
+    picks: dict[int, str],
+) -> Refused | None:
+    """Answers from the one dialog with every confirmation question: ``picks`` maps a question's position to
+    the chosen option's position (as text) or the typed answer, matched against the plan Minds returns now."""
+    if post is None:
+        return Refused("This plan is no longer tracked by the bot.")
+    refused = await refusal_for_changes(services, slack, post=post, user_id=user_id) or _check_open(post, revision)
+    if refused is not None:
+        return refused
+    plan = await load_revision(services, post)
+    if isinstance(plan, Refused):
+        return plan
+    answers = _answers_from(plan, picks)
+    if answers is None:
+        return Refused("Some answers did not match Minds' questions; open the dialog again and answer every one.")
+    return await revise_plan(services, slack=slack, post=post, user_id=user_id, revision=revision, answers=answers)
+
+
+def _answers_from(plan: ResearchPlan, picks: dict[int, str]) -> dict[str, str] | None:
+    answers: dict[str, str] = {}
+    for index, question in enumerate(plan.confirmation_questions):
+        pick = picks.get(index, "").strip()
+        if question.options:
+            position = int(pick) if pick.isdigit() else -1
+            if not 0 <= position < len(question.options):
+                return None
+            pick = question.options[position]
+        if not pick:
+            return None
+        answers[question.id] = pick
+    return answers
+
+
 async def discard_plan(
     services: Services, *, slack: AsyncWebClient, post: PlanPost, user_id: str, blocks: list[dict[str, Any]]
 ) -> Refused | None:
@@ -237,8 +341,9 @@ async def publish_plan(
     minds = await services.minds.client_for(post.team_id)
     study = await minds.get_study(post.study_id)
     context = plan_context(study, requester_id=post.requester_id)
+    catalogue = await method_catalogue(services, post.team_id)
     try:
-        rendered = render_plan(plan, context, note=note)
+        rendered = render_plan(plan, context, catalogue=catalogue, note=note)
     except PlanTooLarge:
         return await _too_large(services, slack=slack, post=post, plan=plan, context=context)
     # Saved as open before the buttons appear, so a quick click finds this revision ready to answer or approve.
@@ -269,8 +374,9 @@ async def publish_plan(
 async def _too_large(
     services: Services, *, slack: AsyncWebClient, post: PlanPost, plan: ResearchPlan, context: PlanContext
 ) -> PlanPost:
-    """Too many confirmation questions for one message: attach the whole plan and say so; nothing is cut."""
-    reason = "it has more confirmation questions than one Slack message can hold. The full plan is attached below."
+    """The plan's header alone (objective, framing warnings, methods) fills a message — confirmation questions
+    never do, they move to one dialog: attach the whole plan and say so; nothing is cut."""
+    reason = "its objective and warnings alone fill a Slack message. The full plan is attached below."
     await slack.chat_update(
         channel=post.channel_id, ts=post.message_ts, **render_plan_failed(post.study_name, reason).as_kwargs()
     )
@@ -376,6 +482,13 @@ class PlanPreparation:
         else:
             await self._refused(slack, run, post, detail)
 
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        """Not reached in practice (``observe`` answers a 404 itself), but a lost preparation is said plainly."""
+        post = await self._post_for(run)
+        if post is not None:
+            slack = await self._services.slack.client_for(run.team_id)
+            await self._refused(slack, run, post, f"Minds no longer finds this plan ({reads} reads in a row).")
+
     async def _close_progress(self, slack: AsyncWebClient, run: TrackedRun, post: PlanPost, text: str) -> None:
         if run.progress_ts and run.progress_ts != post.message_ts:
             await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
@@ -401,7 +514,7 @@ class PlanPreparation:
         await self._close_progress(slack, run, post, f"Reloaded the latest revision ({latest.revision}).")
 
     async def _refused(self, slack: AsyncWebClient, run: TrackedRun, post: PlanPost, error: Any) -> None:
-        reason = user_message(error) if isinstance(error, BaseException) else "no reason given"
+        reason = user_message(error) if isinstance(error, BaseException) else str(error or "no reason given")
         if post.draft_plan_id is None:
             message = render_plan_failed(post.study_name, reason)
             await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **message.as_kwargs())

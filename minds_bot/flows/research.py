@@ -2,7 +2,10 @@
 
 Owns: refusing approval to people who may not approve (the rule, from the stored ``PlanPost``, approvers table
 and Slack's ``users.info``, never from a button, is ``flows/permissions.py``), who may manage approvers,
-the exactly-once confirm (the plan post moves open → approved atomically, then an ``Approval`` record with its
+what must hold first, decided from the revision as Minds returns it and Minds' method catalogue — never from
+the button: every confirmation question answered (CATALOGUE §2 E.41), every method executable (E.42–43), the
+advanced-method opt-in ticked when the plan has advanced methods; the exactly-once confirm (the plan post moves
+open → approved atomically, then an ``Approval`` record with its
 idempotency key is committed *before* ``POST …/research-runs``; a retry after a timeout reuses the record's
 key), the honest answers to refusals (``PLAN_LIMIT``: an upgrade is required and nothing started; 409: the
 reason), and the ``RunHandler`` for ``RunKind.RESEARCH`` (progress edits, one terminal result with charts,
@@ -20,9 +23,10 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.exports import start_export
+from minds_bot.flows.methods import method_catalogue
 from minds_bot.flows.permissions import is_workspace_admin, may_approve
-from minds_bot.flows.planning import Refused
-from minds_bot.flows.tracking import Observation
+from minds_bot.flows.planning import Refused, load_revision
+from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.minds import (
     AuthenticationError,
     Conflict,
@@ -34,9 +38,10 @@ from minds_bot.minds import (
 )
 from minds_bot.render.charts import distribution_chart
 from minds_bot.render.errors import user_message
-from minds_bot.render.plan import approved_note, freeze
+from minds_bot.render.plan import advanced_methods, approval_gate, approved_note, freeze
 from minds_bot.render.runs import (
     distribution,
+    lost_text,
     progress_text,
     render_consistency,
     render_results,
@@ -101,10 +106,10 @@ async def approve(
     user_id: str,
     revision: int,
     opt_in: bool,
-    needs_opt_in: bool,
     blocks: list[dict[str, Any]],
 ) -> Refused | Started | NotStarted:
-    """Confirm exactly this revision once, then follow the run in the plan's thread."""
+    """Confirm exactly this revision once, then follow the run in the plan's thread. ``opt_in``: the
+    advanced-method box was ticked."""
     if post is None:
         return Refused("This plan is no longer tracked by the bot.")
     if not await may_approve(slack, services.store, post=post, user_id=user_id):
@@ -112,9 +117,9 @@ async def approve(
     refused = await _state_refusal(services, post, revision)
     if refused is not None:
         return refused
-    if needs_opt_in and not opt_in:
-        return Refused("This plan uses advanced methods: tick the opt-in box on the plan, then approve again.")
-    await services.minds.client_for(post.team_id)  # NotConnected before anything moves, or the plan stays stuck
+    refused = await _runnable_refusal(services, post, opt_in=opt_in)
+    if refused is not None:
+        return refused
     moved = await _move(services, post, {PlanState.OPEN}, PlanState.APPROVED)
     if moved is None:
         return Refused("Someone is approving this plan right now; its run will appear in the thread.")
@@ -137,6 +142,19 @@ async def _state_refusal(services: Services, post: PlanPost, revision: int) -> R
             f"That button belongs to revision {revision}, but the plan is now at revision {post.revision}. "
             "Only the latest revision can run: review it in the channel and approve it there."
         )
+    return None
+
+
+async def _runnable_refusal(services: Services, post: PlanPost, *, opt_in: bool) -> Refused | None:
+    """What Minds' revision and catalogue still require, in the words the plan message shows."""
+    plan = await load_revision(services, post)
+    if isinstance(plan, Refused):
+        return plan
+    gate = approval_gate(plan, await method_catalogue(services, post.team_id))
+    if gate.blocked:
+        return Refused(" ".join(gate.reasons()))
+    if advanced_methods(plan) and not opt_in:
+        return Refused("This plan uses advanced methods: tick the opt-in box on the plan, then approve again.")
     return None
 
 
@@ -324,6 +342,10 @@ class ResearchRunHandler:
         if state.status in ("completed", "partial", "plan_limited"):
             await self._report(slack, run)
 
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        slack = await self._services.slack.client_for(run.team_id)
+        await say_in_thread(slack, run, lost_text(what="research run", reads=reads))
+
     async def _study_name(self, run: TrackedRun) -> str:
         post = await self._services.store.get_plan_post(
             team_id=run.team_id, channel_id=run.channel_id, message_ts=run.thread_ts or ""
@@ -412,3 +434,7 @@ class ConsistencyFollowUp:
         slack = await self._services.slack.client_for(run.team_id)
         message = render_consistency(observation.detail)
         await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
+
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        slack = await self._services.slack.client_for(run.team_id)
+        await say_in_thread(slack, run, lost_text(what="run's answer-consistency check", reads=reads))

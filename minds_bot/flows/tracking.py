@@ -6,7 +6,9 @@ changes, and the exactly-once terminal post (claimed atomically in the store bef
 posting fails). After a restart every unfinished run is simply due again: the store is the memory.
 
 It never submits anything: a poll that fails or times out is retried later, never answered with a new run
-(CATALOGUE §2 G.57). What a run looks like in Slack belongs to the ``RunHandler`` for its kind (research runs,
+(CATALOGUE §2 G.57). A run Minds answers 404 for on ``MAX_NOT_FOUND_READS`` reads in a row is given up as gone:
+its handler says so in the thread once and the run is no longer followed (never an endless loop). What a run
+looks like in Slack belongs to the ``RunHandler`` for its kind (research runs,
 direct questions); this module only decides *when*.
 Must not touch: Minds wire shapes or Block Kit.
 """
@@ -17,12 +19,12 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from minds_bot.minds import MindsError, RateLimited, ServiceUnavailable
+from minds_bot.minds import MindsError, NotFound, RateLimited, ServiceUnavailable
 from minds_bot.services import Background
 from minds_bot.store import RunKind, Store, TrackedRun
 
@@ -36,6 +38,8 @@ MAX_RETRY_AFTER_SECONDS = 300.0
 DEFAULT_CONCURRENCY = 4
 BATCH_SIZE = 20
 IDLE_WAIT_SECONDS = 1.0
+MAX_NOT_FOUND_READS = 5  # 404s in a row before a run is given up as gone
+NOT_FOUND_STATE = "minds-404:"  # last_state while 404s are counted (the count follows the colon)
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,18 @@ class RunHandler(Protocol):
     async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
         """Post the final result. Called once per run (the tracker holds the claim); raise to retry later."""
         ...
+
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        """Say that Minds no longer finds the run (``reads`` 404s in a row); called once, then it is not followed."""
+        ...
+
+
+async def say_in_thread(slack: Any, run: TrackedRun, text: str) -> None:
+    """Replace the run's progress line with ``text``, or post it in the run's thread when there is none."""
+    if run.progress_ts:
+        await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
+    else:
+        await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, text=text)
 
 
 def next_interval(attempts: int, *, rng: random.Random) -> float:
@@ -129,6 +145,9 @@ class RunTracker(Background):
         handler = self._handlers[run.kind]
         try:
             observation = await handler.observe(run)
+        except NotFound:
+            await self._after_not_found(run, handler)
+            return
         except MindsError as exc:
             await self._after_failed_read(run, exc)
             return
@@ -161,11 +180,30 @@ class RunTracker(Background):
         )
         await self._reschedule(run, delay=delay, attempts=run.attempts + 1)
 
+    async def _after_not_found(self, run: TrackedRun, handler: RunHandler) -> None:
+        """Counted in ``last_state``; a 404 that persists ends the run with one note, a passing one is retried."""
+        reads = _not_found_reads(run.last_state) + 1
+        if reads >= MAX_NOT_FOUND_READS:
+            await self._claimed(run, lambda: handler.post_lost(run, reads))
+            return
+        await self._store.update_run_poll(
+            team_id=run.team_id,
+            run_id=run.run_id,
+            next_poll_at=self._clock() + timedelta(seconds=next_interval(run.attempts + 1, rng=self._rng)),
+            attempts=run.attempts + 1,
+            last_state=f"{NOT_FOUND_STATE}{reads}",
+            progress_ts=run.progress_ts,
+        )
+
     async def _finish(self, run: TrackedRun, handler: RunHandler, observation: Observation) -> None:
+        await self._claimed(run, lambda: handler.post_terminal(run, observation))
+
+    async def _claimed(self, run: TrackedRun, post: Callable[[], Awaitable[None]]) -> None:
+        """Run ``post`` once for this run: claimed in the store first, released if it fails."""
         if not await self._store.claim_terminal_post(team_id=run.team_id, run_id=run.run_id):
             return  # another process (or an earlier pass) is posting it
         try:
-            await handler.post_terminal(run, observation)
+            await post()
         except BaseException:
             await self._store.release_terminal_post(team_id=run.team_id, run_id=run.run_id)
             raise
@@ -180,3 +218,10 @@ class RunTracker(Background):
             last_state=run.last_state,
             progress_ts=run.progress_ts,
         )
+
+
+def _not_found_reads(last_state: str | None) -> int:
+    if last_state and last_state.startswith(NOT_FOUND_STATE):
+        count = last_state.removeprefix(NOT_FOUND_STATE)
+        return int(count) if count.isdigit() else 0
+    return 0

@@ -261,6 +261,7 @@ class ResearchMethod(MindsModel):
     executable: bool
     advanced: bool = False
     status: str | None = None
+    availability: str | None = None  # available | planned | experimental
     fallback_method_id: str | None = None
 
 

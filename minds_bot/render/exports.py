@@ -1,11 +1,24 @@
-"""Study exports in Slack: the announcement, progress, the attached file's comment and a plain failure.
+"""Study exports in Slack: the announcement, progress, the attached file's comment and a plain failure, and
+the two questions a typed export can raise: the same export already being prepared (start another?), and a
+request Minds did not answer (Try again).
 
 Pure: no I/O. Must not touch: Minds calls, the store, Slack calls.
 """
 
 from __future__ import annotations
 
+import json
+
+from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
+
 from minds_bot.minds import ExportFailed, ExportStatus
+from minds_bot.render import Message
+from minds_bot.render.common import button, escape, section
+
+# Buttons whose value is the export request itself ({"s": study id, "k": kind, "f": format, "l": length}):
+# exactly what the person could type, so the value grants nothing.
+EXPORT_TRY_AGAIN = "export_try_again"
+EXPORT_AGAIN = "export_again"
 
 KIND_NAMES = {"executive_brief": "executive brief", "full_report": "full report", "raw_data": "raw data"}
 KIND_WORDS = {"executive_brief": "brief", "full_report": "report", "raw_data": "raw"}
@@ -63,3 +76,47 @@ def export_failed(*, kind: str, format: str, error: ExportFailed) -> str:  # noq
 
 def download_failed(*, kind: str, format: str, reason: str) -> str:  # noqa: A002
     return f":x: The {export_label(kind, format)} was ready, but the file could not be fetched: {reason}"
+
+
+def export_value(
+    *,
+    study_id: str,
+    kind: str,
+    format: str,  # noqa: A002 - the wire name
+    length: str | None,
+    original: bool = False,
+) -> str:
+    """What Try again / Export again carry: exactly what the person could type (``original`` included)."""
+    return json.dumps({"s": study_id, "k": kind, "f": format, "l": length, "o": original})
+
+
+def export_already_running(
+    *,
+    study_name: str,
+    kind: str,
+    format: str,
+    requested_by: str,
+    value: str,  # noqa: A002
+) -> Message:
+    """The same export is still being prepared: say where it will arrive, and ask before starting another."""
+    label = export_label(kind, format)
+    text = (
+        f"The {label} of {escape(study_name)} that <@{requested_by}> asked for is still being prepared; the file "
+        "will be attached in that request's thread. Nothing new was started. Start another export?"
+    )
+    confirm = ConfirmObject(
+        title="Start another export?", text=f"Minds will prepare another {label}.", confirm="Export again", deny="No"
+    )
+    again = button("Export again", action_id=EXPORT_AGAIN, value=value, confirm=confirm)
+    return Message(text=text, blocks=[section(text), ActionsBlock(elements=[again])])
+
+
+def export_not_answered(*, study_name: str, kind: str, format: str, reason: str, value: str) -> Message:  # noqa: A002
+    """Minds did not answer the export request: nothing is assumed. Minds takes no request key for exports."""
+    text = (
+        f":warning: Minds did not answer the request for the {export_label(kind, format)} of {escape(study_name)}: "
+        f"{escape(reason)} It may or may not have started. *Try again* asks once more; Minds takes no request "
+        "key for exports, so if the first request did arrive a second export of the same file may be prepared."
+    )
+    retry = button("Try again", action_id=EXPORT_TRY_AGAIN, value=value, style="primary")
+    return Message(text=text, blocks=[section(text), ActionsBlock(elements=[retry])])

@@ -1,4 +1,5 @@
-"""The ``/minds help`` message and the App Home tab: what the bot does and how to start."""
+"""The ``/minds help`` message and the App Home tab: what the bot does, how to start, and the rules a run
+follows (answered confirmation questions, executable methods, retries that keep their key)."""
 
 from __future__ import annotations
 
@@ -21,17 +22,20 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds audiences [query]", "browse your Audiences and how many Minds each has"),
     ("/minds minds [query]", "browse the Minds (AI personas) in your Audiences"),
     ("/minds study <study>", "a Study card with its audiences, questions and recent runs"),
-    ("/minds plan <study> <request>", "draft a research plan for the channel to review and approve"),
+    ("/minds plan <study> <request>", "draft a plan: answer Minds' questions, review it together, then approve"),
     ("/minds ask <study> <question>", "ask one standalone question"),
     ("/minds runs <study>", "a Study's recent runs and their states"),
-    ("/minds summary <study> [refresh]", "read or refresh a Study's summary"),
+    (
+        "/minds summary <study> [refresh [force] [short|standard|detailed]]",
+        "read a Study's summary, or refresh it (force: regenerate even if nothing changed; a length)",
+    ),
     (
         "/minds export <study> [format] [kind] [length] [original]",
         "attach a report, brief or raw data to the thread (CSV cells that could run as formulas get a leading '; "
         "`original` attaches Minds' file unchanged)",
     ),
     ("/minds share <study> on|off", "turn a Study's public link on (after you confirm) or off"),
-    ("/minds duplicate <study>", "make a private copy of a Study"),
+    ("/minds duplicate <study>", "make a private copy of a Study (asked again within 6 hours: a second copy?)"),
     ("/minds audience new <brief>", "build an Audience from a description of who it should be"),
     ("/minds approvers list · add|remove @someone", "who may approve research plans in this channel"),
     ("/minds digest add …", "post research news to a channel on a schedule"),
@@ -42,6 +46,12 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 INTRO = (
     "*Minds* runs synthetic market research on Audiences of AI personas. Plan a study here, review the exact "
     "questions together, approve it, and follow the run in the thread."
+)
+RULES = (
+    "*Before a plan runs* every confirmation question Minds asks is answered (the plan says how many are left) "
+    "and every method is executable in Minds' catalogue; a method that is not names its fallback, offered as a "
+    "revision to review — never swapped in silently. *Try again* on a duplicate or an Audience build that got "
+    "no answer sends the same request with the same key, so Minds never makes two."
 )
 CAVEAT = "Synthetic research is a fast first pass; it does not replace representative fieldwork with people."
 
@@ -55,6 +65,7 @@ def render_help(*, note: str | None = None) -> Message:
     blocks += [
         SectionBlock(text=MarkdownTextObject(text=INTRO)),
         SectionBlock(text=MarkdownTextObject(text=_command_list())),
+        SectionBlock(text=MarkdownTextObject(text=RULES)),
         ContextBlock(elements=[MarkdownTextObject(text=CAVEAT)]),
     ]
     return Message(text="Minds: plan and run synthetic research from Slack. Try /minds help.", blocks=blocks)

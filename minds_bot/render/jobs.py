@@ -1,18 +1,54 @@
 """Results of one-shot jobs: a duplicated Study and an Audience built from a brief (progress and outcome).
 
-Owns: the copy's name and the workspace link exactly as Minds returned it, and the Audience job's states
-(queued, processing with Minds' progress, completed with name and Mind count, still running at our deadline).
+Owns: the copy's name and the workspace link exactly as Minds returned it, the Audience job's states
+(queued, processing with Minds' progress, completed with name and Mind count, still running at our deadline),
+and the two questions a keyed request can raise: **Try again** after Minds did not answer (same key), and
+"make another?" when the same command comes again within the key's window.
 Must not touch: I/O.
 """
 
 from __future__ import annotations
 
+import json
+from datetime import datetime
+
+from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
+
 from minds_bot.minds import AudienceLimits, FromBriefJob, FromBriefResult, StudyDuplicate
 from minds_bot.render import Message
 from minds_bot.render.browse import minds_label
-from minds_bot.render.common import context, escape, section, sections
+from minds_bot.render.common import button, context, escape, section, sections
 
 BRIEF_SHOWN = 2_500  # characters of the brief repeated in the channel; Minds gets all of it
+# Buttons on keyed requests; the value is {"k": <the saved request's key>}, resolved on the server.
+DUPLICATE_TRY_AGAIN = "duplicate_try_again"
+DUPLICATE_AGAIN = "duplicate_again"
+AUDIENCE_TRY_AGAIN = "audience_try_again"
+AUDIENCE_AGAIN = "audience_again"
+
+
+def render_try_again(*, what: str, reason: str, action_id: str, key: str) -> Message:
+    """Minds did not answer: nothing is assumed, and Try again re-sends the same request with the same key."""
+    text = (
+        f":warning: Minds did not answer the request for {escape(what)}: {escape(reason)} It may or may not have "
+        "been made. *Try again* sends the very same request with the same key, so Minds makes at most one."
+    )
+    retry = button("Try again", action_id=action_id, value=json.dumps({"k": key}), style="primary")
+    return Message(text=text, blocks=[section(text), ActionsBlock(elements=[retry])])
+
+
+def render_make_another(
+    *, what: str, requester_id: str, asked_at: datetime | None, action_id: str, key: str, label: str
+) -> Message:
+    """The same command within the key's window: ask before making a second one (nothing was sent)."""
+    when = f" at {asked_at:%H:%M} UTC" if asked_at else ""
+    text = (
+        f"<@{requester_id}> already asked for {escape(what)}{when}, so nothing new was sent. {label}? "
+        "Typing the command again does not make one; the button does."
+    )
+    confirm = ConfirmObject(title=f"{label}?", text=f"Minds will make another {what}."[:300], confirm=label, deny="No")
+    again = button(label, action_id=action_id, value=json.dumps({"k": key}), confirm=confirm)
+    return Message(text=text, blocks=[section(text), ActionsBlock(elements=[again])])
 
 
 def render_duplicate(result: StudyDuplicate, *, source_name: str) -> Message:

@@ -2,9 +2,13 @@
 
 Owns: how a ``ResearchPlan`` revision looks in Slack (objective, modules with numbered questions in their exact
 respondent-visible text, response types, ``askIf`` routing, methods with advanced ones flagged, framing
-warnings, confirmation questions as buttons), the one primary **Approve & run** button and its confirm dialog
-(question count, audiences, Mind count), paging for plans too big for one message with the full questionnaire
-as Markdown, the frozen forms after approval or discard, and the plan-request / answer / revise modals.
+warnings, confirmation questions as buttons — or, when they do not fit, one dialog with every question), the
+``ApprovalGate`` (what still stands between a revision and a run: open confirmation questions, methods Minds'
+catalogue does not mark executable, with their fallback offered as a revision to review) and its words, which
+the message shows and a refused Approve repeats; the one primary **Approve & run** button (only on an approvable
+revision) and its confirm dialog (question count, audiences, Mind count), paging for plans too big for one
+message with the full questionnaire as Markdown, the frozen forms after approval or discard, and the
+plan-request / answer / answer-all / revise modals.
 Pure: no I/O. Action ids and button values defined here are what ``slack/plan.py`` listens for.
 Must not touch: Minds calls, the store, permission decisions.
 """
@@ -12,7 +16,7 @@ Must not touch: Minds calls, the store, permission decisions.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,7 +39,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchPlan
+from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchMethod, ResearchPlan
 from minds_bot.minds.models import PlanMethod
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
 
@@ -43,6 +47,8 @@ from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
 PENDING_NOTE = "nothing runs until someone approves"
 ACTION_ANSWER = "plan_answer"  # plan_answer:<cq index>:<option index>
 ACTION_ANSWER_TEXT = "plan_answer_text"  # plan_answer_text:<cq index>
+ACTION_ANSWER_ALL = "plan_answer_all"  # one dialog with every confirmation question
+ACTION_FALLBACK = "plan_fallback"  # plan_fallback:<method index>: ask Minds for a revision with the fallback
 ACTION_REVISE = "plan_revise"
 ACTION_APPROVE = "plan_approve"
 ACTION_DISCARD = "plan_discard"
@@ -50,6 +56,7 @@ ACTION_OPT_IN = "plan_opt_in"
 # Modal callback ids.
 VIEW_PLAN_REQUEST = "plan_request"
 VIEW_ANSWER = "plan_answer_view"
+VIEW_ANSWER_ALL = "plan_answer_all_view"
 VIEW_REVISE = "plan_revise_view"
 BLOCK_OPT_IN = "plan_opt_in_block"
 OPT_IN_VALUE = "advanced"
@@ -61,6 +68,9 @@ MAX_CONFIRM_TEXT = 300
 MAX_HEADER_TEXT = 150
 MAX_CONTEXT_TEXT = 2000
 SECTION_CHUNK = MAX_SECTION_TEXT - 100  # room for a prefix on the first chunk
+MAX_MODAL_BLOCKS = 100
+MAX_LABEL_TEXT = 2000
+MAX_OPTIONS_PER_SELECT = 100
 STUDY_LANGUAGES: tuple[tuple[str, str], ...] = (
     ("en", "English"),
     ("de", "Deutsch"),
@@ -190,6 +200,68 @@ def advanced_methods(plan: ResearchPlan) -> list[str]:
     return [m.name or m.id for m in plan.methods if m.advanced]
 
 
+# --- what stands between a revision and its run ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MethodProblem:
+    """A plan method that cannot be promised to run; ``fallback`` is Minds' alternative to review, if any."""
+
+    method: PlanMethod
+    reason: str
+    fallback: ResearchMethod | None = None
+
+
+@dataclass(frozen=True)
+class ApprovalGate:
+    """Whether a revision may be approved, decided from the plan as Minds returns it and Minds' method catalogue
+    (CATALOGUE §2 E.41–43): every confirmation question answered, every method ``executable: true``."""
+
+    open_questions: int
+    problems: tuple[MethodProblem, ...] = ()
+
+    @property
+    def blocked(self) -> bool:
+        return self.open_questions > 0 or bool(self.problems)
+
+    def reasons(self) -> list[str]:
+        """The words the plan message shows and a refused Approve repeats."""
+        reasons = [answers_needed(self.open_questions)] if self.open_questions else []
+        return reasons + [p.reason for p in self.problems]
+
+
+def answers_needed(count: int) -> str:
+    return f"Answer {count} more question{'' if count == 1 else 's'} to approve."
+
+
+def approval_gate(plan: ResearchPlan, catalogue: Mapping[str, ResearchMethod]) -> ApprovalGate:
+    """Open confirmation questions and non-executable methods of ``plan``; a method the catalogue does not
+    list is never guessed to run."""
+    problems = [p for p in (_method_problem(m, catalogue) for m in plan.methods) if p is not None]
+    return ApprovalGate(open_questions=len(plan.confirmation_questions), problems=tuple(problems))
+
+
+def _method_problem(method: PlanMethod, catalogue: Mapping[str, ResearchMethod]) -> MethodProblem | None:
+    facts = catalogue.get(method.id)
+    name = method.name or (facts.name if facts else None) or method.id
+    if facts is None:
+        reason = f"{name} is not in Minds' method catalogue, so it cannot be promised to run. Revise the plan."
+        return MethodProblem(method, reason)
+    if facts.executable and method.executable is not False:
+        return None
+    state = facts.availability or facts.status
+    said = f" ({state})" if state else ""
+    fallback = catalogue.get(facts.fallback_method_id) if facts.fallback_method_id else None
+    if fallback is None or not fallback.executable:
+        reason = f"{name} is not executable in Minds' catalogue{said}, so this revision cannot run. Revise the plan."
+        return MethodProblem(method, reason)
+    reason = (
+        f"{name} is not executable in Minds' catalogue{said}, so this revision cannot run as is. Minds suggests "
+        f"{fallback.name or fallback.id} instead: ask for that revision and review it before approving."
+    )
+    return MethodProblem(method, reason, fallback)
+
+
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
@@ -267,12 +339,30 @@ def _value(**fields: Any) -> str:
     return json.dumps(fields, separators=(",", ":"), ensure_ascii=False)
 
 
-def _confirmation_blocks(plan: ResearchPlan, *, interactive: bool) -> list[Block]:
+def _confirmation_blocks(plan: ResearchPlan, *, interactive: bool, compact: bool) -> list[Block]:
+    if compact:
+        return _compact_confirmations(plan, interactive=interactive)
     blocks: list[Block] = []
     for index, question in enumerate(plan.confirmation_questions):
         blocks += _mrkdwn_sections(f"*Minds asks:* {escape(question.text)}")
         if interactive:
             blocks += _answer_rows(plan.revision, index, question)
+    return blocks
+
+
+def _compact_confirmations(plan: ResearchPlan, *, interactive: bool) -> list[Block]:
+    """Too many questions for one message: say how many, and answer them all in one dialog."""
+    count = len(plan.confirmation_questions)
+    text = (
+        f"*Minds asks {count} questions about this plan.* Every question is in the answer dialog and in the "
+        "questionnaire attached in the thread."
+    )
+    blocks = _mrkdwn_sections(text)
+    if interactive:
+        button = ButtonElement(
+            text=f"Answer all {count} questions…", action_id=ACTION_ANSWER_ALL, value=_value(r=plan.revision)
+        )
+        blocks.append(ActionsBlock(block_id="plan_cq_all", elements=[button]))
     return blocks
 
 
@@ -324,7 +414,7 @@ def _audience_names(context: PlanContext, *, room: int) -> str:
     return f"{len(context.audiences)} {noun} ({', '.join(names)})"
 
 
-def _action_blocks(plan: ResearchPlan, context: PlanContext) -> list[Block]:
+def _action_blocks(plan: ResearchPlan, context: PlanContext, gate: ApprovalGate) -> list[Block]:
     blocks: list[Block] = []
     advanced = advanced_methods(plan)
     if advanced:
@@ -344,6 +434,8 @@ def _action_blocks(plan: ResearchPlan, context: PlanContext) -> list[Block]:
                 ],
             )
         )
+    if gate.blocked:
+        blocks += _mrkdwn_sections(":lock: " + " ".join(escape(r) for r in gate.reasons()))
     approve = ButtonElement(
         text="Approve & run",
         action_id=ACTION_APPROVE,
@@ -365,8 +457,23 @@ def _action_blocks(plan: ResearchPlan, context: PlanContext) -> list[Block]:
             deny="Keep",
         ),
     )
-    blocks.append(ActionsBlock(block_id="plan_actions", elements=[approve, revise, discard]))
+    first = [] if gate.blocked else [approve]
+    elements = [*first, *_fallback_buttons(plan, gate), revise, discard]
+    blocks.append(ActionsBlock(block_id="plan_actions", elements=elements))
     return blocks
+
+
+def _fallback_buttons(plan: ResearchPlan, gate: ApprovalGate) -> list[ButtonElement]:
+    """One button per non-executable method with a fallback: it asks Minds for that revision, to review."""
+    return [
+        ButtonElement(
+            text=shorten(f"Review with {problem.fallback.name or problem.fallback.id}", MAX_BUTTON_TEXT),
+            action_id=f"{ACTION_FALLBACK}:{index}",
+            value=_value(r=plan.revision, m=problem.method.id),
+        )
+        for index, problem in enumerate(gate.problems)
+        if problem.fallback is not None
+    ]
 
 
 # --- the plan message ----------------------------------------------------------------------------------------
@@ -402,24 +509,43 @@ def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -
 
 
 def render_plan(
-    plan: ResearchPlan, context: PlanContext, *, note: str | None = None, interactive: bool = True
+    plan: ResearchPlan,
+    context: PlanContext,
+    *,
+    catalogue: Mapping[str, ResearchMethod],
+    note: str | None = None,
+    interactive: bool = True,
 ) -> RenderedPlan:
     """The plan message (and, for a big plan, its thread pages and the Markdown questionnaire).
+    ``catalogue``: Minds' research methods by id, which decide whether the revision may run.
     ``interactive=False`` renders it without buttons (approved, discarded, being revised)."""
     top = _top_blocks(plan, context, note=note)
-    bottom: list[Block] = [DividerBlock(), *_confirmation_blocks(plan, interactive=interactive)]
-    if interactive:
-        bottom += _action_blocks(plan, context)
-    items = _question_items(plan)
-    pager_room = 1
-    first_budget = MAX_BLOCKS_PER_MESSAGE - len(top) - len(bottom) - pager_room
-    if first_budget < 1:
-        raise PlanTooLarge("the confirmation questions alone fill a Slack message")
-    pages = _paginate(items, first_budget=first_budget, budget=MAX_BLOCKS_PER_MESSAGE - 1)
+    gate = approval_gate(plan, catalogue)
+    for compact in (False, True):
+        bottom: list[Block] = [DividerBlock(), *_confirmation_blocks(plan, interactive=interactive, compact=compact)]
+        if interactive:
+            bottom += _action_blocks(plan, context, gate)
+        first_budget = MAX_BLOCKS_PER_MESSAGE - len(top) - len(bottom) - 1  # room for the pager line
+        if first_budget >= 1:
+            return _assemble(plan, context, top=top, bottom=bottom, first_budget=first_budget, compact=compact)
+    raise PlanTooLarge("the plan's header alone fills a Slack message")
+
+
+def _assemble(
+    plan: ResearchPlan,
+    context: PlanContext,
+    *,
+    top: list[Block],
+    bottom: list[Block],
+    first_budget: int,
+    compact: bool,
+) -> RenderedPlan:
+    pages = _paginate(_question_items(plan), first_budget=first_budget, budget=MAX_BLOCKS_PER_MESSAGE - 1)
     question_blocks = [block for item in pages[0] for block in item.blocks]
     text = f"Research plan for {context.study_name}, revision {plan.revision}: {len(plan.questions)} questions"
     if len(pages) == 1:
-        return RenderedPlan(Message(text=text, blocks=[*top, *question_blocks, *bottom]))
+        questionnaire = questionnaire_markdown(plan, context) if compact else None
+        return RenderedPlan(Message(text=text, blocks=[*top, *question_blocks, *bottom]), [], questionnaire)
     pager = ContextBlock(
         elements=[
             MarkdownTextObject(
@@ -591,6 +717,61 @@ def answer_modal(*, metadata: str, question: str) -> View:
                 element=PlainTextInputElement(action_id="value", multiline=True),
             ),
         ],
+    )
+
+
+def answer_all_modal(*, metadata: str, plan: ResearchPlan) -> View:
+    """Every confirmation question of ``plan`` in one dialog: a choice per question with options, else text.
+    Input block ids are ``cq_<index>`` in plan order."""
+    blocks: list[Block] = [
+        SectionBlock(text=MarkdownTextObject(text=f"Minds asks these questions about revision {plan.revision}."))
+    ]
+    for index, question in enumerate(plan.confirmation_questions[: MAX_MODAL_BLOCKS - 1]):
+        blocks.append(
+            InputBlock(
+                block_id=f"cq_{index}",
+                label=shorten(question.text, MAX_LABEL_TEXT),
+                element=_answer_element(question),
+            )
+        )
+    return View(
+        type="modal",
+        callback_id=VIEW_ANSWER_ALL,
+        title="Answer Minds",
+        submit="Send answers",
+        close="Cancel",
+        private_metadata=metadata,
+        blocks=blocks,
+    )
+
+
+def _answer_element(question: ConfirmationQuestion) -> StaticSelectElement | PlainTextInputElement:
+    if question.free_text:
+        return PlainTextInputElement(action_id="value", multiline=True)
+    options = [
+        Option(value=str(i), text=shorten(option, MAX_BUTTON_TEXT))
+        for i, option in enumerate((question.options or [])[:MAX_OPTIONS_PER_SELECT])
+    ]
+    return StaticSelectElement(action_id="value", options=options)
+
+
+def loading_modal() -> View:
+    """Shown at once (Slack's trigger expires in 3 s) while the plan's questions are read from Minds."""
+    return View(
+        type="modal",
+        title="Answer Minds",
+        close="Cancel",
+        blocks=[SectionBlock(text=MarkdownTextObject(text=":hourglass_flowing_sand: Reading the plan from Minds…"))],
+    )
+
+
+def answer_modal_refused(reason: str) -> View:
+    """The answer dialog when the plan cannot be answered from it (out of date, changed in Minds)."""
+    return View(
+        type="modal",
+        title="Answer Minds",
+        close="Close",
+        blocks=[SectionBlock(text=MarkdownTextObject(text=escape(reason)))],
     )
 
 

@@ -298,3 +298,11 @@ def render_runs(runs: Sequence[AgentRun], *, study_name: str) -> Message:
     text = "\n".join(lines)
     blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in chunks(text)]
     return Message(text=f"Recent runs of {study_name}", blocks=blocks)
+
+
+def lost_text(*, what: str, reads: int) -> str:
+    """A run, export or build Minds answers 404 for, again and again: said once, then no longer followed."""
+    return (
+        f":grey_question: Minds no longer finds this {what} (not found on {reads} reads in a row), so the bot "
+        "stopped following it. Nothing was submitted again; check it in Minds."
+    )

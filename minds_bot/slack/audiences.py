@@ -1,17 +1,22 @@
-"""``/minds audience new <brief>``: an Audience built from a brief, followed in a thread.
+"""``/minds audience new <brief>``: an Audience built from a brief, followed in a thread, and its **Try again**
+/ **Build another Audience** buttons.
 
-Owns: the command and its listener registration; the use case (limits first, the job, the thread, the
-tracker's handler) lives in ``flows/audiences.py``.
+Owns: the command and the buttons' listeners (their value names a saved request by its key); the use case
+(limits first, the keyed request, the job, the thread, the tracker's handler) lives in ``flows/audiences.py``.
 Must not touch: Minds wire shapes or SQL.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from minds_bot.flows.audiences import register_handler, start_audience
+from minds_bot.flows.audiences import audience_button, register_handler, start_audience
 from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.planning import Refused
+from minds_bot.render.common import decode_value
+from minds_bot.render.jobs import AUDIENCE_AGAIN, AUDIENCE_TRY_AGAIN
 from minds_bot.slack.grammar import AudienceNew
+from minds_bot.slack.reentry import invocation_from_body
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
@@ -31,3 +36,19 @@ COMMANDS = {AudienceNew: handle_audience_new}
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
     register_handler(services)
+    surface.action(AUDIENCE_TRY_AGAIN)(_pressed(services, again=False))
+    surface.action(AUDIENCE_AGAIN)(_pressed(services, again=True))
+
+
+def _pressed(services: Services, *, again: bool) -> Any:
+    """The listener for Try again (``again=False``: the saved brief, same key) or Build another Audience."""
+
+    async def pressed(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        key = str(decode_value(action.get("value")).get("k") or "")
+        outcome = await audience_button(invocation, key=key, again=again)
+        if isinstance(outcome, Refused):
+            await invocation.say_text(outcome.reason)
+
+    return pressed

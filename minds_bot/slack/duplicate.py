@@ -1,19 +1,23 @@
-"""``/minds duplicate <study>``: a private copy of a Study.
+"""``/minds duplicate <study>``: a private copy of a Study, and its **Try again** / **Make a second copy**
+buttons.
 
-Owns: the command. The Idempotency-Key is derived from the invocation (team + Slack trigger id), so a repeat of
-the same delivery gets the same copy back (Minds answers 200 ``replayed``) rather than a second copy. A Study
-with a live run is refused by Minds (409 ``STUDY_RUN_IN_PROGRESS``); the error hook says so.
+Owns: the command and the two buttons' listeners (their value names a saved request by its key; the flow checks
+it belongs to the person pressing). The use case — keys, retries, the "second copy?" question — is in
+``flows/duplicates.py``.
 Must not touch: Minds wire shapes or SQL.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.flows.keys import derived_key
-from minds_bot.render.jobs import render_duplicate
+from minds_bot.flows.duplicates import button_pressed, duplicate_study
+from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.planning import Refused
+from minds_bot.render.common import decode_value
+from minds_bot.render.jobs import DUPLICATE_AGAIN, DUPLICATE_TRY_AGAIN
 from minds_bot.slack.grammar import Duplicate
+from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_study, show_progress
 
 if TYPE_CHECKING:
@@ -28,12 +32,7 @@ async def handle_duplicate(command: Duplicate, invocation: Invocation) -> None:
     study = await resolve_study(invocation, command.study, rerun=lambda sid: f"duplicate {sid}", confirm_fuzzy=True)
     if study is None:
         return
-    minds = await invocation.minds()
-    key = derived_key(purpose="duplicate", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
-    copy = await with_progress(
-        minds.duplicate_study(study.id, idempotency_key=key), show=lambda: show_progress(invocation)
-    )
-    await invocation.reply(render_duplicate(copy, source_name=study.name))
+    await duplicate_study(invocation, study_id=study.id, study_name=study.name, show=lambda: show_progress(invocation))
 
 
 COMMANDS = {Duplicate: handle_duplicate}
@@ -41,3 +40,20 @@ COMMANDS = {Duplicate: handle_duplicate}
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
+
+    surface.action(DUPLICATE_TRY_AGAIN)(_pressed(services, again=False))
+    surface.action(DUPLICATE_AGAIN)(_pressed(services, again=True))
+
+
+def _pressed(services: Services, *, again: bool) -> Any:
+    """The listener for Try again (``again=False``: the saved request, same key) or Make a second copy."""
+
+    async def pressed(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        key = str(decode_value(action.get("value")).get("k") or "")
+        outcome = await button_pressed(invocation, key=key, again=again, show=lambda: show_progress(invocation))
+        if isinstance(outcome, Refused):
+            await invocation.say_text(outcome.reason)
+
+    return pressed

@@ -1,9 +1,10 @@
-"""``/minds export <study> [format] [kind] [length] [original]`` and the study card's "Export" button
-(``study_export``).
+"""``/minds export <study> [format] [kind] [length] [original]``, the study card's "Export" button
+(``study_export``) and the **Try again** / **Export again** buttons of a typed export.
 
-Owns: reading the command and the button, then handing over to ``flows/exports.py``, which posts the request
-in the channel, follows the export and attaches the file in that message's thread (a CSV with formula-like
-cells neutralised, unless the person asked for Minds' ``original``).
+Owns: reading the command and the buttons, then handing over to ``flows/exports.py``, which asks first when the
+same export is still being prepared, posts the request in the channel, follows the export and attaches the
+file in that message's thread (a CSV with formula-like cells neutralised, unless the person asked for Minds'
+``original``).
 Must not touch: Minds wire shapes, SQL, Block Kit.
 """
 
@@ -11,9 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.flows.exports import ExportDelivery, start_export
+from minds_bot.flows.exports import ExportDelivery, request_export, start_export
 from minds_bot.flows.invocation import Invocation
+from minds_bot.render.common import decode_value
+from minds_bot.render.exports import EXPORT_AGAIN, EXPORT_TRY_AGAIN
 from minds_bot.slack.grammar import Export
+from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_study
 from minds_bot.store import RunKind
 
@@ -36,19 +40,15 @@ async def handle_export(command: Export, invocation: Invocation) -> None:
     study = await resolve_study(invocation, command.study, rerun=lambda sid: f"export {sid} {options}".strip())
     if study is None:
         return
-    await start_export(
-        invocation.services,
-        slack=invocation.client,
-        team_id=invocation.team_id,
+    await request_export(
+        invocation,
         study_id=study.id,
-        channel_id=invocation.channel_id,
-        thread_ts=None,
-        requested_by=invocation.user_id,
+        study_name=study.name,
         kind=command.kind or settings.minds_report_kind,
         format=command.format or settings.minds_report_format,
         length=command.length,
-        study_name=study.name,
         original=command.original,
+        again=False,
     )
 
 
@@ -75,6 +75,31 @@ def register(surface: Surface, services: Services) -> None:
             format=services.settings.minds_report_format,
             study_name=study.name,
         )
+
+    surface.action(EXPORT_TRY_AGAIN)(_pressed(services, again=False))
+    surface.action(EXPORT_AGAIN)(_pressed(services, again=True))
+
+
+def _pressed(services: Services, *, again: bool) -> Any:
+    """Try again (still asks if the same export is now being prepared) or Export again (starts another)."""
+
+    async def pressed(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        asked = decode_value(action.get("value"))
+        study = await (await invocation.minds()).get_study(str(asked.get("s") or ""))
+        await request_export(
+            invocation,
+            study_id=study.id,
+            study_name=study.name,
+            kind=str(asked.get("k") or services.settings.minds_report_kind),
+            format=str(asked.get("f") or services.settings.minds_report_format),
+            length=asked.get("l") if isinstance(asked.get("l"), str) else None,
+            original=asked.get("o") is True,
+            again=again,
+        )
+
+    return pressed
 
 
 COMMANDS = {Export: handle_export}

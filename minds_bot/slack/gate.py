@@ -29,7 +29,7 @@ from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.request.internals import parse_body
 
 from minds_bot.render.modals import PICK_STUDY_CALLBACK
-from minds_bot.render.plan import VIEW_ANSWER, VIEW_PLAN_REQUEST, VIEW_REVISE
+from minds_bot.render.plan import VIEW_ANSWER, VIEW_ANSWER_ALL, VIEW_PLAN_REQUEST, VIEW_REVISE
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ SIGNATURE_PREFIX = "v0="
 SLACK_HOOKS_ORIGIN = "https://hooks.slack.com"
 VERIFIED = "minds_bot_verified"  # set in a Bolt request's context by ``admit``
 # Views whose private_metadata the bot writes as a JSON object (the listeners read it back with json.loads).
-JSON_METADATA_VIEWS = frozenset({VIEW_PLAN_REQUEST, VIEW_ANSWER, VIEW_REVISE, PICK_STUDY_CALLBACK})
+JSON_METADATA_VIEWS = frozenset({VIEW_PLAN_REQUEST, VIEW_ANSWER, VIEW_ANSWER_ALL, VIEW_REVISE, PICK_STUDY_CALLBACK})
 # Events that only make sense with the person who caused them.
 EVENTS_WITH_USER = frozenset({"app_home_opened", "link_shared"})
 _BOLT_VERIFICATION_LOGGER = "slack_bolt.RequestVerification"

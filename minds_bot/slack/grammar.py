@@ -18,6 +18,7 @@ EXPORT_KINDS = ("executive_brief", "full_report", "raw_data")
 EXPORT_KIND_ALIASES = {"brief": "executive_brief", "report": "full_report", "raw": "raw_data", "data": "raw_data"}
 EXPORT_LENGTHS = ("short", "standard", "detailed")
 EXPORT_ORIGINAL = "original"
+SUMMARY_LENGTHS = ("short", "standard", "detailed")  # POST /studies/{id}/summary `length` (CATALOGUE §3.11)
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 USER_MENTION = re.compile(r"^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$")
 CHANNEL_MENTION = re.compile(r"^<#([CGD][A-Z0-9]+)(?:\|([^>]*))?>$")
@@ -79,6 +80,8 @@ class Runs:
 class Summary:
     study: StudyRef | None
     refresh: bool = False
+    force: bool = False  # regenerate even when the saved summary still matches (only with refresh)
+    length: str | None = None  # short | standard | detailed (only with refresh)
 
 
 @dataclass(frozen=True)
@@ -300,9 +303,24 @@ def _runs(text: str, tokens: list[Token]) -> Command | Usage:
 
 
 def _summary(text: str, tokens: list[Token]) -> Command | Usage:
-    refresh = len(tokens) > 2 and not tokens[-1].quoted and tokens[-1].value.lower() == "refresh"
-    stop = len(tokens) - 1 if refresh else None
-    return Summary(_study_tail(tokens, text, 1, stop), refresh=refresh)
+    """``summary <study> [refresh [force] [short|standard|detailed]]``: options count only after ``refresh``."""
+    options: dict[str, str] = {}
+    stop = len(tokens)
+    while stop > 3 and not tokens[stop - 1].quoted:
+        word = tokens[stop - 1].value.lower()
+        slot = "force" if word == "force" else "length" if word in SUMMARY_LENGTHS else None
+        if slot is None or slot in options:
+            break
+        options[slot] = word
+        stop -= 1
+    refresh = stop > 2 and not tokens[stop - 1].quoted and tokens[stop - 1].value.lower() == "refresh"
+    if not refresh:
+        last_is_refresh = len(tokens) > 2 and not tokens[-1].quoted and tokens[-1].value.lower() == "refresh"
+        end = len(tokens) - 1 if last_is_refresh else None
+        return Summary(_study_tail(tokens, text, 1, end), refresh=last_is_refresh)
+    return Summary(
+        _study_tail(tokens, text, 1, stop - 1), refresh=True, force="force" in options, length=options.get("length")
+    )
 
 
 def _export(text: str, tokens: list[Token]) -> Command | Usage:

@@ -1,12 +1,14 @@
 """``/minds plan`` and everything on a plan message: the request modal (also opened by the study card's
 "Plan research" button, action ``study_plan``), confirmation-question buttons and the "Answer…" modal,
+"Answer all N questions…" (one dialog when they do not fit in the message), "Review with <fallback method>",
 "Revise…", **Approve & run** and "Discard".
 
 Owns: reading Slack payloads (which plan message, which revision the button showed, the advanced-method
-opt-in box), tying the Answer and Revise modals to the person who opened them (their user id travels in the
-modal's ``private_metadata``, which only the bot writes; a submission by anyone else is refused in the modal)
-and answering the person privately when something was refused. Listeners stay thin: every
-decision is in ``flows/planning.py`` and ``flows/research.py``; permissions come from stored state there.
+opt-in box, the dialog's answers), tying the Answer, Answer-all and Revise modals to the person who opened them
+(their user id travels in the modal's ``private_metadata``, which only the bot writes; a submission by anyone
+else is refused in the modal) and answering the person privately when something was refused. Listeners stay
+thin: every decision is in ``flows/planning.py`` and ``flows/research.py``; permissions come from stored state
+there.
 Must not touch: Minds wire shapes, SQL, Block Kit (``render/plan.py``).
 """
 
@@ -21,8 +23,11 @@ from minds_bot.flows.permissions import may_approve
 from minds_bot.flows.planning import (
     PlanPreparation,
     Refused,
+    answer_all,
     discard_plan,
+    plan_to_answer,
     refusal_for_changes,
+    request_fallback,
     resolve_study,
     revise_plan,
     start_plan,
@@ -33,17 +38,23 @@ from minds_bot.render.access import MODAL_NOT_YOURS
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import (
     ACTION_ANSWER,
+    ACTION_ANSWER_ALL,
     ACTION_ANSWER_TEXT,
     ACTION_APPROVE,
     ACTION_DISCARD,
+    ACTION_FALLBACK,
     ACTION_OPT_IN,
     ACTION_REVISE,
     BLOCK_OPT_IN,
     OPT_IN_VALUE,
     VIEW_ANSWER,
+    VIEW_ANSWER_ALL,
     VIEW_PLAN_REQUEST,
     VIEW_REVISE,
+    answer_all_modal,
     answer_modal,
+    answer_modal_refused,
+    loading_modal,
     plan_request_modal,
     revise_modal,
 )
@@ -180,8 +191,15 @@ def _opted_in(body: dict[str, Any]) -> bool:
     return any(option.get("value") == OPT_IN_VALUE for option in chosen)
 
 
-def _needs_opt_in(blocks: list[dict[str, Any]]) -> bool:
-    return any(block.get("block_id") == BLOCK_OPT_IN for block in blocks)
+def _picks(view: dict[str, Any]) -> dict[int, str]:
+    """The answer dialog's inputs (``cq_<index>``): a chosen option's position, or the typed text."""
+    picks: dict[int, str] = {}
+    for block_id, element in ((view.get("state") or {}).get("values") or {}).items():
+        if block_id.startswith("cq_") and block_id[3:].isdigit():
+            value = element.get("value") or {}
+            chosen = (value.get("selected_option") or {}).get("value") if "selected_option" in value else None
+            picks[int(block_id[3:])] = chosen if chosen is not None else (value.get("value") or "")
+    return picks
 
 
 async def _post(services: Services, body: dict[str, Any]) -> PlanPost | None:
@@ -274,6 +292,59 @@ def register(surface: Surface, services: Services) -> None:
         )
         await _ephemeral_refusal(client, meta, body, outcome)
 
+    @surface.action(ACTION_ANSWER_ALL)
+    async def answer_all_opened(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
+        await ack()
+        opened = await client.views_open(trigger_id=body.get("trigger_id"), view=loading_modal().to_dict())
+        _, channel, ts = _where(body)
+        revision = _revision(_value(action))
+        post = await _post(services, body)
+        user_id = body["user"]["id"]
+        plan = await plan_to_answer(services, slack=client, post=post, user_id=user_id, revision=revision)
+        if isinstance(plan, Refused):
+            view = answer_modal_refused(plan.reason)
+        else:
+            metadata = _modal_metadata(body, channel=channel, ts=ts, r=revision)
+            view = answer_all_modal(metadata=metadata, plan=plan)
+        await client.views_update(view_id=opened["view"]["id"], view=view.to_dict())
+
+    @surface.view(VIEW_ANSWER_ALL)
+    async def answer_all_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        meta = json.loads(view.get("private_metadata") or "{}")
+        if meta.get("u") != body["user"]["id"]:
+            await ack(response_action="errors", errors={_first_block(view): MODAL_NOT_YOURS})
+            return
+        await ack()
+        post = await services.store.get_plan_post(
+            team_id=_team(body), channel_id=meta.get("c", ""), message_ts=meta.get("ts", "")
+        )
+        user_id = body["user"]["id"]
+        picks = _picks(view)
+        outcome = await answer_all(
+            services, slack=client, post=post, user_id=user_id, revision=_revision(meta), picks=picks
+        )
+        await _ephemeral_refusal(client, meta, body, outcome)
+
+    @surface.action(re.compile(rf"^{ACTION_FALLBACK}:\d+$"))
+    async def fallback_requested(
+        ack: Any, body: dict[str, Any], action: dict[str, Any], respond: Any, client: Any
+    ) -> None:
+        await ack()
+        value = _value(action)
+        method_id = value.get("m")
+        if not isinstance(method_id, str):
+            await _say_refused(respond, Refused("This button is out of date; use the latest plan message."))
+            return
+        outcome = await request_fallback(
+            services,
+            slack=client,
+            post=await _post(services, body),
+            user_id=body["user"]["id"],
+            revision=_revision(value),
+            method_id=method_id,
+        )
+        await _say_refused(respond, outcome)
+
     @surface.action(ACTION_REVISE)
     async def revise_opened(ack: Any, body: dict[str, Any], action: dict[str, Any], respond: Any, client: Any) -> None:
         await ack()
@@ -325,7 +396,6 @@ def register(surface: Surface, services: Services) -> None:
             user_id=body["user"]["id"],
             revision=_revision(_value(action)),
             opt_in=_opted_in(body),
-            needs_opt_in=_needs_opt_in(blocks),
             blocks=blocks,
         )
         await _say_refused(respond, outcome)
@@ -355,6 +425,12 @@ def _confirmation_text(body: dict[str, Any], action: dict[str, Any]) -> str:
         if isinstance(text, str):
             return text
     return "Minds asks a question about this plan."
+
+
+def _first_block(view: dict[str, Any]) -> str:
+    """Where a modal-wide error shows: the first input block of the submitted view."""
+    values = ((view.get("state") or {}).get("values")) or {}
+    return next(iter(values), "")
 
 
 def _modal_metadata(body: dict[str, Any], *, channel: str, ts: str, **extra: Any) -> str:

@@ -1,7 +1,10 @@
-"""``/minds summary <study> [refresh]``: read a Study's summary, or ask Minds to refresh it.
+"""``/minds summary <study> [refresh [force] [short|standard|detailed]]``: read a Study's summary, or ask Minds
+to refresh it.
 
-Owns: the command (no Study → the pick-a-Study modal), the refresh (a 409 means a newer summary is being
-generated: said plainly, nothing retried), and the summary's Previous/Next pages (each page re-read from Minds).
+Owns: the command (no Study → the pick-a-Study modal), the refresh with Minds' ``force`` and ``length``
+(``POST /studies/{id}/summary``, CATALOGUE §3.11: without ``force`` Minds reuses a saved summary that still
+matches; a 409 means a newer summary is being generated: said plainly, nothing retried), and the summary's
+Previous/Next pages (each page re-read from Minds).
 Must not touch: Minds wire shapes or SQL.
 """
 
@@ -33,12 +36,16 @@ async def handle_summary(command: Summary, invocation: Invocation) -> None:
     if command.study is None:
         await open_pick_modal(invocation, "summary")
         return
-    suffix = " refresh" if command.refresh else ""
-    study = await resolve_study(invocation, command.study, rerun=lambda sid: f"summary {sid}{suffix}")
+    suffix = " ".join(w for w in ("refresh" * command.refresh, "force" * command.force, command.length or "") if w)
+    study = await resolve_study(invocation, command.study, rerun=lambda sid: f"summary {sid} {suffix}".strip())
     if study is None:
         return
     minds = await invocation.minds()
-    work = minds.refresh_summary(study.id) if command.refresh else minds.get_summary(study.id)
+    work = (
+        minds.refresh_summary(study.id, force=command.force, length=command.length)  # type: ignore[arg-type]
+        if command.refresh
+        else minds.get_summary(study.id)
+    )
     try:
         summary = await with_progress(work, show=lambda: show_progress(invocation))
     except SummarySuperseded:

@@ -15,11 +15,12 @@ Owns the SQLite schema and every read/write of bot state; must not call Slack or
   Runs: `add_tracked_run`, `get_tracked_run`, `due_runs`, `update_run_poll`, `claim_terminal_post`,
   `release_terminal_post`, `mark_terminal_posted`, `unfinished_runs`.
   Direct asks: `begin_direct_ask -> (DirectAsk, created)`, `get_direct_ask`, `attach_direct_run`,
-  `pending_direct_asks`. Exports: `add_export`, `get_export`, `update_export`, `unfinished_exports`.
+  `pending_direct_asks`. Keyed requests: `save_keyed_request`, `get_keyed_request`, `latest_keyed_request`.
+  Exports: `add_export`, `get_export`, `update_export`, `unfinished_exports`.
   Digests: `save_digest`, `get_digest`, `list_digests`, `delete_digest`, `claim_digest_run`,
   `release_digest_run`, `complete_digest_run`. Slack retries: `mark_delivery(key) -> bool`.
 - Records (records.py): `WorkspaceSettings`, `InstallationRecord`, `BotRecord`, `PlanPost`, `PreviewReceipt`,
-  `Approval`, `TrackedRun`, `DirectAsk`, `ExportJob`, `Digest` and their state enums.
+  `Approval`, `TrackedRun`, `DirectAsk`, `KeyedRequest`, `ExportJob`, `Digest` and their state enums.
 - `SecretBox` (secrets.py) from MINDS_BOT_SECRET_KEY; `SecretKeyError`, `SecretDecryptError`.
 - Bolt adapters (slack_oauth.py): `StoreInstallationStore(store)`, `StoreOAuthStateStore(store, clock=...)`.
 - Errors (errors.py): `StoreError`, `SchemaTooNewError`, `StoreUnavailableError`, `RecordNotFoundError`.
@@ -42,6 +43,7 @@ from minds_bot.store.records import (
     ExportJob,
     ExportState,
     InstallationRecord,
+    KeyedRequest,
     PlanPost,
     PlanState,
     PreviewReceipt,
@@ -77,6 +79,7 @@ __all__ = [
     "Digest",
     "DirectAsk",
     "ExportJob",
+    "KeyedRequest",
     "ExportState",
     "InstallationRecord",
     "MemoryStore",

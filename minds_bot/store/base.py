@@ -23,6 +23,7 @@ from minds_bot.store.records import (
     ExportJob,
     ExportState,
     InstallationRecord,
+    KeyedRequest,
     PlanPost,
     PlanState,
     TrackedRun,
@@ -250,6 +251,20 @@ class Store(ABC):
     @abstractmethod
     async def pending_direct_asks(self) -> list[DirectAsk]:
         """Unsettled asks with no run yet: after a crash, resend them with the same clientRequestId."""
+
+    # -- keyed requests -------------------------------------------------------------------------------------
+    @abstractmethod
+    async def save_keyed_request(self, request: KeyedRequest) -> KeyedRequest:
+        """Persist before the request is sent; an existing (team_id, key) is kept and returned unchanged."""
+
+    @abstractmethod
+    async def get_keyed_request(self, *, team_id: str, key: str) -> KeyedRequest | None: ...
+
+    @abstractmethod
+    async def latest_keyed_request(
+        self, *, team_id: str, purpose: str, subject: str, since: datetime
+    ) -> KeyedRequest | None:
+        """The newest request for this purpose and subject created at or after ``since``."""
 
     # -- exports ---------------------------------------------------------------------------------------------
     @abstractmethod

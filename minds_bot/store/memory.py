@@ -27,6 +27,7 @@ from minds_bot.store.records import (
     ExportJob,
     ExportState,
     InstallationRecord,
+    KeyedRequest,
     PlanPost,
     PlanState,
     Record,
@@ -63,6 +64,7 @@ class MemoryStore(Store):
         self._approvals: dict[tuple[str, str, int], Row] = {}
         self._runs: dict[tuple[str, str], Row] = {}
         self._asks: dict[str, Row] = {}
+        self._keyed: dict[tuple[str, str], Row] = {}
         self._exports: dict[tuple[str, str], Row] = {}
         self._digests: dict[str, Row] = {}
         self._digest_runs: dict[tuple[str, str], Row] = {}
@@ -369,6 +371,27 @@ class MemoryStore(Store):
     async def pending_direct_asks(self) -> list[DirectAsk]:
         rows = (row for row in self._asks.values() if row["run_id"] is None and not row["settled"])
         return self._load_all(DirectAsk, rows, order=lambda row: (row["created_at"], row["client_request_id"]))
+
+    # -- keyed requests -------------------------------------------------------------------------------------
+    async def save_keyed_request(self, request: KeyedRequest) -> KeyedRequest:
+        slot = (request.team_id, request.key)
+        if slot not in self._keyed:
+            self._keyed[slot] = self._row(request.model_copy(update={"created_at": self._clock()}))
+        return from_row(KeyedRequest, self._keyed[slot], self._box)
+
+    async def get_keyed_request(self, *, team_id: str, key: str) -> KeyedRequest | None:
+        return self._load(KeyedRequest, self._keyed.get((team_id, key)))
+
+    async def latest_keyed_request(
+        self, *, team_id: str, purpose: str, subject: str, since: datetime
+    ) -> KeyedRequest | None:
+        found = [
+            from_row(KeyedRequest, row, self._box)
+            for row in self._keyed.values()
+            if (row["team_id"], row["purpose"], row["subject"]) == (team_id, purpose, subject)
+        ]
+        recent = [r for r in found if r.created_at is not None and r.created_at >= since]
+        return max(recent, key=lambda r: (r.created_at, r.key), default=None)
 
     # -- exports ---------------------------------------------------------------------------------------------
     async def add_export(self, job: ExportJob) -> bool:

@@ -100,4 +100,20 @@ _V3_ASK_SETTLED: Migration = ("ALTER TABLE direct_asks ADD COLUMN settled INTEGE
 # The advanced-method opt-in given with an approval, so a confirm resumed after a restart sends it again.
 _V4_APPROVAL_OPT_IN: Migration = ("ALTER TABLE approvals ADD COLUMN advanced_opt_in INTEGER NOT NULL DEFAULT 0",)
 
-MIGRATIONS: tuple[Migration, ...] = (_V1_CORE, _V2_DIGEST_QUIET, _V3_ASK_SETTLED, _V4_APPROVAL_OPT_IN)
+# Keyed requests a person asked for (Study duplicates, Audience builds): Try again reuses the key.
+_V5_KEYED_REQUESTS: Migration = (
+    """CREATE TABLE keyed_requests (
+        team_id TEXT NOT NULL, key TEXT NOT NULL, purpose TEXT NOT NULL, subject TEXT NOT NULL,
+        arguments TEXT NOT NULL, requester_id TEXT NOT NULL, channel_id TEXT NOT NULL, created_at TEXT,
+        PRIMARY KEY (team_id, key)
+    )""",
+    "CREATE INDEX keyed_requests_subject ON keyed_requests (team_id, purpose, subject, created_at)",
+)
+
+MIGRATIONS: tuple[Migration, ...] = (
+    _V1_CORE,
+    _V2_DIGEST_QUIET,
+    _V3_ASK_SETTLED,
+    _V4_APPROVAL_OPT_IN,
+    _V5_KEYED_REQUESTS,
+)

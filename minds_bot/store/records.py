@@ -223,6 +223,21 @@ class DirectAsk(Record):
     updated_at: UtcDatetime | None = None
 
 
+class KeyedRequest(Record):
+    """A keyed Minds request a person asked for (a Study duplicate, an Audience build), saved with its
+    idempotency key before it is sent: **Try again** re-sends ``arguments`` with the same key, and the same
+    command typed again for the same ``subject`` is asked about before a second one is made."""
+
+    team_id: str
+    key: str  # the Idempotency-Key Minds sees
+    purpose: str  # what kind of request, e.g. "duplicate_study"
+    subject: str  # what a repeat of the command matches on: a Study id, a digest of a brief
+    arguments: str  # the exact arguments (JSON), re-sent unchanged
+    requester_id: str
+    channel_id: str
+    created_at: UtcDatetime | None = None
+
+
 class ExportJob(Record):
     team_id: str
     job_id: str

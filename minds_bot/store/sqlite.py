@@ -37,6 +37,7 @@ from minds_bot.store.records import (
     ExportJob,
     ExportState,
     InstallationRecord,
+    KeyedRequest,
     PlanPost,
     PlanState,
     Record,
@@ -543,6 +544,33 @@ class SqliteStore(Store):
                 "SELECT * FROM direct_asks WHERE run_id IS NULL AND settled = 0 ORDER BY created_at, client_request_id"
             )
         return [from_row(DirectAsk, row, self._box) for row in rows]
+
+    # -- keyed requests -------------------------------------------------------------------------------------
+    async def save_keyed_request(self, request: KeyedRequest) -> KeyedRequest:
+        stored = request.model_copy(update={"created_at": self._clock()})
+        async with self._tx() as q:
+            await q.insert("keyed_requests", self._row(stored), conflict="OR IGNORE")
+            row = await q.one(
+                "SELECT * FROM keyed_requests WHERE team_id = ? AND key = ?", (request.team_id, request.key)
+            )
+        assert row is not None  # noqa: S101 - inserted or found inside the same transaction
+        return from_row(KeyedRequest, row, self._box)
+
+    async def get_keyed_request(self, *, team_id: str, key: str) -> KeyedRequest | None:
+        async with self._read() as q:
+            row = await q.one("SELECT * FROM keyed_requests WHERE team_id = ? AND key = ?", (team_id, key))
+        return None if row is None else from_row(KeyedRequest, row, self._box)
+
+    async def latest_keyed_request(
+        self, *, team_id: str, purpose: str, subject: str, since: datetime
+    ) -> KeyedRequest | None:
+        async with self._read() as q:
+            row = await q.one(
+                "SELECT * FROM keyed_requests WHERE team_id = ? AND purpose = ? AND subject = ? AND created_at >= ? "
+                "ORDER BY created_at DESC, key DESC LIMIT 1",
+                (team_id, purpose, subject, encode_time(since)),
+            )
+        return None if row is None else from_row(KeyedRequest, row, self._box)
 
     # -- exports ---------------------------------------------------------------------------------------------
     async def add_export(self, job: ExportJob) -> bool:

@@ -58,6 +58,8 @@ async def test_plan_approve_follow_and_download_the_report(browser: Browser, dem
     await slash(page, REQUEST)
     plan = timeline.locator(".message", has_text="Research plan").last
     await expect(plan).to_contain_text("Revision 1", timeout=WAIT_MS)
+    await expect(plan).to_contain_text("Answer 1 more question to approve.", timeout=WAIT_MS)
+    await expect(plan.get_by_role("button", name="Approve & run")).to_have_count(0)
     await shot(page, "2-plan")
 
     first_answer = demo.emulator.state.messages(

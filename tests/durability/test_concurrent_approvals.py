@@ -15,6 +15,7 @@ from tests.durability.inprocess import Process, click_payload, close_process, dr
 from tests.fakes.bot import Clock
 from tests.fakes.minds_http import FakeMindsAPI, fake_key, ok
 from tests.fakes.slack_web import FakeSlack, fake_slack
+from tests.slack.plan_samples import serve_approvable_plan
 
 TEAM, CHANNEL, PLAN_TS = "T0001", "C0001", "1733140000.000100"
 STUDY_ID = "11111111-1111-4111-8111-111111111111"
@@ -36,7 +37,7 @@ async def slack() -> AsyncIterator[FakeSlack]:
 
 @pytest.fixture
 def api() -> FakeMindsAPI:
-    return FakeMindsAPI().on("POST", RUNS, ok({"runId": "run-1", "status": "queued"}))
+    return serve_approvable_plan(FakeMindsAPI().on("POST", RUNS, ok({"runId": "run-1", "status": "queued"})))
 
 
 @pytest.fixture

@@ -64,6 +64,21 @@ class Desk:
         assert delivery.ok, f"the bot did not acknowledge /minds {text[:40]}: {delivery.error}"
         return since
 
+    async def answered_plan(self, user: str, request: str) -> Message:
+        """``/minds plan …``, then every confirmation question answered with its first option, until the plan
+        offers Approve (Minds' confirmation questions are answered before a run)."""
+        since = await self.type(user, request)
+        plan = await self.posted(since, lambda m: "Research plan" in m.text)
+        while "plan_approve" not in action_ids(plan.blocks):
+            answer = next(a for a in action_ids(plan.blocks) if a.startswith("plan_answer:"))
+            shown_before = plan.text
+            await self.emu.click_button(user=user, action_id=answer, channel=self.research, ts=plan.ts)
+            plan = await self.wait(lambda ts=plan.ts, before=shown_before: self._changed(ts, before))
+        return plan
+
+    def _changed(self, ts: str, before: str) -> Message | None:
+        return next((m for m in self.emu.state.messages(self.research) if m.ts == ts and m.text != before), None)
+
     async def private(self, user: str, since: str, *needles: str) -> Ephemeral:
         """The first private answer after ``since`` that shows every one of ``needles``."""
         return await self.emu.wait_for_ephemeral(

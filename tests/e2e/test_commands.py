@@ -49,6 +49,9 @@ async def test_help_lists_every_command_privately_once(desk: Desk) -> None:
         "connect",
     ):
         assert f"/minds {command}" in shown(answer), f"help does not mention /minds {command}"
+    assert "refresh [force] [short|standard|detailed]" in shown(answer)
+    assert "every confirmation question Minds asks is answered" in shown(answer)
+    assert "same request with the same key" in shown(answer)
     assert len(desk.privates(desk.ben, since)) == 1
     assert desk.channel_since(since) == [], "help is private"
 
@@ -196,6 +199,11 @@ async def test_summary_and_refresh_both_show_the_summary(desk: Desk) -> None:
     refreshed = await desk.private(desk.ben, since, f"Summary of {LAUNCH}")
     assert "Most chose" in shown(refreshed)
     assert not [e for e in desk.privates(desk.ben, since) if "went wrong" in e.text]
+    since = await desk.type(desk.ben, f'summary "{LAUNCH}" refresh force short')
+    await desk.private(desk.ben, since, f"Summary of {LAUNCH}")
+    studies = await desk.minds_api("GET", "/studies?limit=100")
+    launch = next(s["id"] for s in studies if s["name"] == LAUNCH)
+    assert (await desk.minds_api("GET", f"/studies/{launch}/summary"))["length"] == "short"
 
 
 # ---- export

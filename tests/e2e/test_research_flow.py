@@ -83,6 +83,12 @@ async def test_someone_else_cannot_approve(demo: Demo) -> None:
     since = emu.mark()
     await emu.send_slash_command(user=ben, channel=research, text=REQUEST)
     plan = await emu.wait_for_message(research, lambda m: "Research plan" in m.text, since=since, timeout=FLOW_SECONDS)
+    answer = next(a for a in action_ids(plan.blocks) if a.startswith("plan_answer:"))
+    await emu.click_button(user=ben, action_id=answer, channel=research, ts=plan.ts)
+    await emu.wait_for(
+        lambda: next((m for m in emu.state.messages(research) if m.ts == plan.ts and "revision 2" in m.text), None),
+        timeout=FLOW_SECONDS,
+    )
     since = emu.mark()
     await emu.click_button(user=chloe, action_id="plan_approve", channel=research, ts=plan.ts)
     refusal = await emu.wait_for_ephemeral(chloe, since=since, timeout=FLOW_SECONDS)

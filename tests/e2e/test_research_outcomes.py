@@ -23,8 +23,7 @@ async def desk(tmp_path: Path) -> AsyncIterator[Desk]:
 
 
 async def approved_plan(desk: Desk) -> Message:
-    since = await desk.type(desk.ben, REQUEST)
-    plan = await desk.posted(since, lambda m: "Research plan" in m.text)
+    plan = await desk.answered_plan(desk.ben, REQUEST)
     await desk.emu.click_button(user=desk.ada, action_id="plan_approve", channel=desk.research, ts=plan.ts)
     return plan
 
@@ -55,8 +54,7 @@ async def test_missing_answers_make_a_partial_run_that_is_never_called_complete(
 
 
 async def test_a_spent_allowance_at_confirmation_starts_nothing(desk: Desk) -> None:
-    since = await desk.type(desk.ben, REQUEST)
-    plan = await desk.posted(since, lambda m: "Research plan" in m.text)
+    plan = await desk.answered_plan(desk.ben, REQUEST)
     await desk.allowance(0)
     await desk.emu.click_button(user=desk.ada, action_id="plan_approve", channel=desk.research, ts=plan.ts)
     text = await settled(desk, plan, "nothing started", "upgrade")

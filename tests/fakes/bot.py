@@ -30,7 +30,7 @@ from minds_bot.services import Services
 from minds_bot.settings import Settings
 from minds_bot.slack.gate import Refusal, admit
 from minds_bot.store import MemoryStore, RunKind, SecretBox, TrackedRun
-from tests.fakes.minds_http import FakeMindsAPI, fake_key, make_client
+from tests.fakes.minds_http import FakeMindsAPI, fake_key, make_client, raw
 from tests.fakes.slack_requests import (
     FORM,
     JSON,
@@ -41,6 +41,7 @@ from tests.fakes.slack_requests import (
     signed_headers,
 )
 from tests.fakes.slack_web import WAIT_SECONDS, FakeSlack, fake_slack
+from tests.slack.plan_samples import METHODS
 
 SIGNING_SECRET = "0123456789abcdef0123456789abcdef"
 TEAM, CHANNEL, USER = "T0001", "C0001", "U0001"
@@ -307,6 +308,7 @@ async def bot_harness(
     async with fake_slack(unique_ts=unique_ts) as slack:
         clock = Clock(start)
         minds_api = FakeMindsAPI()
+        minds_api.on("GET", "/research-methods", raw({"data": METHODS}))  # the account's method catalogue
         secret_key = SecretBox.generate_key()
         settings = bot_settings(slack=slack, secret_key=secret_key, minds_key=minds_key)
         events: list[str] = []

@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
+from minds_bot.flows.tracking import MAX_NOT_FOUND_READS
 from minds_bot.store import ExportState, RunKind
 from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness
 from tests.fakes.minds_http import envelope, ok
@@ -42,7 +43,7 @@ async def bot() -> AsyncIterator[BotHarness]:
 
 
 async def approved(bot: BotHarness) -> str:
-    ts, blocks = await open_plan(bot)
+    ts, blocks = await open_plan(bot, confirmationQuestions=[])
     bot.minds_api.on("POST", RUNS, ok({"runId": "run-1", "status": "queued"}))
     approve = _button(blocks, "Approve & run")
     await bot.click(message_ts=ts, blocks=blocks, action_id=approve["action_id"], value=approve["value"])
@@ -175,6 +176,32 @@ async def test_a_failed_export_is_said_plainly(bot: BotHarness) -> None:
     record = await bot.store.get_export(team_id=TEAM, job_id="job-9")
     assert record is not None and record.state == ExportState.FAILED
     assert len(bot.minds_api.to("POST", EXPORT)) == 1  # a failed export is reported, never re-submitted
+
+
+async def test_an_export_minds_no_longer_finds_stops_being_followed_with_a_note_in_the_thread(bot: BotHarness) -> None:
+    bot.minds_api.on("POST", EXPORT, ok({"kind": "full_report", "format": "pdf", "jobId": "job-7", "status": "queued"}))
+    bot.minds_api.on("GET", f"/studies/{STUDY_ID}/export-status", envelope(404, message="Export job not found"))
+    await bot.command(f"export {STUDY_ID} pdf report")
+    await bot.tracker.next_tracked(RunKind.EXPORT)
+    await bot.tick(MAX_NOT_FOUND_READS + 3)
+    (lost,) = [c for c in bot.slack.calls_to("chat.update") if "no longer finds" in c.get("text", "")]
+    assert lost["text"].startswith(":grey_question: Minds no longer finds this full_report export (pdf)")
+    assert "stopped following it" in lost["text"]
+    assert len(bot.minds_api.to("GET", f"/studies/{STUDY_ID}/export-status")) == MAX_NOT_FOUND_READS
+    assert len(bot.minds_api.to("POST", EXPORT)) == 1
+    record = await bot.store.get_export(team_id=TEAM, job_id="job-7")
+    assert record is not None and record.state == ExportState.FAILED
+    assert await bot.store.unfinished_runs() == []
+
+
+async def test_a_research_run_minds_no_longer_finds_is_said_once_in_the_thread(bot: BotHarness) -> None:
+    ts = await approved(bot)
+    bot.minds_api.on("GET", f"{RUNS}/run-1", envelope(404, message="Research run not found"))
+    await bot.tick(MAX_NOT_FOUND_READS + 3)
+    lost = [t for t in thread_texts(bot.slack, ts) if "no longer finds this research run" in t]
+    assert len(lost) == 1
+    assert len(bot.minds_api.to("GET", f"{RUNS}/run-1")) == MAX_NOT_FOUND_READS
+    assert len(bot.minds_api.to("POST", RUNS)) == 1, "a lost run is never started again"
 
 
 async def test_the_study_card_export_button_attaches_the_file_in_a_thread(bot: BotHarness) -> None:

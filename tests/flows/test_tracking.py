@@ -9,8 +9,14 @@ from datetime import timedelta
 
 import pytest
 
-from minds_bot.flows.tracking import MAX_INTERVAL_SECONDS, Observation, RunTracker, next_interval
-from minds_bot.minds import MindsTimeout, RateLimited
+from minds_bot.flows.tracking import (
+    MAX_INTERVAL_SECONDS,
+    MAX_NOT_FOUND_READS,
+    Observation,
+    RunTracker,
+    next_interval,
+)
+from minds_bot.minds import MindsTimeout, NotFound, RateLimited
 from minds_bot.store import MemoryStore, RunKind, SecretBox, TrackedRun
 from tests.fakes.bot import START, Clock
 
@@ -35,6 +41,9 @@ class ScriptedHandler:
     async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
         self.shown.append(observation.visible)
         return run.progress_ts or "1733140000.000200"
+
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        self.posted.append(f"lost after {reads}")
 
     async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
         if self.fail_post:
@@ -151,3 +160,26 @@ def test_interval_grows_from_about_2_to_30_seconds() -> None:
     assert 1.6 <= first <= 2.4
     assert all(next_interval(n, rng=rng) <= MAX_INTERVAL_SECONDS * 1.2 for n in range(40))
     assert next_interval(30, rng=rng) >= MAX_INTERVAL_SECONDS * 0.8
+
+
+async def test_a_run_minds_keeps_answering_404_for_is_given_up_once_not_polled_forever(
+    store: MemoryStore, clock: Clock
+) -> None:
+    handler = ScriptedHandler([running("queued"), NotFound(status_code=404)])
+    tracker = tracker_for(store, handler, clock)
+    await tracker.track(tracked())
+    await poll_until_quiet(tracker, clock, passes=MAX_NOT_FOUND_READS * 4)
+    assert handler.posted == [f"lost after {MAX_NOT_FOUND_READS}"]
+    assert handler.observed == 1 + MAX_NOT_FOUND_READS  # bounded: no read after the last 404
+    assert await store.unfinished_runs() == []
+
+
+async def test_a_passing_404_is_only_retried_and_the_count_starts_again(store: MemoryStore, clock: Clock) -> None:
+    gone = NotFound(status_code=404)
+    script: list[Observation | Exception] = [gone] * (MAX_NOT_FOUND_READS - 1) + [running("1/3")]
+    script += [gone] * (MAX_NOT_FOUND_READS - 1) + [done("completed")]
+    handler = ScriptedHandler(script)
+    tracker = tracker_for(store, handler, clock)
+    await tracker.track(tracked())
+    await poll_until_quiet(tracker, clock, passes=len(script) + 3)
+    assert handler.shown == ["1/3"] and handler.posted == ["completed"]

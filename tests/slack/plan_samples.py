@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from minds_bot.minds import ResearchPlan, ResearchRun
+from minds_bot.minds import ResearchMethod, ResearchPlan, ResearchRun
 from minds_bot.render.plan import AudienceInfo, PlanContext
+from tests.fakes.minds_http import FakeMindsAPI, ok, raw
 
 Q2_TEXT = "How likely are you to buy a *reusable* cup at <€5 & up? :coffee:"
 
@@ -54,6 +55,25 @@ def plan_data(*, revision: int = 1, questions: int = 3, advanced: bool = False, 
     }
     data.update(extra)
     return data
+
+
+METHODS = [
+    {"id": "survey", "name": "Survey questionnaire", "executable": True, "advanced": False},
+    {"id": "maxdiff", "name": "MaxDiff", "executable": True, "advanced": True, "availability": "available"},
+    {
+        "id": "conjoint",
+        "name": "Conjoint",
+        "executable": False,
+        "advanced": True,
+        "availability": "planned",
+        "fallbackMethodId": "maxdiff",
+    },
+]
+
+
+def catalogue() -> dict[str, ResearchMethod]:
+    """Minds' method catalogue as the bot keeps it (by id)."""
+    return {m["id"]: ResearchMethod.model_validate(m) for m in METHODS}
 
 
 def plan(**kwargs: Any) -> ResearchPlan:
@@ -153,3 +173,10 @@ def run_data(status: str, **extra: Any) -> dict[str, Any]:
 
 def run(status: str, **extra: Any) -> ResearchRun:
     return ResearchRun.model_validate(run_data(status, **extra))
+
+
+def serve_approvable_plan(api: FakeMindsAPI, *, study_id: str = "11111111-1111-4111-8111-111111111111") -> FakeMindsAPI:
+    """Route a fake Minds so that revision 1 of ``draft-1`` reads back answered and runnable (Approve's checks)."""
+    api.on("POST", f"/studies/{study_id}/research-plans/preview", ok(plan_data(confirmationQuestions=[])))
+    api.on("GET", "/research-methods", raw({"data": METHODS}))
+    return api

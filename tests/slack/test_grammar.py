@@ -59,6 +59,14 @@ TABLE = [
     ("summary Pricing pulse", Summary(S("Pricing pulse"))),
     ("summary Pricing pulse refresh", Summary(S("Pricing pulse"), refresh=True)),
     ("summary refresh", Summary(S("refresh"))),
+    ("summary Pricing pulse refresh force", Summary(S("Pricing pulse"), refresh=True, force=True)),
+    ("summary Pricing pulse refresh short", Summary(S("Pricing pulse"), refresh=True, length="short")),
+    (
+        "summary Pricing pulse refresh detailed force",
+        Summary(S("Pricing pulse"), refresh=True, force=True, length="detailed"),
+    ),
+    ("summary Pricing pulse short", Summary(S("Pricing pulse short"))),  # options count only after refresh
+    ('summary "Force majeure" refresh', Summary(S("Force majeure"), refresh=True)),
     ("export launch", Export(S("launch"))),
     ("export launch pdf", Export(S("launch"), format="pdf")),
     ("export Launch positioning csv raw", Export(S("Launch positioning"), format="csv", kind="raw_data")),

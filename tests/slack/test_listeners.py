@@ -167,6 +167,18 @@ async def test_summary_refresh_409_says_a_newer_summary_is_being_generated(bot: 
     assert len(bot.minds_api.to("POST", f"/studies/{STUDY}/summary")) == 1
 
 
+async def test_summary_refresh_passes_force_and_length_to_minds(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", f"/studies/{STUDY}", detail())
+    bot.minds_api.on("POST", f"/studies/{STUDY}/summary", ok({"summary": "Short text", "revision": 4}))
+    await bot.command(f"summary {STUDY} refresh force short")
+    await bot.reply_containing("Short text")
+    await bot.command(f"summary {STUDY} refresh")
+    await bot.reply_containing("Short text")
+    forced, plain = bot.minds_api.to("POST", f"/studies/{STUDY}/summary")
+    assert forced.json() == {"force": True, "length": "short"}
+    assert plain.json() == {"force": False}  # Minds reuses a saved summary that still matches
+
+
 async def test_summary_read_shows_is_generating(bot: BotHarness) -> None:
     bot.minds_api.on("GET", f"/studies/{STUDY}", detail())
     bot.minds_api.on(
@@ -242,7 +254,11 @@ async def test_duplicate_reuses_the_key_for_the_same_delivery_and_shows_the_copy
     assert "https://getminds.ai/w/7?a=1" in json.dumps(blocks_of(answer))
     await bot.command(f"duplicate {STUDY}", trigger="same.trigger")
     await bot.reply_containing("Duplicated")
-    await bot.command(f"duplicate {STUDY}", trigger="other.trigger")
+    await bot.command(f"duplicate {STUDY}", trigger="other.trigger")  # typed again: asked, not sent
+    question = await bot.reply_containing("Make a second copy")
+    assert len(bot.minds_api.to("POST", f"/studies/{STUDY}/duplicate")) == 2
+    again = buttons(question)["duplicate_again"]
+    await bot.click("duplicate_again", again["value"], ephemeral=True)
     await bot.reply_containing("Duplicated")
     keys = [s.headers["idempotency-key"] for s in bot.minds_api.to("POST", f"/studies/{STUDY}/duplicate")]
     assert keys[0] == keys[1] != keys[2]

@@ -118,8 +118,8 @@ async def test_a_click_on_an_older_revision_is_refused_and_changes_nothing(bot: 
     no = _button(blocks, "No")  # still carries revision 1
     await bot.click(message_ts=ts, blocks=blocks, action_id=no["action_id"], value=no["value"])
     assert "belongs to revision 1, but the plan is now at revision 2" in await bot.refusal()
-    approve = _button(blocks, "Approve & run")
-    await bot.click(message_ts=ts, blocks=blocks, action_id=approve["action_id"], value=approve["value"])
+    # revision 1 still had open questions, so it never showed Approve: a crafted click is refused all the same
+    await bot.click(message_ts=ts, blocks=blocks, action_id="plan_approve", value=dump({"r": 1}))
     assert "Only the latest revision can run" in await bot.refusal()
     assert len(bot.minds_api.sent) == calls
 
@@ -140,7 +140,7 @@ async def test_a_stale_revision_409_reloads_the_latest_and_says_the_edit_was_not
 
 
 async def test_someone_who_is_not_an_approver_is_refused_from_stored_state(bot: BotHarness) -> None:
-    ts, blocks = await open_plan(bot)
+    ts, blocks = await open_plan(bot, confirmationQuestions=[])
     bot.slack.users["UOTHER"] = {"id": "UOTHER", "is_admin": False, "is_owner": False}
     approve = _button(blocks, "Approve & run")
     await bot.click(message_ts=ts, blocks=blocks, action_id=approve["action_id"], value=approve["value"], user="UOTHER")
@@ -154,7 +154,7 @@ async def test_someone_who_is_not_an_approver_is_refused_from_stored_state(bot: 
 
 
 async def test_a_workspace_admin_may_approve(bot: BotHarness) -> None:
-    ts, blocks = await open_plan(bot)
+    ts, blocks = await open_plan(bot, confirmationQuestions=[])
     bot.slack.users["UADMIN"] = {"id": "UADMIN", "is_admin": True}
     bot.minds_api.on("POST", RUNS, ok({"runId": "run-1", "status": "queued"}))
     approve = _button(blocks, "Approve & run")
@@ -167,7 +167,7 @@ async def test_a_workspace_admin_may_approve(bot: BotHarness) -> None:
 
 
 async def test_concurrent_and_repeated_approvals_confirm_exactly_once(bot: BotHarness) -> None:
-    ts, blocks = await open_plan(bot)
+    ts, blocks = await open_plan(bot, confirmationQuestions=[])
     bot.minds_api.on("POST", RUNS, ok({"runId": "run-1", "status": "queued"}))
     approve = _button(blocks, "Approve & run")
     click = {"message_ts": ts, "blocks": blocks, "action_id": approve["action_id"], "value": approve["value"]}
@@ -188,7 +188,7 @@ async def test_concurrent_and_repeated_approvals_confirm_exactly_once(bot: BotHa
 
 
 async def test_a_retry_after_no_answer_reuses_the_same_key(bot: BotHarness) -> None:
-    ts, blocks = await open_plan(bot)
+    ts, blocks = await open_plan(bot, confirmationQuestions=[])
     bot.minds_api.on("POST", RUNS, envelope(503, message="busy"))
     approve = _button(blocks, "Approve & run")
     click = {"message_ts": ts, "blocks": blocks, "action_id": approve["action_id"], "value": approve["value"]}
@@ -204,7 +204,7 @@ async def test_a_retry_after_no_answer_reuses_the_same_key(bot: BotHarness) -> N
 
 
 async def test_plan_limit_says_upgrade_required_and_tracks_nothing(bot: BotHarness) -> None:
-    ts, blocks = await open_plan(bot)
+    ts, blocks = await open_plan(bot, confirmationQuestions=[])
     limit = {"limitType": "responses", "currentPlan": "free", "limit": 100, "current": 100}
     bot.minds_api.on("POST", RUNS, envelope(403, code="PLAN_LIMIT", data=limit))
     approve = _button(blocks, "Approve & run")
@@ -218,7 +218,7 @@ async def test_plan_limit_says_upgrade_required_and_tracks_nothing(bot: BotHarne
 
 
 async def test_minds_still_training_names_the_minds(bot: BotHarness) -> None:
-    ts, blocks = await open_plan(bot)
+    ts, blocks = await open_plan(bot, confirmationQuestions=[])
     not_ready = {"notReady": [{"mindId": "m1", "name": "Ana", "audienceId": "a1", "trainingStatus": "training"}]}
     bot.minds_api.on("POST", RUNS, envelope(409, code="PANEL_MINDS_NOT_READY", data=not_ready))
     approve = _button(blocks, "Approve & run")
@@ -228,7 +228,7 @@ async def test_minds_still_training_names_the_minds(bot: BotHarness) -> None:
 
 
 async def test_an_advanced_plan_needs_the_opt_in_box(bot: BotHarness) -> None:
-    ts, blocks = await open_plan(bot, advanced=True)
+    ts, blocks = await open_plan(bot, advanced=True, confirmationQuestions=[])
     bot.minds_api.on("POST", RUNS, ok({"runId": "run-1", "status": "queued"}))
     approve = _button(blocks, "Approve & run")
     click = {"message_ts": ts, "blocks": blocks, "action_id": approve["action_id"], "value": approve["value"]}

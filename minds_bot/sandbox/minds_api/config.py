@@ -27,6 +27,9 @@ class Faults(BaseModel):
     # Fraction of API requests answered 500, keyed by a glob over "METHOD /api/v1/path" (e.g. "GET */runs/*").
     error_rates: dict[str, float] = Field(default_factory=dict)
     error_status: Literal[500, 502, 503] = 500
+    # Fraction of API requests carried out whose answer is then replaced by a 504 (the outcome is unknown to the
+    # client), keyed like ``error_rates``: what a person's Try again with the same key must survive.
+    lost_reply_rates: dict[str, float] = Field(default_factory=dict)
     # Fraction of API requests answered 429 with Retry-After, independent of the real per-key limit.
     throttle_rate: float = Field(default=0.0, ge=0, le=1)
     retry_after_seconds: int = Field(default=2, ge=0, le=3600)
@@ -38,7 +41,7 @@ class Faults(BaseModel):
     # Fraction of Mind answers that never arrive (the run then ends ``partial``).
     drop_answer_rate: float = Field(default=0.0, ge=0, le=1)
 
-    @field_validator("error_rates")
+    @field_validator("error_rates", "lost_reply_rates")
     @classmethod
     def _rates_are_fractions(cls, value: dict[str, float]) -> dict[str, float]:
         for pattern, rate in value.items():
@@ -47,9 +50,15 @@ class Faults(BaseModel):
         return value
 
     def error_rate_for(self, method: str, path: str) -> float:
-        target = f"{method} {path}"
-        rates = [rate for pattern, rate in self.error_rates.items() if fnmatch.fnmatchcase(target, pattern)]
-        return max(rates, default=0.0)
+        return _rate_for(self.error_rates, method, path)
+
+    def lost_reply_rate_for(self, method: str, path: str) -> float:
+        return _rate_for(self.lost_reply_rates, method, path)
+
+
+def _rate_for(rates: dict[str, float], method: str, path: str) -> float:
+    target = f"{method} {path}"
+    return max((rate for pattern, rate in rates.items() if fnmatch.fnmatchcase(target, pattern)), default=0.0)
 
 
 class SandboxConfig(BaseModel):

@@ -67,6 +67,7 @@ async def api_gate(request: web.Request, handler: Handler) -> web.StreamResponse
     try:
         await _inject_faults(request)
         response = await handler(request)
+        _lose_reply(request, response)
     except ApiError as exc:
         exc.headers = {**headers, **exc.headers}
         raise
@@ -97,6 +98,15 @@ def _rate_headers(request: web.Request) -> dict[str, str]:
             headers={**headers, "Retry-After": str(reset)},
         )
     return headers
+
+
+def _lose_reply(request: web.Request, response: web.StreamResponse) -> None:
+    """The request was carried out, but its answer is "lost on the way" (a gateway timeout): a client cannot
+    tell whether it worked, and only a retry with the same key is safe."""
+    runtime = request.app[RUNTIME]
+    rate = runtime.faults.lost_reply_rate_for(request.method, request.path)
+    if response.status < 400 and rate > 0 and runtime.fault_rng.random() < rate:
+        raise ApiError(504, "Injected sandbox failure: the reply was lost after the work was done", code="LOST_REPLY")
 
 
 async def _inject_faults(request: web.Request) -> None:

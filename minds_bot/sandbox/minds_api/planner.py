@@ -2,7 +2,9 @@
 a plan revision body.
 
 Owns: question extraction, response-type inference, leading-framing detection, module grouping, confirmation
-questions and ``askIf`` validation. Pure functions over plain data; must not touch state, clocks or I/O.
+questions, the methods a request names (a request that asks for Conjoint gets the catalogue's non-executable
+Conjoint entry, so a client must offer its fallback for review) and ``askIf`` validation. Pure functions over
+plain data; must not touch state, clocks or I/O.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any
+
+from minds_bot.sandbox.minds_api.views import RESEARCH_METHODS
 
 RESPONSE_TYPES = ("categorical", "multiselect", "scale", "qualitative")
 GATE_TYPES = ("categorical", "multiselect")
@@ -37,6 +41,17 @@ LEADING_PHRASES = (
 _LIST_ITEM = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*\u2022])\s+(?P<text>\S.*)$")
 _OPTIONS_IN_BRACKETS = re.compile(r"[\[(](?P<opts>[^\[\]()]*[/,|][^\[\]()]*)[\])]\s*\??\s*$")
 _SCALE_RANGE = re.compile(r"(?P<lo>\d{1,2})\s*(?:-|to|\u2013)\s*(?P<hi>\d{1,2})")
+DEFAULT_METHOD_ID = "survey"
+METHOD_KEYWORDS = (  # a word in the request → the catalogue method the plan uses, in this order
+    ("maxdiff", "maxdiff"),
+    ("max-diff", "maxdiff"),
+    ("conjoint", "conjoint"),
+    ("nps", "nps"),
+    ("net promoter", "nps"),
+    ("van westendorp", "van-westendorp"),
+    ("kano", "kano"),
+)
+_FALLBACK_REFINEMENT = re.compile(r'use the research method "(?P<new>[^"]+)" instead of "(?P<old>[^"]+)"', re.I)
 _YES_NO_OPENERS = ("do ", "did ", "does ", "have ", "has ", "are ", "is ", "was ", "would ", "will ", "can ")
 
 
@@ -124,6 +139,7 @@ def plan_from_request(*, request: str, audiences: list[AudienceRef], locale: str
         audiences=audiences,
         locale=locale,
     )
+    body["methods"] = named_methods(text)
     if framing_issues(text):
         body["framingWarnings"].insert(
             0,
@@ -259,10 +275,38 @@ def _assemble(
         "studyLocale": locale,
         "modules": modules,
         "questions": questions,
-        "methods": [{"id": "survey", "name": "Survey questionnaire", "executable": True, "advanced": False}],
+        "methods": [plan_method(DEFAULT_METHOD_ID)],
         "confirmationQuestions": [audience_confirmation(audiences)],
         "framingWarnings": warnings,
     }
+
+
+def plan_method(method_id: str) -> dict[str, Any]:
+    """A plan's method entry as the catalogue describes it (unknown ids are not executable)."""
+    facts = next((m for m in RESEARCH_METHODS if m["id"] == method_id), None)
+    if facts is None:
+        return {"id": method_id, "name": method_id, "executable": False, "advanced": True}
+    return {key: facts[key] for key in ("id", "name", "executable", "advanced")}
+
+
+def named_methods(request: str) -> list[dict[str, Any]]:
+    """The default method plus every catalogue method the request names."""
+    lowered = request.lower()
+    ids = [DEFAULT_METHOD_ID]
+    for keyword, method_id in METHOD_KEYWORDS:
+        if re.search(rf"\b{re.escape(keyword)}\b", lowered) and method_id not in ids:
+            ids.append(method_id)
+    return [plan_method(method_id) for method_id in ids]
+
+
+def swap_method(methods: list[dict[str, Any]], refinement: str) -> list[dict[str, Any]] | None:
+    """A refinement asking for a method's fallback, applied; None when the refinement is not such a request."""
+    match = _FALLBACK_REFINEMENT.search(refinement)
+    if match is None or not any(m["id"] == match["old"] for m in methods):
+        return None
+    swapped = [plan_method(match["new"]) if m["id"] == match["old"] else m for m in methods]
+    unique: dict[str, dict[str, Any]] = {m["id"]: m for m in swapped}
+    return list(unique.values())
 
 
 def audience_confirmation(audiences: list[AudienceRef]) -> dict[str, Any]:

@@ -265,6 +265,10 @@ def _apply_refinement(content: Record, refinement: str | None) -> bool:
     if not refinement or not refinement.strip():
         return False
     text = refinement.strip()
+    swapped = planner.swap_method(content["methods"], text)
+    if swapped is not None:
+        content["methods"] = swapped
+        return True
     if text.endswith("?"):
         module = content["modules"][-1]
         question_id = f"q{len(content['questions']) + 1}"

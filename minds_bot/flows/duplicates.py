@@ -1,0 +1,89 @@
+"""A private copy of a Study (``POST /studies/{id}/duplicate``), asked for from Slack.
+
+Owns: the keyed request behind ``/minds duplicate``: saved with its Idempotency-Key before it is sent (derived
+from the Slack request, so Slack's redelivery gets the same copy back); **Try again** after a timeout or a
+network failure re-sends it with that same key (CATALOGUE §2 H.73: a retry cannot make a second copy); the same
+command for the same Study within ``KEY_WINDOW`` asks "make a second copy?" and sends nothing until the
+button is pressed. A Study with a live run is refused by Minds (409 ``STUDY_RUN_IN_PROGRESS``); the error hook
+says so.
+Must not touch: Block Kit, SQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.flows.invocation import with_progress
+from minds_bot.flows.keyed import UNCERTAIN, Repeat, arguments_of, begin, saved_for
+from minds_bot.flows.planning import Refused
+from minds_bot.render.errors import user_message
+from minds_bot.render.jobs import (
+    DUPLICATE_AGAIN,
+    DUPLICATE_TRY_AGAIN,
+    render_duplicate,
+    render_make_another,
+    render_try_again,
+)
+from minds_bot.store import KeyedRequest
+
+if TYPE_CHECKING:
+    from minds_bot.flows.invocation import Invocation
+
+DUPLICATE_STUDY = "duplicate_study"
+
+
+async def duplicate_study(
+    invocation: Invocation, *, study_id: str, study_name: str, show: Callable[[], Awaitable[Any]]
+) -> None:
+    """``/minds duplicate <study>``: ask first when this Study was duplicated within the key's window."""
+    begun = await begin(
+        invocation,
+        purpose=DUPLICATE_STUDY,
+        subject=study_id,
+        arguments={"studyId": study_id, "studyName": study_name},
+        again=False,
+    )
+    if isinstance(begun, Repeat):
+        await invocation.reply(
+            render_make_another(
+                what=f"a copy of {study_name}",
+                requester_id=begun.earlier.requester_id,
+                asked_at=begun.earlier.created_at,
+                action_id=DUPLICATE_AGAIN,
+                key=begun.earlier.key,
+                label="Make a second copy",
+            )
+        )
+        return
+    await _send(invocation, begun, show=show)
+
+
+async def button_pressed(
+    invocation: Invocation, *, key: str, again: bool, show: Callable[[], Awaitable[Any]]
+) -> Refused | None:
+    """**Try again** (the saved request, same key) or **Make a second copy** (a new request, a new key)."""
+    saved = await saved_for(invocation, key=key, purpose=DUPLICATE_STUDY)
+    if isinstance(saved, Refused):
+        return saved
+    if again:
+        arguments = arguments_of(saved)
+        fresh = await begin(invocation, purpose=DUPLICATE_STUDY, subject=saved.subject, arguments=arguments, again=True)
+        assert isinstance(fresh, KeyedRequest)
+        saved = fresh
+    await _send(invocation, saved, show=show)
+    return None
+
+
+async def _send(invocation: Invocation, request: KeyedRequest, *, show: Callable[[], Awaitable[Any]]) -> None:
+    arguments = arguments_of(request)
+    minds = await invocation.minds()
+    try:
+        copy = await with_progress(minds.duplicate_study(arguments["studyId"], idempotency_key=request.key), show=show)
+    except UNCERTAIN as exc:
+        what = f"a copy of {arguments['studyName']}"
+        await invocation.reply(
+            render_try_again(what=what, reason=user_message(exc), action_id=DUPLICATE_TRY_AGAIN, key=request.key)
+        )
+        return
+    await invocation.reply(render_duplicate(copy, source_name=arguments["studyName"]))

@@ -1,0 +1,48 @@
+"""The plan rules end to end (the real bot, the emulator's signed requests, the Minds sandbox): a plan whose
+confirmation question is open offers no Approve; a request for Conjoint — which the sandbox's catalogue lists as
+planned, not executable, with MaxDiff as its fallback — names the method, offers the MaxDiff revision to review
+and keeps the advanced opt-in."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.desk import Desk, action_ids, open_desk, shown
+
+CONJOINT = 'plan "Launch positioning" A conjoint study of price and cushioning for our new running shoe'
+
+
+@pytest.fixture
+async def desk(tmp_path: Path) -> AsyncIterator[Desk]:
+    async with open_desk(tmp_path) as opened:
+        yield opened
+
+
+async def test_an_open_confirmation_question_keeps_approve_off_the_plan(desk: Desk) -> None:
+    since = await desk.type(desk.ben, 'plan "Launch positioning" Test three taglines with Gen Z buyers')
+    plan = await desk.posted(since, lambda m: "Research plan" in m.text)
+    assert "plan_approve" not in action_ids(plan.blocks)
+    assert "Answer 1 more question to approve." in shown(plan)
+
+
+async def test_a_non_executable_method_is_named_and_its_fallback_offered_as_a_revision_to_review(
+    desk: Desk,
+) -> None:
+    since = await desk.type(desk.ben, CONJOINT)
+    plan = await desk.posted(since, lambda m: "Research plan" in m.text)
+    text = shown(plan)
+    assert "Conjoint is not executable in Minds' catalogue (planned)" in text and "MaxDiff" in text
+    assert "plan_approve" not in action_ids(plan.blocks) and "plan_opt_in" in action_ids(plan.blocks)
+    review = next(a for a in action_ids(plan.blocks) if a.startswith("plan_fallback:"))
+    await desk.emu.click_button(user=desk.ben, action_id=review, channel=desk.research, ts=plan.ts)
+    revised = await desk.wait(
+        lambda: next(
+            (m for m in desk.emu.state.messages(desk.research) if m.ts == plan.ts and "revision 2" in m.text), None
+        )
+    )
+    assert "not executable" not in shown(revised) and "MaxDiff" in shown(revised)
+    methods = await desk.minds_api("GET", "/research-methods")
+    assert {m["id"]: m["executable"] for m in methods}["conjoint"] is False
