@@ -20,6 +20,7 @@ def register_all(surface: Surface, services: Services) -> None:
         ask,
         audiences,
         browse,
+        cancel,
         commands,
         connect,
         digest,
@@ -36,5 +37,5 @@ def register_all(surface: Surface, services: Services) -> None:
     )
 
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
-    for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest):
+    for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest, cancel):
         module.register(surface, services)
