@@ -19,7 +19,9 @@ Public API (see each docstring for details)::
       create_audience_from_brief(*, text, idempotency_key, name=None, member_count=None)
           -> FromBriefJob | FromBriefResult
       get_audience_job(job_id) / wait_audience_job(job_id, *, wait_seconds) -> FromBriefJob
-      iter_minds(*, search=None, max_items=None)   find_mind(query)
+      iter_minds(*, search=None, max_items=None)   find_mind(query)   get_mind(id) -> MindDetail
+      create_chat(*, mind_id, name=None) -> ChatCreated
+      send_chat_message(chat_id, *, content, end_user_name=None) -> ChatReply
       start_direct_run(study_id, *, question, client_request_id, audience_ids=None, history_mode=None,
                        route_research_brief=True) -> DirectRunAccepted | PlanningRequired
       get_run(run_id) -> AgentRun    cancel_run(run_id) -> RunCancellation
@@ -52,6 +54,7 @@ from minds_bot.minds.errors import (
     ExportFailed,
     InvalidRequest,
     MalformedResponse,
+    MindNotReady,
     MindsAPIError,
     MindsConnectionError,
     MindsError,
@@ -77,6 +80,9 @@ from minds_bot.minds.models import (
     AudienceDetail,
     AudienceDuplicate,
     AudienceLimits,
+    ChatCreated,
+    ChatMind,
+    ChatReply,
     ConfirmationQuestion,
     DirectRunAccepted,
     DownloadedFile,
@@ -86,6 +92,7 @@ from minds_bot.minds.models import (
     FromBriefResult,
     Me,
     MessageAnswers,
+    MindDetail,
     MindSummary,
     PlanModule,
     PlanningRequired,
@@ -125,6 +132,9 @@ __all__ = [
     "AudienceDuplicate",
     "AudienceJobFailed",
     "AudienceLimits",
+    "ChatCreated",
+    "ChatMind",
+    "ChatReply",
     "AuthenticationError",
     "Candidate",
     "ConfirmationQuestion",
@@ -143,6 +153,7 @@ __all__ = [
     "MalformedResponse",
     "Me",
     "MessageAnswers",
+    "MindDetail",
     "MindSummary",
     "MindsAPIError",
     "MindsClient",
@@ -151,6 +162,7 @@ __all__ = [
     "MindsTimeout",
     "MindsTransportError",
     "NotFound",
+    "MindNotReady",
     "NotReadyMind",
     "PanelMindsNotReady",
     "PermissionDenied",

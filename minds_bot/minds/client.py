@@ -53,6 +53,8 @@ from minds_bot.minds.models import (
     AudienceDetail,
     AudienceDuplicate,
     AudienceLimits,
+    ChatCreated,
+    ChatReply,
     DirectRunAccepted,
     DownloadedFile,
     ExportFormat,
@@ -63,6 +65,7 @@ from minds_bot.minds.models import (
     FromBriefResult,
     Me,
     MessageAnswers,
+    MindDetail,
     MindSummary,
     Pagination,
     PlanningRequired,
@@ -345,6 +348,25 @@ class MindsClient:
         """Minds support server-side ``search``; the same 1,000-item window applies."""
         items = self._iter("/minds", MindSummary, params={"search": query.strip()}, max_items=LOOKUP_WINDOW)
         return await self._find(query, items, "/minds")
+
+    # --- talking to a Mind -------------------------------------------------------------------------
+
+    async def get_mind(self, mind_id: str) -> MindDetail:
+        """Who the Mind is and ``ready_to_chat`` (a Mind still training answers 409 ``SPARK_NOT_READY``)."""
+        resp, info = await self._call("GET", f"/minds/{_seg(mind_id)}")
+        return _parse(MindDetail, _data(resp, info), info)
+
+    async def create_chat(self, *, mind_id: str, name: str | None = None) -> ChatCreated:
+        """``POST /chats`` for a 1:1 chat whose history Minds keeps. Not repeated on failure (no key)."""
+        body = _drop_none({"mindId": mind_id, "name": name})
+        resp, info = await self._call("POST", "/chats", json_body=body)
+        return _parse(ChatCreated, _data(resp, info), info)
+
+    async def send_chat_message(self, chat_id: str, *, content: str, end_user_name: str | None = None) -> ChatReply:
+        """One turn in a stateful chat: only the new message is sent. Not repeated on failure (no key)."""
+        body = _drop_none({"content": content, "endUserName": end_user_name})
+        resp, info = await self._call("POST", f"/chats/{_seg(chat_id)}/messages", json_body=body)
+        return _parse(ChatReply, _json(resp, info), info)
 
     # --- direct runs -------------------------------------------------------------------------------
 

@@ -611,3 +611,41 @@ class StudyTemplate(MindsModel):
     can_share_with_team: bool
     created_at: datetime
     updated_at: datetime
+
+
+# --- talking to a Mind ---------------------------------------------------------------------------------------
+
+
+class MindDetail(MindsModel):
+    """``GET /minds/{id}``: who the Mind is and whether it can chat yet (``readyToChat`` is required)."""
+
+    id: str
+    name: str
+    description: str | None = None
+    discipline: str | None = None
+    profile_image_url: str | None = None
+    training_status: str | None = None
+    ready_to_chat: bool
+
+
+class ChatMind(MindsModel):
+    id: str
+    name: str
+    discipline: str | None = None
+    profile_image_url: str | None = None
+
+
+class ChatCreated(MindsModel):
+    """``POST /chats`` (``data``): the stateful chat the thread talks to."""
+
+    id: str
+    name: str
+    minds: list[ChatMind]
+
+
+class ChatReply(MindsModel):
+    """``POST /chats/{id}/messages`` for a one-Mind chat (top level, no ``data``). ``content`` may be empty only
+    when the turn ended in tool calls, which the bot never requests."""
+
+    content: str
+    message_id: str
