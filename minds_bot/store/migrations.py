@@ -100,4 +100,21 @@ _V3_ASK_SETTLED: Migration = ("ALTER TABLE direct_asks ADD COLUMN settled INTEGE
 # The advanced-method opt-in given with an approval, so a confirm resumed after a restart sends it again.
 _V4_APPROVAL_OPT_IN: Migration = ("ALTER TABLE approvals ADD COLUMN advanced_opt_in INTEGER NOT NULL DEFAULT 0",)
 
-MIGRATIONS: tuple[Migration, ...] = (_V1_CORE, _V2_DIGEST_QUIET, _V3_ASK_SETTLED, _V4_APPROVAL_OPT_IN)
+# Threads talking to one Mind (``/minds chat``): the Minds chat id lives with the Slack thread across restarts.
+_V5_CHAT_THREADS: Migration = (
+    """CREATE TABLE chat_threads (
+        team_id TEXT NOT NULL, channel_id TEXT NOT NULL, thread_ts TEXT NOT NULL, chat_id TEXT NOT NULL,
+        mind_id TEXT NOT NULL, mind_name TEXT NOT NULL, started_by TEXT NOT NULL,
+        last_activity_at TEXT NOT NULL, closed_at TEXT, created_at TEXT, updated_at TEXT,
+        PRIMARY KEY (team_id, channel_id, thread_ts)
+    )""",
+    "CREATE INDEX chat_threads_idle ON chat_threads (closed_at, last_activity_at)",
+)
+
+MIGRATIONS: tuple[Migration, ...] = (
+    _V1_CORE,
+    _V2_DIGEST_QUIET,
+    _V3_ASK_SETTLED,
+    _V4_APPROVAL_OPT_IN,
+    _V5_CHAT_THREADS,
+)
