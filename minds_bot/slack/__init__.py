@@ -21,6 +21,7 @@ def register_all(surface: Surface, services: Services) -> None:
         audiences,
         browse,
         cancel,
+        chat,
         commands,
         connect,
         digest,
@@ -37,5 +38,5 @@ def register_all(surface: Surface, services: Services) -> None:
     )
 
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
-    for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest, cancel):
+    for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest, cancel, chat):
         module.register(surface, services)

@@ -142,6 +142,13 @@ class Connect:
     pass
 
 
+@dataclass(frozen=True)
+class Chat:
+    """Talk to one Mind in a thread: its id or name (spaces allowed, quotes optional)."""
+
+    mind: str
+
+
 Command = (
     Help
     | Browse
@@ -160,6 +167,7 @@ Command = (
     | DigestNow
     | Approvers
     | Connect
+    | Chat
 )
 
 
@@ -247,6 +255,7 @@ WORDS = (
     "digest",
     "approvers",
     "connect",
+    "chat",
 )
 SYNONYMS = {"?": "help", "list": "studies", "audiences": "audiences", "approver": "approvers", "digests": "digest"}
 
@@ -448,6 +457,19 @@ def _tz_and_studies(tokens: list[Token]) -> tuple[str | None, tuple[StudyRef, ..
     return timezone, tuple(StudyRef(t.value) for t in tokens if t.value), quiet
 
 
+MAX_MIND_REF_CHARS = 200  # a Mind's id or name; longer text is not a name anyone typed on purpose
+CHAT_USAGE = "Say `/minds chat <mind>` with a Mind's name or id (`/minds minds` lists them)."
+
+
+def _chat(text: str, tokens: list[Token]) -> Command | Usage:
+    ref = _study_tail(tokens, text, 1)
+    if ref is None:
+        return Usage(CHAT_USAGE)
+    if len(ref.text) > MAX_MIND_REF_CHARS:
+        return Usage(f"A Mind's name or id is at most {MAX_MIND_REF_CHARS} characters. {CHAT_USAGE}")
+    return Chat(ref.text)
+
+
 _PARSERS = {
     "help": _help,
     "studies": _browse,
@@ -465,4 +487,5 @@ _PARSERS = {
     "digest": _digest,
     "approvers": _approvers,
     "connect": _connect,
+    "chat": _chat,
 }

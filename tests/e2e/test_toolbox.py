@@ -35,3 +35,38 @@ async def test_cancel_a_question_from_its_progress_message(desk: Desk) -> None:
     assert "no answers" in shown(ended)
     replies = desk.emu.state.replies(desk.research, parent.ts)
     assert not [m for m in replies if "run_cancel" in action_ids(m.blocks)], "the button is gone once cancelled"
+
+
+async def a_mind(desk: Desk) -> dict:
+    return (await desk.minds_api("GET", "/minds?limit=1"))[0]
+
+
+async def test_chat_with_a_mind_in_a_thread(desk: Desk) -> None:
+    mind = await a_mind(desk)
+    since = await desk.type(desk.ben, f"minds {mind['name']}")
+    listing = await desk.private(desk.ben, since, mind["name"], "Chat")
+    chat_button = next(a for a in action_ids(listing.blocks) if a == f"minds_rerun:chat:{mind['id']}")
+    mark = desk.emu.mark()
+    await desk.emu.click_button(user=desk.ben, action_id=chat_button, channel=desk.research, ts=listing.ts)
+    header = await desk.posted(mark, lambda m: "opened a chat with" in shown(m) and not m.is_reply)
+    assert mind["name"] in shown(header) and "Synthetic" in shown(header)
+
+    await desk.emu.post_message(
+        user=desk.chloe,
+        channel=desk.research,
+        text="Would you buy sneakers made from ocean plastic?",
+        thread_ts=header.ts,
+    )
+    first = await desk.posted(mark, lambda m: "ocean plastic" in m.text and m.user != desk.chloe, thread_ts=header.ts)
+    assert "Synthetic answer" in shown(first)
+    await desk.emu.post_message(user=desk.ben, channel=desk.research, text="And at 120 euros?", thread_ts=header.ts)
+    second = await desk.posted(mark, lambda m: "120 euros" in m.text and m.user != desk.ben, thread_ts=header.ts)
+    assert "message 2 from you" in second.text  # the same Minds chat remembers the first turn
+
+
+async def test_a_mind_still_training_is_not_called(desk: Desk) -> None:
+    mind = await a_mind(desk)
+    await desk.faults(training_minds=[mind["id"]])
+    since = await desk.type(desk.ben, f"chat {mind['id']}")
+    await desk.private(desk.ben, since, "still training")
+    assert not [m for m in desk.channel_since(since) if "opened a chat" in m.text]
