@@ -521,10 +521,46 @@ class SemanticSummary(MindsModel):
     blocks: list[dict[str, Any]] = Field(default_factory=list)
 
 
-class StudyAnalytics(MindsModel):
-    """The analytics document; its schema is not declared, so every field is kept for the renderer."""
+class AnalyticsShare(MindsModel):
+    option: str
+    count: int | None = None
+    pct: float | None = None
 
-    model_config = ConfigDict(extra="allow", frozen=True, populate_by_name=True, alias_generator=to_camel)
+
+class AnalyticsTheme(MindsModel):
+    theme: str
+    count: int | None = None
+
+
+class QuestionAnalytics(MindsModel):
+    """One answered question's figures as Minds computed them. The OpenAPI declares no schema ("Canonical
+    study statistics"), so every figure is optional and absent when Minds does not send it — never zero."""
+
+    title: str
+    type: str
+    message_id: str | None = None
+    response_count: int | None = None
+    distribution: list[AnalyticsShare] | None = None  # categorical, multiselect
+    dominant: str | None = None
+    divergence: float | None = None
+    mean: float | None = None  # scale
+    median: float | None = None
+    min: float | None = None
+    max: float | None = None
+    std_dev: float | None = None
+    consensus: float | None = None
+    scale_range: list[float] | None = None
+    themes: list[AnalyticsTheme] | None = None  # qualitative
+    diversity_index: float | None = None
+
+
+class StudyAnalytics(MindsModel):
+    """``GET /studies/{id}/analytics``: ``questions`` is required (a reply without it is malformed, not empty)."""
+
+    study_id: str | None = None
+    question_count: int | None = None
+    response_count: int | None = None
+    questions: list[QuestionAnalytics]
 
 
 class SharingState(MindsModel):

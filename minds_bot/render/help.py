@@ -25,6 +25,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds ask <study> <question>", "ask one standalone question"),
     ("/minds runs <study>", "a Study's recent runs and their states"),
     ("/minds summary <study> [refresh]", "read or refresh a Study's summary"),
+    ("/minds analytics <study>", "a Study's analytics as Minds computed them, with a chart"),
     ("/minds export <study> [format] [kind] [length]", "attach a report, brief or raw data to the thread"),
     ("/minds share <study> on|off", "turn a Study's public link on (after you confirm) or off"),
     ("/minds duplicate <study>", "make a private copy of a Study"),

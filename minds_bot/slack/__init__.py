@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 def register_all(surface: Surface, services: Services) -> None:
     """Register every surface's listeners on the app behind ``surface``."""
     from minds_bot.slack import (
+        analytics,
         approvals,
         ask,
         audiences,
@@ -38,5 +39,5 @@ def register_all(surface: Surface, services: Services) -> None:
     )
 
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
-    for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest, cancel, chat):
+    for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest, cancel, chat, analytics):
         module.register(surface, services)

@@ -143,6 +143,11 @@ class Connect:
 
 
 @dataclass(frozen=True)
+class Analytics:
+    study: StudyRef
+
+
+@dataclass(frozen=True)
 class Chat:
     """Talk to one Mind in a thread: its id or name (spaces allowed, quotes optional)."""
 
@@ -168,6 +173,7 @@ Command = (
     | Approvers
     | Connect
     | Chat
+    | Analytics
 )
 
 
@@ -256,6 +262,7 @@ WORDS = (
     "approvers",
     "connect",
     "chat",
+    "analytics",
 )
 SYNONYMS = {"?": "help", "list": "studies", "audiences": "audiences", "approver": "approvers", "digests": "digest"}
 
@@ -457,7 +464,7 @@ def _tz_and_studies(tokens: list[Token]) -> tuple[str | None, tuple[StudyRef, ..
     return timezone, tuple(StudyRef(t.value) for t in tokens if t.value), quiet
 
 
-MAX_MIND_REF_CHARS = 200  # a Mind's id or name; longer text is not a name anyone typed on purpose
+MAX_REF_CHARS = 200  # a Study's or Mind's id or name; longer text is not a name anyone typed on purpose
 CHAT_USAGE = "Say `/minds chat <mind>` with a Mind's name or id (`/minds minds` lists them)."
 
 
@@ -465,9 +472,21 @@ def _chat(text: str, tokens: list[Token]) -> Command | Usage:
     ref = _study_tail(tokens, text, 1)
     if ref is None:
         return Usage(CHAT_USAGE)
-    if len(ref.text) > MAX_MIND_REF_CHARS:
-        return Usage(f"A Mind's name or id is at most {MAX_MIND_REF_CHARS} characters. {CHAT_USAGE}")
+    if len(ref.text) > MAX_REF_CHARS:
+        return Usage(f"A Mind's name or id is at most {MAX_REF_CHARS} characters. {CHAT_USAGE}")
     return Chat(ref.text)
+
+
+ANALYTICS_USAGE = "Say `/minds analytics <study>` (or press Analytics on a Study card)."
+
+
+def _analytics(text: str, tokens: list[Token]) -> Command | Usage:
+    ref = _study_tail(tokens, text, 1)
+    if ref is None:
+        return Usage(ANALYTICS_USAGE)
+    if len(ref.text) > MAX_REF_CHARS:
+        return Usage(f"A Study's name or id is at most {MAX_REF_CHARS} characters. {ANALYTICS_USAGE}")
+    return Analytics(ref)
 
 
 _PARSERS = {
@@ -488,4 +507,5 @@ _PARSERS = {
     "approvers": _approvers,
     "connect": _connect,
     "chat": _chat,
+    "analytics": _analytics,
 }

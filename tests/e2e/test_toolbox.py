@@ -70,3 +70,19 @@ async def test_a_mind_still_training_is_not_called(desk: Desk) -> None:
     since = await desk.type(desk.ben, f"chat {mind['id']}")
     await desk.private(desk.ben, since, "still training")
     assert not [m for m in desk.channel_since(since) if "opened a chat" in m.text]
+
+
+async def test_analytics_button_on_the_card_posts_figures_and_a_chart(desk: Desk) -> None:
+    since = await desk.type(desk.ben, f'study "{LAUNCH}"')
+    card = await desk.private(desk.ben, since, "Recent runs")
+    assert "study_analytics" in action_ids(card.blocks)
+    mark = desk.emu.mark()
+    await desk.emu.click_button(user=desk.ben, action_id="study_analytics", channel=desk.research, ts=card.ts)
+    posted = await desk.posted(mark, lambda m: f"Analytics — {LAUNCH}" in shown(m) and not m.is_reply)
+    assert "questions analysed" in shown(posted) and "most chosen" in shown(posted)
+
+    def charted() -> bool:
+        return any(m.files for m in desk.emu.state.replies(desk.research, posted.ts))
+
+    await desk.wait(charted)
+    await desk.private(desk.ben, mark, "posted in the channel")

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minds_bot.slack.grammar import MAX_MIND_REF_CHARS, Chat, Usage, parse_command
+from minds_bot.slack.grammar import MAX_REF_CHARS, Chat, Usage, parse_command
 
 TABLE = [
     ("chat Mia", Chat("Mia")),
@@ -30,9 +30,9 @@ def test_chat_without_a_mind_says_how(text: str) -> None:
 
 
 def test_a_too_long_mind_name_is_refused_with_the_limit() -> None:
-    assert parse_command("chat " + "m" * MAX_MIND_REF_CHARS) == Chat("m" * MAX_MIND_REF_CHARS)
-    result = parse_command("chat " + "m" * (MAX_MIND_REF_CHARS + 1))
-    assert isinstance(result, Usage) and f"at most {MAX_MIND_REF_CHARS} characters" in result.message
+    assert parse_command("chat " + "m" * MAX_REF_CHARS) == Chat("m" * MAX_REF_CHARS)
+    result = parse_command("chat " + "m" * (MAX_REF_CHARS + 1))
+    assert isinstance(result, Usage) and f"at most {MAX_REF_CHARS} characters" in result.message
 
 
 def test_a_typo_suggests_chat() -> None:
@@ -46,6 +46,6 @@ def test_any_chat_input_parses_to_a_chat_or_a_usage(rest: str) -> None:
     result = parse_command(f"chat {rest}")
     assert isinstance(result, (Chat, Usage))
     if isinstance(result, Chat):
-        assert 0 < len(result.mind) <= MAX_MIND_REF_CHARS
+        assert 0 < len(result.mind) <= MAX_REF_CHARS
     else:
         assert result.message.strip()
