@@ -21,6 +21,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds audiences [query]", "browse your Audiences and how many Minds each has"),
     ("/minds minds [query]", "browse the Minds (AI personas) in your Audiences"),
     ("/minds study <study>", "a Study card with its audiences, questions and recent runs"),
+    ("/minds study new <name>", "create a Study; a dialog asks which Audiences to attach"),
     ("/minds plan <study> <request>", "draft a research plan for the channel to review and approve"),
     ("/minds ask <study> <question>", "ask one standalone question"),
     ("/minds runs <study>", "a Study's recent runs and their states"),

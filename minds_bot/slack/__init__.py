@@ -35,9 +35,11 @@ def register_all(surface: Surface, services: Services) -> None:
         runs,
         share,
         study,
+        study_new,
         summary,
     )
 
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
-    for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest, cancel, chat, analytics):
+    toolbox = (cancel, chat, analytics, study_new)  # issue #14: the rest of the Minds toolbox
+    for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest, *toolbox):
         module.register(surface, services)

@@ -143,6 +143,13 @@ class Connect:
 
 
 @dataclass(frozen=True)
+class StudyNew:
+    """``study new [name]``: None opens the dialog with an empty name."""
+
+    name: str | None
+
+
+@dataclass(frozen=True)
 class Analytics:
     study: StudyRef
 
@@ -174,6 +181,7 @@ Command = (
     | Connect
     | Chat
     | Analytics
+    | StudyNew
 )
 
 
@@ -296,6 +304,8 @@ def _browse(text: str, tokens: list[Token]) -> Command | Usage:
 
 
 def _study(text: str, tokens: list[Token]) -> Command | Usage:
+    if len(tokens) > 1 and not tokens[1].quoted and tokens[1].value.lower() == "new":
+        return _study_new(text, tokens)
     return ShowStudy(_study_tail(tokens, text, 1))
 
 
@@ -487,6 +497,25 @@ def _analytics(text: str, tokens: list[Token]) -> Command | Usage:
     if len(ref.text) > MAX_REF_CHARS:
         return Usage(f"A Study's name or id is at most {MAX_REF_CHARS} characters. {ANALYTICS_USAGE}")
     return Analytics(ref)
+
+
+MAX_STUDY_NAME_CHARS = 200
+STUDY_NEW_USAGE = (
+    f"Say `/minds study new <name>` (at most {MAX_STUDY_NAME_CHARS} characters); a dialog then asks for its "
+    'Audiences. To open a Study whose name starts with "new", quote it: `/minds study "New …"`.'
+)
+
+
+def _study_new(text: str, tokens: list[Token]) -> Command | Usage:
+    ref = _study_tail(tokens, text, 2)
+    if ref is None:
+        return StudyNew(None)
+    if len(ref.text) > MAX_STUDY_NAME_CHARS:
+        return Usage(
+            f"That name is {len(ref.text)} characters; a Study name is at most {MAX_STUDY_NAME_CHARS}. "
+            + STUDY_NEW_USAGE
+        )
+    return StudyNew(ref.text)
 
 
 _PARSERS = {

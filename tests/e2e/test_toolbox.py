@@ -86,3 +86,24 @@ async def test_analytics_button_on_the_card_posts_figures_and_a_chart(desk: Desk
 
     await desk.wait(charted)
     await desk.private(desk.ben, mark, "posted in the channel")
+
+
+async def test_study_new_creates_a_study_with_audiences_picked_in_the_dialog(desk: Desk) -> None:
+    since = await desk.type(desk.ben, "study new Autumn sneakers")
+    modal = await desk.modal(desk.ben, "study_new_audiences", "Autumn sneakers")
+    options = await desk.emu.request_options(
+        user=desk.ben, action_id="study_new_audiences", value="sneaker", view_id=modal.id
+    )
+    assert [o["text"]["text"] for o in options] == ["Gen Z sneaker buyers in Germany (12 Minds)"]
+    await desk.emu.submit_view(
+        user=desk.ben,
+        view_id=modal.id,
+        inputs={
+            "where_select": desk.research,
+            "study_new_name_input": "Autumn sneakers",
+            "study_new_audiences": options,
+        },
+    )
+    card = await desk.private(desk.ben, since, "Recent runs", "Autumn sneakers")
+    assert "Gen Z sneaker buyers in Germany — 12 Minds" in shown(card)
+    assert (await desk.study_names()).count("Autumn sneakers") == 1

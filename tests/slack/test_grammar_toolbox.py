@@ -7,7 +7,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minds_bot.slack.grammar import MAX_REF_CHARS, Chat, Usage, parse_command
+from minds_bot.slack.grammar import (
+    MAX_REF_CHARS,
+    MAX_STUDY_NAME_CHARS,
+    Analytics,
+    Chat,
+    ShowStudy,
+    StudyNew,
+    StudyRef,
+    Usage,
+    parse_command,
+)
 
 TABLE = [
     ("chat Mia", Chat("Mia")),
@@ -15,6 +25,13 @@ TABLE = [
     ('chat "Mia Novak"', Chat("Mia Novak")),
     ("chat “Mia Novak”", Chat("Mia Novak")),
     ("CHAT 00000000-0000-0000-0000-000000000031", Chat("00000000-0000-0000-0000-000000000031")),
+    ("analytics Launch positioning", Analytics(StudyRef("Launch positioning"))),
+    ('analytics "Pricing pulse"', Analytics(StudyRef("Pricing pulse"))),
+    ("study new Autumn sneakers", StudyNew("Autumn sneakers")),
+    ('study NEW "Autumn sneakers"', StudyNew("Autumn sneakers")),
+    ("study new", StudyNew(None)),
+    ('study "New formula"', ShowStudy(StudyRef("New formula"))),
+    ("study Newcastle panel", ShowStudy(StudyRef("Newcastle panel"))),
 ]
 
 
@@ -49,3 +66,25 @@ def test_any_chat_input_parses_to_a_chat_or_a_usage(rest: str) -> None:
         assert 0 < len(result.mind) <= MAX_REF_CHARS
     else:
         assert result.message.strip()
+
+
+def test_analytics_needs_a_study() -> None:
+    result = parse_command("analytics")
+    assert isinstance(result, Usage) and "/minds analytics <study>" in result.message
+
+
+def test_a_too_long_study_name_is_refused_with_the_limit() -> None:
+    assert parse_command("study new " + "s" * MAX_STUDY_NAME_CHARS) == StudyNew("s" * MAX_STUDY_NAME_CHARS)
+    result = parse_command("study new " + "s" * (MAX_STUDY_NAME_CHARS + 1))
+    assert isinstance(result, Usage) and f"at most {MAX_STUDY_NAME_CHARS}" in result.message
+
+
+@settings(max_examples=2_000, deadline=None)
+@given(word=st.sampled_from(["analytics", "study new"]), rest=st.text(max_size=300))
+def test_any_input_to_the_new_words_parses_or_explains(word: str, rest: str) -> None:
+    result = parse_command(f"{word} {rest}")
+    assert isinstance(result, (Analytics, StudyNew, ShowStudy, Usage))
+    if isinstance(result, Usage):
+        assert result.message.strip()
+    if isinstance(result, StudyNew) and result.name is not None:
+        assert 0 < len(result.name) <= MAX_STUDY_NAME_CHARS
