@@ -21,6 +21,8 @@ Public API (see each docstring for details)::
       get_audience_job(job_id) / wait_audience_job(job_id, *, wait_seconds) -> FromBriefJob
       iter_minds(*, search=None, max_items=None)   find_mind(query)   get_mind(id) -> MindDetail
       create_chat(*, mind_id, name=None) -> ChatCreated
+      start_profile_export(kind, id, *, format, force=None) / profile_export_status(kind, id, *, job_id, format)
+          / wait_profile_export(kind, id, export, *, format, wait_seconds) -> ProfileExport   (kind audiences|minds)
       send_chat_message(chat_id, *, content, end_user_name=None) -> ChatReply
       start_direct_run(study_id, *, question, client_request_id, audience_ids=None, history_mode=None,
                        route_research_brief=True) -> DirectRunAccepted | PlanningRequired
@@ -99,6 +101,7 @@ from minds_bot.minds.models import (
     PlanPending,
     PlanPreviewRequest,
     PlanQuestion,
+    ProfileExport,
     QuestionAnalytics,
     ResearchMethod,
     ResearchPlan,
@@ -172,6 +175,7 @@ __all__ = [
     "PlanPending",
     "PlanPreviewRequest",
     "PlanQuestion",
+    "ProfileExport",
     "QuestionAnalytics",
     "PlanningRequired",
     "RateLimited",

@@ -72,6 +72,9 @@ from minds_bot.minds.models import (
     PlanPending,
     PlanPreviewRequest,
     PlanReceipt,
+    ProfileExport,
+    ProfileExportKind,
+    ProfileFormat,
     ResearchMethod,
     ResearchPlan,
     ResearchRun,
@@ -367,6 +370,60 @@ class MindsClient:
         body = _drop_none({"content": content, "endUserName": end_user_name})
         resp, info = await self._call("POST", f"/chats/{_seg(chat_id)}/messages", json_body=body)
         return _parse(ChatReply, _json(resp, info), info)
+
+    # --- Audience and Mind profile exports -----------------------------------------------------------
+
+    async def start_profile_export(
+        self,
+        kind: ProfileExportKind,
+        item_id: str,
+        *,
+        format: ProfileFormat,
+        force: bool | None = None,  # noqa: A002
+    ) -> ProfileExport:
+        """``POST /{kind}/{id}/export``: a cached artifact at once, or a job to follow. Not retried (no key)."""
+        body = _drop_none({"format": format, "force": force})
+        resp, info = await self._call("POST", f"/{kind}/{_seg(item_id)}/export", json_body=body)
+        return _parse(ProfileExport, _data(resp, info), info)
+
+    async def profile_export_status(
+        self,
+        kind: ProfileExportKind,
+        item_id: str,
+        *,
+        job_id: str,
+        format: ProfileFormat,  # noqa: A002
+    ) -> ProfileExport:
+        params = {"jobId": job_id, "format": format}
+        resp, info = await self._call("GET", f"/{kind}/{_seg(item_id)}/export-status", params=params)
+        return _parse(ProfileExport, _data(resp, info), info)
+
+    async def wait_profile_export(
+        self,
+        kind: ProfileExportKind,
+        item_id: str,
+        export: ProfileExport,
+        *,
+        format: ProfileFormat,  # noqa: A002
+        wait_seconds: float = DEFAULT_EXPORT_WAIT,
+    ) -> ProfileExport:
+        """Poll the original job (never a new export) until it is completed or failed; raises ``ExportFailed``
+        for ``failed``, for a job Minds no longer knows (``idle``) and when ``wait_seconds`` pass unfinished."""
+        deadline = self._clock() + wait_seconds
+        attempt = 0
+        while export.status in ("queued", "processing"):
+            if export.job_id is None:
+                raise MalformedResponse("an unfinished export carries no jobId")
+            if not await self._pause(attempt, deadline):
+                late = "it did not finish in time; ask again later (Minds serves a finished file from its cache)"
+                raise ExportFailed(error_code=None, error=late)
+            attempt += 1
+            export = await self.profile_export_status(kind, item_id, job_id=export.job_id, format=format)
+        if export.status == "failed":
+            raise ExportFailed(error_code=None, error=export.error)
+        if export.status == "idle":
+            raise ExportFailed(error_code=None, error="Minds no longer knows this export job; ask for it again")
+        return export
 
     # --- direct runs -------------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from aiohttp import web
 from minds_bot.sandbox.minds_api import routes_catalogue as cat
 from minds_bot.sandbox.minds_api import routes_chats as chats
 from minds_bot.sandbox.minds_api import routes_control as ctl
+from minds_bot.sandbox.minds_api import routes_profiles as profiles
 from minds_bot.sandbox.minds_api import routes_research as res
 from minds_bot.sandbox.minds_api import routes_studies as stu
 from minds_bot.sandbox.minds_api.clock import Clock, SystemClock
@@ -110,6 +111,10 @@ def _add_routes(app: web.Application) -> None:
     r.add_post(STUDY + "/duplicate", stu.duplicate_study)
     r.add_post(V1 + "/chats", chats.create_chat)
     r.add_post(V1 + "/chats/{chat_id}/messages", chats.send_message)
+    r.add_post(V1 + "/minds/{mind_id}/export", profiles.start_export)
+    r.add_get(V1 + "/minds/{mind_id}/export-status", profiles.export_status)
+    r.add_post(V1 + "/audiences/{audience_id}/export", profiles.start_export)
+    r.add_get(V1 + "/audiences/{audience_id}/export-status", profiles.export_status)
     r.add_get("/_sandbox/faults", ctl.get_faults)
     r.add_put("/_sandbox/faults", ctl.put_faults)
     r.add_post("/_sandbox/reset", ctl.reset)

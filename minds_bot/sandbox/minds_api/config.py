@@ -39,6 +39,8 @@ class Faults(BaseModel):
     drop_answer_rate: float = Field(default=0.0, ge=0, le=1)
     # Ids of Minds still training: their detail says ``readyToChat: false`` and chat messages answer 409.
     training_minds: list[str] = Field(default_factory=list)
+    # Audience and Mind profile export jobs end ``failed``.
+    profile_export_failure: bool = False
 
     @field_validator("error_rates")
     @classmethod
