@@ -28,6 +28,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds summary <study> [refresh]", "read or refresh a Study's summary"),
     ("/minds analytics <study>", "a Study's analytics as Minds computed them, with a chart"),
     ("/minds export <study> [format] [kind] [length]", "attach a report, brief or raw data to the thread"),
+    ("/minds export audience|mind <name> [format]", "attach an Audience brief or a Mind's profile to a thread"),
+    ("/minds duplicate audience <name>", "copy an Audience (each member becomes a new Mind)"),
     ("/minds share <study> on|off", "turn a Study's public link on (after you confirm) or off"),
     ("/minds duplicate <study>", "make a private copy of a Study"),
     ("/minds audience new <brief>", "build an Audience from a description of who it should be"),

@@ -150,6 +150,20 @@ class StudyNew:
 
 
 @dataclass(frozen=True)
+class ExportProfile:
+    """``export audience|mind <name> [format]``: an Audience brief or a Mind's persona profile."""
+
+    kind: str  # "audience" | "mind"
+    ref: StudyRef
+    format: str | None = None
+
+
+@dataclass(frozen=True)
+class DuplicateAudience:
+    audience: StudyRef
+
+
+@dataclass(frozen=True)
 class Analytics:
     study: StudyRef
 
@@ -182,6 +196,8 @@ Command = (
     | Chat
     | Analytics
     | StudyNew
+    | ExportProfile
+    | DuplicateAudience
 )
 
 
@@ -330,6 +346,8 @@ def _summary(text: str, tokens: list[Token]) -> Command | Usage:
 
 
 def _export(text: str, tokens: list[Token]) -> Command | Usage:
+    if len(tokens) > 1 and not tokens[1].quoted and tokens[1].value.lower() in PROFILE_KINDS:
+        return _export_profile(text, tokens)
     options: dict[str, str] = {}
     stop = len(tokens)
     while stop > 2 and not tokens[stop - 1].quoted:
@@ -361,6 +379,8 @@ def _share(text: str, tokens: list[Token]) -> Command | Usage:
 
 
 def _duplicate(text: str, tokens: list[Token]) -> Command | Usage:
+    if len(tokens) > 1 and not tokens[1].quoted and tokens[1].value.lower() == "audience":
+        return _duplicate_audience(text, tokens)
     return Duplicate(_study_tail(tokens, text, 1))
 
 
@@ -516,6 +536,39 @@ def _study_new(text: str, tokens: list[Token]) -> Command | Usage:
             + STUDY_NEW_USAGE
         )
     return StudyNew(ref.text)
+
+
+PROFILE_KINDS = ("audience", "mind")
+PROFILE_FORMATS = ("pdf", "md", "docx", "pptx")
+PROFILE_USAGE = (
+    "Say `/minds export audience <name> [pdf|md|docx|pptx]` or `/minds export mind <name> [format]` "
+    f"(a name or id of at most {MAX_REF_CHARS} characters). To export a Study whose name starts with "
+    '"audience" or "mind", quote its name.'
+)
+DUPLICATE_AUDIENCE_USAGE = (
+    f"Say `/minds duplicate audience <name>` (a name or id of at most {MAX_REF_CHARS} characters)."
+)
+
+
+def _bounded(ref: StudyRef | None, usage: str) -> StudyRef | Usage:
+    if ref is None:
+        return Usage(usage)
+    if len(ref.text) > MAX_REF_CHARS:
+        return Usage(f"That name is {len(ref.text)} characters; at most {MAX_REF_CHARS}. {usage}")
+    return ref
+
+
+def _export_profile(text: str, tokens: list[Token]) -> Command | Usage:
+    kind = tokens[1].value.lower()
+    last = tokens[-1]
+    fmt = last.value.lower() if len(tokens) > 3 and not last.quoted and last.value.lower() in PROFILE_FORMATS else None
+    ref = _bounded(_study_tail(tokens, text, 2, len(tokens) - 1 if fmt else None), PROFILE_USAGE)
+    return ref if isinstance(ref, Usage) else ExportProfile(kind, ref, fmt)
+
+
+def _duplicate_audience(text: str, tokens: list[Token]) -> Command | Usage:
+    ref = _bounded(_study_tail(tokens, text, 2), DUPLICATE_AUDIENCE_USAGE)
+    return ref if isinstance(ref, Usage) else DuplicateAudience(ref)
 
 
 _PARSERS = {

@@ -107,3 +107,29 @@ async def test_study_new_creates_a_study_with_audiences_picked_in_the_dialog(des
     card = await desk.private(desk.ben, since, "Recent runs", "Autumn sneakers")
     assert "Gen Z sneaker buyers in Germany — 12 Minds" in shown(card)
     assert (await desk.study_names()).count("Autumn sneakers") == 1
+
+
+async def test_export_a_mind_profile_and_an_audience_brief_into_threads(desk: Desk) -> None:
+    mind = await a_mind(desk)
+    since = await desk.type(desk.ben, f"export mind {mind['id']}")
+    asked = await desk.posted(since, lambda m: "persona profile of" in m.text and not m.is_reply)
+
+    def attached(parent: str) -> bool:
+        return any(m.files for m in desk.emu.state.replies(desk.research, parent))
+
+    await desk.wait(lambda: attached(asked.ts))
+    (file_id,) = [f for m in desk.emu.state.replies(desk.research, asked.ts) for f in m.files]
+    assert desk.emu.file_content(file_id).startswith(f"# {mind['name']}".encode())  # type: ignore[union-attr]
+
+    since = await desk.type(desk.ben, "export audience Gen Z sneaker buyers in Germany pdf")
+    brief = await desk.posted(since, lambda m: "Audience brief of" in m.text and not m.is_reply)
+    await desk.wait(lambda: attached(brief.ts))
+    (pdf_id,) = [f for m in desk.emu.state.replies(desk.research, brief.ts) for f in m.files]
+    assert desk.emu.file_content(pdf_id).startswith(b"%PDF")  # type: ignore[union-attr]
+
+
+async def test_duplicate_an_audience(desk: Desk) -> None:
+    since = await desk.type(desk.ben, "duplicate audience Gen Z sneaker buyers in Germany")
+    await desk.private(desk.ben, since, "Duplicated", "12 Minds")
+    names = [a["name"] for a in await desk.minds_api("GET", "/audiences?limit=100")]
+    assert names.count("Gen Z sneaker buyers in Germany (copy)") == 1

@@ -12,6 +12,10 @@ from minds_bot.slack.grammar import (
     MAX_STUDY_NAME_CHARS,
     Analytics,
     Chat,
+    Duplicate,
+    DuplicateAudience,
+    Export,
+    ExportProfile,
     ShowStudy,
     StudyNew,
     StudyRef,
@@ -32,6 +36,13 @@ TABLE = [
     ("study new", StudyNew(None)),
     ('study "New formula"', ShowStudy(StudyRef("New formula"))),
     ("study Newcastle panel", ShowStudy(StudyRef("Newcastle panel"))),
+    ("export audience Gen Z buyers", ExportProfile("audience", StudyRef("Gen Z buyers"))),
+    ("export audience Gen Z buyers pdf", ExportProfile("audience", StudyRef("Gen Z buyers"), "pdf")),
+    ('export mind "Mia Novak" docx', ExportProfile("mind", StudyRef("Mia Novak"), "docx")),
+    ("export MIND pdf", ExportProfile("mind", StudyRef("pdf"))),
+    ('export "audience research" pdf', Export(StudyRef("audience research"), format="pdf")),
+    ("duplicate audience Gen Z buyers", DuplicateAudience(StudyRef("Gen Z buyers"))),
+    ('duplicate "audience research"', Duplicate(StudyRef("audience research"))),
 ]
 
 
@@ -88,3 +99,23 @@ def test_any_input_to_the_new_words_parses_or_explains(word: str, rest: str) -> 
         assert result.message.strip()
     if isinstance(result, StudyNew) and result.name is not None:
         assert 0 < len(result.name) <= MAX_STUDY_NAME_CHARS
+
+
+@pytest.mark.parametrize(
+    ("text", "limit_word"),
+    [("export audience", "export audience"), ("export mind", "export mind"), ("duplicate audience", "duplicate")],
+)
+def test_profile_commands_without_a_name_say_how(text: str, limit_word: str) -> None:
+    result = parse_command(text)
+    assert isinstance(result, Usage) and f"/minds {limit_word}" in result.message
+    long = parse_command(f"{text} " + "n" * (MAX_REF_CHARS + 1))
+    assert isinstance(long, Usage) and f"at most {MAX_REF_CHARS}" in long.message
+
+
+@settings(max_examples=2_000, deadline=None)
+@given(word=st.sampled_from(["export audience", "export mind", "duplicate audience"]), rest=st.text(max_size=300))
+def test_any_profile_input_parses_or_explains(word: str, rest: str) -> None:
+    result = parse_command(f"{word} {rest}")
+    assert isinstance(result, (ExportProfile, DuplicateAudience, Usage))
+    if isinstance(result, ExportProfile):
+        assert 0 < len(result.ref.text) <= MAX_REF_CHARS and result.format in (None, "pdf", "md", "docx", "pptx")
