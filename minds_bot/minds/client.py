@@ -548,6 +548,37 @@ class MindsClient:
         resp, info = await self._call("GET", "/study-drafts")
         return _parse(_DataList[StudyDraft], _json(resp, info), info).data
 
+    async def create_study_draft(self, *, name: str, state: Mapping[str, Any], idempotency_key: str) -> StudyDraft:
+        """``POST /study-drafts``: a resumable planning snapshot (never starts research). The key (1–200
+        characters) makes a retry return the same draft, so it is safe to repeat."""
+        body = {
+            "name": name,
+            "mode": "custom",
+            "currentStep": "questions",
+            "payload": {"version": 1, "state": dict(state)},
+            "idempotencyKey": _key(idempotency_key),
+        }
+        resp, info = await self._call("POST", "/study-drafts", json_body=body, retryable=True)
+        return _parse(StudyDraft, _data(resp, info), info)
+
+    async def delete_study_draft(self, draft_id: str) -> None:
+        """``DELETE /study-drafts/{id}``: success is an empty reply; anything else is not proof of a delete."""
+        resp, info = await self._call("DELETE", f"/study-drafts/{_seg(draft_id)}")
+        if resp.status_code != 204 and resp.content.strip():
+            raise MalformedResponse("a draft delete answered with a body instead of an empty reply", request=info)
+
+    async def consume_study_draft(
+        self, draft_id: str, *, expected_revision: int, study_id: str | None = None
+    ) -> StudyDraft:
+        """``POST /study-drafts/{id}/consume``: closes the planning state once research started; a repeat returns
+        the existing record. The reply must be this draft with status ``consumed``."""
+        body = _drop_none({"expectedRevision": expected_revision, "studyId": study_id})
+        resp, info = await self._call("POST", f"/study-drafts/{_seg(draft_id)}/consume", json_body=body)
+        draft = _parse(StudyDraft, _data(resp, info), info)
+        if draft.id != draft_id or draft.status != "consumed":
+            raise MalformedResponse("the consume reply is not this draft, consumed", request=info)
+        return draft
+
     async def list_study_templates(self) -> list[StudyTemplate]:
         resp, info = await self._call("GET", "/study-templates")
         return _parse(_DataList[StudyTemplate], _json(resp, info), info).data

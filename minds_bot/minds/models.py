@@ -612,6 +612,11 @@ class DownloadedFile(MindsModel):
 # --- drafts and templates -----------------------------------------------------------------------------------
 
 
+class DraftPayload(MindsModel):
+    version: Literal[1]
+    state: dict[str, Any]
+
+
 class StudyDraft(MindsModel):
     id: str
     name: str
@@ -622,6 +627,7 @@ class StudyDraft(MindsModel):
     study_id: str | None
     created_at: datetime
     updated_at: datetime
+    payload: DraftPayload | None = None  # required by the OpenAPI; kept optional for drafts read before it was
 
 
 class TemplateQuestion(MindsModel):

@@ -26,6 +26,7 @@ def register_all(surface: Surface, services: Services) -> None:
         commands,
         connect,
         digest,
+        drafts,
         duplicate,
         exports,
         home,
@@ -41,6 +42,6 @@ def register_all(surface: Surface, services: Services) -> None:
     )
 
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
-    toolbox = (cancel, chat, analytics, study_new, profiles)  # issue #14: the rest of the Minds toolbox
+    toolbox = (cancel, chat, analytics, study_new, profiles, drafts)  # issue #14: the rest of the Minds toolbox
     for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest, *toolbox):
         module.register(surface, services)

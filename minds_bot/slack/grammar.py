@@ -164,6 +164,11 @@ class DuplicateAudience:
 
 
 @dataclass(frozen=True)
+class Drafts:
+    pass
+
+
+@dataclass(frozen=True)
 class Analytics:
     study: StudyRef
 
@@ -198,6 +203,7 @@ Command = (
     | StudyNew
     | ExportProfile
     | DuplicateAudience
+    | Drafts
 )
 
 
@@ -287,6 +293,7 @@ WORDS = (
     "connect",
     "chat",
     "analytics",
+    "drafts",
 )
 SYNONYMS = {"?": "help", "list": "studies", "audiences": "audiences", "approver": "approvers", "digests": "digest"}
 
@@ -590,4 +597,5 @@ _PARSERS = {
     "connect": _connect,
     "chat": _chat,
     "analytics": _analytics,
+    "drafts": lambda text, tokens: Drafts(),
 }

@@ -14,6 +14,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.drafts import consume_launched
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.planning import (
     PlanPreparation,
@@ -23,8 +24,9 @@ from minds_bot.flows.planning import (
     revise_plan,
     start_plan,
 )
-from minds_bot.flows.research import approve, may_approve, refusal_for_approver
+from minds_bot.flows.research import Started, approve, may_approve, refusal_for_approver
 from minds_bot.minds import MindsError
+from minds_bot.render.drafts import has_saved_mark
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import (
     ACTION_ANSWER,
@@ -286,16 +288,19 @@ def register(surface: Surface, services: Services) -> None:
     async def approved(ack: Any, body: dict[str, Any], action: dict[str, Any], respond: Any, client: Any) -> None:
         await ack()
         blocks = (body.get("message") or {}).get("blocks") or []
+        post = await _post(services, body)
         outcome = await approve(
             services,
             slack=client,
-            post=await _post(services, body),
+            post=post,
             user_id=body["user"]["id"],
             revision=_revision(_value(action)),
             opt_in=_opted_in(body),
             needs_opt_in=_needs_opt_in(blocks),
             blocks=blocks,
         )
+        if isinstance(outcome, Started) and post is not None and has_saved_mark(blocks):
+            await consume_launched(services, post=post)  # a launched plan consumes its saved drafts
         await _say_refused(respond, outcome)
 
     @surface.action(ACTION_DISCARD)

@@ -133,3 +133,28 @@ async def test_duplicate_an_audience(desk: Desk) -> None:
     await desk.private(desk.ben, since, "Duplicated", "12 Minds")
     names = [a["name"] for a in await desk.minds_api("GET", "/audiences?limit=100")]
     assert names.count("Gen Z sneaker buyers in Germany (copy)") == 1
+
+
+async def test_save_a_plan_as_a_draft_list_resume_and_delete_it(desk: Desk) -> None:
+    since = await desk.type(desk.ben, f'plan "{LAUNCH}" Test three taglines for our new running shoe')
+    plan = await desk.posted(since, lambda m: "Research plan" in m.text and "plan_save_draft" in action_ids(m.blocks))
+    mark = desk.emu.mark()
+    await desk.emu.click_button(user=desk.ben, action_id="plan_save_draft", channel=desk.research, ts=plan.ts)
+    await desk.private(desk.ben, mark, "Saved as draft")
+
+    mark = await desk.type(desk.ben, "drafts")
+    listing = await desk.private(desk.ben, mark, "Study drafts", f"{LAUNCH}: plan revision 1")
+    resume = next(a for a in action_ids(listing.blocks) if a.startswith("draft_resume:"))
+    await desk.emu.click_button(user=desk.ben, action_id=resume, channel=desk.research, ts=listing.ts)
+    reopened = await desk.posted(
+        mark, lambda m: m.ts != plan.ts and "Research plan" in m.text and "plan_approve" in action_ids(m.blocks)
+    )
+    assert "revision 1" in reopened.text
+
+    mark = await desk.type(desk.ben, "drafts")
+    listing = await desk.private(desk.ben, mark, f"{LAUNCH}: plan revision 1")
+    delete = next(a for a in action_ids(listing.blocks) if a.startswith("draft_delete:"))
+    await desk.emu.click_button(user=desk.ben, action_id=delete, channel=desk.research, ts=listing.ts)
+    await desk.private(desk.ben, mark, "Deleted the draft")
+    names = [d["name"] for d in await desk.minds_api("GET", "/study-drafts")]
+    assert f"{LAUNCH}: plan revision 1" not in names

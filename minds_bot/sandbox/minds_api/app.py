@@ -18,6 +18,7 @@ from aiohttp import web
 from minds_bot.sandbox.minds_api import routes_catalogue as cat
 from minds_bot.sandbox.minds_api import routes_chats as chats
 from minds_bot.sandbox.minds_api import routes_control as ctl
+from minds_bot.sandbox.minds_api import routes_drafts as drafts
 from minds_bot.sandbox.minds_api import routes_profiles as profiles
 from minds_bot.sandbox.minds_api import routes_research as res
 from minds_bot.sandbox.minds_api import routes_studies as stu
@@ -115,6 +116,9 @@ def _add_routes(app: web.Application) -> None:
     r.add_get(V1 + "/minds/{mind_id}/export-status", profiles.export_status)
     r.add_post(V1 + "/audiences/{audience_id}/export", profiles.start_export)
     r.add_get(V1 + "/audiences/{audience_id}/export-status", profiles.export_status)
+    r.add_post(V1 + "/study-drafts", drafts.create_draft)
+    r.add_delete(V1 + "/study-drafts/{draft_id}", drafts.delete_draft)
+    r.add_post(V1 + "/study-drafts/{draft_id}/consume", drafts.consume_draft)
     r.add_get("/_sandbox/faults", ctl.get_faults)
     r.add_put("/_sandbox/faults", ctl.put_faults)
     r.add_post("/_sandbox/reset", ctl.reset)
