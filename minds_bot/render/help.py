@@ -24,6 +24,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds study new <name>", "create a Study; a dialog asks which Audiences to attach"),
     ("/minds plan <study> <request>", "draft a research plan for the channel to review and approve"),
     ("/minds drafts", "your active Study drafts, with Resume and Delete (save one from an open plan)"),
+    ("/minds templates", "your Study templates; Use one to plan research from its questions"),
     ("/minds ask <study> <question>", "ask one standalone question"),
     ("/minds runs <study>", "a Study's recent runs and their states"),
     ("/minds summary <study> [refresh]", "read or refresh a Study's summary"),

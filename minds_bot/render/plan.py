@@ -528,7 +528,9 @@ def discarded_note(*, user_id: str, revision: int | None) -> str:
 # --- modals ----------------------------------------------------------------------------------------------------
 
 
-def plan_request_modal(*, metadata: str, study_known: bool, study_name: str | None, language: str) -> View:
+def plan_request_modal(
+    *, metadata: str, study_known: bool, study_name: str | None, language: str, request: str | None = None
+) -> View:
     """Ask for the study (when unknown), the planner request and the study language."""
     blocks: list[Block] = []
     if study_known and study_name:
@@ -551,6 +553,7 @@ def plan_request_modal(*, metadata: str, study_known: bool, study_name: str | No
                 action_id="value",
                 multiline=True,
                 placeholder="Goal, audience, the questions you already have…",
+                initial_value=request or None,  # prefilled from a template
             ),
         ),
         InputBlock(

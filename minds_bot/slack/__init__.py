@@ -39,9 +39,11 @@ def register_all(surface: Surface, services: Services) -> None:
         study,
         study_new,
         summary,
+        templates,
     )
 
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
-    toolbox = (cancel, chat, analytics, study_new, profiles, drafts)  # issue #14: the rest of the Minds toolbox
+    # issue #14, the rest of the Minds toolbox:
+    toolbox = (cancel, chat, analytics, study_new, profiles, drafts, templates)
     for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest, *toolbox):
         module.register(surface, services)

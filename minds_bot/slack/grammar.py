@@ -169,6 +169,11 @@ class Drafts:
 
 
 @dataclass(frozen=True)
+class Templates:
+    pass
+
+
+@dataclass(frozen=True)
 class Analytics:
     study: StudyRef
 
@@ -204,6 +209,7 @@ Command = (
     | ExportProfile
     | DuplicateAudience
     | Drafts
+    | Templates
 )
 
 
@@ -294,6 +300,7 @@ WORDS = (
     "chat",
     "analytics",
     "drafts",
+    "templates",
 )
 SYNONYMS = {"?": "help", "list": "studies", "audiences": "audiences", "approver": "approvers", "digests": "digest"}
 
@@ -598,4 +605,5 @@ _PARSERS = {
     "chat": _chat,
     "analytics": _analytics,
     "drafts": lambda text, tokens: Drafts(),
+    "templates": lambda text, tokens: Templates(),
 }

@@ -158,3 +158,17 @@ async def test_save_a_plan_as_a_draft_list_resume_and_delete_it(desk: Desk) -> N
     await desk.private(desk.ben, mark, "Deleted the draft")
     names = [d["name"] for d in await desk.minds_api("GET", "/study-drafts")]
     assert f"{LAUNCH}: plan revision 1" not in names
+
+
+async def test_use_a_template_to_plan_research(desk: Desk) -> None:
+    since = await desk.type(desk.ben, "templates")
+    listing = await desk.private(desk.ben, since, "Study templates", "Concept test")
+    use = next(a for a in action_ids(listing.blocks) if a.startswith("template_use:"))
+    drafts_before = len(await desk.minds_api("GET", "/study-drafts"))
+    await desk.emu.click_button(user=desk.ben, action_id=use, channel=desk.research, ts=listing.ts)
+    modal = await desk.modal(desk.ben, "first reaction to this concept")
+    await desk.private(desk.ben, since, "Made the draft")
+    assert len(await desk.minds_api("GET", "/study-drafts")) == drafts_before + 1
+    await desk.emu.submit_view(user=desk.ben, view_id=modal.id, inputs={"study/value": LAUNCH})
+    plan = await desk.posted(since, lambda m: "Research plan" in m.text and "plan_approve" in action_ids(m.blocks))
+    assert LAUNCH in plan.text

@@ -12,6 +12,7 @@ from minds_bot.slack.grammar import (
     MAX_STUDY_NAME_CHARS,
     Analytics,
     Chat,
+    Drafts,
     Duplicate,
     DuplicateAudience,
     Export,
@@ -19,6 +20,7 @@ from minds_bot.slack.grammar import (
     ShowStudy,
     StudyNew,
     StudyRef,
+    Templates,
     Usage,
     parse_command,
 )
@@ -43,6 +45,8 @@ TABLE = [
     ('export "audience research" pdf', Export(StudyRef("audience research"), format="pdf")),
     ("duplicate audience Gen Z buyers", DuplicateAudience(StudyRef("Gen Z buyers"))),
     ('duplicate "audience research"', Duplicate(StudyRef("audience research"))),
+    ("drafts", Drafts()),
+    ("templates", Templates()),
 ]
 
 

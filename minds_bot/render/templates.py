@@ -1,0 +1,67 @@
+"""Study templates in Slack: the ``/minds templates`` list with Use, and the planner request a template becomes.
+
+Owns: the list (each template's name, question count, method and language, exactly as Minds stores them; team
+templates are marked), the Use button, and ``template_request`` — the template's questions as planner input
+for the plan dialog (planner input is never sent to Minds' respondents verbatim). Names escaped. Pure: no I/O.
+Must not touch: Minds calls, the store, Slack calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from slack_sdk.models.blocks import Block
+
+from minds_bot.minds import StudyTemplate
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, Message, escape
+from minds_bot.render.common import button, context, section
+
+USE_TEMPLATE_ACTION = "template_use"
+MAX_LISTED = MAX_BLOCKS_PER_MESSAGE - 3
+MAX_REQUEST = 3000
+
+
+def render_templates(templates: Sequence[StudyTemplate]) -> Message:
+    if not templates:
+        return Message(text="You have no Study templates yet. Save one in Minds, then use it here.")
+    blocks: list[Block] = [section(f"*Study templates* ({len(templates)})")]
+    for template in templates[:MAX_LISTED]:
+        config = template.configuration
+        shared = " · shared with your team" if template.is_shared_with_team else ""
+        line = (
+            f"*{escape(template.name)}* — {len(config.questions)} questions · method {escape(config.method_id)}"
+            f" · {escape(config.study_locale)}{shared}"
+        )
+        row = section(line)
+        row.accessory = button("Use", action_id=f"{USE_TEMPLATE_ACTION}:{template.id}", value=template.id)
+        blocks.append(row)
+    if len(templates) > MAX_LISTED:
+        blocks.append(context(f"{len(templates) - MAX_LISTED} more templates are in Minds."))
+    blocks.append(context("Use makes an independent draft in Minds and opens the plan dialog with its questions."))
+    return Message(text=f"{len(templates)} Study templates", blocks=blocks)
+
+
+def template_request(template: StudyTemplate) -> str:
+    """The template as planner input: its goal and its questions with how each is answered."""
+    config = template.configuration
+    lines = [f"From the template “{template.name}” (goal: {config.goal}, method: {config.method_id}).", "Questions:"]
+    for number, question in enumerate(config.questions, 1):
+        response = question.response
+        how = response.type
+        if response.categorical_options:
+            how += ": " + " / ".join(response.categorical_options)
+        elif response.scale_range:
+            how += f" {response.scale_range[0]:g}–{response.scale_range[-1]:g}"
+        lines.append(f"{number}. {question.text} ({how})")
+    text = "\n".join(lines)
+    return text if len(text) <= MAX_REQUEST else text[: MAX_REQUEST - 1] + "…"
+
+
+def render_template_gone() -> Message:
+    return Message(text="That template is no longer available in Minds. `/minds templates` shows the current list.")
+
+
+def render_template_used(*, template_name: str, draft_name: str) -> Message:
+    return Message(
+        text=f"Made the draft “{draft_name}” from “{template_name}” in Minds; pick the Study in the dialog to plan it."
+    )
