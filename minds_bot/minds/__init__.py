@@ -39,6 +39,7 @@ Public API (see each docstring for details)::
       list_study_drafts() -> list[StudyDraft]    list_study_templates() -> list[StudyTemplate]
       create_study_draft(*, name, state, idempotency_key) -> StudyDraft    delete_study_draft(id) -> None
       consume_study_draft(id, *, expected_revision, study_id=None) -> StudyDraft
+      save_study_template(*, name, configuration, request_id) -> StudyTemplate
       use_study_template(id, *, expected_revision, request_id) -> StudyDraft
       start_export(study_id, *, kind, format, length=None, force=None) -> ExportJob
       export_status(study_id, job) / wait_export(study_id, job, *, wait_seconds) -> ExportStatus

@@ -583,6 +583,18 @@ class MindsClient:
         resp, info = await self._call("GET", "/study-templates")
         return _parse(_DataList[StudyTemplate], _json(resp, info), info).data
 
+    async def save_study_template(
+        self, *, name: str, configuration: Mapping[str, Any], request_id: str
+    ) -> StudyTemplate:
+        """``POST /study-templates`` (``request_id``: a UUID reused only to retry this save). The reply must be
+        the full template just saved — same name, same number of questions — or it is no proof of a save."""
+        body = {"requestId": _uuid(request_id), "name": name, "configuration": dict(configuration)}
+        resp, info = await self._call("POST", "/study-templates", json_body=body, retryable=True)
+        template = _parse(StudyTemplate, _data(resp, info), info)
+        if template.name != name or len(template.configuration.questions) != len(configuration["questions"]):
+            raise MalformedResponse("the saved template does not match what was sent", request=info)
+        return template
+
     async def use_study_template(self, template_id: str, *, expected_revision: int, request_id: str) -> StudyDraft:
         """Instantiate a template as a Study draft (never starts research); ``request_id``: UUID per draft."""
         body = {"expectedRevision": expected_revision, "requestId": _uuid(request_id)}

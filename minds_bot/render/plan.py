@@ -39,6 +39,7 @@ from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchPlan
 from minds_bot.minds.models import PlanMethod
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
 from minds_bot.render.drafts import save_draft_button
+from minds_bot.render.templates import save_template_button
 
 # Action ids (buttons carry an index suffix so every id in a message is unique).
 PENDING_NOTE = "nothing runs until someone approves"
@@ -366,8 +367,9 @@ def _action_blocks(plan: ResearchPlan, context: PlanContext) -> list[Block]:
             deny="Keep",
         ),
     )
-    save = save_draft_button(plan.revision)  # issue #14: keep the plan as a Study draft
-    blocks.append(ActionsBlock(block_id="plan_actions", elements=[approve, revise, discard, save]))
+    save = save_draft_button(plan.revision)  # issue #14: keep the plan as a Study draft, or as a template
+    template = save_template_button(plan.revision)
+    blocks.append(ActionsBlock(block_id="plan_actions", elements=[approve, revise, discard, save, template]))
     return blocks
 
 

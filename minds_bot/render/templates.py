@@ -8,15 +8,30 @@ Must not touch: Minds calls, the store, Slack calls.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
-from slack_sdk.models.blocks import Block
+from slack_sdk.models.blocks import Block, ButtonElement, InputBlock, Option, PlainTextInputElement, StaticSelectElement
+from slack_sdk.models.views import View
 
 from minds_bot.minds import StudyTemplate
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, Message, escape
 from minds_bot.render.common import button, context, section
 
 USE_TEMPLATE_ACTION = "template_use"
+SAVE_TEMPLATE_ACTION = "plan_save_template"
+SAVE_TEMPLATE_CALLBACK = "plan_save_template"
+TEMPLATE_NAME_BLOCK = "template_name"
+TEMPLATE_GOAL_BLOCK = "template_goal"
+MAX_TEMPLATE_NAME = 200
+GOALS = (
+    ("explore", "Explore"),
+    ("concept", "Concept test"),
+    ("comparison", "Comparison"),
+    ("pricing", "Pricing"),
+    ("market", "Market"),
+    ("website", "Website"),
+)
 MAX_LISTED = MAX_BLOCKS_PER_MESSAGE - 3
 MAX_REQUEST = 3000
 
@@ -65,3 +80,47 @@ def render_template_used(*, template_name: str, draft_name: str) -> Message:
     return Message(
         text=f"Made the draft “{draft_name}” from “{template_name}” in Minds; pick the Study in the dialog to plan it."
     )
+
+
+def save_template_button(revision: int) -> ButtonElement:
+    return button("Save as template", action_id=SAVE_TEMPLATE_ACTION, value=str(revision))
+
+
+def render_save_template_modal(*, channel_id: str, message_ts: str, study_name: str) -> View:
+    """Asks the template's name and goal; the questions, language and method come from the plan in Minds."""
+    goals = [Option(value=value, text=label) for value, label in GOALS]
+    return View(
+        type="modal",
+        callback_id=SAVE_TEMPLATE_CALLBACK,
+        title="Save as template",
+        submit="Save",
+        close="Cancel",
+        private_metadata=json.dumps({"c": channel_id, "t": message_ts}),
+        blocks=[
+            InputBlock(
+                block_id=TEMPLATE_NAME_BLOCK,
+                label="Template name",
+                element=PlainTextInputElement(
+                    action_id="value",
+                    max_length=MAX_TEMPLATE_NAME,
+                    initial_value=f"{study_name} plan"[:MAX_TEMPLATE_NAME],
+                ),
+            ),
+            InputBlock(
+                block_id=TEMPLATE_GOAL_BLOCK,
+                label="Goal",
+                element=StaticSelectElement(action_id="value", options=goals, initial_option=goals[0]),
+            ),
+            context(
+                "The plan's latest revision in Minds becomes a personal template: its questions, language and method."
+            ),
+        ],
+    )
+
+
+def render_template_saved(*, name: str, questions: int) -> Message:
+    return Message(text=f"Saved the template “{name}” with {questions} questions. `/minds templates` lists it.")
+
+
+def render_template_not_saved(reason: str) -> Message:
+    return Message(text=f"The plan was not saved as a template: {reason}")

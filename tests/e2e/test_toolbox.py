@@ -172,3 +172,20 @@ async def test_use_a_template_to_plan_research(desk: Desk) -> None:
     await desk.emu.submit_view(user=desk.ben, view_id=modal.id, inputs={"study/value": LAUNCH})
     plan = await desk.posted(since, lambda m: "Research plan" in m.text and "plan_approve" in action_ids(m.blocks))
     assert LAUNCH in plan.text
+
+
+async def test_save_a_plan_as_a_template(desk: Desk) -> None:
+    since = await desk.type(desk.ben, f'plan "{LAUNCH}" Test three taglines for our new running shoe')
+    plan = await desk.posted(
+        since, lambda m: "Research plan" in m.text and "plan_save_template" in action_ids(m.blocks)
+    )
+    await desk.emu.click_button(user=desk.ben, action_id="plan_save_template", channel=desk.research, ts=plan.ts)
+    modal = await desk.modal(desk.ben, "Template name")
+    await desk.emu.submit_view(
+        user=desk.ben,
+        view_id=modal.id,
+        inputs={"template_name/value": "Tagline test", "template_goal/value": "concept"},
+    )
+    await desk.private(desk.ben, since, "Saved the template “Tagline test”")
+    saved = [t for t in await desk.minds_api("GET", "/study-templates") if t["name"] == "Tagline test"]
+    assert len(saved) == 1 and saved[0]["configuration"]["goal"] == "concept"

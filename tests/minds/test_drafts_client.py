@@ -61,3 +61,32 @@ async def test_a_delete_with_a_body_is_not_proof_of_a_delete() -> None:
     async with make_client(api) as minds:
         with pytest.raises(MalformedResponse):
             await minds.delete_study_draft(DRAFT)
+
+
+async def test_saving_a_template_matches_the_declared_request_and_checks_the_reply() -> None:
+    configuration = {
+        "version": 1,
+        "goal": "concept",
+        "studyLocale": "en",
+        "methodId": "survey",
+        "questions": [{"text": "First reaction?", "response": {"type": "qualitative"}}],
+    }
+    template = {
+        "id": uid(61),
+        "name": "Coffee",
+        "revision": 1,
+        "configuration": configuration,
+        "isSharedWithTeam": False,
+        "canManage": True,
+        "canShareWithTeam": False,
+        "createdAt": "2026-01-01T00:00:00Z",
+        "updatedAt": "2026-01-01T00:00:00Z",
+    }
+    api = FakeMindsAPI()
+    api.on("POST", "/study-templates", ok(template, status=201), ok({**template, "name": "Other"}, status=201))
+    async with make_client(api) as minds:
+        saved = await minds.save_study_template(name="Coffee", configuration=configuration, request_id=uid(62))
+        assert saved.id == uid(61)
+        with pytest.raises(MalformedResponse):
+            await minds.save_study_template(name="Coffee", configuration=configuration, request_id=uid(63))
+    assert [p for sent in api.sent for p in problems(sent)] == []

@@ -117,6 +117,7 @@ def _add_routes(app: web.Application) -> None:
     r.add_post(V1 + "/audiences/{audience_id}/export", profiles.start_export)
     r.add_get(V1 + "/audiences/{audience_id}/export-status", profiles.export_status)
     r.add_post(V1 + "/study-drafts", drafts.create_draft)
+    r.add_post(V1 + "/study-templates", drafts.save_template)
     r.add_delete(V1 + "/study-drafts/{draft_id}", drafts.delete_draft)
     r.add_post(V1 + "/study-drafts/{draft_id}/consume", drafts.consume_draft)
     r.add_get("/_sandbox/faults", ctl.get_faults)

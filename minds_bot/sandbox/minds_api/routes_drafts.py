@@ -1,5 +1,6 @@
 """Saving, deleting and consuming Study drafts: ``POST /study-drafts``, ``DELETE /study-drafts/{id}``,
-``POST /study-drafts/{id}/consume`` (listing and template use live in ``routes_catalogue``).
+``POST /study-drafts/{id}/consume``; and saving a template, ``POST /study-templates`` (a repeated ``requestId``
+returns the same template). Listing and template use live in ``routes_catalogue``.
 
 Owns: creating a draft (a repeated ``idempotencyKey`` returns the same draft; a caller-chosen ``id`` that exists
 is 409), deleting with an empty 204, and consuming once (a stale ``expectedRevision`` is 409; a repeat returns
@@ -85,3 +86,55 @@ async def consume_draft(request: web.Request) -> web.Response:
     draft.update(status="consumed", studyId=body.studyId, updatedAt=iso(rt.clock.now()))
     rt.state.touch()
     return ok(draft)
+
+
+class TemplateResponse(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["qualitative", "categorical", "multiselect", "scale"]
+    scaleRange: list[float] | None = Field(default=None, min_length=2, max_length=2)
+    categoricalOptions: list[str] | None = None
+    maxSelections: int | None = Field(default=None, ge=1)
+
+
+class TemplateQuestion(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: str
+    response: TemplateResponse
+    attachments: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class TemplateConfiguration(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: Literal[1]
+    goal: Literal["concept", "comparison", "website", "pricing", "market", "explore"]
+    studyLocale: Literal["ar", "de", "en", "es", "fr", "ja", "ko", "tr", "zh"]
+    methodId: str
+    questions: list[TemplateQuestion] = Field(min_length=1)
+
+
+class SaveTemplate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    requestId: str | None = None
+    name: str = Field(min_length=1, max_length=200)
+    configuration: TemplateConfiguration
+
+
+async def save_template(request: web.Request) -> web.Response:
+    rt = runtime(request)
+    body = parse(SaveTemplate, await read_json(request))
+    template_id = stable_id("template-save", body.requestId) if body.requestId else rt.state.new_id("template")
+    if template_id not in rt.state.templates:
+        now = iso(rt.clock.now())
+        rt.state.templates[template_id] = {
+            "id": template_id,
+            "name": body.name,
+            "revision": 1,
+            "isSharedWithTeam": False,
+            "canManage": True,
+            "canShareWithTeam": False,
+            "createdAt": now,
+            "updatedAt": now,
+            "configuration": body.configuration.model_dump(exclude_none=True),
+        }
+        rt.state.touch()
+    return ok(rt.state.templates[template_id], status=201)
