@@ -123,3 +123,21 @@ def test_any_profile_input_parses_or_explains(word: str, rest: str) -> None:
     assert isinstance(result, (ExportProfile, DuplicateAudience, Usage))
     if isinstance(result, ExportProfile):
         assert 0 < len(result.ref.text) <= MAX_REF_CHARS and result.format in (None, "pdf", "md", "docx", "pptx")
+
+
+def test_help_lists_every_toolbox_command() -> None:
+    from minds_bot.render.help import render_help
+
+    shown = str([b.to_dict() for b in render_help().blocks])
+    for usage in (
+        "/minds chat &lt;mind&gt;",
+        "/minds analytics &lt;study&gt;",
+        "/minds study new &lt;name&gt;",
+        "/minds export audience|mind &lt;name&gt; [format]",
+        "/minds duplicate audience &lt;name&gt;",
+        "/minds drafts",
+        "/minds templates",
+    ):
+        assert usage in shown, usage
+    for usage in ("chat Mia", "analytics x", "study new x", "export mind x", "duplicate audience x", "drafts"):
+        assert not isinstance(parse_command(usage), Usage), usage
