@@ -46,6 +46,7 @@ from minds_bot.render.answers import (
     render_run_ended,
     render_run_progress,
 )
+from minds_bot.render.cancel import with_cancel
 from minds_bot.render.charts import distribution_chart
 from minds_bot.render.errors import user_message
 from minds_bot.render.runs import lost_text
@@ -246,7 +247,7 @@ class DirectRunHandler:
 
     async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
         slack = await self._services.slack.client_for(run.team_id)
-        message = render_run_progress(observation.visible)
+        message = with_cancel(render_run_progress(observation.visible), run.run_id)
         if run.progress_ts:
             await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
             return run.progress_ts

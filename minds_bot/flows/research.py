@@ -36,6 +36,8 @@ from minds_bot.minds import (
     PermissionDenied,
     ResearchRun,
 )
+from minds_bot.render import Message
+from minds_bot.render.cancel import with_cancel
 from minds_bot.render.charts import distribution_chart
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import advanced_methods, approval_gate, approved_note, freeze
@@ -314,10 +316,11 @@ class ResearchRunHandler:
 
     async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
         slack = await self._services.slack.client_for(run.team_id)
+        message = with_cancel(Message(text=observation.visible), run.run_id)
         if run.progress_ts:
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=observation.visible, blocks=[])
+            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
             return run.progress_ts
-        posted = await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, text=observation.visible)
+        posted = await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
         return str(posted["ts"])
 
     async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:

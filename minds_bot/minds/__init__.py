@@ -19,7 +19,11 @@ Public API (see each docstring for details)::
       create_audience_from_brief(*, text, idempotency_key, name=None, member_count=None)
           -> FromBriefJob | FromBriefResult
       get_audience_job(job_id) / wait_audience_job(job_id, *, wait_seconds) -> FromBriefJob
-      iter_minds(*, search=None, max_items=None)   find_mind(query)
+      iter_minds(*, search=None, max_items=None)   find_mind(query)   get_mind(id) -> MindDetail
+      create_chat(*, mind_id, name=None) -> ChatCreated
+      start_profile_export(kind, id, *, format, force=None) / profile_export_status(kind, id, *, job_id, format)
+          / wait_profile_export(kind, id, export, *, format, wait_seconds) -> ProfileExport   (kind audiences|minds)
+      send_chat_message(chat_id, *, content, end_user_name=None) -> ChatReply
       start_direct_run(study_id, *, question, client_request_id, audience_ids=None, history_mode=None,
                        route_research_brief=True) -> DirectRunAccepted | PlanningRequired
       get_run(run_id) -> AgentRun    cancel_run(run_id) -> RunCancellation
@@ -33,6 +37,9 @@ Public API (see each docstring for details)::
                          audience_ids=None) -> ResearchRunStarted
       get_research_run(study_id, run_id) -> ResearchRun
       list_study_drafts() -> list[StudyDraft]    list_study_templates() -> list[StudyTemplate]
+      create_study_draft(*, name, state, idempotency_key) -> StudyDraft    delete_study_draft(id) -> None
+      consume_study_draft(id, *, expected_revision, study_id=None) -> StudyDraft
+      save_study_template(*, name, configuration, request_id) -> StudyTemplate
       use_study_template(id, *, expected_revision, request_id) -> StudyDraft
       start_export(study_id, *, kind, format, length=None, force=None) -> ExportJob
       export_status(study_id, job) / wait_export(study_id, job, *, wait_seconds) -> ExportStatus
@@ -52,6 +59,7 @@ from minds_bot.minds.errors import (
     ExportFailed,
     InvalidRequest,
     MalformedResponse,
+    MindNotReady,
     MindsAPIError,
     MindsConnectionError,
     MindsError,
@@ -77,6 +85,9 @@ from minds_bot.minds.models import (
     AudienceDetail,
     AudienceDuplicate,
     AudienceLimits,
+    ChatCreated,
+    ChatMind,
+    ChatReply,
     ConfirmationQuestion,
     DirectRunAccepted,
     DownloadedFile,
@@ -86,12 +97,15 @@ from minds_bot.minds.models import (
     FromBriefResult,
     Me,
     MessageAnswers,
+    MindDetail,
     MindSummary,
     PlanModule,
     PlanningRequired,
     PlanPending,
     PlanPreviewRequest,
     PlanQuestion,
+    ProfileExport,
+    QuestionAnalytics,
     ResearchMethod,
     ResearchPlan,
     ResearchRun,
@@ -125,6 +139,9 @@ __all__ = [
     "AudienceDuplicate",
     "AudienceJobFailed",
     "AudienceLimits",
+    "ChatCreated",
+    "ChatMind",
+    "ChatReply",
     "AuthenticationError",
     "Candidate",
     "ConfirmationQuestion",
@@ -143,6 +160,7 @@ __all__ = [
     "MalformedResponse",
     "Me",
     "MessageAnswers",
+    "MindDetail",
     "MindSummary",
     "MindsAPIError",
     "MindsClient",
@@ -151,6 +169,7 @@ __all__ = [
     "MindsTimeout",
     "MindsTransportError",
     "NotFound",
+    "MindNotReady",
     "NotReadyMind",
     "PanelMindsNotReady",
     "PermissionDenied",
@@ -159,6 +178,8 @@ __all__ = [
     "PlanPending",
     "PlanPreviewRequest",
     "PlanQuestion",
+    "ProfileExport",
+    "QuestionAnalytics",
     "PlanningRequired",
     "RateLimited",
     "RateLimiter",

@@ -53,6 +53,8 @@ from minds_bot.minds.models import (
     AudienceDetail,
     AudienceDuplicate,
     AudienceLimits,
+    ChatCreated,
+    ChatReply,
     DirectRunAccepted,
     DownloadedFile,
     ExportFormat,
@@ -63,12 +65,16 @@ from minds_bot.minds.models import (
     FromBriefResult,
     Me,
     MessageAnswers,
+    MindDetail,
     MindSummary,
     Pagination,
     PlanningRequired,
     PlanPending,
     PlanPreviewRequest,
     PlanReceipt,
+    ProfileExport,
+    ProfileExportKind,
+    ProfileFormat,
     ResearchMethod,
     ResearchPlan,
     ResearchRun,
@@ -351,6 +357,79 @@ class MindsClient:
         items = self._iter("/minds", MindSummary, params={"search": query.strip()}, max_items=LOOKUP_WINDOW)
         return await self._find(query, items, "/minds")
 
+    # --- talking to a Mind -------------------------------------------------------------------------
+
+    async def get_mind(self, mind_id: str) -> MindDetail:
+        """Who the Mind is and ``ready_to_chat`` (a Mind still training answers 409 ``SPARK_NOT_READY``)."""
+        resp, info = await self._call("GET", f"/minds/{_seg(mind_id)}")
+        return _parse(MindDetail, _data(resp, info), info)
+
+    async def create_chat(self, *, mind_id: str, name: str | None = None) -> ChatCreated:
+        """``POST /chats`` for a 1:1 chat whose history Minds keeps. Not repeated on failure (no key)."""
+        body = _drop_none({"mindId": mind_id, "name": name})
+        resp, info = await self._call("POST", "/chats", json_body=body)
+        return _parse(ChatCreated, _data(resp, info), info)
+
+    async def send_chat_message(self, chat_id: str, *, content: str, end_user_name: str | None = None) -> ChatReply:
+        """One turn in a stateful chat: only the new message is sent. Not repeated on failure (no key)."""
+        body = _drop_none({"content": content, "endUserName": end_user_name})
+        resp, info = await self._call("POST", f"/chats/{_seg(chat_id)}/messages", json_body=body)
+        return _parse(ChatReply, _json(resp, info), info)
+
+    # --- Audience and Mind profile exports -----------------------------------------------------------
+
+    async def start_profile_export(
+        self,
+        kind: ProfileExportKind,
+        item_id: str,
+        *,
+        format: ProfileFormat,
+        force: bool | None = None,  # noqa: A002
+    ) -> ProfileExport:
+        """``POST /{kind}/{id}/export``: a cached artifact at once, or a job to follow. Not retried (no key)."""
+        body = _drop_none({"format": format, "force": force})
+        resp, info = await self._call("POST", f"/{kind}/{_seg(item_id)}/export", json_body=body)
+        return _parse(ProfileExport, _data(resp, info), info)
+
+    async def profile_export_status(
+        self,
+        kind: ProfileExportKind,
+        item_id: str,
+        *,
+        job_id: str,
+        format: ProfileFormat,  # noqa: A002
+    ) -> ProfileExport:
+        params = {"jobId": job_id, "format": format}
+        resp, info = await self._call("GET", f"/{kind}/{_seg(item_id)}/export-status", params=params)
+        return _parse(ProfileExport, _data(resp, info), info)
+
+    async def wait_profile_export(
+        self,
+        kind: ProfileExportKind,
+        item_id: str,
+        export: ProfileExport,
+        *,
+        format: ProfileFormat,  # noqa: A002
+        wait_seconds: float = DEFAULT_EXPORT_WAIT,
+    ) -> ProfileExport:
+        """Poll the original job (never a new export) until it is completed or failed; raises ``ExportFailed``
+        for ``failed``, for a job Minds no longer knows (``idle``) and when ``wait_seconds`` pass unfinished."""
+        deadline = self._clock() + wait_seconds
+        attempt = 0
+        while export.status in ("queued", "processing"):
+            if export.job_id is None:
+                raise MalformedResponse("an unfinished export carries no jobId")
+            if not await self._pause(attempt, deadline):
+                late = "it did not finish in time; ask again later (Minds serves a finished file from its cache)"
+                raise ExportFailed(error_code=None, error=late)
+            attempt += 1
+            export = await self.profile_export_status(kind, item_id, job_id=export.job_id, format=format)
+        if export.status == "failed":
+            raise ExportFailed(error_code=None, error=export.error)
+        if export.status == "idle":
+            raise ExportFailed(error_code=None, error="Minds no longer knows this export job; ask for it again")
+        return export
+
     # --- direct runs -------------------------------------------------------------------------------
 
     async def start_direct_run(
@@ -474,9 +553,52 @@ class MindsClient:
         resp, info = await self._call("GET", "/study-drafts")
         return _parse(_DataList[StudyDraft], _json(resp, info), info).data
 
+    async def create_study_draft(self, *, name: str, state: Mapping[str, Any], idempotency_key: str) -> StudyDraft:
+        """``POST /study-drafts``: a resumable planning snapshot (never starts research). The key (1–200
+        characters) makes a retry return the same draft, so it is safe to repeat."""
+        body = {
+            "name": name,
+            "mode": "custom",
+            "currentStep": "questions",
+            "payload": {"version": 1, "state": dict(state)},
+            "idempotencyKey": _key(idempotency_key),
+        }
+        resp, info = await self._call("POST", "/study-drafts", json_body=body, retryable=True)
+        return _parse(StudyDraft, _data(resp, info), info)
+
+    async def delete_study_draft(self, draft_id: str) -> None:
+        """``DELETE /study-drafts/{id}``: success is an empty reply; anything else is not proof of a delete."""
+        resp, info = await self._call("DELETE", f"/study-drafts/{_seg(draft_id)}")
+        if resp.status_code != 204 and resp.content.strip():
+            raise MalformedResponse("a draft delete answered with a body instead of an empty reply", request=info)
+
+    async def consume_study_draft(
+        self, draft_id: str, *, expected_revision: int, study_id: str | None = None
+    ) -> StudyDraft:
+        """``POST /study-drafts/{id}/consume``: closes the planning state once research started; a repeat returns
+        the existing record. The reply must be this draft with status ``consumed``."""
+        body = _drop_none({"expectedRevision": expected_revision, "studyId": study_id})
+        resp, info = await self._call("POST", f"/study-drafts/{_seg(draft_id)}/consume", json_body=body)
+        draft = _parse(StudyDraft, _data(resp, info), info)
+        if draft.id != draft_id or draft.status != "consumed":
+            raise MalformedResponse("the consume reply is not this draft, consumed", request=info)
+        return draft
+
     async def list_study_templates(self) -> list[StudyTemplate]:
         resp, info = await self._call("GET", "/study-templates")
         return _parse(_DataList[StudyTemplate], _json(resp, info), info).data
+
+    async def save_study_template(
+        self, *, name: str, configuration: Mapping[str, Any], request_id: str
+    ) -> StudyTemplate:
+        """``POST /study-templates`` (``request_id``: a UUID reused only to retry this save). The reply must be
+        the full template just saved — same name, same number of questions — or it is no proof of a save."""
+        body = {"requestId": _uuid(request_id), "name": name, "configuration": dict(configuration)}
+        resp, info = await self._call("POST", "/study-templates", json_body=body, retryable=True)
+        template = _parse(StudyTemplate, _data(resp, info), info)
+        if template.name != name or len(template.configuration.questions) != len(configuration["questions"]):
+            raise MalformedResponse("the saved template does not match what was sent", request=info)
+        return template
 
     async def use_study_template(self, template_id: str, *, expected_revision: int, request_id: str) -> StudyDraft:
         """Instantiate a template as a Study draft (never starts research); ``request_id``: UUID per draft."""

@@ -24,6 +24,7 @@ Must not touch: Slack, the store, or the API key (no error here ever holds a hea
           |    +-- StudyRunInProgress    STUDY_RUN_IN_PROGRESS
           |    +-- StaleRevision         plan preview 409
           |    +-- SummarySuperseded     summary refresh 409
+          |    +-- MindNotReady          SPARK_NOT_READY (the Mind is still training)
           +-- InvalidRequest        400 / 422
           +-- RateLimited           429 (retry_after)
           +-- ServerError           5xx
@@ -185,6 +186,10 @@ class SummarySuperseded(Conflict):
     default_message = "A newer summary replaced this one; reload the summary before retrying."
 
 
+class MindNotReady(Conflict):
+    default_message = "This Mind is still training; it can chat once its training is finished."
+
+
 class InvalidRequest(MindsAPIError):
     default_message = "Minds rejected the request as invalid."
 
@@ -224,6 +229,7 @@ _CODE_CLASSES: dict[tuple[int, str], type[MindsAPIError]] = {
     (403, "PLAN_LIMIT"): PlanLimitError,
     (409, "PANEL_MINDS_NOT_READY"): PanelMindsNotReady,
     (409, "STUDY_RUN_IN_PROGRESS"): StudyRunInProgress,
+    (409, "SPARK_NOT_READY"): MindNotReady,
 }
 
 

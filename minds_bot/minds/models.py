@@ -522,10 +522,46 @@ class SemanticSummary(MindsModel):
     blocks: list[dict[str, Any]] = Field(default_factory=list)
 
 
-class StudyAnalytics(MindsModel):
-    """The analytics document; its schema is not declared, so every field is kept for the renderer."""
+class AnalyticsShare(MindsModel):
+    option: str
+    count: int | None = None
+    pct: float | None = None
 
-    model_config = ConfigDict(extra="allow", frozen=True, populate_by_name=True, alias_generator=to_camel)
+
+class AnalyticsTheme(MindsModel):
+    theme: str
+    count: int | None = None
+
+
+class QuestionAnalytics(MindsModel):
+    """One answered question's figures as Minds computed them. The OpenAPI declares no schema ("Canonical
+    study statistics"), so every figure is optional and absent when Minds does not send it — never zero."""
+
+    title: str
+    type: str
+    message_id: str | None = None
+    response_count: int | None = None
+    distribution: list[AnalyticsShare] | None = None  # categorical, multiselect
+    dominant: str | None = None
+    divergence: float | None = None
+    mean: float | None = None  # scale
+    median: float | None = None
+    min: float | None = None
+    max: float | None = None
+    std_dev: float | None = None
+    consensus: float | None = None
+    scale_range: list[float] | None = None
+    themes: list[AnalyticsTheme] | None = None  # qualitative
+    diversity_index: float | None = None
+
+
+class StudyAnalytics(MindsModel):
+    """``GET /studies/{id}/analytics``: ``questions`` is required (a reply without it is malformed, not empty)."""
+
+    study_id: str | None = None
+    question_count: int | None = None
+    response_count: int | None = None
+    questions: list[QuestionAnalytics]
 
 
 class SharingState(MindsModel):
@@ -577,6 +613,11 @@ class DownloadedFile(MindsModel):
 # --- drafts and templates -----------------------------------------------------------------------------------
 
 
+class DraftPayload(MindsModel):
+    version: Literal[1]
+    state: dict[str, Any]
+
+
 class StudyDraft(MindsModel):
     id: str
     name: str
@@ -587,6 +628,7 @@ class StudyDraft(MindsModel):
     study_id: str | None
     created_at: datetime
     updated_at: datetime
+    payload: DraftPayload | None = None  # required by the OpenAPI; kept optional for drafts read before it was
 
 
 class TemplateQuestion(MindsModel):
@@ -612,3 +654,75 @@ class StudyTemplate(MindsModel):
     can_share_with_team: bool
     created_at: datetime
     updated_at: datetime
+
+
+# --- talking to a Mind ---------------------------------------------------------------------------------------
+
+
+class MindDetail(MindsModel):
+    """``GET /minds/{id}``: who the Mind is and whether it can chat yet (``readyToChat`` is required)."""
+
+    id: str
+    name: str
+    description: str | None = None
+    discipline: str | None = None
+    profile_image_url: str | None = None
+    training_status: str | None = None
+    ready_to_chat: bool
+
+
+class ChatMind(MindsModel):
+    id: str
+    name: str
+    discipline: str | None = None
+    profile_image_url: str | None = None
+
+
+class ChatCreated(MindsModel):
+    """``POST /chats`` (``data``): the stateful chat the thread talks to."""
+
+    id: str
+    name: str
+    minds: list[ChatMind]
+
+
+class ChatReply(MindsModel):
+    """``POST /chats/{id}/messages`` for a one-Mind chat (top level, no ``data``). ``content`` may be empty only
+    when the turn ended in tool calls, which the bot never requests."""
+
+    content: str
+    message_id: str
+
+
+# --- Audience and Mind profile exports ---------------------------------------------------------------------
+
+ProfileExportKind = Literal["audiences", "minds"]
+ProfileFormat = Literal["pdf", "md", "docx", "pptx"]
+INLINE_TRUNCATED_MARK = "_[truncated]_"
+
+
+class ProfileExport(MindsModel):
+    """``POST /{audiences|minds}/{id}/export`` and ``GET …/export-status`` (``data``): a cached or finished
+    artifact inline (``content`` for md, ``contentBase64`` otherwise), or a job to follow (``jobId``).
+    The Mind shape is declared (``MindExportStatusResponse``); the Audience export follows the same shape."""
+
+    status: Literal["idle", "queued", "processing", "completed", "failed"]
+    job_id: str | None = None
+    progress: float | None = None
+    error: str | None = None
+    format: str | None = None
+    filename: str | None = None
+    mime_type: str | None = None
+    content: str | None = None
+    content_base64: str | None = None
+
+    @model_validator(mode="after")
+    def _complete_means_a_file(self) -> ProfileExport:
+        if self.status == "completed" and (self.content is None and self.content_base64 is None or not self.filename):
+            raise ValueError("a completed export carries its filename and the file inline")
+        return self
+
+    @property
+    def truncated(self) -> bool:
+        """Minds shortens inline Markdown past 100,000 characters and marks it."""
+        return self.content is not None and self.content.rstrip().endswith(INLINE_TRUNCATED_MARK)

@@ -77,7 +77,11 @@ def _row(kind: BrowseKind, item: Any) -> Block:
     if kind == "audiences":
         return section(f"*{escape(item.name)}* — {minds_label(item.mind_count)}")
     details = [d for d in (item.discipline, ", ".join(item.tags[:5]) if item.tags else None) if d]
-    return section(f"*{escape(item.name)}*" + (f" — {escape(' · '.join(details))}" if details else ""))
+    row = section(f"*{escape(item.name)}*" + (f" — {escape(' · '.join(details))}" if details else ""))
+    chat = rerun_value(f"chat {item.id}")
+    if chat is not None:  # re-enters /minds chat <id> as the person who clicked
+        row.accessory = button("Chat", action_id=f"{RERUN_ACTION}:chat:{item.id}", value=chat)
+    return row
 
 
 def _count_line(page: BrowsePage) -> str:

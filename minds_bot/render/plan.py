@@ -42,6 +42,8 @@ from slack_sdk.models.views import View
 from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchMethod, ResearchPlan
 from minds_bot.minds.models import PlanMethod
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
+from minds_bot.render.drafts import save_draft_button
+from minds_bot.render.templates import save_template_button
 
 # Action ids (buttons carry an index suffix so every id in a message is unique).
 PENDING_NOTE = "nothing runs until someone approves"
@@ -458,7 +460,9 @@ def _action_blocks(plan: ResearchPlan, context: PlanContext, gate: ApprovalGate)
         ),
     )
     first = [] if gate.blocked else [approve]
-    elements = [*first, *_fallback_buttons(plan, gate), revise, discard]
+    save = save_draft_button(plan.revision)  # keep the plan as a Study draft, or as a template
+    template = save_template_button(plan.revision)
+    elements = [*first, *_fallback_buttons(plan, gate), revise, discard, save, template]
     blocks.append(ActionsBlock(block_id="plan_actions", elements=elements))
     return blocks
 
@@ -652,7 +656,9 @@ def discarded_note(*, user_id: str, revision: int | None) -> str:
 # --- modals ----------------------------------------------------------------------------------------------------
 
 
-def plan_request_modal(*, metadata: str, study_known: bool, study_name: str | None, language: str) -> View:
+def plan_request_modal(
+    *, metadata: str, study_known: bool, study_name: str | None, language: str, request: str | None = None
+) -> View:
     """Ask for the study (when unknown), the planner request and the study language."""
     blocks: list[Block] = []
     if study_known and study_name:
@@ -675,6 +681,7 @@ def plan_request_modal(*, metadata: str, study_known: bool, study_name: str | No
                 action_id="value",
                 multiline=True,
                 placeholder="Goal, audience, the questions you already have…",
+                initial_value=request or None,  # prefilled from a template
             ),
         ),
         InputBlock(

@@ -30,6 +30,7 @@ STUDY_PLAN_ACTION = "study_plan"  # handled by the planning flow
 STUDY_EXPORT_ACTION = "study_export"  # handled by the export flow
 STUDY_ASK_ACTION = "study_ask"
 STUDY_SUMMARY_ACTION = "study_summary"
+STUDY_ANALYTICS_ACTION = "study_analytics"
 LATEST_QUESTIONS = 3
 RECENT_RUNS = 5
 QUESTION_PREVIEW = 150
@@ -105,6 +106,7 @@ def render_study_card(study: StudyDetail, runs: Sequence[AgentRun]) -> Message:
                 button("Ask", action_id=STUDY_ASK_ACTION, value=ask_button_value(study.id, study.name)),
                 button("Summary", action_id=STUDY_SUMMARY_ACTION, value=study.id),
                 button("Export", action_id=STUDY_EXPORT_ACTION, value=study.id),
+                button("Analytics", action_id=STUDY_ANALYTICS_ACTION, value=study.id),
             ]
         ),
     ]

@@ -16,25 +16,34 @@ if TYPE_CHECKING:
 def register_all(surface: Surface, services: Services) -> None:
     """Register every surface's listeners on the app behind ``surface``."""
     from minds_bot.slack import (
+        analytics,
         approvals,
         ask,
         audiences,
         browse,
+        cancel,
+        chat,
         commands,
         connect,
         digest,
+        drafts,
         duplicate,
         exports,
         home,
         pick,
         plan,
+        profiles,
         reentry,
         runs,
         share,
         study,
+        study_new,
         summary,
+        templates,
     )
 
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
-    for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest):
+    # issue #14, the rest of the Minds toolbox:
+    toolbox = (cancel, chat, analytics, study_new, profiles, drafts, templates)
+    for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest, *toolbox):
         module.register(surface, services)

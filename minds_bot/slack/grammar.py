@@ -147,6 +147,49 @@ class Connect:
     pass
 
 
+@dataclass(frozen=True)
+class StudyNew:
+    """``study new [name]``: None opens the dialog with an empty name."""
+
+    name: str | None
+
+
+@dataclass(frozen=True)
+class ExportProfile:
+    """``export audience|mind <name> [format]``: an Audience brief or a Mind's persona profile."""
+
+    kind: str  # "audience" | "mind"
+    ref: StudyRef
+    format: str | None = None
+
+
+@dataclass(frozen=True)
+class DuplicateAudience:
+    audience: StudyRef
+
+
+@dataclass(frozen=True)
+class Drafts:
+    pass
+
+
+@dataclass(frozen=True)
+class Templates:
+    pass
+
+
+@dataclass(frozen=True)
+class Analytics:
+    study: StudyRef
+
+
+@dataclass(frozen=True)
+class Chat:
+    """Talk to one Mind in a thread: its id or name (spaces allowed, quotes optional)."""
+
+    mind: str
+
+
 Command = (
     Help
     | Browse
@@ -165,6 +208,13 @@ Command = (
     | DigestNow
     | Approvers
     | Connect
+    | Chat
+    | Analytics
+    | StudyNew
+    | ExportProfile
+    | DuplicateAudience
+    | Drafts
+    | Templates
 )
 
 
@@ -252,6 +302,10 @@ WORDS = (
     "digest",
     "approvers",
     "connect",
+    "chat",
+    "analytics",
+    "drafts",
+    "templates",
 )
 SYNONYMS = {"?": "help", "list": "studies", "audiences": "audiences", "approver": "approvers", "digests": "digest"}
 
@@ -285,6 +339,8 @@ def _browse(text: str, tokens: list[Token]) -> Command | Usage:
 
 
 def _study(text: str, tokens: list[Token]) -> Command | Usage:
+    if len(tokens) > 1 and not tokens[1].quoted and tokens[1].value.lower() == "new":
+        return _study_new(text, tokens)
     return ShowStudy(_study_tail(tokens, text, 1))
 
 
@@ -324,6 +380,8 @@ def _summary(text: str, tokens: list[Token]) -> Command | Usage:
 
 
 def _export(text: str, tokens: list[Token]) -> Command | Usage:
+    if len(tokens) > 1 and not tokens[1].quoted and tokens[1].value.lower() in PROFILE_KINDS:
+        return _export_profile(text, tokens)
     options: dict[str, str] = {}
     stop = len(tokens)
     while stop > 2 and not tokens[stop - 1].quoted:
@@ -363,6 +421,8 @@ def _share(text: str, tokens: list[Token]) -> Command | Usage:
 
 
 def _duplicate(text: str, tokens: list[Token]) -> Command | Usage:
+    if len(tokens) > 1 and not tokens[1].quoted and tokens[1].value.lower() == "audience":
+        return _duplicate_audience(text, tokens)
     return Duplicate(_study_tail(tokens, text, 1))
 
 
@@ -476,6 +536,83 @@ def _tz_and_studies(tokens: list[Token]) -> tuple[str | None, tuple[StudyRef, ..
     return timezone, tuple(StudyRef(t.value) for t in tokens if t.value), quiet
 
 
+MAX_REF_CHARS = 200  # a Study's or Mind's id or name; longer text is not a name anyone typed on purpose
+CHAT_USAGE = "Say `/minds chat <mind>` with a Mind's name or id (`/minds minds` lists them)."
+
+
+def _chat(text: str, tokens: list[Token]) -> Command | Usage:
+    ref = _study_tail(tokens, text, 1)
+    if ref is None:
+        return Usage(CHAT_USAGE)
+    if len(ref.text) > MAX_REF_CHARS:
+        return Usage(f"A Mind's name or id is at most {MAX_REF_CHARS} characters. {CHAT_USAGE}")
+    return Chat(ref.text)
+
+
+ANALYTICS_USAGE = "Say `/minds analytics <study>` (or press Analytics on a Study card)."
+
+
+def _analytics(text: str, tokens: list[Token]) -> Command | Usage:
+    ref = _study_tail(tokens, text, 1)
+    if ref is None:
+        return Usage(ANALYTICS_USAGE)
+    if len(ref.text) > MAX_REF_CHARS:
+        return Usage(f"A Study's name or id is at most {MAX_REF_CHARS} characters. {ANALYTICS_USAGE}")
+    return Analytics(ref)
+
+
+MAX_STUDY_NAME_CHARS = 200
+STUDY_NEW_USAGE = (
+    f"Say `/minds study new <name>` (at most {MAX_STUDY_NAME_CHARS} characters); a dialog then asks for its "
+    'Audiences. To open a Study whose name starts with "new", quote it: `/minds study "New …"`.'
+)
+
+
+def _study_new(text: str, tokens: list[Token]) -> Command | Usage:
+    ref = _study_tail(tokens, text, 2)
+    if ref is None:
+        return StudyNew(None)
+    if len(ref.text) > MAX_STUDY_NAME_CHARS:
+        return Usage(
+            f"That name is {len(ref.text)} characters; a Study name is at most {MAX_STUDY_NAME_CHARS}. "
+            + STUDY_NEW_USAGE
+        )
+    return StudyNew(ref.text)
+
+
+PROFILE_KINDS = ("audience", "mind")
+PROFILE_FORMATS = ("pdf", "md", "docx", "pptx")
+PROFILE_USAGE = (
+    "Say `/minds export audience <name> [pdf|md|docx|pptx]` or `/minds export mind <name> [format]` "
+    f"(a name or id of at most {MAX_REF_CHARS} characters). To export a Study whose name starts with "
+    '"audience" or "mind", quote its name.'
+)
+DUPLICATE_AUDIENCE_USAGE = (
+    f"Say `/minds duplicate audience <name>` (a name or id of at most {MAX_REF_CHARS} characters)."
+)
+
+
+def _bounded(ref: StudyRef | None, usage: str) -> StudyRef | Usage:
+    if ref is None:
+        return Usage(usage)
+    if len(ref.text) > MAX_REF_CHARS:
+        return Usage(f"That name is {len(ref.text)} characters; at most {MAX_REF_CHARS}. {usage}")
+    return ref
+
+
+def _export_profile(text: str, tokens: list[Token]) -> Command | Usage:
+    kind = tokens[1].value.lower()
+    last = tokens[-1]
+    fmt = last.value.lower() if len(tokens) > 3 and not last.quoted and last.value.lower() in PROFILE_FORMATS else None
+    ref = _bounded(_study_tail(tokens, text, 2, len(tokens) - 1 if fmt else None), PROFILE_USAGE)
+    return ref if isinstance(ref, Usage) else ExportProfile(kind, ref, fmt)
+
+
+def _duplicate_audience(text: str, tokens: list[Token]) -> Command | Usage:
+    ref = _bounded(_study_tail(tokens, text, 2), DUPLICATE_AUDIENCE_USAGE)
+    return ref if isinstance(ref, Usage) else DuplicateAudience(ref)
+
+
 _PARSERS = {
     "help": _help,
     "studies": _browse,
@@ -493,4 +630,8 @@ _PARSERS = {
     "digest": _digest,
     "approvers": _approvers,
     "connect": _connect,
+    "chat": _chat,
+    "analytics": _analytics,
+    "drafts": lambda text, tokens: Drafts(),
+    "templates": lambda text, tokens: Templates(),
 }

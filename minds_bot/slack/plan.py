@@ -18,6 +18,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.drafts import consume_launched
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.permissions import may_approve
 from minds_bot.flows.planning import (
@@ -32,9 +33,10 @@ from minds_bot.flows.planning import (
     revise_plan,
     start_plan,
 )
-from minds_bot.flows.research import approve, refusal_for_approver
+from minds_bot.flows.research import Started, approve, refusal_for_approver
 from minds_bot.minds import MindsError
 from minds_bot.render.access import MODAL_NOT_YOURS
+from minds_bot.render.drafts import has_saved_mark
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import (
     ACTION_ANSWER,
@@ -389,15 +391,18 @@ def register(surface: Surface, services: Services) -> None:
     async def approved(ack: Any, body: dict[str, Any], action: dict[str, Any], respond: Any, client: Any) -> None:
         await ack()
         blocks = (body.get("message") or {}).get("blocks") or []
+        post = await _post(services, body)
         outcome = await approve(
             services,
             slack=client,
-            post=await _post(services, body),
+            post=post,
             user_id=body["user"]["id"],
             revision=_revision(_value(action)),
             opt_in=_opted_in(body),
             blocks=blocks,
         )
+        if isinstance(outcome, Started) and post is not None and has_saved_mark(blocks):
+            await consume_launched(services, post=post)  # a launched plan consumes its saved drafts
         await _say_refused(respond, outcome)
 
     @surface.action(ACTION_DISCARD)

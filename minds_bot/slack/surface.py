@@ -51,7 +51,11 @@ BOT_SCOPES: dict[str, str] = {
 }
 
 # Events Slack delivers only with an extra scope.
-EVENT_SCOPES: dict[str, str] = {"link_shared": "links:read"}
+EVENT_SCOPES: dict[str, str] = {
+    "link_shared": "links:read",
+    "message.channels": "channels:history",
+    "message.groups": "groups:history",
+}
 
 
 @dataclass
@@ -84,6 +88,13 @@ class Surface:
         if name == "app_home_opened":
             self.app_home = True
         return self.app.event(name)
+
+    def message_events(self, names: tuple[str, ...]) -> Callable[..., Any]:
+        """Slack's ``message.channels``/``message.groups`` subscriptions, all delivered to one ``message`` listener."""
+        for name in names:
+            if name not in self.events:
+                self.events.append(name)
+        return self.app.event("message")
 
     def action(self, constraints: Any) -> Callable[..., Any]:
         self.interactive = True

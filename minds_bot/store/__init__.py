@@ -20,7 +20,8 @@ Owns the SQLite schema and every read/write of bot state; must not call Slack or
   Digests: `save_digest`, `get_digest`, `list_digests`, `delete_digest`, `claim_digest_run`,
   `release_digest_run`, `complete_digest_run`. Slack retries: `mark_delivery(key) -> bool`.
 - Records (records.py): `WorkspaceSettings`, `InstallationRecord`, `BotRecord`, `PlanPost`, `PreviewReceipt`,
-  `Approval`, `TrackedRun`, `DirectAsk`, `KeyedRequest`, `ExportJob`, `Digest` and their state enums.
+  `Approval`, `TrackedRun`, `DirectAsk`, `KeyedRequest`, `ExportJob`, `Digest`, `ChatThread` and their state
+  enums.
 - `SecretBox` (secrets.py) from MINDS_BOT_SECRET_KEY; `SecretKeyError`, `SecretDecryptError`.
 - Bolt adapters (slack_oauth.py): `StoreInstallationStore(store)`, `StoreOAuthStateStore(store, clock=...)`.
 - Errors (errors.py): `StoreError`, `SchemaTooNewError`, `StoreUnavailableError`, `RecordNotFoundError`.
@@ -37,6 +38,7 @@ from minds_bot.store.records import (
     Approval,
     ApprovalState,
     BotRecord,
+    ChatThread,
     Clock,
     Digest,
     DirectAsk,
@@ -74,6 +76,7 @@ __all__ = [
     "Approval",
     "ApprovalState",
     "BotRecord",
+    "ChatThread",
     "Clock",
     "DEFAULT_CLAIM_LEASE",
     "Digest",

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from minds_bot.store.records import (
     Approval,
     BotRecord,
+    ChatThread,
     Digest,
     DirectAsk,
     ExportJob,
@@ -321,3 +322,20 @@ class Store(ABC):
     @abstractmethod
     async def mark_delivery(self, key: str) -> bool:
         """True the first time `key` is seen (event id, or action + user + action_ts); False for repeats."""
+
+    # -- chat threads (/minds chat) --------------------------------------------------------------------------
+    @abstractmethod
+    async def save_chat_thread(self, thread: ChatThread) -> ChatThread:
+        """Upsert by (team, channel, thread_ts); keeps created_at, stamps updated_at."""
+
+    @abstractmethod
+    async def get_chat_thread(self, *, team_id: str, channel_id: str, thread_ts: str) -> ChatThread | None: ...
+
+    @abstractmethod
+    async def touch_chat_thread(self, *, team_id: str, channel_id: str, thread_ts: str, at: datetime) -> bool:
+        """Record a turn at `at` in an open thread; False when the thread is unknown or closed."""
+
+    @abstractmethod
+    async def close_idle_chat_threads(self, *, idle_since: datetime) -> list[ChatThread]:
+        """Close every open thread whose last turn was before `idle_since` and return them, closed; each
+        thread is returned to exactly one caller, across processes (it is then posted about once)."""

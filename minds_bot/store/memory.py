@@ -21,6 +21,7 @@ from minds_bot.store.records import (
     Approval,
     ApprovalState,
     BotRecord,
+    ChatThread,
     Clock,
     Digest,
     DirectAsk,
@@ -69,6 +70,7 @@ class MemoryStore(Store):
         self._digests: dict[str, Row] = {}
         self._digest_runs: dict[tuple[str, str], Row] = {}
         self._deliveries: dict[str, str] = {}
+        self._chats: dict[tuple[str, str, str], Row] = {}
 
     # -- plumbing --------------------------------------------------------------------------------------------
     def _now(self) -> str:
@@ -477,6 +479,37 @@ class MemoryStore(Store):
             return False
         self._deliveries[key] = self._now()
         return True
+
+    # -- chat threads ----------------------------------------------------------------------------------------
+    async def save_chat_thread(self, thread: ChatThread) -> ChatThread:
+        key = (thread.team_id, thread.channel_id, thread.thread_ts)
+        old = self._load(ChatThread, self._chats.get(key))
+        now = self._clock()
+        stored = thread.model_copy(update={"created_at": old.created_at if old else now, "updated_at": now})
+        self._chats[key] = self._row(stored)
+        return stored
+
+    async def get_chat_thread(self, *, team_id: str, channel_id: str, thread_ts: str) -> ChatThread | None:
+        return self._load(ChatThread, self._chats.get((team_id, channel_id, thread_ts)))
+
+    async def touch_chat_thread(self, *, team_id: str, channel_id: str, thread_ts: str, at: datetime) -> bool:
+        row = self._chats.get((team_id, channel_id, thread_ts))
+        if row is None or row["closed_at"] is not None:
+            return False
+        self._chats[(team_id, channel_id, thread_ts)] = {
+            **row,
+            "last_activity_at": encode_time(at),
+            "updated_at": self._now(),
+        }
+        return True
+
+    async def close_idle_chat_threads(self, *, idle_since: datetime) -> list[ChatThread]:
+        cutoff, now = encode_time(idle_since), self._now()
+        idle = [k for k, r in self._chats.items() if r["closed_at"] is None and r["last_activity_at"] < cutoff]
+        idle.sort(key=lambda k: self._chats[k]["last_activity_at"])
+        for key in idle:
+            self._chats[key] = {**self._chats[key], "closed_at": now, "updated_at": now}
+        return [from_row(ChatThread, self._chats[key], self._box) for key in idle]
 
 
 def _require(table: dict[K, Row], key: K, *, what: str) -> Row:

@@ -110,10 +110,22 @@ _V5_KEYED_REQUESTS: Migration = (
     "CREATE INDEX keyed_requests_subject ON keyed_requests (team_id, purpose, subject, created_at)",
 )
 
+# Threads talking to one Mind (``/minds chat``): the Minds chat id lives with the Slack thread across restarts.
+_V6_CHAT_THREADS: Migration = (
+    """CREATE TABLE chat_threads (
+        team_id TEXT NOT NULL, channel_id TEXT NOT NULL, thread_ts TEXT NOT NULL, chat_id TEXT NOT NULL,
+        mind_id TEXT NOT NULL, mind_name TEXT NOT NULL, started_by TEXT NOT NULL,
+        last_activity_at TEXT NOT NULL, closed_at TEXT, created_at TEXT, updated_at TEXT,
+        PRIMARY KEY (team_id, channel_id, thread_ts)
+    )""",
+    "CREATE INDEX chat_threads_idle ON chat_threads (closed_at, last_activity_at)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CORE,
     _V2_DIGEST_QUIET,
     _V3_ASK_SETTLED,
     _V4_APPROVAL_OPT_IN,
     _V5_KEYED_REQUESTS,
+    _V6_CHAT_THREADS,
 )

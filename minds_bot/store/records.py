@@ -270,3 +270,20 @@ class Digest(Record):
     last_posted_at: UtcDatetime | None = None
     created_at: UtcDatetime | None = None
     updated_at: UtcDatetime | None = None
+
+
+class ChatThread(Record):
+    """A Slack thread talking to one Mind: every person's reply in it goes to the same stateful Minds chat.
+    ``last_activity_at`` is the caller's time of the last turn; an idle thread is closed once (``closed_at``)."""
+
+    team_id: str
+    channel_id: str
+    thread_ts: str
+    chat_id: str
+    mind_id: str
+    mind_name: str
+    started_by: str
+    last_activity_at: UtcDatetime
+    closed_at: UtcDatetime | None = None
+    created_at: UtcDatetime | None = None
+    updated_at: UtcDatetime | None = None

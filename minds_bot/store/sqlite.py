@@ -31,6 +31,7 @@ from minds_bot.store.records import (
     Approval,
     ApprovalState,
     BotRecord,
+    ChatThread,
     Clock,
     Digest,
     DirectAsk,
@@ -679,6 +680,52 @@ class SqliteStore(Store):
             return (
                 await q.insert("deliveries", {"delivery_key": key, "seen_at": self._now()}, conflict="OR IGNORE") == 1
             )
+
+    # -- chat threads ----------------------------------------------------------------------------------------
+    async def save_chat_thread(self, thread: ChatThread) -> ChatThread:
+        now = self._clock()
+        async with self._tx() as q:
+            old = await _get_chat_thread(q, team_id=thread.team_id, channel_id=thread.channel_id, ts=thread.thread_ts)
+            created = from_row(ChatThread, old, self._box).created_at if old is not None else now
+            stored = thread.model_copy(update={"created_at": created, "updated_at": now})
+            await q.insert("chat_threads", self._row(stored), conflict="OR REPLACE")
+        return stored
+
+    async def get_chat_thread(self, *, team_id: str, channel_id: str, thread_ts: str) -> ChatThread | None:
+        async with self._read() as q:
+            row = await _get_chat_thread(q, team_id=team_id, channel_id=channel_id, ts=thread_ts)
+        return None if row is None else from_row(ChatThread, row, self._box)
+
+    async def touch_chat_thread(self, *, team_id: str, channel_id: str, thread_ts: str, at: datetime) -> bool:
+        async with self._tx() as q:
+            changed = await q.run(
+                "UPDATE chat_threads SET last_activity_at = ?, updated_at = ? "
+                "WHERE team_id = ? AND channel_id = ? AND thread_ts = ? AND closed_at IS NULL",
+                (encode_time(at), self._now(), team_id, channel_id, thread_ts),
+            )
+        return changed == 1
+
+    async def close_idle_chat_threads(self, *, idle_since: datetime) -> list[ChatThread]:
+        now = self._now()
+        async with self._tx() as q:
+            rows = await q.all(
+                "SELECT * FROM chat_threads WHERE closed_at IS NULL AND last_activity_at < ? ORDER BY last_activity_at",
+                (encode_time(idle_since),),
+            )
+            for row in rows:
+                await q.run(
+                    "UPDATE chat_threads SET closed_at = ?, updated_at = ? "
+                    "WHERE team_id = ? AND channel_id = ? AND thread_ts = ?",
+                    (now, now, row["team_id"], row["channel_id"], row["thread_ts"]),
+                )
+        closed = {"closed_at": self._clock(), "updated_at": self._clock()}
+        return [from_row(ChatThread, row, self._box).model_copy(update=closed) for row in rows]
+
+
+async def _get_chat_thread(q: _Session, *, team_id: str, channel_id: str, ts: str) -> sqlite3.Row | None:
+    return await q.one(
+        "SELECT * FROM chat_threads WHERE team_id = ? AND channel_id = ? AND thread_ts = ?", (team_id, channel_id, ts)
+    )
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:

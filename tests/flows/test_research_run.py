@@ -236,3 +236,20 @@ async def test_a_plan_preview_refusal_is_said_and_not_retried(bot: BotHarness) -
         in failed["text"]
     )
     assert len(bot.minds_api.to("POST", PREVIEW)) == 1
+
+
+async def test_a_research_run_is_cancelled_from_its_progress_message_with_what_had_finished(bot: BotHarness) -> None:
+    ts = await approved(bot)
+    bot.minds_api.on("GET", RUN, running(1), ok(run_data("cancelled", progress={"total": 3, "settled": 1})))
+    await bot.tick()
+    progress = bot.slack.calls_to("chat.postMessage")[-1]
+    assert progress["thread_ts"] == ts and "run_cancel" in json.dumps(progress.get("blocks"))
+
+    bot.minds_api.on("POST", "/runs/run-1/cancel", ok({"runId": "run-1", "status": "cancelled"}))
+    await bot.click("run_cancel", "run-1", user="USOMEONE", ephemeral=False)
+    assert "Only <@UREQ>" in await bot.refusal()
+    await bot.click("run_cancel", "run-1", ephemeral=False)  # the requester
+    assert "accepted" in (await bot.reply())["text"]
+    await bot.tracker.tick()
+    (result,) = [t for t in thread_texts(bot.slack, ts) if "Cancelled" in t]
+    assert result.startswith(":heavy_multiplication_x: Cancelled: 1 of 3 questions had settled")

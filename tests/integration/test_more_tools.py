@@ -83,9 +83,9 @@ async def test_cancelling_a_direct_run_stops_it_once(h: Harness) -> None:
 
 async def test_analytics_cover_the_answered_questions(h: Harness) -> None:
     analytics = await h.minds.get_analytics(LAUNCH_STUDY)
-    fields = analytics.model_dump()
-    assert fields["questionCount"] > 0 and fields["responseCount"] > 0
-    assert len(fields["questions"]) == fields["questionCount"]
+    assert analytics.question_count and analytics.response_count
+    assert len(analytics.questions) == analytics.question_count
+    assert all(q.title and q.response_count is not None for q in analytics.questions)
 
 
 async def test_research_methods_say_which_can_run(h: Harness) -> None:

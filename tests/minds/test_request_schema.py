@@ -75,6 +75,10 @@ SEED_EXCEPTIONS: dict[tuple[str, str], SeedException] = {
         body_keys=frozenset({"name", "idempotencyKey"}),
         headers=frozenset({"idempotency-key"}),
     ),
+    ("POST", "/audiences/{audienceId}/export"): SeedException(
+        rule="§1.5 export_audience: the export body carries format and force; the OpenAPI copy declares no body",
+        body_keys=frozenset({"format", "force"}),
+    ),
     ("POST", "/studies/{studyId}/research-plans/preview"): SeedException(
         rule="§3.5 and §2 G.69/H.78: the 202 plan receipt is observed by repeating the POST with the same "
         "Idempotency-Key header and x-minds-study-plan-request-id / -operation-id; the OpenAPI declares "

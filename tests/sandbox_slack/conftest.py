@@ -43,6 +43,7 @@ class Received:
     signature_valid: bool
     content_type: str
     fields: dict[str, str]
+    raw: bytes = b""
 
     @property
     def payload(self) -> dict[str, Any]:
@@ -69,7 +70,7 @@ class BotStandIn:
         raw = await request.read()
         valid = self.verifier.is_valid_request(raw, dict(request.headers))
         fields = dict(urllib.parse.parse_qsl(raw.decode()))
-        received = Received(signature_valid=valid, content_type=request.content_type, fields=fields)
+        received = Received(signature_valid=valid, content_type=request.content_type, fields=fields, raw=raw)
         await self.received.put(received)
         if not valid:
             return web.Response(status=401)

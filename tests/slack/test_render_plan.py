@@ -69,7 +69,15 @@ def test_framing_warnings_come_before_the_questions_and_methods_flag_advanced_on
 def test_confirmation_questions_get_one_button_per_option_or_an_answer_button() -> None:
     buttons = _buttons(_dicts(render_plan(plan(revision=4), CONTEXT, catalogue=catalogue()).message))
     labels = [b["text"]["text"] for b in buttons]
-    assert labels == ["Yes", "No", "Answer…", "Revise…", "Discard"]  # Approve waits for the answers
+    assert labels == [
+        "Yes",
+        "No",
+        "Answer…",
+        "Revise…",
+        "Discard",
+        "Save as draft",
+        "Save as template",
+    ]  # Approve waits for the answers
     assert json.loads(buttons[0]["value"]) == {"r": 4, "q": "cq1", "a": "Yes"}
     assert json.loads(buttons[2]["value"]) == {"r": 4, "q": "2"}  # a bare-string question's id is its position
 

@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from minds_bot.sandbox.minds_api import routes_catalogue as cat
+from minds_bot.sandbox.minds_api import routes_chats as chats
 from minds_bot.sandbox.minds_api import routes_control as ctl
+from minds_bot.sandbox.minds_api import routes_drafts as drafts
+from minds_bot.sandbox.minds_api import routes_profiles as profiles
 from minds_bot.sandbox.minds_api import routes_research as res
 from minds_bot.sandbox.minds_api import routes_studies as stu
 from minds_bot.sandbox.minds_api.clock import Clock, SystemClock
@@ -107,6 +110,16 @@ def _add_routes(app: web.Application) -> None:
     r.add_get(STUDY + "/export-download", stu.export_download)
     r.add_put(STUDY + "/sharing", stu.update_sharing)
     r.add_post(STUDY + "/duplicate", stu.duplicate_study)
+    r.add_post(V1 + "/chats", chats.create_chat)
+    r.add_post(V1 + "/chats/{chat_id}/messages", chats.send_message)
+    r.add_post(V1 + "/minds/{mind_id}/export", profiles.start_export)
+    r.add_get(V1 + "/minds/{mind_id}/export-status", profiles.export_status)
+    r.add_post(V1 + "/audiences/{audience_id}/export", profiles.start_export)
+    r.add_get(V1 + "/audiences/{audience_id}/export-status", profiles.export_status)
+    r.add_post(V1 + "/study-drafts", drafts.create_draft)
+    r.add_post(V1 + "/study-templates", drafts.save_template)
+    r.add_delete(V1 + "/study-drafts/{draft_id}", drafts.delete_draft)
+    r.add_post(V1 + "/study-drafts/{draft_id}/consume", drafts.consume_draft)
     r.add_get("/_sandbox/faults", ctl.get_faults)
     r.add_put("/_sandbox/faults", ctl.put_faults)
     r.add_post("/_sandbox/reset", ctl.reset)

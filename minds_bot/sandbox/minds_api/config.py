@@ -40,6 +40,10 @@ class Faults(BaseModel):
     run_speed: float = Field(default=1.0, gt=0, le=10_000)
     # Fraction of Mind answers that never arrive (the run then ends ``partial``).
     drop_answer_rate: float = Field(default=0.0, ge=0, le=1)
+    # Ids of Minds still training: their detail says ``readyToChat: false`` and chat messages answer 409.
+    training_minds: list[str] = Field(default_factory=list)
+    # Audience and Mind profile export jobs end ``failed``.
+    profile_export_failure: bool = False
 
     @field_validator("error_rates", "lost_reply_rates")
     @classmethod

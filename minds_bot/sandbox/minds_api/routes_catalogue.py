@@ -46,8 +46,12 @@ async def list_minds(request: web.Request) -> web.Response:
 
 
 async def get_mind(request: web.Request) -> web.Response:
-    mind = lookup(runtime(request).state.minds, request.match_info["mind_id"], "Mind")
-    return ok(views.mind_detail(mind))
+    rt = runtime(request)
+    mind = lookup(rt.state.minds, request.match_info["mind_id"], "Mind")
+    detail = views.mind_detail(mind)
+    if mind["id"] in rt.faults.training_minds:
+        detail |= {"trainingStatus": "running", "readyToChat": False}
+    return ok(detail)
 
 
 async def list_audiences(request: web.Request) -> web.Response:

@@ -138,6 +138,40 @@ class Interactions:
         self._response_targets[token] = target
         return f"{self.ws.links.base}/_emulator/response/{token}"
 
+    # ---- messages people type
+
+    async def message_event(self, message: Message) -> Delivery | None:
+        """Slack's ``message.channels`` event for a person's message in a channel the bot is in (a thread reply
+        carries ``thread_ts``). None when Slack would not tell the bot: bot posts, DMs, channels without it."""
+        channel = self.ws.channel(message.channel)
+        if message.bot_id or not channel.bot_is_member or channel.im_user is not None:
+            return None
+        event: Json = {
+            "type": "message",
+            "channel": channel.id,
+            "user": message.user,
+            "text": message.text,
+            "ts": message.ts,
+            "event_ts": message.ts,
+            "channel_type": "channel",
+        }
+        if message.thread_ts:
+            event["thread_ts"] = message.thread_ts
+        config = self.ws.config
+        body = {
+            "token": config.verification_token,
+            "team_id": config.team_id,
+            "api_app_id": config.app_id,
+            "event": event,
+            "type": "event_callback",
+            "event_id": "Ev" + self.ws.ids.token(10).upper(),
+            "event_time": int(self._clock()),
+            "authorizations": [{"team_id": config.team_id, "user_id": config.bot_user_id, "is_bot": True}],
+        }
+        return await self._deliver(
+            "event_callback", body=json.dumps(body).encode(), content_type="application/json", user=message.user
+        )
+
     # ---- slash commands
 
     async def send_slash_command(self, *, user: str, channel: str, text: str, command: str = "/minds") -> Delivery:

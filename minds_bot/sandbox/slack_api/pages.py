@@ -14,7 +14,6 @@ from aiohttp import web
 from minds_bot.sandbox.slack_api.errors import EmulatorUsageError, SlackError
 from minds_bot.sandbox.slack_api.interactions import Delivery
 from minds_bot.sandbox.slack_api.state import Ephemeral, View
-from minds_bot.sandbox.slack_api.workspace import parse_content
 
 if TYPE_CHECKING:
     from minds_bot.sandbox.slack_api.server import Emulator
@@ -86,14 +85,11 @@ class _Page:
         return {"delivery": _delivery_json(delivery)}
 
     async def _message(self, body: Json) -> Json:
-        ws = self.emu.workspace
-        content = {"text": str(body.get("text", ""))}
-        message = ws.post_message(
-            channel=ws.channel(body.get("channel")),
-            content=parse_content(content),
+        message = await self.emu.post_message(
             user=body["user"],
+            channel=body.get("channel"),
+            text=str(body.get("text", "")),
             thread_ts=body.get("thread_ts") or None,
-            check_membership=False,
         )
         return {"ts": message.ts}
 

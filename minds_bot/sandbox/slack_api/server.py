@@ -22,7 +22,7 @@ from minds_bot.sandbox.slack_api.ids import IdFactory, ts_key
 from minds_bot.sandbox.slack_api.interactions import Delivery, Interactions
 from minds_bot.sandbox.slack_api.state import Ephemeral, Message, View, WorkspaceState
 from minds_bot.sandbox.slack_api.webapi import RateLimiter, WebApi
-from minds_bot.sandbox.slack_api.workspace import Links, Workspace
+from minds_bot.sandbox.slack_api.workspace import Links, Workspace, parse_content
 
 Json = dict[str, Any]
 EMULATOR_KEY: web.AppKey[Emulator] = web.AppKey("slack_emulator")
@@ -130,6 +130,20 @@ class Emulator:
 
     async def send_slash_command(self, *, user: str, channel: str, text: str, command: str = "/minds") -> Delivery:
         return await self.interactions.send_slash_command(user=user, channel=channel, text=text, command=command)
+
+    async def post_message(self, *, user: str, channel: str, text: str, thread_ts: str | None = None) -> Message:
+        """Type a message (or, with ``thread_ts``, a thread reply) as ``user``; the bot hears it as Slack's
+        ``message`` event when it is in the channel."""
+        ws = self.workspace
+        message = ws.post_message(
+            channel=ws.channel(channel),
+            content=parse_content({"text": text}),
+            user=user,
+            thread_ts=thread_ts,
+            check_membership=False,
+        )
+        await self.interactions.message_event(message)
+        return message
 
     async def click_button(
         self,

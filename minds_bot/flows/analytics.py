@@ -1,0 +1,41 @@
+"""A Study's analytics posted in the channel: the compact message, then the chart in its thread.
+
+Owns: reading ``GET /studies/{id}/analytics`` (a malformed reply is an error, never "no analytics"), posting the
+figures, and drawing the chart off the event loop only when Minds sent full distributions to draw.
+Must not touch: Block Kit (``render/analytics.py``), SQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from minds_bot.render import Message
+from minds_bot.render.analytics import analytics_chart, chart_panels, render_analytics
+
+if TYPE_CHECKING:
+    from slack_sdk.web.async_client import AsyncWebClient
+
+    from minds_bot.services import Services
+
+
+async def post_analytics(
+    services: Services, slack: AsyncWebClient, *, team_id: str, channel_id: str, study_id: str, study_name: str
+) -> Message:
+    """Post the Study's analytics in ``channel_id``; returns the private note for the person who asked."""
+    minds = await services.minds.client_for(team_id)
+    analytics = await minds.get_analytics(study_id)
+    panels = chart_panels(analytics)
+    message = render_analytics(analytics, study_name=study_name, charted=bool(panels))
+    posted = await slack.chat_postMessage(channel=channel_id, **message.as_kwargs())
+    if panels:
+        png = await asyncio.to_thread(analytics_chart, panels)
+        await slack.files_upload_v2(
+            channel=channel_id,
+            thread_ts=posted["ts"],
+            file=png,
+            filename="analytics.png",
+            title=f"Analytics — {study_name}"[:250],
+            alt_txt=f"Answer distributions per question in {study_name}, as Minds reported them"[:1000],
+        )
+    return Message(text=f"The analytics of {study_name} are posted in the channel.")

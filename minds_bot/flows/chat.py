@@ -1,0 +1,168 @@
+"""Talking to one Mind in a Slack thread through a stateful Minds chat (``POST /chats``, ``POST /chats/{id}/messages``).
+
+Owns: opening a chat (the Mind must be ready: a Mind still training is named and never called; the Minds chat
+is created before anything is posted, then the thread head is posted and the chat id stored with the thread, so
+it survives a restart), each person's reply in that thread as one turn of the same chat (only the new message is
+sent: Minds keeps the history), and closing threads idle for ``CHAT_IDLE`` once, politely (``ChatCloser``).
+A failed turn is said in the thread and never re-sent by itself: a chat message has no idempotency key.
+Must not touch: Block Kit (``render/chat.py``), SQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+from slack_sdk.errors import SlackApiError
+
+from minds_bot.minds import MindNotReady, MindsError
+from minds_bot.render import Message
+from minds_bot.render.chat import (
+    render_chat_closed,
+    render_chat_header,
+    render_chat_started,
+    render_message_too_long,
+    render_mind_not_ready,
+    render_mind_reply,
+    render_turn_failed,
+)
+from minds_bot.render.errors import user_message
+from minds_bot.services import Background
+from minds_bot.store import ChatThread
+
+if TYPE_CHECKING:
+    from slack_sdk.web.async_client import AsyncWebClient
+
+    from minds_bot.services import Services
+
+log = logging.getLogger(__name__)
+
+CHAT_IDLE = timedelta(days=1)
+IDLE_HOURS = int(CHAT_IDLE.total_seconds() // 3600)
+MAX_CHAT_MESSAGE_CHARS = 4000  # one turn; longer text is refused with this limit named, nothing is sent
+CLOSE_CHECK_SECONDS = 600.0
+CHAT_NAME_CHARS = 120
+
+
+async def open_chat(
+    services: Services, slack: AsyncWebClient, *, team_id: str, channel_id: str, user_id: str, mind_id: str
+) -> Message:
+    """Start a thread talking to ``mind_id``; returns the private note for the person who asked."""
+    minds = await services.minds.client_for(team_id)
+    mind = await minds.get_mind(mind_id)
+    if not mind.ready_to_chat:
+        return render_mind_not_ready(mind_name=mind.name, status=mind.training_status)
+    chat = await minds.create_chat(mind_id=mind.id, name=f"Slack chat with {mind.name}"[:CHAT_NAME_CHARS])
+    header = render_chat_header(mind=mind, started_by=user_id, idle_hours=IDLE_HOURS)
+    posted = await slack.chat_postMessage(channel=channel_id, **header.as_kwargs())
+    await services.store.save_chat_thread(
+        ChatThread(
+            team_id=team_id,
+            channel_id=channel_id,
+            thread_ts=str(posted["ts"]),
+            chat_id=chat.id,
+            mind_id=mind.id,
+            mind_name=mind.name,
+            started_by=user_id,
+            last_activity_at=services.clock(),
+        )
+    )
+    return render_chat_started()
+
+
+@dataclass(frozen=True)
+class ThreadReply:
+    """A person's message in a thread, as the listener read it from Slack's event."""
+
+    team_id: str
+    channel_id: str
+    thread_ts: str
+    user_id: str
+    text: str
+
+
+async def answer_reply(services: Services, slack: AsyncWebClient, reply: ThreadReply) -> None:
+    """One turn: send the reply to the thread's Minds chat and post the Mind's answer in the thread.
+    Threads that are not chats are left alone."""
+    thread = await services.store.get_chat_thread(
+        team_id=reply.team_id, channel_id=reply.channel_id, thread_ts=reply.thread_ts
+    )
+    if thread is None:
+        return
+    if thread.closed_at is not None:
+        await _tell(slack, reply, render_chat_closed(mind_name=thread.mind_name, idle_hours=IDLE_HOURS))
+        return
+    if len(reply.text) > MAX_CHAT_MESSAGE_CHARS:
+        await _tell(slack, reply, render_message_too_long(length=len(reply.text), limit=MAX_CHAT_MESSAGE_CHARS))
+        return
+    await services.store.touch_chat_thread(
+        team_id=reply.team_id, channel_id=reply.channel_id, thread_ts=reply.thread_ts, at=services.clock()
+    )
+    await _post(slack, reply, await _turn(services, thread, reply.text))
+
+
+async def _turn(services: Services, thread: ChatThread, text: str) -> Message:
+    minds = await services.minds.client_for(thread.team_id)
+    try:
+        answer = await minds.send_chat_message(thread.chat_id, content=text)
+    except MindNotReady:
+        return render_mind_not_ready(mind_name=thread.mind_name, status=None)
+    except MindsError as exc:
+        return render_turn_failed(mind_name=thread.mind_name, reason=user_message(exc))
+    return render_mind_reply(mind_name=thread.mind_name, content=answer.content)
+
+
+async def _post(slack: AsyncWebClient, reply: ThreadReply, message: Message) -> None:
+    await slack.chat_postMessage(channel=reply.channel_id, thread_ts=reply.thread_ts, **message.as_kwargs())
+
+
+async def _tell(slack: AsyncWebClient, reply: ThreadReply, message: Message) -> None:
+    """Only the person who wrote sees it."""
+    await slack.chat_postEphemeral(
+        channel=reply.channel_id, user=reply.user_id, thread_ts=reply.thread_ts, **message.as_kwargs()
+    )
+
+
+async def close_idle_chats(services: Services) -> int:
+    """Close every chat thread idle for a day, saying so once in each thread; returns how many."""
+    closed = await services.store.close_idle_chat_threads(idle_since=services.clock() - CHAT_IDLE)
+    for thread in closed:
+        note = render_chat_closed(mind_name=thread.mind_name, idle_hours=IDLE_HOURS)
+        try:
+            slack = await services.slack.client_for(thread.team_id)
+            await slack.chat_postMessage(channel=thread.channel_id, thread_ts=thread.thread_ts, **note.as_kwargs())
+        except SlackApiError as exc:  # closed all the same: a thread Slack refuses (archived) gets no note
+            log.warning("could not post a chat's closing note", extra={"fields": {"error": exc.response.get("error")}})
+    return len(closed)
+
+
+class ChatCloser(Background):
+    """Runs ``close_idle_chats`` every ten minutes."""
+
+    def __init__(self, services: Services, *, every: float = CLOSE_CHECK_SECONDS) -> None:
+        self._services = services
+        self._every = every
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._loop(), name="chat-closer")
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                closed = await close_idle_chats(self._services)
+            except Exception:  # noqa: BLE001 - the next pass tries again; one failure must not stop closing
+                log.exception("closing idle chat threads failed")
+            else:
+                if closed:
+                    log.info("closed idle chat threads", extra={"fields": {"count": closed}})
+            await asyncio.sleep(self._every)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None

@@ -1,0 +1,103 @@
+"""Chats with one Mind: ``POST /chats`` and ``POST /chats/{chatId}/messages`` (one-Mind shape only).
+
+Owns: creating a stateful chat for one Mind, keeping its transcript, and a deterministic in-character reply per
+turn. A Mind listed in the ``training_minds`` fault knob is still training: its detail says so
+(``readyToChat: false``) and a message to it answers 409 ``SPARK_NOT_READY``.
+Must not contain: anything of the bot.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from aiohttp import web
+from pydantic import BaseModel, ConfigDict, Field
+
+from minds_bot.sandbox.minds_api.clock import iso
+from minds_bot.sandbox.minds_api.errors import bad_request, conflict
+from minds_bot.sandbox.minds_api.http_support import lookup, ok, parse, read_json, runtime
+from minds_bot.sandbox.minds_api.runtime import Runtime
+from minds_bot.sandbox.minds_api.state import Record
+from minds_bot.sandbox.minds_api.views import mind_ref
+
+MAX_MESSAGE_CHARS = 20_000
+
+
+class ChatBody(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    mindId: str | None = None
+    mindIds: list[str] | None = None
+    audienceIds: list[str] | None = None
+    name: str | None = None
+    description: str | None = None
+
+
+class MessageBody(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    content: str | None = Field(default=None, max_length=MAX_MESSAGE_CHARS)
+    message: str | None = Field(default=None, max_length=MAX_MESSAGE_CHARS)
+    role: Literal["user", "system"] = "user"
+    endUserName: str | None = Field(default=None, max_length=120)
+
+
+def is_training(rt: Runtime, mind_id: str) -> bool:
+    return mind_id in rt.faults.training_minds
+
+
+async def create_chat(request: web.Request) -> web.Response:
+    rt = runtime(request)
+    body = parse(ChatBody, await read_json(request))
+    if body.audienceIds or body.mindIds:
+        raise bad_request("The sandbox offers one-Mind chats only; send mindId")
+    if not body.mindId:
+        raise bad_request("Send one of mindId, mindIds or audienceIds")
+    mind = lookup(rt.state.minds, body.mindId, "Mind")
+    chat = {
+        "id": rt.state.new_id("chat"),
+        "name": body.name or "API Chat",
+        "description": body.description,
+        "mindId": mind["id"],
+        "createdAt": rt.clock.now(),
+        "messages": [],
+    }
+    rt.state.chats[chat["id"]] = chat
+    rt.state.touch()
+    return ok(_chat_view(chat, mind), status=201)
+
+
+async def send_message(request: web.Request) -> web.Response:
+    rt = runtime(request)
+    chat = lookup(rt.state.chats, request.match_info["chat_id"], "Chat")
+    body = parse(MessageBody, await read_json(request))
+    text = (body.message if body.message is not None else body.content or "").strip()
+    if not text:
+        raise bad_request("Message content is required")
+    message_id = rt.state.new_id("chat-message")
+    chat["messages"].append({"id": message_id, "role": body.role, "content": text})
+    rt.state.touch()
+    if body.role == "system":
+        return web.json_response({"messageId": message_id, "role": "system"})
+    mind = rt.state.minds[chat["mindId"]]
+    if is_training(rt, mind["id"]):
+        raise conflict("This Mind is still training", code="SPARK_NOT_READY")
+    reply = _reply(mind, text, turn=sum(1 for m in chat["messages"] if m["role"] == "user"))
+    reply_id = rt.state.new_id("chat-message")
+    chat["messages"].append({"id": reply_id, "role": "assistant", "content": reply})
+    return web.json_response({"content": reply, "messageId": reply_id})
+
+
+def _chat_view(chat: Record, mind: Record) -> dict[str, object]:
+    return {
+        "id": chat["id"],
+        "name": chat["name"],
+        "description": chat["description"],
+        "createdAt": iso(chat["createdAt"]),
+        "minds": [mind_ref(mind)],
+    }
+
+
+def _reply(mind: Record, text: str, *, turn: int) -> str:
+    """In character and deterministic; later turns show the chat remembers earlier ones."""
+    about = text if len(text) <= 80 else text[:79] + "…"
+    memory = f" (that's message {turn} from you in this chat)" if turn > 1 else ""
+    return f"As {mind['description'] or mind['name']}, my honest take on “{about}”{memory}: it depends on the price."

@@ -1,0 +1,128 @@
+"""``/minds templates``, Use, and Save as template on a plan message.
+
+Owns: the list; Save as template (a dialog asks the name and goal; the submission's view id makes the save's
+request id, so Slack redelivering it saves once); and Use — the plan dialog opens first (Slack's trigger
+expires after 3 s) with the template's questions as the request and its language, then Minds makes the
+independent draft (``POST /study-templates/{id}/use`` with the template's revision and a request id derived
+from this click, so a redelivered click never makes a second draft). Submitting the dialog is the ordinary
+plan flow.
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.flows.invocation import Invocation, with_progress
+from minds_bot.flows.keys import derived_key
+from minds_bot.flows.templates import save_template
+from minds_bot.minds import MindsError
+from minds_bot.render.errors import user_message
+from minds_bot.render.plan import plan_request_modal
+from minds_bot.render.templates import (
+    SAVE_TEMPLATE_ACTION,
+    SAVE_TEMPLATE_CALLBACK,
+    TEMPLATE_GOAL_BLOCK,
+    TEMPLATE_NAME_BLOCK,
+    USE_TEMPLATE_ACTION,
+    render_save_template_modal,
+    render_template_gone,
+    render_template_used,
+    render_templates,
+    template_request,
+)
+from minds_bot.slack.grammar import Templates
+from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.resolve import show_progress
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+
+async def handle_templates(command: Templates, invocation: Invocation) -> None:
+    minds = await invocation.minds()
+    templates = await with_progress(minds.list_study_templates(), show=lambda: show_progress(invocation))
+    await invocation.reply(render_templates(templates))
+
+
+COMMANDS = {Templates: handle_templates}
+
+
+async def use_template(invocation: Invocation, template_id: str) -> None:
+    minds = await invocation.minds()
+    template = next((t for t in await minds.list_study_templates() if t.id == template_id), None)
+    if template is None:
+        await invocation.reply(render_template_gone())
+        return
+    metadata = json.dumps({"c": invocation.channel_id, "s": None, "id": False})
+    view = plan_request_modal(
+        metadata=metadata,
+        study_known=False,
+        study_name=None,
+        language=template.configuration.study_locale,
+        request=template_request(template),
+    )
+    await invocation.client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
+    request_id = derived_key(purpose="template-use", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
+    try:
+        draft = await minds.use_study_template(template.id, expected_revision=template.revision, request_id=request_id)
+    except MindsError as exc:
+        await invocation.say_text(f"Minds did not make a draft from “{template.name}”: {user_message(exc)}")
+        return
+    await invocation.reply(render_template_used(template_name=template.name, draft_name=draft.name))
+
+
+def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)
+
+    @surface.action(re.compile(rf"^{USE_TEMPLATE_ACTION}:"))
+    async def use(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        await use_template(invocation, str(action.get("value") or ""))
+
+    @surface.action(SAVE_TEMPLATE_ACTION)
+    async def save_opened(ack: Any, body: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        message_ts = str((body.get("container") or {}).get("message_ts") or (body.get("message") or {}).get("ts"))
+        post = await services.store.get_plan_post(
+            team_id=invocation.team_id, channel_id=invocation.channel_id, message_ts=message_ts
+        )
+        if post is None or not post.draft_plan_id:
+            await invocation.say_text("This plan is no longer tracked by the bot, so it cannot be saved as a template.")
+            return
+        view = render_save_template_modal(
+            channel_id=invocation.channel_id, message_ts=message_ts, study_name=post.study_name
+        )
+        await client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
+
+    @surface.view(SAVE_TEMPLATE_CALLBACK)
+    async def save_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        name, goal = _field(view, TEMPLATE_NAME_BLOCK), _field(view, TEMPLATE_GOAL_BLOCK)
+        if not name:
+            await ack(response_action="errors", errors={TEMPLATE_NAME_BLOCK: "Give the template a name."})
+            return
+        await ack()
+        meta = json.loads(view.get("private_metadata") or "{}")
+        team_id = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id") or ""
+        user_id, channel_id = body["user"]["id"], str(meta.get("c") or "")
+        post = await services.store.get_plan_post(team_id=team_id, channel_id=channel_id, message_ts=str(meta.get("t")))
+        request_id = derived_key(purpose="template-save", team_id=team_id, trigger_id=str(view.get("id") or ""))
+        try:
+            note = await save_template(services, post=post, name=name, goal=goal or "explore", request_id=request_id)
+        except MindsError as exc:  # a modal has no response URL: say it privately in the channel
+            await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))
+            return
+        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=note.text)
+
+
+def _field(view: dict[str, Any], block: str) -> str | None:
+    element = (((view.get("state") or {}).get("values") or {}).get(block) or {}).get("value") or {}
+    if element.get("type") == "static_select":
+        return (element.get("selected_option") or {}).get("value")
+    text = element.get("value")
+    return text.strip() if isinstance(text, str) and text.strip() else None
