@@ -114,7 +114,14 @@ async def test_a_slack_connect_guest_submitting_a_dialog_sees_the_refusal_in_it(
         "type": "view_submission",
         "team": {"id": TEAM},
         "user": {"id": "U0009", "team_id": GUEST_TEAM},
-        "view": {"type": "modal", "callback_id": "plan_request", "private_metadata": "{}", "state": {"values": {}}},
+        "trigger_id": "guest.1",
+        "view": {
+            "type": "modal",
+            "id": "VGUEST",
+            "callback_id": "plan_request",
+            "private_metadata": "{}",
+            "state": {"values": {}},
+        },
     }
     response = await bot.send(interaction_body(payload))
     answer = json.loads(response.body)
