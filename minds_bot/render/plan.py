@@ -37,7 +37,8 @@ from slack_sdk.models.views import View
 
 from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchPlan
 from minds_bot.minds.models import PlanMethod
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message, escape, mention
+from minds_bot.render.common import shorten
 
 # Action ids (buttons carry an index suffix so every id in a message is unique).
 PENDING_NOTE = "nothing runs until someone approves"
@@ -60,6 +61,10 @@ MAX_BUTTON_TEXT = 75
 MAX_CONFIRM_TEXT = 300
 MAX_HEADER_TEXT = 150
 MAX_CONTEXT_TEXT = 2000
+MAX_PLAN_REQUEST = 4_000  # what the research should find out, or a revision's refinement
+MAX_PLAN_ANSWER = 2_000  # a free-text answer to one of Minds' confirmation questions
+MAX_STUDY_INPUT = 200  # the request modal's Study name or id
+MAX_NAME_SHOWN = 200  # a Study name or stage in a line of text; the header shows up to MAX_HEADER_TEXT
 SECTION_CHUNK = MAX_SECTION_TEXT - 100  # room for a prefix on the first chunk
 STUDY_LANGUAGES: tuple[tuple[str, str], ...] = (
     ("en", "English"),
@@ -109,15 +114,6 @@ class RenderedPlan:
 
 
 # --- small pure helpers -------------------------------------------------------------------------------------
-
-
-def escape(text: str) -> str:
-    """Slack's three control characters; everything else is shown as written."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def shorten(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def chunks(text: str, size: int = SECTION_CHUNK) -> list[str]:
@@ -307,7 +303,7 @@ def confirm_text(plan: ResearchPlan, context: PlanContext) -> str:
     if advanced:
         text += f" You opt in to the advanced methods: {', '.join(advanced)}."
     text += " Responses count toward your Minds plan."
-    return shorten(text, MAX_CONFIRM_TEXT)
+    return escape(text, limit=MAX_CONFIRM_TEXT)  # a confirm dialog's text is mrkdwn
 
 
 def _audience_names(context: PlanContext, *, room: int) -> str:
@@ -379,7 +375,7 @@ def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -
             elements=[
                 MarkdownTextObject(
                     text=shorten(
-                        f"Revision {plan.revision} · requested by <@{context.requester_id}> · "
+                        f"Revision {plan.revision} · requested by {mention(context.requester_id)} · "
                         f"{len(plan.questions)} questions",
                         MAX_CONTEXT_TEXT,
                     )
@@ -417,7 +413,8 @@ def render_plan(
         raise PlanTooLarge("the confirmation questions alone fill a Slack message")
     pages = _paginate(items, first_budget=first_budget, budget=MAX_BLOCKS_PER_MESSAGE - 1)
     question_blocks = [block for item in pages[0] for block in item.blocks]
-    text = f"Research plan for {context.study_name}, revision {plan.revision}: {len(plan.questions)} questions"
+    name = escape(context.study_name, limit=MAX_NAME_SHOWN)
+    text = f"Research plan for {name}, revision {plan.revision}: {len(plan.questions)} questions"
     if len(pages) == 1:
         return RenderedPlan(Message(text=text, blocks=[*top, *question_blocks, *bottom]))
     pager = ContextBlock(
@@ -435,8 +432,9 @@ def render_plan(
 
 
 def _page_message(plan: ResearchPlan, context: PlanContext, page: list[_Item]) -> Message:
-    label = f"{_range_label(page)} · revision {plan.revision} of the plan for {context.study_name}"
-    blocks: list[Block] = [ContextBlock(elements=[MarkdownTextObject(text=escape(label))])]
+    name = escape(context.study_name, limit=MAX_NAME_SHOWN)
+    label = f"{_range_label(page)} · revision {plan.revision} of the plan for {name}"
+    blocks: list[Block] = [ContextBlock(elements=[MarkdownTextObject(text=label)])]
     blocks += [block for item in page for block in item.blocks]
     return Message(text=label, blocks=blocks)
 
@@ -476,21 +474,29 @@ def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
 def render_preparing(study_name: str, *, stage: str | None = None, revision: int | None = None) -> Message:
     """While Minds prepares a plan (a 202 receipt): accepted, not finished, and nothing is running."""
     what = f"revision {revision} of the plan" if revision else "the plan"
-    stage_text = f" (stage: {escape(stage)})" if stage else ""
-    text = f"Preparing {what} for {study_name}…{stage_text}"
+    stage_text = f" (stage: {escape(stage, limit=MAX_NAME_SHOWN)})" if stage else ""
+    text = f"Preparing {what} for {escape(study_name, limit=MAX_NAME_SHOWN)}…{stage_text}"
     detail = "Minds accepted the request and is drafting; nothing runs until someone approves a revision."
     return Message(
         text=text,
         blocks=[
-            SectionBlock(text=MarkdownTextObject(text=f":hourglass_flowing_sand: {escape(text)}")),
+            SectionBlock(text=MarkdownTextObject(text=f":hourglass_flowing_sand: {text}")),
             ContextBlock(elements=[MarkdownTextObject(text=detail)]),
         ],
     )
 
 
 def render_plan_failed(study_name: str, reason: str) -> Message:
-    text = f"Minds could not prepare the plan for {study_name}: {reason}"
-    return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=f":x: {escape(text)}"))])
+    """``reason``: plain words (Minds' among them), escaped here."""
+    text = escape(f"Minds could not prepare the plan for {study_name}: {reason}", limit=MAX_SECTION_TEXT - 10)
+    return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=f":x: {text}"))])
+
+
+def render_revision_refused(*, reason: str, revision: int | None) -> Message:
+    """Minds made no new revision; the plan message keeps the last one."""
+    text = escape(f"Minds did not make a new revision: {reason}", limit=MAX_SECTION_TEXT - 100)
+    text += f" The plan above (revision {revision}) is unchanged."
+    return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
 
 
 def freeze(blocks: Sequence[dict[str, Any]], note: str) -> Message:
@@ -513,14 +519,14 @@ def _settled(block: dict[str, Any]) -> dict[str, Any]:
 
 def approved_note(*, approver_id: str, revision: int) -> str:
     return (
-        f":white_check_mark: Approved by <@{approver_id}>: revision {revision} is running. "
+        f":white_check_mark: Approved by {mention(approver_id)}: revision {revision} is running. "
         "Progress follows in the thread."
     )
 
 
 def discarded_note(*, user_id: str, revision: int | None) -> str:
     which = f"revision {revision}" if revision else "this plan"
-    return f":wastebasket: Discarded by <@{user_id}> ({which}). Nothing was run."
+    return f":wastebasket: Discarded by {mention(user_id)} ({which}). Nothing was run."
 
 
 # --- modals ----------------------------------------------------------------------------------------------------
@@ -530,13 +536,16 @@ def plan_request_modal(*, metadata: str, study_known: bool, study_name: str | No
     """Ask for the study (when unknown), the planner request and the study language."""
     blocks: list[Block] = []
     if study_known and study_name:
-        blocks.append(SectionBlock(text=MarkdownTextObject(text=f"Study: *{escape(study_name)}*")))
+        shown = escape(study_name, limit=MAX_NAME_SHOWN)
+        blocks.append(SectionBlock(text=MarkdownTextObject(text=f"Study: *{shown}*")))
     else:
         blocks.append(
             InputBlock(
                 block_id="study",
                 label="Study",
-                element=PlainTextInputElement(action_id="value", placeholder="Study name or id"),
+                element=PlainTextInputElement(
+                    action_id="value", placeholder="Study name or id", max_length=MAX_STUDY_INPUT
+                ),
             )
         )
     options = [Option(value=code, text=name) for code, name in STUDY_LANGUAGES]
@@ -549,6 +558,7 @@ def plan_request_modal(*, metadata: str, study_known: bool, study_name: str | No
                 action_id="value",
                 multiline=True,
                 placeholder="Goal, audience, the questions you already have…",
+                max_length=MAX_PLAN_REQUEST,
             ),
         ),
         InputBlock(
@@ -576,6 +586,7 @@ def plan_request_modal(*, metadata: str, study_known: bool, study_name: str | No
 
 
 def answer_modal(*, metadata: str, question: str) -> View:
+    """``question``: the plain words Minds asked (read back from the plan message with ``unescape``)."""
     return View(
         type="modal",
         callback_id=VIEW_ANSWER,
@@ -588,7 +599,7 @@ def answer_modal(*, metadata: str, question: str) -> View:
             InputBlock(
                 block_id="answer",
                 label="Your answer",
-                element=PlainTextInputElement(action_id="value", multiline=True),
+                element=PlainTextInputElement(action_id="value", multiline=True, max_length=MAX_PLAN_ANSWER),
             ),
         ],
     )
@@ -607,7 +618,7 @@ def revise_modal(*, metadata: str, revision: int) -> View:
             InputBlock(
                 block_id="refinement",
                 label="What should change?",
-                element=PlainTextInputElement(action_id="value", multiline=True),
+                element=PlainTextInputElement(action_id="value", multiline=True, max_length=MAX_PLAN_REQUEST),
             ),
         ],
     )

@@ -11,6 +11,7 @@ import uuid
 from typing import Any
 
 from minds_bot.minds import MindsError
+from minds_bot.render import escape
 from minds_bot.render.errors import user_message
 from minds_bot.store import StoreError
 
@@ -27,7 +28,7 @@ async def on_error(error: Exception, body: dict[str, Any], respond: Any, logger:
         exc_info=not expected,
         extra={"fields": {"reference": reference, "error": type(error).__name__}},
     )
-    text = user_message(error)
+    text = escape(user_message(error))
     if not expected:
         text += f" (reference {reference})"
     if respond is not None and (body.get("response_url") or body.get("response_urls") or body.get("actions")):

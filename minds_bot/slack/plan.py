@@ -25,6 +25,8 @@ from minds_bot.flows.planning import (
 )
 from minds_bot.flows.research import approve, may_approve, refusal_for_approver
 from minds_bot.minds import MindsError
+from minds_bot.render import escape, unescape
+from minds_bot.render.common import decode_metadata, decode_value, plain_value
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import (
     ACTION_ANSWER,
@@ -34,6 +36,9 @@ from minds_bot.render.plan import (
     ACTION_OPT_IN,
     ACTION_REVISE,
     BLOCK_OPT_IN,
+    MAX_PLAN_ANSWER,
+    MAX_PLAN_REQUEST,
+    MAX_STUDY_INPUT,
     OPT_IN_VALUE,
     VIEW_ANSWER,
     VIEW_PLAN_REQUEST,
@@ -42,7 +47,7 @@ from minds_bot.render.plan import (
     plan_request_modal,
     revise_modal,
 )
-from minds_bot.slack.grammar import Plan
+from minds_bot.slack.grammar import Plan, too_long
 from minds_bot.slack.resolve import resolve_study as pick_study
 from minds_bot.store import PlanPost, RunKind
 
@@ -53,6 +58,12 @@ if TYPE_CHECKING:
     from minds_bot.slack.surface import Surface
 
 STUDY_CARD_PLAN = "study_plan"
+MODAL_LIMITS = {
+    "study": ("A Study name or id", MAX_STUDY_INPUT),
+    "request": ("A plan request", MAX_PLAN_REQUEST),
+    "answer": ("An answer", MAX_PLAN_ANSWER),
+    "refinement": ("A refinement", MAX_PLAN_REQUEST),
+}
 DEFAULT_LANGUAGE = "en"
 
 
@@ -121,7 +132,7 @@ def _input(view: dict[str, Any], block: str) -> str | None:
 
 
 async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-    meta = json.loads(view.get("private_metadata") or "{}")
+    meta = decode_metadata(view.get("private_metadata"))
     team_id, user_id, channel_id = _team(body), body["user"]["id"], meta.get("c", "")
     study_text = meta.get("s") or _input(view, "study") or ""
     try:
@@ -138,7 +149,7 @@ async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dic
             language=_input(view, "language"),
         )
     except MindsError as exc:  # a modal has no response URL: say it privately in the channel
-        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))
+        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=escape(user_message(exc)))
 
 
 # --- reading plan-message payloads ---------------------------------------------------------------------------
@@ -157,11 +168,17 @@ def _where(body: dict[str, Any]) -> tuple[str, str, str]:
 
 
 def _value(action: dict[str, Any]) -> dict[str, Any]:
-    try:
-        value = json.loads(action.get("value") or "{}")
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
+    return decode_value(action.get("value"))
+
+
+def _over_limit(view: dict[str, Any]) -> dict[str, str]:
+    """A modal field longer than its limit (Slack's max_length binds Slack's own client, not a forged view)."""
+    errors = {}
+    for block, (what, limit) in MODAL_LIMITS.items():
+        text = _input(view, block)
+        if text is not None and len(text) > limit:
+            errors[block] = too_long(what, limit=limit, length=len(text))
+    return errors
 
 
 def _revision(value: dict[str, Any]) -> int:
@@ -206,7 +223,7 @@ def register(surface: Surface, services: Services) -> None:
             trigger_id=body.get("trigger_id"),
             team_id=_team(body),
             channel_id=channel,
-            study=action.get("value"),
+            study=plain_value(action.get("value")),
             by_id=True,
         )
 
@@ -214,6 +231,9 @@ def register(surface: Surface, services: Services) -> None:
     async def plan_requested(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
         if not _input(view, "request"):
             await ack(response_action="errors", errors={"request": "Say what the research should find out."})
+            return
+        if errors := _over_limit(view):
+            await ack(response_action="errors", errors=errors)
             return
         await ack()
         await _submitted_plan(services, body=body, view=view, client=client)
@@ -244,8 +264,11 @@ def register(surface: Surface, services: Services) -> None:
 
     @surface.view(VIEW_ANSWER)
     async def answer_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        if errors := _over_limit(view):
+            await ack(response_action="errors", errors=errors)
+            return
         await ack()
-        meta = json.loads(view.get("private_metadata") or "{}")
+        meta = decode_metadata(view.get("private_metadata"))
         post = await services.store.get_plan_post(
             team_id=_team(body), channel_id=meta.get("c", ""), message_ts=meta.get("ts", "")
         )
@@ -270,8 +293,11 @@ def register(surface: Surface, services: Services) -> None:
         if not refinement:
             await ack(response_action="errors", errors={"refinement": "Say what should change."})
             return
+        if errors := _over_limit(view):
+            await ack(response_action="errors", errors=errors)
+            return
         await ack()
-        meta = json.loads(view.get("private_metadata") or "{}")
+        meta = decode_metadata(view.get("private_metadata"))
         post = await services.store.get_plan_post(
             team_id=_team(body), channel_id=meta.get("c", ""), message_ts=meta.get("ts", "")
         )
@@ -321,7 +347,7 @@ def _confirmation_text(body: dict[str, Any], action: dict[str, Any]) -> str:
     if index > 0:
         text = (blocks[index - 1].get("text") or {}).get("text")
         if isinstance(text, str):
-            return text
+            return unescape(text)  # mrkdwn the bot posted; the modal escapes it again
     return "Minds asks a question about this plan."
 
 

@@ -13,19 +13,15 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from minds_bot.flows.invocation import Invocation
-from minds_bot.render import Message
-from minds_bot.render.help import render_help
+from minds_bot.render.help import render_help, render_usage
 from minds_bot.slack.grammar import Help, Usage, parse_command
 
 Handler = Callable[[Any, Invocation], Awaitable[None]]
+MAX_WORD_SHOWN = 30
 
 
 async def handle_help(command: Help, invocation: Invocation) -> None:
     await invocation.reply(render_help())
-
-
-def usage_message(usage: Usage) -> Message:
-    return Message(text=usage.message, blocks=render_help(note=usage.message).blocks[:1])
 
 
 class CommandRouter:
@@ -44,11 +40,11 @@ class CommandRouter:
         """Parse ``text`` and run its handler; also used when a button or modal re-enters a command."""
         parsed = parse_command(text)
         if isinstance(parsed, Usage):
-            await invocation.reply(usage_message(parsed))
+            await invocation.reply(render_usage(parsed.message))
             return
         handler = self._handlers.get(type(parsed))
         if handler is None:
-            word = text.split()[0]
+            word = text.split()[0][:MAX_WORD_SHOWN]
             await invocation.reply(render_help(note=f"`/minds {word}` is not available in this version yet."))
             return
         await handler(parsed, invocation)
