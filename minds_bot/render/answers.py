@@ -90,7 +90,8 @@ def render_plan_offer(*, study_id: str, study_name: str, text: str, reason: str)
     """Not one standalone question: nothing was sent; offer the planning flow with the text prefilled."""
     lead = escape(
         f"{reason} Nothing was sent to Minds: a set of questions is planned and run together, "
-        f"never asked one at a time, so the answers stay comparable."
+        f"never asked one at a time, so the answers stay comparable.",
+        limit=MAX_SECTION_TEXT,
     )
     blocks: list[Block] = [
         section(lead),
@@ -104,7 +105,7 @@ def render_plan_offer(*, study_id: str, study_name: str, text: str, reason: str)
                 )
             ]
         ),
-        context("Or ask one question: `/minds ask <study> <question>`."),
+        context(escape("Or ask one question: `/minds ask <study> <question>`.")),
     ]
     return Message(text=lead, blocks=blocks)
 

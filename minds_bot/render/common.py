@@ -31,6 +31,7 @@ MAX_PRIVATE_METADATA = 3000
 MAX_BUTTON_TEXT = 75
 MAX_ACTIONS_PER_BLOCK = 25
 MAX_QUERY_SHOWN = 200  # what someone typed, said back to them
+MAX_WORD_SHOWN = 40  # a noun such as "Study"
 RERUN_ACTION = "minds_rerun"  # value: the text of a ``/minds`` command to run as the clicking user
 
 
@@ -141,11 +142,8 @@ def render_candidates(
     *, what: str, query: str, candidates: Sequence[Candidate[Any]], rerun: Any, fuzzy: bool = False
 ) -> Message:
     """Several items match (or one only loosely): one button per candidate re-runs the command with its id."""
-    lead = (
-        f"Did you mean this {what}?"
-        if fuzzy
-        else f"Several {what}s match “{escape(query, limit=MAX_QUERY_SHOWN)}”. Which one did you mean?"
-    )
+    noun, typed = escape(what, limit=MAX_WORD_SHOWN), escape(query, limit=MAX_QUERY_SHOWN)
+    lead = f"Did you mean this {noun}?" if fuzzy else f"Several {noun}s match “{typed}”. Which one did you mean?"
     buttons = []
     for candidate in candidates[:MAX_ACTIONS_PER_BLOCK]:
         value = rerun_value(rerun(candidate.item.id))
@@ -165,5 +163,6 @@ LIST_COMMANDS = {"Study": "studies", "Audience": "audiences", "Mind": "minds"}
 def render_not_found(*, what: str, result: LookupResult[Any]) -> Message:
     """Nothing matched: say so, and that only the newest items were searched when that is the case."""
     text = escape(result.explanation or f"No {what} named “{result.query}”.", limit=MAX_SECTION_TEXT)
-    hint = f"`/minds {LIST_COMMANDS.get(what, what.lower() + 's')}` lists them; an exact id always works."
+    listing = escape(LIST_COMMANDS.get(what, what.lower() + "s"), limit=MAX_WORD_SHOWN)
+    hint = f"`/minds {listing}` lists them; an exact id always works."
     return Message(text=text, blocks=[section(text), context(hint)])

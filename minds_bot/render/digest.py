@@ -95,7 +95,7 @@ def _footer(content: DigestContent, *, hidden: Sequence[StudyNews], schedule: st
         parts.append(f"No research news{f' in {names}' if names else ''} since the last digest.")
     if hidden:
         names = ", ".join(_escape(s.name) for s in hidden)
-        parts.append(f"…and {len(hidden)} more Studies with news: {names}. See `/minds runs <study>`.")
+        parts.append(f"…and {len(hidden)} more Studies with news: {names}. See `/minds runs &lt;study&gt;`.")
     if content.unchecked_studies:
         parts.append(
             f"{content.unchecked_studies} less recently updated Studies were not checked; "
@@ -226,7 +226,9 @@ def render_digest_list(digests: Sequence[tuple[Digest, str]]) -> Message:
     lines = [_list_line(digest, schedule) for digest, schedule in digests]
     blocks: list[Block] = [
         SectionBlock(text=_mrkdwn(_fit(lines, note="more digests"))),
-        ContextBlock(elements=[_mrkdwn("`/minds digest now <id>` posts one now · `/minds digest remove <id>`")]),
+        ContextBlock(
+            elements=[_mrkdwn(escape("`/minds digest now <id>` posts one now · `/minds digest remove <id>`"))]
+        ),
     ]
     return Message(text=f"{len(digests)} digests", blocks=blocks)
 

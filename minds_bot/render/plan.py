@@ -38,7 +38,7 @@ from slack_sdk.models.views import View
 from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchPlan
 from minds_bot.minds.models import PlanMethod
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message, escape, mention
-from minds_bot.render.common import shorten
+from minds_bot.render.common import MAX_BUTTON_VALUE, shorten
 
 # Action ids (buttons carry an index suffix so every id in a message is unique).
 PENDING_NOTE = "nothing runs until someone approves"
@@ -273,21 +273,22 @@ def _confirmation_blocks(plan: ResearchPlan, *, interactive: bool) -> list[Block
 
 
 def _answer_rows(revision: int, index: int, question: ConfirmationQuestion) -> list[Block]:
+    answer_text = ButtonElement(
+        text="Answer…",
+        action_id=f"{ACTION_ANSWER_TEXT}:{index}",
+        value=_value(r=revision, q=question.id),
+    )
     if question.free_text:
-        button = ButtonElement(
-            text="Answer…",
-            action_id=f"{ACTION_ANSWER_TEXT}:{index}",
-            value=_value(r=revision, q=question.id),
-        )
-        return [ActionsBlock(block_id=f"plan_cq_{index}_0", elements=[button])]
+        return [ActionsBlock(block_id=f"plan_cq_{index}_0", elements=[answer_text])]
+    options = enumerate(question.options or [])
+    values = [(o, option, _value(r=revision, q=question.id, a=option)) for o, option in options]
     buttons = [
-        ButtonElement(
-            text=shorten(option, MAX_BUTTON_TEXT),
-            action_id=f"{ACTION_ANSWER}:{index}:{o}",
-            value=_value(r=revision, q=question.id, a=option),
-        )
-        for o, option in enumerate(question.options or [])
+        ButtonElement(text=shorten(option, MAX_BUTTON_TEXT), action_id=f"{ACTION_ANSWER}:{index}:{o}", value=value)
+        for o, option, value in values
+        if len(value) <= MAX_BUTTON_VALUE
     ]
+    if len(buttons) < len(values):  # an option too long for a button's value can still be typed
+        buttons.append(answer_text)
     rows = [buttons[i : i + MAX_BUTTONS_PER_ACTIONS] for i in range(0, len(buttons), MAX_BUTTONS_PER_ACTIONS)]
     return [ActionsBlock(block_id=f"plan_cq_{index}_{r}", elements=row) for r, row in enumerate(rows)]
 
@@ -385,7 +386,7 @@ def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -
         ),
     ]
     if note:
-        blocks += _mrkdwn_sections(f":information_source: {note}")
+        blocks += _mrkdwn_sections(f":information_source: {escape(note)}")
     if plan.framing_warnings:
         warnings = "\n".join(f"• {escape(w)}" for w in plan.framing_warnings)
         blocks += _mrkdwn_sections(f":warning: *Framing warnings — review before approving*\n{warnings}")

@@ -53,7 +53,7 @@ def render_share_prompt(*, study: StudyDetail, requester_id: str) -> Message:
                     )
                 ]
             ),
-            context("Nothing changes until you confirm. `/minds share <study> off` turns it off again."),
+            context(escape("Nothing changes until you confirm. `/minds share <study> off` turns it off again.")),
         ],
     )
 
@@ -73,5 +73,7 @@ def render_sharing(*, study_name: str, state: SharingState, asked_on: bool) -> M
 
 
 def render_not_requester() -> Message:
-    text = "Only the person who asked to share this Study can confirm it. Run `/minds share <study> on` yourself."
+    text = escape(
+        "Only the person who asked to share this Study can confirm it. Run `/minds share <study> on` yourself."
+    )
     return Message(text=text, blocks=[section(text)])

@@ -55,7 +55,7 @@ def render_summary(*, study_id: str, study_name: str, summary: SemanticSummary, 
         text = (
             "Minds is generating the first summary of this Study; try again in a minute."
             if summary.is_generating
-            else "This Study has no summary yet. Say `/minds summary <study> refresh` to generate one."
+            else escape("This Study has no summary yet. Say `/minds summary <study> refresh` to generate one.")
         )
         return Message(text=text, blocks=[section(heading), section(text)])
     pages = summary_pages(summary.summary)
