@@ -116,8 +116,9 @@ def render_stale_button() -> Message:
 
 def note(text: str) -> Message:
     """A short private note: ``text`` (plain words, possibly with someone's input in it) escaped, as the fallback
-    and as one section."""
-    return Message(text=escape(text, limit=MAX_SECTION_TEXT), blocks=sections(escape(text)))
+    and as one section (shortened with "…" past one section)."""
+    shown = escape(text, limit=MAX_SECTION_TEXT)
+    return Message(text=shown, blocks=[section(shown)])
 
 
 def button(text: str, *, action_id: str, value: str | None = None, style: str | None = None, **extra: Any) -> Any:

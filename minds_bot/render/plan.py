@@ -5,6 +5,10 @@ respondent-visible text, response types, ``askIf`` routing, methods with advance
 warnings, confirmation questions as buttons), the one primary **Approve & run** button and its confirm dialog
 (question count, audiences, Mind count), paging for plans too big for one message with the full questionnaire
 as Markdown, the frozen forms after approval or discard, and the plan-request / answer / revise modals.
+Minds' words (objective, warnings, module titles, confirmation questions, names) are escaped wherever they are
+mrkdwn, fallback text and the Approve dialog included; the questions themselves are plain_text, shown exactly as
+respondents read them. An answer option too long for a button's value is offered through "Answer…" instead.
+The modals' input limits (``MAX_PLAN_REQUEST``, ``MAX_PLAN_ANSWER``, ``MAX_STUDY_INPUT``) live here too.
 Pure: no I/O. Action ids and button values defined here are what ``slack/plan.py`` listens for.
 Must not touch: Minds calls, the store, permission decisions.
 """
@@ -38,7 +42,7 @@ from slack_sdk.models.views import View
 from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchPlan
 from minds_bot.minds.models import PlanMethod
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message, escape, mention
-from minds_bot.render.common import MAX_BUTTON_VALUE, shorten
+from minds_bot.render.common import MAX_BUTTON_VALUE, shorten, split_text
 
 # Action ids (buttons carry an index suffix so every id in a message is unique).
 PENDING_NOTE = "nothing runs until someone approves"
@@ -116,19 +120,6 @@ class RenderedPlan:
 # --- small pure helpers -------------------------------------------------------------------------------------
 
 
-def chunks(text: str, size: int = SECTION_CHUNK) -> list[str]:
-    """Split long text into pieces under the section limit, at line or word breaks where possible."""
-    pieces: list[str] = []
-    rest = text
-    while len(rest) > size:
-        cut = max(rest.rfind("\n", 0, size), rest.rfind(" ", 0, size))
-        cut = cut if cut > size // 2 else size
-        pieces.append(rest[:cut])
-        rest = rest[cut:].lstrip("\n") if rest[cut : cut + 1] == "\n" else rest[cut:]
-    pieces.append(rest)
-    return pieces
-
-
 def question_numbers(plan: ResearchPlan) -> dict[str, int]:
     return {q.id: n for n, q in enumerate(plan.questions, start=1)}
 
@@ -192,11 +183,11 @@ def _number(value: float) -> str:
 
 def _plain_sections(text: str) -> list[Block]:
     # plain_text with emoji off shows the question exactly as respondents will read it (no mrkdwn, no :codes:)
-    return [SectionBlock(text=PlainTextObject(text=piece, emoji=False)) for piece in chunks(text)]
+    return [SectionBlock(text=PlainTextObject(text=piece, emoji=False)) for piece in split_text(text, SECTION_CHUNK)]
 
 
 def _mrkdwn_sections(text: str) -> list[Block]:
-    return [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in chunks(text)]
+    return [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text, SECTION_CHUNK)]
 
 
 # --- the question list ----------------------------------------------------------------------------------------

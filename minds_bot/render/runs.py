@@ -21,8 +21,7 @@ from slack_sdk.models.blocks import Block, ContextBlock, MarkdownTextObject, Sec
 from minds_bot.minds import AgentRun, ResearchRun, RunArtifact
 from minds_bot.minds.models import AnswerConsistency
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message, escape, mention
-from minds_bot.render.common import shorten
-from minds_bot.render.plan import chunks
+from minds_bot.render.common import shorten, split_text
 
 CHARTED_TYPES = frozenset({"categorical", "multiselect", "scale"})
 MAX_QUOTES = 2
@@ -276,7 +275,7 @@ def render_results(run: ResearchRun, *, study_name: str) -> list[Message]:
     blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=f"{terminal_line(run)} ({name})"))]
     for artifact in sorted(run.artifacts, key=lambda a: a.index):
         text = artifact_text(artifact, numbers=numbers, partial_run=partial_run)
-        blocks += [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in chunks(text)]
+        blocks += [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
     if run.answer_consistency is not None:
         blocks.append(ContextBlock(elements=[MarkdownTextObject(text=consistency_text(run.answer_consistency))]))
     headline = terminal_line(run)
@@ -305,8 +304,8 @@ def render_runs(runs: Sequence[AgentRun], *, study_name: str) -> Message:
     lines = [f"*Recent runs of {name}* (newest first, as Minds reports them)"]
     lines += [f"• `{escape(run.run_id, limit=MAX_NAME_SHOWN)}` — {_status(run.status)}" for run in runs]
     text = "\n".join(lines)
-    blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in chunks(text)]
-    return Message(text=f"Recent runs of {name}", blocks=blocks[:MAX_BLOCKS_PER_MESSAGE])
+    blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
+    return Message(text=f"Recent runs of {name}", blocks=blocks)
 
 
 # --- approving: what the thread says when no run started ------------------------------------------------------

@@ -2,7 +2,8 @@
 
 Owns: turning the typed digest commands and the modal's values into calls on ``minds_bot.flows.digests``: the
 creator's Slack timezone as the default (users.info ``tz``), Study names resolved against Minds before anything
-is saved, precise answers for bad schedules, and who may remove a digest (its creator or a workspace admin,
+is saved, precise answers for bad schedules (the modal's fields within the grammar's limits; what someone typed
+said back escaped), and who may remove a digest (its creator or a workspace admin,
 from users.info, never from the request alone). Digest ids are scoped to the workspace that made them.
 Must not touch: fire-time arithmetic, digest content, Block Kit layout (``render/digest.py``).
 """

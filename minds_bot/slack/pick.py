@@ -3,7 +3,8 @@
 Owns: ``open_pick_modal`` (called by command handlers when the Study or the question is missing), the external
 options listener (Studies from Minds: the newest first, name matches among the newest 300, or an exact id), and the
 submission, which re-enters the command (``ask <id> <question>``, ``study <id>``, ``summary <id>``) with the
-answer going to the channel chosen in the modal. A question that is not one question is refused in the modal.
+answer going to the channel chosen in the modal. A question that is not one question, or longer than
+``MAX_QUESTION``, is refused in the modal; a search longer than ``MAX_QUERY`` gets the limit as its only option.
 Must not touch: Minds wire shapes or SQL.
 """
 

@@ -3,7 +3,9 @@
 "Revise…", **Approve & run** and "Discard".
 
 Owns: reading Slack payloads (which plan message, which revision the button showed, the advanced-method
-opt-in box) and answering the person privately when something was refused. Listeners stay thin: every
+opt-in box; button values and private_metadata only within Slack's own limits; modal fields within
+``MODAL_LIMITS``, refused on the field before anything else) and answering the person privately when something
+was refused. Listeners stay thin: every
 decision is in ``flows/planning.py`` and ``flows/research.py``; permissions come from stored state there.
 Must not touch: Minds wire shapes, SQL, Block Kit (``render/plan.py``).
 """

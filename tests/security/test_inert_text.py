@@ -61,6 +61,7 @@ from tests.fakes.bot import CHANNEL, BotHarness, bot_harness
 from tests.fakes.minds_http import ok, page
 from tests.slack import samples
 from tests.slack.plan_samples import CONTEXT, plan_data, run_data, study_data
+from tests.store import factories
 
 HOSTILE = (
     "<!channel> <!here> <!everyone> <@U123> <#C123> <http://evil.example|click> [click](http://evil.example) & Evil"
@@ -81,7 +82,6 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.runs.distribution": "counts for the chart",
     "minds_bot.render.common.shorten": "a text helper; callers escape",
     "minds_bot.render.common.split_text": "a text helper; callers escape",
-    "minds_bot.render.plan.chunks": "a text helper; callers escape",
     "minds_bot.render.common.sections": "takes mrkdwn the caller escaped",
     "minds_bot.render.common.section": "takes mrkdwn the caller escaped",
     "minds_bot.render.common.context": "takes mrkdwn the caller escaped",
@@ -173,17 +173,7 @@ def poison(value: Any, hostile: str) -> Any:
 
 
 def _digest() -> Digest:
-    return Digest(
-        digest_id="dg-1",
-        team_id="T1",
-        channel_id="C1",
-        schedule_kind="weekly",
-        spec="mon 09:00",
-        tz="UTC",
-        study_ids=("s1",),
-        created_by="U1",
-        last_posted_at=datetime(2026, 12, 1, tzinfo=UTC),
-    )
+    return factories.digest().model_copy(update={"last_posted_at": datetime(2026, 12, 1, tzinfo=UTC)})
 
 
 def _digest_content() -> DigestContent:
