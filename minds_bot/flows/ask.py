@@ -96,7 +96,8 @@ async def ask(
     thread_ts = existing.thread_ts if existing is not None else None
     if thread_ts is None:
         parent = render_parent(user_id=user_id, study_name=study.name, question=question)
-        thread_ts = (await slack.chat_postMessage(channel=channel_id, text=parent))["ts"]
+        posted = await slack.chat_postMessage(channel=channel_id, text=parent, unfurl_links=False, unfurl_media=False)
+        thread_ts = posted["ts"]
     stored, _ = await services.store.begin_direct_ask(
         DirectAsk(
             client_request_id=client_request_id,

@@ -176,7 +176,7 @@ def said(answer: dict[str, Any]) -> str:
             f"digest add weekly {word(HUGE)} 09:00",
             "A digest argument can be at most 200 characters (yours has 40,000).",
         ),
-        (f"plan cups {word(HUGE)}", "A plan request can be at most 4,000 characters (yours has 40,000)."),
+        (f"plan cups {word(HUGE)}", "A plan request can be at most 3,000 characters (yours has 40,000)."),
         (f"export {word(HUGE)}", "A Study name or id can be at most 200 characters (yours has 40,000)."),
     ],
     ids=["ask", "studies query", "digest weekday", "plan", "export"],

@@ -68,6 +68,7 @@ HOSTILE = (
 )
 LONG_HOSTILE = " ".join([HOSTILE] * 45)  # about 4,500 characters: more than any Slack text field holds
 CORPUS = {"short": HOSTILE, "long": LONG_HOSTILE}
+MAX_TEXT_INPUT = 3000
 # The only markup the bot writes itself: Slack's date formatting in digests. Any other "<" is live text.
 LIVE = re.compile(r"<(?!!date\^\d+\^)")
 
@@ -323,6 +324,7 @@ def slack_texts(value: Any) -> Iterator[tuple[str, str]]:
             value.validate_json()
         yield from slack_texts(value.to_dict())
     elif isinstance(value, Mapping):
+        assert value.get("max_length", 0) <= MAX_TEXT_INPUT, "Slack refuses a text input longer than 3,000"
         if value.get("type") in ("mrkdwn", "plain_text") and isinstance(value.get("text"), str):
             yield value["type"], value["text"]
         for item in value.values():
