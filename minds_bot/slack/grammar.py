@@ -288,17 +288,15 @@ def quote(word: str) -> str:
     return word if len(word) <= MAX_QUOTED else word[: MAX_QUOTED - 1] + "…"
 
 
-# Field name → (what it is, in words; the most characters it may have). One table for every command.
+# Field name → (what it is, in words; the most characters it may have). One table for every command; every
+# word of `digest …` is first held to MAX_DIGEST_ARGUMENT (its time, day, timezone, cron and Study names).
 FIELD_LIMITS: dict[str, tuple[str, int]] = {
     "question": ("A question", MAX_QUESTION),
     "request": ("A plan request", MAX_PLAN_REQUEST),
     "query": ("A search", MAX_QUERY),
     "study": ("A Study name or id", MAX_STUDY_REF),
-    "studies": ("A Study name or id", MAX_STUDY_REF),
     "brief": ("An Audience brief", MAX_BRIEF),
     "digest_id": ("A digest id", MAX_DIGEST_ID),
-    "timezone": ("A timezone", MAX_DIGEST_ARGUMENT),
-    "cron": ("A cron schedule", MAX_DIGEST_ARGUMENT),
 }
 # Field name → (the sentence, with {limit} and {count}; the most items it may have).
 COUNT_LIMITS: dict[str, tuple[str, int]] = {
