@@ -5,8 +5,9 @@ and hostile strings in every string field it can be given (ids included). Whatev
 its fallback text, a modal, blocks, mrkdwn for a ``text`` or an ``initial_comment`` — must hold no live mention,
 channel link or link the bot did not build, must fit Slack's limits, and must not show escaping twice. A new
 renderer is walked automatically; one that needs a model this test cannot build fails until a sample is added.
-End to end through the real Bolt app: the export of a Study named like a mass mention (row 6) and the plan
-message's fallback text, and a person's own text said back to them.
+A second walk repeats every list thirty times (Audiences, answers, questions, options, runs) to hold the block
+and size budgets. End to end through the real Bolt app: the export of a Study named like a mass mention (row 6),
+the plan message and its fallback text, a person's own text said back to them, and Minds' error words.
 """
 
 from __future__ import annotations
@@ -55,10 +56,10 @@ from minds_bot.minds.output import StudyOutput
 from minds_bot.render import Message, escape, unescape
 from minds_bot.render.browse import BrowsePage
 from minds_bot.render.digest_news import DigestContent, ReadError, RunNews, StudyNews, Watermark
-from minds_bot.render.plan import PlanContext, RenderedPlan
+from minds_bot.render.plan import PlanContext, PlanTooLarge, RenderedPlan
 from minds_bot.store import Digest, RunKind
 from tests.fakes.bot import CHANNEL, BotHarness, bot_harness
-from tests.fakes.minds_http import ok, page
+from tests.fakes.minds_http import envelope, ok, page
 from tests.slack import samples
 from tests.slack.plan_samples import CONTEXT, plan_data, run_data, study_data
 from tests.store import factories
@@ -69,6 +70,7 @@ HOSTILE = (
 LONG_HOSTILE = " ".join([HOSTILE] * 45)  # about 4,500 characters: more than any Slack text field holds
 CORPUS = {"short": HOSTILE, "long": LONG_HOSTILE}
 MAX_TEXT_INPUT = 3000
+MANY, SHORT_LIST = 30, 5  # the "many items" walk repeats every list shorter than SHORT_LIST MANY times
 # The only markup the bot writes itself: Slack's date formatting in digests. Any other "<" is live text.
 LIVE = re.compile(r"<(?!!date\^\d+\^)")
 
@@ -146,14 +148,15 @@ def id_sized(name: str, hostile: str) -> str:
     return HOSTILE if name == "id" or name.endswith("_id") or name == "metadata" else hostile
 
 
-def poison(value: Any, hostile: str) -> Any:
-    """``value`` with every free-text string replaced by ``hostile`` (dict keys and an output's ``type`` kept)."""
+def poison(value: Any, hostile: str, copies: int = 1) -> Any:
+    """``value`` with every free-text string replaced by ``hostile`` (dict keys and an output's ``type`` kept);
+    with ``copies``, every short list repeated that often (many Audiences, answers, questions, runs)."""
     if isinstance(value, str):
         return hostile
     if isinstance(value, BaseModel):
         hints = typing.get_type_hints(type(value))
         update = {
-            name: poison(getattr(value, name), id_sized(name, hostile))
+            name: poison(getattr(value, name), id_sized(name, hostile), copies)
             for name in type(value).model_fields
             if not _literal(hints.get(name))
         }
@@ -161,15 +164,16 @@ def poison(value: Any, hostile: str) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         hints = typing.get_type_hints(type(value))
         changes = {
-            f.name: poison(getattr(value, f.name), id_sized(f.name, hostile))
+            f.name: poison(getattr(value, f.name), id_sized(f.name, hostile), copies)
             for f in dataclasses.fields(value)
             if f.init and not _literal(hints.get(f.name))
         }
         return dataclasses.replace(value, **changes)
     if isinstance(value, Mapping):
-        return {k: (v if k == "type" else poison(v, hostile)) for k, v in value.items()}
+        return {k: (v if k == "type" else poison(v, hostile, copies)) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return type(value)(poison(v, hostile) for v in value)
+        items = list(value) * copies if len(value) < SHORT_LIST else list(value)
+        return type(value)(poison(v, hostile, copies) for v in items)
     return value
 
 
@@ -264,11 +268,13 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
 }
 
 
-def sample(annotation: Any, *, name: str, flag: bool, hostile: str) -> Any:
+def sample(annotation: Any, *, name: str, flag: bool, hostile: str, copies: int = 1) -> Any:
     """A hostile value of type ``annotation`` for the parameter ``name``."""
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
     if origin in (typing.Union, types.UnionType):
-        return sample(next(a for a in args if a is not type(None)), name=name, flag=flag, hostile=hostile)
+        return sample(
+            next(a for a in args if a is not type(None)), name=name, flag=flag, hostile=hostile, copies=copies
+        )
     if origin is typing.Literal:
         return args[0] if flag else args[-1]
     if annotation is str:
@@ -282,21 +288,21 @@ def sample(annotation: Any, *, name: str, flag: bool, hostile: str) -> Any:
     if name == "numbers":
         return {hostile: 1, "q1": 1}
     if name == "studies" and annotation == Sequence[Any]:
-        return [poison(_study(), hostile)] * 3
+        return [poison(_study(), hostile)] * 3 * copies
     if origin is tuple:
-        return tuple(sample(a, name=name, flag=flag, hostile=hostile) for a in args)
+        return tuple(sample(a, name=name, flag=flag, hostile=hostile, copies=copies) for a in args)
     if origin in (list, Sequence, typing.Sequence) or origin is getattr(typing, "Sequence", None):
-        return [sample(args[0], name=name, flag=flag, hostile=hostile)] * 2
+        return [sample(args[0], name=name, flag=flag, hostile=hostile, copies=copies)] * 2 * copies
     base = origin or annotation
     if base in SAMPLES:
-        return poison(SAMPLES[base](flag), hostile)
+        return poison(SAMPLES[base](flag), hostile, copies)
     raise AssertionError(f"no hostile sample for {annotation!r} ({name}): add one to SAMPLES")
 
 
-def call_hostile(function: Callable[..., Any], *, flag: bool, hostile: str) -> Any:
+def call_hostile(function: Callable[..., Any], *, flag: bool, hostile: str, copies: int = 1) -> Any:
     hints = typing.get_type_hints(function)
     kwargs = {
-        name: sample(hints[name], name=name, flag=flag, hostile=hostile)
+        name: sample(hints[name], name=name, flag=flag, hostile=hostile, copies=copies)
         for name, parameter in inspect.signature(function).parameters.items()
         if parameter.default is inspect.Parameter.empty or name not in ("limit", "size")
     }
@@ -358,6 +364,19 @@ def assert_inert(value: Any, *, allowed: Sequence[str] = ()) -> None:
 def test_every_renderer_keeps_hostile_text_inert_and_within_slacks_limits(name: str, hostile: str, flag: bool) -> None:
     rendered = call_hostile(RENDERERS[name], flag=flag, hostile=hostile)  # Message validates Slack's limits
     if rendered is not None:  # None: nothing to say for this shape (e.g. no coverage gap)
+        assert_inert(rendered)
+
+
+@pytest.mark.parametrize("flag", [True, False], ids=["shape-a", "shape-b"])
+@pytest.mark.parametrize("name", sorted(RENDERERS))
+def test_every_renderer_stays_within_slacks_limits_with_many_items(name: str, flag: bool) -> None:
+    """Thirty times the Audiences, answers, questions, options and runs: paged, split or counted, never too big."""
+    try:
+        rendered = call_hostile(RENDERERS[name], flag=flag, hostile=HOSTILE, copies=MANY)
+    except PlanTooLarge:  # the one refusal a caller handles: the whole plan is attached instead (flows/planning)
+        assert name == "minds_bot.render.plan.render_plan"
+        return
+    if rendered is not None:
         assert_inert(rendered)
 
 
@@ -489,3 +508,13 @@ async def test_a_persons_own_text_is_said_back_inert(bot: BotHarness, typed: str
     answer = await bot.reply()
     assert_slack_saw_no_live_text([answer])
     assert "&lt;!" in json.dumps(answer)  # said back, escaped — not dropped
+
+
+async def test_minds_error_words_are_inert_in_the_error_reply(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", "/studies", envelope(400, message=f"{HOSTILE} {'x' * 5000}"))
+    await bot.command("studies")
+    answer = await bot.reply()
+    assert answer["text"].startswith("Minds rejected the request: &lt;!channel&gt; &lt;!here&gt;")
+    assert len(answer["text"]) < 1000  # Minds' 5,000-character reason is shortened, visibly
+    assert answer["text"].endswith("…")
+    assert_slack_saw_no_live_text([answer])
