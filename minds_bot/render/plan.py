@@ -524,8 +524,11 @@ def discarded_note(*, user_id: str, revision: int | None) -> str:
 # --- modals ----------------------------------------------------------------------------------------------------
 
 
-def plan_request_modal(*, metadata: str, study_known: bool, study_name: str | None, language: str) -> View:
-    """Ask for the study (when unknown), the planner request and the study language."""
+def plan_request_modal(
+    *, metadata: str, study_known: bool, study_name: str | None, language: str, request: str | None = None
+) -> View:
+    """Ask for the study (when unknown), the planner request (``request`` filled in, e.g. from a plan offer) and
+    the study language."""
     blocks: list[Block] = []
     if study_known and study_name:
         shown = escape(study_name, limit=MAX_NAME_SHOWN)
@@ -551,6 +554,7 @@ def plan_request_modal(*, metadata: str, study_known: bool, study_name: str | No
                 multiline=True,
                 placeholder="Goal, audience, the questions you already have…",
                 max_length=MAX_PLAN_REQUEST,
+                initial_value=request[:MAX_PLAN_REQUEST] if request else None,
             ),
         ),
         InputBlock(

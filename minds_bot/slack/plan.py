@@ -49,7 +49,8 @@ from minds_bot.render.plan import (
     plan_request_modal,
     revise_modal,
 )
-from minds_bot.slack.grammar import Plan, too_long
+from minds_bot.render.study import parse_plan_button_value
+from minds_bot.slack.grammar import MAX_STUDY_REF, Plan, too_long
 from minds_bot.slack.resolve import resolve_study as pick_study
 from minds_bot.store import PlanPost, RunKind
 
@@ -116,11 +117,14 @@ async def _open_request_modal(
     channel_id: str,
     study: str | None,
     by_id: bool,
+    request: str | None = None,
 ) -> None:
     language = await _default_language(services, team_id) or DEFAULT_LANGUAGE
     metadata = json.dumps({"c": channel_id, "s": study, "id": by_id})
     label = "the Study on the card" if by_id else study
-    view = plan_request_modal(metadata=metadata, study_known=study is not None, study_name=label, language=language)
+    view = plan_request_modal(
+        metadata=metadata, study_known=study is not None, study_name=label, language=language, request=request
+    )
     await slack.views_open(trigger_id=trigger_id, view=view.to_dict())
 
 
@@ -219,14 +223,16 @@ def register(surface: Surface, services: Services) -> None:
     async def study_plan(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
         await ack()
         _, channel, _ = _where(body)
+        study_id, request = parse_plan_button_value(plain_value(action.get("value")) or "")
         await _open_request_modal(
             services,
             client,
             trigger_id=body.get("trigger_id"),
             team_id=_team(body),
             channel_id=channel,
-            study=plain_value(action.get("value")),
+            study=study_id if 0 < len(study_id) <= MAX_STUDY_REF else None,
             by_id=True,
+            request=request,
         )
 
     @surface.view(VIEW_PLAN_REQUEST)

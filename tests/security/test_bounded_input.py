@@ -267,3 +267,20 @@ async def test_a_40000_character_private_metadata_is_not_read(bot: BotHarness) -
     ephemeral = await bot.slack.next_call("chat.postEphemeral")
     assert ephemeral["text"] == "This plan is no longer tracked by the bot."
     assert bot.minds_api.sent == []
+
+
+async def test_a_plan_offer_button_is_read_as_study_id_and_request(bot: BotHarness) -> None:
+    """The ``study_plan`` value is "<study id>\\n<request>": the id alone names the Study, the request fills the
+    dialog; an id longer than a Study reference is not read as one."""
+    await bot.click("study_plan", "s-1\nWhich launch message works best?")
+    opened = await bot.slack.next_call("views.open")
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    assert json.loads(view["private_metadata"])["s"] == "s-1"
+    (request,) = [b for b in view["blocks"] if b.get("block_id") == "request"]
+    assert request["element"]["initial_value"] == "Which launch message works best?"
+
+    await bot.click("study_plan", f"{word(MAX_STUDY_REF + 1)}\nWhy?")
+    opened = await bot.slack.next_call("views.open")
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    assert json.loads(view["private_metadata"])["s"] is None  # the dialog asks for the Study instead
+    assert bot.minds_api.sent == []
