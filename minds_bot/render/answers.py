@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from slack_sdk.models.blocks import ActionsBlock, Block
 
 from minds_bot.minds import OutputAnswer, StudyOutput
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message, escape, mention
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import (
     button,
@@ -38,7 +38,6 @@ QUOTE_PREVIEW = 300
 ANSWERS_PER_PAGE = 8
 PAGE_BLOCK_BUDGET = MAX_BLOCKS_PER_MESSAGE - 6  # room for the heading, count line and pager
 CHARTED_TYPES = frozenset({"scale", "categorical", "multiselect"})
-MAX_NAME_SHOWN = 200
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from slack_sdk.models.blocks import Block, DividerBlock
 
 from minds_bot.minds import LookupResult, Study
-from minds_bot.render import MAX_SECTION_TEXT, Message, escape
+from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.common import (
     MAX_QUERY_SHOWN,
     RERUN_ACTION,
@@ -33,7 +33,6 @@ BROWSE_PREV_ACTION = "browse_prev"
 BROWSE_NEXT_ACTION = "browse_next"
 NOUNS = {"studies": ("Study", "Studies"), "audiences": ("Audience", "Audiences"), "minds": ("Mind", "Minds")}
 MAX_AUDIENCES_PER_STUDY_LINE = 4
-MAX_NAME_SHOWN = 200
 
 
 @dataclass(frozen=True)

@@ -24,14 +24,13 @@ from slack_sdk.models.blocks import (
 )
 
 from minds_bot.minds import Candidate, LookupResult
-from minds_bot.render import MAX_SECTION_TEXT, Message, escape
+from minds_bot.render import MAX_SECTION_TEXT, MAX_WORD_SHOWN, Message, escape
 
 MAX_BUTTON_VALUE = 2000
 MAX_PRIVATE_METADATA = 3000
 MAX_BUTTON_TEXT = 75
 MAX_ACTIONS_PER_BLOCK = 25
 MAX_QUERY_SHOWN = 200  # what someone typed, said back to them
-MAX_WORD_SHOWN = 40  # a noun such as "Study"
 RERUN_ACTION = "minds_rerun"  # value: the text of a ``/minds`` command to run as the clicking user
 
 

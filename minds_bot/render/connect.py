@@ -13,7 +13,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.render import escape
+from minds_bot.render import MAX_NAME_SHOWN, escape
 
 CONNECT_CALLBACK = "connect_minds"
 KEY_BLOCK = "minds_key"
@@ -21,13 +21,12 @@ KEY_ACTION = "minds_key_input"
 BROADCAST_BLOCK = "broadcast_results"
 BROADCAST_ACTION = "broadcast_results_input"
 BROADCAST_VALUE = "broadcast"
-MAX_ACCOUNT_SHOWN = 200  # Minds' account id, as GET /auth/me returned it
 BROADCAST_OPTION = Option(value=BROADCAST_VALUE, text="Also post each run's final result to the channel")
 
 
 def render_connect_modal(*, channel_id: str, current_account: str | None, broadcast: bool = False) -> View:
     status = (
-        f"This workspace is connected to Minds as *{escape(current_account, limit=MAX_ACCOUNT_SHOWN)}*. "
+        f"This workspace is connected to Minds as *{escape(current_account, limit=MAX_NAME_SHOWN)}*. "
         "A new key replaces it."
         if current_account
         else "This workspace is not connected to Minds yet."
@@ -66,4 +65,4 @@ def render_connect_modal(*, channel_id: str, current_account: str | None, broadc
 
 
 def connected_text(account: str) -> str:
-    return f"Minds is connected as *{escape(account, limit=MAX_ACCOUNT_SHOWN)}*. Try `/minds studies`."
+    return f"Minds is connected as *{escape(account, limit=MAX_NAME_SHOWN)}*. Try `/minds studies`."

@@ -33,16 +33,24 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message, channel_mention, escape, mention
+from minds_bot.render import (
+    MAX_BLOCKS_PER_MESSAGE,
+    MAX_NAME_SHOWN,
+    MAX_SECTION_TEXT,
+    MAX_WORD_SHOWN,
+    Message,
+    channel_mention,
+    escape,
+    mention,
+)
 from minds_bot.render.digest_news import TERMINAL, DigestContent, RunNews, StudyNews
+from minds_bot.render.errors import minds_said
 from minds_bot.store import Digest
 
 SHORT_ID = 8
 # Blocks kept free for the header, the "since" line, read errors and the "and N more" footer.
 RESERVED_BLOCKS = 4
 BLOCKS_PER_STUDY = 2
-MAX_NAME_SHOWN = 200  # a Study name (or anything else from Minds that names a thing) in a line
-MAX_WORD_SHOWN = 40  # a run state: one of Minds' words
 
 MAX_DIGEST_ARGUMENT = 200  # a time, day, timezone, cron expression or Study name in a digest (command or modal)
 MAX_STUDIES_INPUT = 3000  # the modal's Study list (Slack's most for a text input)
@@ -58,7 +66,7 @@ def render_digest(content: DigestContent, *, schedule: str, requested_by: str | 
     """The digest post: news per Study, what could not be read, and a quiet line when nothing happened."""
     blocks: list[Block] = [HeaderBlock(text="Research digest"), ContextBlock(elements=[_mrkdwn(_since(content))])]
     if content.errors:
-        lines = [f"⚠️ Could not read {_escape(e.what)}: {escape(e.message, limit=500)}" for e in content.errors]
+        lines = [f"⚠️ Could not read {_escape(e.what)}: {escape(minds_said(e.message))}" for e in content.errors]
         blocks.append(SectionBlock(text=_mrkdwn(_fit(lines, note="more could not be read"))))
     with_news = [s for s in content.studies if s.runs or s.more_runs]
     room = (MAX_BLOCKS_PER_MESSAGE - RESERVED_BLOCKS) // BLOCKS_PER_STUDY
@@ -146,7 +154,7 @@ def _run_line(run: RunNews) -> str:
     if flags:
         line += f"\n    {flags}"
     if run.detail_error:
-        line += f"\n    Details could not be read: {escape(run.detail_error, limit=500)}"
+        line += f"\n    Details could not be read: {escape(minds_said(run.detail_error))}"
     return line
 
 

@@ -8,12 +8,10 @@ Pure: no I/O. Must not touch: Minds calls, the store, Slack calls.
 from __future__ import annotations
 
 from minds_bot.minds import ExportFailed, ExportStatus
-from minds_bot.render import escape, mention
+from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, escape, mention
 from minds_bot.render.errors import minds_said
 
 KIND_NAMES = {"executive_brief": "executive brief", "full_report": "full report", "raw_data": "raw data"}
-MAX_NAME_SHOWN = 200  # a Study or file name in one line
-MAX_WORD_SHOWN = 40  # a kind, format or state: one of Minds' words
 
 
 def export_label(kind: str, format: str) -> str:  # noqa: A002 - the wire name

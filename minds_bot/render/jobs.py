@@ -8,12 +8,11 @@ Must not touch: I/O.
 from __future__ import annotations
 
 from minds_bot.minds import AudienceLimits, FromBriefJob, FromBriefResult, StudyDuplicate
-from minds_bot.render import MAX_SECTION_TEXT, Message, escape, mention
+from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import context, section, sections
 
 BRIEF_SHOWN = 2_500  # characters of the brief repeated in the channel; Minds gets all of it
-MAX_NAME_SHOWN = 200
 
 
 def render_duplicate(result: StudyDuplicate, *, source_name: str) -> Message:

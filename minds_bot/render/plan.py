@@ -41,7 +41,7 @@ from slack_sdk.models.views import View
 
 from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchPlan
 from minds_bot.minds.models import PlanMethod
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message, escape, mention
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention
 from minds_bot.render.common import MAX_BUTTON_VALUE, shorten, split_text
 
 # Action ids (buttons carry an index suffix so every id in a message is unique).
@@ -68,7 +68,6 @@ MAX_CONTEXT_TEXT = 2000
 MAX_PLAN_REQUEST = 3_000  # what the research should find out, or a refinement (Slack caps a text input at 3,000)
 MAX_PLAN_ANSWER = 2_000  # a free-text answer to one of Minds' confirmation questions
 MAX_STUDY_INPUT = 200  # the request modal's Study name or id
-MAX_NAME_SHOWN = 200  # a Study name or stage in a line of text; the header shows up to MAX_HEADER_TEXT
 SECTION_CHUNK = MAX_SECTION_TEXT - 100  # room for a prefix on the first chunk
 STUDY_LANGUAGES: tuple[tuple[str, str], ...] = (
     ("en", "English"),

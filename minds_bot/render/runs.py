@@ -20,7 +20,15 @@ from slack_sdk.models.blocks import Block, ContextBlock, MarkdownTextObject, Sec
 
 from minds_bot.minds import AgentRun, ResearchRun, RunArtifact
 from minds_bot.minds.models import AnswerConsistency
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message, escape, mention
+from minds_bot.render import (
+    MAX_BLOCKS_PER_MESSAGE,
+    MAX_NAME_SHOWN,
+    MAX_SECTION_TEXT,
+    MAX_WORD_SHOWN,
+    Message,
+    escape,
+    mention,
+)
 from minds_bot.render.common import shorten, split_text
 
 CHARTED_TYPES = frozenset({"categorical", "multiselect", "scale"})
@@ -28,8 +36,6 @@ MAX_QUOTES = 2
 MAX_QUOTE = 280
 MAX_THEMES = 6
 MAX_TITLE = 300
-MAX_NAME_SHOWN = 200
-MAX_STATUS_SHOWN = 40  # a run state is one of Minds' words; anything longer is not one
 RESULT_BLOCKS_PER_MESSAGE = MAX_BLOCKS_PER_MESSAGE - 2
 MULTI_SPLIT = re.compile(r"\s*[;,\n]\s*")
 
@@ -57,7 +63,7 @@ def progress_text(run: ResearchRun) -> str:
 
 
 def _status(status: str) -> str:
-    return escape(status, limit=MAX_STATUS_SHOWN)
+    return escape(status, limit=MAX_WORD_SHOWN)
 
 
 def terminal_line(run: ResearchRun) -> str:

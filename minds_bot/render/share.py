@@ -11,13 +11,12 @@ from __future__ import annotations
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
 from minds_bot.minds import SharingState, StudyDetail
-from minds_bot.render import MAX_SECTION_TEXT, Message, escape
+from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.common import button, context, encode_value, section, shorten
 
 SHARE_ON_ACTION = "share_on_confirmed"
 MAX_CONFIRM_TEXT = 300
 MAX_NAMED_AUDIENCES = 5
-MAX_NAME_SHOWN = 200
 
 
 def _audiences_sentence(study: StudyDetail) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 from slack_sdk.models.blocks import ActionsBlock, Block, DividerBlock, HeaderBlock
 
 from minds_bot.minds import AgentRun, StudyDetail
-from minds_bot.render import Message, escape
+from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import (
     MAX_BUTTON_VALUE,
@@ -35,7 +35,6 @@ RECENT_RUNS = 5
 QUESTION_PREVIEW = 150
 MAX_HEADER = 150
 MAX_AUDIENCE_LINES = 20
-MAX_NAME_SHOWN = 200
 
 
 def plan_button_value(study_id: str, request: str | None = None) -> str:
@@ -90,7 +89,7 @@ def _questions(study: StudyDetail) -> str:
 def _runs(runs: Sequence[AgentRun]) -> str:
     if not runs:
         return "*Recent runs:* none."
-    lines = [f"• `{escape(run.run_id[:8])}` {escape(run.status, limit=40)}" for run in runs[:RECENT_RUNS]]
+    lines = [f"• `{escape(run.run_id[:8])}` {escape(run.status, limit=MAX_WORD_SHOWN)}" for run in runs[:RECENT_RUNS]]
     return "*Recent runs:*\n" + "\n".join(lines)
 
 

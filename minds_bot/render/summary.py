@@ -12,13 +12,12 @@ import re
 from slack_sdk.models.blocks import Block
 
 from minds_bot.minds import SemanticSummary
-from minds_bot.render import Message, escape
+from minds_bot.render import MAX_NAME_SHOWN, Message, escape
 from minds_bot.render.common import context, pager, section, shorten, split_text
 
 SUMMARY_PREV_ACTION = "summary_prev"
 SUMMARY_NEXT_ACTION = "summary_next"
 SECTIONS_PER_PAGE = 4  # about 12,000 characters: a long read, still one screen of scrolling
-MAX_NAME_SHOWN = 200
 
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
