@@ -14,10 +14,9 @@ from typing import Any
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.render.help import render_help, render_usage
-from minds_bot.slack.grammar import Help, Usage, parse_command
+from minds_bot.slack.grammar import Help, Usage, parse_command, quote
 
 Handler = Callable[[Any, Invocation], Awaitable[None]]
-MAX_WORD_SHOWN = 30
 
 
 async def handle_help(command: Help, invocation: Invocation) -> None:
@@ -44,7 +43,7 @@ class CommandRouter:
             return
         handler = self._handlers.get(type(parsed))
         if handler is None:
-            word = text.split()[0][:MAX_WORD_SHOWN]
+            word = quote(text.split()[0])
             await invocation.reply(render_help(note=f"`/minds {word}` is not available in this version yet."))
             return
         await handler(parsed, invocation)
