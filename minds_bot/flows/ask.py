@@ -37,14 +37,19 @@ from minds_bot.minds import (
 from minds_bot.render import Message
 from minds_bot.render.answers import (
     distribution,
+    render_already_asked,
     render_ask_failed,
     render_asking,
+    render_finished,
+    render_not_on_record,
     render_parent,
     render_plan_offer,
     render_planning_required,
     render_result,
+    render_retry_refused,
     render_run_ended,
     render_run_progress,
+    render_unreadable,
 )
 from minds_bot.render.cancel import with_cancel
 from minds_bot.render.charts import distribution_chart
@@ -89,11 +94,12 @@ async def ask(
         return AskOutcome(offer)
     existing = await services.store.get_direct_ask(client_request_id)
     if existing is not None and existing.run_id is not None:
-        return AskOutcome(_already_asked())
+        return AskOutcome(render_already_asked())
     thread_ts = existing.thread_ts if existing is not None else None
     if thread_ts is None:
         parent = render_parent(user_id=user_id, study_name=study.name, question=question)
-        thread_ts = (await slack.chat_postMessage(channel=channel_id, text=parent))["ts"]
+        posted = await slack.chat_postMessage(channel=channel_id, text=parent, unfurl_links=False, unfurl_media=False)
+        thread_ts = posted["ts"]
     stored, _ = await services.store.begin_direct_ask(
         DirectAsk(
             client_request_id=client_request_id,
@@ -116,11 +122,11 @@ async def retry(
     from the workspace that asked (another workspace never reaches this one's Minds key or channels)."""
     stored = await services.store.get_direct_ask(client_request_id)
     if stored is None or stored.team_id != team_id:
-        return AskOutcome(_text("That question is no longer on record; ask it again with `/minds ask`."))
+        return AskOutcome(render_not_on_record())
     if stored.requester_id != user_id:
-        return AskOutcome(_text(f"Only <@{stored.requester_id}> can retry their question."))
+        return AskOutcome(render_retry_refused(stored.requester_id))
     if stored.run_id is not None:
-        return AskOutcome(_already_asked())
+        return AskOutcome(render_already_asked())
     minds = await services.minds.client_for(stored.team_id)
     study = await minds.get_study(stored.study_id)
     await send(services, slack, ask=stored, study=study)
@@ -208,14 +214,6 @@ class AskResume(Background):
             self._task = None
 
 
-def _text(text: str) -> Message:
-    return Message(text=text)
-
-
-def _already_asked() -> Message:
-    return _text("This question was already sent to Minds; its answers will appear in the thread.")
-
-
 # --- following the run -------------------------------------------------------------------------------------
 
 
@@ -258,7 +256,7 @@ class DirectRunHandler:
         slack = await self._services.slack.client_for(run.team_id)
         result: DirectResult = observation.detail
         if result.output is None:
-            ended = _text(result.unreadable) if result.unreadable else render_run_ended(result.run.status)
+            ended = render_unreadable(result.unreadable) if result.unreadable else render_run_ended(result.run.status)
             await self._post(slack, run, ended)
             return
         charted = await self._upload_chart(slack, run, result.output)
@@ -277,7 +275,7 @@ class DirectRunHandler:
             channel=run.channel_id, thread_ts=run.thread_ts, reply_broadcast=broadcast, **message.as_kwargs()
         )
         if run.progress_ts:
-            done = _text("Finished — see below.")
+            done = render_finished()
             await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=done.text, blocks=[])
 
     async def _upload_chart(self, slack: AsyncWebClient, run: TrackedRun, output: StudyOutput) -> bool:

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.minds import MindsClient
-from minds_bot.render import Message
+from minds_bot.render import Message, escape
 from minds_bot.services import Services
 
 T = TypeVar("T")
@@ -44,7 +44,8 @@ class Invocation:
         await self.respond(response_type="ephemeral", replace_original=replace, **message.as_kwargs())
 
     async def say_text(self, text: str) -> None:
-        await self.respond(response_type="ephemeral", replace_original=False, text=text)
+        """A short private note in plain words (``<study>`` and anyone's input shown as written, never parsed)."""
+        await self.respond(response_type="ephemeral", replace_original=False, text=escape(text))
 
 
 async def with_progress(

@@ -49,6 +49,7 @@ from minds_bot.render.plan import (
     render_plan,
     render_plan_failed,
     render_preparing,
+    render_revision_refused,
 )
 from minds_bot.store import PlanPost, PlanState, PreviewReceipt, RunKind, TrackedRun
 
@@ -520,9 +521,7 @@ class PlanPreparation:
             await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **message.as_kwargs())
             state = PlanState.DISCARDED
         else:
-            text = (
-                f"Minds did not make a new revision: {reason} The plan above (revision {post.revision}) is unchanged."
-            )
-            await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, text=text)
+            message = render_revision_refused(reason=reason, revision=post.revision)
+            await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, **message.as_kwargs())
             state = PlanState.OPEN
         await self._services.store.save_plan_post(post.model_copy(update={"state": state, "pending_receipt": None}))

@@ -36,17 +36,20 @@ from minds_bot.minds import (
     PermissionDenied,
     ResearchRun,
 )
-from minds_bot.render import Message
+from minds_bot.render import Message, mention
 from minds_bot.render.cancel import with_cancel
 from minds_bot.render.charts import distribution_chart
-from minds_bot.render.errors import user_message
+from minds_bot.render.errors import minds_said, user_message
 from minds_bot.render.plan import advanced_methods, approval_gate, approved_note, freeze
 from minds_bot.render.runs import (
     distribution,
     lost_text,
     progress_text,
+    render_approval_refused,
     render_consistency,
+    render_report_not_started,
     render_results,
+    render_unconfirmed,
     terminal_line,
 )
 from minds_bot.services import Background
@@ -80,7 +83,7 @@ async def may_manage_approvers(
 
 def refusal_for_approver(post: PlanPost) -> Refused:
     return Refused(
-        f"Only the person who asked for this plan (<@{post.requester_id}>), this channel's approvers "
+        f"Only the person who asked for this plan ({mention(post.requester_id)}), this channel's approvers "
         "(`/minds approvers list`) or a workspace admin can approve or discard it."
     )
 
@@ -133,7 +136,7 @@ async def _state_refusal(services: Services, post: PlanPost, revision: int) -> R
         approval = await services.store.get_approval(
             team_id=post.team_id, draft_plan_id=post.draft_plan_id, revision=post.revision
         )
-        who = f" by <@{approval.approver_id}>" if approval else ""
+        who = f" by {mention(approval.approver_id)}" if approval else ""
         return Refused(f"Revision {post.revision} was already approved{who}; its run is in the thread.")
     if post.state == PlanState.PREPARING:
         return Refused("A new revision of this plan is being prepared; approve it once it appears.")
@@ -232,14 +235,15 @@ async def _refused_by_minds(
         team_id=post.team_id, draft_plan_id=post.draft_plan_id, revision=post.revision, reason=reason
     )
     await _move(services, post, {PlanState.APPROVED}, PlanState.OPEN)
-    text = f"<@{user_id}> approved revision {post.revision}, but nothing started: {reason}"
-    await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, text=text)
+    message = render_approval_refused(user_id=user_id, revision=post.revision, reason=reason)
+    await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, **message.as_kwargs())
     return NotStarted(reason)
 
 
 def _refusal_text(error: MindsError) -> str:
     if isinstance(error, Conflict) and type(error) is Conflict:
-        said = f" Minds said: {error.server_message}" if getattr(error, "server_message", None) else ""
+        server = getattr(error, "server_message", None)
+        said = f" Minds said: {minds_said(server)}" if server else ""
         return f"Minds refused to confirm this revision (it may already be confirmed for another run).{said}"
     return user_message(error)
 
@@ -248,12 +252,9 @@ async def _unconfirmed(services: Services, *, slack: AsyncWebClient, post: PlanP
     """No answer from Minds: the approval stays pending with its key, so pressing Approve again re-sends the
     very same request (Minds starts it at most once)."""
     await _move(services, post, {PlanState.APPROVED}, PlanState.OPEN)
-    reason = (
-        f"Minds did not confirm the run ({user_message(error)}). Nothing is assumed: press Approve & run again "
-        "to retry — the same request key is reused, so the research cannot start twice."
-    )
-    await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, text=reason)
-    return NotStarted(reason)
+    message = render_unconfirmed(user_message(error))
+    await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, **message.as_kwargs())
+    return NotStarted(message.text)
 
 
 async def resume_pending_approvals(services: Services) -> int:
@@ -391,8 +392,8 @@ class ResearchRunHandler:
                 format=self._report_format,
             )
         except MindsError as exc:
-            text = f"The report could not be started: {user_message(exc)} Try `/minds export` later."
-            await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, text=text)
+            message = render_report_not_started(user_message(exc))
+            await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
 
 
 def _consistency_expected(state: ResearchRun) -> bool:

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from slack_sdk.models.blocks import ActionsBlock, Block
 
 from minds_bot.minds import OutputAnswer, StudyOutput
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, Message
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import (
     button,
     context,
     encode_value,
-    escape,
+    note,
     pager,
     section,
     sections,
@@ -48,7 +48,8 @@ class Distribution:
 
 
 def render_parent(*, user_id: str, study_name: str, question: str) -> str:
-    return f"<@{user_id}> asked *{escape(study_name)}*: “{escape(question)}”"
+    """The channel line a question's thread hangs from (mrkdwn ``text``; the question is bounded by the grammar)."""
+    return f"{mention(user_id)} asked *{escape(study_name, limit=MAX_NAME_SHOWN)}*: “{escape(question)}”"
 
 
 def render_asking(*, minds: int, audiences: int) -> Message:
@@ -61,7 +62,7 @@ def render_run_progress(status: str) -> Message:
     text = {
         "queued": "Queued at Minds — waiting to start…",
         "running": "Minds are answering…",
-    }.get(status, f"Minds reports the run as {status}…")
+    }.get(status, f"Minds reports the run as {escape(status, limit=MAX_NAME_SHOWN)}…")
     return Message(text=text, blocks=[section(text)])
 
 
@@ -70,13 +71,14 @@ def render_run_ended(status: str) -> Message:
         "failed": "The question failed at Minds; there are no answers to show. Nothing was retried.",
         "cancelled": "The run was cancelled; there are no answers to show.",
         "completed": "Minds reports the run as completed but gave no answer to read. Open the Study in Minds to check.",
-    }.get(status, f"The run ended as {status}; there are no answers to show.")
+    }.get(status, f"The run ended as {escape(status, limit=MAX_NAME_SHOWN)}; there are no answers to show.")
     return Message(text=text, blocks=[section(text)])
 
 
 def render_ask_failed(text: str, *, client_request_id: str | None) -> Message:
     """The question could not be sent (or we cannot tell); a retry reuses the same clientRequestId."""
-    blocks: list[Block] = [section(escape(text))]
+    text = escape(text, limit=MAX_SECTION_TEXT)
+    blocks: list[Block] = [section(text)]
     if client_request_id is not None:
         blocks.append(ActionsBlock(elements=[button("Try again", action_id=ASK_RETRY_ACTION, value=client_request_id)]))
         blocks.append(context("Trying again sends the same request, so Minds will not run it twice."))
@@ -85,12 +87,13 @@ def render_ask_failed(text: str, *, client_request_id: str | None) -> Message:
 
 def render_plan_offer(*, study_id: str, study_name: str, text: str, reason: str) -> Message:
     """Not one standalone question: nothing was sent; offer the planning flow with the text prefilled."""
-    lead = (
+    lead = escape(
         f"{reason} Nothing was sent to Minds: a set of questions is planned and run together, "
-        f"never asked one at a time, so the answers stay comparable."
+        f"never asked one at a time, so the answers stay comparable.",
+        limit=MAX_SECTION_TEXT,
     )
     blocks: list[Block] = [
-        section(escape(lead)),
+        section(lead),
         ActionsBlock(
             elements=[
                 button(
@@ -101,13 +104,13 @@ def render_plan_offer(*, study_id: str, study_name: str, text: str, reason: str)
                 )
             ]
         ),
-        context("Or ask one question: `/minds ask <study> <question>`."),
+        context(escape("Or ask one question: `/minds ask <study> <question>`.")),
     ]
     return Message(text=lead, blocks=blocks)
 
 
 def render_planning_required(*, study_id: str, study_name: str, question: str, reason: str | None) -> Message:
-    why = f" ({escape(reason)})" if reason else ""
+    why = f" ({escape(reason, limit=MAX_SECTION_TEXT // 2)})" if reason else ""
     text = f"Minds says this is a research brief rather than one question{why}. No run was started."
     return Message(
         text=text,
@@ -171,10 +174,10 @@ def distribution(output: StudyOutput) -> Distribution | None:
 def _top_line(name: str, value: str, answers: list[OutputAnswer], output: StudyOutput) -> str:
     count = len(answers)
     answered = "1 answer" if count == 1 else f"{count} answers"
-    line = f"*{escape(name)}* ({answered}): {escape(shorten(value, 200))}"
+    line = f"*{escape(name, limit=MAX_NAME_SHOWN)}* ({answered}): {escape(shorten(value, 200))}"
     if output.type in ("categorical", "multiselect") and answers:
         option, hits = Counter(a.value for a in answers).most_common(1)[0]
-        line += f" · most chosen: {escape(option)} ({round(100 * hits / count)}%)"
+        line += f" · most chosen: {escape(shorten(option, 200))} ({round(100 * hits / count)}%)"
     return line
 
 
@@ -187,7 +190,9 @@ def _quotes(output: StudyOutput) -> list[str]:
                 answer = audience.answers[depth]
                 if answer.message.strip():
                     said = escape(shorten(answer.message, QUOTE_PREVIEW))
-                    quotes.append(f"> “{said}”\n— {escape(answer.persona)}, {escape(audience.name)}")
+                    persona = escape(answer.persona, limit=MAX_NAME_SHOWN)
+                    who = f"{persona}, {escape(audience.name, limit=MAX_NAME_SHOWN)}"
+                    quotes.append(f"> “{said}”\n— {who}")
         depth += 1
     return quotes
 
@@ -213,14 +218,16 @@ def render_result(output: StudyOutput, *, study_id: str, message_id: str, charte
     if len(blocks) > MAX_BLOCKS_PER_MESSAGE:
         # Only very many Audiences' themes get here; every answer stays one click away.
         blocks = [*blocks[: MAX_BLOCKS_PER_MESSAGE - 2], context("More themes than fit here."), blocks[-1]]
-    return Message(text=f"{kind}: {shorten(output.title, 200)} — {output.answer_count} answers", blocks=blocks)
+    title = escape(shorten(output.title, 200))
+    return Message(text=f"{kind}: {title} — {output.answer_count} answers", blocks=blocks)
 
 
 # --- individual answers ------------------------------------------------------------------------------------
 
 
 def _answer_blocks(audience: str, answer: OutputAnswer) -> list[Block]:
-    head = f"*{escape(answer.persona)}* · {escape(audience)} — {escape(shorten(answer.value, 200))}"
+    who = f"*{escape(answer.persona, limit=MAX_NAME_SHOWN)}* · {escape(audience, limit=MAX_NAME_SHOWN)}"
+    head = f"{who} — {escape(shorten(answer.value, 200))}"
     return sections(f"{head}\n{escape(answer.message)}" if answer.message.strip() else head)
 
 
@@ -257,3 +264,28 @@ def render_answers_page(output: StudyOutput, *, study_id: str, message_id: str, 
         next_state={"s": study_id, "m": message_id, "p": index + 1} if index + 1 < len(pages) else None,
     )
     return Message(text=f"Answers, page {index + 1} of {len(pages)}", blocks=blocks)
+
+
+# --- private notes to the asker ------------------------------------------------------------------------------
+
+
+def render_not_on_record() -> Message:
+    return note("That question is no longer on record; ask it again with `/minds ask`.")
+
+
+def render_retry_refused(requester_id: str) -> Message:
+    text = f"Only {mention(requester_id)} can retry their question."
+    return Message(text=text, blocks=[section(text)])
+
+
+def render_already_asked() -> Message:
+    return note("This question was already sent to Minds; its answers will appear in the thread.")
+
+
+def render_unreadable(reason: str) -> Message:
+    """The run finished but its answers could not be read (Minds' words in ``reason``)."""
+    return note(reason)
+
+
+def render_finished() -> Message:
+    return note("Finished — see below.")

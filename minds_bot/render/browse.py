@@ -15,12 +15,12 @@ from typing import Any, Literal
 from slack_sdk.models.blocks import Block, DividerBlock
 
 from minds_bot.minds import LookupResult, Study
-from minds_bot.render import Message
+from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.common import (
+    MAX_QUERY_SHOWN,
     RERUN_ACTION,
     button,
     context,
-    escape,
     pager,
     rerun_value,
     section,
@@ -54,12 +54,12 @@ def minds_label(count: int) -> str:
 
 
 def _study_line(study: Study) -> str:
-    audiences = [f"{escape(a.name)} ({minds_label(_mind_count(a))})" for a in study.audiences]
+    audiences = [f"{escape(a.name, limit=MAX_NAME_SHOWN)} ({minds_label(_mind_count(a))})" for a in study.audiences]
     shown = ", ".join(audiences[:MAX_AUDIENCES_PER_STUDY_LINE])
     if len(audiences) > MAX_AUDIENCES_PER_STUDY_LINE:
         shown += f" and {len(audiences) - MAX_AUDIENCES_PER_STUDY_LINE} more"
     questions = "1 message" if study.message_count == 1 else f"{study.message_count} messages"
-    return f"*{escape(study.name)}*\n{questions} · {shown or 'no Audiences attached'}"
+    return f"*{escape(study.name, limit=MAX_NAME_SHOWN)}*\n{questions} · {shown or 'no Audiences attached'}"
 
 
 def _mind_count(audience: Any) -> int:
@@ -75,9 +75,10 @@ def _row(kind: BrowseKind, item: Any) -> Block:
             row.accessory = button("Open", action_id=f"{RERUN_ACTION}:{item.id}", value=value)
         return row
     if kind == "audiences":
-        return section(f"*{escape(item.name)}* — {minds_label(item.mind_count)}")
+        return section(f"*{escape(item.name, limit=MAX_NAME_SHOWN)}* — {minds_label(item.mind_count)}")
     details = [d for d in (item.discipline, ", ".join(item.tags[:5]) if item.tags else None) if d]
-    row = section(f"*{escape(item.name)}*" + (f" — {escape(' · '.join(details))}" if details else ""))
+    about = f" — {escape(' · '.join(details), limit=MAX_SECTION_TEXT // 2)}" if details else ""
+    row = section(f"*{escape(item.name, limit=MAX_NAME_SHOWN)}*{about}")
     chat = rerun_value(f"chat {item.id}")
     if chat is not None:  # re-enters /minds chat <id> as the person who clicked
         row.accessory = button("Chat", action_id=f"{RERUN_ACTION}:chat:{item.id}", value=chat)
@@ -93,7 +94,7 @@ def _count_line(page: BrowsePage) -> str:
     where = ""
     if page.scanned is not None and not page.exhaustive:
         where = f" among the newest {page.scanned}"
-    return f"{page.total} {noun} match “{escape(page.query)}”{where} · showing {first}–{last}"
+    return f"{page.total} {noun} match “{escape(page.query, limit=MAX_QUERY_SHOWN)}”{where} · showing {first}–{last}"
 
 
 def _empty(page: BrowsePage) -> Message:
@@ -106,7 +107,8 @@ def _empty(page: BrowsePage) -> Message:
         text = result.explanation.replace("items", plural)
     else:
         text = f"No {singular} matches “{page.query}”."
-    return Message(text=text, blocks=[section(escape(text)), context("An exact id always works.")])
+    text = escape(text, limit=MAX_SECTION_TEXT)
+    return Message(text=text, blocks=[section(text), context("An exact id always works.")])
 
 
 def _state(page: BrowsePage, offset: int) -> dict[str, Any]:
@@ -126,5 +128,5 @@ def render_browse(page: BrowsePage) -> Message:
     more = page.offset + len(page.items) < page.total
     following = _state(page, page.offset + len(page.items)) if more else None
     blocks += pager(prev_id=BROWSE_PREV_ACTION, next_id=BROWSE_NEXT_ACTION, prev_state=previous, next_state=following)
-    names = ", ".join(shorten(getattr(i, "name", ""), 40) for i in page.items[:5])
+    names = escape(", ".join(shorten(getattr(i, "name", ""), 40) for i in page.items[:5]))
     return Message(text=f"{_count_line(page)}: {names}", blocks=blocks)

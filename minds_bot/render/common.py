@@ -2,8 +2,9 @@
 
 Owns: splitting long text into sections (never cutting silently), visible shortening with "…" where a line is
 only a preview, the button value codec (compact JSON; state in a value is for paging and re-running a command,
-it grants nothing), the "which one did you mean?" and "nothing named …" messages, and the action ids of the
-buttons these messages carry.
+it grants nothing; a value or ``private_metadata`` longer than Slack lets the bot write is refused unread), short
+private notes (``note``: the words escaped), the "which one did you mean?" and "nothing named …" messages, and the
+action ids of the buttons these messages carry.
 Must not touch: I/O of any kind.
 """
 
@@ -23,11 +24,13 @@ from slack_sdk.models.blocks import (
 )
 
 from minds_bot.minds import Candidate, LookupResult
-from minds_bot.render import MAX_SECTION_TEXT, Message, escape
+from minds_bot.render import MAX_SECTION_TEXT, MAX_WORD_SHOWN, Message, escape
 
 MAX_BUTTON_VALUE = 2000
+MAX_PRIVATE_METADATA = 3000
 MAX_BUTTON_TEXT = 75
 MAX_ACTIONS_PER_BLOCK = 25
+MAX_QUERY_SHOWN = 200  # what someone typed, said back to them
 RERUN_ACTION = "minds_rerun"  # value: the text of a ``/minds`` command to run as the clicking user
 
 
@@ -84,13 +87,37 @@ def encode_value(state: dict[str, Any]) -> str | None:
     return value if len(value) <= MAX_BUTTON_VALUE else None
 
 
-def decode_value(value: str | None) -> dict[str, Any]:
-    """A button value we wrote; anything else (edited by hand, truncated) is an empty dict."""
+def plain_value(value: object, *, limit: int = MAX_BUTTON_VALUE) -> str | None:
+    """A button value (or ``private_metadata``, with its limit) as the bot could have written it: a string no
+    longer than Slack allows. Anything else is None, so a forged 40,000-character value is never read further."""
+    return value if isinstance(value, str) and len(value) <= limit else None
+
+
+def decode_value(value: object, *, limit: int = MAX_BUTTON_VALUE) -> dict[str, Any]:
+    """A JSON button value (or ``private_metadata``) we wrote; anything else (edited, truncated, over Slack's
+    limit) is an empty dict."""
     try:
-        decoded = json.loads(value or "")
+        decoded = json.loads(plain_value(value, limit=limit) or "")
     except ValueError:
         return {}
     return decoded if isinstance(decoded, dict) else {}
+
+
+def decode_metadata(value: object) -> dict[str, Any]:
+    """A modal's ``private_metadata`` we wrote as JSON; anything else is an empty dict."""
+    return decode_value(value, limit=MAX_PRIVATE_METADATA)
+
+
+def render_stale_button() -> Message:
+    """A button whose value the bot could not have written (forged, or from an older version)."""
+    return note("That button is out of date; run the command again.")
+
+
+def note(text: str) -> Message:
+    """A short private note: ``text`` (plain words, possibly with someone's input in it) escaped, as the fallback
+    and as one section (shortened with "…" past one section)."""
+    shown = escape(text, limit=MAX_SECTION_TEXT)
+    return Message(text=shown, blocks=[section(shown)])
 
 
 def button(text: str, *, action_id: str, value: str | None = None, style: str | None = None, **extra: Any) -> Any:
@@ -115,9 +142,8 @@ def render_candidates(
     *, what: str, query: str, candidates: Sequence[Candidate[Any]], rerun: Any, fuzzy: bool = False
 ) -> Message:
     """Several items match (or one only loosely): one button per candidate re-runs the command with its id."""
-    lead = (
-        f"Did you mean this {what}?" if fuzzy else f"Several {what}s match “{escape(query)}”. Which one did you mean?"
-    )
+    noun, typed = escape(what, limit=MAX_WORD_SHOWN), escape(query, limit=MAX_QUERY_SHOWN)
+    lead = f"Did you mean this {noun}?" if fuzzy else f"Several {noun}s match “{typed}”. Which one did you mean?"
     buttons = []
     for candidate in candidates[:MAX_ACTIONS_PER_BLOCK]:
         value = rerun_value(rerun(candidate.item.id))
@@ -136,6 +162,7 @@ LIST_COMMANDS = {"Study": "studies", "Audience": "audiences", "Mind": "minds"}
 
 def render_not_found(*, what: str, result: LookupResult[Any]) -> Message:
     """Nothing matched: say so, and that only the newest items were searched when that is the case."""
-    text = result.explanation or f"No {what} named “{result.query}”."
-    hint = f"`/minds {LIST_COMMANDS.get(what, what.lower() + 's')}` lists them; an exact id always works."
-    return Message(text=text, blocks=[section(escape(text)), context(hint)])
+    text = escape(result.explanation or f"No {what} named “{result.query}”.", limit=MAX_SECTION_TEXT)
+    listing = escape(LIST_COMMANDS.get(what, what.lower() + "s"), limit=MAX_WORD_SHOWN)
+    hint = f"`/minds {listing}` lists them; an exact id always works."
+    return Message(text=text, blocks=[section(text), context(hint)])

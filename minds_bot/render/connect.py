@@ -1,4 +1,4 @@
-"""The ``/minds connect`` modal and its answers. Pure."""
+"""The ``/minds connect`` modal and its answers (the account name Minds returned is escaped). Pure."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
+from minds_bot.render import MAX_NAME_SHOWN, escape
+
 CONNECT_CALLBACK = "connect_minds"
 KEY_BLOCK = "minds_key"
 KEY_ACTION = "minds_key_input"
@@ -24,7 +26,8 @@ BROADCAST_OPTION = Option(value=BROADCAST_VALUE, text="Also post each run's fina
 
 def render_connect_modal(*, channel_id: str, current_account: str | None, broadcast: bool = False) -> View:
     status = (
-        f"This workspace is connected to Minds as *{current_account}*. A new key replaces it."
+        f"This workspace is connected to Minds as *{escape(current_account, limit=MAX_NAME_SHOWN)}*. "
+        "A new key replaces it."
         if current_account
         else "This workspace is not connected to Minds yet."
     )
@@ -62,4 +65,4 @@ def render_connect_modal(*, channel_id: str, current_account: str | None, broadc
 
 
 def connected_text(account: str) -> str:
-    return f"Minds is connected as *{account}*. Try `/minds studies`."
+    return f"Minds is connected as *{escape(account, limit=MAX_NAME_SHOWN)}*. Try `/minds studies`."

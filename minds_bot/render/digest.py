@@ -5,7 +5,8 @@ far it got, failed, cancelled — never "complete" for partial or plan_limited),
 review, the 50-block budget ("and N more" with a pointer to ``/minds runs <study>``, as Minds gives no link to
 the rest) and the modal's block and action ids.
 Must not touch: I/O, the store, Minds. Links are never built here: the digest content carries none because
-Minds returns none for runs.
+Minds returns none for runs. Every name, run id, state and error word from Minds is escaped (and bounded);
+mentions come only from ``mention``/``channel_mention``.
 """
 
 from __future__ import annotations
@@ -32,8 +33,18 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
+from minds_bot.render import (
+    MAX_BLOCKS_PER_MESSAGE,
+    MAX_NAME_SHOWN,
+    MAX_SECTION_TEXT,
+    MAX_WORD_SHOWN,
+    Message,
+    channel_mention,
+    escape,
+    mention,
+)
 from minds_bot.render.digest_news import TERMINAL, DigestContent, RunNews, StudyNews
+from minds_bot.render.errors import minds_said
 from minds_bot.store import Digest
 
 SHORT_ID = 8
@@ -41,6 +52,8 @@ SHORT_ID = 8
 RESERVED_BLOCKS = 4
 BLOCKS_PER_STUDY = 2
 
+MAX_DIGEST_ARGUMENT = 200  # a time, day, timezone, cron expression or Study name in a digest (command or modal)
+MAX_STUDIES_INPUT = 3000  # the modal's Study list (Slack's most for a text input)
 ADD_DIGEST_ACTION = "digest_add_open"
 ADD_DIGEST_VIEW = "digest_add"
 WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -53,7 +66,7 @@ def render_digest(content: DigestContent, *, schedule: str, requested_by: str | 
     """The digest post: news per Study, what could not be read, and a quiet line when nothing happened."""
     blocks: list[Block] = [HeaderBlock(text="Research digest"), ContextBlock(elements=[_mrkdwn(_since(content))])]
     if content.errors:
-        lines = [f"⚠️ Could not read {e.what}: {e.message}" for e in content.errors]
+        lines = [f"⚠️ Could not read {_escape(e.what)}: {escape(minds_said(e.message))}" for e in content.errors]
         blocks.append(SectionBlock(text=_mrkdwn(_fit(lines, note="more could not be read"))))
     with_news = [s for s in content.studies if s.runs or s.more_runs]
     room = (MAX_BLOCKS_PER_MESSAGE - RESERVED_BLOCKS) // BLOCKS_PER_STUDY
@@ -86,18 +99,18 @@ def _fallback(content: DigestContent, with_news: Sequence[StudyNews]) -> str:
 def _footer(content: DigestContent, *, hidden: Sequence[StudyNews], schedule: str, requested_by: str | None) -> str:
     parts = []
     if content.quiet:
-        names = ", ".join(s.name for s in content.studies)
+        names = ", ".join(_escape(s.name) for s in content.studies)
         parts.append(f"No research news{f' in {names}' if names else ''} since the last digest.")
     if hidden:
-        names = ", ".join(s.name for s in hidden)
-        parts.append(f"…and {len(hidden)} more Studies with news: {names}. See `/minds runs <study>`.")
+        names = ", ".join(_escape(s.name) for s in hidden)
+        parts.append(f"…and {len(hidden)} more Studies with news: {names}. See `/minds runs &lt;study&gt;`.")
     if content.unchecked_studies:
         parts.append(
             f"{content.unchecked_studies} less recently updated Studies were not checked; "
             "name Studies in the digest to follow them."
         )
-    origin = f"Posted now at <@{requested_by}>'s request" if requested_by else "Scheduled"
-    parts.append(f"{origin} · {schedule}")
+    origin = f"Posted now at {mention(requested_by)}'s request" if requested_by else "Scheduled"
+    parts.append(f"{origin} · {escape(schedule)}")
     return _clip("\n".join(parts))
 
 
@@ -120,9 +133,9 @@ def _summary_text(study: StudyNews) -> str | None:
     parts = []
     if study.summary_excerpt:
         more = f" (`/minds summary {_study_arg(study.name)}` for the rest)" if study.summary_more else ""
-        parts.append(f"Summary: {_escape(study.summary_excerpt)}{more}")
+        parts.append(f"Summary: {escape(study.summary_excerpt)}{more}")
     if study.summary_note:
-        parts.append(study.summary_note)
+        parts.append(escape(study.summary_note))
     return _clip(" ".join(parts)) if parts else None
 
 
@@ -131,7 +144,8 @@ def _run_line(run: RunNews) -> str:
     what = {"research": "Research run", "question": "Question"}.get(run.kind, "Run")
     finished = run.status in TERMINAL
     event = ("started and finished" if finished else "started") if run.new else "finished"
-    line = f"• {what} `{run.run_id[:SHORT_ID]}` ({event}): *{run.status}*{_state_detail(run)}"
+    state = escape(run.status, limit=MAX_WORD_SHOWN)
+    line = f"• {what} `{escape(run.run_id[:SHORT_ID])}` ({event}): *{state}*{_state_detail(run)}"
     if run.question_titles:
         asked = ", ".join(f"“{_escape(t)}”" for t in run.question_titles)
         extra = (run.questions_total or 0) - len(run.question_titles)
@@ -140,7 +154,7 @@ def _run_line(run: RunNews) -> str:
     if flags:
         line += f"\n    {flags}"
     if run.detail_error:
-        line += f"\n    Details could not be read: {run.detail_error}"
+        line += f"\n    Details could not be read: {escape(minds_said(run.detail_error))}"
     return line
 
 
@@ -167,7 +181,7 @@ def _flags(run: RunNews) -> str | None:
         minds = f" across {run.flagged_minds} Minds" if run.flagged_minds else ""
         return f"⚑ {run.flag_count} answer-consistency flags{minds} to review (prompts to check, not proof of error)"
     if run.consistency in ("incomplete", "failed"):
-        return f"Answer-consistency check {run.consistency}: some answers were not checked."
+        return f"Answer-consistency check {escape(run.consistency)}: some answers were not checked."
     return None
 
 
@@ -189,15 +203,20 @@ def _fit(lines: Sequence[str], *, note: str) -> str:
 
 
 def _clip(text: str) -> str:
-    return text if len(text) <= MAX_SECTION_TEXT else text[: MAX_SECTION_TEXT - 1] + "…"
+    """Escaped text cut to one section (never inside an entity)."""
+    if len(text) <= MAX_SECTION_TEXT:
+        return text
+    cut = text[: MAX_SECTION_TEXT - 1]
+    entity = cut.rfind("&")
+    return (cut[:entity] if entity > cut.rfind(";") else cut) + "…"
 
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+def _escape(name: str) -> str:
+    return escape(name, limit=MAX_NAME_SHOWN)
 
 
 def _study_arg(name: str) -> str:
-    return f'"{name}"' if " " in name else name
+    return _escape(f'"{name}"' if " " in name else name)
 
 
 def _mrkdwn(text: str) -> MarkdownTextObject:
@@ -215,7 +234,9 @@ def render_digest_list(digests: Sequence[tuple[Digest, str]]) -> Message:
     lines = [_list_line(digest, schedule) for digest, schedule in digests]
     blocks: list[Block] = [
         SectionBlock(text=_mrkdwn(_fit(lines, note="more digests"))),
-        ContextBlock(elements=[_mrkdwn("`/minds digest now <id>` posts one now · `/minds digest remove <id>`")]),
+        ContextBlock(
+            elements=[_mrkdwn(escape("`/minds digest now <id>` posts one now · `/minds digest remove <id>`"))]
+        ),
     ]
     return Message(text=f"{len(digests)} digests", blocks=blocks)
 
@@ -225,15 +246,19 @@ def _list_line(digest: Digest, schedule: str) -> str:
     studies = f"{count} Stud{'y' if count == 1 else 'ies'}" if count else "all Studies"
     last = f", last posted {_when(digest.last_posted_at)}" if digest.last_posted_at else ""
     quiet = ", quiet periods skipped" if digest.skip_quiet else ""
-    return f"`{digest.digest_id}` → <#{digest.channel_id}> {schedule}, {studies}{quiet}{last}"
+    where = channel_mention(digest.channel_id)
+    return f"`{escape(digest.digest_id)}` → {where} {escape(schedule)}, {studies}{quiet}{last}"
 
 
 def render_digest_added(digest: Digest, *, schedule: str, study_names: Sequence[str], tz_note: str | None) -> Message:
-    studies = ", ".join(study_names) if study_names else "all your Studies"
-    text = f"Digest `{digest.digest_id}` added: research news from {studies} in <#{digest.channel_id}>, {schedule}."
+    studies = ", ".join(_escape(n) for n in study_names) if study_names else "all your Studies"
+    where = channel_mention(digest.channel_id)
+    digest_id = escape(digest.digest_id)
+    text = f"Digest `{digest_id}` added: research news from {studies} in {where}, {escape(schedule)}."
     if tz_note:
-        text += f" {tz_note}"
-    hint = f"`/minds digest now {digest.digest_id}` posts one now; `/minds digest remove {digest.digest_id}` stops it."
+        text += f" {escape(tz_note)}"
+    text = _clip(text)
+    hint = f"`/minds digest now {digest_id}` posts one now; `/minds digest remove {digest_id}` stops it."
     return Message(text=text, blocks=[SectionBlock(text=_mrkdwn(text)), ContextBlock(elements=[_mrkdwn(hint)])])
 
 
@@ -259,13 +284,20 @@ def render_digest_modal(*, timezone: str, channel_id: str | None = None) -> View
         _input("time", "Time (daily, weekly)", TimePickerElement(action_id="value", initial_time="09:00")),
         _input("weekday", "Day (weekly)", StaticSelectElement(action_id="value", options=days), optional=True),
         _input(
-            "cron", "Cron (cron only)", PlainTextInputElement(action_id="value", placeholder="0 9 * * 1"), optional=True
+            "cron",
+            "Cron (cron only)",
+            PlainTextInputElement(action_id="value", placeholder="0 9 * * 1", max_length=MAX_DIGEST_ARGUMENT),
+            optional=True,
         ),
-        _input("tz", "Timezone (IANA name)", PlainTextInputElement(action_id="value", initial_value=timezone)),
+        _input(
+            "tz",
+            "Timezone (IANA name)",
+            PlainTextInputElement(action_id="value", initial_value=timezone, max_length=MAX_DIGEST_ARGUMENT),
+        ),
         _input(
             "studies",
             "Studies, one per line (empty: all)",
-            PlainTextInputElement(action_id="value", multiline=True),
+            PlainTextInputElement(action_id="value", multiline=True, max_length=MAX_STUDIES_INPUT),
             optional=True,
         ),
         _input("quiet", "Quiet periods", CheckboxesElement(action_id="value", options=skip), optional=True),

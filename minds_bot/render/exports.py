@@ -2,6 +2,8 @@
 the two questions a typed export can raise: the same export already being prepared (start another?), and a
 request Minds did not answer (Try again).
 
+Every function returns mrkdwn (posted as a message's ``text`` or a file's ``initial_comment``): names, file
+names, states and reasons from Minds are escaped and bounded here.
 Pure: no I/O. Must not touch: Minds calls, the store, Slack calls.
 """
 
@@ -12,8 +14,9 @@ import json
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
 from minds_bot.minds import ExportFailed, ExportStatus
-from minds_bot.render import Message
-from minds_bot.render.common import button, escape, section
+from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape, mention
+from minds_bot.render.common import button, section
+from minds_bot.render.errors import minds_said
 
 # Buttons whose value is the export request itself ({"s": study id, "k": kind, "f": format, "l": length}):
 # exactly what the person could type, so the value grants nothing.
@@ -29,17 +32,20 @@ ORIGINAL_WARNING = (
 
 
 def export_label(kind: str, format: str) -> str:  # noqa: A002 - the wire name
-    return f"{KIND_NAMES.get(kind, kind)} ({format})"
+    what = KIND_NAMES.get(kind) or escape(kind, limit=MAX_WORD_SHOWN)
+    return f"{what} ({escape(format, limit=MAX_WORD_SHOWN)})"
 
 
 def export_requested(*, study_name: str, kind: str, format: str, user_id: str | None) -> str:  # noqa: A002
-    who = f" requested by <@{user_id}>" if user_id else ""
-    return f":page_facing_up: Export of {study_name}: {export_label(kind, format)}{who}. Preparing it…"
+    who = f" requested by {mention(user_id)}" if user_id else ""
+    name = escape(study_name, limit=MAX_NAME_SHOWN)
+    return f":page_facing_up: Export of {name}: {export_label(kind, format)}{who}. Preparing it…"
 
 
 def export_progress(*, kind: str, format: str, status: ExportStatus) -> str:  # noqa: A002
     percent = f", {round(status.progress)} %" if status.progress is not None else ""
-    return f":hourglass_flowing_sand: Preparing the {export_label(kind, format)}: {status.status}{percent}."
+    state = escape(status.status, limit=MAX_WORD_SHOWN)
+    return f":hourglass_flowing_sand: Preparing the {export_label(kind, format)}: {state}{percent}."
 
 
 def export_attached(
@@ -52,7 +58,7 @@ def export_attached(
 ) -> str:
     """The attached file's comment. ``cells_neutralised``: how many CSV cells got a leading ``'`` (None: the file
     is Minds' own, unchanged; for a CSV that means the person asked for the original)."""
-    line = f":paperclip: The {export_label(kind, format)} is attached: {filename}"
+    line = f":paperclip: The {export_label(kind, format)} is attached: {escape(filename, limit=MAX_NAME_SHOWN)}"
     if format != "csv":
         return line
     if cells_neutralised is None:
@@ -69,13 +75,14 @@ def export_attached(
 
 
 def export_failed(*, kind: str, format: str, error: ExportFailed) -> str:  # noqa: A002
-    code = f" ({error.error_code})" if error.error_code else ""
-    reason = error.error or "Minds gave no reason"
+    code = f" ({escape(error.error_code, limit=MAX_WORD_SHOWN)})" if error.error_code else ""
+    reason = escape(minds_said(error.error)) if error.error else "Minds gave no reason"
     return f":x: The {export_label(kind, format)} export failed{code}: {reason}. Nothing was attached."
 
 
 def download_failed(*, kind: str, format: str, reason: str) -> str:  # noqa: A002
-    return f":x: The {export_label(kind, format)} was ready, but the file could not be fetched: {reason}"
+    said = escape(minds_said(reason))
+    return f":x: The {export_label(kind, format)} was ready, but the file could not be fetched: {said}"
 
 
 def export_value(
@@ -99,10 +106,10 @@ def export_already_running(
     value: str,  # noqa: A002
 ) -> Message:
     """The same export is still being prepared: say where it will arrive, and ask before starting another."""
-    label = export_label(kind, format)
+    label, name = export_label(kind, format), escape(study_name, limit=MAX_NAME_SHOWN)
     text = (
-        f"The {label} of {escape(study_name)} that <@{requested_by}> asked for is still being prepared; the file "
-        "will be attached in that request's thread. Nothing new was started. Start another export?"
+        f"The {label} of {name} that {mention(requested_by)} asked for is still being prepared; the file will be "
+        "attached in that request's thread. Nothing new was started. Start another export?"
     )
     confirm = ConfirmObject(
         title="Start another export?", text=f"Minds will prepare another {label}.", confirm="Export again", deny="No"
@@ -113,10 +120,11 @@ def export_already_running(
 
 def export_not_answered(*, study_name: str, kind: str, format: str, reason: str, value: str) -> Message:  # noqa: A002
     """Minds did not answer the export request: nothing is assumed. Minds takes no request key for exports."""
+    label, name = export_label(kind, format), escape(study_name, limit=MAX_NAME_SHOWN)
     text = (
-        f":warning: Minds did not answer the request for the {export_label(kind, format)} of {escape(study_name)}: "
-        f"{escape(reason)} It may or may not have started. *Try again* asks once more; Minds takes no request "
-        "key for exports, so if the first request did arrive a second export of the same file may be prepared."
+        f":warning: Minds did not answer the request for the {label} of {name}: {escape(minds_said(reason))} "
+        "It may or may not have started. *Try again* asks once more; Minds takes no request key for exports, so "
+        "if the first request did arrive a second export of the same file may be prepared."
     )
     retry = button("Try again", action_id=EXPORT_TRY_AGAIN, value=value, style="primary")
     return Message(text=text, blocks=[section(text), ActionsBlock(elements=[retry])])

@@ -13,7 +13,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.render import Message, escape
+from minds_bot.render import MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.digest import add_digest_button
 
 COMMANDS: tuple[tuple[str, str], ...] = (
@@ -68,7 +68,8 @@ def _command_list() -> str:
 
 
 def render_help(*, note: str | None = None) -> Message:
-    blocks = [SectionBlock(text=MarkdownTextObject(text=note))] if note else []
+    """``note``: plain words said above the overview (a usage hint may repeat what someone typed), escaped here."""
+    blocks = [SectionBlock(text=MarkdownTextObject(text=escape(note, limit=MAX_SECTION_TEXT)))] if note else []
     blocks += [
         SectionBlock(text=MarkdownTextObject(text=INTRO)),
         SectionBlock(text=MarkdownTextObject(text=_command_list())),
@@ -76,6 +77,12 @@ def render_help(*, note: str | None = None) -> Message:
         ContextBlock(elements=[MarkdownTextObject(text=CAVEAT)]),
     ]
     return Message(text="Minds: plan and run synthetic research from Slack. Try /minds help.", blocks=blocks)
+
+
+def render_usage(message: str) -> Message:
+    """A ``/minds`` command that could not be read: what to type instead (the grammar's words, escaped)."""
+    text = escape(message, limit=MAX_SECTION_TEXT)
+    return Message(text=text, blocks=render_help(note=message).blocks[:1])
 
 
 def render_home(*, connected: bool) -> View:

@@ -15,9 +15,9 @@ from datetime import datetime
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
 from minds_bot.minds import AudienceLimits, FromBriefJob, FromBriefResult, StudyDuplicate
-from minds_bot.render import Message
+from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention
 from minds_bot.render.browse import minds_label
-from minds_bot.render.common import button, context, escape, section, sections
+from minds_bot.render.common import button, context, section, sections
 
 BRIEF_SHOWN = 2_500  # characters of the brief repeated in the channel; Minds gets all of it
 # Buttons on keyed requests; the value is {"k": <the saved request's key>}, resolved on the server.
@@ -54,10 +54,11 @@ def render_make_another(
 def render_duplicate(result: StudyDuplicate, *, source_name: str) -> Message:
     copy = result.study
     again = " (this copy was already made for this request, so no second copy was created)" if result.replayed else ""
-    text = f"Duplicated *{escape(source_name)}* as *{escape(copy.name)}*{again}."
+    source, name = escape(source_name, limit=MAX_NAME_SHOWN), escape(copy.name, limit=MAX_NAME_SHOWN)
+    text = f"Duplicated *{source}* as *{name}*{again}."
     blocks = [section(text)]
-    if result.workspace_url:
-        blocks.append(section(f"Open it in Minds: {result.workspace_url}"))
+    if result.workspace_url:  # shown as written: Slack links the visible address, never a hidden one
+        blocks.append(section(f"Open it in Minds: {escape(result.workspace_url, limit=MAX_SECTION_TEXT - 100)}"))
     blocks.append(context("Sharing and exports are not copied; the Audiences are shared with the original."))
     return Message(text=text, blocks=blocks)
 
@@ -74,7 +75,7 @@ def render_audience_progress(job: FromBriefJob, *, limits: AudienceLimits | None
         text = "Building an Audience from your brief: queued at Minds…"
     else:
         pct = f" ({job.progress}%)" if job.progress is not None else ""
-        text = f"Building an Audience from your brief: {job.status}{pct}…"
+        text = f"Building an Audience from your brief: {escape(job.status, limit=MAX_NAME_SHOWN)}{pct}…"
     blocks = [section(text)]
     if limits is not None:
         blocks.append(context(audience_size_note(limits)))
@@ -90,7 +91,7 @@ def render_audience_locked() -> Message:
 
 
 def render_audience_ready(result: FromBriefResult, *, limits: AudienceLimits | None = None) -> Message:
-    text = f"Audience *{escape(result.name)}* is ready with {minds_label(result.mind_count)}."
+    text = f"Audience *{escape(result.name, limit=MAX_NAME_SHOWN)}* is ready with {minds_label(result.mind_count)}."
     blocks = [section(text)]
     if limits is not None:
         blocks.append(context(audience_size_note(limits)))
@@ -105,10 +106,10 @@ def render_audience_request(*, user_id: str, brief: str) -> Message:
         if len(brief) <= BRIEF_SHOWN
         else f"{brief[:BRIEF_SHOWN]}… (the whole brief, {len(brief)} characters, went to Minds)"
     )
-    text = f"<@{user_id}> asked Minds for a new Audience from this brief:\n{escape(shown)}"
-    return Message(text=f"New Audience from a brief, asked by <@{user_id}>", blocks=sections(text))
+    text = f"{mention(user_id)} asked Minds for a new Audience from this brief:\n{escape(shown)}"
+    return Message(text=f"New Audience from a brief, asked by {mention(user_id)}", blocks=sections(text))
 
 
 def render_audience_failed(reason: str) -> Message:
-    text = f"Minds could not build the Audience: {reason}"
-    return Message(text=text, blocks=[section(escape(text))])
+    text = escape(f"Minds could not build the Audience: {reason}", limit=MAX_SECTION_TEXT)
+    return Message(text=text, blocks=[section(text)])

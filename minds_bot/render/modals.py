@@ -32,8 +32,9 @@ WHERE_ACTION = "where_select"
 QUESTION_BLOCK = "question"
 QUESTION_ACTION = "question_input"
 MAX_OPTION_TEXT = 75
+MAX_OPTION_VALUE = 150  # Slack's limit; the initial Study can come from a button value, which may be longer
 MAX_OPTIONS = 100
-MAX_QUESTION = 3000
+MAX_QUESTION = 2_000  # one question (``/minds ask`` and this modal); Minds' question texts are at most 2,000
 ERROR_OPTION_VALUE = "__minds_error__"
 TITLES = {"ask": "Ask one question", "study": "Open a Study", "summary": "Study summary"}
 SUBMIT = {"ask": "Ask", "study": "Open", "summary": "Show"}
@@ -44,8 +45,9 @@ def study_option(study_id: str, name: str) -> Option:
 
 
 def render_study_options(studies: Sequence[Any]) -> list[dict[str, Any]]:
-    """Options for the external select (Slack shows at most 100)."""
-    return [study_option(s.id, s.name).to_dict() for s in studies[:MAX_OPTIONS]]
+    """Options for the external select (Slack shows at most 100; an id too long for an option is left out)."""
+    fitting = [s for s in studies if len(s.id) <= MAX_OPTION_VALUE]
+    return [study_option(s.id, s.name).to_dict() for s in fitting[:MAX_OPTIONS]]
 
 
 def render_options_error(text: str) -> list[dict[str, Any]]:
@@ -75,7 +77,7 @@ def render_pick_study(
                 action_id=STUDY_OPTIONS_ACTION,
                 placeholder="Type to search your Studies",
                 min_query_length=0,
-                initial_option=study_option(*initial) if initial else None,
+                initial_option=study_option(*initial) if initial and len(initial[0]) <= MAX_OPTION_VALUE else None,
             ),
         ),
     ]

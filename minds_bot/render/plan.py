@@ -9,6 +9,10 @@ the message shows and a refused Approve repeats; the one primary **Approve & run
 revision) and its confirm dialog (question count, audiences, Mind count), paging for plans too big for one
 message with the full questionnaire as Markdown, the frozen forms after approval or discard, and the
 plan-request / answer / answer-all / revise modals.
+Minds' words (objective, warnings, module titles, confirmation questions, names) are escaped wherever they are
+mrkdwn, fallback text and the Approve dialog included; the questions themselves are plain_text, shown exactly as
+respondents read them. An answer option too long for a button's value is offered through "Answer…" instead.
+The modals' input limits (``MAX_PLAN_REQUEST``, ``MAX_PLAN_ANSWER``, ``MAX_STUDY_INPUT``) live here too.
 Pure: no I/O. Action ids and button values defined here are what ``slack/plan.py`` listens for.
 Must not touch: Minds calls, the store, permission decisions.
 """
@@ -41,7 +45,8 @@ from slack_sdk.models.views import View
 
 from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchMethod, ResearchPlan
 from minds_bot.minds.models import PlanMethod
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT, Message
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention
+from minds_bot.render.common import MAX_BUTTON_VALUE, shorten, split_text
 from minds_bot.render.drafts import save_draft_button
 from minds_bot.render.templates import save_template_button
 
@@ -69,6 +74,9 @@ MAX_BUTTON_TEXT = 75
 MAX_CONFIRM_TEXT = 300
 MAX_HEADER_TEXT = 150
 MAX_CONTEXT_TEXT = 2000
+MAX_PLAN_REQUEST = 3_000  # what the research should find out, or a refinement (Slack caps a text input at 3,000)
+MAX_PLAN_ANSWER = 2_000  # a free-text answer to one of Minds' confirmation questions
+MAX_STUDY_INPUT = 200  # the request modal's Study name or id
 SECTION_CHUNK = MAX_SECTION_TEXT - 100  # room for a prefix on the first chunk
 MAX_MODAL_BLOCKS = 100
 MAX_LABEL_TEXT = 2000
@@ -121,28 +129,6 @@ class RenderedPlan:
 
 
 # --- small pure helpers -------------------------------------------------------------------------------------
-
-
-def escape(text: str) -> str:
-    """Slack's three control characters; everything else is shown as written."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def shorten(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def chunks(text: str, size: int = SECTION_CHUNK) -> list[str]:
-    """Split long text into pieces under the section limit, at line or word breaks where possible."""
-    pieces: list[str] = []
-    rest = text
-    while len(rest) > size:
-        cut = max(rest.rfind("\n", 0, size), rest.rfind(" ", 0, size))
-        cut = cut if cut > size // 2 else size
-        pieces.append(rest[:cut])
-        rest = rest[cut:].lstrip("\n") if rest[cut : cut + 1] == "\n" else rest[cut:]
-    pieces.append(rest)
-    return pieces
 
 
 def question_numbers(plan: ResearchPlan) -> dict[str, int]:
@@ -270,11 +256,11 @@ def _number(value: float) -> str:
 
 def _plain_sections(text: str) -> list[Block]:
     # plain_text with emoji off shows the question exactly as respondents will read it (no mrkdwn, no :codes:)
-    return [SectionBlock(text=PlainTextObject(text=piece, emoji=False)) for piece in chunks(text)]
+    return [SectionBlock(text=PlainTextObject(text=piece, emoji=False)) for piece in split_text(text, SECTION_CHUNK)]
 
 
 def _mrkdwn_sections(text: str) -> list[Block]:
-    return [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in chunks(text)]
+    return [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text, SECTION_CHUNK)]
 
 
 # --- the question list ----------------------------------------------------------------------------------------
@@ -369,21 +355,22 @@ def _compact_confirmations(plan: ResearchPlan, *, interactive: bool) -> list[Blo
 
 
 def _answer_rows(revision: int, index: int, question: ConfirmationQuestion) -> list[Block]:
+    answer_text = ButtonElement(
+        text="Answer…",
+        action_id=f"{ACTION_ANSWER_TEXT}:{index}",
+        value=_value(r=revision, q=question.id),
+    )
     if question.free_text:
-        button = ButtonElement(
-            text="Answer…",
-            action_id=f"{ACTION_ANSWER_TEXT}:{index}",
-            value=_value(r=revision, q=question.id),
-        )
-        return [ActionsBlock(block_id=f"plan_cq_{index}_0", elements=[button])]
+        return [ActionsBlock(block_id=f"plan_cq_{index}_0", elements=[answer_text])]
+    options = enumerate(question.options or [])
+    values = [(o, option, _value(r=revision, q=question.id, a=option)) for o, option in options]
     buttons = [
-        ButtonElement(
-            text=shorten(option, MAX_BUTTON_TEXT),
-            action_id=f"{ACTION_ANSWER}:{index}:{o}",
-            value=_value(r=revision, q=question.id, a=option),
-        )
-        for o, option in enumerate(question.options or [])
+        ButtonElement(text=shorten(option, MAX_BUTTON_TEXT), action_id=f"{ACTION_ANSWER}:{index}:{o}", value=value)
+        for o, option, value in values
+        if len(value) <= MAX_BUTTON_VALUE
     ]
+    if len(buttons) < len(values):  # an option too long for a button's value can still be typed
+        buttons.append(answer_text)
     rows = [buttons[i : i + MAX_BUTTONS_PER_ACTIONS] for i in range(0, len(buttons), MAX_BUTTONS_PER_ACTIONS)]
     return [ActionsBlock(block_id=f"plan_cq_{index}_{r}", elements=row) for r, row in enumerate(rows)]
 
@@ -399,7 +386,7 @@ def confirm_text(plan: ResearchPlan, context: PlanContext) -> str:
     if advanced:
         text += f" You opt in to the advanced methods: {', '.join(advanced)}."
     text += " Responses count toward your Minds plan."
-    return shorten(text, MAX_CONFIRM_TEXT)
+    return escape(text, limit=MAX_CONFIRM_TEXT)  # a confirm dialog's text is mrkdwn
 
 
 def _audience_names(context: PlanContext, *, room: int) -> str:
@@ -490,7 +477,7 @@ def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -
             elements=[
                 MarkdownTextObject(
                     text=shorten(
-                        f"Revision {plan.revision} · requested by <@{context.requester_id}> · "
+                        f"Revision {plan.revision} · requested by {mention(context.requester_id)} · "
                         f"{len(plan.questions)} questions",
                         MAX_CONTEXT_TEXT,
                     )
@@ -500,7 +487,7 @@ def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -
         ),
     ]
     if note:
-        blocks += _mrkdwn_sections(f":information_source: {note}")
+        blocks += _mrkdwn_sections(f":information_source: {escape(note)}")
     if plan.framing_warnings:
         warnings = "\n".join(f"• {escape(w)}" for w in plan.framing_warnings)
         blocks += _mrkdwn_sections(f":warning: *Framing warnings — review before approving*\n{warnings}")
@@ -546,7 +533,8 @@ def _assemble(
 ) -> RenderedPlan:
     pages = _paginate(_question_items(plan), first_budget=first_budget, budget=MAX_BLOCKS_PER_MESSAGE - 1)
     question_blocks = [block for item in pages[0] for block in item.blocks]
-    text = f"Research plan for {context.study_name}, revision {plan.revision}: {len(plan.questions)} questions"
+    name = escape(context.study_name, limit=MAX_NAME_SHOWN)
+    text = f"Research plan for {name}, revision {plan.revision}: {len(plan.questions)} questions"
     if len(pages) == 1:
         questionnaire = questionnaire_markdown(plan, context) if compact else None
         return RenderedPlan(Message(text=text, blocks=[*top, *question_blocks, *bottom]), [], questionnaire)
@@ -565,8 +553,9 @@ def _assemble(
 
 
 def _page_message(plan: ResearchPlan, context: PlanContext, page: list[_Item]) -> Message:
-    label = f"{_range_label(page)} · revision {plan.revision} of the plan for {context.study_name}"
-    blocks: list[Block] = [ContextBlock(elements=[MarkdownTextObject(text=escape(label))])]
+    name = escape(context.study_name, limit=MAX_NAME_SHOWN)
+    label = f"{_range_label(page)} · revision {plan.revision} of the plan for {name}"
+    blocks: list[Block] = [ContextBlock(elements=[MarkdownTextObject(text=label)])]
     blocks += [block for item in page for block in item.blocks]
     return Message(text=label, blocks=blocks)
 
@@ -606,21 +595,29 @@ def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
 def render_preparing(study_name: str, *, stage: str | None = None, revision: int | None = None) -> Message:
     """While Minds prepares a plan (a 202 receipt): accepted, not finished, and nothing is running."""
     what = f"revision {revision} of the plan" if revision else "the plan"
-    stage_text = f" (stage: {escape(stage)})" if stage else ""
-    text = f"Preparing {what} for {study_name}…{stage_text}"
+    stage_text = f" (stage: {escape(stage, limit=MAX_NAME_SHOWN)})" if stage else ""
+    text = f"Preparing {what} for {escape(study_name, limit=MAX_NAME_SHOWN)}…{stage_text}"
     detail = "Minds accepted the request and is drafting; nothing runs until someone approves a revision."
     return Message(
         text=text,
         blocks=[
-            SectionBlock(text=MarkdownTextObject(text=f":hourglass_flowing_sand: {escape(text)}")),
+            SectionBlock(text=MarkdownTextObject(text=f":hourglass_flowing_sand: {text}")),
             ContextBlock(elements=[MarkdownTextObject(text=detail)]),
         ],
     )
 
 
 def render_plan_failed(study_name: str, reason: str) -> Message:
-    text = f"Minds could not prepare the plan for {study_name}: {reason}"
-    return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=f":x: {escape(text)}"))])
+    """``reason``: plain words (Minds' among them), escaped here."""
+    text = escape(f"Minds could not prepare the plan for {study_name}: {reason}", limit=MAX_SECTION_TEXT - 10)
+    return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=f":x: {text}"))])
+
+
+def render_revision_refused(*, reason: str, revision: int | None) -> Message:
+    """Minds made no new revision; the plan message keeps the last one."""
+    text = escape(f"Minds did not make a new revision: {reason}", limit=MAX_SECTION_TEXT - 100)
+    text += f" The plan above (revision {revision}) is unchanged."
+    return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
 
 
 def freeze(blocks: Sequence[dict[str, Any]], note: str) -> Message:
@@ -643,14 +640,14 @@ def _settled(block: dict[str, Any]) -> dict[str, Any]:
 
 def approved_note(*, approver_id: str, revision: int) -> str:
     return (
-        f":white_check_mark: Approved by <@{approver_id}>: revision {revision} is running. "
+        f":white_check_mark: Approved by {mention(approver_id)}: revision {revision} is running. "
         "Progress follows in the thread."
     )
 
 
 def discarded_note(*, user_id: str, revision: int | None) -> str:
     which = f"revision {revision}" if revision else "this plan"
-    return f":wastebasket: Discarded by <@{user_id}> ({which}). Nothing was run."
+    return f":wastebasket: Discarded by {mention(user_id)} ({which}). Nothing was run."
 
 
 # --- modals ----------------------------------------------------------------------------------------------------
@@ -659,16 +656,20 @@ def discarded_note(*, user_id: str, revision: int | None) -> str:
 def plan_request_modal(
     *, metadata: str, study_known: bool, study_name: str | None, language: str, request: str | None = None
 ) -> View:
-    """Ask for the study (when unknown), the planner request and the study language."""
+    """Ask for the study (when unknown), the planner request (``request`` filled in, e.g. from a plan offer) and
+    the study language."""
     blocks: list[Block] = []
     if study_known and study_name:
-        blocks.append(SectionBlock(text=MarkdownTextObject(text=f"Study: *{escape(study_name)}*")))
+        shown = escape(study_name, limit=MAX_NAME_SHOWN)
+        blocks.append(SectionBlock(text=MarkdownTextObject(text=f"Study: *{shown}*")))
     else:
         blocks.append(
             InputBlock(
                 block_id="study",
                 label="Study",
-                element=PlainTextInputElement(action_id="value", placeholder="Study name or id"),
+                element=PlainTextInputElement(
+                    action_id="value", placeholder="Study name or id", max_length=MAX_STUDY_INPUT
+                ),
             )
         )
     options = [Option(value=code, text=name) for code, name in STUDY_LANGUAGES]
@@ -681,7 +682,8 @@ def plan_request_modal(
                 action_id="value",
                 multiline=True,
                 placeholder="Goal, audience, the questions you already have…",
-                initial_value=request or None,  # prefilled from a template
+                max_length=MAX_PLAN_REQUEST,
+                initial_value=request[:MAX_PLAN_REQUEST] if request else None,  # from a plan offer or a template
             ),
         ),
         InputBlock(
@@ -709,6 +711,7 @@ def plan_request_modal(
 
 
 def answer_modal(*, metadata: str, question: str) -> View:
+    """``question``: the plain words Minds asked (read back from the plan message with ``unescape``)."""
     return View(
         type="modal",
         callback_id=VIEW_ANSWER,
@@ -721,7 +724,7 @@ def answer_modal(*, metadata: str, question: str) -> View:
             InputBlock(
                 block_id="answer",
                 label="Your answer",
-                element=PlainTextInputElement(action_id="value", multiline=True),
+                element=PlainTextInputElement(action_id="value", multiline=True, max_length=MAX_PLAN_ANSWER),
             ),
         ],
     )
@@ -795,7 +798,7 @@ def revise_modal(*, metadata: str, revision: int) -> View:
             InputBlock(
                 block_id="refinement",
                 label="What should change?",
-                element=PlainTextInputElement(action_id="value", multiline=True),
+                element=PlainTextInputElement(action_id="value", multiline=True, max_length=MAX_PLAN_REQUEST),
             ),
         ],
     )

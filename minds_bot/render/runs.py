@@ -20,8 +20,16 @@ from slack_sdk.models.blocks import Block, ContextBlock, MarkdownTextObject, Sec
 
 from minds_bot.minds import AgentRun, ResearchRun, RunArtifact
 from minds_bot.minds.models import AnswerConsistency
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, Message
-from minds_bot.render.plan import chunks, escape, shorten
+from minds_bot.render import (
+    MAX_BLOCKS_PER_MESSAGE,
+    MAX_NAME_SHOWN,
+    MAX_SECTION_TEXT,
+    MAX_WORD_SHOWN,
+    Message,
+    escape,
+    mention,
+)
+from minds_bot.render.common import shorten, split_text
 
 CHARTED_TYPES = frozenset({"categorical", "multiselect", "scale"})
 MAX_QUOTES = 2
@@ -42,7 +50,7 @@ def progress_text(run: ResearchRun) -> str:
         total = f"{progress.total} questions" if progress else "the questions"
         return f":hourglass_flowing_sand: Queued: {total} waiting to start."
     if progress is None:
-        return f":arrows_counterclockwise: {run.status.capitalize()}: no progress reported yet."
+        return f":arrows_counterclockwise: {_status(run.status).capitalize()}: no progress reported yet."
     text = f":arrows_counterclockwise: Running: {progress.settled} of {progress.total} questions settled"
     extras = []
     if progress.failed:
@@ -52,6 +60,10 @@ def progress_text(run: ResearchRun) -> str:
     if progress.skipped:
         extras.append(f"{progress.skipped} not asked")
     return text + (f" ({', '.join(extras)})" if extras else "") + "."
+
+
+def _status(status: str) -> str:
+    return escape(status, limit=MAX_WORD_SHOWN)
 
 
 def terminal_line(run: ResearchRun) -> str:
@@ -265,10 +277,11 @@ def render_results(run: ResearchRun, *, study_name: str) -> list[Message]:
     """The terminal result as thread messages: the headline first, then every question's result, paged."""
     numbers = _number_of(run.artifacts)
     partial_run = run.status == "partial"
-    blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=f"{terminal_line(run)} ({escape(study_name)})"))]
+    name = escape(study_name, limit=MAX_NAME_SHOWN)
+    blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=f"{terminal_line(run)} ({name})"))]
     for artifact in sorted(run.artifacts, key=lambda a: a.index):
         text = artifact_text(artifact, numbers=numbers, partial_run=partial_run)
-        blocks += [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in chunks(text)]
+        blocks += [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
     if run.answer_consistency is not None:
         blocks.append(ContextBlock(elements=[MarkdownTextObject(text=consistency_text(run.answer_consistency))]))
     headline = terminal_line(run)
@@ -290,14 +303,15 @@ def render_consistency(check: AnswerConsistency | None) -> Message:
 
 
 def render_runs(runs: Sequence[AgentRun], *, study_name: str) -> Message:
+    name = escape(study_name, limit=MAX_NAME_SHOWN)
     if not runs:
-        text = f"No runs yet for {study_name}."
-        return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=escape(text)))])
-    lines = [f"*Recent runs of {escape(study_name)}* (newest first, as Minds reports them)"]
-    lines += [f"• `{escape(run.run_id)}` — {run.status}" for run in runs]
+        text = f"No runs yet for {name}."
+        return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
+    lines = [f"*Recent runs of {name}* (newest first, as Minds reports them)"]
+    lines += [f"• `{escape(run.run_id, limit=MAX_NAME_SHOWN)}` — {_status(run.status)}" for run in runs]
     text = "\n".join(lines)
-    blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in chunks(text)]
-    return Message(text=f"Recent runs of {study_name}", blocks=blocks)
+    blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
+    return Message(text=f"Recent runs of {name}", blocks=blocks)
 
 
 def lost_text(*, what: str, reads: int) -> str:
@@ -306,3 +320,27 @@ def lost_text(*, what: str, reads: int) -> str:
         f":grey_question: Minds no longer finds this {what} (not found on {reads} reads in a row), so the bot "
         "stopped following it. Nothing was submitted again; check it in Minds."
     )
+
+
+# --- approving: what the thread says when no run started ------------------------------------------------------
+
+
+def render_approval_refused(*, user_id: str, revision: int | None, reason: str) -> Message:
+    """Minds refused to start the approved revision; ``reason`` is plain words (Minds' among them)."""
+    said = escape(reason, limit=MAX_SECTION_TEXT - 200)
+    text = f"{mention(user_id)} approved revision {revision}, but nothing started: {said}"
+    return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
+
+
+def render_unconfirmed(reason: str) -> Message:
+    """No answer from Minds: nothing is assumed, and Approve re-sends the same request."""
+    text = (
+        f"Minds did not confirm the run ({escape(reason, limit=MAX_SECTION_TEXT - 300)}). Nothing is assumed: press "
+        "Approve & run again to retry — the same request key is reused, so the research cannot start twice."
+    )
+    return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
+
+
+def render_report_not_started(reason: str) -> Message:
+    text = f"The report could not be started: {escape(reason, limit=MAX_SECTION_TEXT - 100)} Try `/minds export` later."
+    return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])

@@ -9,18 +9,18 @@ followed by a newline and the request text to plan). Must not touch: I/O.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from slack_sdk.models.blocks import ActionsBlock, Block, DividerBlock, HeaderBlock
 
 from minds_bot.minds import AgentRun, StudyDetail
-from minds_bot.render import Message
+from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import (
     MAX_BUTTON_VALUE,
     button,
     context,
     encode_value,
-    escape,
     sections,
     shorten,
 )
@@ -66,12 +66,16 @@ def _audiences(study: StudyDetail) -> str:
     if not study.audiences:
         return "*Audiences:* none attached yet."
     lines = [
-        f"• {escape(a.name)} — {minds_label(a.mind_count if a.mind_count is not None else len(a.minds))}"
+        f"• {escape(a.name, limit=MAX_NAME_SHOWN)} — {minds_label(_mind_count(a))}"
         for a in study.audiences[:MAX_AUDIENCE_LINES]
     ]
     if len(study.audiences) > MAX_AUDIENCE_LINES:
         lines.append(f"• and {len(study.audiences) - MAX_AUDIENCE_LINES} more")
     return "*Audiences:*\n" + "\n".join(lines)
+
+
+def _mind_count(audience: Any) -> int:
+    return audience.mind_count if audience.mind_count is not None else len(audience.minds)
 
 
 def _questions(study: StudyDetail) -> str:
@@ -86,7 +90,7 @@ def _questions(study: StudyDetail) -> str:
 def _runs(runs: Sequence[AgentRun]) -> str:
     if not runs:
         return "*Recent runs:* none."
-    lines = [f"• `{run.run_id[:8]}` {run.status}" for run in runs[:RECENT_RUNS]]
+    lines = [f"• `{escape(run.run_id[:8])}` {escape(run.status, limit=MAX_WORD_SHOWN)}" for run in runs[:RECENT_RUNS]]
     return "*Recent runs:*\n" + "\n".join(lines)
 
 
@@ -110,4 +114,4 @@ def render_study_card(study: StudyDetail, runs: Sequence[AgentRun]) -> Message:
             ]
         ),
     ]
-    return Message(text=f"Study {study.name}", blocks=blocks)
+    return Message(text=f"Study {escape(study.name, limit=MAX_NAME_SHOWN)}", blocks=blocks)

@@ -12,8 +12,8 @@ import re
 from slack_sdk.models.blocks import Block
 
 from minds_bot.minds import SemanticSummary
-from minds_bot.render import Message
-from minds_bot.render.common import context, escape, pager, section, shorten, split_text
+from minds_bot.render import MAX_NAME_SHOWN, Message, escape
+from minds_bot.render.common import context, pager, section, shorten, split_text
 
 SUMMARY_PREV_ACTION = "summary_prev"
 SUMMARY_NEXT_ACTION = "summary_next"
@@ -26,9 +26,11 @@ _BULLET = re.compile(r"^(\s*)[-*+]\s+", re.MULTILINE)
 
 
 def to_mrkdwn(markdown: str) -> str:
-    """Common Markdown to Slack mrkdwn; text is escaped first so Minds' text cannot form mentions."""
+    """Common Markdown to Slack mrkdwn; text is escaped first so Minds' text cannot form mentions. A link keeps
+    its address in sight ("label (https://…)"): Slack links the address people can read, never one hidden
+    behind other words."""
     text = escape(markdown)
-    text = _LINK.sub(lambda m: f"<{m.group(2)}|{m.group(1)}>", text)
+    text = _LINK.sub(lambda m: f"{m.group(1)} ({m.group(2)})", text)
     text = _HEADING.sub(lambda m: f"*{m.group(1).strip('*_ ')}*", text)
     text = _BOLD.sub(lambda m: f"*{m.group(1) or m.group(2)}*", text)
     return _BULLET.sub(lambda m: f"{m.group(1)}• ", text)
@@ -47,12 +49,12 @@ def _status(summary: SemanticSummary) -> str | None:
 
 
 def render_summary(*, study_id: str, study_name: str, summary: SemanticSummary, page: int = 0) -> Message:
-    heading = f"*Summary of {escape(study_name)}*"
+    heading = f"*Summary of {escape(study_name, limit=MAX_NAME_SHOWN)}*"
     if not summary.summary or not summary.summary.strip():
         text = (
             "Minds is generating the first summary of this Study; try again in a minute."
             if summary.is_generating
-            else "This Study has no summary yet. Say `/minds summary <study> refresh` to generate one."
+            else escape("This Study has no summary yet. Say `/minds summary <study> refresh` to generate one.")
         )
         return Message(text=text, blocks=[section(heading), section(text)])
     pages = summary_pages(summary.summary)
@@ -71,17 +73,18 @@ def render_summary(*, study_id: str, study_name: str, summary: SemanticSummary, 
         prev_state={**state, "p": index - 1} if index > 0 else None,
         next_state={**state, "p": index + 1} if index + 1 < len(pages) else None,
     )
-    return Message(text=f"Summary of {study_name}", blocks=blocks)
+    return Message(text=f"Summary of {escape(study_name, limit=MAX_NAME_SHOWN)}", blocks=blocks)
 
 
 def render_superseded(*, study_name: str) -> Message:
+    name = escape(study_name, limit=MAX_NAME_SHOWN)
     text = (
-        f"A newer summary of {escape(study_name)} is being generated, so this refresh was not applied. "
+        f"A newer summary of {name} is being generated, so this refresh was not applied. "
         "Read it with `/minds summary` in a minute; nothing needs to be retried."
     )
     return Message(text=text, blocks=[section(text)])
 
 
 def render_refresh_started(*, study_name: str) -> Message:
-    text = f"Refreshing the summary of {escape(study_name)}…"
+    text = f"Refreshing the summary of {escape(study_name, limit=MAX_NAME_SHOWN)}…"
     return Message(text=text, blocks=[section(text)])

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.research import may_manage_approvers
+from minds_bot.render import Message, mention
 from minds_bot.slack.grammar import Approvers
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ ALWAYS = "A plan's requester and workspace admins can always approve it."
 
 
 def _mentions(users: list[str] | tuple[str, ...]) -> str:
-    return ", ".join(f"<@{u}>" for u in users)
+    return ", ".join(mention(u) for u in users)
 
 
 async def handle_approvers(command: Approvers, invocation: Invocation) -> None:
@@ -33,7 +34,7 @@ async def handle_approvers(command: Approvers, invocation: Invocation) -> None:
         listed = (
             f"Approvers in this channel: {_mentions(current)}." if current else "This channel has no approvers yet."
         )
-        await invocation.say_text(f"{listed} {ALWAYS}")
+        await _say(invocation, f"{listed} {ALWAYS}")
         return
     allowed = await may_manage_approvers(
         invocation.services, invocation.client, team_id=team, channel_id=channel, user_id=invocation.user_id
@@ -51,7 +52,12 @@ async def handle_approvers(command: Approvers, invocation: Invocation) -> None:
         else:
             done = await store.remove_approver(team_id=team, channel_id=channel, user_id=user)
         (changed if done else unchanged).append(user)
-    await invocation.say_text(_summary(command.action, changed, unchanged))
+    await _say(invocation, _summary(command.action, changed, unchanged))
+
+
+async def _say(invocation: Invocation, text: str) -> None:
+    """``text`` is mrkdwn: its only markup is mentions built from Slack user ids."""
+    await invocation.reply(Message(text=text))
 
 
 def _summary(action: str, changed: list[str], unchanged: list[str]) -> str:

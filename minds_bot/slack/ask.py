@@ -22,11 +22,13 @@ from minds_bot.render.answers import (
     SHOW_ANSWERS_ACTION,
     render_answers_page,
 )
-from minds_bot.render.common import decode_value
+from minds_bot.render.common import decode_value, plain_value, render_stale_button
 from minds_bot.slack.grammar import Ask
 from minds_bot.slack.pick import open_pick_modal, preselect
 from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
 from minds_bot.slack.resolve import resolve_study
+
+MAX_CLIENT_REQUEST_ID = 200  # the Try again button carries the saved request id (a UUID)
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
@@ -72,10 +74,14 @@ def register(surface: Surface, services: Services) -> None:
     async def retry(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
         invocation = invocation_from_body(services, body, client=client, respond=respond)
+        client_request_id = plain_value(action.get("value"), limit=MAX_CLIENT_REQUEST_ID)
+        if not client_request_id:
+            await invocation.reply(render_stale_button())
+            return
         outcome = await ask_flow.retry(
             services,
             client,
-            client_request_id=action.get("value") or "",
+            client_request_id=client_request_id,
             team_id=invocation.team_id,
             user_id=invocation.user_id,
         )

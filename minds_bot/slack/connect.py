@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.permissions import may_manage_workspace
 from minds_bot.minds import AuthenticationError, MindsError
+from minds_bot.render.common import MAX_PRIVATE_METADATA, plain_value
 from minds_bot.render.connect import (
     BROADCAST_ACTION,
     BROADCAST_BLOCK,
@@ -114,7 +115,7 @@ def register(surface: Surface, services: Services) -> None:
         await services.minds.forget(team_id)
         await ack(response_action="clear")
         log.info("workspace connected to Minds", extra={"fields": {"account": account}})
-        channel = view.get("private_metadata") or user_id
+        channel = plain_value(view.get("private_metadata"), limit=MAX_PRIVATE_METADATA) or user_id
         await client.chat_postEphemeral(channel=channel, user=user_id, text=connected_text(account))
 
     @surface.event("app_uninstalled")

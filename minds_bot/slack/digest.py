@@ -2,7 +2,8 @@
 
 Owns: turning the typed digest commands and the modal's values into calls on ``minds_bot.flows.digests``: the
 creator's Slack timezone as the default (users.info ``tz``), Study names resolved against Minds before anything
-is saved, precise answers for bad schedules, and applying who may act (``flows/permissions.py``): a digest is
+is saved, precise answers for bad schedules (the modal's fields within the grammar's limits; what someone
+typed said back escaped), and applying who may act (``flows/permissions.py``): a digest is
 added only to a channel both the person and the bot are in, and posted now or removed only by its creator, an
 approver of its channel or a workspace admin — from Slack and the stored digest, never from the request alone.
 Digest ids are scoped to the workspace that made them.
@@ -27,7 +28,7 @@ from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.permissions import bot_is_member, is_member, may_manage_digest
 from minds_bot.minds import MindsClient
-from minds_bot.render import Message
+from minds_bot.render import Message, channel_mention, escape
 from minds_bot.render.access import digest_channel_refused, digest_manage_refused
 from minds_bot.render.digest import (
     ADD_DIGEST_ACTION,
@@ -36,7 +37,16 @@ from minds_bot.render.digest import (
     render_digest_list,
     render_digest_modal,
 )
-from minds_bot.slack.grammar import DigestAdd, DigestList, DigestNow, DigestRemove, StudyRef
+from minds_bot.slack.grammar import (
+    MAX_DIGEST_ARGUMENT,
+    MAX_DIGEST_STUDIES,
+    DigestAdd,
+    DigestList,
+    DigestNow,
+    DigestRemove,
+    StudyRef,
+    too_long,
+)
 from minds_bot.store import Digest
 
 if TYPE_CHECKING:
@@ -47,6 +57,7 @@ log = logging.getLogger(__name__)
 
 FALLBACK_TZ = "UTC"
 MAX_CANDIDATES_NAMED = 3
+MAX_REASON_SHOWN = 1000
 
 
 class StudyNotResolved(Exception):
@@ -67,7 +78,12 @@ class NewDigest:
 
 
 def _text(text: str) -> Message:
+    """``text`` is mrkdwn: whatever a person typed or Minds named in it is already escaped."""
     return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
+
+
+def _not_added(reason: object) -> Message:
+    return _text(f"{escape(str(reason), limit=MAX_REASON_SHOWN)} The digest was not added.")
 
 
 # --- shared steps ------------------------------------------------------------------------------------------
@@ -120,7 +136,7 @@ async def create(services: Services, request: NewDigest, *, slack: Any) -> Messa
         try:
             studies = await resolve_studies(await services.minds.client_for(request.team_id), request.studies)
         except StudyNotResolved as exc:
-            return _text(f"{exc} The digest was not added.")
+            return _not_added(exc)
     digest = new_digest(
         team_id=request.team_id,
         channel_id=request.channel_id,
@@ -145,7 +161,8 @@ def digest_scheduler(services: Services) -> DigestScheduler | None:
 async def _own_digest(invocation: Invocation, digest_id: str) -> Digest | None:
     digest = await invocation.services.store.get_digest(digest_id)
     if digest is None or digest.team_id != invocation.team_id:
-        await invocation.reply(_text(f"No digest `{digest_id}` in this workspace. `/minds digest list` shows the ids."))
+        shown = escape(digest_id)  # the grammar bounds ids
+        await invocation.reply(_text(f"No digest `{shown}` in this workspace. `/minds digest list` shows the ids."))
         return None
     return digest
 
@@ -175,7 +192,7 @@ async def handle_add(command: DigestAdd, invocation: Invocation) -> None:
             command.schedule, tz=tz, time=command.time, weekday=command.weekday, cron=command.cron
         )
     except ScheduleError as exc:
-        await invocation.reply(_text(f"{exc} The digest was not added."))
+        await invocation.reply(_not_added(exc))
         return
     request = NewDigest(
         team_id=invocation.team_id,
@@ -210,7 +227,10 @@ async def handle_remove(command: DigestRemove, invocation: Invocation) -> None:
     if scheduler is not None:
         scheduler.unschedule(digest.digest_id)
     await invocation.reply(
-        _text(f"Digest `{digest.digest_id}` removed; nothing more will be posted to <#{digest.channel_id}>.")
+        _text(
+            f"Digest `{escape(digest.digest_id)}` removed; nothing more will be posted to "
+            f"{channel_mention(digest.channel_id)}."
+        )
     )
 
 
@@ -226,9 +246,10 @@ async def handle_now(command: DigestNow, invocation: Invocation) -> None:
         show=lambda: invocation.say_text("Gathering research news from Minds…"),
     )
     if outcome is Outcome.POSTED:
-        await invocation.reply(_text(f"Digest `{digest.digest_id}` posted to <#{digest.channel_id}>."))
+        where = channel_mention(digest.channel_id)
+        await invocation.reply(_text(f"Digest `{escape(digest.digest_id)}` posted to {where}."))
     else:
-        await invocation.reply(_text(f"Digest `{digest.digest_id}` is already being posted for this request."))
+        await invocation.reply(_text(f"Digest `{escape(digest.digest_id)}` is already being posted for this request."))
 
 
 COMMANDS = {DigestAdd: handle_add, DigestList: handle_list, DigestRemove: handle_remove, DigestNow: handle_now}
@@ -243,6 +264,9 @@ def modal_request(values: dict[str, Any], *, team_id: str, user_id: str) -> NewD
     def value(block: str) -> dict[str, Any]:
         return (values.get(block) or {}).get("value") or {}
 
+    too_long_fields = _over_limit(value)
+    if too_long_fields:
+        return too_long_fields
     kind = (value("kind").get("selected_option") or {}).get("value") or "weekly"
     weekday = (value("weekday").get("selected_option") or {}).get("value")
     tz = (value("tz").get("value") or "").strip()
@@ -266,6 +290,21 @@ def modal_request(values: dict[str, Any], *, team_id: str, user_id: str) -> NewD
         skip_quiet=bool(value("quiet").get("selected_options")),
         tz_note=None,
     )
+
+
+def _over_limit(value: Any) -> dict[str, str]:
+    """The modal's free-text fields within the same limits as ``/minds digest add`` (a forged view can be longer
+    than Slack's max_length lets a person type)."""
+    errors = {}
+    for block in ("tz", "cron", "studies"):
+        text = value(block).get("value") or ""
+        lines = text.splitlines() if block == "studies" else [text]
+        longest = max((len(line) for line in lines), default=0)
+        if longest > MAX_DIGEST_ARGUMENT:
+            errors[block] = too_long("A timezone, cron or Study name", limit=MAX_DIGEST_ARGUMENT, length=longest)
+        elif len(lines) > MAX_DIGEST_STUDIES:
+            errors[block] = f"A digest can follow at most {MAX_DIGEST_STUDIES} Studies (you named {len(lines)})."
+    return errors
 
 
 def _field_of(kind: str, message: str) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from minds_bot.minds import MindsError
+from minds_bot.render import escape
 from minds_bot.render.errors import user_message
 from minds_bot.slack.gate import is_slack_url, is_verified
 from minds_bot.store import StoreError
@@ -41,7 +42,7 @@ def error_hook(*, slack_api_url: str) -> ErrorHook:
         url = (context or {}).get("response_url")
         if respond is None or not is_verified(request) or not is_slack_url(url, slack_api_url=slack_api_url):
             return
-        text = user_message(error)
+        text = escape(user_message(error))
         if not expected:
             text += f" (reference {reference})"
         try:

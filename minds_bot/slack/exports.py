@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.exports import ExportDelivery, request_export, start_export
 from minds_bot.flows.invocation import Invocation
-from minds_bot.render.common import decode_value
+from minds_bot.render.common import decode_value, plain_value, render_stale_button
 from minds_bot.render.exports import EXPORT_AGAIN, EXPORT_TRY_AGAIN
-from minds_bot.slack.grammar import Export
+from minds_bot.slack.grammar import MAX_STUDY_REF, Export
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_study
 from minds_bot.store import RunKind
@@ -57,12 +57,16 @@ def register(surface: Surface, services: Services) -> None:
     services.run_handlers[RunKind.EXPORT] = ExportDelivery(services)
 
     @surface.action(STUDY_CARD_EXPORT)
-    async def study_export(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
+    async def study_export(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
+        study_id = plain_value(action.get("value"), limit=MAX_STUDY_REF)
+        if not study_id:
+            await respond(response_type="ephemeral", replace_original=False, **render_stale_button().as_kwargs())
+            return
         team_id = (body.get("team") or {}).get("id") or ""
         channel_id = (body.get("channel") or {}).get("id") or ""
         minds = await services.minds.client_for(team_id)
-        study = await minds.get_study(action.get("value") or "")
+        study = await minds.get_study(study_id)
         await start_export(
             services,
             slack=client,

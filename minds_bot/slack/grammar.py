@@ -1,8 +1,10 @@
 """The ``/minds`` grammar: text in, a typed command or a usage message out. Pure; never raises on any input.
 
 Owns: words, argument shapes, Study references (an id, a one-word name, or a "quoted name with spaces"; the
-rest of the text where the Study is the last argument), "did you mean …" for unknown words, and which missing
-arguments are left empty so the listener can open a modal instead of refusing.
+rest of the text where the Study is the last argument), "did you mean …" for unknown words, which missing
+arguments are left empty so the listener can open a modal instead of refusing, and the length limit of every
+argument (``FIELD_LIMITS``; the modals that ask for the same text share the constants): over-long input gets a
+usage message that says the limit and is never echoed back whole (``too_long``, ``quote``).
 Must not touch: I/O of any kind. Free text (a question, a plan request, a brief) is kept exactly as typed.
 """
 
@@ -10,7 +12,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+
+from minds_bot.render.digest import MAX_DIGEST_ARGUMENT
+from minds_bot.render.modals import MAX_QUESTION
+from minds_bot.render.plan import MAX_PLAN_REQUEST
 
 QUOTES = {'"': '"', "“": "”", "„": "“", "«": "»"}
 EXPORT_FORMATS = ("pdf", "md", "docx", "pptx", "csv", "xls", "sav")
@@ -23,6 +29,13 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 USER_MENTION = re.compile(r"^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$")
 CHANNEL_MENTION = re.compile(r"^<#([CGD][A-Z0-9]+)(?:\|([^>]*))?>$")
 TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
+MAX_QUERY = 200  # a browse query (Minds' own name search takes at most 200 characters)
+MAX_STUDY_REF = 200  # a Study id or name as someone types it
+MAX_BRIEF = 20_000  # an Audience brief (Minds takes more; nobody types more into a slash command)
+MAX_DIGEST_STUDIES = 20
+MAX_DIGEST_ID = 40
+MAX_APPROVERS = 25  # people named in one `approvers add|remove`
+MAX_QUOTED = 40  # of someone's word, said back in a usage message
 
 
 # --- results -----------------------------------------------------------------------------------------------
@@ -320,14 +333,57 @@ def parse_command(text: str) -> Command | Usage:
     parser = _PARSERS.get(word)
     if parser is None:
         return _unknown(word)
-    return parser(text, tokens)
+    parsed = parser(text, tokens)
+    return parsed if isinstance(parsed, Usage) else _within_limits(parsed)
+
+
+def too_long(what: str, *, limit: int, length: int) -> str:
+    """The usage message for over-long input: the limit and the length, never the text itself."""
+    return f"{what} can be at most {limit:,} characters (yours has {length:,})."
+
+
+def quote(word: str) -> str:
+    """Someone's word said back in a message: shortened, so a 40,000-character word is not echoed whole."""
+    return word if len(word) <= MAX_QUOTED else word[: MAX_QUOTED - 1] + "…"
+
+
+# Field name → (what it is, in words; the most characters it may have). One table for every command; every
+# word of `digest …` is first held to MAX_DIGEST_ARGUMENT (its time, day, timezone, cron and Study names).
+FIELD_LIMITS: dict[str, tuple[str, int]] = {
+    "question": ("A question", MAX_QUESTION),
+    "request": ("A plan request", MAX_PLAN_REQUEST),
+    "query": ("A search", MAX_QUERY),
+    "study": ("A Study name or id", MAX_STUDY_REF),
+    "brief": ("An Audience brief", MAX_BRIEF),
+    "digest_id": ("A digest id", MAX_DIGEST_ID),
+}
+# Field name → (the sentence, with {limit} and {count}; the most items it may have).
+COUNT_LIMITS: dict[str, tuple[str, int]] = {
+    "studies": ("A digest can follow at most {limit} Studies (you named {count}).", MAX_DIGEST_STUDIES),
+    "users": ("Name at most {limit} people at a time (you named {count}).", MAX_APPROVERS),
+}
+
+
+def _within_limits(command: Command) -> Command | Usage:
+    for item in fields(command):  # type: ignore[arg-type]
+        value = getattr(command, item.name)
+        counted = COUNT_LIMITS.get(item.name)
+        if counted is not None and len(value) > counted[1]:
+            return Usage(counted[0].format(limit=counted[1], count=len(value)))
+        limit = FIELD_LIMITS.get(item.name)
+        texts = value if isinstance(value, tuple) else (value,)
+        for text in texts:
+            text = text.text if isinstance(text, StudyRef) else text
+            if limit is not None and isinstance(text, str) and len(text) > limit[1]:
+                return Usage(too_long(limit[0], limit=limit[1], length=len(text)))
+    return command
 
 
 def _unknown(word: str) -> Usage:
-    close = difflib.get_close_matches(word, WORDS, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, WORDS, n=1, cutoff=0.6) if len(word) <= MAX_QUOTED else []
     if close:
-        return Usage(f"I don't know `{word}`. Did you mean `/minds {close[0]}`?", suggestion=close[0])
-    return Usage(f"I don't know `{word}`. Try `/minds help` for the list of commands.")
+        return Usage(f"I don't know `{quote(word)}`. Did you mean `/minds {close[0]}`?", suggestion=close[0])
+    return Usage(f"I don't know `{quote(word)}`. Try `/minds help` for the list of commands.")
 
 
 def _help(text: str, tokens: list[Token]) -> Command | Usage:
@@ -469,6 +525,9 @@ def _digest(text: str, tokens: list[Token]) -> Command | Usage:
     action = tokens[1].value.lower() if len(tokens) > 1 else "list"
     if action == "list":
         return DigestList()
+    longest = max(tokens[2:], key=lambda t: len(t.value), default=None)
+    if longest is not None and len(longest.value) > MAX_DIGEST_ARGUMENT:
+        return Usage(too_long("A digest argument", limit=MAX_DIGEST_ARGUMENT, length=len(longest.value)))
     if action in ("remove", "now"):
         if len(tokens) != 3:
             return Usage(f"Say `/minds digest {action} <id>`; `/minds digest list` shows the ids.")
@@ -490,7 +549,7 @@ def _digest_add(tokens: list[Token]) -> Command | Usage:
     if schedule == "weekly":
         day = _weekday(tokens[1].value) if len(tokens) > 1 else None
         if day is None:
-            given = f"“{tokens[1].value}” is not a day of the week. " if len(tokens) > 1 else ""
+            given = f"“{quote(tokens[1].value)}” is not a day of the week. " if len(tokens) > 1 else ""
             return Usage(f"{given}A weekly digest needs a day, e.g. `/minds digest add weekly monday 09:00`.")
         return _digest_timed(channel, tokens[2:], schedule="weekly", weekday=day)
     if schedule == "cron":
@@ -509,7 +568,7 @@ def _weekday(word: str) -> str | None:
 
 def _digest_timed(channel: str | None, tokens: list[Token], *, schedule: str, weekday: str | None) -> Command | Usage:
     if not tokens or not TIME_OF_DAY.match(tokens[0].value):
-        given = f"“{tokens[0].value}” is not a time of day. " if tokens else ""
+        given = f"“{quote(tokens[0].value)}” is not a time of day. " if tokens else ""
         return Usage(f"{given}A {schedule} digest needs a time as HH:MM (24-hour), e.g. 09:00.")
     hour, minute = TIME_OF_DAY.match(tokens[0].value).groups()  # type: ignore[union-attr]
     timezone, studies, quiet = _tz_and_studies(tokens[1:])

@@ -3,13 +3,13 @@
 Owns: ``open_pick_modal`` (called by command handlers when the Study or the question is missing), the external
 options listener (Studies from Minds: the newest first, name matches among the newest 300, or an exact id), and the
 submission, which re-enters the command (``ask <id> <question>``, ``study <id>``, ``summary <id>``) with the
-answer going to the channel chosen in the modal. A question that is not one question is refused in the modal.
+answer going to the channel chosen in the modal. A question that is not one question, or longer than
+``MAX_QUESTION``, is refused in the modal; a search longer than ``MAX_QUERY`` gets the limit as its only option.
 Must not touch: Minds wire shapes or SQL.
 """
 
 from __future__ import annotations
 
-import json
 import uuid
 from typing import TYPE_CHECKING, Any
 
@@ -17,10 +17,12 @@ from minds_bot.flows.browse import rank_by_name
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.questions import check_question
 from minds_bot.minds import MindsError
+from minds_bot.render.common import decode_metadata
 from minds_bot.render.errors import user_message
 from minds_bot.render.modals import (
     ERROR_OPTION_VALUE,
     MAX_OPTIONS,
+    MAX_QUESTION,
     PICK_STUDY_CALLBACK,
     QUESTION_ACTION,
     QUESTION_BLOCK,
@@ -31,6 +33,7 @@ from minds_bot.render.modals import (
     render_pick_study,
     render_study_options,
 )
+from minds_bot.slack.grammar import MAX_QUERY, too_long
 from minds_bot.slack.reentry import invocation_from_body
 
 if TYPE_CHECKING:
@@ -95,11 +98,8 @@ def _submitted(view: dict[str, Any]) -> tuple[str | None, str | None]:
 
 
 def _purpose(view: dict[str, Any]) -> str:
-    try:
-        meta = json.loads(view.get("private_metadata") or "{}")
-    except ValueError:
-        return ""
-    return meta.get("purpose", "") if isinstance(meta, dict) else ""
+    purpose = decode_metadata(view.get("private_metadata")).get("purpose")
+    return purpose if isinstance(purpose, str) else ""
 
 
 def command_for(purpose: str, study_id: str, question: str | None) -> str | None:
@@ -114,8 +114,13 @@ def register(surface: Surface, services: Services) -> None:
     @surface.external_options(STUDY_OPTIONS_ACTION)
     async def options(ack: Any, body: dict[str, Any]) -> None:
         team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id", "")
+        query = body.get("value") or ""
+        if not isinstance(query, str) or len(query) > MAX_QUERY:
+            length = len(query) if isinstance(query, str) else 0
+            await ack(options=render_options_error(too_long("A search", limit=MAX_QUERY, length=length)))
+            return
         try:
-            found = await study_options(services, team_id=team, query=body.get("value") or "")
+            found = await study_options(services, team_id=team, query=query)
         except MindsError as exc:
             # An options reply has no room for an error message, so the error becomes the only option.
             await ack(options=render_options_error(user_message(exc)))
@@ -129,6 +134,10 @@ def register(surface: Surface, services: Services) -> None:
             await ack(response_action="errors", errors={STUDY_BLOCK: "Pick a Study from the list."})
             return
         purpose = _purpose(view)
+        if purpose == "ask" and question and len(question) > MAX_QUESTION:
+            error = too_long("A question", limit=MAX_QUESTION, length=len(question))
+            await ack(response_action="errors", errors={QUESTION_BLOCK: error})
+            return
         check = check_question(question or "") if purpose == "ask" else None
         if check is not None and not check.single:
             reason = f"{check.reason} Ask exactly one question, or plan several with /minds plan."

@@ -4,11 +4,12 @@
 "Revise…", **Approve & run** and "Discard".
 
 Owns: reading Slack payloads (which plan message, which revision the button showed, the advanced-method
-opt-in box, the dialog's answers), tying the Answer, Answer-all and Revise modals to the person who opened them
-(their user id travels in the modal's ``private_metadata``, which only the bot writes; a submission by anyone
-else is refused in the modal) and answering the person privately when something was refused. Listeners stay
-thin: every decision is in ``flows/planning.py`` and ``flows/research.py``; permissions come from stored state
-there.
+opt-in box, the dialog's answers; button values and private_metadata only within Slack's own limits; modal
+fields within ``MODAL_LIMITS``, refused on the field before anything else), tying the Answer, Answer-all and
+Revise modals to the person who opened them (their user id travels in the modal's ``private_metadata``, which
+only the bot writes; a submission by anyone else is refused in the modal) and answering the person privately
+when something was refused. Listeners stay thin: every decision is in ``flows/planning.py`` and
+``flows/research.py``; permissions come from stored state there.
 Must not touch: Minds wire shapes, SQL, Block Kit (``render/plan.py``).
 """
 
@@ -35,7 +36,9 @@ from minds_bot.flows.planning import (
 )
 from minds_bot.flows.research import Started, approve, refusal_for_approver
 from minds_bot.minds import MindsError
+from minds_bot.render import escape, unescape
 from minds_bot.render.access import MODAL_NOT_YOURS
+from minds_bot.render.common import decode_metadata, decode_value, plain_value
 from minds_bot.render.drafts import has_saved_mark
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import (
@@ -48,6 +51,9 @@ from minds_bot.render.plan import (
     ACTION_OPT_IN,
     ACTION_REVISE,
     BLOCK_OPT_IN,
+    MAX_PLAN_ANSWER,
+    MAX_PLAN_REQUEST,
+    MAX_STUDY_INPUT,
     OPT_IN_VALUE,
     VIEW_ANSWER,
     VIEW_ANSWER_ALL,
@@ -60,7 +66,8 @@ from minds_bot.render.plan import (
     plan_request_modal,
     revise_modal,
 )
-from minds_bot.slack.grammar import Plan
+from minds_bot.render.study import parse_plan_button_value
+from minds_bot.slack.grammar import MAX_STUDY_REF, Plan, too_long
 from minds_bot.slack.resolve import resolve_study as pick_study
 from minds_bot.store import PlanPost, RunKind
 
@@ -71,6 +78,12 @@ if TYPE_CHECKING:
     from minds_bot.slack.surface import Surface
 
 STUDY_CARD_PLAN = "study_plan"
+MODAL_LIMITS = {
+    "study": ("A Study name or id", MAX_STUDY_INPUT),
+    "request": ("A plan request", MAX_PLAN_REQUEST),
+    "answer": ("An answer", MAX_PLAN_ANSWER),
+    "refinement": ("A refinement", MAX_PLAN_REQUEST),
+}
 DEFAULT_LANGUAGE = "en"
 
 
@@ -121,11 +134,14 @@ async def _open_request_modal(
     channel_id: str,
     study: str | None,
     by_id: bool,
+    request: str | None = None,
 ) -> None:
     language = await _default_language(services, team_id) or DEFAULT_LANGUAGE
     metadata = json.dumps({"c": channel_id, "s": study, "id": by_id})
     label = "the Study on the card" if by_id else study
-    view = plan_request_modal(metadata=metadata, study_known=study is not None, study_name=label, language=language)
+    view = plan_request_modal(
+        metadata=metadata, study_known=study is not None, study_name=label, language=language, request=request
+    )
     await slack.views_open(trigger_id=trigger_id, view=view.to_dict())
 
 
@@ -139,7 +155,7 @@ def _input(view: dict[str, Any], block: str) -> str | None:
 
 
 async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-    meta = json.loads(view.get("private_metadata") or "{}")
+    meta = decode_metadata(view.get("private_metadata"))
     team_id, user_id, channel_id = _team(body), body["user"]["id"], meta.get("c", "")
     study_text = meta.get("s") or _input(view, "study") or ""
     try:
@@ -156,7 +172,7 @@ async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dic
             language=_input(view, "language"),
         )
     except MindsError as exc:  # a modal has no response URL: say it privately in the channel
-        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))
+        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=escape(user_message(exc)))
 
 
 # --- reading plan-message payloads ---------------------------------------------------------------------------
@@ -175,11 +191,17 @@ def _where(body: dict[str, Any]) -> tuple[str, str, str]:
 
 
 def _value(action: dict[str, Any]) -> dict[str, Any]:
-    try:
-        value = json.loads(action.get("value") or "{}")
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
+    return decode_value(action.get("value"))
+
+
+def _over_limit(view: dict[str, Any]) -> dict[str, str]:
+    """A modal field longer than its limit (Slack's max_length binds Slack's own client, not a forged view)."""
+    errors = {}
+    for block, (what, limit) in MODAL_LIMITS.items():
+        text = _input(view, block)
+        if text is not None and len(text) > limit:
+            errors[block] = too_long(what, limit=limit, length=len(text))
+    return errors
 
 
 def _revision(value: dict[str, Any]) -> int:
@@ -225,20 +247,25 @@ def register(surface: Surface, services: Services) -> None:
     async def study_plan(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
         await ack()
         _, channel, _ = _where(body)
+        study_id, request = parse_plan_button_value(plain_value(action.get("value")) or "")
         await _open_request_modal(
             services,
             client,
             trigger_id=body.get("trigger_id"),
             team_id=_team(body),
             channel_id=channel,
-            study=action.get("value"),
+            study=study_id if 0 < len(study_id) <= MAX_STUDY_REF else None,
             by_id=True,
+            request=request,
         )
 
     @surface.view(VIEW_PLAN_REQUEST)
     async def plan_requested(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
         if not _input(view, "request"):
             await ack(response_action="errors", errors={"request": "Say what the research should find out."})
+            return
+        if errors := _over_limit(view):
+            await ack(response_action="errors", errors=errors)
             return
         await ack()
         await _submitted_plan(services, body=body, view=view, client=client)
@@ -276,9 +303,12 @@ def register(surface: Surface, services: Services) -> None:
 
     @surface.view(VIEW_ANSWER)
     async def answer_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-        meta = json.loads(view.get("private_metadata") or "{}")
+        meta = decode_metadata(view.get("private_metadata"))
         if meta.get("u") != body["user"]["id"]:
             await ack(response_action="errors", errors={"answer": MODAL_NOT_YOURS})
+            return
+        if errors := _over_limit(view):
+            await ack(response_action="errors", errors=errors)
             return
         await ack()
         post = await services.store.get_plan_post(
@@ -312,7 +342,7 @@ def register(surface: Surface, services: Services) -> None:
 
     @surface.view(VIEW_ANSWER_ALL)
     async def answer_all_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-        meta = json.loads(view.get("private_metadata") or "{}")
+        meta = decode_metadata(view.get("private_metadata"))
         if meta.get("u") != body["user"]["id"]:
             await ack(response_action="errors", errors={_first_block(view): MODAL_NOT_YOURS})
             return
@@ -361,13 +391,16 @@ def register(surface: Surface, services: Services) -> None:
 
     @surface.view(VIEW_REVISE)
     async def revise_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-        meta = json.loads(view.get("private_metadata") or "{}")
+        meta = decode_metadata(view.get("private_metadata"))
         if meta.get("u") != body["user"]["id"]:
             await ack(response_action="errors", errors={"refinement": MODAL_NOT_YOURS})
             return
         refinement = _input(view, "refinement")
         if not refinement:
             await ack(response_action="errors", errors={"refinement": "Say what should change."})
+            return
+        if errors := _over_limit(view):
+            await ack(response_action="errors", errors=errors)
             return
         await ack()
         post = await services.store.get_plan_post(
@@ -428,7 +461,7 @@ def _confirmation_text(body: dict[str, Any], action: dict[str, Any]) -> str:
     if index > 0:
         text = (blocks[index - 1].get("text") or {}).get("text")
         if isinstance(text, str):
-            return text
+            return unescape(text)  # mrkdwn the bot posted; the modal escapes it again
     return "Minds asks a question about this plan."
 
 

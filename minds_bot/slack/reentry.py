@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
-from minds_bot.render.common import RERUN_ACTION
+from minds_bot.render.common import RERUN_ACTION, plain_value, render_stale_button
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
@@ -45,4 +45,8 @@ def register(surface: Surface, services: Services) -> None:
     async def rerun(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
         invocation = invocation_from_body(services, body, client=client, respond=respond)
-        await surface.router.dispatch(action.get("value") or "help", invocation)
+        text = plain_value(action.get("value"))
+        if text is None:
+            await invocation.reply(render_stale_button())
+            return
+        await surface.router.dispatch(text or "help", invocation)

@@ -15,20 +15,15 @@ from typing import Any
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.minds import MindsError, RateLimiter
-from minds_bot.render import Message
-from minds_bot.render.help import render_help
+from minds_bot.render.help import render_help, render_usage
 from minds_bot.services import Busy
-from minds_bot.slack.grammar import Help, Usage, parse_command
+from minds_bot.slack.grammar import Help, Usage, parse_command, quote
 
 Handler = Callable[[Any, Invocation], Awaitable[None]]
 
 
 async def handle_help(command: Help, invocation: Invocation) -> None:
     await invocation.reply(render_help())
-
-
-def usage_message(usage: Usage) -> Message:
-    return Message(text=usage.message, blocks=render_help(note=usage.message).blocks[:1])
 
 
 def busy_text(busy: Busy) -> str:
@@ -63,11 +58,11 @@ class CommandRouter:
         """Parse ``text`` and run its handler; also used when a button or modal re-enters a command."""
         parsed = parse_command(text)
         if isinstance(parsed, Usage):
-            await invocation.reply(usage_message(parsed))
+            await invocation.reply(render_usage(parsed.message))
             return
         handler = self._handlers.get(type(parsed))
         if handler is None:
-            word = text.split()[0]
+            word = quote(text.split()[0])
             await invocation.reply(render_help(note=f"`/minds {word}` is not available in this version yet."))
             return
         if isinstance(parsed, Help):

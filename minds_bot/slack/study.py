@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.render.common import decode_value
+from minds_bot.render.common import decode_value, plain_value, render_stale_button
 from minds_bot.render.study import STUDY_ASK_ACTION, STUDY_SUMMARY_ACTION, render_study_card
-from minds_bot.slack.grammar import ShowStudy, StudyRef
+from minds_bot.slack.grammar import MAX_STUDY_REF, ShowStudy, StudyRef
 from minds_bot.slack.pick import open_pick_modal
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_study, show_progress, study_detail
@@ -63,4 +63,8 @@ def register(surface: Surface, services: Services) -> None:
     async def summary_button(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
         invocation = invocation_from_body(services, body, client=client, respond=respond)
-        await surface.router.dispatch(f"summary {action.get('value') or ''}", invocation)
+        study_id = plain_value(action.get("value"), limit=MAX_STUDY_REF)
+        if not study_id:
+            await invocation.reply(render_stale_button())
+            return
+        await surface.router.dispatch(f"summary {study_id}", invocation)

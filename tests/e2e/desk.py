@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 
 from minds_bot.demo import Demo, running_demo
+from minds_bot.render import unescape
 from minds_bot.sandbox.minds_api import SandboxConfig
 from minds_bot.sandbox.slack_api.ids import ts_key
 from minds_bot.sandbox.slack_api.state import Ephemeral, Message, View
@@ -28,7 +29,8 @@ def shown(item: Ephemeral | Message | View) -> str:
     """Everything a person can read in a message or modal: its text and its blocks."""
     if isinstance(item, View):
         return json.dumps(item.payload, ensure_ascii=False)
-    return item.text + " " + json.dumps(item.blocks, ensure_ascii=False)
+    # As Slack shows it: mrkdwn's entities (&lt; &gt; &amp;) read as the characters they stand for.
+    return unescape(item.text + " " + json.dumps(item.blocks, ensure_ascii=False))
 
 
 def action_ids(blocks: list[dict[str, Any]]) -> list[str]:

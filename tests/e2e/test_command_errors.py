@@ -71,9 +71,16 @@ async def test_an_unclosed_quote_runs_to_the_end_as_people_mean_it(desk: Desk) -
     assert LAUNCH in shown(card)
 
 
-async def test_a_question_longer_than_a_slack_block_is_neither_cut_nor_a_crash(desk: Desk) -> None:
+async def test_a_question_over_the_limit_is_refused_with_the_limit_and_one_at_it_is_shown_whole(desk: Desk) -> None:
     question = "Thinking about " + " and ".join(f"feature number {n}" for n in range(200)) + ", which matters most?"
     assert len(question) > 3000
+    since = await desk.type(desk.ben, f'ask "{LAUNCH}" {question}')
+    refused = await desk.private(desk.ben, since, "A question can be at most 2,000 characters")
+    assert f"(yours has {len(question):,})" in refused.text and "feature number 150" not in shown(refused)
+    assert desk.channel_since(since) == [], "nothing was posted or asked"
+
+    question = "Thinking about " + " and ".join(f"feature number {n}" for n in range(80)) + ", which matters most?"
+    assert 1500 < len(question) <= 2000
     since = await desk.type(desk.ben, f'ask "{LAUNCH}" {question}')
     parent = await desk.posted(since, lambda m: "asked" in m.text and not m.is_reply)
     assert question in parent.text, "the question is shown whole"

@@ -36,7 +36,7 @@ async def test_help_lists_every_command_privately_once(desk: Desk) -> None:
         "studies",
         "audiences",
         "minds [query]",
-        "study &lt;study&gt;",
+        "study <study>",
         "ask",
         "runs",
         "summary",

@@ -289,9 +289,10 @@ def test_is_generating_is_shown_honestly() -> None:
     assert "no summary yet" in text_of(render_summary(study_id="S", study_name="L", summary=summary(None)))
 
 
-def test_markdown_becomes_mrkdwn_without_mentions() -> None:
+def test_markdown_becomes_mrkdwn_without_mentions_or_hidden_links() -> None:
+    # A Markdown link keeps its address in sight: Minds' text cannot hide https://evil.example behind "site".
     assert to_mrkdwn("# Top\n**bold** and [site](https://x.test) <!channel>") == (
-        "*Top*\n*bold* and <https://x.test|site> &lt;!channel&gt;"
+        "*Top*\n*bold* and site (https://x.test) &lt;!channel&gt;"
     )
 
 
