@@ -238,7 +238,8 @@ async def test_a_40000_character_plan_modal_field_is_refused_on_the_field(
     bot: BotHarness, callback_id: str, block: str, limit: int, words: str
 ) -> None:
     values = {block: {"value": {"type": "plain_text_input", "value": word(HUGE)}}}
-    ack = await bot.submit({"callback_id": callback_id, "private_metadata": "{}"}, values)
+    opened_for = json.dumps({"u": bot.user})  # the dialog was opened for the person submitting it
+    ack = await bot.submit({"callback_id": callback_id, "private_metadata": opened_for}, values)
     body = json.loads(ack.body)
     assert body["errors"] == {block: f"{words} can be at most {limit:,} characters (yours has 40,000)."}
     assert bot.minds_api.sent == []
