@@ -1,0 +1,32 @@
+"""Session-wide fixtures: one real PostgreSQL server for every test that needs one (tests/pg_server.py)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from tests.pg_server import PgServer, PgUnavailable, start_server
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """Started on first use, stopped when the session ends. Fails (never skips) when no server can be had."""
+    try:
+        server = start_server()
+    except PgUnavailable as exc:
+        pytest.fail(f"PostgreSQL is required for this test: {exc}", pytrace=False)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+async def pg_url(pg_server: PgServer) -> AsyncIterator[str]:
+    """A fresh database on the session's server, dropped after the test."""
+    url = await pg_server.new_database()
+    try:
+        yield url
+    finally:
+        await pg_server.drop_database(url)
