@@ -20,7 +20,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.minds import MindsClient, MindsError, RateLimiter
 from minds_bot.settings import Settings
-from minds_bot.store import RunKind, Store, utc_now
+from minds_bot.store import RunKind, Store, new_holder_id, utc_now
 
 
 class NotConnected(MindsError):
@@ -142,6 +142,7 @@ class Services:
     background: list[Background] = field(default_factory=list)
     run_handlers: dict[RunKind, Any] = field(default_factory=dict)
     tracker: Any = None  # minds_bot.flows.tracking.RunTracker once the bot is open
+    replica: str = field(default_factory=new_holder_id)  # this process's name in the store's leases
 
     async def broadcast_results(self, team_id: str) -> bool:
         """Whether a run's final result is also posted to the channel, not only in its thread."""

@@ -170,7 +170,9 @@ async def resume_pending_asks(services: Services) -> int:
     clientRequestId (Minds runs it at most once), so a question typed just before a crash is not lost."""
     cutoff = services.clock() - RESUME_WINDOW
     resumed = 0
-    for ask in await services.store.pending_direct_asks():
+    # Leased to this replica: of several replicas starting together exactly one re-sends each, and an ask its
+    # asker's replica is sending right now (a live lease) is left alone.
+    for ask in await services.store.claim_pending_direct_asks(holder=services.replica):
         if ask.created_at is None or ask.created_at < cutoff:
             continue
         slack = await services.slack.client_for(ask.team_id)
@@ -181,7 +183,8 @@ async def resume_pending_asks(services: Services) -> int:
 
 
 class AskResume(Background):
-    """Runs ``resume_pending_asks`` once at start-up, off the start-up path."""
+    """Runs ``resume_pending_asks`` at start-up, off the start-up path: at once, and once more when the leases a
+    crash left behind have run out."""
 
     def __init__(self, services: Services) -> None:
         self._services = services
@@ -191,6 +194,11 @@ class AskResume(Background):
         self._task = asyncio.create_task(self._run(), name="ask-resume")
 
     async def _run(self) -> None:
+        for delay in (0.0, self._services.settings.minds_bot_lease_seconds + 1):
+            await asyncio.sleep(delay)  # a schedule, not a synchronisation
+            await self._pass()
+
+    async def _pass(self) -> None:
         try:
             resumed = await resume_pending_asks(self._services)
         except Exception:  # noqa: BLE001 - start-up must go on; the asker can still press Try again

@@ -245,9 +245,11 @@ async def _unconfirmed(services: Services, *, slack: AsyncWebClient, post: PlanP
 
 
 async def resume_pending_approvals(services: Services) -> int:
-    """After a crash mid-confirm: re-send each claimed, unanswered approval with its own key."""
+    """After a crash mid-confirm: re-send each claimed, unanswered approval with its own key. Each is leased to
+    this replica first, so of several replicas starting together exactly one re-sends it, and an approval
+    another replica is confirming right now (its claimer's lease is live) is left alone."""
     resumed = 0
-    for approval in await services.store.pending_approvals():
+    for approval in await services.store.claim_pending_approvals(holder=services.replica):
         post = await services.store.find_plan_post(team_id=approval.team_id, draft_plan_id=approval.draft_plan_id)
         if post is None or post.state != PlanState.APPROVED or post.revision != approval.revision:
             continue
@@ -260,7 +262,8 @@ async def resume_pending_approvals(services: Services) -> int:
 
 
 class ApprovalResume(Background):
-    """At start-up, finish approvals a crash left between claim and Minds' answer (same key, never a new one)."""
+    """At start-up, finish approvals a crash left between claim and Minds' answer (same key, never a new one):
+    once at once, and once more when the leases a crash left behind have run out."""
 
     def __init__(self, services: Services) -> None:
         self._services = services
@@ -270,6 +273,11 @@ class ApprovalResume(Background):
         self._task = asyncio.create_task(self._run(), name="approval-resume")
 
     async def _run(self) -> None:
+        for delay in (0.0, self._services.settings.minds_bot_lease_seconds + 1):
+            await asyncio.sleep(delay)  # a schedule, not a synchronisation
+            await self._pass()
+
+    async def _pass(self) -> None:
         try:
             resumed = await resume_pending_approvals(self._services)
         except Exception:  # noqa: BLE001 - start-up must go on; each approval can still be retried by a click

@@ -28,7 +28,8 @@ Public API:
 - `SecretBox` (secrets.py) from MINDS_BOT_SECRET_KEY; `SecretKeyError`, `SecretDecryptError`.
 - Bolt adapters (slack_oauth.py): `StoreInstallationStore(store)`, `StoreOAuthStateStore(store, clock=...)`.
 - Errors (errors.py): `StoreError`, `SchemaTooNewError`, `StoreUnavailableError`, `RecordNotFoundError`.
-- PostgreSQL helpers (postgres.py): `redact_url(url)` (password → ***), `schema_version_of(url)` (for check).
+- Probes for `minds-bot check` (read-only): `schema_version_of(url)` (PostgreSQL), `sqlite_schema_version(path)`;
+  `redact_url(url)` (password → ***).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ from minds_bot.store.records import (
 )
 from minds_bot.store.secrets import SecretBox, SecretDecryptError, SecretKeyError
 from minds_bot.store.slack_oauth import StoreInstallationStore, StoreOAuthStateStore
-from minds_bot.store.sqlite import SqliteStore
+from minds_bot.store.sqlite import SqliteStore, sqlite_schema_version
 
 
 async def open_store(
@@ -123,5 +124,6 @@ __all__ = [
     "open_store",
     "redact_url",
     "schema_version_of",
+    "sqlite_schema_version",
     "utc_now",
 ]

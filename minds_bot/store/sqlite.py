@@ -16,6 +16,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
@@ -146,6 +147,31 @@ class SqliteStore(SqlStore):
                 await q.one("SELECT 1")
         except (sqlite3.Error, ValueError) as exc:  # aiosqlite raises ValueError once closed
             raise StoreUnavailableError("the SQLite store did not answer") from exc
+
+
+async def sqlite_schema_version(path: str) -> tuple[int, int]:
+    """(version the file is at, latest this code knows), without creating or changing it; (0, latest) when the
+    file does not exist yet."""
+    uri = _read_only_uri(path)
+    if uri is None:
+        return 0, len(MIGRATIONS)
+    try:
+        async with aiosqlite.connect(uri, uri=True) as conn:
+            async with conn.execute("SELECT name FROM sqlite_master WHERE name = 'schema_version'") as cursor:
+                exists = await cursor.fetchone() is not None
+            if not exists:
+                return 0, len(MIGRATIONS)
+            async with conn.execute("SELECT max(version) FROM schema_version") as cursor:
+                row = await cursor.fetchone()
+    except sqlite3.Error as exc:
+        raise StoreUnavailableError(f"cannot read the SQLite file {path}: {exc}") from None
+    return int(row[0] or 0) if row else 0, len(MIGRATIONS)
+
+
+def _read_only_uri(path: str) -> str | None:
+    if path == MEMORY_PATH or not Path(path).exists():
+        return None
+    return f"{Path(path).resolve().as_uri()}?mode=ro"
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:
