@@ -40,6 +40,9 @@ from minds_bot.store.records import (
 )
 
 DEFAULT_CLAIM_LEASE = timedelta(minutes=10)
+# A terminal-post claim lasts this many leases: posting to Slack is the one step that cannot be undone, so a
+# replica that is slow (not dead) keeps its claim through a few missed renewals before anyone posts instead.
+TERMINAL_CLAIM_LEASES = 5
 RESUME_BATCH = 100  # pending approvals / questions claimed per call
 
 
@@ -243,8 +246,9 @@ class Store(ABC):
 
     @abstractmethod
     async def claim_terminal_post(self, *, team_id: str, run_id: str) -> bool:
-        """True for exactly one caller until released or posted. A claim older than the store's claim lease
-        is treated as abandoned by a crashed process and can be taken again."""
+        """True for exactly one caller until released or posted. A claim older than TERMINAL_CLAIM_LEASES claim
+        leases (renewed with the run's lease while its holder works) is treated as abandoned by a crashed process
+        and can be taken again."""
 
     @abstractmethod
     async def release_terminal_post(self, *, team_id: str, run_id: str) -> None:

@@ -18,7 +18,14 @@ from collections.abc import Callable, Collection, Iterable
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from minds_bot.store.base import DEFAULT_CLAIM_LEASE, RESUME_BATCH, PruneCounts, RetentionPolicy, Store
+from minds_bot.store.base import (
+    DEFAULT_CLAIM_LEASE,
+    RESUME_BATCH,
+    TERMINAL_CLAIM_LEASES,
+    PruneCounts,
+    RetentionPolicy,
+    Store,
+)
 from minds_bot.store.codec import Row, encode_time, from_row, secret_fields, to_row
 from minds_bot.store.errors import RecordNotFoundError, StoreUnavailableError
 from minds_bot.store.migrations import MIGRATIONS
@@ -59,6 +66,7 @@ class MemoryStore(Store):
         self._clock = clock
         self._retention = retention or RetentionPolicy()
         self._lease = claim_lease
+        self._post_lease = claim_lease * TERMINAL_CLAIM_LEASES
         self._closed = False
         self._installations: dict[tuple[str, str, str], Row] = {}
         self._bots: dict[tuple[str, str], Row] = {}
@@ -310,7 +318,7 @@ class MemoryStore(Store):
 
     async def claim_due_runs(self, *, holder: str, limit: int) -> list[TrackedRun]:
         now = self._clock()
-        due_at, stale = encode_time(now), encode_time(now - self._lease)
+        due_at, stale = encode_time(now), encode_time(now - self._post_lease)
         due = [
             row
             for row in self._runs.values()
@@ -363,7 +371,7 @@ class MemoryStore(Store):
         row = _require(self._runs, (team_id, run_id), what="tracked run")
         now = self._clock()
         claimed_at = row["terminal_claimed_at"]
-        if row["terminal_posted"] or (claimed_at is not None and claimed_at >= encode_time(now - self._lease)):
+        if row["terminal_posted"] or (claimed_at is not None and claimed_at >= encode_time(now - self._post_lease)):
             return False
         row.update(terminal_claimed_at=encode_time(now), updated_at=encode_time(now))
         return True

@@ -17,7 +17,7 @@ from contextlib import AbstractAsyncContextManager
 from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
 
-from minds_bot.store.base import RESUME_BATCH, PruneCounts, RetentionPolicy, Store
+from minds_bot.store.base import RESUME_BATCH, TERMINAL_CLAIM_LEASES, PruneCounts, RetentionPolicy, Store
 from minds_bot.store.codec import Row, encode_time, from_row, secret_fields, to_row
 from minds_bot.store.errors import RecordNotFoundError
 from minds_bot.store.records import (
@@ -112,6 +112,7 @@ class SqlStore(Store):
         self._clock = clock
         self._retention = retention
         self._lease = claim_lease
+        self._post_lease = claim_lease * TERMINAL_CLAIM_LEASES
         self._version = schema_version
 
     @abstractmethod
@@ -399,7 +400,7 @@ class SqlStore(Store):
         async with self._tx() as q:
             rows = await q.all(
                 _DUE_RUNS + q.skip_locked,
-                (encode_time(now), encode_time(now - self._lease), encode_time(now), max(limit, 0)),
+                (encode_time(now), encode_time(now - self._post_lease), encode_time(now), max(limit, 0)),
             )
             for row in rows:
                 await q.run(
@@ -448,7 +449,7 @@ class SqlStore(Store):
                 "UPDATE tracked_runs SET terminal_claimed_at = ?, updated_at = ? "
                 "WHERE team_id = ? AND run_id = ? AND terminal_posted = 0 "
                 "AND (terminal_claimed_at IS NULL OR terminal_claimed_at < ?)",
-                (encode_time(now), encode_time(now), team_id, run_id, encode_time(now - self._lease)),
+                (encode_time(now), encode_time(now), team_id, run_id, encode_time(now - self._post_lease)),
             )
             exists = changed == 1 or await _get_run(q, team_id=team_id, run_id=run_id) is not None
         if not exists:

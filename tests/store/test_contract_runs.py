@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 
 from minds_bot.store import DEFAULT_CLAIM_LEASE, RecordNotFoundError, Store
+from minds_bot.store.base import TERMINAL_CLAIM_LEASES
 from tests.store import factories
 from tests.store.conftest import START, FakeClock
 
@@ -99,7 +100,7 @@ async def test_posted_run_is_never_claimed_polled_or_resumed_again(store: Store,
 async def test_an_abandoned_claim_expires_after_the_lease(store: Store, clock: FakeClock) -> None:
     await store.add_tracked_run(factories.tracked_run())
     assert await store.claim_terminal_post(team_id="T1", run_id="run-1")  # then the process "crashes"
-    clock.advance(DEFAULT_CLAIM_LEASE)
+    clock.advance(DEFAULT_CLAIM_LEASE * TERMINAL_CLAIM_LEASES)
     assert await store.claim_terminal_post(team_id="T1", run_id="run-1") is False
     assert await claimed(store) == []
     clock.advance(timedelta(seconds=1))
