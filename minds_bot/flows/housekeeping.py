@@ -43,7 +43,10 @@ class Housekeeping(Background):
 
     async def _loop(self) -> None:
         while True:
-            await self.prune_once()
+            try:
+                await self.prune_once()
+            except Exception:  # noqa: BLE001 - a failed round (database restarting) is retried next round
+                log.exception("pruning failed; will try again")
             await asyncio.sleep(self._every)
 
     async def stop(self) -> None:

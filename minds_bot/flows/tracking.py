@@ -91,6 +91,7 @@ class RunTracker(Background):
         self._handlers = handlers
         self._clock = clock
         self._rng = rng or random.Random()  # noqa: S311 - jitter, not security
+        self._concurrency = concurrency
         self._slots = asyncio.Semaphore(concurrency)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -132,15 +133,21 @@ class RunTracker(Background):
 
     async def _loop(self) -> None:
         while True:
-            handled = await self.tick()
+            try:
+                # Claim no more than can be polled at once: a run leased here but waiting for a slot would keep
+                # an idle replica from taking it.
+                handled = await self.tick(limit=self._concurrency)
+            except Exception:  # noqa: BLE001 - e.g. the database restarting: try again, never stop following runs
+                log.exception("claiming due runs failed; will try again")
+                handled = 0
             if handled == 0:
                 self._wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), IDLE_WAIT_SECONDS)
 
-    async def tick(self) -> int:
-        """Claim the runs that are due now (leased to this replica) and poll them; returns how many."""
-        due = await self._store.claim_due_runs(holder=self._holder, limit=BATCH_SIZE)
+    async def tick(self, *, limit: int = BATCH_SIZE) -> int:
+        """Claim up to ``limit`` runs that are due now (leased to this replica) and poll them; returns how many."""
+        due = await self._store.claim_due_runs(holder=self._holder, limit=limit)
         keys = [(run.team_id, run.run_id) for run in due]
         self._in_flight.update(keys)
         try:
