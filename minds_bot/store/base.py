@@ -207,9 +207,15 @@ class Store(ABC):
         """Only for a definitive refusal (nothing started). Raises RecordNotFoundError."""
 
     @abstractmethod
-    async def claim_pending_approvals(self, *, holder: str) -> list[Approval]:
-        """Claimed but never answered (a crash mid-confirm) and leased by nobody (a new approval is leased to
-        its claimer): leases each to `holder`, who resumes it by re-sending with the same key."""
+    async def claim_pending_approvals(self, *, holder: str, abandoned_only: bool = False) -> list[Approval]:
+        """Claimed but never answered and leased by nobody (a new approval is leased to its claimer while it
+        confirms): leases each to `holder`, who resumes it by re-sending with the same key. `abandoned_only`
+        takes only approvals whose lease ran out (their confirmer died), not released ones (a confirm that ended
+        without an answer and waits for a person to press Approve again)."""
+
+    @abstractmethod
+    async def release_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> None:
+        """The confirm attempt ended without Minds' answer: end its lease; it waits for a person (or a start-up)."""
 
     # -- tracked runs ----------------------------------------------------------------------------------------
     @abstractmethod
@@ -280,9 +286,14 @@ class Store(ABC):
         """Minds refused the ask for good (or asked for a plan): it is never re-sent. Raises RecordNotFoundError."""
 
     @abstractmethod
-    async def claim_pending_direct_asks(self, *, holder: str) -> list[DirectAsk]:
+    async def claim_pending_direct_asks(self, *, holder: str, abandoned_only: bool = False) -> list[DirectAsk]:
         """Unsettled asks with no run yet and no live lease, leased to `holder`: after a crash, it resends them
-        with the same clientRequestId."""
+        with the same clientRequestId. `abandoned_only` as for `claim_pending_approvals`."""
+
+    @abstractmethod
+    async def release_direct_ask(self, client_request_id: str) -> None:
+        """The send attempt ended without a definitive answer: end its lease; it waits for Try again (or a
+        start-up)."""
 
     # -- exports ---------------------------------------------------------------------------------------------
     @abstractmethod

@@ -275,6 +275,11 @@ class MemoryStore(Store):
         self._approvals[key] = {**self._row(fresh), "lease_holder": None, "lease_until": self._lease_end()}
         return from_row(Approval, self._approvals[key], self._box), True
 
+    async def release_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> None:
+        row = self._approvals.get((team_id, draft_plan_id, revision))
+        if row is not None:
+            row.update(lease_holder=None, lease_until=None)
+
     async def get_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> Approval | None:
         return self._load(Approval, self._approvals.get((team_id, draft_plan_id, revision)))
 
@@ -288,12 +293,12 @@ class MemoryStore(Store):
         row.update(state=ApprovalState.FAILED.value, failure=reason, updated_at=self._now())
         return from_row(Approval, row, self._box)
 
-    async def claim_pending_approvals(self, *, holder: str) -> list[Approval]:
+    async def claim_pending_approvals(self, *, holder: str, abandoned_only: bool = False) -> list[Approval]:
         now = self._now()
         pending = [
             row
             for row in self._approvals.values()
-            if row["state"] == ApprovalState.PENDING.value and _lease_free(row, now)
+            if row["state"] == ApprovalState.PENDING.value and _lease_free(row, now, abandoned_only=abandoned_only)
         ]
         order = lambda row: (row["approved_at"], row["draft_plan_id"], row["revision"])  # noqa: E731
         claimed = sorted(pending, key=order)[:RESUME_BATCH]
@@ -410,6 +415,11 @@ class MemoryStore(Store):
         }
         return from_row(DirectAsk, self._asks[ask.client_request_id], self._box), True
 
+    async def release_direct_ask(self, client_request_id: str) -> None:
+        row = self._asks.get(client_request_id)
+        if row is not None:
+            row.update(lease_holder=None, lease_until=None)
+
     async def get_direct_ask(self, client_request_id: str) -> DirectAsk | None:
         return self._load(DirectAsk, self._asks.get(client_request_id))
 
@@ -423,10 +433,12 @@ class MemoryStore(Store):
         row.update(settled=True, updated_at=self._now())
         return from_row(DirectAsk, row, self._box)
 
-    async def claim_pending_direct_asks(self, *, holder: str) -> list[DirectAsk]:
+    async def claim_pending_direct_asks(self, *, holder: str, abandoned_only: bool = False) -> list[DirectAsk]:
         now = self._now()
         rows = [
-            row for row in self._asks.values() if row["run_id"] is None and not row["settled"] and _lease_free(row, now)
+            row
+            for row in self._asks.values()
+            if row["run_id"] is None and not row["settled"] and _lease_free(row, now, abandoned_only=abandoned_only)
         ]
         claimed = sorted(rows, key=lambda row: (row["created_at"], row["client_request_id"]))[:RESUME_BATCH]
         for row in claimed:
@@ -519,10 +531,13 @@ class MemoryStore(Store):
         return True
 
 
-def _lease_free(row: Row, now: str) -> bool:
-    """Nobody holds a live lease on this row (times are encoded, so text order is time order)."""
+def _lease_free(row: Row, now: str, *, abandoned_only: bool = False) -> bool:
+    """Nobody holds a live lease on this row (times are encoded, so text order is time order); with
+    `abandoned_only`, a lease was taken and ran out (its holder died), as opposed to released."""
     until = row.get("lease_until")
-    return until is None or until < now
+    if until is None:
+        return not abandoned_only
+    return until < now
 
 
 def _require(table: dict[K, Row], key: K, *, what: str) -> Row:

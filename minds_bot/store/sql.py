@@ -49,12 +49,15 @@ _DUE_RUNS = (
     "AND (lease_until IS NULL OR lease_until < ?) "
     "ORDER BY next_poll_at, created_at, run_id LIMIT ?"
 )
+# A lease that ran out is free; so is none at all (released: the work ended and waits for a person), except for
+# a pass that only takes over work whose holder died.
+_FREE = "(lease_until IS NULL OR lease_until < ?)"
+_ABANDONED = "(lease_until IS NOT NULL AND lease_until < ?)"
 _PENDING_APPROVALS = (
-    "SELECT * FROM approvals WHERE state = ? AND (lease_until IS NULL OR lease_until < ?) "
-    "ORDER BY approved_at, draft_plan_id, revision LIMIT ?"
+    "SELECT * FROM approvals WHERE state = ? AND {lease} ORDER BY approved_at, draft_plan_id, revision LIMIT ?"
 )
 _PENDING_ASKS = (
-    "SELECT * FROM direct_asks WHERE run_id IS NULL AND settled = 0 AND (lease_until IS NULL OR lease_until < ?) "
+    "SELECT * FROM direct_asks WHERE run_id IS NULL AND settled = 0 AND {lease} "
     "ORDER BY created_at, client_request_id LIMIT ?"
 )
 _LATEST_PLAN_POST = (
@@ -339,6 +342,14 @@ class SqlStore(Store):
         assert row is not None  # noqa: S101 - inserted or found inside the same transaction
         return from_row(Approval, row, self._box), created
 
+    async def release_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> None:
+        async with self._tx() as q:
+            await q.run(
+                "UPDATE approvals SET lease_holder = NULL, lease_until = NULL "
+                "WHERE team_id = ? AND draft_plan_id = ? AND revision = ?",
+                (team_id, draft_plan_id, revision),
+            )
+
     async def get_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> Approval | None:
         async with self._read() as q:
             row = await _get_approval(q, (team_id, draft_plan_id, revision))
@@ -368,11 +379,12 @@ class SqlStore(Store):
             raise RecordNotFoundError(f"no approval for draft {key[1]} revision {key[2]}")
         return from_row(Approval, row, self._box)
 
-    async def claim_pending_approvals(self, *, holder: str) -> list[Approval]:
+    async def claim_pending_approvals(self, *, holder: str, abandoned_only: bool = False) -> list[Approval]:
         now = self._clock()
+        sql = _PENDING_APPROVALS.format(lease=_ABANDONED if abandoned_only else _FREE) + "{lock}"
         async with self._tx() as q:
             rows = await q.all(
-                _PENDING_APPROVALS + q.skip_locked, (ApprovalState.PENDING.value, encode_time(now), RESUME_BATCH)
+                sql.format(lock=q.skip_locked), (ApprovalState.PENDING.value, encode_time(now), RESUME_BATCH)
             )
             for row in rows:
                 await q.run(
@@ -493,6 +505,13 @@ class SqlStore(Store):
         assert row is not None  # noqa: S101 - inserted or found inside the same transaction
         return from_row(DirectAsk, row, self._box), created
 
+    async def release_direct_ask(self, client_request_id: str) -> None:
+        async with self._tx() as q:
+            await q.run(
+                "UPDATE direct_asks SET lease_holder = NULL, lease_until = NULL WHERE client_request_id = ?",
+                (client_request_id,),
+            )
+
     async def get_direct_ask(self, client_request_id: str) -> DirectAsk | None:
         async with self._read() as q:
             row = await _get_ask(q, client_request_id)
@@ -520,10 +539,11 @@ class SqlStore(Store):
             raise RecordNotFoundError(f"no direct ask with clientRequestId {client_request_id}")
         return from_row(DirectAsk, row, self._box)
 
-    async def claim_pending_direct_asks(self, *, holder: str) -> list[DirectAsk]:
+    async def claim_pending_direct_asks(self, *, holder: str, abandoned_only: bool = False) -> list[DirectAsk]:
         now = self._clock()
         async with self._tx() as q:
-            rows = await q.all(_PENDING_ASKS + q.skip_locked, (encode_time(now), RESUME_BATCH))
+            sql = _PENDING_ASKS.format(lease=_ABANDONED if abandoned_only else _FREE) + q.skip_locked
+            rows = await q.all(sql, (encode_time(now), RESUME_BATCH))
             for row in rows:
                 await q.run(
                     "UPDATE direct_asks SET lease_holder = ?, lease_until = ? WHERE client_request_id = ?",

@@ -38,6 +38,7 @@ from minds_bot.sandbox.minds_api.config import Faults
 from minds_bot.sandbox.slack_api import Emulator, EmulatorConfig, running_emulator
 from minds_bot.sandbox.slack_api.state import Message
 from minds_bot.store import Digest, PostgresStore, ScheduleKind, SecretBox
+from minds_bot.store.base import TERMINAL_CLAIM_LEASES
 from tests.pg_server import PgServer
 
 REPO = Path(__file__).resolve().parents[2]
@@ -277,41 +278,46 @@ async def _bounded(jobs: list[Callable[[], Any]]) -> None:
     await asyncio.gather(*(one(job) for job in jobs))
 
 
-async def _leased_by(url: str, pid: int) -> set[tuple[str, str]]:
+async def _leased_by(url: str, pid: int) -> dict[tuple[str, str], bool]:
+    """The unfinished runs a replica holds a live lease on, each with whether it is posting the result."""
     conn = await asyncpg.connect(url)
     try:
         rows = await conn.fetch(
-            "SELECT team_id, run_id FROM tracked_runs WHERE terminal_posted = 0 AND lease_holder LIKE $1",
+            "SELECT team_id, run_id, terminal_claimed_at FROM tracked_runs "
+            "WHERE terminal_posted = 0 AND lease_holder LIKE $1",
             f"%:{pid}:%",
         )
     finally:
         await conn.close()
-    return {(row["team_id"], row["run_id"]) for row in rows}
+    return {(row["team_id"], row["run_id"]): row["terminal_claimed_at"] is not None for row in rows}
 
 
-async def _wait_for_leases(url: str, pid: int) -> set[tuple[str, str]]:
-    held: set[tuple[str, str]] = set()
-
+async def _wait_for_leases(url: str, pid: int) -> None:
     async def holding() -> bool:
-        held.update(await _leased_by(url, pid))
-        return bool(held)
+        return bool(await _leased_by(url, pid))
 
     await _poll_until(holding, timeout=STEP_WAIT, every=0.05)
-    return await _leased_by(url, pid) or held
 
 
-async def _taken_over(url: str, runs: set[tuple[str, str]], *, dead_pid: int) -> bool:
-    """Every run the dead replica held is now held by another replica, or its result is posted."""
-    conn = await asyncpg.connect(url)
-    try:
-        rows = await conn.fetch("SELECT team_id, run_id, lease_holder, terminal_posted FROM tracked_runs")
-    finally:
-        await conn.close()
-    state = {(r["team_id"], r["run_id"]): r for r in rows}
-    return all(
-        state[key]["terminal_posted"] == 1 or f":{dead_pid}:" not in (state[key]["lease_holder"] or "")
-        for key in runs
-    )
+async def _takeover_times(url: str, runs: set[tuple[str, str]], *, dead_pid: int) -> dict[tuple[str, str], float]:
+    """Seconds until each run the dead replica held is leased by another replica or has its result posted."""
+    started, taken = time.monotonic(), {}
+
+    async def all_taken() -> bool:
+        conn = await asyncpg.connect(url)
+        try:
+            rows = await conn.fetch("SELECT team_id, run_id, lease_holder, terminal_posted FROM tracked_runs")
+        finally:
+            await conn.close()
+        for row in rows:
+            key = (row["team_id"], row["run_id"])
+            moved = row["terminal_posted"] == 1 or f":{dead_pid}:" not in (row["lease_holder"] or "")
+            if key in runs and moved and key not in taken:
+                taken[key] = time.monotonic() - started
+        return len(taken) == len(runs)
+
+    await _poll_until(all_taken, timeout=ALL_DONE_WAIT, every=0.1)
+    return taken
 
 
 async def _unfinished(url: str) -> int:
@@ -407,13 +413,16 @@ async def _drive(
     victim = replicas[1]
     # Slow Minds down so polls take a while: the victim is then killed in the middle of polling, holding leases.
     minds.runtime.faults.latency_ms = SLOW_MINDS_MS
-    held = await _wait_for_leases(url, victim.process.pid)
+    await _wait_for_leases(url, victim.process.pid)
     killed_at = time.time()
     victim.process.send_signal(signal.SIGKILL)
     victim.process.wait(timeout=10)
+    held = await _leased_by(url, victim.process.pid)  # exactly what it held when it died
     minds.runtime.faults.latency_ms = 0
     killed_at_done = done()
-    takeover = await _poll_until(lambda: _taken_over(url, held, dead_pid=victim.process.pid), timeout=ALL_DONE_WAIT)
+    taken = await _takeover_times(url, set(held), dead_pid=victim.process.pid)
+    polling = [taken[key] for key, posting in held.items() if not posting]
+    posting = [taken[key] for key, posting in held.items() if posting]
     try:
         await emu.wait_for(lambda: done() >= total, timeout=ALL_DONE_WAIT)
     except TimeoutError:
@@ -436,9 +445,12 @@ async def _drive(
         "questions": len(load.asks),
         "approve clicks": len(clicks),
         "runs with a result when one replica was killed": killed_at_done,
-        "runs the killed replica held": len(held),
-        "seconds to take over the killed replica's runs": round(takeover, 2),
+        "runs the killed replica was polling": len(polling),
+        "seconds until another replica took them over (slowest)": round(max(polling, default=0.0), 2),
+        "results the killed replica was posting": len(posting),
+        "seconds until another replica took those over (slowest)": round(max(posting, default=0.0), 2),
         "lease seconds": LEASE,
+        "terminal-post claim seconds": LEASE * TERMINAL_CLAIM_LEASES,
         "duplicate results": sum(max(0, n - 1) for n in results),
         "runs without a result": results.count(0),
         "seconds until every tracked run was finished after the kill": round(drained, 2),

@@ -141,3 +141,23 @@ async def test_replicas_resume_each_interrupted_approval_once(replicas: list[Sto
     claims = await asyncio.gather(*(s.claim_pending_approvals(holder=f"r{n}") for n, s in enumerate(replicas * 2)))
     resumed = [approval.revision for claim in claims for approval in claim]
     assert sorted(resumed) == [1, 2, 3, 4, 5]
+
+
+async def test_a_released_approval_waits_for_a_person_not_for_another_replica(store: Store, clock: FakeClock) -> None:
+    await store.claim_approval(team_id="T1", draft_plan_id="d", revision=1, approver_id="U1", idempotency_key="k1")
+    await store.claim_approval(team_id="T1", draft_plan_id="d", revision=2, approver_id="U1", idempotency_key="k2")
+    await store.release_approval(team_id="T1", draft_plan_id="d", revision=1)  # Minds did not answer: retry by hand
+    clock.advance(LEASE + timedelta(seconds=1))  # revision 2's confirmer died
+    abandoned = await store.claim_pending_approvals(holder="b", abandoned_only=True)
+    assert [a.revision for a in abandoned] == [2]
+    assert [a.revision for a in await store.claim_pending_approvals(holder="starting")] == [1]  # a start-up: all
+
+
+async def test_a_released_question_waits_for_try_again_not_for_another_replica(store: Store, clock: FakeClock) -> None:
+    await store.begin_direct_ask(factories.direct_ask("ask-released"))
+    await store.begin_direct_ask(factories.direct_ask("ask-abandoned"))
+    await store.release_direct_ask("ask-released")
+    clock.advance(LEASE + timedelta(seconds=1))
+    abandoned = await store.claim_pending_direct_asks(holder="b", abandoned_only=True)
+    assert [a.client_request_id for a in abandoned] == ["ask-abandoned"]
+    assert [a.client_request_id for a in await store.claim_pending_direct_asks(holder="s")] == ["ask-released"]
