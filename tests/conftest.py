@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -21,12 +21,3 @@ def pg_server() -> Iterator[PgServer]:
     finally:
         server.stop()
 
-
-@pytest.fixture
-async def pg_url(pg_server: PgServer) -> AsyncIterator[str]:
-    """A fresh database on the session's server, dropped after the test."""
-    url = await pg_server.new_database()
-    try:
-        yield url
-    finally:
-        await pg_server.drop_database(url)
