@@ -103,14 +103,15 @@ def start_server() -> PgServer:
         for path in (data, sockets):
             shutil.chown(path, user=SERVER_USER)
     initdb = [str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"]
-    _run([*as_user, *initdb], what="initdb")
+    _run([*as_user, *initdb], what="initdb", cwd=root)
     port = _free_port()
     command = [*as_user, str(bin_dir / "postgres"), "-D", str(data), "-h", "127.0.0.1", "-p", str(port)]
     command += ["-k", str(sockets)]
     for setting in FAST_SETTINGS:
         command += ["-c", setting]
     log = open(root / "server.log", "wb")  # noqa: SIM115 - kept open for the server's lifetime
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    # The server user may not enter the checkout (say, under /root): run it from its own directory.
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=root)
     server = PgServer(admin_url=f"postgresql://postgres@127.0.0.1:{port}/postgres", process=process, data_dir=data)
     try:
         _wait_ready(bin_dir, port=port, process=process, log=root / "server.log")
@@ -141,8 +142,10 @@ def _run_as() -> list[str]:
     return [runuser, "-u", SERVER_USER, "--"]
 
 
-def _run(command: list[str], *, what: str) -> None:
-    done = subprocess.run(command, capture_output=True, check=False, timeout=START_TIMEOUT_SECONDS)  # noqa: S603
+def _run(command: list[str], *, what: str, cwd: Path) -> None:
+    done = subprocess.run(  # noqa: S603
+        command, capture_output=True, check=False, timeout=START_TIMEOUT_SECONDS, cwd=cwd
+    )
     if done.returncode != 0:
         raise PgUnavailable(f"{what} failed: {done.stderr.decode(errors='replace').strip()[-500:]}")
 

@@ -7,7 +7,9 @@ Public API:
   pool_size=...) -> Store` — PostgreSQL at `database_url` when given, else SQLite at `path` (None or
   ":memory:" for a private in-memory database), migrated to the latest schema.
 - `Store` — the interface (base.py); `PostgresStore.open(url, ...)` (several replicas), `SqliteStore.open(...)`
-  (embedded default) — both run the shared statements of sql.py — and `MemoryStore(...)` (fast tests).
+  (embedded default) — both run the shared statements of sql.py — and `MemoryStore(...)` (fast tests). The
+  in-memory twin stays: hundreds of listener and flow tests build a store each, and it costs nothing; the
+  contract suite holds all three to the same behaviour (memory.py says more).
   Lifecycle: `schema_version`, `close()`, `ping()`, `prune(now) -> PruneCounts`, `rotate_secrets() -> int`.
   Leases (see base.py): `claim_due_runs`, `renew_run_leases`, `claim_pending_approvals`,
   `claim_pending_direct_asks`; `new_holder_id()` names a replica.
