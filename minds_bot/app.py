@@ -15,6 +15,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from aiohttp import web
@@ -40,6 +41,7 @@ from minds_bot.store import (
     Clock,
     MemoryStore,
     SecretBox,
+    Store,
     StoreInstallationStore,
     StoreOAuthStateStore,
     open_store,
@@ -49,6 +51,7 @@ from minds_bot.store import (
 log = logging.getLogger(__name__)
 
 HEALTH_PATH = "/healthz"
+LEASE_RENEWALS = 3  # a run being polled has its lease renewed this many times per lease period
 # A placeholder that lets the manifest generator build the real app without any credentials or network.
 _MANIFEST_SIGNING_SECRET = "manifest-only-not-a-secret"  # noqa: S105
 
@@ -174,13 +177,33 @@ def secret_box(settings: Settings) -> SecretBox:
     return SecretBox(",".join(k.get_secret_value() for k in settings.minds_bot_secret_key))
 
 
+async def open_configured_store(settings: Settings, *, clock: Clock = utc_now) -> Store:
+    """PostgreSQL when MINDS_BOT_DATABASE_URL is set, else the SQLite file; migrated. Raises StoreError (a
+    message without the password) when it cannot be opened."""
+    url = settings.minds_bot_database_url
+    return await open_store(
+        settings.minds_bot_db,
+        secrets=secret_box(settings),
+        clock=clock,
+        claim_lease=timedelta(seconds=settings.minds_bot_lease_seconds),
+        database_url=url.get_secret_value() if url is not None else None,
+        pool_size=settings.minds_bot_database_pool_size,
+    )
+
+
 async def open_bot(settings: Settings, *, clock: Clock = utc_now) -> Bot:
     """Open the store (applying migrations), build the app and start background work. ``clock`` is the one
     time source of the store, the run tracker and the schedulers (tests pass a controlled one)."""
-    store = await open_store(settings.minds_bot_db, secrets=secret_box(settings), clock=clock)
+    store = await open_configured_store(settings, clock=clock)
     services = Services.build(settings, store, clock=clock)
     app, surface = build_app(services)
-    services.tracker = RunTracker(store=store, handlers=services.run_handlers, clock=services.clock)
+    services.tracker = RunTracker(
+        store=store,
+        handlers=services.run_handlers,
+        clock=services.clock,
+        holder=services.replica,
+        renew_every=settings.minds_bot_lease_seconds / LEASE_RENEWALS,
+    )
     services.background[:0] = [Housekeeping(store=store, clock=services.clock), services.tracker]
     flow = DigestFlow.from_services(services)
     services.background.append(DigestScheduler(flow=flow, store=store, clock=services.clock))

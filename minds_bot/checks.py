@@ -1,7 +1,10 @@
-"""``minds-bot check``: is the configuration complete, does Minds accept the key, does Slack accept the token?
+"""``minds-bot check``: is the configuration complete, does Minds accept the key, does Slack accept the token,
+which store is used and is it reachable and migrated?
 
-Owns: the checks and their one-line verdicts. Every verdict names a variable or an API answer, never a secret.
-Must not touch: the store or any listener.
+Owns: the checks and their one-line verdicts. Every verdict names a variable or an API answer, never a secret
+(a database URL is shown with its password as ***).
+Must not touch: any listener; the store only through its read-only schema probes (nothing is created or
+migrated by a check).
 """
 
 from __future__ import annotations
@@ -74,5 +77,31 @@ async def check_slack(settings: Settings) -> CheckResult:
     return CheckResult("slack", True, f"connected to {reply.get('team')} as @{reply.get('user')}")
 
 
+async def check_store(settings: Settings) -> CheckResult:
+    from minds_bot.store import StoreError, redact_url, schema_version_of, sqlite_schema_version
+
+    url = settings.minds_bot_database_url
+    try:
+        if url is not None:
+            where = f"PostgreSQL at {redact_url(url.get_secret_value())}"
+            current, latest = await schema_version_of(url.get_secret_value())
+        else:
+            where = f"SQLite file {settings.minds_bot_db}"
+            current, latest = await sqlite_schema_version(settings.minds_bot_db)
+    except StoreError as exc:
+        return CheckResult("store", False, str(exc))
+    if current > latest:
+        return CheckResult("store", False, f"{where}: schema version {current} is newer than this minds-bot ({latest})")
+    if current < latest:
+        state = "new" if current == 0 else f"at schema version {current}"
+        return CheckResult("store", True, f"{where}: reachable, {state}; migrated to version {latest} at start")
+    return CheckResult("store", True, f"{where}: reachable, migrated (schema version {current})")
+
+
 async def run_checks(settings: Settings) -> list[CheckResult]:
-    return [check_settings(settings), await check_minds(settings), await check_slack(settings)]
+    return [
+        check_settings(settings),
+        await check_minds(settings),
+        await check_slack(settings),
+        await check_store(settings),
+    ]

@@ -142,10 +142,15 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise SettingsError(problems)
     settings = _settings_with_logging()
     from minds_bot import app
+    from minds_bot.store import StoreError
 
-    if http:
-        return _run_forever(app.serve_http(settings, host=args.host, port=args.port))
-    return _run_forever(app.serve_socket_mode(settings))
+    try:
+        if http:
+            return _run_forever(app.serve_http(settings, host=args.host, port=args.port))
+        return _run_forever(app.serve_socket_mode(settings))
+    except StoreError as exc:  # unreachable database, wrong password, newer schema: the message has no secret
+        print(f"minds-bot cannot start: the database cannot be used. {exc}", file=sys.stderr)
+        return EXIT_CONFIG
 
 
 def _run_forever(coro: object) -> int:

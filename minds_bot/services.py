@@ -26,7 +26,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from minds_bot.minds import MindsClient, MindsError, RateLimiter
 from minds_bot.minds.policy import caller
 from minds_bot.settings import Settings
-from minds_bot.store import RunKind, Store, utc_now
+from minds_bot.store import RunKind, Store, new_holder_id, utc_now
 
 
 class NotConnected(MindsError):
@@ -232,6 +232,7 @@ class Services:
     run_handlers: dict[RunKind, Any] = field(default_factory=dict)
     tracker: Any = None  # minds_bot.flows.tracking.RunTracker once the bot is open
     method_catalogues: dict[str, Any] = field(default_factory=dict)  # per workspace; see flows/methods.py
+    replica: str = field(default_factory=new_holder_id)  # this process's name in the store's leases
     fair: FairShare = field(init=False)
 
     def __post_init__(self) -> None:

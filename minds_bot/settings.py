@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -18,6 +19,9 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 DEFAULT_MINDS_API_URL = "https://getminds.ai/api/v1"
 DEFAULT_SLACK_API_URL = "https://slack.com/api/"
 DEFAULT_DB = "./minds-bot.sqlite3"
+DATABASE_URL_SCHEMES = ("postgresql", "postgres")
+DEFAULT_POOL_SIZE = 10
+DEFAULT_LEASE_SECONDS = 60.0
 
 MINDS_KEY_PATTERN = re.compile(r"^minds_[0-9a-f]{48}$")
 TEAM_ID_PATTERN = re.compile(r"^[TE][A-Z0-9]{2,}$")
@@ -77,6 +81,12 @@ class Settings(BaseSettings):
     # OAuth mode: the one workspace MINDS_API_KEY serves (every other workspace connects its own key).
     minds_bot_default_team_id: str | None = None
     minds_bot_db: str = DEFAULT_DB
+    # PostgreSQL instead of the SQLite file (several replicas share it); a URL with a password, so secret.
+    minds_bot_database_url: SecretStr | None = None
+    minds_bot_database_pool_size: int = Field(default=DEFAULT_POOL_SIZE, ge=1, le=100)
+    # How long a replica's claim on a run, approval or question lasts without renewal: a dead replica's work
+    # is taken over after at most this long.
+    minds_bot_lease_seconds: float = Field(default=DEFAULT_LEASE_SECONDS, ge=1, le=3600)
     minds_bot_secret_key: Annotated[tuple[SecretStr, ...], NoDecode] = Field(default=())
     log_level: str = "INFO"
     log_format: LogFormat = LogFormat.TEXT
@@ -95,6 +105,7 @@ class Settings(BaseSettings):
         "slack_client_secret",
         "minds_api_key",
         "minds_bot_default_team_id",
+        "minds_bot_database_url",
         mode="before",
     )
     @classmethod
@@ -115,6 +126,23 @@ class Settings(BaseSettings):
         if value is not None and not MINDS_KEY_PATTERN.match(value.get_secret_value().strip()):
             raise ValueError("must look like minds_ followed by 48 hex characters (Settings → API Keys in Minds)")
         return SecretStr(value.get_secret_value().strip()) if value is not None else None
+
+    @field_validator("minds_bot_database_url")
+    @classmethod
+    def _database_url(cls, value: SecretStr | None) -> SecretStr | None:
+        # The message never repeats the URL: it may carry a password.
+        if value is None:
+            return None
+        try:
+            parts = urlsplit(value.get_secret_value().strip())
+            port = parts.port
+        except ValueError:
+            raise ValueError("is not a valid URL (postgresql://user:password@host:5432/database)") from None
+        if parts.scheme not in DATABASE_URL_SCHEMES:
+            raise ValueError("must be a postgresql:// URL (postgresql://user:password@host:5432/database)")
+        if not parts.hostname or not parts.path.strip("/") or (port is not None and port <= 0):
+            raise ValueError("must name a host and a database: postgresql://user:password@host:5432/database")
+        return SecretStr(value.get_secret_value().strip())
 
     @field_validator("slack_api_url", "minds_api_url")
     @classmethod
@@ -221,8 +249,13 @@ class Settings(BaseSettings):
             self.slack_client_secret,
             self.minds_api_key,
             *self.minds_bot_secret_key,
+            self.minds_bot_database_url,
         ]
-        return [v.get_secret_value() for v in values if v is not None and v.get_secret_value()]
+        found = [v.get_secret_value() for v in values if v is not None and v.get_secret_value()]
+        if self.minds_bot_database_url is not None:
+            password = urlsplit(self.minds_bot_database_url.get_secret_value()).password
+            found += [password] if password else []
+        return found
 
     def problems_for_run(self, *, http: bool) -> list[str]:
         """What is missing for ``minds-bot run`` in the chosen mode (empty when it can start)."""

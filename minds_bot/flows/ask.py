@@ -147,6 +147,8 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
         again = ask.client_request_id if isinstance(exc, UNCERTAIN) else None
         if again is None:  # refused for good: never re-sent, not even after a restart
             await services.store.settle_direct_ask(ask.client_request_id)
+        else:  # no definitive answer: it waits for the asker's Try again, not for another replica
+            await services.store.release_direct_ask(ask.client_request_id)
         failed = render_ask_failed(user_message(exc), client_request_id=again)
         await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **failed.as_kwargs())
         return
@@ -173,13 +175,17 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
     )
 
 
-async def resume_pending_asks(services: Services) -> int:
+async def resume_pending_asks(services: Services, *, abandoned_only: bool = False) -> int:
     """After a restart: re-send every recent ask that never got a definitive answer from Minds, with its own
-    clientRequestId (Minds runs it at most once), so a question typed just before a crash is not lost."""
+    clientRequestId (Minds runs it at most once), so a question typed just before a crash is not lost.
+    ``abandoned_only``: only asks whose sender died (its lease ran out), not those waiting for Try again."""
     cutoff = services.clock() - RESUME_WINDOW
     resumed = 0
-    for ask in await services.store.pending_direct_asks():
+    # Leased to this replica: of several replicas exactly one re-sends each, and an ask its asker's replica is
+    # sending right now (a live lease) is left alone.
+    for ask in await services.store.claim_pending_direct_asks(holder=services.replica, abandoned_only=abandoned_only):
         if ask.created_at is None or ask.created_at < cutoff:
+            await services.store.release_direct_ask(ask.client_request_id)  # nobody waits for it any more
             continue
         slack = await services.slack.client_for(ask.team_id)
         minds = await services.minds.client_for(ask.team_id)
@@ -189,7 +195,8 @@ async def resume_pending_asks(services: Services) -> int:
 
 
 class AskResume(Background):
-    """Runs ``resume_pending_asks`` once at start-up, off the start-up path."""
+    """Runs ``resume_pending_asks`` off the start-up path: at start-up for every interrupted ask, then once a
+    lease for the asks another replica was sending when it died."""
 
     def __init__(self, services: Services) -> None:
         self._services = services
@@ -199,8 +206,14 @@ class AskResume(Background):
         self._task = asyncio.create_task(self._run(), name="ask-resume")
 
     async def _run(self) -> None:
+        await self._pass(abandoned_only=False)
+        while True:
+            await asyncio.sleep(self._services.settings.minds_bot_lease_seconds)  # a schedule, not a sync
+            await self._pass(abandoned_only=True)
+
+    async def _pass(self, *, abandoned_only: bool) -> None:
         try:
-            resumed = await resume_pending_asks(self._services)
+            resumed = await resume_pending_asks(self._services, abandoned_only=abandoned_only)
         except Exception:  # noqa: BLE001 - start-up must go on; the asker can still press Try again
             log.exception("resuming pending questions failed")
             return

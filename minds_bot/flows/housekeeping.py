@@ -1,7 +1,9 @@
-"""Housekeeping: apply the store's retention policy soon after start and then every few hours, so the SQLite file does
+"""Housekeeping: apply the store's retention policy soon after start and then every few hours, so the database does
 not grow forever with delivery records and finished runs.
 
-Owns: the pruning schedule. The policy itself (what is old) belongs to the store.
+Owns: the pruning schedule, off the request path (its own task). The policy itself (what is old) and keeping
+pruning to one replica at a time (an advisory lock on PostgreSQL; a replica that finds it taken skips that
+round) belong to the store.
 Must not touch: Slack or Minds.
 """
 
@@ -29,7 +31,9 @@ class Housekeeping(Background):
 
     async def prune_once(self) -> int:
         counts = await self._store.prune(self._clock())
-        if counts.total:
+        if counts.skipped:
+            log.debug("another replica is pruning; skipped this round")
+        elif counts.total:
             log.info("pruned old records", extra={"fields": {"removed": counts.total}})
         return counts.total
 
@@ -39,7 +43,10 @@ class Housekeeping(Background):
 
     async def _loop(self) -> None:
         while True:
-            await self.prune_once()
+            try:
+                await self.prune_once()
+            except Exception:  # noqa: BLE001 - a failed round (database restarting) is retried next round
+                log.exception("pruning failed; will try again")
             await asyncio.sleep(self._every)
 
     async def stop(self) -> None:

@@ -252,17 +252,28 @@ async def _unconfirmed(services: Services, *, slack: AsyncWebClient, post: PlanP
     """No answer from Minds: the approval stays pending with its key, so pressing Approve again re-sends the
     very same request (Minds starts it at most once)."""
     await _move(services, post, {PlanState.APPROVED}, PlanState.OPEN)
+    if post.draft_plan_id is not None and post.revision is not None:  # waits for a person now, not a replica
+        await services.store.release_approval(
+            team_id=post.team_id, draft_plan_id=post.draft_plan_id, revision=post.revision
+        )
     message = render_unconfirmed(user_message(error))
     await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, **message.as_kwargs())
     return NotStarted(message.text)
 
 
-async def resume_pending_approvals(services: Services) -> int:
-    """After a crash mid-confirm: re-send each claimed, unanswered approval with its own key."""
+async def resume_pending_approvals(services: Services, *, abandoned_only: bool = False) -> int:
+    """After a crash mid-confirm: re-send each claimed, unanswered approval with its own key. Each is leased to
+    this replica first, so of several replicas exactly one re-sends it, and an approval another replica is
+    confirming right now (its claimer's lease is live) is left alone. ``abandoned_only``: only approvals whose
+    confirmer died (its lease ran out), not those waiting for a person to press Approve again."""
     resumed = 0
-    for approval in await services.store.pending_approvals():
+    claimed = await services.store.claim_pending_approvals(holder=services.replica, abandoned_only=abandoned_only)
+    for approval in claimed:
         post = await services.store.find_plan_post(team_id=approval.team_id, draft_plan_id=approval.draft_plan_id)
         if post is None or post.state != PlanState.APPROVED or post.revision != approval.revision:
+            await services.store.release_approval(
+                team_id=approval.team_id, draft_plan_id=approval.draft_plan_id, revision=approval.revision
+            )
             continue
         slack = await services.slack.client_for(post.team_id)
         outcome = await _confirm(
@@ -273,7 +284,8 @@ async def resume_pending_approvals(services: Services) -> int:
 
 
 class ApprovalResume(Background):
-    """At start-up, finish approvals a crash left between claim and Minds' answer (same key, never a new one)."""
+    """Finish approvals a crash left between claim and Minds' answer (same key, never a new one): at start-up
+    every such approval, then once a lease the approvals another replica was confirming when it died."""
 
     def __init__(self, services: Services) -> None:
         self._services = services
@@ -283,8 +295,14 @@ class ApprovalResume(Background):
         self._task = asyncio.create_task(self._run(), name="approval-resume")
 
     async def _run(self) -> None:
+        await self._pass(abandoned_only=False)
+        while True:
+            await asyncio.sleep(self._services.settings.minds_bot_lease_seconds)  # a schedule, not a sync
+            await self._pass(abandoned_only=True)
+
+    async def _pass(self, *, abandoned_only: bool) -> None:
         try:
-            resumed = await resume_pending_approvals(self._services)
+            resumed = await resume_pending_approvals(self._services, abandoned_only=abandoned_only)
         except Exception:  # noqa: BLE001 - start-up must go on; each approval can still be retried by a click
             log.exception("resuming pending approvals failed")
             return

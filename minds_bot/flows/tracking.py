@@ -1,9 +1,11 @@
 """The run tracker: one loop that follows every Minds run the bot started until its result is posted once.
 
-Owns: taking due runs from the store, polling them with bounded concurrency, the adaptive interval (about 2 s
-growing to 30 s with jitter; Minds' ``Retry-After`` honoured), updating Slack only when the visible state
-changes, and the exactly-once terminal post (claimed atomically in the store before posting, released when
-posting fails). After a restart every unfinished run is simply due again: the store is the memory.
+Owns: claiming due runs from the store with a lease (several replicas share the work; each due run is polled
+by exactly one of them), renewing the leases of the runs it is polling, polling them with bounded concurrency,
+the adaptive interval (about 2 s growing to 30 s with jitter; Minds' ``Retry-After`` honoured), updating Slack
+only when the visible state changes, and the exactly-once terminal post (claimed atomically in the store before
+posting, released when posting fails). After a restart, or when a replica dies, every unfinished run is due
+again once its lease runs out: the store is the memory.
 
 It never submits anything: a poll that fails or times out is retried later, never answered with a new run
 (CATALOGUE §2 G.57). A run Minds answers 404 for on ``MAX_NOT_FOUND_READS`` reads in a row is given up as gone:
@@ -26,7 +28,7 @@ from typing import Any, Protocol
 
 from minds_bot.minds import MindsError, NotFound, RateLimited, ServiceUnavailable
 from minds_bot.services import Background
-from minds_bot.store import RunKind, Store, TrackedRun
+from minds_bot.store import RunKind, Store, TrackedRun, new_holder_id
 
 log = logging.getLogger(__name__)
 
@@ -96,14 +98,23 @@ class RunTracker(Background):
         clock: Callable[[], datetime],
         rng: random.Random | None = None,
         concurrency: int = DEFAULT_CONCURRENCY,
+        holder: str | None = None,
+        renew_every: float | None = None,
     ) -> None:
+        """``holder`` names this replica in the leases it takes; ``renew_every`` (seconds, well under the store's
+        lease) renews the leases of runs being polled while ``start()``-ed; None leaves renewal to ``renew()``."""
         self._store = store
         self._handlers = handlers
         self._clock = clock
         self._rng = rng or random.Random()  # noqa: S311 - jitter, not security
+        self._concurrency = concurrency
         self._slots = asyncio.Semaphore(concurrency)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._holder = holder or new_holder_id()
+        self._renew_every = renew_every
+        self._renewer: asyncio.Task[None] | None = None
+        self._in_flight: set[tuple[str, str]] = set()
 
     async def track(self, run: TrackedRun) -> None:
         """Remember a newly started run (before anything is shown) and poll it soon."""
@@ -112,25 +123,53 @@ class RunTracker(Background):
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._loop(), name="run-tracker")
+        if self._renew_every:
+            self._renewer = asyncio.create_task(self._renew_loop(self._renew_every), name="run-lease-renewal")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+        tasks = [task for task in (self._task, self._renewer) if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._task = self._renewer = None
+
+    async def renew(self) -> int:
+        """Extend the leases of the runs this tracker is polling now; returns how many it still holds."""
+        if not self._in_flight:
+            return 0
+        return await self._store.renew_run_leases(holder=self._holder, keys=set(self._in_flight))
+
+    async def _renew_loop(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)  # a period, not a synchronisation: leases last several periods
+            try:
+                await self.renew()
+            except Exception:  # noqa: BLE001 - a missed renewal costs at most a duplicate poll, never a post
+                log.exception("renewing run leases failed")
 
     async def _loop(self) -> None:
         while True:
-            handled = await self.tick()
+            try:
+                # Claim no more than can be polled at once: a run leased here but waiting for a slot would keep
+                # an idle replica from taking it.
+                handled = await self.tick(limit=self._concurrency)
+            except Exception:  # noqa: BLE001 - e.g. the database restarting: try again, never stop following runs
+                log.exception("claiming due runs failed; will try again")
+                handled = 0
             if handled == 0:
                 self._wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), IDLE_WAIT_SECONDS)
 
-    async def tick(self) -> int:
-        """Poll every run that is due now; returns how many were polled."""
-        due = await self._store.due_runs(self._clock(), BATCH_SIZE)
-        await asyncio.gather(*(self._poll_guarded(run) for run in due))
+    async def tick(self, *, limit: int = BATCH_SIZE) -> int:
+        """Claim up to ``limit`` runs that are due now (leased to this replica) and poll them; returns how many."""
+        due = await self._store.claim_due_runs(holder=self._holder, limit=limit)
+        keys = [(run.team_id, run.run_id) for run in due]
+        self._in_flight.update(keys)
+        try:
+            await asyncio.gather(*(self._poll_guarded(run) for run in due))
+        finally:
+            self._in_flight.difference_update(keys)
         return len(due)
 
     async def _poll_guarded(self, run: TrackedRun) -> None:

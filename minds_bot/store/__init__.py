@@ -1,22 +1,30 @@
 """Durable state of minds-bot: what it must never forget, never do twice, and never leak.
 
-Owns the SQLite schema and every read/write of bot state; must not call Slack or Minds. Public API:
+Owns the schema (SQLite and PostgreSQL) and every read/write of bot state; must not call Slack or Minds.
+Public API:
 
-- `open_store(path, *, secrets, clock=utc_now, retention=None, claim_lease=...) -> Store` — SQLite at `path`
-  (None or ":memory:" for a private in-memory database), migrated to the latest schema.
-- `Store` — the interface (base.py); `SqliteStore.open(...)` (production) and `MemoryStore(...)` (tests).
+- `open_store(path, *, secrets, clock=utc_now, retention=None, claim_lease=..., database_url=None,
+  pool_size=...) -> Store` — PostgreSQL at `database_url` when given, else SQLite at `path` (None or
+  ":memory:" for a private in-memory database), migrated to the latest schema.
+- `Store` — the interface (base.py); `PostgresStore.open(url, ...)` (several replicas), `SqliteStore.open(...)`
+  (embedded default) — both run the shared statements of sql.py — and `MemoryStore(...)` (fast tests). The
+  in-memory twin stays: hundreds of listener and flow tests build a store each, and it costs nothing; the
+  contract suite holds all three to the same behaviour (memory.py says more).
   Lifecycle: `schema_version`, `close()`, `ping()`, `prune(now) -> PruneCounts`, `rotate_secrets() -> int`.
+  Leases (see base.py): `claim_due_runs`, `renew_run_leases`, `claim_pending_approvals`,
+  `claim_pending_direct_asks`; `new_holder_id()` names a replica.
   Installations: `save_installation`, `save_bot`, `find_bot`, `find_installation`, `delete_bot`,
   `delete_installation`, `issue_oauth_state`, `consume_oauth_state`.
   Workspaces: `save_workspace`, `get_workspace`, `delete_workspace`; approvers: `add_approver`,
   `remove_approver`, `list_approvers`.
   Plans: `save_plan_post`, `get_plan_post`, `find_plan_post`, `transition_plan_post`; approvals:
-  `claim_approval -> (Approval, created)`, `get_approval`, `attach_run`, `fail_approval`, `pending_approvals`.
-  Runs: `add_tracked_run`, `get_tracked_run`, `due_runs`, `update_run_poll`, `claim_terminal_post`,
+  `claim_approval -> (Approval, created)`, `get_approval`, `attach_run`, `fail_approval`.
+  Runs: `add_tracked_run`, `get_tracked_run`, `update_run_poll`, `claim_terminal_post`,
   `release_terminal_post`, `mark_terminal_posted`, `unfinished_runs`.
   Direct asks: `begin_direct_ask -> (DirectAsk, created)`, `get_direct_ask`, `attach_direct_run`,
-  `pending_direct_asks`. Keyed requests: `save_keyed_request`, `get_keyed_request`, `latest_keyed_request`.
-  Exports: `add_export`, `get_export`, `update_export`, `unfinished_exports`.
+  `settle_direct_ask`. Keyed requests: `save_keyed_request`, `get_keyed_request`, `latest_keyed_request`.
+  Exports: `add_export`, `get_export`, `update_export`, `unfinished_exports`. Chat threads: `save_chat_thread`,
+  `get_chat_thread`, `touch_chat_thread`, `close_idle_chat_threads`.
   Digests: `save_digest`, `get_digest`, `list_digests`, `delete_digest`, `claim_digest_run`,
   `release_digest_run`, `complete_digest_run`. Slack retries: `mark_delivery(key) -> bool`.
 - Records (records.py): `WorkspaceSettings`, `InstallationRecord`, `BotRecord`, `PlanPost`, `PreviewReceipt`,
@@ -25,15 +33,18 @@ Owns the SQLite schema and every read/write of bot state; must not call Slack or
 - `SecretBox` (secrets.py) from MINDS_BOT_SECRET_KEY; `SecretKeyError`, `SecretDecryptError`.
 - Bolt adapters (slack_oauth.py): `StoreInstallationStore(store)`, `StoreOAuthStateStore(store, clock=...)`.
 - Errors (errors.py): `StoreError`, `SchemaTooNewError`, `StoreUnavailableError`, `RecordNotFoundError`.
+- Probes for `minds-bot check` (read-only): `schema_version_of(url)` (PostgreSQL), `sqlite_schema_version(path)`;
+  `redact_url(url)` (password → ***).
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
 
-from minds_bot.store.base import DEFAULT_CLAIM_LEASE, PruneCounts, RetentionPolicy, Store
+from minds_bot.store.base import DEFAULT_CLAIM_LEASE, PruneCounts, RetentionPolicy, Store, new_holder_id
 from minds_bot.store.errors import RecordNotFoundError, SchemaTooNewError, StoreError, StoreUnavailableError
 from minds_bot.store.memory import MemoryStore
+from minds_bot.store.postgres import DEFAULT_POOL_SIZE, PostgresStore, redact_url, schema_version_of
 from minds_bot.store.records import (
     Approval,
     ApprovalState,
@@ -57,7 +68,7 @@ from minds_bot.store.records import (
 )
 from minds_bot.store.secrets import SecretBox, SecretDecryptError, SecretKeyError
 from minds_bot.store.slack_oauth import StoreInstallationStore, StoreOAuthStateStore
-from minds_bot.store.sqlite import SqliteStore
+from minds_bot.store.sqlite import SqliteStore, sqlite_schema_version
 
 
 async def open_store(
@@ -67,8 +78,19 @@ async def open_store(
     clock: Clock = utc_now,
     retention: RetentionPolicy | None = None,
     claim_lease: timedelta = DEFAULT_CLAIM_LEASE,
+    database_url: str | None = None,
+    pool_size: int = DEFAULT_POOL_SIZE,
 ) -> Store:
-    """The production store: SQLite at `path`, migrated."""
+    """The production store, migrated: PostgreSQL at `database_url` when given, else SQLite at `path`."""
+    if database_url:
+        return await PostgresStore.open(
+            database_url,
+            secrets=secrets,
+            clock=clock,
+            retention=retention,
+            claim_lease=claim_lease,
+            pool_size=pool_size,
+        )
     return await SqliteStore.open(path, secrets=secrets, clock=clock, retention=retention, claim_lease=claim_lease)
 
 
@@ -87,6 +109,7 @@ __all__ = [
     "InstallationRecord",
     "MemoryStore",
     "PlanPost",
+    "PostgresStore",
     "PlanState",
     "PreviewReceipt",
     "PruneCounts",
@@ -106,6 +129,10 @@ __all__ = [
     "StoreUnavailableError",
     "TrackedRun",
     "WorkspaceSettings",
+    "new_holder_id",
     "open_store",
+    "redact_url",
+    "schema_version_of",
+    "sqlite_schema_version",
     "utc_now",
 ]

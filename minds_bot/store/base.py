@@ -1,15 +1,25 @@
 """The one store interface (`Store`) and its policy objects.
 
-Owns the contract both implementations honour: `SqliteStore` (production) and `MemoryStore` (tests). The
-contract suite in tests/store/ runs against both. Must not import Slack or Minds clients.
+Owns the contract every implementation honours: `PostgresStore` (several replicas on one database),
+`SqliteStore` (the embedded default) and `MemoryStore` (fast tests). The contract suite in tests/store/ runs
+against all three. Must not import Slack or Minds clients.
 
 Conventions: keys are keyword-only; `created_at` / `updated_at` are stamped from the store's injected clock;
-every "claim" is atomic across coroutines and (for SQLite) across processes sharing one file: exactly one
-caller wins. Reads of a record whose secret cannot be decrypted raise `SecretDecryptError`.
+every "claim" is atomic across coroutines and across processes sharing the database: exactly one caller wins.
+Reads of a record whose secret cannot be decrypted raise `SecretDecryptError`.
+
+Leases, not luck: work that any replica could do (polling a due run, resuming an interrupted approval or
+question) is *claimed* with a lease of the store's `claim_lease`: the claimer's name (`holder`) and an expiry.
+Nobody else takes it while the lease is live; the holder renews it while it works; when the holder dies the
+lease runs out and the next claim by another replica takes the work over. A replica's death costs a delay of at
+most one lease, never the work.
 """
 
 from __future__ import annotations
 
+import os
+import secrets
+import socket
 from abc import ABC, abstractmethod
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -32,6 +42,15 @@ from minds_bot.store.records import (
 )
 
 DEFAULT_CLAIM_LEASE = timedelta(minutes=10)
+# A terminal-post claim lasts this many leases: posting to Slack is the one step that cannot be undone, so a
+# replica that is slow (not dead) keeps its claim through a few missed renewals before anyone posts instead.
+TERMINAL_CLAIM_LEASES = 5
+RESUME_BATCH = 100  # pending approvals / questions claimed per call
+
+
+def new_holder_id() -> str:
+    """A lease holder's name: unique per process, readable in the database (host, pid, random suffix)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +69,7 @@ class PruneCounts:
     exports: int = 0
     digest_runs: int = 0
     oauth_states: int = 0
+    skipped: bool = False  # another replica held the housekeeping lock: nothing was pruned by this call
 
     @property
     def total(self) -> int:
@@ -77,7 +97,8 @@ class Store(ABC):
 
     @abstractmethod
     async def prune(self, now: datetime) -> PruneCounts:
-        """Delete deliveries, finished runs/asks/exports, digest windows and OAuth states past retention."""
+        """Delete deliveries, finished runs/asks/exports, digest windows and OAuth states past retention. One
+        replica at a time: while another is pruning this returns at once with `skipped=True`."""
 
     # -- Slack installations and OAuth state -----------------------------------------------------------------
     @abstractmethod
@@ -171,9 +192,10 @@ class Store(ABC):
         idempotency_key: str,
         advanced_opt_in: bool = False,
     ) -> tuple[Approval, bool]:
-        """Atomically create the approval of this revision. Returns (record, created): exactly one concurrent
-        caller gets created=True; the others get the winner's record (and must reuse its idempotency_key).
-        A FAILED approval is claimable again (re-pending with the new approver and key)."""
+        """Atomically create the approval of this revision, leased to its creator for one claim lease while it
+        confirms. Returns (record, created): exactly one concurrent caller gets created=True; the others get the
+        winner's record (and must reuse its idempotency_key). A FAILED approval is claimable again (re-pending
+        with the new approver and key)."""
 
     @abstractmethod
     async def get_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> Approval | None: ...
@@ -187,8 +209,15 @@ class Store(ABC):
         """Only for a definitive refusal (nothing started). Raises RecordNotFoundError."""
 
     @abstractmethod
-    async def pending_approvals(self) -> list[Approval]:
-        """Claimed but never answered (a crash mid-confirm): resume by re-sending with the same key."""
+    async def claim_pending_approvals(self, *, holder: str, abandoned_only: bool = False) -> list[Approval]:
+        """Claimed but never answered and leased by nobody (a new approval is leased to its claimer while it
+        confirms): leases each to `holder`, who resumes it by re-sending with the same key. `abandoned_only`
+        takes only approvals whose lease ran out (their confirmer died), not released ones (a confirm that ended
+        without an answer and waits for a person to press Approve again)."""
+
+    @abstractmethod
+    async def release_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> None:
+        """The confirm attempt ended without Minds' answer: end its lease; it waits for a person (or a start-up)."""
 
     # -- tracked runs ----------------------------------------------------------------------------------------
     @abstractmethod
@@ -199,9 +228,15 @@ class Store(ABC):
     async def get_tracked_run(self, *, team_id: str, run_id: str) -> TrackedRun | None: ...
 
     @abstractmethod
-    async def due_runs(self, now: datetime, limit: int) -> list[TrackedRun]:
-        """Unposted runs whose next poll is due and that nobody holds a live terminal claim on, oldest due
-        first."""
+    async def claim_due_runs(self, *, holder: str, limit: int) -> list[TrackedRun]:
+        """Lease up to `limit` unposted runs whose next poll is due, that nobody holds a live lease or terminal
+        claim on, oldest due first, to `holder`. Concurrent claimers never get the same run. The lease ends with
+        `update_run_poll` or `mark_terminal_posted`, or runs out (its holder died)."""
+
+    @abstractmethod
+    async def renew_run_leases(self, *, holder: str, keys: Collection[tuple[str, str]]) -> int:
+        """Extend `holder`'s live leases on these (team_id, run_id) runs, and any terminal claim taken under
+        them, by one claim lease from now; returns how many it still held."""
 
     @abstractmethod
     async def update_run_poll(
@@ -214,12 +249,14 @@ class Store(ABC):
         last_state: str | None,
         progress_ts: str | None,
     ) -> None:
-        """Record one poll's outcome; never touches the terminal-post fields. Raises RecordNotFoundError."""
+        """Record one poll's outcome and end the run's lease; never touches the terminal-post fields. Raises
+        RecordNotFoundError."""
 
     @abstractmethod
     async def claim_terminal_post(self, *, team_id: str, run_id: str) -> bool:
-        """True for exactly one caller until released or posted. A claim older than the store's claim lease
-        is treated as abandoned by a crashed process and can be taken again."""
+        """True for exactly one caller until released or posted. A claim older than TERMINAL_CLAIM_LEASES claim
+        leases (renewed with the run's lease while its holder works) is treated as abandoned by a crashed process
+        and can be taken again."""
 
     @abstractmethod
     async def release_terminal_post(self, *, team_id: str, run_id: str) -> None:
@@ -236,7 +273,8 @@ class Store(ABC):
     # -- direct asks -----------------------------------------------------------------------------------------
     @abstractmethod
     async def begin_direct_ask(self, ask: DirectAsk) -> tuple[DirectAsk, bool]:
-        """Persist before POST /runs. Returns (stored, created); an existing client_request_id is kept."""
+        """Persist before POST /runs, leased to its creator for one claim lease. Returns (stored, created); an
+        existing client_request_id is kept."""
 
     @abstractmethod
     async def get_direct_ask(self, client_request_id: str) -> DirectAsk | None: ...
@@ -250,8 +288,14 @@ class Store(ABC):
         """Minds refused the ask for good (or asked for a plan): it is never re-sent. Raises RecordNotFoundError."""
 
     @abstractmethod
-    async def pending_direct_asks(self) -> list[DirectAsk]:
-        """Unsettled asks with no run yet: after a crash, resend them with the same clientRequestId."""
+    async def claim_pending_direct_asks(self, *, holder: str, abandoned_only: bool = False) -> list[DirectAsk]:
+        """Unsettled asks with no run yet and no live lease, leased to `holder`: after a crash, it resends them
+        with the same clientRequestId. `abandoned_only` as for `claim_pending_approvals`."""
+
+    @abstractmethod
+    async def release_direct_ask(self, client_request_id: str) -> None:
+        """The send attempt ended without a definitive answer: end its lease; it waits for Try again (or a
+        start-up)."""
 
     # -- keyed requests -------------------------------------------------------------------------------------
     @abstractmethod

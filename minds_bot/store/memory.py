@@ -1,6 +1,12 @@
-"""`MemoryStore`: the pure-Python twin of `SqliteStore`, for tests and the sandbox.
+"""`MemoryStore`: the pure-Python twin of the SQL stores, for fast tests and the manifest generator.
 
-Owns nothing durable. Keeps the same encoded rows as SQLite (codec.py: secrets sealed, times as UTC text), so
+Why it is kept beside SQLite and PostgreSQL: several hundred listener and flow tests each build a fresh store;
+a dictionary costs nothing to make, needs no file or server and leaves nothing behind, and the contract suite
+(tests/store/) holds it to exactly the behaviour of the SQL engines, so a test passing on it means the same as
+on them. Everything about several processes (leases taken over, claims across replicas) is proven on the SQL
+engines; here "another replica" is another holder name on the same object.
+
+Owns nothing durable. Keeps the same encoded rows as SQL (codec.py: secrets sealed, times as UTC text), so
 ordering, secrecy and decrypt failures behave identically. Atomicity comes from asyncio: no method awaits
 between reading and writing a row, so every claim is a single uninterrupted step on the event loop.
 Must not be used across threads or processes.
@@ -12,7 +18,14 @@ from collections.abc import Callable, Collection, Iterable
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from minds_bot.store.base import DEFAULT_CLAIM_LEASE, PruneCounts, RetentionPolicy, Store
+from minds_bot.store.base import (
+    DEFAULT_CLAIM_LEASE,
+    RESUME_BATCH,
+    TERMINAL_CLAIM_LEASES,
+    PruneCounts,
+    RetentionPolicy,
+    Store,
+)
 from minds_bot.store.codec import Row, encode_time, from_row, secret_fields, to_row
 from minds_bot.store.errors import RecordNotFoundError, StoreUnavailableError
 from minds_bot.store.migrations import MIGRATIONS
@@ -55,6 +68,7 @@ class MemoryStore(Store):
         self._clock = clock
         self._retention = retention or RetentionPolicy()
         self._lease = claim_lease
+        self._post_lease = claim_lease * TERMINAL_CLAIM_LEASES
         self._closed = False
         self._installations: dict[tuple[str, str, str], Row] = {}
         self._bots: dict[tuple[str, str], Row] = {}
@@ -262,8 +276,13 @@ class MemoryStore(Store):
             advanced_opt_in=advanced_opt_in,
             updated_at=now,
         )
-        self._approvals[key] = self._row(fresh)
+        self._approvals[key] = {**self._row(fresh), "lease_holder": None, "lease_until": self._lease_end()}
         return from_row(Approval, self._approvals[key], self._box), True
+
+    async def release_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> None:
+        row = self._approvals.get((team_id, draft_plan_id, revision))
+        if row is not None:
+            row.update(lease_holder=None, lease_until=None)
 
     async def get_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> Approval | None:
         return self._load(Approval, self._approvals.get((team_id, draft_plan_id, revision)))
@@ -278,9 +297,21 @@ class MemoryStore(Store):
         row.update(state=ApprovalState.FAILED.value, failure=reason, updated_at=self._now())
         return from_row(Approval, row, self._box)
 
-    async def pending_approvals(self) -> list[Approval]:
-        pending = (row for row in self._approvals.values() if row["state"] == ApprovalState.PENDING.value)
-        return self._load_all(Approval, pending, order=lambda row: row["approved_at"])
+    async def claim_pending_approvals(self, *, holder: str, abandoned_only: bool = False) -> list[Approval]:
+        now = self._now()
+        pending = [
+            row
+            for row in self._approvals.values()
+            if row["state"] == ApprovalState.PENDING.value and _lease_free(row, now, abandoned_only=abandoned_only)
+        ]
+        order = lambda row: (row["approved_at"], row["draft_plan_id"], row["revision"])  # noqa: E731
+        claimed = sorted(pending, key=order)[:RESUME_BATCH]
+        for row in claimed:
+            row.update(lease_holder=holder, lease_until=self._lease_end())
+        return [from_row(Approval, row, self._box) for row in claimed]
+
+    def _lease_end(self) -> str:
+        return encode_time(self._clock() + self._lease)
 
     # -- tracked runs ----------------------------------------------------------------------------------------
     async def add_tracked_run(self, run: TrackedRun) -> bool:
@@ -294,17 +325,35 @@ class MemoryStore(Store):
     async def get_tracked_run(self, *, team_id: str, run_id: str) -> TrackedRun | None:
         return self._load(TrackedRun, self._runs.get((team_id, run_id)))
 
-    async def due_runs(self, now: datetime, limit: int) -> list[TrackedRun]:
-        due_at, stale = encode_time(now), encode_time(now - self._lease)
+    async def claim_due_runs(self, *, holder: str, limit: int) -> list[TrackedRun]:
+        now = self._clock()
+        due_at, stale = encode_time(now), encode_time(now - self._post_lease)
         due = [
             row
             for row in self._runs.values()
             if not row["terminal_posted"]
             and row["next_poll_at"] <= due_at
             and (row["terminal_claimed_at"] is None or row["terminal_claimed_at"] < stale)
+            and _lease_free(row, due_at)
         ]
         order = lambda row: (row["next_poll_at"], row["created_at"], row["run_id"])  # noqa: E731
-        return self._load_all(TrackedRun, due, order=order)[: max(limit, 0)]
+        claimed = sorted(due, key=order)[: max(limit, 0)]
+        for row in claimed:
+            row.update(lease_holder=holder, lease_until=self._lease_end())
+        return [from_row(TrackedRun, row, self._box) for row in claimed]
+
+    async def renew_run_leases(self, *, holder: str, keys: Collection[tuple[str, str]]) -> int:
+        now = self._now()
+        renewed = 0
+        for key in keys:
+            row = self._runs.get(key)
+            if row is None or row["terminal_posted"] or row.get("lease_holder") != holder:
+                continue
+            row.update(lease_until=self._lease_end())
+            if row["terminal_claimed_at"] is not None:
+                row.update(terminal_claimed_at=now)
+            renewed += 1
+        return renewed
 
     async def update_run_poll(
         self,
@@ -323,13 +372,15 @@ class MemoryStore(Store):
             last_state=last_state,
             progress_ts=progress_ts,
             updated_at=self._now(),
+            lease_holder=None,
+            lease_until=None,
         )
 
     async def claim_terminal_post(self, *, team_id: str, run_id: str) -> bool:
         row = _require(self._runs, (team_id, run_id), what="tracked run")
         now = self._clock()
         claimed_at = row["terminal_claimed_at"]
-        if row["terminal_posted"] or (claimed_at is not None and claimed_at >= encode_time(now - self._lease)):
+        if row["terminal_posted"] or (claimed_at is not None and claimed_at >= encode_time(now - self._post_lease)):
             return False
         row.update(terminal_claimed_at=encode_time(now), updated_at=encode_time(now))
         return True
@@ -341,7 +392,14 @@ class MemoryStore(Store):
     async def mark_terminal_posted(self, *, team_id: str, run_id: str) -> None:
         row = _require(self._runs, (team_id, run_id), what="tracked run")
         now = self._now()
-        row.update(terminal_posted=1, terminal_claimed_at=None, finished_at=now, updated_at=now)
+        row.update(
+            terminal_posted=1,
+            terminal_claimed_at=None,
+            finished_at=now,
+            updated_at=now,
+            lease_holder=None,
+            lease_until=None,
+        )
 
     async def unfinished_runs(self) -> list[TrackedRun]:
         rows = (row for row in self._runs.values() if not row["terminal_posted"])
@@ -354,8 +412,17 @@ class MemoryStore(Store):
             return from_row(DirectAsk, existing, self._box), False
         now = self._clock()
         stored = ask.model_copy(update={"created_at": now, "updated_at": now})
-        self._asks[ask.client_request_id] = self._row(stored)
+        self._asks[ask.client_request_id] = {
+            **self._row(stored),
+            "lease_holder": None,
+            "lease_until": self._lease_end(),
+        }
         return from_row(DirectAsk, self._asks[ask.client_request_id], self._box), True
+
+    async def release_direct_ask(self, client_request_id: str) -> None:
+        row = self._asks.get(client_request_id)
+        if row is not None:
+            row.update(lease_holder=None, lease_until=None)
 
     async def get_direct_ask(self, client_request_id: str) -> DirectAsk | None:
         return self._load(DirectAsk, self._asks.get(client_request_id))
@@ -370,9 +437,17 @@ class MemoryStore(Store):
         row.update(settled=True, updated_at=self._now())
         return from_row(DirectAsk, row, self._box)
 
-    async def pending_direct_asks(self) -> list[DirectAsk]:
-        rows = (row for row in self._asks.values() if row["run_id"] is None and not row["settled"])
-        return self._load_all(DirectAsk, rows, order=lambda row: (row["created_at"], row["client_request_id"]))
+    async def claim_pending_direct_asks(self, *, holder: str, abandoned_only: bool = False) -> list[DirectAsk]:
+        now = self._now()
+        rows = [
+            row
+            for row in self._asks.values()
+            if row["run_id"] is None and not row["settled"] and _lease_free(row, now, abandoned_only=abandoned_only)
+        ]
+        claimed = sorted(rows, key=lambda row: (row["created_at"], row["client_request_id"]))[:RESUME_BATCH]
+        for row in claimed:
+            row.update(lease_holder=holder, lease_until=self._lease_end())
+        return [from_row(DirectAsk, row, self._box) for row in claimed]
 
     # -- keyed requests -------------------------------------------------------------------------------------
     async def save_keyed_request(self, request: KeyedRequest) -> KeyedRequest:
@@ -510,6 +585,15 @@ class MemoryStore(Store):
         for key in idle:
             self._chats[key] = {**self._chats[key], "closed_at": now, "updated_at": now}
         return [from_row(ChatThread, self._chats[key], self._box) for key in idle]
+
+
+def _lease_free(row: Row, now: str, *, abandoned_only: bool = False) -> bool:
+    """Nobody holds a live lease on this row (times are encoded, so text order is time order); with
+    `abandoned_only`, a lease was taken and ran out (its holder died), as opposed to released."""
+    until = row.get("lease_until")
+    if until is None:
+        return not abandoned_only
+    return until < now
 
 
 def _require(table: dict[K, Row], key: K, *, what: str) -> Row:

@@ -1,8 +1,10 @@
-"""The SQLite schema as an ordered list of migrations.
+"""The schema as an ordered list of migrations, for SQLite (`MIGRATIONS`) and PostgreSQL (`PG_MIGRATIONS`).
 
 Migration N (1-based) is `MIGRATIONS[N - 1]`, a tuple of statements applied in one transaction together with
-the `schema_version` row that records it. Append only: never edit a migration that has shipped, add the next.
-Columns are named after the record fields (see codec.py); times are fixed-width UTC text. Owns no I/O.
+the `schema_version` row that records it. Append only: never edit a migration that has shipped, add the next,
+to both lists. Columns are named after the record fields (see codec.py) and keep the same types on both engines
+(times are fixed-width UTC text, booleans 0/1), so one codec and one set of statements serve both. The only
+difference: PostgreSQL has no `rowid`, so the two tables ordered by insertion get a `seq` column. Owns no I/O.
 """
 
 from __future__ import annotations
@@ -121,6 +123,16 @@ _V6_CHAT_THREADS: Migration = (
     "CREATE INDEX chat_threads_idle ON chat_threads (closed_at, last_activity_at)",
 )
 
+# Leases: who is working on a run, an approval or a question, and until when (base.py, "Leases, not luck").
+_V7_LEASES: Migration = (
+    "ALTER TABLE tracked_runs ADD COLUMN lease_holder TEXT",
+    "ALTER TABLE tracked_runs ADD COLUMN lease_until TEXT",
+    "ALTER TABLE approvals ADD COLUMN lease_holder TEXT",
+    "ALTER TABLE approvals ADD COLUMN lease_until TEXT",
+    "ALTER TABLE direct_asks ADD COLUMN lease_holder TEXT",
+    "ALTER TABLE direct_asks ADD COLUMN lease_until TEXT",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CORE,
     _V2_DIGEST_QUIET,
@@ -128,4 +140,15 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V4_APPROVAL_OPT_IN,
     _V5_KEYED_REQUESTS,
     _V6_CHAT_THREADS,
+    _V7_LEASES,
 )
+
+# PostgreSQL: the same migrations; `seq` stands in for SQLite's rowid where rows are ordered by insertion
+# (an upsert sets it anew, as SQLite's INSERT OR REPLACE gives a new rowid).
+_PG_V1_CORE: Migration = (
+    *_V1_CORE,
+    "ALTER TABLE installations ADD COLUMN seq BIGSERIAL",
+    "ALTER TABLE plan_posts ADD COLUMN seq BIGSERIAL",
+)
+
+PG_MIGRATIONS: tuple[Migration, ...] = (_PG_V1_CORE, *MIGRATIONS[1:])

@@ -147,7 +147,7 @@ async def test_approving_before_the_workspace_is_connected_leaves_the_plan_open(
         assert "not connected to Minds yet" in said["text"]
         post = await process.store.get_plan_post(team_id=TEAM, channel_id=CHANNEL, message_ts=PLAN_TS)
         assert post is not None and post.state == PlanState.OPEN  # approvable once an admin connects
-        assert await process.store.pending_approvals() == []
+        assert await process.store.get_approval(team_id=TEAM, draft_plan_id="draft-1", revision=1) is None
         assert api.to("POST", RUNS) == []
     finally:
         await close_process(process)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from minds_bot.checks import run_checks
@@ -9,6 +11,7 @@ from minds_bot.sandbox.minds_api import SandboxConfig, running_sandbox
 from minds_bot.settings import Settings
 from minds_bot.store import SecretBox
 from tests.fakes.slack_web import fake_slack
+from tests.pg_server import PgServer
 
 WRONG_KEY = "minds_" + "f" * 48
 
@@ -30,7 +33,7 @@ async def test_everything_ok_against_a_minds_api_and_slack() -> None:
         results = await run_checks(
             settings_for(slack_api_url=slack.api_url, minds_url=minds.base_url, minds_key=minds.demo_key)
         )
-    assert [r.ok for r in results] == [True, True, True]
+    assert [r.ok for r in results] == [True, True, True, True]
     lines = "\n".join(r.line() for r in results)
     assert "key accepted" in lines and "connected to Acme" in lines
     assert minds.demo_key not in lines
@@ -60,3 +63,37 @@ async def test_a_rejected_slack_token_is_named() -> None:
     assert not slack_result.ok and "invalid_auth" in slack_result.detail
     assert "xoxb-check-token" not in slack_result.line()
     assert results[1].ok  # no key configured: workspaces connect with /minds connect
+
+
+async def test_the_store_is_named_with_whether_it_is_reachable_and_migrated(
+    pg_server: PgServer, tmp_path: Path
+) -> None:
+    from minds_bot.checks import check_store
+    from minds_bot.store import PostgresStore
+
+    url = await pg_server.new_database()
+    with_password = url.replace("postgres@", "postgres:check-db-password@")  # trust auth ignores it
+    try:
+        pg = Settings(_env_file=None, minds_bot_database_url=with_password)
+        fresh = await check_store(pg)
+        assert (
+            fresh.ok and "PostgreSQL at postgresql://postgres:***@127.0.0.1" in fresh.detail and "new" in fresh.detail
+        )
+        store = await PostgresStore.open(url, secrets=SecretBox(SecretBox.generate_key()))
+        await store.close()
+        migrated = await check_store(pg)
+        assert migrated.ok and "migrated (schema version" in migrated.detail
+        assert "check-db-password" not in fresh.line() + migrated.line()
+    finally:
+        await pg_server.drop_database(url)
+    sqlite = await check_store(Settings(_env_file=None, minds_bot_db=str(tmp_path / "bot.sqlite3")))
+    assert sqlite.ok and "SQLite file" in sqlite.detail and "new" in sqlite.detail
+
+
+async def test_an_unreachable_database_fails_the_check_without_its_password() -> None:
+    from minds_bot.checks import check_store
+
+    result = await check_store(
+        Settings(_env_file=None, minds_bot_database_url="postgresql://bot:hidden-pw@127.0.0.1:9/minds")
+    )
+    assert not result.ok and "cannot connect" in result.detail and "hidden-pw" not in result.line()

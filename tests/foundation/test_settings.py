@@ -21,6 +21,9 @@ SETTINGS_VARS = [
     "MINDS_API_URL",
     "MINDS_API_KEY",
     "MINDS_BOT_DB",
+    "MINDS_BOT_DATABASE_URL",
+    "MINDS_BOT_DATABASE_POOL_SIZE",
+    "MINDS_BOT_LEASE_SECONDS",
     "MINDS_BOT_SECRET_KEY",
     "LOG_LEVEL",
     "LOG_FORMAT",
@@ -135,3 +138,52 @@ def test_a_bad_fernet_key_names_its_position_without_echoing_it(monkeypatch: pyt
     (problem,) = caught.value.problems
     assert problem.startswith("MINDS_BOT_SECRET_KEY: key 2 of 2")
     assert "not-a-fernet-key" not in problem and good not in problem
+
+
+DB_PASSWORD = "pg-Pa55word-never-shown"  # noqa: S105 - made up; must never be printed
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"mysql://bot:{DB_PASSWORD}@db/minds",
+        f"postgresql://bot:{DB_PASSWORD}@db:notaport/minds",
+        f"postgresql://bot:{DB_PASSWORD}@/minds",
+        f"postgresql://bot:{DB_PASSWORD}@db:5432",
+    ],
+)
+def test_a_bad_database_url_is_named_without_its_password(url: str, tmp_path: Path) -> None:
+    result = run_cli("run", env={"MINDS_BOT_DATABASE_URL": url, "SLACK_APP_TOKEN": "xapp-1"}, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "MINDS_BOT_DATABASE_URL" in result.stderr and "postgresql://" in result.stderr
+    assert DB_PASSWORD not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_an_unreachable_database_stops_start_up_with_one_message(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as sock:  # a port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {
+        "MINDS_BOT_DATABASE_URL": f"postgresql://bot:{DB_PASSWORD}@127.0.0.1:{port}/minds",
+        "SLACK_BOT_TOKEN": "xoxb-" + "1" * 20,
+        "SLACK_SIGNING_SECRET": "0" * 32,
+        "MINDS_BOT_SECRET_KEY": "uB3dJ9kz8a1yqvJkq2lHkqg0i0b4p0c9m4w1b2n3v4s=",
+    }
+    result = run_cli("run", "--http", "--port", "0", env=env, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "cannot connect to PostgreSQL at postgresql://bot:***@127.0.0.1" in result.stderr
+    assert DB_PASSWORD not in result.stderr + result.stdout and "Traceback" not in result.stderr
+
+
+def test_database_settings_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MINDS_BOT_DATABASE_URL", f" postgresql://bot:{DB_PASSWORD}@db:5432/minds ")
+    monkeypatch.setenv("MINDS_BOT_DATABASE_POOL_SIZE", "4")
+    monkeypatch.setenv("MINDS_BOT_LEASE_SECONDS", "15")
+    settings = load_settings()
+    assert settings.minds_bot_database_url is not None
+    assert settings.minds_bot_database_url.get_secret_value() == f"postgresql://bot:{DB_PASSWORD}@db:5432/minds"
+    assert (settings.minds_bot_database_pool_size, settings.minds_bot_lease_seconds) == (4, 15.0)
+    assert DB_PASSWORD in settings.secrets()  # so the log filter redacts it
+    assert DB_PASSWORD not in repr(settings)

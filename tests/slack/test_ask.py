@@ -185,7 +185,7 @@ async def test_show_answers_pages_individual_answers_privately(bot: BotHarness) 
 
 async def test_after_a_restart_an_unanswered_question_is_sent_again_with_its_own_id(bot: BotHarness) -> None:
     from minds_bot.flows.ask import resume_pending_asks
-    from minds_bot.store import DirectAsk
+    from minds_bot.store import DEFAULT_CLAIM_LEASE, DirectAsk
 
     crid = "5a0c1d2e-0000-4000-8000-00000000beef"
     # Saved just before a crash: the POST never happened (or its answer was lost).
@@ -201,6 +201,7 @@ async def test_after_a_restart_an_unanswered_question_is_sent_again_with_its_own
         )
     )
     bot.minds_api.on("POST", RUNS, accepted(bot))
+    bot.clock.advance(DEFAULT_CLAIM_LEASE.total_seconds() + 1)  # the crashed asker's lease ran out
     assert await resume_pending_asks(bot.services) == 1
     run = await bot.tracker.tracked.get()
     (sent,) = bot.minds_api.to("POST", RUNS)

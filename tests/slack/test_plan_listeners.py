@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from minds_bot.flows.research import resume_pending_approvals
-from minds_bot.store import ApprovalState, PlanState, RunKind
+from minds_bot.store import DEFAULT_CLAIM_LEASE, ApprovalState, PlanState, RunKind
 from tests.fakes.bot import CHANNEL, TEAM, BotHarness, WatchedTracker, bot_harness
 from tests.fakes.minds_http import envelope, ok
 from tests.fakes.slack_web import FakeSlack
@@ -302,6 +302,7 @@ async def test_an_approval_interrupted_by_a_crash_is_resent_with_its_key_at_star
         team_id=TEAM, draft_plan_id="draft-1", revision=1, approver_id=REQUESTER, idempotency_key=str(uuid.uuid4())
     )
     bot.minds_api.on("POST", RUNS, ok({"runId": "run-1", "status": "queued"}))
+    bot.clock.advance(DEFAULT_CLAIM_LEASE.total_seconds() + 1)  # the crashed claimer's lease ran out
     assert await resume_pending_approvals(bot.services) == 1
     (confirm,) = bot.minds_api.to("POST", RUNS)
     assert json.loads(confirm.body)["idempotencyKey"] == approval.idempotency_key
@@ -324,6 +325,7 @@ async def test_a_resumed_approval_keeps_the_advanced_method_opt_in_it_was_given(
     )
     assert approval.advanced_opt_in
     bot.minds_api.on("POST", RUNS, ok({"runId": "run-1", "status": "queued"}))
+    bot.clock.advance(DEFAULT_CLAIM_LEASE.total_seconds() + 1)  # the crashed claimer's lease ran out
     assert await resume_pending_approvals(bot.services) == 1
     (confirm,) = bot.minds_api.to("POST", RUNS)
     body = json.loads(confirm.body)

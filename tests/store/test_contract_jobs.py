@@ -131,7 +131,7 @@ async def test_prune_removes_only_old_finished_things(store: Store, clock: FakeC
     assert await store.mark_delivery("new-event") is False
     assert {r.run_id for r in await store.unfinished_runs()} == {"old-open"}
     assert await store.get_tracked_run(team_id="T1", run_id="new-done") is not None
-    assert [a.client_request_id for a in await store.pending_direct_asks()] == ["ask-pending"]
+    assert [a.client_request_id for a in await store.claim_pending_direct_asks(holder="h")] == ["ask-pending"]
     assert [j.job_id for j in await store.unfinished_exports()] == ["old-queued"]
     assert await store.consume_oauth_state("live", now=clock()) is True
     assert (await store.prune(clock())).total == 0

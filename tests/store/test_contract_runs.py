@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 
 from minds_bot.store import DEFAULT_CLAIM_LEASE, RecordNotFoundError, Store
+from minds_bot.store.base import TERMINAL_CLAIM_LEASES
 from tests.store import factories
 from tests.store.conftest import START, FakeClock
 
@@ -23,19 +24,20 @@ async def test_tracked_run_round_trips_and_is_added_once(store: Store) -> None:
     assert await store.get_tracked_run(team_id="T2", run_id="run-1") is None
 
 
-async def test_due_runs_are_ordered_limited_and_exclude_future(store: Store) -> None:
+async def claimed(store: Store, holder: str = "replica-a", limit: int = 10) -> list[str]:
+    return [run.run_id for run in await store.claim_due_runs(holder=holder, limit=limit)]
+
+
+async def test_due_runs_are_claimed_oldest_first_limited_and_never_early(store: Store, clock: FakeClock) -> None:
     await store.add_tracked_run(factories.tracked_run("late", due=START + timedelta(seconds=30)))
     await store.add_tracked_run(factories.tracked_run("b", due=START - timedelta(seconds=5)))
     await store.add_tracked_run(factories.tracked_run("a", due=START - timedelta(seconds=10)))
     await store.add_tracked_run(factories.tracked_run("c", due=START))
-    assert [r.run_id for r in await store.due_runs(START, 10)] == ["a", "b", "c"]
-    assert [r.run_id for r in await store.due_runs(START, 2)] == ["a", "b"]
-    assert [r.run_id for r in await store.due_runs(START + timedelta(minutes=1), 10)] == [
-        "a",
-        "b",
-        "c",
-        "late",
-    ]
+    assert await claimed(store, limit=2) == ["a", "b"]
+    assert await claimed(store, "replica-b") == ["c"]  # a and b are leased to replica-a
+    clock.advance(timedelta(minutes=1))
+    assert await claimed(store, "replica-b") == ["late"]
+    assert await claimed(store, "replica-c") == []
 
 
 async def test_update_run_poll_records_progress_only(store: Store, clock: FakeClock) -> None:
@@ -70,14 +72,14 @@ async def test_exactly_one_concurrent_terminal_claim_wins(store: Store) -> None:
     await store.add_tracked_run(factories.tracked_run())
     results = await asyncio.gather(*(store.claim_terminal_post(team_id="T1", run_id="run-1") for _ in range(CLAIMERS)))
     assert results.count(True) == 1
-    assert await store.due_runs(START, 10) == []  # claimed: nobody else polls it meanwhile
+    assert await claimed(store) == []  # claimed: nobody else polls it meanwhile
 
 
 async def test_release_lets_a_later_poll_claim_again(store: Store) -> None:
     await store.add_tracked_run(factories.tracked_run())
     assert await store.claim_terminal_post(team_id="T1", run_id="run-1")
     await store.release_terminal_post(team_id="T1", run_id="run-1")
-    assert [r.run_id for r in await store.due_runs(START, 10)] == ["run-1"]
+    assert await claimed(store) == ["run-1"]
     assert await store.claim_terminal_post(team_id="T1", run_id="run-1")
 
 
@@ -91,18 +93,18 @@ async def test_posted_run_is_never_claimed_polled_or_resumed_again(store: Store,
     assert done is not None and done.terminal_posted and done.finished_at == START + timedelta(seconds=1)
     clock.advance(DEFAULT_CLAIM_LEASE * 2)
     assert await store.claim_terminal_post(team_id="T1", run_id="done") is False
-    assert [r.run_id for r in await store.due_runs(clock(), 10)] == ["open"]
+    assert await claimed(store) == ["open"]
     assert [r.run_id for r in await store.unfinished_runs()] == ["open"]
 
 
 async def test_an_abandoned_claim_expires_after_the_lease(store: Store, clock: FakeClock) -> None:
     await store.add_tracked_run(factories.tracked_run())
     assert await store.claim_terminal_post(team_id="T1", run_id="run-1")  # then the process "crashes"
-    clock.advance(DEFAULT_CLAIM_LEASE)
+    clock.advance(DEFAULT_CLAIM_LEASE * TERMINAL_CLAIM_LEASES)
     assert await store.claim_terminal_post(team_id="T1", run_id="run-1") is False
-    assert await store.due_runs(clock(), 10) == []
+    assert await claimed(store) == []
     clock.advance(timedelta(seconds=1))
-    assert [r.run_id for r in await store.due_runs(clock(), 10)] == ["run-1"]
+    assert await claimed(store) == ["run-1"]
     assert await store.claim_terminal_post(team_id="T1", run_id="run-1") is True
 
 
@@ -118,22 +120,28 @@ async def test_direct_ask_is_kept_before_the_call_and_reused(store: Store, clock
     assert created and stored == ask.model_copy(update={"created_at": START, "updated_at": START})
     again, created = await store.begin_direct_ask(ask.model_copy(update={"question": "changed"}))
     assert not created and again == stored
-    assert await store.pending_direct_asks() == [stored]
+    assert await store.claim_pending_direct_asks(holder="other") == []  # its asker holds it while sending
+    clock.advance(DEFAULT_CLAIM_LEASE + timedelta(seconds=1))  # the asker died: another replica resumes it
+    assert await store.claim_pending_direct_asks(holder="other") == [stored]
 
     clock.advance(timedelta(seconds=2))
     attached = await store.attach_direct_run(client_request_id=ask.client_request_id, run_id="run-42")
-    assert attached.run_id == "run-42" and attached.updated_at == START + timedelta(seconds=2)
+    assert attached.run_id == "run-42" and attached.updated_at == clock()
     assert await store.get_direct_ask(ask.client_request_id) == attached
-    assert await store.pending_direct_asks() == []
+    clock.advance(DEFAULT_CLAIM_LEASE * 2)
+    assert await store.claim_pending_direct_asks(holder="other") == []
     with pytest.raises(RecordNotFoundError):
         await store.attach_direct_run(client_request_id="missing", run_id="run-1")
 
 
-async def test_a_settled_ask_is_never_resent(store: Store) -> None:
+async def test_a_settled_ask_is_never_resent(store: Store, clock: FakeClock) -> None:
     refused, _ = await store.begin_direct_ask(factories.direct_ask("ask-refused"))
     waiting, _ = await store.begin_direct_ask(factories.direct_ask("ask-waiting"))
     settled = await store.settle_direct_ask("ask-refused")
     assert settled.settled and settled.run_id is None
-    assert [a.client_request_id for a in await store.pending_direct_asks()] == [waiting.client_request_id]
+    clock.advance(DEFAULT_CLAIM_LEASE * 2)
+    assert [a.client_request_id for a in await store.claim_pending_direct_asks(holder="h")] == [
+        waiting.client_request_id
+    ]
     with pytest.raises(RecordNotFoundError):
         await store.settle_direct_ask("missing")

@@ -9,6 +9,7 @@ import pytest
 from pydantic import SecretStr, ValidationError
 
 from minds_bot.store import (
+    DEFAULT_CLAIM_LEASE,
     ApprovalState,
     PlanState,
     PreviewReceipt,
@@ -151,7 +152,10 @@ async def test_attach_run_and_pending_approvals(store: Store, clock: FakeClock) 
     attached = await store.attach_run(team_id="T1", draft_plan_id="d", revision=1, run_id="run-7")
     assert attached.state == ApprovalState.SUBMITTED and attached.run_id == "run-7"
     assert attached.updated_at == START + timedelta(seconds=5)
-    assert [a.revision for a in await store.pending_approvals()] == [2]
+    assert await store.claim_pending_approvals(holder="other") == []  # their approvers hold them while confirming
+    clock.advance(DEFAULT_CLAIM_LEASE)
+    assert [a.revision for a in await store.claim_pending_approvals(holder="other")] == [2]
+    assert await store.claim_pending_approvals(holder="third") == []  # now "other" holds it
     with pytest.raises(RecordNotFoundError):
         await store.attach_run(team_id="T1", draft_plan_id="d", revision=5, run_id="run-8")
 

@@ -9,6 +9,7 @@ import pytest
 from slack_sdk.oauth.installation_store.models.installation import Installation
 
 from minds_bot.store import (
+    DEFAULT_CLAIM_LEASE,
     SchemaTooNewError,
     SecretBox,
     SecretDecryptError,
@@ -107,12 +108,13 @@ async def test_deliveries_runs_and_asks_survive_a_restart(db_path: str, box: Sec
     await before.close()
 
     after = await SqliteStore.open(db_path, secrets=box, clock=clock)
+    clock.advance(DEFAULT_CLAIM_LEASE * 2)  # the crashed process's leases ran out
     assert await after.mark_delivery("Ev1") is False
     assert [run.run_id for run in await after.unfinished_runs()] == ["run-1"]
-    assert [ask.client_request_id for ask in await after.pending_direct_asks()] == [
+    assert [ask.client_request_id for ask in await after.claim_pending_direct_asks(holder="after")] == [
         factories.direct_ask().client_request_id
     ]
-    assert [approval.idempotency_key for approval in await after.pending_approvals()] == ["k"]
+    assert [approval.idempotency_key for approval in await after.claim_pending_approvals(holder="after")] == ["k"]
     await after.close()
 
 

@@ -34,6 +34,7 @@ from tests.flows.digests.conftest import (
     study_payload,
     uid,
 )
+from tests.store.conftest import SQL_ENGINES, open_sql, sql_database
 
 MONDAY_0900_BERLIN = datetime(2025, 3, 24, 8, 0, tzinfo=UTC)
 TUESDAY_0900_BERLIN = datetime(2025, 3, 25, 8, 0, tzinfo=UTC)
@@ -248,10 +249,26 @@ async def test_a_digest_created_after_todays_fire_waits_for_tomorrow(
     assert await flow.run_due("dg-1") is Outcome.POSTED
 
 
+@pytest.mark.parametrize("engine", SQL_ENGINES)
 async def test_two_bot_processes_on_one_database_post_a_digest_once(
-    sqlite_path: str, box: SecretBox, api: FakeMindsAPI, minds: MindsClient, slack: FakeSlack, clock: Clock
+    engine: str,
+    request: pytest.FixtureRequest,
+    sqlite_path: str,
+    box: SecretBox,
+    api: FakeMindsAPI,
+    minds: MindsClient,
+    slack: FakeSlack,
+    clock: Clock,
 ) -> None:
-    first, second = await open_sqlite(sqlite_path, box, clock), await open_sqlite(sqlite_path, box, clock)
+    async with sql_database(request, engine, sqlite_path) as where:
+        first = await open_sql(engine, where, box=box, clock=clock)  # type: ignore[arg-type]
+        second = await open_sql(engine, where, box=box, clock=clock)  # type: ignore[arg-type]
+        await _post_once_from_two(first, second, api=api, minds=minds, slack=slack, clock=clock)
+
+
+async def _post_once_from_two(
+    first: Store, second: Store, *, api: FakeMindsAPI, minds: MindsClient, slack: FakeSlack, clock: Clock
+) -> None:
     try:
         await first.save_digest(digest())
         serve_pricing(api, [(R1, "completed")], {R1: research_run(R1, "completed")})

@@ -1,0 +1,253 @@
+"""`PostgresStore`: the `Store` on PostgreSQL through an asyncpg pool, for several bot replicas on one database.
+
+Owns the pool, translating the shared statements (sql.py, `?` placeholders) to PostgreSQL's (`$1`), upserts
+by each table's key, row locks for claims (`FOR UPDATE`; `FOR UPDATE SKIP LOCKED` where replicas compete for
+work, so none waits for another), the advisory lock that keeps housekeeping to one replica at a time, and
+applying `PG_MIGRATIONS` under an advisory lock (replicas starting together migrate once). Every operation
+is one statement or one short READ COMMITTED transaction on a pooled connection.
+
+Errors reaching the server (bad URL, refused connection, wrong password, missing database) become one
+`StoreUnavailableError` that names the server by `redact_url` — never the password. Must not call Slack or
+Minds, and never writes a plaintext secret (codec.py seals them first).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+import zlib
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from datetime import datetime, timedelta
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from minds_bot.store.base import DEFAULT_CLAIM_LEASE, RetentionPolicy
+from minds_bot.store.codec import Row, encode_time
+from minds_bot.store.errors import SchemaTooNewError, StoreUnavailableError
+from minds_bot.store.migrations import PG_MIGRATIONS, Migration
+from minds_bot.store.records import Clock, utc_now
+from minds_bot.store.secrets import SecretBox
+from minds_bot.store.sql import Conflict, SqlStore
+
+DEFAULT_POOL_SIZE = 10
+CONNECT_TIMEOUT_SECONDS = 10.0
+URL_SCHEMES = ("postgresql", "postgres")
+MIGRATION_LOCK = "migrations"
+
+# The key each upserted table is replaced by (its primary key or unique index).
+_UPSERT_KEYS: dict[str, tuple[str, ...]] = {
+    "installations": ("enterprise_key", "team_key", "user_id"),
+    "bots": ("enterprise_key", "team_key"),
+    "oauth_states": ("state",),
+    "workspaces": ("team_id",),
+    "plan_posts": ("team_id", "channel_id", "message_ts"),
+    "digests": ("digest_id",),
+}
+_INSERTION_ORDERED = frozenset({"installations", "plan_posts"})  # their `seq` is renewed by each upsert
+
+# What asyncpg raises when the server cannot be reached or refuses us: all mean "unavailable".
+_UNREACHABLE = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError)
+
+
+def redact_url(url: str) -> str:
+    """The URL with its password replaced by ***, safe for logs and messages."""
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        netloc = parts.netloc.rsplit("@", 1)
+        user = (parts.username or "") + ":***"
+        return urlunsplit(parts._replace(netloc=f"{user}@{netloc[-1]}"))
+    except ValueError:
+        return "(an unparseable URL)"
+
+
+def lock_key(name: str) -> int:
+    """A stable 32-bit advisory lock key for a lock name (the same on every replica)."""
+    return zlib.crc32(f"minds-bot:{name}".encode())
+
+
+@functools.lru_cache(maxsize=1024)
+def numbered(sql: str) -> str:
+    """`?` placeholders to PostgreSQL's `$1, $2, …` (the shared statements contain no literal `?`)."""
+    counter = itertools.count(1)
+    return re.sub(r"\?", lambda _: f"${next(counter)}", sql)
+
+
+def _changed(status: str) -> int:
+    """Rows changed, from a command status such as "UPDATE 3" or "INSERT 0 1"."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class _Session:
+    """Statements on one pooled connection (a `sql.Session`)."""
+
+    lock_rows = " FOR UPDATE"
+    skip_locked = " FOR UPDATE SKIP LOCKED"
+    insertion_order = "seq"
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def one(self, sql: str, params: Iterable[Any] = ()) -> asyncpg.Record | None:
+        return await self._conn.fetchrow(numbered(sql), *params)
+
+    async def all(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
+        return list(await self._conn.fetch(numbered(sql), *params))
+
+    async def run(self, sql: str, params: Iterable[Any] = ()) -> int:
+        return _changed(await self._conn.execute(numbered(sql), *params))
+
+    async def insert(self, table: str, row: Row, *, conflict: Conflict) -> int:
+        columns = ", ".join(row)
+        marks = ", ".join(f"${n}" for n in range(1, len(row) + 1))
+        # Table and column names come from this package and the record models, never from input.
+        sql = f"INSERT INTO {table} ({columns}) VALUES ({marks}) {_on_conflict(table, row, conflict)}"  # noqa: S608
+        return _changed(await self._conn.execute(sql, *row.values()))
+
+    async def try_exclusive(self, name: str) -> bool:
+        return bool(await self._conn.fetchval("SELECT pg_try_advisory_xact_lock($1)", lock_key(name)))
+
+
+def _on_conflict(table: str, row: Row, conflict: Conflict) -> str:
+    if conflict == "ignore":
+        return "ON CONFLICT DO NOTHING"
+    keys = _UPSERT_KEYS[table]
+    updates = [f"{column} = EXCLUDED.{column}" for column in row if column not in keys]
+    if table in _INSERTION_ORDERED:
+        updates.append("seq = DEFAULT")
+    return f"ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {', '.join(updates)}"
+
+
+class PostgresStore(SqlStore):
+    """Use `await PostgresStore.open(url, secrets=...)`; the constructor expects a migrated database's pool."""
+
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        *,
+        secrets: SecretBox,
+        clock: Clock,
+        retention: RetentionPolicy,
+        claim_lease: timedelta,
+        schema_version: int,
+    ) -> None:
+        super().__init__(
+            secrets=secrets, clock=clock, retention=retention, claim_lease=claim_lease, schema_version=schema_version
+        )
+        self._pool = pool
+
+    @classmethod
+    async def open(
+        cls,
+        url: str,
+        *,
+        secrets: SecretBox,
+        clock: Clock = utc_now,
+        retention: RetentionPolicy | None = None,
+        claim_lease: timedelta = DEFAULT_CLAIM_LEASE,
+        pool_size: int = DEFAULT_POOL_SIZE,
+        migrations: tuple[Migration, ...] = PG_MIGRATIONS,
+    ) -> PostgresStore:
+        """Connect and migrate. Raises `StoreUnavailableError` (password redacted) when the server cannot be
+        used, `SchemaTooNewError` when a newer minds-bot migrated it."""
+        pool = await connect_pool(url, size=pool_size)
+        try:
+            async with pool.acquire() as conn:
+                version = await _migrate(conn, migrations=migrations, now=clock())
+        except _UNREACHABLE as exc:
+            await pool.close()
+            raise StoreUnavailableError(f"PostgreSQL at {redact_url(url)} failed: {_reason(exc)}") from None
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(
+            pool,
+            secrets=secrets,
+            clock=clock,
+            retention=retention or RetentionPolicy(),
+            claim_lease=claim_lease,
+            schema_version=version,
+        )
+
+    # -- plumbing --------------------------------------------------------------------------------------------
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[_Session]:
+        async with self._pool.acquire() as conn:
+            yield _Session(conn)
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[_Session]:
+        async with self._pool.acquire() as conn, conn.transaction():
+            yield _Session(conn)
+
+    # -- lifecycle -------------------------------------------------------------------------------------------
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def ping(self) -> None:
+        try:
+            async with self._read() as q:
+                await q.one("SELECT 1")
+        except _UNREACHABLE as exc:
+            raise StoreUnavailableError(f"the PostgreSQL store did not answer: {_reason(exc)}") from None
+
+
+async def connect_pool(url: str, *, size: int) -> asyncpg.Pool:
+    """A pool of up to `size` connections; `StoreUnavailableError` (password redacted) when none can be made."""
+    try:
+        return await asyncpg.create_pool(
+            url, min_size=1, max_size=max(size, 1), timeout=CONNECT_TIMEOUT_SECONDS, command_timeout=60
+        )
+    except _UNREACHABLE as exc:
+        raise StoreUnavailableError(f"cannot connect to PostgreSQL at {redact_url(url)}: {_reason(exc)}") from None
+
+
+async def schema_version_of(url: str) -> tuple[int, int]:
+    """(version the database is at, latest this code knows), without changing anything; for `minds-bot check`."""
+    try:
+        conn = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT_SECONDS)
+    except _UNREACHABLE as exc:
+        raise StoreUnavailableError(f"cannot connect to PostgreSQL at {redact_url(url)}: {_reason(exc)}") from None
+    try:
+        exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+        current = await conn.fetchval("SELECT max(version) FROM schema_version") if exists else None
+    except _UNREACHABLE as exc:
+        raise StoreUnavailableError(f"PostgreSQL at {redact_url(url)} failed: {_reason(exc)}") from None
+    finally:
+        await conn.close()
+    return int(current or 0), len(PG_MIGRATIONS)
+
+
+def _reason(exc: BaseException) -> str:
+    """What went wrong, in the driver's words, which never carry the password."""
+    detail = str(exc).strip()
+    return f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
+
+
+async def _migrate(conn: asyncpg.Connection, *, migrations: tuple[Migration, ...], now: datetime) -> int:
+    """Apply each pending migration in its own transaction, under an advisory lock so replicas that start at
+    the same moment apply it once."""
+    while True:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", lock_key(MIGRATION_LOCK))
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+            )
+            current = int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version"))
+            if current > len(migrations):
+                raise SchemaTooNewError(
+                    f"database schema is version {current}, this minds-bot knows up to {len(migrations)}"
+                )
+            if current == len(migrations):
+                return current
+            for statement in migrations[current]:
+                await conn.execute(statement)
+            await conn.execute(
+                "INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)", current + 1, encode_time(now)
+            )
