@@ -46,6 +46,7 @@ _UPSERT_KEYS: dict[str, tuple[str, ...]] = {
     "workspaces": ("team_id",),
     "plan_posts": ("team_id", "channel_id", "message_ts"),
     "digests": ("digest_id",),
+    "chat_threads": ("team_id", "channel_id", "thread_ts"),
 }
 _INSERTION_ORDERED = frozenset({"installations", "plan_posts"})  # their `seq` is renewed by each upsert
 
