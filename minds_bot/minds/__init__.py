@@ -26,6 +26,10 @@ Public API (see each docstring for details)::
       list_study_runs(study_id, *, limit=20) -> list[AgentRun]
       get_message_answers(study_id, message_id) -> MessageAnswers
       research_methods() -> list[ResearchMethod]
+      audience_progress(id) -> AudienceProgress    list_formations(id) -> list[Formation]
+      recalibrate_audience(id, *, instruction=None, allow_shared_minds=None) -> Recalibration
+      model_connections() -> list[ModelConnection]   (404: disabled on this server)
+      invite_to_study(id, *, emails, role="member") -> InvitationResult
       preview_plan(study_id, PlanPreviewRequest, *, idempotency_key, wait_seconds=60)
           -> ResearchPlan | PlanPending
       resume_plan(PlanPending, *, wait_seconds=60) -> ResearchPlan | PlanPending
@@ -77,25 +81,37 @@ from minds_bot.minds.models import (
     AudienceDetail,
     AudienceDuplicate,
     AudienceLimits,
+    AudienceProgress,
+    AudienceSource,
+    CalibrationState,
     ConfirmationQuestion,
+    DimensionCoverage,
     DirectRunAccepted,
     DownloadedFile,
+    EmailFailure,
     ExportJob,
     ExportStatus,
+    Formation,
+    FormationSubgroup,
     FromBriefJob,
     FromBriefResult,
+    InvitationResult,
     Me,
+    MemberProgress,
     MessageAnswers,
     MindSummary,
+    ModelConnection,
     PlanModule,
     PlanningRequired,
     PlanPending,
     PlanPreviewRequest,
     PlanQuestion,
+    Recalibration,
     ResearchMethod,
     ResearchPlan,
     ResearchRun,
     ResearchRunStarted,
+    ResearchState,
     RunArtifact,
     RunCancellation,
     SemanticSummary,
@@ -113,6 +129,18 @@ from minds_bot.minds.paging import LOOKUP_WINDOW, Page
 from minds_bot.minds.policy import RateLimiter, RetryPolicy
 
 __all__ = [
+    "AudienceProgress",
+    "AudienceSource",
+    "CalibrationState",
+    "DimensionCoverage",
+    "EmailFailure",
+    "Formation",
+    "FormationSubgroup",
+    "InvitationResult",
+    "MemberProgress",
+    "ModelConnection",
+    "Recalibration",
+    "ResearchState",
     "AgentRun",
     "LOOKUP_WINDOW",
     "OutputAnswer",

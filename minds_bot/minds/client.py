@@ -53,22 +53,28 @@ from minds_bot.minds.models import (
     AudienceDetail,
     AudienceDuplicate,
     AudienceLimits,
+    AudienceProgress,
     DirectRunAccepted,
     DownloadedFile,
     ExportFormat,
     ExportJob,
     ExportKind,
     ExportStatus,
+    Formation,
     FromBriefJob,
     FromBriefResult,
+    InvitationResult,
     Me,
     MessageAnswers,
     MindSummary,
+    ModelConnection,
+    ModelConnectionPage,
     Pagination,
     PlanningRequired,
     PlanPending,
     PlanPreviewRequest,
     PlanReceipt,
+    Recalibration,
     ResearchMethod,
     ResearchPlan,
     ResearchRun,
@@ -98,6 +104,9 @@ MAX_IDEMPOTENCY_KEY = 200
 MAX_EXPORT_BYTES = 200 * 1024 * 1024
 DOWNLOAD_CHUNK = 64 * 1024
 REDIRECTS = frozenset({301, 302, 303, 307, 308})
+MAX_FORMATION_PAGES = 10
+FORMATION_PAGE = 100
+MAX_CONNECTION_PAGES = 20
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -546,6 +555,72 @@ class MindsClient:
             max_bytes=max_bytes,
         )
 
+    # --- research tools: Audience card, recalibration, model connections, invitations ----------------
+
+    async def audience_progress(self, audience_id: str) -> AudienceProgress:
+        """``GET /audiences/{id}/progress``: members still being built or retrained."""
+        resp, info = await self._call("GET", f"/audiences/{_seg(audience_id)}/progress")
+        return _parse(AudienceProgress, _data(resp, info), info)
+
+    async def list_formations(self, audience_id: str) -> list[Formation]:
+        """Every visible Formation. The first page is the server's default (max 100); further pages follow
+        ``pagination.nextOffset`` while ``hasMore`` (seeds), and a continuation that does not advance or
+        returns nothing is an error — never presented as the complete list."""
+        path = f"/audiences/{_seg(audience_id)}/formations"
+        formations: list[Formation] = []
+        params: dict[str, int] | None = None
+        for _ in range(MAX_FORMATION_PAGES):
+            resp, info = await self._call("GET", path, params=params)
+            payload = _json(resp, info)
+            page = _parse(_DataList[Formation], payload, info).data
+            formations += page
+            next_offset = _next_offset(_get(payload, "pagination"), seen=len(formations), info=info)
+            if next_offset is None:
+                return formations
+            if not page:
+                raise MalformedResponse("a Formations page was empty while more were promised", request=info)
+            params = {"limit": FORMATION_PAGE, "offset": next_offset}
+        raise MalformedResponse("too many Formation pages", request=RequestInfo(method="GET", path=path))
+
+    async def recalibrate_audience(
+        self, audience_id: str, *, instruction: str | None = None, allow_shared_minds: bool | None = None
+    ) -> Recalibration:
+        """``POST /audiences/{id}/recalibrate`` (owner only; synchronous for the grounding, retraining goes on
+        in the background). No idempotency key exists for it, so it is never retried."""
+        body = _drop_none({"instruction": instruction, "allowSharedMinds": allow_shared_minds})
+        resp, info = await self._call(
+            "POST", f"/audiences/{_seg(audience_id)}/recalibrate", json_body=body, retryable=False
+        )
+        return _parse(Recalibration, _data(resp, info), info)
+
+    async def model_connections(self) -> list[ModelConnection]:
+        """``GET /model-connections``, every page by ``pagination.nextCursor``. A cursor that does not advance
+        is an error. 404 means model connections are disabled on this server (``NotFound``)."""
+        connections: list[ModelConnection] = []
+        cursor: str | None = None
+        seen: set[str] = set()
+        for _ in range(MAX_CONNECTION_PAGES):
+            params = {"cursor": cursor} if cursor else None
+            resp, info = await self._call("GET", "/model-connections", params=params)
+            page = _parse(ModelConnectionPage, _json(resp, info), info)
+            connections += page.data
+            if page.next_cursor is None:
+                return connections
+            if page.next_cursor in seen or page.next_cursor == cursor:
+                raise MalformedResponse("the model-connection cursor did not advance", request=info)
+            seen.add(page.next_cursor)
+            cursor = page.next_cursor
+        raise MalformedResponse("too many model-connection pages", request=RequestInfo("GET", "/model-connections"))
+
+    async def invite_to_study(
+        self, study_id: str, *, emails: Sequence[str], role: Literal["member", "admin"] = "member"
+    ) -> InvitationResult:
+        """``POST /studies/{id}/invitations`` (owner only: 404 otherwise). Never retried: a repeat could send
+        the emails twice. The result names each address Minds could not deliver to."""
+        body = {"emails": list(emails), "role": role}
+        resp, info = await self._call("POST", f"/studies/{_seg(study_id)}/invitations", json_body=body)
+        return _parse(InvitationResult, _data(resp, info), info)
+
     # --- internals: plan observation ---------------------------------------------------------------
 
     async def _plan_post(
@@ -790,6 +865,20 @@ def _advance(pending: PlanPending, receipt: PlanReceipt) -> PlanPending:
             "stage": receipt.stage,
         }
     )
+
+
+def _next_offset(pagination: Any, *, seen: int, info: RequestInfo) -> int | None:
+    """The next Formation offset, or None at the end. ``hasMore`` without a forward ``nextOffset`` is an error."""
+    if pagination is None:
+        return None
+    if not isinstance(pagination, dict) or not isinstance(pagination.get("hasMore", False), bool):
+        raise MalformedResponse("malformed Formation pagination", request=info)
+    if not pagination.get("hasMore"):
+        return None
+    offset = pagination.get("nextOffset")
+    if not isinstance(offset, int) or offset < seen:
+        raise MalformedResponse("Formation pagination does not advance", request=info)
+    return offset
 
 
 def _chain(error: MindsError, cause: BaseException) -> MindsError:

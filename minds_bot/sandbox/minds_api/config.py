@@ -37,6 +37,10 @@ class Faults(BaseModel):
     run_speed: float = Field(default=1.0, gt=0, le=10_000)
     # Fraction of Mind answers that never arrive (the run then ends ``partial``).
     drop_answer_rate: float = Field(default=0.0, ge=0, le=1)
+    # Whether this server has model connections (off: ``GET /model-connections`` answers 404).
+    model_connections: bool = True
+    # The model-connection cursor repeats itself instead of advancing (clients must call that an error).
+    cursor_stall: bool = False
 
     @field_validator("error_rates")
     @classmethod

@@ -57,7 +57,8 @@ async def list_audiences(request: web.Request) -> web.Response:
 
 async def get_audience(request: web.Request) -> web.Response:
     state = runtime(request).state
-    return ok(views.audience_detail(state, lookup(state.audiences, request.match_info["audience_id"], "Audience")))
+    audience = lookup(state.audiences, request.match_info["audience_id"], "Audience")
+    return ok(views.audience_detail(state, audience, now=runtime(request).clock.now()))
 
 
 async def audience_limits(request: web.Request) -> web.Response:

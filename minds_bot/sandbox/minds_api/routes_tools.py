@@ -1,0 +1,251 @@
+"""Research-tool routes beyond the core research loop: an Audience's build progress and Formations, its
+recalibration, the team's model connections and Study invitations.
+
+Owns: those handlers and the bookkeeping they keep on Audience records (``calibratingUntil``,
+``retrainingMindIds``, ``adjustments``). Faults: ``model_connections`` off answers 404 (disabled on this server),
+``cursor_stall`` makes the connection cursor repeat itself; every route also obeys the generic error-rate and
+latency knobs. Email addresses under the reserved ``.invalid`` domain are never delivered (an ``emailFailures``
+entry), so the honest-failure path is reproducible.
+Must not touch runs, plans or exports.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+from pydantic import BaseModel, ConfigDict, Field
+
+from minds_bot.sandbox.minds_api.clock import iso
+from minds_bot.sandbox.minds_api.errors import ApiError, conflict
+from minds_bot.sandbox.minds_api.http_support import (
+    list_response,
+    lookup,
+    ok,
+    parse,
+    read_json,
+    runtime,
+    study_of,
+)
+from minds_bot.sandbox.minds_api.ids import stable_id
+from minds_bot.sandbox.minds_api.middleware import KEY_FP
+from minds_bot.sandbox.minds_api.state import Record, SandboxState
+
+CALIBRATION_STEPS = 3  # engine steps a recalibration stays "Calibrating…"
+RETRAIN_STEPS = 5  # engine steps the changed members keep retraining afterwards
+UNDELIVERABLE_DOMAIN = ".invalid"
+AGE_BANDS = ((0, 24, "Under 25"), (25, 34, "25–34"), (35, 44, "35–44"), (45, 200, "45+"))
+
+
+def _members(state: SandboxState, audience: Record) -> list[Record]:
+    return sorted((state.minds[m] for m in audience["mindIds"] if m in state.minds), key=lambda m: m["name"])
+
+
+def calibrating(audience: Record, now: float) -> bool:
+    return now < audience.get("calibratingUntil", 0.0)
+
+
+def retraining(audience: Record, now: float) -> list[str]:
+    return list(audience.get("retrainingMindIds", [])) if now < audience.get("retrainUntil", 0.0) else []
+
+
+# ---------------------------------------------------------------- progress
+
+
+async def audience_progress(request: web.Request) -> web.Response:
+    rt = runtime(request)
+    audience = lookup(rt.state.audiences, request.match_info["audience_id"], "Audience")
+    busy = set(retraining(audience, rt.clock.now()))
+    members = [
+        {"mindId": m["id"], "name": m["name"], "status": "training" if m["id"] in busy else "completed"}
+        for m in _members(rt.state, audience)
+    ]
+    building = sum(1 for m in members if m["status"] == "training")
+    return ok(
+        {"total": len(members), "ready": len(members) - building, "building": building, "failed": 0, "members": members}
+    )
+
+
+# ---------------------------------------------------------------- Formations
+
+
+def _age_band(age: int) -> str:
+    return next(label for low, high, label in AGE_BANDS if low <= age <= high)
+
+
+def _formation(audience: Record, *, key: str, name: str, labels: list[str], created: str) -> dict[str, Any]:
+    counts: dict[str, int] = {}
+    for label in labels:
+        counts[label] = counts.get(label, 0) + 1
+    subgroups = [
+        {
+            "id": stable_id("subgroup", audience["id"], key, label),
+            "label": label,
+            "isAuxiliary": False,
+            "position": position,
+            "_count": {"memberships": count},
+        }
+        for position, (label, count) in enumerate(sorted(counts.items()))
+    ]
+    return {
+        "id": stable_id("formation", audience["id"], key),
+        "name": name,
+        "status": "ready",
+        "source": "auto",
+        "dimensionKey": key,
+        "visibility": "shared",
+        "createdAt": created,
+        "updatedAt": created,
+        "createdByUserId": stable_id("user", "sandbox"),
+        "subgroups": subgroups,
+        "canMutate": True,
+    }
+
+
+async def list_formations(request: web.Request) -> web.Response:
+    """Auto-seeded splits by age and by location, computed from the members' personas."""
+    state = runtime(request).state
+    audience = lookup(state.audiences, request.match_info["audience_id"], "Audience")
+    members = [m for m in _members(state, audience) if m.get("persona")]
+    created = iso(audience["createdAt"])
+    formations = []
+    if members:
+        ages = [_age_band(m["persona"]["age"]) for m in members]
+        places = [m["persona"]["location"] for m in members]
+        formations = [
+            _formation(audience, key="age", name="Age", labels=ages, created=created),
+            _formation(audience, key="geography", name="Location", labels=places, created=created),
+        ]
+    return list_response(request, formations, pagination=None)
+
+
+# ---------------------------------------------------------------- recalibration
+
+
+class Recalibrate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    instruction: str | None = Field(default=None, max_length=4000)
+    query: str | None = Field(default=None, max_length=4000)
+    allowSharedMinds: bool | None = None
+
+
+async def recalibrate(request: web.Request) -> web.Response:
+    """Owner only (every sandbox Audience is the caller's). One at a time: a second request while calibrating
+    is 409. Composition words ("make", "%", "skew") re-allocate about a third of the members; other
+    instructions evolve every member in place; "add N" grows the roster."""
+    rt = runtime(request)
+    audience = lookup(rt.state.audiences, request.match_info["audience_id"], "Audience")
+    body = parse(Recalibrate, await read_json(request, required=False))
+    now = rt.clock.now()
+    if calibrating(audience, now):
+        raise conflict(
+            "A recalibration is already running for this audience. Wait for it to finish and try again.",
+            code="RECALIBRATION_RUNNING",
+        )
+    members = _members(rt.state, audience)
+    changed = _changed_members(members, body.instruction or body.query or "")
+    step = rt.engine.step
+    audience["calibratingUntil"] = now + CALIBRATION_STEPS * step
+    audience["retrainUntil"] = now + (CALIBRATION_STEPS + RETRAIN_STEPS) * step
+    audience["retrainingMindIds"] = [m["id"] for m in changed]
+    if body.instruction:
+        audience.setdefault("adjustments", []).append({"text": body.instruction, "createdAt": now})
+    audience["updatedAt"] = now
+    rt.state.touch()
+    composition = _is_composition(body.instruction or "")
+    return ok(
+        {
+            "grounding": _grounding(audience, now=now),
+            "refreshedMembers": 0,
+            "evolvedMembers": 0 if composition else len(changed),
+            "retrainingMembers": len(changed),
+            "addedMembers": 0,
+        }
+    )
+
+
+def _is_composition(instruction: str) -> bool:
+    words = instruction.lower()
+    return any(w in words for w in ("%", "make ", "skew", "more ", "fewer "))
+
+
+def _changed_members(members: list[Record], instruction: str) -> list[Record]:
+    if _is_composition(instruction):
+        return members[: max(1, len(members) // 3)]
+    return members
+
+
+def _grounding(audience: Record, *, now: float) -> dict[str, Any]:
+    return {
+        "distributions": [],
+        "sources": [],
+        "summary": f"Grounding for {audience['name']}",
+        "confidence": 0.6,
+        "appliedToPersonas": True,
+        "allocationConfig": None,
+        "allocationAudit": None,
+    }
+
+
+# ---------------------------------------------------------------- model connections
+
+CONNECTIONS = (
+    {
+        "id": "8c6f0c52-4a57-4d0e-9d52-0b7e0c1f3a01",
+        "name": "Team Azure GPT",
+        "provider": "azure_openai",
+        "model": "gpt-4.1",
+        "revision": 3,
+        "verifiedAt": "2026-11-20T10:00:00Z",
+        "capabilities": {"chat": True, "structuredOutput": True},
+    },
+    {
+        "id": "8c6f0c52-4a57-4d0e-9d52-0b7e0c1f3a02",
+        "name": "Local Llama (unverified)",
+        "provider": "openai_compatible",
+        "model": "llama-3.1-70b",
+        "revision": 1,
+        "verifiedAt": None,
+        "capabilities": {"chat": True, "structuredOutput": False},
+    },
+)
+
+
+async def model_connections(request: web.Request) -> web.Response:
+    """Two connections, one per page, so clients must follow ``nextCursor``."""
+    faults = runtime(request).faults
+    if not faults.model_connections:
+        raise ApiError(404, "Model connections are disabled", code="MODEL_CONNECTIONS_DISABLED")
+    cursor = request.query.get("cursor")
+    index = 0 if not cursor else next((i for i, c in enumerate(CONNECTIONS) if c["id"] == cursor), -1)
+    if index < 0:
+        raise ApiError(400, "Invalid cursor", code="INVALID_CURSOR")
+    following = CONNECTIONS[index + 1]["id"] if index + 1 < len(CONNECTIONS) else None
+    if faults.cursor_stall and cursor:
+        following = cursor
+    return web.json_response({"data": [CONNECTIONS[index]], "pagination": {"nextCursor": following}})
+
+
+# ---------------------------------------------------------------- invitations
+
+
+class Invite(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    emails: list[str] = Field(min_length=1, max_length=100)
+    role: str = Field(default="member", pattern="^(member|admin)$")
+    inviteEntireTeam: bool = False
+
+
+async def invite(request: web.Request) -> web.Response:
+    rt = runtime(request)
+    study = study_of(request)
+    body = parse(Invite, await read_json(request))
+    if any("@" not in e for e in body.emails):
+        raise ApiError(400, "Invalid email address", code="INVALID_EMAIL")
+    invited = [e for e in body.emails if not e.lower().endswith(UNDELIVERABLE_DOMAIN)]
+    failures = [{"email": e, "reason": "Mailbox unavailable"} for e in body.emails if e not in invited]
+    study.setdefault("invitations", []).extend(
+        {"email": e, "role": body.role, "by": request[KEY_FP]} for e in body.emails
+    )
+    rt.state.touch()
+    return ok({"invited": invited, "role": body.role, "emailFailures": failures})
