@@ -29,6 +29,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds share <study> on|off", "turn a Study's public link on (after you confirm) or off"),
     ("/minds duplicate <study>", "make a private copy of a Study"),
     ("/minds audience new <brief>", "build an Audience from a description of who it should be"),
+    ("/minds methods [query]", "the research methods Minds lists: which run, what each needs"),
     ("/minds approvers list · add|remove @someone", "who may approve research plans in this channel"),
     ("/minds digest add …", "post research news to a channel on a schedule"),
     ("/minds digest list · now <id> · remove <id>", "see, post or stop scheduled digests"),

@@ -26,6 +26,7 @@ def register_all(surface: Surface, services: Services) -> None:
         duplicate,
         exports,
         home,
+        methods,
         pick,
         plan,
         reentry,
@@ -37,4 +38,6 @@ def register_all(surface: Surface, services: Services) -> None:
 
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
     for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest):
+        module.register(surface, services)
+    for module in (methods,):  # research tools (issue 18)
         module.register(surface, services)

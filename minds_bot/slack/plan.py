@@ -15,6 +15,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.methods import post_method_hint
 from minds_bot.flows.planning import (
     PlanPreparation,
     Refused,
@@ -87,6 +88,13 @@ async def handle_plan(command: Plan, invocation: Invocation) -> None:
         request=command.request,
         language=await _default_language(services, invocation.team_id),
     )
+    await post_method_hint(
+        await invocation.minds(),
+        invocation.client,
+        channel_id=invocation.channel_id,
+        user_id=invocation.user_id,
+        request=command.request,
+    )
 
 
 async def _default_language(services: Services, team_id: str) -> str | None:
@@ -136,6 +144,9 @@ async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dic
             study=study,
             request=_input(view, "request") or "",
             language=_input(view, "language"),
+        )
+        await post_method_hint(
+            minds, client, channel_id=channel_id, user_id=user_id, request=_input(view, "request") or ""
         )
     except MindsError as exc:  # a modal has no response URL: say it privately in the channel
         await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))

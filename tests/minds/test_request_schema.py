@@ -222,6 +222,20 @@ def everything_api() -> FakeMindsAPI:
         f"/studies/{STUDY_ID}/export-download",
         httpx.Response(302, headers={"Location": "https://s.test/f"}),
     )
+    api.on("GET", f"/audiences/{AUDIENCE_ID}/progress", ok({"total": 1, "building": 0, "members": []}))
+    api.on("GET", f"/audiences/{AUDIENCE_ID}/formations", raw({"data": []}))
+    api.on(
+        "POST",
+        f"/audiences/{AUDIENCE_ID}/recalibrate",
+        ok({"refreshedMembers": 0, "evolvedMembers": 1, "retrainingMembers": 1, "addedMembers": 0}),
+    )
+    api.on(
+        "GET",
+        "/model-connections",
+        raw({"data": [{"id": uid(30), "verifiedAt": "2026-01-01T00:00:00Z"}], "pagination": {"nextCursor": uid(30)}}),
+        raw({"data": [{"id": uid(31)}], "pagination": {"nextCursor": None}}),
+    )
+    api.on("POST", f"/studies/{STUDY_ID}/invitations", ok({"invited": ["a@example.com"], "emailFailures": []}))
     return api
 
 
@@ -295,6 +309,11 @@ async def exercise_every_call(api: FakeMindsAPI) -> None:
         job = await minds.start_export(STUDY_ID, kind="executive_brief", format="pdf", length="standard")
         await minds.wait_export(STUDY_ID, job)
         await minds.download_export(STUDY_ID, ExportJob(kind="raw_data", format="sav", job_id="j", status="queued"))
+        await minds.audience_progress(AUDIENCE_ID)
+        await minds.list_formations(AUDIENCE_ID)
+        await minds.recalibrate_audience(AUDIENCE_ID, instruction="Skew younger", allow_shared_minds=True)
+        await minds.model_connections()
+        await minds.invite_to_study(STUDY_ID, emails=["a@example.com"], role="admin")
 
 
 async def test_every_request_matches_the_declared_request_schema():
@@ -360,4 +379,9 @@ EXPECTED_OPERATIONS = {
     ("POST", "/studies/{studyId}/export"),
     ("GET", "/studies/{studyId}/export-status"),
     ("GET", "/studies/{studyId}/export-download"),
+    ("GET", "/audiences/{audienceId}/progress"),
+    ("GET", "/audiences/{audienceId}/formations"),
+    ("POST", "/audiences/{audienceId}/recalibrate"),
+    ("GET", "/model-connections"),
+    ("POST", "/studies/{studyId}/invitations"),
 }

@@ -1,0 +1,68 @@
+"""The research tools reached from Slack, client against the sandbox: the method catalogue, an Audience's card
+(detail, coverage, Formations, progress), recalibration, model connections and Study invitations."""
+
+from __future__ import annotations
+
+import pytest
+
+from minds_bot.minds import Conflict, MalformedResponse, NotFound
+from tests.integration.conftest import Harness
+from tests.integration.seeds import GEN_Z, LAUNCH_STUDY
+
+
+async def test_the_method_catalogue_says_what_each_method_needs(h: Harness) -> None:
+    methods = {m.id: m for m in await h.minds.research_methods()}
+    assert methods["gabor-granger"].executable and methods["gabor-granger"].requires == ["pricePoints", "currency"]
+    assert methods["turf"].complexity == "high"
+    assert not methods["visual-asset-analysis"].executable
+
+
+async def test_an_audience_card_reads_coverage_formations_and_progress(h: Harness) -> None:
+    detail = await h.minds.get_audience(GEN_Z)
+    assert detail.research is not None and detail.research.dimensions is not None
+    assert {d.status for d in detail.research.dimensions} == {"sourced", "proxy", "assumed", "missing"}
+    assert detail.calibration is not None and not detail.calibration.active
+    assert detail.is_owner and detail.sources and detail.sources[0].kind == "brief"
+
+    formations = await h.minds.list_formations(GEN_Z)
+    assert {f.name for f in formations} == {"Age", "Location"}
+    assert all(sum(s.count.memberships for s in f.subgroups) == detail.mind_count for f in formations)
+    progress = await h.minds.audience_progress(GEN_Z)
+    assert progress.total == detail.mind_count and not progress.in_progress
+
+
+async def test_a_malformed_formation_list_is_an_error(h: Harness) -> None:
+    await h.set_faults(malformed_lists="data_not_list")
+    with pytest.raises(MalformedResponse):
+        await h.minds.list_formations(GEN_Z)
+
+
+async def test_recalibration_reports_changed_members_and_refuses_a_second_one(h: Harness) -> None:
+    result = await h.minds.recalibrate_audience(GEN_Z, instruction="skew younger")
+    assert result.retraining_members == 4 and result.added_members == 0
+    assert (await h.minds.get_audience(GEN_Z)).calibration.active  # type: ignore[union-attr]
+    assert (await h.minds.audience_progress(GEN_Z)).in_progress
+    with pytest.raises(Conflict):
+        await h.minds.recalibrate_audience(GEN_Z, instruction="again")
+    assert len(h.log.matching("POST", f"/api/v1/audiences/{GEN_Z}/recalibrate")) == 2, "never retried"
+
+
+async def test_model_connections_follow_the_cursor_and_flag_the_unverified(h: Harness) -> None:
+    connections = await h.minds.model_connections()
+    assert [c.verified for c in connections] == [True, False]
+    assert len(h.log.matching("GET", "/api/v1/model-connections")) == 2
+
+
+async def test_a_stalled_cursor_is_an_error_and_disabled_connections_are_not_found(h: Harness) -> None:
+    await h.set_faults(cursor_stall=True)
+    with pytest.raises(MalformedResponse):
+        await h.minds.model_connections()
+    await h.set_faults(cursor_stall=False, model_connections=False)
+    with pytest.raises(NotFound):
+        await h.minds.model_connections()
+
+
+async def test_invitations_name_each_undelivered_address(h: Harness) -> None:
+    result = await h.minds.invite_to_study(LAUNCH_STUDY, emails=["ana@example.com", "x@mail.invalid"], role="admin")
+    assert result.invited == ["ana@example.com"]
+    assert [f.email for f in result.email_failures] == ["x@mail.invalid"]
