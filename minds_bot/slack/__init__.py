@@ -18,6 +18,7 @@ def register_all(surface: Surface, services: Services) -> None:
     from minds_bot.slack import (
         approvals,
         ask,
+        audience_card,
         audiences,
         browse,
         commands,
@@ -39,5 +40,5 @@ def register_all(surface: Surface, services: Services) -> None:
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
     for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest):
         module.register(surface, services)
-    for module in (methods,):  # research tools (issue 18)
+    for module in (methods, audience_card):  # research tools (issue 18)
         module.register(surface, services)

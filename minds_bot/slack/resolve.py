@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.minds import Study, StudyDetail
+from minds_bot.minds import Audience, AudienceDetail, Study, StudyDetail
 from minds_bot.render.common import render_candidates, render_not_found
 from minds_bot.slack.grammar import StudyRef
 
@@ -49,3 +49,23 @@ async def study_detail(invocation: Invocation, study: Study | StudyDetail) -> St
         return study
     minds = await invocation.minds()
     return await minds.get_study(study.id)
+
+
+async def resolve_audience(
+    invocation: Invocation, text: str, *, rerun: Callable[[str], str], confirm_fuzzy: bool = False
+) -> Audience | AudienceDetail | None:
+    """The Audience ``text`` names (exact id, or a name among the newest 1,000), or None after saying why not."""
+    minds = await invocation.minds()
+    result = await with_progress(minds.find_audience(text), show=lambda: show_progress(invocation))
+    if result.kind == "exact" or (result.kind == "fuzzy" and not confirm_fuzzy):
+        return result.match
+    if result.kind in ("ambiguous", "fuzzy"):
+        candidates: list[Any] = result.candidates
+        await invocation.reply(
+            render_candidates(
+                what="Audience", query=result.query, candidates=candidates, rerun=rerun, fuzzy=result.kind == "fuzzy"
+            )
+        )
+        return None
+    await invocation.reply(render_not_found(what="Audience", result=result))
+    return None

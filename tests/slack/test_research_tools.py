@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from tests.fakes.bot import BotHarness, bot_harness
-from tests.fakes.minds_http import ok, raw
+from minds_bot.store import RunKind
+from tests.fakes.bot import BotHarness, bot_harness, buttons
+from tests.fakes.minds_http import ok, page, raw
 from tests.slack import samples
 
 STUDY = samples.STUDY_ID
@@ -43,6 +44,24 @@ async def bot() -> AsyncIterator[BotHarness]:
 
 def shown(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False)
+
+
+def mrkdwn(message: dict[str, Any]) -> str:
+    """Every text Slack parses as mrkdwn (the fallback text and mrkdwn objects); plain_text is shown literally."""
+    found = [message.get("text") or ""]
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == "mrkdwn":
+                found.append(node.get("text", ""))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(message.get("blocks"))
+    return "\n".join(found)
 
 
 # ---- methods
@@ -90,3 +109,147 @@ async def test_a_plan_request_naming_methods_gets_a_private_hint_from_the_catalo
     assert "*Conjoint*: listed by Minds but not runnable (planned), so it will not run" in text
     assert "An alternative to review: MaxDiff" in text
     assert "*Kano*: not in Minds' method catalogue" in text
+
+
+# ---- the Audience card
+
+AUDIENCE = samples.uid(2001)
+
+
+def audience_detail(*, role: str = "owner", calibrating: bool = False, research: Any = "default") -> dict[str, Any]:
+    dimensions = [
+        {"name": "age", "status": "sourced"},
+        {"name": "income", "status": "proxy"},
+        {"name": "education", "status": "assumed"},
+        {"name": "household <size>", "status": "missing"},
+    ]
+    body: dict[str, Any] = {
+        "id": AUDIENCE,
+        "name": "Parents <script>",
+        "mindCount": 12,
+        "minds": [{"id": samples.uid(3000 + i), "name": f"Mind {i}"} for i in range(12)],
+        "currentMemberRole": role,
+        "isPublic": False,
+        "isSharedWithTeam": True,
+        "isLinkSharingEnabled": False,
+        "sources": [{"id": samples.uid(9), "kind": "brief", "text": "Parents", "url": None, "filename": None}],
+        "calibration": {"active": calibrating, "startedAt": None},
+    }
+    if research == "default":
+        body["grounding"] = {"research": {"phase": "researching", "dimensionCoverage": {"dimensions": dimensions}}}
+    return body
+
+
+def formations(status: str = "ready") -> Any:
+    subgroups = [
+        {"id": samples.uid(40 + i), "label": label, "isAuxiliary": False, "position": i, "_count": {"memberships": n}}
+        for i, (label, n) in enumerate((("Under 30", 5), ("30+", 7)))
+    ]
+    return raw({"data": [{"id": samples.uid(50), "name": "Age", "status": status, "subgroups": subgroups}]})
+
+
+def serve_card(bot: BotHarness, **kwargs: Any) -> None:
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}", ok(audience_detail(**kwargs)))
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}/formations", formations())
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}/progress", ok({"total": 12, "building": 3, "members": []}))
+
+
+async def test_the_audience_card_shows_members_coverage_research_formations_and_builds(bot: BotHarness) -> None:
+    serve_card(bot)
+    await bot.command(f"audience {AUDIENCE}")
+    card = await bot.reply_containing("Coverage")
+    text = shown(card)
+    assert "12 Minds" in text and "Mind 0" in text and "and 4 more" in text
+    assert "1 sourced: age" in text and "1 proxy" in text and "1 assumed" in text
+    assert "1 missing: household &lt;size&gt;" in text
+    assert "Background research:* researching" in text
+    assert "*Age*: Under 30 5 · 30+ 7" in text
+    assert "Builds in progress: 3 of 12" in text
+    assert "shared with the team · public link off" in text
+    assert "<script>" not in mrkdwn(card) and "Parents &lt;script&gt;" in mrkdwn(card)
+    assert {"audience_ask", "audience_duplicate", "audience_recalibrate"} <= set(buttons(card))
+
+
+async def test_a_card_says_calibrating_and_what_was_not_reported(bot: BotHarness) -> None:
+    bot.minds_api.on(
+        "GET", f"/audiences/{AUDIENCE}", ok(audience_detail(role="member", calibrating=True, research=None))
+    )
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}/formations", raw({"data": {"items": []}}))  # malformed
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}/progress", ok({"total": 12, "building": 0}))
+    await bot.command(f"audience {AUDIENCE}")
+    text = shown(await bot.reply_containing("Calibrating"))
+    assert "Coverage:* not reported by Minds" in text
+    assert "Formations:* could not be read" in text and "none visible" not in text
+    assert "audience_recalibrate" not in text, "only an owner is offered recalibration"
+
+
+async def test_an_audience_named_loosely_is_found_by_name(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", "/audiences", page([samples.audience(1, "Parents of toddlers")], total=1, offset=0))
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}", ok(audience_detail()))
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}/formations", formations("building"))
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}/progress", ok({"total": 12, "building": 0}))
+    await bot.command("audience parents of toddlers")
+    text = shown(await bot.reply_containing("Formations"))
+    assert "(building: counts are provisional)" in text and "Builds: none in progress" in text
+
+
+async def test_duplicate_button_reuses_the_click_key_on_redelivery(bot: BotHarness) -> None:
+    serve_card(bot)
+    copy = {**samples.audience(9, "Parents (copy)", minds=12), "isPublic": False}
+    bot.minds_api.on("POST", f"/audiences/{AUDIENCE}/duplicate", ok(copy, status=201), ok(copy, status=200))
+    await bot.command(f"audience {AUDIENCE}")
+    button = buttons(await bot.reply_containing("Coverage"))["audience_duplicate"]
+    assert "count toward your plan's Mind allowance" in button["confirm"]["text"]["text"]
+    await bot.click("audience_duplicate", button["value"], action_ts="1733150000.000777")
+    assert "made a private copy" in shown(await bot.reply_containing("Parents (copy)"))
+    sent = bot.minds_api.to("POST", f"/audiences/{AUDIENCE}/duplicate")
+    assert len(sent) == 1 and sent[0].headers["Idempotency-Key"]
+
+
+# ---- asking an Audience directly
+
+WRAPPER = samples.uid(77)
+
+
+def wrapper_study() -> dict[str, Any]:
+    detail = samples.study_detail("Ask Parents: Why?")
+    detail["id"] = WRAPPER
+    detail["audiences"] = [samples.audience_ref(1, "Parents", 12)]
+    return detail
+
+
+async def test_ask_audience_creates_a_private_study_says_so_and_follows_the_run(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}", ok(audience_detail()))
+    created = {k: v for k, v in wrapper_study().items() if k != "messages"}
+    bot.minds_api.on("POST", "/studies", ok(created, status=201))
+    bot.minds_api.on("GET", f"/studies/{WRAPPER}", ok(wrapper_study()))
+    bot.minds_api.on("POST", f"/studies/{WRAPPER}/runs", ok({"runId": samples.RUN_ID, "status": "queued"}, status=202))
+    await bot.command(f"ask audience {AUDIENCE} Why do you buy organic?")
+    notice = await bot.reply_containing("private Study")
+    assert "creates a new private Study in Minds" in notice["text"]
+    [create] = bot.minds_api.to("POST", "/studies")
+    assert create.json()["audienceIds"] == [AUDIENCE]
+    run = await bot.tracker.next_tracked(RunKind.DIRECT)
+    assert run.study_id == WRAPPER and run.run_id == samples.RUN_ID
+    [posted] = bot.minds_api.to("POST", f"/studies/{WRAPPER}/runs")
+    assert posted.json()["question"] == "Why do you buy organic?"
+
+
+async def test_ask_audience_refuses_a_questionnaire_before_creating_anything(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}", ok(audience_detail()))
+    await bot.command(f"ask audience {AUDIENCE} Do you cook? How often?")
+    answer = await bot.reply_containing("no Study was created")
+    assert "one question" in answer["text"]
+    assert bot.minds_api.to("POST", "/studies") == []
+
+
+async def test_the_card_ask_button_opens_a_one_question_modal(bot: BotHarness) -> None:
+    serve_card(bot)
+    await bot.command(f"audience {AUDIENCE}")
+    button = buttons(await bot.reply_containing("Coverage"))["audience_ask"]
+    await bot.click("audience_ask", button["value"])
+    (opened,) = await bot.slack.wait_for("views.open")
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    assert view["callback_id"] == "audience_ask_modal" and "private Study" in json.dumps(view)
+    refused = await bot.submit(view, {"question": {"value": {"type": "plain_text_input", "value": "A? B?"}}})
+    assert json.loads(refused.body)["response_action"] == "errors"
