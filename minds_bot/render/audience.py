@@ -124,8 +124,8 @@ def _buttons(audience: AudienceDetail) -> ActionsBlock:
     duplicate_confirm = ConfirmObject(
         title="Duplicate this Audience?",
         text=(
-            f"Every member of {escape(shorten(audience.name, NAME_IN_VALUE))} is copied as a new Mind; the copies count "
-            "toward your plan's Mind allowance."
+            f"Every member of {escape(shorten(audience.name, NAME_IN_VALUE))} is copied as a new Mind; "
+            "the copies count toward your plan's Mind allowance."
         ),
         confirm="Duplicate",
         deny="Cancel",
