@@ -27,6 +27,7 @@ def register_all(surface: Surface, services: Services) -> None:
         duplicate,
         exports,
         home,
+        invite,
         methods,
         pick,
         plan,
@@ -40,5 +41,5 @@ def register_all(surface: Surface, services: Services) -> None:
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
     for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest):
         module.register(surface, services)
-    for module in (methods, audience_card):  # research tools (issue 18)
+    for module in (methods, audience_card, invite):  # research tools (issue 18)
         module.register(surface, services)

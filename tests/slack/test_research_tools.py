@@ -12,7 +12,7 @@ import pytest
 
 from minds_bot.store import RunKind
 from tests.fakes.bot import BotHarness, bot_harness, buttons
-from tests.fakes.minds_http import ok, page, raw
+from tests.fakes.minds_http import envelope, ok, page, raw
 from tests.slack import samples
 
 STUDY = samples.STUDY_ID
@@ -253,3 +253,58 @@ async def test_the_card_ask_button_opens_a_one_question_modal(bot: BotHarness) -
     assert view["callback_id"] == "audience_ask_modal" and "private Study" in json.dumps(view)
     refused = await bot.submit(view, {"question": {"value": {"type": "plain_text_input", "value": "A? B?"}}})
     assert json.loads(refused.body)["response_action"] == "errors"
+
+
+# ---- invitations
+
+ADMIN, MEMBER = "UADMIN", "UMEMBER"
+
+
+def people(bot: BotHarness) -> None:
+    bot.slack.users[ADMIN] = {"id": ADMIN, "is_admin": True}
+    bot.slack.users[MEMBER] = {"id": MEMBER, "is_admin": False, "is_owner": False}
+
+
+async def test_invite_is_confirmed_by_the_admin_who_asked_and_names_undelivered_addresses(bot: BotHarness) -> None:
+    people(bot)
+    bot.minds_api.on("GET", f"/studies/{STUDY}", ok(samples.study_detail()))
+    result = {"invited": ["ana@example.com"], "emailFailures": [{"email": "bo@x.invalid", "reason": "bounced <b>"}]}
+    bot.minds_api.on("POST", f"/studies/{STUDY}/invitations", ok(result))
+    await bot.command(f"invite {STUDY} ana@example.com <mailto:bo@x.invalid|bo@x.invalid> admin", user=ADMIN)
+    prompt = await bot.reply_containing("Send invitations")
+    assert "Invite 2 people to *Launch positioning* as admin" in shown(prompt)
+    button = buttons(prompt)["invite_confirmed"]
+    assert button["confirm"]["confirm"]["text"] == "Invite"
+    assert bot.minds_api.to("POST", f"/studies/{STUDY}/invitations") == [], "nothing before the confirmation"
+
+    await bot.click("invite_confirmed", button["value"], user=MEMBER, ephemeral=True)
+    assert "Only the person who asked" in (await bot.reply())["text"]
+    await bot.click("invite_confirmed", button["value"], user=ADMIN, ephemeral=True)
+    done = await bot.reply_containing("Could not deliver")
+    assert "Minds invited 1 to *Launch positioning* as admin: ana@example.com" in shown(done)
+    assert "bo@x.invalid (bounced &lt;b&gt;)" in shown(done)
+    [sent] = bot.minds_api.to("POST", f"/studies/{STUDY}/invitations")
+    assert sent.json() == {"emails": ["ana@example.com", "bo@x.invalid"], "role": "admin"}
+
+
+async def test_invite_is_refused_for_people_who_do_not_act_for_the_account(bot: BotHarness) -> None:
+    people(bot)
+    await bot.command(f"invite {STUDY} ana@example.com", user=MEMBER)
+    assert "workspace admins" in (await bot.reply())["text"]
+    assert bot.minds_api.to("GET", f"/studies/{STUDY}") == []
+
+
+async def test_invite_for_a_study_the_account_does_not_own_says_nothing_was_sent(bot: BotHarness) -> None:
+    people(bot)
+    bot.minds_api.on("GET", f"/studies/{STUDY}", ok(samples.study_detail()))
+    bot.minds_api.on("POST", f"/studies/{STUDY}/invitations", envelope(404, message="Study not found"))
+    await bot.command(f"invite {STUDY} ana@example.com", user=ADMIN)
+    button = buttons(await bot.reply_containing("Send invitations"))["invite_confirmed"]
+    await bot.click("invite_confirmed", button["value"], user=ADMIN, ephemeral=True)
+    assert "only the Study's owner can invite" in (await bot.reply_containing("owner"))["text"]
+    assert len(bot.minds_api.to("POST", f"/studies/{STUDY}/invitations")) == 1
+
+
+async def test_invite_usage_states_the_limits(bot: BotHarness) -> None:
+    await bot.command(f"invite {STUDY} not-an-email")
+    assert "is not an email address" in (await bot.reply())["text"]
