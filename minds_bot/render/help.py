@@ -31,6 +31,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds audience new <brief>", "build an Audience from a description of who it should be"),
     ("/minds audience <name>", "an Audience card: members, coverage, research, Formations, builds; Ask · Duplicate"),
     ("/minds ask audience <name> <question>", "ask one Audience directly (Minds creates a private Study for it)"),
+    ("/minds recalibrate <audience>", "refresh an Audience you own: instruction, confirmation, progress in a thread"),
     ("/minds invite <study> <email…> [admin]", "invite collaborators to a Study (account owners; you confirm first)"),
     ("/minds methods [query]", "the research methods Minds lists: which run, what each needs"),
     ("/minds approvers list · add|remove @someone", "who may approve research plans in this channel"),

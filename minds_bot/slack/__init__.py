@@ -31,6 +31,7 @@ def register_all(surface: Surface, services: Services) -> None:
         methods,
         pick,
         plan,
+        recalibrate,
         reentry,
         runs,
         share,
@@ -41,5 +42,5 @@ def register_all(surface: Surface, services: Services) -> None:
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
     for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest):
         module.register(surface, services)
-    for module in (methods, audience_card, invite):  # research tools (issue 18)
+    for module in (methods, audience_card, invite, recalibrate):  # research tools (issue 18)
         module.register(surface, services)

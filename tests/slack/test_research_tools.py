@@ -308,3 +308,85 @@ async def test_invite_for_a_study_the_account_does_not_own_says_nothing_was_sent
 async def test_invite_usage_states_the_limits(bot: BotHarness) -> None:
     await bot.command(f"invite {STUDY} not-an-email")
     assert "is not an email address" in (await bot.reply())["text"]
+
+
+# ---- recalibration
+
+
+async def open_recalibration(bot: BotHarness, *, user: str = ADMIN) -> dict[str, Any]:
+    await bot.command(f"recalibrate {AUDIENCE}", user=user)
+    (opened,) = await bot.slack.wait_for("views.open")
+    return json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+
+
+async def test_recalibration_confirms_who_may_change_then_follows_calibrating_to_ready(bot: BotHarness) -> None:
+    people(bot)
+    bot.minds_api.on(
+        "GET",
+        f"/audiences/{AUDIENCE}",
+        ok(audience_detail()),  # the command
+        ok(audience_detail()),  # the confirmation re-checks ownership
+        ok(audience_detail(calibrating=True)),  # first poll
+        ok(audience_detail()),
+        ok(audience_detail()),
+    )
+    bot.minds_api.on(
+        "GET",
+        f"/audiences/{AUDIENCE}/progress",
+        ok({"total": 12, "building": 0}),
+        ok({"total": 12, "building": 4}),
+        ok({"total": 12, "building": 0}),
+    )
+    result = {"refreshedMembers": 0, "evolvedMembers": 0, "retrainingMembers": 4, "addedMembers": 0}
+    bot.minds_api.on("POST", f"/audiences/{AUDIENCE}/recalibrate", ok({"grounding": {}, **result}))
+    modal = await open_recalibration(bot)
+    assert modal["callback_id"] == "audience_recalibrate_modal" and "at most 2,000 characters" in json.dumps(modal)
+
+    instruction = {"instruction": {"value": {"type": "plain_text_input", "value": "make women 60% <now>"}}}
+    answer = json.loads((await bot.submit(modal, instruction, user=ADMIN)).body)
+    assert answer["response_action"] == "update"
+    confirm = answer["view"]
+    text = json.dumps(confirm, ensure_ascii=False)
+    assert "Which members may change" in text and "at most all 12 Minds" in text and "No Mind is deleted" in text
+    assert "make women 60% &lt;now&gt;" in text
+    assert bot.minds_api.to("POST", f"/audiences/{AUDIENCE}/recalibrate") == [], "nothing before the confirmation"
+
+    await bot.submit(confirm, {}, user=ADMIN)
+    run = await bot.tracker.next_tracked(RunKind.RECALIBRATION)
+    [sent] = bot.minds_api.to("POST", f"/audiences/{AUDIENCE}/recalibrate")
+    assert sent.json() == {"instruction": "make women 60% <now>"}
+    posted = [c.get("text", "") for c in bot.slack.calls_to("chat.postMessage")]
+    assert any("asked Minds to recalibrate" in t for t in posted)
+    assert any(t.startswith("Calibrating…") for t in posted)
+    assert any("0 added; 4 retraining" in t for t in posted)
+
+    await bot.tick()
+    await bot.tick()
+    edits = [c.get("text", "") for c in bot.slack.calls_to("chat.update") if c.get("ts") == run.progress_ts]
+    assert any("4 of 12 members still retraining" in t for t in edits)
+    await bot.tick()
+    final = [c.get("text", "") for c in bot.slack.calls_to("chat.update") if c.get("ts") == run.progress_ts][-1]
+    assert "every member is ready" in final
+
+
+async def test_only_an_owner_acting_for_the_account_may_recalibrate(bot: BotHarness) -> None:
+    people(bot)
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}", ok(audience_detail()), ok(audience_detail(role="member")))
+    await bot.command(f"recalibrate {AUDIENCE}", user=MEMBER)
+    assert "workspace admins" in (await bot.reply_containing("owner"))["text"]
+    await bot.command(f"recalibrate {AUDIENCE}", user=ADMIN)
+    assert "does not own" in (await bot.reply_containing("owner"))["text"]
+    assert bot.slack.calls_to("views.open") == []
+
+
+async def test_a_refused_recalibration_says_nothing_changed(bot: BotHarness) -> None:
+    people(bot)
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}", ok(audience_detail()), ok(audience_detail()))
+    refusal = envelope(409, code="AUDIENCE_MINDS_SHARED", message="Members are shared with other Audiences")
+    bot.minds_api.on("POST", f"/audiences/{AUDIENCE}/recalibrate", refusal)
+    modal = await open_recalibration(bot)
+    confirm = json.loads((await bot.submit(modal, {}, user=ADMIN)).body)["view"]
+    await bot.submit(confirm, {}, user=ADMIN)
+    [failed] = await bot.slack.wait_for("chat.update", lambda c: "did not recalibrate" in c.get("text", ""))
+    assert "Nothing changed" in failed["text"]
+    assert len(bot.minds_api.to("POST", f"/audiences/{AUDIENCE}/recalibrate")) == 1
