@@ -34,6 +34,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds recalibrate <audience>", "refresh an Audience you own: instruction, confirmation, progress in a thread"),
     ("/minds invite <study> <email…> [admin]", "invite collaborators to a Study (account owners; you confirm first)"),
     ("/minds methods [query]", "the research methods Minds lists: which run, what each needs"),
+    ("/minds models", "the team's model connections in Minds, verified or not (when the server has them)"),
     ("/minds approvers list · add|remove @someone", "who may approve research plans in this channel"),
     ("/minds digest add …", "post research news to a channel on a schedule"),
     ("/minds digest list · now <id> · remove <id>", "see, post or stop scheduled digests"),

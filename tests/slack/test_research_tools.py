@@ -390,3 +390,29 @@ async def test_a_refused_recalibration_says_nothing_changed(bot: BotHarness) -> 
     [failed] = await bot.slack.wait_for("chat.update", lambda c: "did not recalibrate" in c.get("text", ""))
     assert "Nothing changed" in failed["text"]
     assert len(bot.minds_api.to("POST", f"/audiences/{AUDIENCE}/recalibrate")) == 1
+
+
+# ---- model connections
+
+
+async def test_models_lists_verified_first_and_flags_the_unverified(bot: BotHarness) -> None:
+    unverified = {"id": samples.uid(61), "name": "Llama <x>", "capabilities": {"chat": True, "structuredOutput": False}}
+    verified = {"id": samples.uid(60), "name": "Azure", "verifiedAt": "2026-11-20T10:00:00Z", "apiKey": "sk-secret"}
+    bot.minds_api.on(
+        "GET",
+        "/model-connections",
+        raw({"data": [unverified], "pagination": {"nextCursor": samples.uid(60)}}),
+        raw({"data": [verified], "pagination": {"nextCursor": None}}),
+    )
+    await bot.command("models")
+    answer = await bot.reply_containing("Model connections")
+    text = shown(answer)
+    assert "1 of 2 verified" in text and text.index("Azure") < text.index("Llama")
+    assert "*not verified*: structuredOutput not available — never picked by default" in text
+    assert "Llama &lt;x&gt;" in text and "sk-secret" not in text
+
+
+async def test_models_says_when_the_server_has_none(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", "/model-connections", envelope(404, message="disabled"))
+    await bot.command("models")
+    assert "not enabled on this Minds server" in (await bot.reply())["text"]
