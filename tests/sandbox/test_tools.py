@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import httpx
 
-from minds_bot.sandbox.minds_api import RunningSandbox
+from minds_bot.sandbox.minds_api import RunningSandbox, cli
 from minds_bot.sandbox.minds_api.ids import stable_id
 from tests.sandbox.conftest import ContractLog
 from tests.sandbox.helpers import LAUNCH_STUDY
+from tests.sandbox.test_cli import parse
 from tests.sandbox.test_faults import put_faults
 
 SNEAKERS = stable_id("audience", "Gen Z sneaker buyers in Germany")
@@ -74,3 +75,9 @@ async def test_invitations_report_undeliverable_addresses(client: httpx.AsyncCli
     assert data["invited"] == ["ana@example.com"]
     assert data["emailFailures"] == [{"email": "bob@nowhere.invalid", "reason": "Mailbox unavailable"}]
     assert (await client.post(f"/studies/{LAUNCH_STUDY}/invitations", json={"emails": []})).status_code == 400
+
+
+def test_the_cli_can_start_a_server_without_model_connections() -> None:
+
+    assert cli.config_from_args(parse()).faults.model_connections is True
+    assert cli.config_from_args(parse("--no-model-connections")).faults.model_connections is False
