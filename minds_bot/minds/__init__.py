@@ -30,6 +30,8 @@ Public API (see each docstring for details)::
       recalibrate_audience(id, *, instruction=None, allow_shared_minds=None) -> Recalibration
       model_connections() -> list[ModelConnection]   (404: disabled on this server)
       invite_to_study(id, *, emails, role="member") -> InvitationResult
+      start_audience_export(id) / wait_audience_export(id, *, wait_seconds) -> AudienceExportStatus
+      download_audience_export(id, *, status, dest_dir=None) -> DownloadedFile
       preview_plan(study_id, PlanPreviewRequest, *, idempotency_key, wait_seconds=60)
           -> ResearchPlan | PlanPending
       resume_plan(PlanPending, *, wait_seconds=60) -> ResearchPlan | PlanPending
@@ -80,6 +82,7 @@ from minds_bot.minds.models import (
     Audience,
     AudienceDetail,
     AudienceDuplicate,
+    AudienceExportStatus,
     AudienceLimits,
     AudienceProgress,
     AudienceSource,
@@ -151,6 +154,7 @@ __all__ = [
     "Audience",
     "AudienceDetail",
     "AudienceDuplicate",
+    "AudienceExportStatus",
     "AudienceJobFailed",
     "AudienceLimits",
     "AuthenticationError",

@@ -52,6 +52,7 @@ from minds_bot.minds.models import (
     Audience,
     AudienceDetail,
     AudienceDuplicate,
+    AudienceExportStatus,
     AudienceLimits,
     AudienceProgress,
     DirectRunAccepted,
@@ -621,6 +622,41 @@ class MindsClient:
         resp, info = await self._call("POST", f"/studies/{_seg(study_id)}/invitations", json_body=body)
         return _parse(InvitationResult, _data(resp, info), info)
 
+    async def start_audience_export(self, audience_id: str) -> AudienceExportStatus:
+        """``POST /audiences/{id}/export`` (the Markdown brief, Minds' default): a cached artifact or a job."""
+        resp, info = await self._call("POST", f"/audiences/{_seg(audience_id)}/export")
+        return _audience_export(_parse(AudienceExportStatus, _data(resp, info), info), info)
+
+    async def wait_audience_export(
+        self, audience_id: str, *, wait_seconds: float = DEFAULT_EXPORT_WAIT
+    ) -> AudienceExportStatus:
+        """Poll ``export-status`` until completed; at the deadline return the last (unfinished) state."""
+        deadline = self._clock() + wait_seconds
+        path = f"/audiences/{_seg(audience_id)}/export-status"
+        attempt = 0
+        while True:
+            resp, info = await self._call("GET", path)
+            status = _audience_export(_parse(AudienceExportStatus, _data(resp, info), info), info)
+            attempt += 1
+            if status.status == "completed" or not await self._pause(attempt, deadline):
+                return status
+
+    async def download_audience_export(
+        self, audience_id: str, *, status: AudienceExportStatus, dest_dir: Path | None = None
+    ) -> DownloadedFile:
+        """``GET /audiences/{id}/export-download``: the artifact itself (200, read with the key) or a redirect
+        to a signed URL (fetched without the key)."""
+        resp, info = await self._call("GET", f"/audiences/{_seg(audience_id)}/export-download")
+        filename = status.filename or f"{audience_id}-brief.md"
+        if resp.status_code in REDIRECTS and resp.headers.get("location"):
+            target = resp.request.url.join(resp.headers["location"])
+            return await self._stream_to_file(
+                target, filename=filename, mime_type=status.mime_type, dest_dir=dest_dir, max_bytes=MAX_EXPORT_BYTES
+            )
+        if resp.status_code != 200 or not resp.content:
+            raise MalformedResponse(f"expected the export file, got HTTP {resp.status_code}", request=info)
+        return await _save_bytes(resp, filename=filename, mime_type=status.mime_type, dest_dir=dest_dir)
+
     # --- internals: plan observation ---------------------------------------------------------------
 
     async def _plan_post(
@@ -865,6 +901,35 @@ def _advance(pending: PlanPending, receipt: PlanReceipt) -> PlanPending:
             "stage": receipt.stage,
         }
     )
+
+
+def _audience_export(status: AudienceExportStatus, info: RequestInfo) -> AudienceExportStatus:
+    if status.status == "failed":
+        raise ExportFailed(error_code=None, error=status.error, request=info)
+    return status
+
+
+async def _save_bytes(
+    resp: httpx.Response, *, filename: str, mime_type: str | None, dest_dir: Path | None
+) -> DownloadedFile:
+    content = resp.content
+    if len(content) > MAX_EXPORT_BYTES:
+        raise DownloadFailed(f"The export is larger than the {MAX_EXPORT_BYTES // (1024 * 1024)} MiB limit.")
+    fd, name = await asyncio.to_thread(tempfile.mkstemp, prefix="minds-export-", dir=dest_dir)
+    await asyncio.to_thread(_write_all, fd, content)
+    content_type = resp.headers.get("content-type", "application/octet-stream")
+    return DownloadedFile(
+        path=name,
+        filename=_safe_filename(filename),
+        size=len(content),
+        sha256=hashlib.sha256(content).hexdigest(),
+        mime_type=mime_type or content_type.split(";")[0].strip(),
+    )
+
+
+def _write_all(fd: int, content: bytes) -> None:
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(content)
 
 
 def _next_offset(pagination: Any, *, seen: int, info: RequestInfo) -> int | None:

@@ -814,3 +814,14 @@ class InvitationResult(MindsModel):
         if isinstance(value, list):
             return [v.get("email") if isinstance(v, dict) else v for v in value]
         return value
+
+
+class AudienceExportStatus(MindsModel):
+    """``POST /audiences/{id}/export`` and ``GET …/export-status`` (undeclared shapes): a brief being made."""
+
+    status: Literal["idle", "queued", "processing", "completed", "failed"]
+    job_id: str | None = None
+    progress: float | None = None
+    filename: str | None = None
+    mime_type: str | None = None
+    error: str | None = None

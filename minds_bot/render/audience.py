@@ -3,7 +3,7 @@
 Owns: the card's blocks — members (the first few by name, the count Minds reports), coverage of the standard
 dimensions (``sourced``, ``proxy``, ``assumed``, ``missing``), background research, "Calibrating…" while a
 recalibration runs, team sharing and the public link (only while Minds reports it active), Formations (counts
-called provisional unless ``ready``) and builds in progress — and the buttons Ask · Duplicate, plus
+called provisional unless ``ready``) and builds in progress — and the buttons Ask · Export · Duplicate, plus
 Recalibrate… when Minds says the account owns the Audience. Every Minds text is escaped.
 Must not touch: I/O.
 """
@@ -20,6 +20,7 @@ from minds_bot.render.browse import minds_label
 from minds_bot.render.common import button, context, encode_value, section, sections, shorten
 
 AUDIENCE_ASK_ACTION = "audience_ask"
+AUDIENCE_EXPORT_ACTION = "audience_export"
 AUDIENCE_DUPLICATE_ACTION = "audience_duplicate"
 AUDIENCE_RECALIBRATE_ACTION = "audience_recalibrate"
 MEMBER_NAMES = 8
@@ -132,6 +133,7 @@ def _buttons(audience: AudienceDetail) -> ActionsBlock:
     )
     elements = [
         button("Ask", action_id=AUDIENCE_ASK_ACTION, value=value, style="primary"),
+        button("Export", action_id=AUDIENCE_EXPORT_ACTION, value=value),
         button("Duplicate", action_id=AUDIENCE_DUPLICATE_ACTION, value=value, confirm=duplicate_confirm),
     ]
     if audience.is_owner:
@@ -169,3 +171,26 @@ def render_audience_duplicate(copy: AudienceDuplicate, *, source_name: str) -> M
         f"({minds_label(copy.audience.mind_count)})."
     )
     return Message(text=f"Copy of {escape(source_name)}: {escape(copy.audience.name)}", blocks=[section(text)])
+
+
+def render_audience_export_request(*, user_id: str, audience_name: str) -> Message:
+    text = f"<@{user_id}> exported the brief of the Audience *{escape(audience_name)}*."
+    return Message(text=text, blocks=[section(text)])
+
+
+def render_exporting() -> Message:
+    text = "Minds is preparing the brief…"
+    return Message(text=text, blocks=[section(text)])
+
+
+def render_audience_export_unfinished(*, audience_name: str) -> Message:
+    text = (
+        f"Minds is still preparing the brief of {audience_name}. Press Export on the card again in a while: "
+        "the same export is picked up, not started over."
+    )
+    return Message(text=escape(text), blocks=[section(escape(text))])
+
+
+def render_audience_export_failed(reason: str) -> Message:
+    text = f"The brief could not be exported: {reason}"
+    return Message(text=escape(text), blocks=[section(escape(text))])

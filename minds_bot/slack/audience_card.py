@@ -1,6 +1,7 @@
 """``/minds audience <name>`` (the Audience card) and ``/minds ask audience <name> <question>``.
 
-Owns: both commands, the card's buttons — Ask (a one-question modal), Duplicate (confirmed in Slack; the
+Owns: both commands, the card's buttons — Ask (a one-question modal), Export (the brief attached in a thread,
+``flows/audience_export.py``), Duplicate (confirmed in Slack; the
 Idempotency-Key comes from the click, so a redelivered click makes no second copy) and Recalibrate… (re-enters
 ``/minds recalibrate`` through the router, where ownership is checked) — and the Ask modal's submission.
 Reading is ``flows/audience_card.py``; asking ``flows/ask_audience.py``; rendering ``render/audience.py``.
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.ask_audience import ask_audience
 from minds_bot.flows.audience_card import read_audience_card
+from minds_bot.flows.audience_export import export_audience
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.questions import check_question
@@ -22,6 +24,7 @@ from minds_bot.render.ask_audience import ASK_AUDIENCE_VIEW, QUESTION_ACTION, QU
 from minds_bot.render.audience import (
     AUDIENCE_ASK_ACTION,
     AUDIENCE_DUPLICATE_ACTION,
+    AUDIENCE_EXPORT_ACTION,
     AUDIENCE_RECALIBRATE_ACTION,
     render_audience_card,
     render_audience_duplicate,
@@ -153,6 +156,24 @@ def register(surface: Surface, services: Services) -> None:
             minds.duplicate_audience(chosen[0], idempotency_key=key), show=lambda: show_progress(invocation)
         )
         await invocation.reply(render_audience_duplicate(copy, source_name=chosen[1]))
+
+    @surface.action(AUDIENCE_EXPORT_ACTION)
+    async def export(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        chosen = _audience_of(action)
+        if chosen is None:
+            await respond(text="That button is out of date; show the Audience again.", replace_original=False)
+            return
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        await export_audience(
+            services,
+            client,
+            team_id=invocation.team_id,
+            channel_id=invocation.channel_id,
+            user_id=invocation.user_id,
+            audience_id=chosen[0],
+            audience_name=chosen[1],
+        )
 
     @surface.action(AUDIENCE_RECALIBRATE_ACTION)
     async def recalibrate(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:

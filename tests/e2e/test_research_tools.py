@@ -122,3 +122,14 @@ async def test_models_lists_the_verified_connection_first(desk: Desk) -> None:
     await desk.faults(model_connections=False)
     since = await desk.type(desk.ben, "models")
     await desk.private(desk.ben, since, "not enabled on this Minds server")
+
+
+async def test_audience_card_export_button_attaches_the_brief_in_a_thread(desk: Desk) -> None:
+    card = await audience_card(desk, desk.ben)
+    since = desk.emu.mark()
+    await desk.emu.click_button(user=desk.ben, action_id="audience_export", channel=desk.research, ts=card.ts)  # type: ignore[attr-defined]
+    parent = await desk.posted(since, lambda m: "exported the brief" in m.text and not m.is_reply)
+    reply = await desk.posted(since, lambda m: bool(m.files), thread_ts=parent.ts)
+    [file_id] = reply.files
+    assert (desk.emu.file_content(file_id) or b"").startswith(f"# {SNEAKERS}".encode())
+    await desk.wait(lambda: any("attached below" in m.text for m in desk.emu.state.replies(desk.research, parent.ts)))

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from minds_bot.minds import Conflict, MalformedResponse, NotFound
@@ -66,3 +68,14 @@ async def test_invitations_name_each_undelivered_address(h: Harness) -> None:
     result = await h.minds.invite_to_study(LAUNCH_STUDY, emails=["ana@example.com", "x@mail.invalid"], role="admin")
     assert result.invited == ["ana@example.com"]
     assert [f.email for f in result.email_failures] == ["x@mail.invalid"]
+
+
+async def test_an_audience_brief_exports_as_markdown(h: Harness, tmp_path: Path) -> None:
+    started = await h.minds.start_audience_export(GEN_Z)
+    assert started.status == "processing"
+    status = await h.minds.wait_audience_export(GEN_Z)
+    assert status.status == "completed" and status.filename == "gen-z-sneaker-buyers-in-germany-brief.md"
+    downloaded = await h.minds.download_audience_export(GEN_Z, status=status, dest_dir=tmp_path)
+    content = Path(downloaded.path).read_text()
+    assert content.startswith("# Gen Z sneaker buyers in Germany") and content.count("\n- ") == 12
+    assert (await h.minds.start_audience_export(GEN_Z)).status == "completed", "a finished brief is reused"

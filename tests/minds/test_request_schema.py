@@ -236,6 +236,9 @@ def everything_api() -> FakeMindsAPI:
         raw({"data": [{"id": uid(31)}], "pagination": {"nextCursor": None}}),
     )
     api.on("POST", f"/studies/{STUDY_ID}/invitations", ok({"invited": ["a@example.com"], "emailFailures": []}))
+    api.on("POST", f"/audiences/{AUDIENCE_ID}/export", ok({"status": "processing", "filename": "a.md"}))
+    api.on("GET", f"/audiences/{AUDIENCE_ID}/export-status", ok({"status": "completed", "filename": "a.md"}))
+    api.on("GET", f"/audiences/{AUDIENCE_ID}/export-download", httpx.Response(200, content=b"# A"))
     return api
 
 
@@ -314,6 +317,9 @@ async def exercise_every_call(api: FakeMindsAPI) -> None:
         await minds.recalibrate_audience(AUDIENCE_ID, instruction="Skew younger", allow_shared_minds=True)
         await minds.model_connections()
         await minds.invite_to_study(STUDY_ID, emails=["a@example.com"], role="admin")
+        await minds.start_audience_export(AUDIENCE_ID)
+        status = await minds.wait_audience_export(AUDIENCE_ID)
+        await minds.download_audience_export(AUDIENCE_ID, status=status)
 
 
 async def test_every_request_matches_the_declared_request_schema():
@@ -384,4 +390,7 @@ EXPECTED_OPERATIONS = {
     ("POST", "/audiences/{audienceId}/recalibrate"),
     ("GET", "/model-connections"),
     ("POST", "/studies/{studyId}/invitations"),
+    ("POST", "/audiences/{audienceId}/export"),
+    ("GET", "/audiences/{audienceId}/export-status"),
+    ("GET", "/audiences/{audienceId}/export-download"),
 }

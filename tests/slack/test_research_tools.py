@@ -8,6 +8,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
+import httpx
 import pytest
 
 from minds_bot.store import RunKind
@@ -416,3 +417,39 @@ async def test_models_says_when_the_server_has_none(bot: BotHarness) -> None:
     bot.minds_api.on("GET", "/model-connections", envelope(404, message="disabled"))
     await bot.command("models")
     assert "not enabled on this Minds server" in (await bot.reply())["text"]
+
+
+# ---- the card's Export button
+
+
+async def test_export_button_attaches_the_brief_in_a_thread(bot: BotHarness) -> None:
+    serve_card(bot)
+    done = {"status": "completed", "jobId": "j1", "filename": "parents-brief.md", "mimeType": "text/markdown"}
+    bot.minds_api.on("POST", f"/audiences/{AUDIENCE}/export", ok({**done, "status": "processing"}))
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}/export-status", ok(done))
+    brief = httpx.Response(200, content=b"# Parents\n", headers={"content-type": "text/markdown"})
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}/export-download", brief)
+    await bot.command(f"audience {AUDIENCE}")
+    button = buttons(await bot.reply_containing("Coverage"))["audience_export"]
+    await bot.click("audience_export", button["value"])
+    (upload,) = await bot.slack.wait_for("files.completeUploadExternal")
+    assert json.loads(upload["files"])[0]["title"] == "parents-brief.md"
+    assert list(bot.slack.uploads.values()) == [b"# Parents\n"]
+    assert [c["text"] for c in bot.slack.calls_to("chat.postMessage") if "thread_ts" not in c] == [
+        "<@U0001> exported the brief of the Audience *Parents &lt;script&gt;*."
+    ]
+    [progress] = [c for c in bot.slack.calls_to("chat.postMessage") if "preparing the brief" in c["text"]]
+    assert upload["thread_ts"] == progress["thread_ts"]
+    download = bot.minds_api.to("GET", f"/audiences/{AUDIENCE}/export-download")
+    assert download[0].headers.get("Authorization"), "the artifact is read from Minds with the key"
+
+
+async def test_a_failed_export_says_why(bot: BotHarness) -> None:
+    serve_card(bot)
+    bot.minds_api.on("POST", f"/audiences/{AUDIENCE}/export", ok({"status": "failed", "error": "renderer down"}))
+    await bot.command(f"audience {AUDIENCE}")
+    button = buttons(await bot.reply_containing("Coverage"))["audience_export"]
+    await bot.click("audience_export", button["value"])
+    [failed] = await bot.slack.wait_for("chat.update", lambda c: "could not be exported" in c.get("text", ""))
+    assert "renderer down" in failed["text"]
+    assert bot.slack.calls_to("files.completeUploadExternal") == []

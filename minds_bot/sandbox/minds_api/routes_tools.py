@@ -1,5 +1,5 @@
 """Research-tool routes beyond the core research loop: an Audience's build progress and Formations, its
-recalibration, the team's model connections and Study invitations.
+recalibration and its Markdown brief export, the team's model connections and Study invitations.
 
 Owns: those handlers and the bookkeeping they keep on Audience records (``calibratingUntil``,
 ``retrainingMindIds``, ``adjustments``). Faults: ``model_connections`` off answers 404 (disabled on this server),
@@ -249,3 +249,58 @@ async def invite(request: web.Request) -> web.Response:
     )
     rt.state.touch()
     return ok({"invited": invited, "role": body.role, "emailFailures": failures})
+
+
+# ---------------------------------------------------------------- Audience brief export
+
+EXPORT_MIME = "text/markdown; charset=utf-8"
+
+
+def _export_view(audience: Record, now: float, step: float) -> dict[str, Any]:
+    job = audience["export"]
+    done = now >= job["createdAt"] + step
+    return {
+        "jobId": job["id"],
+        "status": "completed" if done else "processing",
+        "progress": 100 if done else 50,
+        "format": "md",
+        "filename": job["filename"],
+        "mimeType": EXPORT_MIME,
+    }
+
+
+async def start_audience_export(request: web.Request) -> web.Response:
+    """A Markdown brief of the Audience, ready one engine step later; a finished one is reused."""
+    rt = runtime(request)
+    audience = lookup(rt.state.audiences, request.match_info["audience_id"], "Audience")
+    now = rt.clock.now()
+    if "export" not in audience or audience["export"].get("version") != audience["updatedAt"]:
+        slug = "".join(c if c.isalnum() else "-" for c in audience["name"].lower()).strip("-")[:60] or "audience"
+        audience["export"] = {
+            "id": rt.state.new_id("audience-export"),
+            "createdAt": now,
+            "version": audience["updatedAt"],
+            "filename": f"{slug}-brief.md",
+        }
+        rt.state.touch()
+    return ok(_export_view(audience, now, rt.engine.step))
+
+
+async def audience_export_status(request: web.Request) -> web.Response:
+    rt = runtime(request)
+    audience = lookup(rt.state.audiences, request.match_info["audience_id"], "Audience")
+    if "export" not in audience:
+        return ok({"status": "idle", "progress": 0})
+    return ok(_export_view(audience, rt.clock.now(), rt.engine.step))
+
+
+async def audience_export_download(request: web.Request) -> web.Response:
+    rt = runtime(request)
+    audience = lookup(rt.state.audiences, request.match_info["audience_id"], "Audience")
+    if "export" not in audience or _export_view(audience, rt.clock.now(), rt.engine.step)["status"] != "completed":
+        raise conflict("The export is not finished yet; poll export-status", code="EXPORT_NOT_READY")
+    members = _members(rt.state, audience)
+    lines = [f"# {audience['name']}", "", f"Brief: {audience.get('brief') or '(none)'}", "", "## Members", ""]
+    lines += [f"- {m['name']} — {m['description']}" for m in members]
+    headers = {"Content-Disposition": f'attachment; filename="{audience["export"]["filename"]}"'}
+    return web.Response(body="\n".join(lines).encode(), content_type="text/markdown", charset="utf-8", headers=headers)
