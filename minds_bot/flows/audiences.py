@@ -10,11 +10,12 @@ Must not touch: Minds wire shapes or SQL.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.tracking import Observation
-from minds_bot.minds import AudienceJobFailed, FromBriefJob, FromBriefResult, MindsError
+from minds_bot.minds import AudienceJobFailed, FromBriefJob, FromBriefResult, ImportedSource, MindsError
 from minds_bot.render.errors import user_message
 from minds_bot.render.jobs import (
     render_audience_failed,
@@ -32,8 +33,9 @@ if TYPE_CHECKING:
 FAILED = "failed"
 
 
-async def start_audience(invocation: Invocation, *, brief: str) -> None:
-    """Read the limits, start (or replay) the job, post the request and its progress, and follow it."""
+async def start_audience(invocation: Invocation, *, brief: str, files: Sequence[ImportedSource] | None = None) -> None:
+    """Read the limits, start (or replay) the job, post the request and its progress, and follow it.
+    ``files``: imported sources (``flows/source_import.py``), passed to Minds exactly as it returned them."""
     services = invocation.services
     minds = await invocation.minds()
     limits = await minds.audience_limits()
@@ -41,7 +43,7 @@ async def start_audience(invocation: Invocation, *, brief: str) -> None:
         await invocation.reply(render_audience_locked())
         return
     key = derived_key(purpose="audience", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
-    created = await minds.create_audience_from_brief(text=brief, idempotency_key=key)
+    created = await minds.create_audience_from_brief(text=brief, idempotency_key=key, files=files)
     slack = invocation.client
     request = render_audience_request(user_id=invocation.user_id, brief=brief)
     parent = await slack.chat_postMessage(channel=invocation.channel_id, **request.as_kwargs())

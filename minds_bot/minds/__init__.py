@@ -32,6 +32,7 @@ Public API (see each docstring for details)::
       invite_to_study(id, *, emails, role="member") -> InvitationResult
       start_audience_export(id) / wait_audience_export(id, *, wait_seconds) -> AudienceExportStatus
       download_audience_export(id, *, status, dest_dir=None) -> DownloadedFile
+      import_audience_sources([(name, text), …]) -> SourceImport   (count, order and SHA-256 verified)
       preview_plan(study_id, PlanPreviewRequest, *, idempotency_key, wait_seconds=60)
           -> ResearchPlan | PlanPending
       resume_plan(PlanPending, *, wait_seconds=60) -> ResearchPlan | PlanPending
@@ -98,6 +99,7 @@ from minds_bot.minds.models import (
     FormationSubgroup,
     FromBriefJob,
     FromBriefResult,
+    ImportedSource,
     InvitationResult,
     Me,
     MemberProgress,
@@ -119,6 +121,7 @@ from minds_bot.minds.models import (
     RunCancellation,
     SemanticSummary,
     SharingState,
+    SourceImport,
     Study,
     StudyAnalytics,
     StudyCreated,
@@ -155,6 +158,8 @@ __all__ = [
     "AudienceDetail",
     "AudienceDuplicate",
     "AudienceExportStatus",
+    "ImportedSource",
+    "SourceImport",
     "AudienceJobFailed",
     "AudienceLimits",
     "AuthenticationError",

@@ -64,6 +64,7 @@ from minds_bot.minds.models import (
     Formation,
     FromBriefJob,
     FromBriefResult,
+    ImportedSource,
     InvitationResult,
     Me,
     MessageAnswers,
@@ -83,6 +84,7 @@ from minds_bot.minds.models import (
     RunCancellation,
     SemanticSummary,
     SharingState,
+    SourceImport,
     Study,
     StudyAnalytics,
     StudyCreated,
@@ -307,10 +309,18 @@ class MindsClient:
         return _parse(AudienceDuplicate, wrapped, info)
 
     async def create_audience_from_brief(
-        self, *, text: str, idempotency_key: str, name: str | None = None, member_count: int | None = None
+        self,
+        *,
+        text: str,
+        idempotency_key: str,
+        name: str | None = None,
+        member_count: int | None = None,
+        files: Sequence[ImportedSource] | None = None,
     ) -> FromBriefJob | FromBriefResult:
-        """``POST /audiences/from-brief``: usually a 202 job to poll; a replay may return the Audience."""
-        body = _drop_none({"text": text, "name": name, "memberCount": member_count})
+        """``POST /audiences/from-brief``: usually a 202 job to poll; a replay may return the Audience.
+        ``files``: sources from ``import_audience_sources``, passed on exactly as Minds returned them."""
+        sources = [{"name": f.name, "url": f.url} for f in files] if files else None
+        body = _drop_none({"text": text, "name": name, "memberCount": member_count, "files": sources})
         resp, info = await self._call(
             "POST",
             "/audiences/from-brief",
@@ -622,6 +632,16 @@ class MindsClient:
         resp, info = await self._call("POST", f"/studies/{_seg(study_id)}/invitations", json_body=body)
         return _parse(InvitationResult, _data(resp, info), info)
 
+    async def import_audience_sources(self, files: Sequence[tuple[str, str]]) -> SourceImport:
+        """``POST /audiences/source-import`` with ``(name, UTF-8 text)`` pairs. Retried like a keyed call: the
+        uploads are content-addressed, so repeating the same import is safe (seeds). Success is reported only
+        after the reply lists the same files in the same order with matching SHA-256 checksums."""
+        body = {"files": [{"name": name, "content": content} for name, content in files]}
+        resp, info = await self._call("POST", "/audiences/source-import", json_body=body, retryable=True)
+        imported = _parse(SourceImport, _data(resp, info), info)
+        _verify_import(files, imported, info)
+        return imported
+
     async def start_audience_export(self, audience_id: str) -> AudienceExportStatus:
         """``POST /audiences/{id}/export`` (the Markdown brief, Minds' default): a cached artifact or a job."""
         resp, info = await self._call("POST", f"/audiences/{_seg(audience_id)}/export")
@@ -901,6 +921,16 @@ def _advance(pending: PlanPending, receipt: PlanReceipt) -> PlanPending:
             "stage": receipt.stage,
         }
     )
+
+
+def _verify_import(sent: Sequence[tuple[str, str]], imported: SourceImport, info: RequestInfo) -> None:
+    if [name for name, _ in sent] != [f.name for f in imported.files]:
+        raise MalformedResponse("the import lists other files, or in another order, than were sent", request=info)
+    for (name, content), item in zip(sent, imported.files, strict=True):
+        if hashlib.sha256(content.encode()).hexdigest() != item.sha256.lower():
+            raise MalformedResponse(f"the checksum of {name} does not match what was sent", request=info)
+    if imported.snapshot is not None and imported.snapshot_sha256 is None:
+        raise MalformedResponse("a grounding snapshot came without its checksum", request=info)
 
 
 def _audience_export(status: AudienceExportStatus, info: RequestInfo) -> AudienceExportStatus:

@@ -825,3 +825,23 @@ class AudienceExportStatus(MindsModel):
     filename: str | None = None
     mime_type: str | None = None
     error: str | None = None
+
+
+class ImportedSource(MindsModel):
+    """One imported file: a durable, content-addressed upload URL and its checksum."""
+
+    name: str
+    url: str
+    sha256: str
+    size: int | None = Field(default=None, ge=0)
+
+
+class SourceImport(MindsModel):
+    """``POST /audiences/source-import`` 200 (the OpenAPI says only ``data: object``). ``files`` and
+    ``sourcePolicy`` are required: without them nothing can be verified. ``snapshot`` (with ``groundingJson``)
+    is kept exactly as returned, for preview or creation."""
+
+    files: list[ImportedSource]
+    source_policy: str
+    snapshot: Any = None
+    snapshot_sha256: str | None = None

@@ -10,11 +10,11 @@ from slack_sdk.models.views import View
 
 from minds_bot.render import Message, escape
 from minds_bot.render.common import context, section, shorten
+from minds_bot.render.modals import MAX_QUESTION
 
 ASK_AUDIENCE_VIEW = "audience_ask_modal"
 QUESTION_BLOCK = "question"
 QUESTION_ACTION = "value"
-MAX_QUESTION = 4000
 WRAPPER_NAME = 120
 QUESTION_IN_NAME = 60
 

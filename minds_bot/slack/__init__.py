@@ -36,6 +36,7 @@ def register_all(surface: Surface, services: Services) -> None:
         reentry,
         runs,
         share,
+        source_import,
         study,
         summary,
     )
@@ -43,5 +44,5 @@ def register_all(surface: Surface, services: Services) -> None:
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
     for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest):
         module.register(surface, services)
-    for module in (methods, audience_card, invite, recalibrate, models):  # research tools (issue 18)
+    for module in (methods, audience_card, invite, recalibrate, models, source_import):  # research tools (#18)
         module.register(surface, services)

@@ -507,7 +507,7 @@ def _tz_and_studies(tokens: list[Token]) -> tuple[str | None, tuple[StudyRef, ..
 
 MAX_QUERY = 200  # a search over names
 MAX_NAME = 200  # an Audience or Study name (or id)
-MAX_QUESTION = 4000  # one respondent-visible question
+MAX_QUESTION = 3000  # one respondent-visible question (as the Ask dialog allows)
 MAX_INVITES = 100  # Minds takes 1-100 emails per invitation
 MAX_EMAIL = 254
 EMAIL = re.compile(r"^[^@\s<>|]+@[^@\s<>|]+\.[^@\s<>|]+$")

@@ -44,6 +44,7 @@ BOT_SCOPES: dict[str, str] = {
     "chat:write": "plan messages, progress updates and results (chat.postMessage / chat.update)",
     "chat:write.public": "digests posted to public channels the bot was not invited to",
     "files:write": "reports, exports and charts attached in threads",
+    "files:read": "files shared in Slack, downloaded only when someone imports them as Audience sources",
     "users:read": "the requester's timezone and locale (users.info) and admin checks for approvals",
     "channels:read": "channel names in digests and settings (conversations.info)",
     "groups:read": "private channel names where the bot was invited",

@@ -133,3 +133,45 @@ async def test_audience_card_export_button_attaches_the_brief_in_a_thread(desk: 
     [file_id] = reply.files
     assert (desk.emu.file_content(file_id) or b"").startswith(f"# {SNEAKERS}".encode())
     await desk.wait(lambda: any("attached below" in m.text for m in desk.emu.state.replies(desk.research, parent.ts)))
+
+
+async def test_files_shared_in_a_thread_become_sources_of_a_new_audience(desk: Desk) -> None:
+    await desk.faults(run_speed=50)
+    top = desk.emu.share_file(user=desk.ben, channel=desk.research, name="brief.md", content=b"# Cafe owners\n")
+    shared = desk.emu.share_file(
+        user=desk.ben,
+        channel=desk.research,
+        name="survey.csv",
+        content="city,answer\nLisbon,oat milk\nPorto,caf\u00e9\n".encode(),
+        thread_ts=top.ts,
+    )
+    since = desk.emu.mark()
+    delivery = await desk.emu.message_shortcut(
+        user=desk.ben, callback_id="minds_audience_from_files", channel=desk.research, ts=shared.ts
+    )
+    assert delivery.ok
+    modal = await desk.modal(desk.ben, "survey.csv")
+    await desk.emu.submit_view(user=desk.ben, view_id=modal.id, inputs={"value": "Cafe owners in Portugal"})
+    note = await desk.private(desk.ben, since, "imported 1 source file")
+    assert "survey.csv" in shown(note) and "checksums match" in shown(note)
+    request = await desk.posted(since, lambda m: "new Audience from this brief" in m.text + shown(m))
+    assert "Cafe owners in Portugal" in shown(request)
+
+    def ready() -> Message | None:
+        return next((m for m in desk.emu.state.replies(desk.research, request.ts) if "is ready with" in m.text), None)
+
+    await desk.wait(ready)
+    newest = (await desk.minds_api("GET", "/audiences?limit=1"))[0]
+    detail = await desk.minds_api("GET", f"/audiences/{newest['id']}")
+    assert [s["filename"] for s in detail["sources"] if s["kind"] == "file"] == ["survey.csv"]
+
+
+async def test_audience_card_ask_button_asks_one_question_in_a_new_private_study(desk: Desk) -> None:
+    card = await audience_card(desk, desk.ben)
+    since = desk.emu.mark()
+    await desk.emu.click_button(user=desk.ben, action_id="audience_ask", channel=desk.research, ts=card.ts)  # type: ignore[attr-defined]
+    modal = await desk.modal(desk.ben, "Ask an Audience", SNEAKERS)
+    await desk.emu.submit_view(user=desk.ben, view_id=modal.id, inputs={"value": "Which colour do you wear most?"})
+    parent = await desk.posted(since, lambda m: "asked" in m.text and not m.is_reply)
+    assert "Which colour do you wear most?" in parent.text
+    await desk.private(desk.ben, since, "creates a new private Study in Minds")

@@ -239,6 +239,9 @@ def everything_api() -> FakeMindsAPI:
     api.on("POST", f"/audiences/{AUDIENCE_ID}/export", ok({"status": "processing", "filename": "a.md"}))
     api.on("GET", f"/audiences/{AUDIENCE_ID}/export-status", ok({"status": "completed", "filename": "a.md"}))
     api.on("GET", f"/audiences/{AUDIENCE_ID}/export-download", httpx.Response(200, content=b"# A"))
+    digest = "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881"  # sha256("x")
+    source = {"name": "a.csv", "url": "https://m/a.csv", "sha256": digest}
+    api.on("POST", "/audiences/source-import", ok({"files": [source], "sourcePolicy": "supplied_files"}))
     return api
 
 
@@ -320,6 +323,8 @@ async def exercise_every_call(api: FakeMindsAPI) -> None:
         await minds.start_audience_export(AUDIENCE_ID)
         status = await minds.wait_audience_export(AUDIENCE_ID)
         await minds.download_audience_export(AUDIENCE_ID, status=status)
+        sources = await minds.import_audience_sources([("a.csv", "x")])
+        await minds.create_audience_from_brief(text="Cafe owners", idempotency_key="brief-2", files=sources.files)
 
 
 async def test_every_request_matches_the_declared_request_schema():
@@ -393,4 +398,5 @@ EXPECTED_OPERATIONS = {
     ("POST", "/audiences/{audienceId}/export"),
     ("GET", "/audiences/{audienceId}/export-status"),
     ("GET", "/audiences/{audienceId}/export-download"),
+    ("POST", "/audiences/source-import"),
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from minds_bot.minds import MalformedResponse, MindsClient, ServerError
@@ -74,3 +76,34 @@ async def test_model_connections_keep_only_declared_flags(api: FakeMindsAPI, cli
     [only] = await client.model_connections()
     assert only.verified and only.capabilities == {"chat": True}
     assert "sk-live" not in repr(only)
+
+
+def imported(*items: tuple[str, str]) -> dict[str, object]:
+    files = [{"name": n, "url": f"https://m/{n}", "sha256": hashlib.sha256(c.encode()).hexdigest()} for n, c in items]
+    return {"files": files, "sourcePolicy": "supplied_files"}
+
+
+async def test_an_import_is_verified_by_count_order_and_checksum(api: FakeMindsAPI, client: MindsClient) -> None:
+    sent = [("a.csv", "x,y\n1,2\n"), ("b.md", "# B")]
+    api.on(
+        "POST",
+        "/audiences/source-import",
+        ok(imported(*sent)),
+        ok(imported(*reversed(sent))),
+        ok(imported(sent[0])),
+        ok(imported(("a.csv", "tampered"), sent[1])),
+        ok({"files": imported(*sent)["files"]}),  # no source policy
+    )
+    result = await client.import_audience_sources(sent)
+    assert [f.name for f in result.files] == ["a.csv", "b.md"]
+    for _ in range(4):
+        with pytest.raises(MalformedResponse):
+            await client.import_audience_sources(sent)
+
+
+async def test_an_import_after_a_storage_failure_is_repeated_unchanged(api: FakeMindsAPI, client: MindsClient) -> None:
+    sent = [("a.csv", "x")]
+    api.on("POST", "/audiences/source-import", envelope(502, message="storage"), ok(imported(*sent)))
+    await client.import_audience_sources(sent)
+    first, second = api.to("POST", "/audiences/source-import")
+    assert first.body == second.body

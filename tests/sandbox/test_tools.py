@@ -3,11 +3,13 @@ Every response the ``client`` fixture sees is checked against the OpenAPI's decl
 
 from __future__ import annotations
 
+import hashlib
+
 import httpx
 
 from minds_bot.sandbox.minds_api import RunningSandbox, cli
 from minds_bot.sandbox.minds_api.ids import stable_id
-from tests.sandbox.conftest import ContractLog
+from tests.sandbox.conftest import OTHER_KEY, ContractLog, make_client
 from tests.sandbox.helpers import LAUNCH_STUDY
 from tests.sandbox.test_cli import parse
 from tests.sandbox.test_faults import put_faults
@@ -81,3 +83,21 @@ def test_the_cli_can_start_a_server_without_model_connections() -> None:
 
     assert cli.config_from_args(parse()).faults.model_connections is True
     assert cli.config_from_args(parse("--no-model-connections")).faults.model_connections is False
+
+
+async def test_source_import_is_content_addressed_and_from_brief_takes_only_own_files(
+    sandbox: RunningSandbox, client: httpx.AsyncClient
+) -> None:
+    body = {"files": [{"name": "survey.csv", "content": "age\n21\n"}]}
+    first = (await client.post("/audiences/source-import", json=body)).json()["data"]
+    again = (await client.post("/audiences/source-import", json=body)).json()["data"]
+    assert first == again and first["files"][0]["sha256"] == hashlib.sha256(b"age\n21\n").hexdigest()
+    bad = await client.post("/audiences/source-import", json={"files": [{"name": "deck.pdf", "content": "x"}]})
+    assert bad.status_code == 400
+
+    files = [{"name": "survey.csv", "url": first["files"][0]["url"]}]
+    built = await client.post("/audiences/from-brief", json={"text": "Cafe owners", "files": files})
+    assert built.status_code == 202
+    async with make_client(sandbox, ContractLog(), key=OTHER_KEY) as other:
+        foreign = await other.post("/audiences/from-brief", json={"text": "Cafe owners", "files": files})
+    assert foreign.status_code == 400 and foreign.json()["data"]["code"] == "FOREIGN_FILE"

@@ -4,6 +4,7 @@ fake HTTP API; Slack is the fake Web API. Each test checks what the person sees 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -453,3 +454,87 @@ async def test_a_failed_export_says_why(bot: BotHarness) -> None:
     [failed] = await bot.slack.wait_for("chat.update", lambda c: "could not be exported" in c.get("text", ""))
     assert "renderer down" in failed["text"]
     assert bot.slack.calls_to("files.completeUploadExternal") == []
+
+
+# ---- files shared in Slack as Audience sources
+
+SURVEY = b"age,answer\n21,yes\n"
+NOTES = "Interview notes: caf\u00e9 owners prefer oat milk".encode()
+
+
+def sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def file_message(bot: BotHarness, *names: str) -> dict[str, Any]:
+    files = [{"id": f"F{i}", "name": n, "url_private": bot.slack.file_url(n), "size": 10} for i, n in enumerate(names)]
+    return {"ts": "1733140000.000500", "thread_ts": "1733140000.000400", "text": "", "files": files}
+
+
+async def run_shortcut(bot: BotHarness, message: dict[str, Any]) -> Any:
+    return await bot.interaction(
+        {
+            "type": "message_action",
+            "callback_id": "minds_audience_from_files",
+            "trigger_id": "shortcut.1",
+            "user": {"id": USER_ID, "team_id": "T0001"},
+            "channel": {"id": "C0001"},
+            "message": message,
+            "response_url": bot.slack.response_url("shortcut"),
+        }
+    )
+
+
+USER_ID = "U0001"
+
+
+async def test_files_shared_in_slack_are_imported_verified_and_used_to_build_an_audience(bot: BotHarness) -> None:
+    bot.slack.shared.update({"survey.csv": SURVEY, "notes.md": NOTES})
+    imported = [
+        {"name": "survey.csv", "url": "https://minds/u/1/survey.csv", "sha256": sha(SURVEY), "size": len(SURVEY)},
+        {"name": "notes.md", "url": "https://minds/u/2/notes.md", "sha256": sha(NOTES), "size": len(NOTES)},
+    ]
+    bot.minds_api.on("POST", "/audiences/source-import", ok({"files": imported, "sourcePolicy": "supplied_files"}))
+    bot.minds_api.on("GET", "/audiences/limits", ok({"perAudienceCap": 50, "modes": [{"mode": "balanced"}]}))
+    job = {"jobId": samples.uid(90), "status": "queued", "progress": 0}
+    bot.minds_api.on("POST", "/audiences/from-brief", ok(job, status=202))
+
+    await run_shortcut(bot, file_message(bot, "survey.csv", "notes.md", "deck.pdf"))
+    (opened,) = await bot.slack.wait_for("views.open")
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    text = json.dumps(view)
+    assert "survey.csv" in text and "notes.md" in text and "Not imported" in text and "deck.pdf" in text
+    brief = {"brief": {"value": {"type": "plain_text_input", "value": "Cafe owners in Lisbon"}}}
+    await bot.submit(view, brief)
+
+    await bot.tracker.next_tracked(RunKind.AUDIENCE)
+    [sent] = bot.minds_api.to("POST", "/audiences/source-import")
+    assert sent.json() == {
+        "files": [{"name": "survey.csv", "content": SURVEY.decode()}, {"name": "notes.md", "content": NOTES.decode()}]
+    }
+    assert bot.slack.downloads == ["Bearer xoxb-test-token"] * 2, "Slack files are read with the bot token"
+    [build] = bot.minds_api.to("POST", "/audiences/from-brief")
+    assert build.json()["files"] == [{"name": i["name"], "url": i["url"]} for i in imported], "passed unchanged"
+    [note] = await bot.slack.wait_for("chat.postEphemeral", lambda c: "imported 2 source files" in c.get("text", ""))
+    assert "checksums match" in note["text"]
+
+
+async def test_a_checksum_that_does_not_match_is_not_called_a_success(bot: BotHarness) -> None:
+    bot.slack.shared["survey.csv"] = SURVEY
+    wrong = [{"name": "survey.csv", "url": "https://minds/u/1/survey.csv", "sha256": sha(b"other")}]
+    bot.minds_api.on("POST", "/audiences/source-import", ok({"files": wrong, "sourcePolicy": "supplied_files"}))
+    await run_shortcut(bot, file_message(bot, "survey.csv"))
+    (opened,) = await bot.slack.wait_for("views.open")
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    await bot.submit(view, {"brief": {"value": {"type": "plain_text_input", "value": "Cafe owners"}}})
+    [said] = await bot.slack.wait_for("chat.postEphemeral")
+    assert "could not read" in said["text"] and "checksum of survey.csv does not match" in said["text"]
+    assert "Minds imported" not in said["text"]
+    assert bot.minds_api.to("POST", "/audiences/from-brief") == []
+
+
+async def test_a_message_without_usable_files_gets_a_private_note(bot: BotHarness) -> None:
+    await run_shortcut(bot, file_message(bot, "deck.pdf"))
+    answer = await bot.reply()
+    assert "no file Minds can import" in answer["text"] and "deck.pdf" in answer["text"]
+    assert bot.slack.calls_to("views.open") == []

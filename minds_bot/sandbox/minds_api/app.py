@@ -83,6 +83,7 @@ def _add_routes(app: web.Application) -> None:
     r.add_get(V1 + "/audiences/limits", cat.audience_limits)
     r.add_post(V1 + "/audiences/from-brief", cat.create_audience_from_brief)
     r.add_get(V1 + "/audiences/from-brief/jobs/{job_id}", cat.get_brief_job)
+    r.add_post(V1 + "/audiences/source-import", tools.source_import)
     r.add_get(V1 + "/audiences/{audience_id}", cat.get_audience)
     r.add_post(V1 + "/audiences/{audience_id}/duplicate", cat.duplicate_audience)
     r.add_get(V1 + "/audiences/{audience_id}/progress", tools.audience_progress)

@@ -11,6 +11,7 @@ Must not touch runs, plans or exports.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from aiohttp import web
@@ -22,6 +23,7 @@ from minds_bot.sandbox.minds_api.http_support import (
     list_response,
     lookup,
     ok,
+    origin,
     parse,
     read_json,
     runtime,
@@ -304,3 +306,59 @@ async def audience_export_download(request: web.Request) -> web.Response:
     lines += [f"- {m['name']} — {m['description']}" for m in members]
     headers = {"Content-Disposition": f'attachment; filename="{audience["export"]["filename"]}"'}
     return web.Response(body="\n".join(lines).encode(), content_type="text/markdown", charset="utf-8", headers=headers)
+
+
+# ---------------------------------------------------------------- source import
+
+SOURCE_EXTENSIONS = (".txt", ".md", ".csv", ".json")
+MAX_SOURCE_FILES = 20
+MAX_SOURCE_BYTES = 5 * 1024 * 1024
+MAX_SOURCE_TOTAL = 12 * 1024 * 1024
+SOURCE_POLICY = "supplied_files"
+
+
+class SourceFile(BaseModel):
+    name: str = Field(min_length=1, max_length=200)
+    content: str = Field(max_length=MAX_SOURCE_BYTES)
+
+
+class SourceImport(BaseModel):
+    files: list[SourceFile] = Field(default_factory=list, max_length=MAX_SOURCE_FILES)
+    existingFiles: list[dict[str, str]] = Field(default_factory=list, max_length=MAX_SOURCE_FILES)
+    groundingJson: str | None = None
+
+
+async def source_import(request: web.Request) -> web.Response:
+    """Content-addressed uploads: the same file imported again gets the same URL (a retry is safe)."""
+    rt = runtime(request)
+    body = parse(SourceImport, await read_json(request, max_bytes=MAX_SOURCE_TOTAL + 1024 * 1024))
+    if not body.files:
+        raise ApiError(400, "No files to import", code="NO_FILES")
+    total = 0
+    for item in body.files:
+        if not item.name.lower().endswith(SOURCE_EXTENSIONS):
+            raise ApiError(400, f"Unsupported source file type: {item.name}", code="UNSUPPORTED_SOURCE")
+        total += len(item.content.encode())
+    if total > MAX_SOURCE_TOTAL:
+        raise ApiError(413, "Import is too large", code="IMPORT_TOO_LARGE")
+    imported = [_upload(request, item) for item in body.files]
+    rt.state.touch()
+    return ok({"files": imported, "sourcePolicy": SOURCE_POLICY, "snapshot": None, "snapshotSha256": None})
+
+
+def _upload(request: web.Request, item: SourceFile) -> dict[str, Any]:
+    state = runtime(request).state
+    data = item.content.encode()
+    digest = hashlib.sha256(data).hexdigest()
+    url = f"{origin(request)}/uploads/{digest}/{item.name}"
+    state.uploads[url] = {"keyFp": request[KEY_FP], "name": item.name, "sha256": digest, "size": len(data)}
+    return {"name": item.name, "url": url, "sha256": digest, "size": len(data)}
+
+
+def check_source_files(request: web.Request, files: list[dict[str, str]]) -> None:
+    """From-brief ``files`` must be this account's imports ("missing or foreign files are input errors")."""
+    uploads = runtime(request).state.uploads
+    for item in files:
+        upload = uploads.get(item.get("url", ""))
+        if upload is None or upload["keyFp"] != request[KEY_FP]:
+            raise ApiError(400, f"Unknown source file: {item.get('name')}", code="FOREIGN_FILE")

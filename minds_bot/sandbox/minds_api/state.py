@@ -39,6 +39,7 @@ class SandboxState:
     duplicates: dict[str, Record] = field(default_factory=dict)  # "<kind>:<sourceId>:<key>" -> copy
     drafts: dict[str, Record] = field(default_factory=dict)
     templates: dict[str, Record] = field(default_factory=dict)
+    uploads: dict[str, Record] = field(default_factory=dict)  # source-import URL -> {keyFp, name, sha256, size}
     usage: dict[str, int] = field(default_factory=dict)  # key fingerprint -> responses used
     allowance: int | None = None
     revision: int = 0  # bumped by every mutation so the store knows when a save is due

@@ -168,7 +168,7 @@ def audience_detail(state: SandboxState, audience: Record, *, now: float | None 
         "isSharedWithTeam": False,
         "isLinkSharingEnabled": audience["isLinkSharingEnabled"],
         "publicShareId": audience["publicShareId"],
-        "sources": [brief, *_adjustments(audience)],
+        "sources": [brief, *_adjustments(audience), *_files(audience)],
         "calibration": _calibration(audience, now=now),
         "grounding": _grounding(audience),
     }
@@ -185,6 +185,20 @@ def _adjustments(audience: Record) -> list[dict[str, Any]]:
             "createdAt": iso(adjustment["createdAt"]),
         }
         for i, adjustment in enumerate(audience.get("adjustments", []))
+    ]
+
+
+def _files(audience: Record) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": stable_id("source", audience["id"], "file", i),
+            "kind": "file",
+            "text": None,
+            "url": item.get("url"),
+            "filename": item.get("name"),
+            "createdAt": iso(audience["createdAt"]),
+        }
+        for i, item in enumerate(audience.get("files", []))
     ]
 
 

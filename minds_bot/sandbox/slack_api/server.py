@@ -131,6 +131,22 @@ class Emulator:
     async def send_slash_command(self, *, user: str, channel: str, text: str, command: str = "/minds") -> Delivery:
         return await self.interactions.send_slash_command(user=user, channel=channel, text=text, command=command)
 
+    async def message_shortcut(self, *, user: str, callback_id: str, channel: str, ts: str) -> Delivery:
+        return await self.interactions.message_shortcut(user=user, callback_id=callback_id, channel=channel, ts=ts)
+
+    def share_file(
+        self, *, user: str, channel: str, name: str, content: bytes, thread_ts: str | None = None, text: str = ""
+    ) -> Message:
+        """``user`` shares a file in ``channel`` (in ``thread_ts``'s thread when given)."""
+        return self.workspace.share_user_file(
+            user=user,
+            channel=self.workspace.channel(channel),
+            name=name,
+            content=content,
+            thread_ts=thread_ts,
+            text=text,
+        )
+
     async def click_button(
         self,
         *,
