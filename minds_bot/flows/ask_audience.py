@@ -10,11 +10,14 @@ Must not touch: Block Kit (``render/ask_audience.py``) or SQL.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows import ask as ask_flow
 from minds_bot.flows.questions import check_question
 from minds_bot.minds import Audience, AudienceDetail, StudyDetail
+from minds_bot.render import Message
 from minds_bot.render.ask_audience import render_not_one_question, render_wrapper_created, wrapper_study_name
 from minds_bot.services import Services
 
@@ -29,15 +32,18 @@ async def ask_audience(
     team_id: str,
     channel_id: str,
     user_id: str,
+    notify: Callable[[Message], Awaitable[None]],
 ) -> ask_flow.AskOutcome:
-    """Create (or, for a redelivered request, reuse) the private Study and ask ``question`` there."""
+    """Create (or, for a redelivered request, reuse) the private Study, tell the asker so through ``notify``
+    (before anything is posted in the channel), and ask ``question`` there."""
     check = check_question(question)
     if not check.single:
         return ask_flow.AskOutcome(render_not_one_question(reason=check.reason, audience_name=audience.name))
     study = await _wrapper_study(
         services, audience=audience, question=question, team_id=team_id, client_request_id=client_request_id
     )
-    outcome = await ask_flow.ask(
+    await notify(render_wrapper_created(study_name=study.name, audience_name=audience.name))
+    return await ask_flow.ask(
         services,
         slack,
         study=study,
@@ -47,8 +53,6 @@ async def ask_audience(
         channel_id=channel_id,
         user_id=user_id,
     )
-    notice = render_wrapper_created(study_name=study.name, audience_name=audience.name)
-    return ask_flow.AskOutcome(outcome.message or notice)
 
 
 async def _wrapper_study(

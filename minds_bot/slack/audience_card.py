@@ -76,6 +76,7 @@ async def handle_ask_audience(command: AskAudience, invocation: Invocation) -> N
         team_id=invocation.team_id,
         channel_id=invocation.channel_id,
         user_id=invocation.user_id,
+        notify=invocation.reply,
     )
     if outcome.message is not None:
         await invocation.reply(outcome.message)
@@ -108,6 +109,7 @@ async def _submitted_question(services: Services, body: dict[str, Any], view: di
             team_id=invocation.team_id,
             channel_id=channel_id,
             user_id=user_id,
+            notify=lambda message: client.chat_postEphemeral(channel=channel_id, user=user_id, **message.as_kwargs()),
         )
     except MindsError as exc:  # a modal has no response URL: say it privately in the channel
         await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))
