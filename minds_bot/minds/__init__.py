@@ -33,6 +33,8 @@ Public API (see each docstring for details)::
       start_audience_export(id) / wait_audience_export(id, *, wait_seconds) -> AudienceExportStatus
       download_audience_export(id, *, status, dest_dir=None) -> DownloadedFile
       import_audience_sources([(name, text), …]) -> SourceImport   (count, order and SHA-256 verified)
+      get_heatmap / start_heatmap(study_id, message_id, *, asset_key) -> Heatmap
+      export_heatmap(study_id, message_id, *, wait_seconds) -> DownloadedFile | AudienceExportStatus (unfinished)
       preview_plan(study_id, PlanPreviewRequest, *, idempotency_key, wait_seconds=60)
           -> ResearchPlan | PlanPending
       resume_plan(PlanPending, *, wait_seconds=60) -> ResearchPlan | PlanPending
@@ -99,6 +101,7 @@ from minds_bot.minds.models import (
     FormationSubgroup,
     FromBriefJob,
     FromBriefResult,
+    Heatmap,
     ImportedSource,
     InvitationResult,
     Me,
@@ -130,7 +133,7 @@ from minds_bot.minds.models import (
     StudyDuplicate,
     StudyTemplate,
 )
-from minds_bot.minds.output import OutputAnswer, OutputAudience, StudyOutput, parse_output
+from minds_bot.minds.output import OutputAnswer, OutputAsset, OutputAudience, StudyOutput, parse_output
 from minds_bot.minds.paging import LOOKUP_WINDOW, Page
 from minds_bot.minds.policy import RateLimiter, RetryPolicy
 
@@ -159,6 +162,8 @@ __all__ = [
     "AudienceDuplicate",
     "AudienceExportStatus",
     "ImportedSource",
+    "Heatmap",
+    "OutputAsset",
     "SourceImport",
     "AudienceJobFailed",
     "AudienceLimits",

@@ -64,6 +64,7 @@ from minds_bot.minds.models import (
     Formation,
     FromBriefJob,
     FromBriefResult,
+    Heatmap,
     ImportedSource,
     InvitationResult,
     Me,
@@ -642,6 +643,39 @@ class MindsClient:
         _verify_import(files, imported, info)
         return imported
 
+    async def get_heatmap(self, study_id: str, message_id: str, *, asset_key: str) -> Heatmap:
+        """``GET /studies/{id}/heatmaps/{messageId}?assetKey=``: a saved analysis or its queue state."""
+        path = f"/studies/{_seg(study_id)}/heatmaps/{_seg(message_id)}"
+        resp, info = await self._call("GET", path, params={"assetKey": asset_key})
+        return _parse(Heatmap, _data(resp, info), info)
+
+    async def start_heatmap(self, study_id: str, message_id: str, *, asset_key: str) -> Heatmap:
+        """``POST`` the same path: starts an analysis (Premium; one response per Mind) or reuses a finished one.
+        No idempotency key exists for it, so it is never retried."""
+        path = f"/studies/{_seg(study_id)}/heatmaps/{_seg(message_id)}"
+        resp, info = await self._call("POST", path, json_body={"assetKey": asset_key}, retryable=False)
+        return _parse(Heatmap, _data(resp, info), info)
+
+    async def export_heatmap(
+        self, study_id: str, message_id: str, *, wait_seconds: float = DEFAULT_EXPORT_WAIT, dest_dir: Path | None = None
+    ) -> DownloadedFile | AudienceExportStatus:
+        """Start (or reuse) the heatmap ZIP export, poll it for a bounded time, then download it. An export that
+        is not finished by then comes back as its last status — check again later, never ``force``."""
+        base = f"/studies/{_seg(study_id)}/heatmaps/{_seg(message_id)}"
+        resp, info = await self._call("POST", f"{base}/export")
+        status = _audience_export(_parse(AudienceExportStatus, _data(resp, info), info), info)
+        deadline = self._clock() + wait_seconds
+        attempt = 0
+        while status.status != "completed":
+            attempt += 1
+            if not await self._pause(attempt, deadline):
+                return status
+            resp, info = await self._call("GET", f"{base}/export-status")
+            status = _audience_export(_parse(AudienceExportStatus, _data(resp, info), info), info)
+        return await self._download_artifact(
+            f"{base}/export-download", status=status, dest_dir=dest_dir, fallback=f"heatmap-{message_id}.zip"
+        )
+
     async def start_audience_export(self, audience_id: str) -> AudienceExportStatus:
         """``POST /audiences/{id}/export`` (the Markdown brief, Minds' default): a cached artifact or a job."""
         resp, info = await self._call("POST", f"/audiences/{_seg(audience_id)}/export")
@@ -666,8 +700,19 @@ class MindsClient:
     ) -> DownloadedFile:
         """``GET /audiences/{id}/export-download``: the artifact itself (200, read with the key) or a redirect
         to a signed URL (fetched without the key)."""
-        resp, info = await self._call("GET", f"/audiences/{_seg(audience_id)}/export-download")
-        filename = status.filename or f"{audience_id}-brief.md"
+        return await self._download_artifact(
+            f"/audiences/{_seg(audience_id)}/export-download",
+            status=status,
+            dest_dir=dest_dir,
+            fallback=f"{audience_id}-brief.md",
+        )
+
+    async def _download_artifact(
+        self, path: str, *, status: AudienceExportStatus, dest_dir: Path | None, fallback: str
+    ) -> DownloadedFile:
+        """An export artifact served by Minds itself (read with the key) or by a signed redirect (without it)."""
+        resp, info = await self._call("GET", path)
+        filename = status.filename or fallback
         if resp.status_code in REDIRECTS and resp.headers.get("location"):
             target = resp.request.url.join(resp.headers["location"])
             return await self._stream_to_file(

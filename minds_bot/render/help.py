@@ -31,6 +31,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds audience new <brief>", "build an Audience from a description of who it should be"),
     ("/minds audience <name>", "an Audience's members, coverage, Formations, builds; Ask · Export · Duplicate"),
     ("Message menu → Audience from files", "import a message's .txt/.md/.csv/.json files and build an Audience"),
+    ("Heatmap · Export heatmap on a result", "where the question shows an image or video: attention, or a ZIP"),
     ("/minds ask audience <name> <question>", "ask one Audience directly (Minds creates a private Study for it)"),
     ("/minds recalibrate <audience>", "refresh an Audience you own: instruction, confirmation, progress in a thread"),
     ("/minds invite <study> <email…> [admin]", "invite collaborators to a Study (account owners; you confirm first)"),

@@ -26,6 +26,7 @@ def register_all(surface: Surface, services: Services) -> None:
         digest,
         duplicate,
         exports,
+        heatmaps,
         home,
         invite,
         methods,
@@ -44,5 +45,6 @@ def register_all(surface: Surface, services: Services) -> None:
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
     for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest):
         module.register(surface, services)
-    for module in (methods, audience_card, invite, recalibrate, models, source_import):  # research tools (#18)
+    research_tools = (methods, audience_card, invite, recalibrate, models, source_import, heatmaps)  # issue 18
+    for module in research_tools:
         module.register(surface, services)

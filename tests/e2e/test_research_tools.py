@@ -175,3 +175,31 @@ async def test_audience_card_ask_button_asks_one_question_in_a_new_private_study
     parent = await desk.posted(since, lambda m: "asked" in m.text and not m.is_reply)
     assert "Which colour do you wear most?" in parent.text
     await desk.private(desk.ben, since, "creates a new private Study in Minds")
+
+
+async def test_a_result_about_an_image_gets_a_heatmap_after_the_cost_is_confirmed_and_exports_a_zip(
+    desk: Desk,
+) -> None:
+    question = "What catches your eye first in this ad? https://cdn.example.com/ad.png"
+    since = await desk.type(desk.ben, f'ask "{LAUNCH}" {question}')
+    parent = await desk.posted(since, lambda m: "asked" in m.text and not m.is_reply)
+
+    def result() -> Message | None:
+        replies = desk.emu.state.replies(desk.research, parent.ts)
+        return next((m for m in replies if "result_heatmap" in action_ids(m.blocks)), None)
+
+    answered = await desk.wait(result)
+    since = desk.emu.mark()
+    await desk.emu.click_button(user=desk.ben, action_id="result_heatmap", channel=desk.research, ts=answered.ts)
+    prompt = await desk.private(desk.ben, since, "Start heatmap")
+    assert "needs Premium and uses one response per Mind" in shown(prompt)
+    await desk.emu.click_button(user=desk.ben, action_id="heatmap_start", channel=desk.research, ts=prompt.ts)
+
+    def analysis() -> Message | None:
+        replies = desk.emu.state.replies(desk.research, parent.ts)
+        return next((m for m in replies if "Heatmap of the image" in shown(m)), None)
+
+    await desk.wait(analysis)
+    await desk.emu.click_button(user=desk.ben, action_id="result_heatmap_export", channel=desk.research, ts=answered.ts)
+    archive = await desk.posted(since, lambda m: bool(m.files), thread_ts=parent.ts)
+    assert (desk.emu.file_content(archive.files[0]) or b"").startswith(b"PK")

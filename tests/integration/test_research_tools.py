@@ -3,11 +3,20 @@
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 
 import pytest
 
-from minds_bot.minds import Conflict, MalformedResponse, NotFound
+from minds_bot.minds import (
+    Conflict,
+    DirectRunAccepted,
+    DownloadedFile,
+    MalformedResponse,
+    NotFound,
+    PlanLimitError,
+    parse_output,
+)
 from tests.integration.conftest import Harness
 from tests.integration.seeds import GEN_Z, LAUNCH_STUDY
 
@@ -79,3 +88,42 @@ async def test_an_audience_brief_exports_as_markdown(h: Harness, tmp_path: Path)
     content = Path(downloaded.path).read_text()
     assert content.startswith("# Gen Z sneaker buyers in Germany") and content.count("\n- ") == 12
     assert (await h.minds.start_audience_export(GEN_Z)).status == "completed", "a finished brief is reused"
+
+
+async def asked_with_image(h: Harness) -> str:
+    question = "What catches your eye first in this ad? https://cdn.example.com/ad.png"
+    accepted = await h.minds.start_direct_run(LAUNCH_STUDY, question=question, client_request_id=str(uuid.uuid4()))
+    assert isinstance(accepted, DirectRunAccepted)
+    for _ in range(40):
+        run = await h.minds.get_run(accepted.run_id)
+        if run.is_terminal:
+            break
+        h.advance(h.step)
+    assert run.status == "completed" and run.message_id
+    return run.message_id
+
+
+async def test_a_question_heatmap_costs_one_response_per_mind_and_exports_a_zip(h: Harness, tmp_path: Path) -> None:
+    message_id = await asked_with_image(h)
+    answers = await h.minds.get_message_answers(LAUNCH_STUDY, message_id)
+    output = parse_output(answers.output_data)
+    [asset] = output.visual_assets
+    assert asset.kind == "image" and asset.asset_key == "https://cdn.example.com/ad.png"
+
+    none = await h.minds.get_heatmap(LAUNCH_STUDY, message_id, asset_key=asset.asset_key)
+    assert none.status == "none" and none.respondents == output.answer_count
+    await h.set_allowance(none.respondents - 1)
+    with pytest.raises(PlanLimitError):
+        await h.minds.start_heatmap(LAUNCH_STUDY, message_id, asset_key=asset.asset_key)
+    await h.set_allowance(None)
+    started = await h.minds.start_heatmap(LAUNCH_STUDY, message_id, asset_key=asset.asset_key)
+    assert started.status == "processing"
+    h.advance(3 * h.step)
+    done = await h.minds.get_heatmap(LAUNCH_STUDY, message_id, asset_key=asset.asset_key)
+    assert done.status == "completed" and done.regions
+    reused = await h.minds.start_heatmap(LAUNCH_STUDY, message_id, asset_key=asset.asset_key)
+    assert reused.status == "completed"
+
+    archive = await h.minds.export_heatmap(LAUNCH_STUDY, message_id, dest_dir=tmp_path)
+    assert isinstance(archive, DownloadedFile) and archive.filename.endswith(".zip")
+    assert Path(archive.path).read_bytes().startswith(b"PK")

@@ -242,6 +242,12 @@ def everything_api() -> FakeMindsAPI:
     digest = "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881"  # sha256("x")
     source = {"name": "a.csv", "url": "https://m/a.csv", "sha256": digest}
     api.on("POST", "/audiences/source-import", ok({"files": [source], "sourcePolicy": "supplied_files"}))
+    heatmaps = f"/studies/{STUDY_ID}/heatmaps/m1"
+    api.on("GET", heatmaps, ok({"status": "none", "assetKey": "a.png"}))
+    api.on("POST", heatmaps, ok({"status": "queued", "assetKey": "a.png"}))
+    api.on("POST", f"{heatmaps}/export", ok({"status": "processing"}))
+    api.on("GET", f"{heatmaps}/export-status", ok({"status": "completed", "filename": "h.zip"}))
+    api.on("GET", f"{heatmaps}/export-download", httpx.Response(302, headers={"Location": "https://s.test/h.zip"}))
     return api
 
 
@@ -325,6 +331,9 @@ async def exercise_every_call(api: FakeMindsAPI) -> None:
         await minds.download_audience_export(AUDIENCE_ID, status=status)
         sources = await minds.import_audience_sources([("a.csv", "x")])
         await minds.create_audience_from_brief(text="Cafe owners", idempotency_key="brief-2", files=sources.files)
+        await minds.get_heatmap(STUDY_ID, "m1", asset_key="a.png")
+        await minds.start_heatmap(STUDY_ID, "m1", asset_key="a.png")
+        await minds.export_heatmap(STUDY_ID, "m1")
 
 
 async def test_every_request_matches_the_declared_request_schema():
@@ -399,4 +408,9 @@ EXPECTED_OPERATIONS = {
     ("GET", "/audiences/{audienceId}/export-status"),
     ("GET", "/audiences/{audienceId}/export-download"),
     ("POST", "/audiences/source-import"),
+    ("GET", "/studies/{studyId}/heatmaps/{messageId}"),
+    ("POST", "/studies/{studyId}/heatmaps/{messageId}"),
+    ("POST", "/studies/{studyId}/heatmaps/{messageId}/export"),
+    ("GET", "/studies/{studyId}/heatmaps/{messageId}/export-status"),
+    ("GET", "/studies/{studyId}/heatmaps/{messageId}/export-download"),
 }

@@ -538,3 +538,84 @@ async def test_a_message_without_usable_files_gets_a_private_note(bot: BotHarnes
     answer = await bot.reply()
     assert "no file Minds can import" in answer["text"] and "deck.pdf" in answer["text"]
     assert bot.slack.calls_to("views.open") == []
+
+
+# ---- question heatmaps
+
+IMAGE = "https://cdn.example.com/ad.png"
+MESSAGE = samples.MESSAGE_ID
+
+
+def heatmap(status: str, **extra: Any) -> Any:
+    body = {"status": status, "assetKey": IMAGE, "kind": "image", "respondents": 12, **extra}
+    if status == "completed":
+        body |= {"regions": [{"label": "Logo", "attention": 0.2}, {"label": "Price <tag>", "attention": 0.5}]}
+    return ok(body)
+
+
+def heatmap_button_value() -> str:
+    return json.dumps({"s": STUDY, "m": MESSAGE, "k": IMAGE})
+
+
+def test_a_result_whose_question_carries_an_image_offers_heatmap_buttons() -> None:
+    from minds_bot.minds import parse_output
+    from minds_bot.render.answers import render_result
+
+    output = {
+        "title": "What catches your eye?",
+        "type": "qualitative",
+        "audiences": [{"audience": "Parents", "value": "Bright", "answers": []}],
+        "assets": [{"assetKey": IMAGE, "kind": "image", "url": IMAGE}],
+    }
+    message = render_result(parse_output(output), study_id=STUDY, message_id=MESSAGE, charted=False)
+    ids = {e["action_id"] for b in message.as_kwargs()["blocks"] for e in b.get("elements", []) if "action_id" in e}
+    assert {"result_heatmap", "result_heatmap_export"} <= ids
+    plain = {**output, "assets": []}
+    message = render_result(parse_output(plain), study_id=STUDY, message_id=MESSAGE, charted=False)
+    assert "result_heatmap" not in json.dumps(message.as_kwargs())
+
+
+async def test_heatmap_names_the_cost_then_the_requester_starts_it_and_the_thread_gets_the_analysis(
+    bot: BotHarness,
+) -> None:
+    people(bot)
+    path = f"/studies/{STUDY}/heatmaps/{MESSAGE}"
+    bot.minds_api.on("GET", path, heatmap("none"), heatmap("processing"), heatmap("completed"))
+    bot.minds_api.on("POST", path, heatmap("queued"))
+    await bot.click("result_heatmap", heatmap_button_value(), user=ADMIN, message_ts="1733140000.000300")
+    prompt = await bot.reply_containing("Start heatmap")
+    assert "needs Premium and uses one response per Mind (12 Minds)" in shown(prompt)
+    start = buttons(prompt)["heatmap_start"]
+    assert bot.minds_api.to("POST", path) == [], "nothing started before the confirmation"
+
+    await bot.click("heatmap_start", start["value"], user=MEMBER, ephemeral=True)
+    assert "Only the person who asked" in (await bot.reply())["text"]
+    await bot.click("heatmap_start", start["value"], user=ADMIN, ephemeral=True)
+    run = await bot.tracker.next_tracked(RunKind.HEATMAP)
+    [sent] = bot.minds_api.to("POST", path)
+    assert sent.json() == {"assetKey": IMAGE}
+    assert run.thread_ts == "1733140000.000300"
+    await bot.tick()
+    await bot.tick()
+    [done] = await bot.slack.wait_for("chat.update", lambda c: "Heatmap of the image" in json.dumps(c))
+    text = json.dumps(done, ensure_ascii=False)
+    assert text.index("Price &lt;tag&gt; — 50%") < text.index("Logo — 20%")
+
+
+async def test_a_finished_heatmap_is_read_not_started_again(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", f"/studies/{STUDY}/heatmaps/{MESSAGE}", heatmap("completed", summary="Eyes go to price"))
+    await bot.click("result_heatmap", heatmap_button_value(), message_ts="1733140000.000300")
+    [posted] = await bot.slack.wait_for("chat.postMessage", lambda c: "Heatmap" in c.get("text", ""))
+    assert posted["thread_ts"] == "1733140000.000300" and "Eyes go to price" in json.dumps(posted)
+    assert bot.minds_api.to("POST", f"/studies/{STUDY}/heatmaps/{MESSAGE}") == []
+
+
+async def test_export_heatmap_attaches_the_zip_in_the_thread(bot: BotHarness) -> None:
+    base = f"/studies/{STUDY}/heatmaps/{MESSAGE}"
+    bot.minds_api.on("POST", f"{base}/export", ok({"status": "completed", "filename": "heatmap.zip"}))
+    archive = httpx.Response(200, content=b"PK\x03\x04zip", headers={"content-type": "application/zip"})
+    bot.minds_api.on("GET", f"{base}/export-download", archive)
+    await bot.click("result_heatmap_export", heatmap_button_value(), message_ts="1733140000.000300")
+    (upload,) = await bot.slack.wait_for("files.completeUploadExternal")
+    assert upload["thread_ts"] == "1733140000.000300"
+    assert list(bot.slack.uploads.values()) == [b"PK\x03\x04zip"]

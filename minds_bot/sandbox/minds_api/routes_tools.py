@@ -1,5 +1,6 @@
 """Research-tool routes beyond the core research loop: an Audience's build progress and Formations, its
-recalibration and its Markdown brief export, the team's model connections and Study invitations.
+recalibration and its Markdown brief export, the team's model connections, Study invitations, source imports and
+question heatmaps (image/video assets, analysed for one response per Mind, exported as a ZIP).
 
 Owns: those handlers and the bookkeeping they keep on Audience records (``calibratingUntil``,
 ``retrainingMindIds``, ``adjustments``). Faults: ``model_connections`` off answers 404 (disabled on this server),
@@ -12,6 +13,9 @@ Must not touch runs, plans or exports.
 from __future__ import annotations
 
 import hashlib
+import io
+import json
+import zipfile
 from typing import Any
 
 from aiohttp import web
@@ -362,3 +366,129 @@ def check_source_files(request: web.Request, files: list[dict[str, str]]) -> Non
         upload = uploads.get(item.get("url", ""))
         if upload is None or upload["keyFp"] != request[KEY_FP]:
             raise ApiError(400, f"Unknown source file: {item.get('name')}", code="FOREIGN_FILE")
+
+
+# ---------------------------------------------------------------- question heatmaps
+
+HEATMAP_STEPS = 2  # engine steps an analysis takes
+REGIONS = ("Headline", "Product", "Price tag", "Logo", "Background")
+
+
+def _message(study: Record, message_id: str) -> Record:
+    message = next((m for m in study["messages"] if m["id"] == message_id), None)
+    if message is None or not (message.get("metadata") or {}).get("outputData"):
+        raise ApiError(404, "Study message not found", code="NOT_FOUND")
+    return message
+
+
+def _asset(message: Record, asset_key: str | None) -> dict[str, Any]:
+    assets = message["metadata"]["outputData"].get("assets") or []
+    chosen = next((a for a in assets if asset_key in (None, a["assetKey"])), None)
+    if chosen is None:
+        raise ApiError(400, "This question has no such image or video asset", code="NO_ASSET")
+    return chosen
+
+
+def _heatmap_view(message: Record, asset: dict[str, Any], record: Record | None, now: float, step: float) -> dict:
+    respondents = sum(len(a.get("answers", [])) for a in message["metadata"]["outputData"]["audiences"])
+    view: dict[str, Any] = {"status": "none", "assetKey": asset["assetKey"], "kind": asset["kind"]}
+    view["respondents"] = respondents
+    if record is None:
+        return view
+    done = now >= record["startedAt"] + HEATMAP_STEPS * step
+    view["status"] = "completed" if done else "processing"
+    if done:
+        rng_seed = int(hashlib.sha256(asset["assetKey"].encode()).hexdigest()[:8], 16)
+        weights = [((rng_seed >> (i * 3)) % 7 + 1) for i in range(len(REGIONS))]
+        total = sum(weights)
+        regions = [{"label": r, "attention": round(w / total, 2)} for r, w in zip(REGIONS, weights, strict=True)]
+        view["regions"] = sorted(regions, key=lambda r: -r["attention"])
+        view["summary"] = f"{view['regions'][0]['label']} drew the most attention across {respondents} Minds."
+    return view
+
+
+async def get_heatmap(request: web.Request) -> web.Response:
+    rt = runtime(request)
+    study = study_of(request)
+    message = _message(study, request.match_info["message_id"])
+    asset = _asset(message, request.query.get("assetKey"))
+    record = study.get("heatmaps", {}).get(f"{message['id']}|{asset['assetKey']}")
+    return ok(_heatmap_view(message, asset, record, rt.clock.now(), rt.engine.step))
+
+
+class HeatmapStart(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    assetKey: str | None = None
+
+
+async def start_heatmap(request: web.Request) -> web.Response:
+    """Premium: one response per Mind from the allowance; a started or finished analysis is reused."""
+    rt = runtime(request)
+    study = study_of(request)
+    message = _message(study, request.match_info["message_id"])
+    asset = _asset(message, parse(HeatmapStart, await read_json(request, required=False)).assetKey)
+    key = f"{message['id']}|{asset['assetKey']}"
+    heatmaps = study.setdefault("heatmaps", {})
+    if key not in heatmaps:
+        respondents = _heatmap_view(message, asset, None, 0, 1)["respondents"]
+        remaining = rt.engine.remaining_allowance(request[KEY_FP])
+        if remaining is not None and remaining < respondents:
+            raise ApiError(
+                403,
+                "The response allowance does not cover this heatmap",
+                code="PLAN_LIMIT",
+                data={"limitType": "responses", "currentPlan": "premium", "limit": rt.state.allowance},
+            )
+        rt.state.usage[request[KEY_FP]] = rt.state.usage.get(request[KEY_FP], 0) + respondents
+        heatmaps[key] = {"startedAt": rt.clock.now()}
+        rt.state.touch()
+    return ok(_heatmap_view(message, asset, heatmaps[key], rt.clock.now(), rt.engine.step))
+
+
+def _heatmap_done(request: web.Request, study: Record, message: Record) -> bool:
+    rt = runtime(request)
+    records = [r for k, r in study.get("heatmaps", {}).items() if k.startswith(f"{message['id']}|")]
+    return any(rt.clock.now() >= r["startedAt"] + HEATMAP_STEPS * rt.engine.step for r in records)
+
+
+async def start_heatmap_export(request: web.Request) -> web.Response:
+    rt = runtime(request)
+    study = study_of(request)
+    message = _message(study, request.match_info["message_id"])
+    if not _heatmap_done(request, study, message):
+        raise conflict("No finished heatmap to export for this question", code="HEATMAP_NOT_READY")
+    exports = study.setdefault("heatmapExports", {})
+    exports.setdefault(message["id"], {"startedAt": rt.clock.now()})
+    rt.state.touch()
+    return ok(_heatmap_export_view(request, study, message))
+
+
+def _heatmap_export_view(request: web.Request, study: Record, message: Record) -> dict[str, Any]:
+    rt = runtime(request)
+    job = study.get("heatmapExports", {}).get(message["id"])
+    if job is None:
+        return {"status": "idle"}
+    done = rt.clock.now() >= job["startedAt"] + rt.engine.step
+    return {
+        "status": "completed" if done else "processing",
+        "filename": f"heatmap-{message['id'][:8]}.zip",
+        "mimeType": "application/zip",
+    }
+
+
+async def heatmap_export_status(request: web.Request) -> web.Response:
+    study = study_of(request)
+    return ok(_heatmap_export_view(request, study, _message(study, request.match_info["message_id"])))
+
+
+async def heatmap_export_download(request: web.Request) -> web.Response:
+    study = study_of(request)
+    message = _message(study, request.match_info["message_id"])
+    if _heatmap_export_view(request, study, message)["status"] != "completed":
+        raise conflict("The export is not finished yet; poll export-status", code="EXPORT_NOT_READY")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("report.md", f"# Heatmap\n\nQuestion: {message['content']}\n")
+        archive.writestr("metadata.json", json.dumps({"studyId": study["id"], "messageId": message["id"]}))
+    headers = {"Content-Disposition": f'attachment; filename="heatmap-{message["id"][:8]}.zip"'}
+    return web.Response(body=buffer.getvalue(), content_type="application/zip", headers=headers)
