@@ -135,7 +135,7 @@ class RecalibrationHandler:
 
     async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
         slack = await self._services.slack.client_for(run.team_id)
-        message = render_recalibration_done(summary=None)
+        message = render_recalibration_done()
         await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
 
 

@@ -123,9 +123,9 @@ def render_recalibrated(result: Recalibration) -> str:
     return "Minds recalibrated the Audience: " + ", ".join(parts) + f"; {result.retraining_members} retraining."
 
 
-def render_recalibration_done(*, summary: str | None) -> Message:
-    text = (summary + " " if summary else "") + "Recalibration finished: every member is ready."
-    return Message(text=text, blocks=[section(escape(text))])
+def render_recalibration_done() -> Message:
+    text = "Recalibration finished: every member is ready."
+    return Message(text=text, blocks=[section(text)])
 
 
 def render_recalibration_failed(reason: str) -> Message:
