@@ -55,7 +55,7 @@ def ask_audience_modal(*, audience_id: str, audience_name: str, channel_id: str)
             section(f"Audience: *{escape(audience_name)}*"),
             InputBlock(
                 block_id=QUESTION_BLOCK,
-                label="One question",
+                label=f"One question (at most {MAX_QUESTION:,} characters)",
                 element=PlainTextInputElement(action_id=QUESTION_ACTION, multiline=True, max_length=MAX_QUESTION),
             ),
             context(

@@ -33,7 +33,7 @@ def from_files_modal(*, metadata: str, names: Sequence[str], skipped: Sequence[s
         section(f"Minds imports these files as sources for the new Audience:\n{listed}"),
         InputBlock(
             block_id=BRIEF_BLOCK,
-            label="Who should the Audience be?",
+            label=f"Who should the Audience be? (at most {MAX_BRIEF:,} characters)",
             element=PlainTextInputElement(
                 action_id=BRIEF_ACTION,
                 multiline=True,
