@@ -58,7 +58,8 @@ async def test_audience_card_duplicate_button_makes_one_copy(desk: Desk) -> None
     card = await audience_card(desk, desk.ben)
     since = desk.emu.mark()
     await desk.emu.click_button(user=desk.ben, action_id="audience_duplicate", channel=desk.research, ts=card.ts)  # type: ignore[attr-defined]
-    await desk.private(desk.ben, since, "made a private copy", f"{SNEAKERS} (copy)")
+    # the button runs `/minds duplicate audience <id>`: the same answer as the typed command
+    await desk.private(desk.ben, since, "Duplicated", f"{SNEAKERS} (copy)")
     names = [a["name"] for a in await desk.minds_api("GET", "/audiences?limit=100")]
     assert names.count(f"{SNEAKERS} (copy)") == 1
 
