@@ -5,7 +5,8 @@ Owns: starting the job after the account's limits were read (a per-Audience cap 
 nothing is created), the keyed request behind it (``flows/keyed.py``: the Idempotency-Key derived from the Slack
 request and saved before the POST, so a redelivery reuses it and Minds builds and charges one Audience; **Try
 again** after a timeout or network failure re-sends the same brief with the same key, CATALOGUE §2 H.72; the
-same brief again within ``KEY_WINDOW`` asks "build another?" and sends nothing), and the ``RunHandler`` for
+same brief again within ``KEY_WINDOW`` asks "build another?" and sends nothing; imported source files, from
+"Audience from files", are saved with the request and sent again with it), and the ``RunHandler`` for
 ``RunKind.AUDIENCE`` — the run tracker polls the job (never resubmitting) and survives restarts, so a long
 build is never lost.
 Must not touch: Minds wire shapes or SQL.
