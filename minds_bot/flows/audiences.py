@@ -5,7 +5,8 @@ Owns: starting the job after the account's limits were read (a per-Audience cap 
 nothing is created), the keyed request behind it (``flows/keyed.py``: the Idempotency-Key derived from the Slack
 request and saved before the POST, so a redelivery reuses it and Minds builds and charges one Audience; **Try
 again** after a timeout or network failure re-sends the same brief with the same key, CATALOGUE §2 H.72; the
-same brief again within ``KEY_WINDOW`` asks "build another?" and sends nothing), and the ``RunHandler`` for
+same brief again within ``KEY_WINDOW`` asks "build another?" and sends nothing; imported source files, from
+"Audience from files", are saved with the request and sent again with it), and the ``RunHandler`` for
 ``RunKind.AUDIENCE`` — the run tracker polls the job (never resubmitting) and survives restarts, so a long
 build is never lost.
 Must not touch: Minds wire shapes or SQL.
@@ -14,12 +15,13 @@ Must not touch: Minds wire shapes or SQL.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from minds_bot.flows.keyed import UNCERTAIN, Repeat, arguments_of, begin, saved_for
 from minds_bot.flows.planning import Refused
 from minds_bot.flows.tracking import Observation, say_in_thread
-from minds_bot.minds import AudienceJobFailed, FromBriefJob, FromBriefResult, MindsError
+from minds_bot.minds import AudienceJobFailed, FromBriefJob, FromBriefResult, ImportedSource, MindsError
 from minds_bot.render.errors import user_message
 from minds_bot.render.jobs import (
     AUDIENCE_AGAIN,
@@ -43,12 +45,15 @@ FAILED = "failed"
 AUDIENCE_FROM_BRIEF = "audience_from_brief"
 
 
-async def start_audience(invocation: Invocation, *, brief: str) -> None:
-    """Read the limits, then start the job — unless the same brief was sent within the key's window."""
-    subject = hashlib.sha256(" ".join(brief.split()).lower().encode()).hexdigest()
-    begun = await begin(
-        invocation, purpose=AUDIENCE_FROM_BRIEF, subject=subject, arguments={"brief": brief}, again=False
-    )
+async def start_audience(invocation: Invocation, *, brief: str, files: Sequence[ImportedSource] = ()) -> None:
+    """Read the limits, then start the job — unless the same brief (and files) was sent within the key's window.
+    ``files``: imported sources (``flows/source_import.py``), saved with the request and passed to Minds exactly
+    as it returned them, so **Try again** and **Build another Audience** send them too."""
+    subject = _subject(brief=brief, files=files)
+    arguments: dict[str, object] = {"brief": brief}
+    if files:
+        arguments["files"] = [f.model_dump(mode="json", by_alias=True) for f in files]
+    begun = await begin(invocation, purpose=AUDIENCE_FROM_BRIEF, subject=subject, arguments=arguments, again=False)
     if isinstance(begun, Repeat):
         await invocation.reply(
             render_make_another(
@@ -62,6 +67,13 @@ async def start_audience(invocation: Invocation, *, brief: str) -> None:
         )
         return
     await _send(invocation, begun)
+
+
+def _subject(*, brief: str, files: Sequence[ImportedSource]) -> str:
+    """What makes two requests "the same": the brief (whitespace and case aside) and the files' checksums."""
+    words = " ".join(brief.split()).lower()
+    checksums = ",".join(sorted(f.sha256 for f in files))
+    return hashlib.sha256(f"{words}|{checksums}".encode() if files else words.encode()).hexdigest()
 
 
 async def audience_button(invocation: Invocation, *, key: str, again: bool) -> Refused | None:
@@ -82,7 +94,9 @@ async def audience_button(invocation: Invocation, *, key: str, again: bool) -> R
 async def _send(invocation: Invocation, request: KeyedRequest) -> None:
     """Read the limits, start (or replay) the job, post the request and its progress, and follow it."""
     services = invocation.services
-    brief = str(arguments_of(request)["brief"])
+    arguments = arguments_of(request)
+    brief = str(arguments["brief"])
+    files = [ImportedSource.model_validate(f) for f in arguments.get("files") or []]
     minds = await invocation.minds()
     limits = await minds.audience_limits()
     if limits.locked:
@@ -90,7 +104,7 @@ async def _send(invocation: Invocation, request: KeyedRequest) -> None:
         return
     key = request.key
     try:
-        created = await minds.create_audience_from_brief(text=brief, idempotency_key=key)
+        created = await minds.create_audience_from_brief(text=brief, idempotency_key=key, files=files or None)
     except UNCERTAIN as exc:
         message = render_try_again(
             what="an Audience from your brief", reason=user_message(exc), action_id=AUDIENCE_TRY_AGAIN, key=key

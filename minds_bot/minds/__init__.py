@@ -30,6 +30,13 @@ Public API (see each docstring for details)::
       list_study_runs(study_id, *, limit=20) -> list[AgentRun]
       get_message_answers(study_id, message_id) -> MessageAnswers
       research_methods() -> list[ResearchMethod]
+      audience_progress(id) -> AudienceProgress    list_formations(id) -> list[Formation]
+      recalibrate_audience(id, *, instruction=None, allow_shared_minds=None) -> Recalibration
+      model_connections() -> list[ModelConnection]   (404: disabled on this server)
+      invite_to_study(id, *, emails, role="member") -> InvitationResult
+      import_audience_sources([(name, text), …]) -> SourceImport   (count, order and SHA-256 verified)
+      get_heatmap / start_heatmap(study_id, message_id, *, asset_key) -> Heatmap
+      export_heatmap(study_id, message_id, *, wait_seconds) -> DownloadedFile | HeatmapExportStatus (unfinished)
       preview_plan(study_id, PlanPreviewRequest, *, idempotency_key, wait_seconds=60)
           -> ResearchPlan | PlanPending
       resume_plan(PlanPending, *, wait_seconds=60) -> ResearchPlan | PlanPending
@@ -85,20 +92,33 @@ from minds_bot.minds.models import (
     AudienceDetail,
     AudienceDuplicate,
     AudienceLimits,
+    AudienceProgress,
+    AudienceSource,
+    CalibrationState,
     ChatCreated,
     ChatMind,
     ChatReply,
     ConfirmationQuestion,
+    DimensionCoverage,
     DirectRunAccepted,
     DownloadedFile,
+    EmailFailure,
     ExportJob,
     ExportStatus,
+    Formation,
+    FormationSubgroup,
     FromBriefJob,
     FromBriefResult,
+    Heatmap,
+    HeatmapExportStatus,
+    ImportedSource,
+    InvitationResult,
     Me,
+    MemberProgress,
     MessageAnswers,
     MindDetail,
     MindSummary,
+    ModelConnection,
     PlanModule,
     PlanningRequired,
     PlanPending,
@@ -106,14 +126,17 @@ from minds_bot.minds.models import (
     PlanQuestion,
     ProfileExport,
     QuestionAnalytics,
+    Recalibration,
     ResearchMethod,
     ResearchPlan,
     ResearchRun,
     ResearchRunStarted,
+    ResearchState,
     RunArtifact,
     RunCancellation,
     SemanticSummary,
     SharingState,
+    SourceImport,
     Study,
     StudyAnalytics,
     StudyCreated,
@@ -122,11 +145,23 @@ from minds_bot.minds.models import (
     StudyDuplicate,
     StudyTemplate,
 )
-from minds_bot.minds.output import OutputAnswer, OutputAudience, StudyOutput, parse_output
+from minds_bot.minds.output import OutputAnswer, OutputAsset, OutputAudience, StudyOutput, parse_output
 from minds_bot.minds.paging import LOOKUP_WINDOW, Page
 from minds_bot.minds.policy import RateLimiter, RetryPolicy
 
 __all__ = [
+    "AudienceProgress",
+    "AudienceSource",
+    "CalibrationState",
+    "DimensionCoverage",
+    "EmailFailure",
+    "Formation",
+    "FormationSubgroup",
+    "InvitationResult",
+    "MemberProgress",
+    "ModelConnection",
+    "Recalibration",
+    "ResearchState",
     "AgentRun",
     "LOOKUP_WINDOW",
     "OutputAnswer",
@@ -137,6 +172,11 @@ __all__ = [
     "Audience",
     "AudienceDetail",
     "AudienceDuplicate",
+    "HeatmapExportStatus",
+    "ImportedSource",
+    "Heatmap",
+    "OutputAsset",
+    "SourceImport",
     "AudienceJobFailed",
     "AudienceLimits",
     "ChatCreated",

@@ -53,6 +53,7 @@ from minds_bot.minds.models import (
     AudienceDetail,
     AudienceDuplicate,
     AudienceLimits,
+    AudienceProgress,
     ChatCreated,
     ChatReply,
     DirectRunAccepted,
@@ -61,12 +62,19 @@ from minds_bot.minds.models import (
     ExportJob,
     ExportKind,
     ExportStatus,
+    Formation,
     FromBriefJob,
     FromBriefResult,
+    Heatmap,
+    HeatmapExportStatus,
+    ImportedSource,
+    InvitationResult,
     Me,
     MessageAnswers,
     MindDetail,
     MindSummary,
+    ModelConnection,
+    ModelConnectionPage,
     Pagination,
     PlanningRequired,
     PlanPending,
@@ -75,6 +83,7 @@ from minds_bot.minds.models import (
     ProfileExport,
     ProfileExportKind,
     ProfileFormat,
+    Recalibration,
     ResearchMethod,
     ResearchPlan,
     ResearchRun,
@@ -82,6 +91,7 @@ from minds_bot.minds.models import (
     RunCancellation,
     SemanticSummary,
     SharingState,
+    SourceImport,
     Study,
     StudyAnalytics,
     StudyCreated,
@@ -104,6 +114,9 @@ MAX_IDEMPOTENCY_KEY = 200
 MAX_EXPORT_BYTES = 200 * 1024 * 1024
 DOWNLOAD_CHUNK = 64 * 1024
 REDIRECTS = frozenset({301, 302, 303, 307, 308})
+MAX_FORMATION_PAGES = 10
+FORMATION_PAGE = 100
+MAX_CONNECTION_PAGES = 20
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -308,10 +321,18 @@ class MindsClient:
         return _parse(AudienceDuplicate, wrapped, info)
 
     async def create_audience_from_brief(
-        self, *, text: str, idempotency_key: str, name: str | None = None, member_count: int | None = None
+        self,
+        *,
+        text: str,
+        idempotency_key: str,
+        name: str | None = None,
+        member_count: int | None = None,
+        files: Sequence[ImportedSource] | None = None,
     ) -> FromBriefJob | FromBriefResult:
-        """``POST /audiences/from-brief``: usually a 202 job to poll; a replay may return the Audience."""
-        body = _drop_none({"text": text, "name": name, "memberCount": member_count})
+        """``POST /audiences/from-brief``: usually a 202 job to poll; a replay may return the Audience.
+        ``files``: sources from ``import_audience_sources``, passed on exactly as Minds returned them."""
+        sources = [{"name": f.name, "url": f.url} for f in files] if files else None
+        body = _drop_none({"text": text, "name": name, "memberCount": member_count, "files": sources})
         resp, info = await self._call(
             "POST",
             "/audiences/from-brief",
@@ -673,6 +694,130 @@ class MindsClient:
             max_bytes=max_bytes,
         )
 
+    # --- research tools: Audience card, recalibration, model connections, invitations ----------------
+
+    async def audience_progress(self, audience_id: str) -> AudienceProgress:
+        """``GET /audiences/{id}/progress``: members still being built or retrained."""
+        resp, info = await self._call("GET", f"/audiences/{_seg(audience_id)}/progress")
+        return _parse(AudienceProgress, _data(resp, info), info)
+
+    async def list_formations(self, audience_id: str) -> list[Formation]:
+        """Every visible Formation. The first page is the server's default (max 100); further pages follow
+        ``pagination.nextOffset`` while ``hasMore`` (seeds), and a continuation that does not advance or
+        returns nothing is an error — never presented as the complete list."""
+        path = f"/audiences/{_seg(audience_id)}/formations"
+        formations: list[Formation] = []
+        params: dict[str, int] | None = None
+        for _ in range(MAX_FORMATION_PAGES):
+            resp, info = await self._call("GET", path, params=params)
+            payload = _json(resp, info)
+            page = _parse(_DataList[Formation], payload, info).data
+            formations += page
+            next_offset = _next_offset(_get(payload, "pagination"), seen=len(formations), info=info)
+            if next_offset is None:
+                return formations
+            if not page:
+                raise MalformedResponse("a Formations page was empty while more were promised", request=info)
+            params = {"limit": FORMATION_PAGE, "offset": next_offset}
+        raise MalformedResponse("too many Formation pages", request=RequestInfo(method="GET", path=path))
+
+    async def recalibrate_audience(
+        self, audience_id: str, *, instruction: str | None = None, allow_shared_minds: bool | None = None
+    ) -> Recalibration:
+        """``POST /audiences/{id}/recalibrate`` (owner only; synchronous for the grounding, retraining goes on
+        in the background). No idempotency key exists for it, so it is never retried."""
+        body = _drop_none({"instruction": instruction, "allowSharedMinds": allow_shared_minds})
+        resp, info = await self._call(
+            "POST", f"/audiences/{_seg(audience_id)}/recalibrate", json_body=body, retryable=False
+        )
+        return _parse(Recalibration, _data(resp, info), info)
+
+    async def model_connections(self) -> list[ModelConnection]:
+        """``GET /model-connections``, every page by ``pagination.nextCursor``. A cursor that does not advance
+        is an error. 404 means model connections are disabled on this server (``NotFound``)."""
+        connections: list[ModelConnection] = []
+        cursor: str | None = None
+        seen: set[str] = set()
+        for _ in range(MAX_CONNECTION_PAGES):
+            params = {"cursor": cursor} if cursor else None
+            resp, info = await self._call("GET", "/model-connections", params=params)
+            page = _parse(ModelConnectionPage, _json(resp, info), info)
+            connections += page.data
+            if page.next_cursor is None:
+                return connections
+            if page.next_cursor in seen or page.next_cursor == cursor:
+                raise MalformedResponse("the model-connection cursor did not advance", request=info)
+            seen.add(page.next_cursor)
+            cursor = page.next_cursor
+        raise MalformedResponse("too many model-connection pages", request=RequestInfo("GET", "/model-connections"))
+
+    async def invite_to_study(
+        self, study_id: str, *, emails: Sequence[str], role: Literal["member", "admin"] = "member"
+    ) -> InvitationResult:
+        """``POST /studies/{id}/invitations`` (owner only: 404 otherwise). Never retried: a repeat could send
+        the emails twice. The result names each address Minds could not deliver to."""
+        body = {"emails": list(emails), "role": role}
+        resp, info = await self._call("POST", f"/studies/{_seg(study_id)}/invitations", json_body=body)
+        return _parse(InvitationResult, _data(resp, info), info)
+
+    async def import_audience_sources(self, files: Sequence[tuple[str, str]]) -> SourceImport:
+        """``POST /audiences/source-import`` with ``(name, UTF-8 text)`` pairs. Retried like a keyed call: the
+        uploads are content-addressed, so repeating the same import is safe (seeds). Success is reported only
+        after the reply lists the same files in the same order with matching SHA-256 checksums."""
+        body = {"files": [{"name": name, "content": content} for name, content in files]}
+        resp, info = await self._call("POST", "/audiences/source-import", json_body=body, retryable=True)
+        imported = _parse(SourceImport, _data(resp, info), info)
+        _verify_import(files, imported, info)
+        return imported
+
+    async def get_heatmap(self, study_id: str, message_id: str, *, asset_key: str) -> Heatmap:
+        """``GET /studies/{id}/heatmaps/{messageId}?assetKey=``: a saved analysis or its queue state."""
+        path = f"/studies/{_seg(study_id)}/heatmaps/{_seg(message_id)}"
+        resp, info = await self._call("GET", path, params={"assetKey": asset_key})
+        return _parse(Heatmap, _data(resp, info), info)
+
+    async def start_heatmap(self, study_id: str, message_id: str, *, asset_key: str) -> Heatmap:
+        """``POST`` the same path: starts an analysis (Premium; one response per Mind) or reuses a finished one.
+        No idempotency key exists for it, so it is never retried."""
+        path = f"/studies/{_seg(study_id)}/heatmaps/{_seg(message_id)}"
+        resp, info = await self._call("POST", path, json_body={"assetKey": asset_key}, retryable=False)
+        return _parse(Heatmap, _data(resp, info), info)
+
+    async def export_heatmap(
+        self, study_id: str, message_id: str, *, wait_seconds: float = DEFAULT_EXPORT_WAIT, dest_dir: Path | None = None
+    ) -> DownloadedFile | HeatmapExportStatus:
+        """Start (or reuse) the heatmap ZIP export, poll it for a bounded time, then download it. An export that
+        is not finished by then comes back as its last status — check again later, never ``force``."""
+        base = f"/studies/{_seg(study_id)}/heatmaps/{_seg(message_id)}"
+        resp, info = await self._call("POST", f"{base}/export")
+        status = _unless_failed(_parse(HeatmapExportStatus, _data(resp, info), info), info)
+        deadline = self._clock() + wait_seconds
+        attempt = 0
+        while status.status != "completed":
+            attempt += 1
+            if not await self._pause(attempt, deadline):
+                return status
+            resp, info = await self._call("GET", f"{base}/export-status")
+            status = _unless_failed(_parse(HeatmapExportStatus, _data(resp, info), info), info)
+        return await self._download_artifact(
+            f"{base}/export-download", status=status, dest_dir=dest_dir, fallback=f"heatmap-{message_id}.zip"
+        )
+
+    async def _download_artifact(
+        self, path: str, *, status: HeatmapExportStatus, dest_dir: Path | None, fallback: str
+    ) -> DownloadedFile:
+        """An export artifact served by Minds itself (read with the key) or by a signed redirect (without it)."""
+        resp, info = await self._call("GET", path)
+        filename = status.filename or fallback
+        if resp.status_code in REDIRECTS and resp.headers.get("location"):
+            target = resp.request.url.join(resp.headers["location"])
+            return await self._stream_to_file(
+                target, filename=filename, mime_type=status.mime_type, dest_dir=dest_dir, max_bytes=MAX_EXPORT_BYTES
+            )
+        if resp.status_code != 200 or not resp.content:
+            raise MalformedResponse(f"expected the export file, got HTTP {resp.status_code}", request=info)
+        return await _save_bytes(resp, filename=filename, mime_type=status.mime_type, dest_dir=dest_dir)
+
     # --- internals: plan observation ---------------------------------------------------------------
 
     async def _plan_post(
@@ -917,6 +1062,59 @@ def _advance(pending: PlanPending, receipt: PlanReceipt) -> PlanPending:
             "stage": receipt.stage,
         }
     )
+
+
+def _verify_import(sent: Sequence[tuple[str, str]], imported: SourceImport, info: RequestInfo) -> None:
+    if [name for name, _ in sent] != [f.name for f in imported.files]:
+        raise MalformedResponse("the import lists other files, or in another order, than were sent", request=info)
+    for (name, content), item in zip(sent, imported.files, strict=True):
+        if hashlib.sha256(content.encode()).hexdigest() != item.sha256.lower():
+            raise MalformedResponse(f"the checksum of {name} does not match what was sent", request=info)
+    if imported.snapshot is not None and imported.snapshot_sha256 is None:
+        raise MalformedResponse("a grounding snapshot came without its checksum", request=info)
+
+
+def _unless_failed(status: HeatmapExportStatus, info: RequestInfo) -> HeatmapExportStatus:
+    if status.status == "failed":
+        raise ExportFailed(error_code=None, error=status.error, request=info)
+    return status
+
+
+async def _save_bytes(
+    resp: httpx.Response, *, filename: str, mime_type: str | None, dest_dir: Path | None
+) -> DownloadedFile:
+    content = resp.content
+    if len(content) > MAX_EXPORT_BYTES:
+        raise DownloadFailed(f"The export is larger than the {MAX_EXPORT_BYTES // (1024 * 1024)} MiB limit.")
+    fd, name = await asyncio.to_thread(tempfile.mkstemp, prefix="minds-export-", dir=dest_dir)
+    await asyncio.to_thread(_write_all, fd, content)
+    content_type = resp.headers.get("content-type", "application/octet-stream")
+    return DownloadedFile(
+        path=name,
+        filename=_safe_filename(filename),
+        size=len(content),
+        sha256=hashlib.sha256(content).hexdigest(),
+        mime_type=mime_type or content_type.split(";")[0].strip(),
+    )
+
+
+def _write_all(fd: int, content: bytes) -> None:
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(content)
+
+
+def _next_offset(pagination: Any, *, seen: int, info: RequestInfo) -> int | None:
+    """The next Formation offset, or None at the end. ``hasMore`` without a forward ``nextOffset`` is an error."""
+    if pagination is None:
+        return None
+    if not isinstance(pagination, dict) or not isinstance(pagination.get("hasMore", False), bool):
+        raise MalformedResponse("malformed Formation pagination", request=info)
+    if not pagination.get("hasMore"):
+        return None
+    offset = pagination.get("nextOffset")
+    if not isinstance(offset, int) or offset < seen:
+        raise MalformedResponse("Formation pagination does not advance", request=info)
+    return offset
 
 
 def _chain(error: MindsError, cause: BaseException) -> MindsError:

@@ -121,12 +121,77 @@ class Audience(MindsModel):
     current_member_role: Literal["owner", "admin", "member", "team_member", "public_viewer"]
 
 
+class AudienceSource(MindsModel):
+    """One entry of an Audience's source bundle (brief, adjustment, keyword, link or file)."""
+
+    id: str | None = None
+    kind: str
+    text: str | None = None
+    url: str | None = None
+    filename: str | None = None
+
+
+class CalibrationState(MindsModel):
+    """``calibration``: ``active`` while a recalibration runs (the app shows "Calibrating…")."""
+
+    active: bool
+    started_at: str | None = None
+
+
+CoverageStatus = Literal["sourced", "proxy", "assumed", "missing"]
+
+
+class DimensionCoverage(MindsModel):
+    """One standard dimension and how its shares are grounded."""
+
+    name: str = Field(validation_alias=AliasChoices("name", "dimension", "key", "id"))
+    status: CoverageStatus
+    reason: str | None = None
+
+
+class ResearchState(MindsModel):
+    """``grounding.research`` (or ``research``): background research phase and dimension coverage."""
+
+    phase: str | None = None
+    status: str | None = None
+    dimensions: list[DimensionCoverage] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _lift_dimensions(cls, data: Any) -> Any:
+        coverage = data.get("dimensionCoverage") if isinstance(data, dict) else None
+        if isinstance(coverage, dict) and "dimensions" in coverage:
+            return {**data, "dimensions": coverage["dimensions"]}
+        return data
+
+
 class AudienceDetail(_SharingFields):
+    """``GET /audiences/{id}``. The card-only fields are optional because the duplicate and by-id lookups
+    reuse this model; the card says "not reported" for a missing one rather than assuming a value."""
+
     id: str
     name: str
     mind_count: int = Field(ge=0)
     minds: list[AudienceMindRef]
     current_member_role: str
+    members_loaded: bool | None = None
+    is_shared_with_team: bool | None = None
+    sources: list[AudienceSource] | None = None
+    calibration: CalibrationState | None = None
+    research: ResearchState | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _research_from_grounding(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or data.get("research") is not None:
+            return data
+        grounding = data.get("grounding")
+        research = grounding.get("research") if isinstance(grounding, dict) else None
+        return {**data, "research": research} if research is not None else data
+
+    @property
+    def is_owner(self) -> bool:
+        return self.current_member_role == "owner"
 
 
 class AudienceDuplicate(MindsModel):
@@ -256,6 +321,10 @@ class MessageAnswers(MindsModel):
 
 
 class ResearchMethod(MindsModel):
+    """One entry of ``GET /research-methods`` (the OpenAPI declares only ``data: object[]``; the seeds name
+    executable state, availability, complexity, configuration requirements, outputs and fallbacks).
+    ``executable`` is required: without it nothing may be promised, so its absence is malformed."""
+
     id: str
     name: str | None = None
     executable: bool
@@ -263,6 +332,27 @@ class ResearchMethod(MindsModel):
     status: str | None = None
     availability: str | None = None  # available | planned | experimental
     fallback_method_id: str | None = None
+    complexity: str | None = None
+    description: str | None = None
+    output_types: list[str] = Field(default_factory=list)
+    requires: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _requires_from_schema(cls, data: Any) -> Any:
+        # "What it needs": the required keys of its configuration JSON Schema, else its ``requiredConfiguration``
+        # list, when no explicit list is given.
+        if not isinstance(data, dict) or data.get("requires"):
+            return data
+        schema = data.get("configurationSchema") or data.get("configSchema")
+        required = schema.get("required") if isinstance(schema, dict) else data.get("requiredConfiguration")
+        if isinstance(required, list) and all(isinstance(r, str) for r in required):
+            return {**data, "requires": required}
+        return data
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
 
 
 ResponseType = Literal["scale", "categorical", "multiselect", "qualitative"]
@@ -656,6 +746,119 @@ class StudyTemplate(MindsModel):
     updated_at: datetime
 
 
+# --- research tools in Slack: methods, Audience card, recalibration, model connections, invitations ---------
+
+
+class FormationSubgroupCount(MindsModel):
+    memberships: int = Field(ge=0)
+
+
+class FormationSubgroup(MindsModel):
+    id: str
+    label: str
+    is_auxiliary: bool
+    position: int = Field(ge=0)
+    count: FormationSubgroupCount = Field(validation_alias=AliasChoices("_count", "count"))
+
+
+class Formation(MindsModel):
+    """``FormationSummary``: counts are final only at ``ready``; a missing member count is malformed."""
+
+    id: str
+    name: str
+    status: Literal["building", "ready", "failed"]
+    source: str | None = None
+    dimension_key: str | None = None
+    visibility: str | None = None
+    subgroups: list[FormationSubgroup]
+
+
+class MemberProgress(MindsModel):
+    id: str | None = Field(default=None, validation_alias=AliasChoices("id", "mindId"))
+    name: str | None = None
+    status: str | None = Field(default=None, validation_alias=AliasChoices("status", "trainingStatus"))
+
+
+class AudienceProgress(MindsModel):
+    """``GET /audiences/{id}/progress`` (undeclared shape): members still building and how far along."""
+
+    total: int | None = Field(default=None, ge=0)
+    ready: int | None = Field(default=None, ge=0)
+    building: int | None = Field(default=None, ge=0)
+    failed: int | None = Field(default=None, ge=0)
+    members: list[MemberProgress] = Field(default_factory=list)
+
+    @property
+    def in_progress(self) -> bool:
+        return bool(self.building) or any(m.status in ("queued", "training", "building") for m in self.members)
+
+
+class Recalibration(MindsModel):
+    """``POST /audiences/{id}/recalibrate`` 200: how many members changed and how."""
+
+    refreshed_members: int = Field(ge=0)
+    evolved_members: int = Field(ge=0)
+    retraining_members: int = Field(ge=0)
+    added_members: int = Field(ge=0)
+
+
+class ModelConnection(MindsModel):
+    """Declared metadata and capability flags only; credentials and probe results are never read."""
+
+    id: str
+    name: str | None = None
+    provider: str | None = None
+    model: str | None = None
+    revision: int | str | None = None
+    verified_at: str | None = None
+    capabilities: dict[str, bool] = Field(default_factory=dict)
+
+    @field_validator("capabilities", mode="before")
+    @classmethod
+    def _flags_only(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: v for k, v in value.items() if isinstance(v, bool)}
+        return value
+
+    @property
+    def verified(self) -> bool:
+        """Verified only with a ``verifiedAt`` and no capability flag reported false."""
+        return self.verified_at is not None and all(self.capabilities.values())
+
+
+class ModelConnectionPage(MindsModel):
+    data: list[ModelConnection]
+    next_cursor: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _cursor(cls, data: Any) -> Any:
+        pagination = data.get("pagination") if isinstance(data, dict) else None
+        if isinstance(pagination, dict):
+            return {**data, "nextCursor": pagination.get("nextCursor")}
+        return data
+
+
+class EmailFailure(MindsModel):
+    email: str
+    reason: str | None = Field(default=None, validation_alias=AliasChoices("reason", "error", "message"))
+
+
+class InvitationResult(MindsModel):
+    """``POST /studies/{id}/invitations`` 200: who was invited and which emails could not be delivered.
+    ``emailFailures`` is required: without it nobody can say the emails went out."""
+
+    invited: list[str] = Field(default_factory=list)
+    email_failures: list[EmailFailure]
+
+    @field_validator("invited", mode="before")
+    @classmethod
+    def _emails(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [v.get("email") if isinstance(v, dict) else v for v in value]
+        return value
+
+
 # --- talking to a Mind ---------------------------------------------------------------------------------------
 
 
@@ -726,3 +929,67 @@ class ProfileExport(MindsModel):
     def truncated(self) -> bool:
         """Minds shortens inline Markdown past 100,000 characters and marks it."""
         return self.content is not None and self.content.rstrip().endswith(INLINE_TRUNCATED_MARK)
+
+
+class ImportedSource(MindsModel):
+    """One imported file: a durable, content-addressed upload URL and its checksum."""
+
+    name: str
+    url: str
+    sha256: str
+    size: int | None = Field(default=None, ge=0)
+
+
+class SourceImport(MindsModel):
+    """``POST /audiences/source-import`` 200 (the OpenAPI says only ``data: object``). ``files`` and
+    ``sourcePolicy`` are required: without them nothing can be verified. ``snapshot`` (with ``groundingJson``)
+    is kept exactly as returned, for preview or creation."""
+
+    files: list[ImportedSource]
+    source_policy: str
+    snapshot: Any = None
+    snapshot_sha256: str | None = None
+
+
+class HeatmapExportStatus(MindsModel):
+    """``POST /studies/{id}/heatmaps/{messageId}/export`` and ``GET …/export-status`` (undeclared shapes): the
+    heatmap ZIP being made, downloaded from ``…/export-download`` once ``completed``."""
+
+    status: Literal["idle", "queued", "processing", "completed", "failed"]
+    job_id: str | None = None
+    progress: float | None = None
+    filename: str | None = None
+    mime_type: str | None = None
+    error: str | None = None
+
+
+HeatmapStatus = Literal["none", "idle", "queued", "processing", "completed", "failed"]
+
+
+class HeatmapRegion(MindsModel):
+    label: str
+    attention: float = Field(ge=0, le=1)
+
+
+class Heatmap(MindsModel):
+    """``GET|POST /studies/{id}/heatmaps/{messageId}`` (undeclared shape): one asset's heatmap and its queue
+    state. ``regions`` are present once ``completed``; a completed heatmap without them is malformed."""
+
+    status: HeatmapStatus
+    asset_key: str | None = None
+    kind: str | None = None
+    respondents: int | None = Field(default=None, ge=0)
+    regions: list[HeatmapRegion] | None = None
+    summary: str | None = None
+    error: str | None = None
+    queue_position: int | None = None
+
+    @model_validator(mode="after")
+    def _completed_has_regions(self) -> Heatmap:
+        if self.status == "completed" and self.regions is None:
+            raise ValueError("a completed heatmap carries no regions")
+        return self
+
+    @property
+    def finished(self) -> bool:
+        return self.status in ("completed", "failed")

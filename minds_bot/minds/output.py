@@ -46,11 +46,26 @@ class CodebookEntry(MindsModel):
     label: str = Field(validation_alias=AliasChoices("label", "name", "value"))
 
 
+class OutputAsset(MindsModel):
+    """An image, video or website assigned to the question (the stimulus a heatmap analyses)."""
+
+    asset_key: str = Field(validation_alias=AliasChoices("assetKey", "key", "path", "url"))
+    kind: str
+    url: str | None = None
+    name: str | None = None
+
+
 class StudyOutput(MindsModel):
     title: str
     type: ResponseType
     audiences: list[OutputAudience]
     category_codebook: list[CodebookEntry] = Field(default_factory=list)
+    assets: list[OutputAsset] = Field(default_factory=list)
+
+    @property
+    def visual_assets(self) -> list[OutputAsset]:
+        """The image and video assets a question heatmap can analyse."""
+        return [a for a in self.assets if a.kind in ("image", "video")]
 
     @property
     def answer_count(self) -> int:

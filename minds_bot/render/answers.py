@@ -27,6 +27,7 @@ from minds_bot.render.common import (
     sections,
     shorten,
 )
+from minds_bot.render.heatmaps import heatmap_buttons
 from minds_bot.render.study import STUDY_PLAN_ACTION, plan_button_value
 
 SHOW_ANSWERS_ACTION = "answers_show"
@@ -211,8 +212,12 @@ def render_result(output: StudyOutput, *, study_id: str, message_id: str, charte
     if quotes:
         blocks += sections("\n".join(quotes))
     value = encode_value({"s": study_id, "m": message_id, "p": 0})
-    if value is not None and output.answer_count:
-        blocks.append(ActionsBlock(elements=[button("Show answers", action_id=SHOW_ANSWERS_ACTION, value=value)]))
+    elements = (
+        [button("Show answers", action_id=SHOW_ANSWERS_ACTION, value=value)] if value and output.answer_count else []
+    )
+    elements += heatmap_buttons(output, study_id=study_id, message_id=message_id)
+    if elements:
+        blocks.append(ActionsBlock(elements=elements))
     if charted:
         blocks.append(context("The chart above shows each Audience's share of answers per option."))
     if len(blocks) > MAX_BLOCKS_PER_MESSAGE:

@@ -44,6 +44,14 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds duplicate <study>", "make a private copy of a Study (asked again within 6 hours: a second copy?)"),
     ("/minds audience new <brief>", "build an Audience from a description of who it should be"),
     ("/minds chat <mind>", "talk to one Mind in a thread; every reply there continues the same chat"),
+    ("/minds audience <name>", "an Audience's members, coverage, Formations, builds; Ask · Export · Duplicate"),
+    ("Message menu → Audience from files", "import a message's .txt/.md/.csv/.json files and build an Audience"),
+    ("Heatmap · Export heatmap on a result", "where the question shows an image or video: attention, or a ZIP"),
+    ("/minds ask audience <name> <question>", "ask one Audience directly (Minds creates a private Study for it)"),
+    ("/minds recalibrate <audience>", "refresh an Audience you own: instruction, confirmation, progress in a thread"),
+    ("/minds invite <study> <email…> [admin]", "invite collaborators to a Study (account owners; you confirm first)"),
+    ("/minds methods [query]", "the research methods Minds lists: which run, what each needs"),
+    ("/minds models", "the team's model connections in Minds, verified or not (when the server has them)"),
     ("/minds approvers list · add|remove @someone", "who may approve research plans in this channel"),
     ("/minds digest add …", "post research news to a channel on a schedule"),
     ("/minds digest list · now <id> · remove <id>", "see, post or stop scheduled digests"),
@@ -63,8 +71,21 @@ RULES = (
 CAVEAT = "Synthetic research is a fast first pass; it does not replace representative fieldwork with people."
 
 
-def _command_list() -> str:
-    return "\n".join(f"`{escape(usage)}` — {escape(what)}" for usage, what in COMMANDS)
+MAX_SECTION_TEXT = 3000  # Slack's limit for a section's text
+
+
+def _command_lines() -> list[str]:
+    return [f"`{escape(usage)}` — {escape(what)}" for usage, what in COMMANDS]
+
+
+def _command_sections() -> list[SectionBlock]:
+    """The command list in as few sections as fit: each section's text stays under Slack's 3,000 characters."""
+    chunks: list[list[str]] = [[]]
+    for line in _command_lines():
+        if chunks[-1] and len("\n".join([*chunks[-1], line])) > MAX_SECTION_TEXT:
+            chunks.append([])
+        chunks[-1].append(line)
+    return [SectionBlock(text=MarkdownTextObject(text="\n".join(chunk))) for chunk in chunks]
 
 
 def render_help(*, note: str | None = None) -> Message:
@@ -72,7 +93,7 @@ def render_help(*, note: str | None = None) -> Message:
     blocks = [SectionBlock(text=MarkdownTextObject(text=escape(note, limit=MAX_SECTION_TEXT)))] if note else []
     blocks += [
         SectionBlock(text=MarkdownTextObject(text=INTRO)),
-        SectionBlock(text=MarkdownTextObject(text=_command_list())),
+        *_command_sections(),
         SectionBlock(text=MarkdownTextObject(text=RULES)),
         ContextBlock(elements=[MarkdownTextObject(text=CAVEAT)]),
     ]
@@ -98,7 +119,7 @@ def render_home(*, connected: bool) -> View:
             SectionBlock(text=MarkdownTextObject(text=INTRO)),
             SectionBlock(text=MarkdownTextObject(text=status)),
             DividerBlock(),
-            SectionBlock(text=MarkdownTextObject(text=_command_list())),
+            *_command_sections(),
             ActionsBlock(elements=[add_digest_button()]),
             ContextBlock(elements=[MarkdownTextObject(text=CAVEAT)]),
         ],

@@ -653,6 +653,12 @@ def discarded_note(*, user_id: str, revision: int | None) -> str:
 # --- modals ----------------------------------------------------------------------------------------------------
 
 
+METHOD_HINT = (
+    "Asking for MaxDiff, NPS, Kano, TURF, Conjoint, Van Westendorp or Gabor-Granger? After you submit, the bot "
+    "checks with Minds and tells you which of them can run; `/minds methods` lists every method."
+)
+
+
 def plan_request_modal(
     *, metadata: str, study_known: bool, study_name: str | None, language: str, request: str | None = None
 ) -> View:
@@ -698,6 +704,7 @@ def plan_request_modal(
                 )
             ]
         ),
+        ContextBlock(elements=[MarkdownTextObject(text=METHOD_HINT)]),
     ]
     return View(
         type="modal",

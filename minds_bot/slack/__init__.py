@@ -19,6 +19,7 @@ def register_all(surface: Surface, services: Services) -> None:
         analytics,
         approvals,
         ask,
+        audience_card,
         audiences,
         browse,
         cancel,
@@ -29,13 +30,19 @@ def register_all(surface: Surface, services: Services) -> None:
         drafts,
         duplicate,
         exports,
+        heatmaps,
         home,
+        invite,
+        methods,
+        models,
         pick,
         plan,
         profiles,
+        recalibrate,
         reentry,
         runs,
         share,
+        source_import,
         study,
         study_new,
         summary,
@@ -46,4 +53,7 @@ def register_all(surface: Surface, services: Services) -> None:
     # issue #14, the rest of the Minds toolbox:
     toolbox = (cancel, chat, analytics, study_new, profiles, drafts, templates)
     for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest, *toolbox):
+        module.register(surface, services)
+    research_tools = (methods, audience_card, invite, recalibrate, models, source_import, heatmaps)  # issue 18
+    for module in research_tools:
         module.register(surface, services)

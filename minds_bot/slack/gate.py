@@ -38,8 +38,11 @@ MAX_TIMESTAMP_DIGITS = 12  # a Unix time in seconds; longer strings are not time
 SIGNATURE_PREFIX = "v0="
 SLACK_HOOKS_ORIGIN = "https://hooks.slack.com"
 VERIFIED = "minds_bot_verified"  # set in a Bolt request's context by ``admit``
-# Views whose private_metadata the bot writes as a JSON object (the listeners read it back with json.loads).
+# Views whose private_metadata the bot always writes as a JSON object (the listeners read it back with
+# json.loads). Any other view's metadata that looks like JSON ("{" or "[" first) must be a JSON object too, so a
+# new dialog is covered without being listed here; its listener still reads metadata tolerantly.
 JSON_METADATA_VIEWS = frozenset({VIEW_PLAN_REQUEST, VIEW_ANSWER, VIEW_ANSWER_ALL, VIEW_REVISE, PICK_STUDY_CALLBACK})
+JSON_LOOKING = ("{", "[")
 # Events that only make sense with the person who caused them.
 EVENTS_WITH_USER = frozenset({"app_home_opened", "link_shared"})
 _BOLT_VERIFICATION_LOGGER = "slack_bolt.RequestVerification"
@@ -187,9 +190,17 @@ def _view(view: Any, *, submitted: bool) -> str | None:
         _optional(view, str, "private_metadata", "team_id", "hash", "callback_id"),
         _state(view, required=submitted),
     )
-    if problem is None and view.get("callback_id") in JSON_METADATA_VIEWS:
+    if problem is None and _json_metadata(view):
         problem = _json_object(view.get("private_metadata") or "{}")
     return problem
+
+
+def _json_metadata(view: Mapping[str, Any]) -> bool:
+    """Whether the view's private_metadata must be a JSON object: a listed view's always, any view's that
+    looks like JSON."""
+    metadata = view.get("private_metadata")
+    looks_like_json = isinstance(metadata, str) and metadata.lstrip().startswith(JSON_LOOKING)
+    return view.get("callback_id") in JSON_METADATA_VIEWS or looks_like_json
 
 
 def _json_object(text: str) -> str | None:

@@ -203,6 +203,39 @@ class Chat:
     mind: str
 
 
+@dataclass(frozen=True)
+class Methods:
+    query: str | None = None
+
+
+@dataclass(frozen=True)
+class ShowAudience:
+    audience: str
+
+
+@dataclass(frozen=True)
+class AskAudience:
+    audience: str | None
+    question: str | None
+
+
+@dataclass(frozen=True)
+class Recalibrate:
+    audience: str | None
+
+
+@dataclass(frozen=True)
+class Invite:
+    study: StudyRef
+    emails: tuple[str, ...]
+    role: str = "member"
+
+
+@dataclass(frozen=True)
+class Models:
+    pass
+
+
 Command = (
     Help
     | Browse
@@ -228,6 +261,12 @@ Command = (
     | DuplicateAudience
     | Drafts
     | Templates
+    | Methods
+    | ShowAudience
+    | AskAudience
+    | Recalibrate
+    | Invite
+    | Models
 )
 
 
@@ -319,8 +358,20 @@ WORDS = (
     "analytics",
     "drafts",
     "templates",
+    "methods",
+    "recalibrate",
+    "invite",
+    "models",
 )
-SYNONYMS = {"?": "help", "list": "studies", "audiences": "audiences", "approver": "approvers", "digests": "digest"}
+SYNONYMS = {
+    "?": "help",
+    "list": "studies",
+    "audiences": "audiences",
+    "approver": "approvers",
+    "digests": "digest",
+    "method": "methods",
+    "model": "models",
+}
 
 
 def parse_command(text: str) -> Command | Usage:
@@ -401,6 +452,8 @@ def _study(text: str, tokens: list[Token]) -> Command | Usage:
 
 
 def _ask(text: str, tokens: list[Token]) -> Command | Usage:
+    if len(tokens) >= 2 and not tokens[1].quoted and tokens[1].value.lower() == "audience":
+        return _ask_audience(text, tokens)
     study, question = _study_and_rest(text, tokens, 1)
     return Ask(study, question)
 
@@ -483,13 +536,15 @@ def _duplicate(text: str, tokens: list[Token]) -> Command | Usage:
 
 
 def _audience(text: str, tokens: list[Token]) -> Command | Usage:
-    if len(tokens) < 2 or tokens[1].value.lower() != "new":
+    if len(tokens) < 2:
         return Usage(
-            "Say `/minds audience new <brief>` to create an Audience from a brief, "
-            "or `/minds audiences` to browse them.",
+            "Say `/minds audience <name>` for an Audience's card, `/minds audience new <brief>` to create one "
+            "from a brief, or `/minds audiences` to browse them.",
             suggestion="audiences",
         )
-    return AudienceNew(_rest(text, tokens, 2))
+    if tokens[1].value.lower() == "new" and not tokens[1].quoted:
+        return AudienceNew(_rest(text, tokens, 2))
+    return _show_audience(text, tokens)
 
 
 def _connect(text: str, tokens: list[Token]) -> Command | Usage:
@@ -672,6 +727,97 @@ def _duplicate_audience(text: str, tokens: list[Token]) -> Command | Usage:
     return ref if isinstance(ref, Usage) else DuplicateAudience(ref)
 
 
+# --- research tools: methods, the Audience card, asking an Audience, recalibration, invitations, models ------
+
+MAX_QUERY = 200  # a search over names
+MAX_NAME = 200  # an Audience or Study name (or id)
+MAX_QUESTION = 3000  # one respondent-visible question (as the Ask dialog allows)
+MAX_INVITES = 100  # Minds takes 1-100 emails per invitation
+MAX_EMAIL = 254
+EMAIL = re.compile(r"^[^@\s<>|]+@[^@\s<>|]+\.[^@\s<>|]+$")
+MAILTO = re.compile(r"^<mailto:([^|>]+)(?:\|[^>]*)?>$")
+INVITE_ROLES = ("member", "admin")
+INVITE_USAGE = (
+    "Say `/minds invite <study> someone@example.com … [admin]` to invite up to "
+    f"{MAX_INVITES} people to a Study (role member unless you add `admin`)."
+)
+
+
+def _too_long(what: str, limit: int, usage: str) -> Usage:
+    return Usage(f"The {what} is too long: at most {limit:,} characters. {usage}")
+
+
+def _methods(text: str, tokens: list[Token]) -> Command | Usage:
+    query = _rest(text, tokens, 1)
+    if query is not None and len(query) > MAX_QUERY:
+        return _too_long("search", MAX_QUERY, "Say `/minds methods [query]`, e.g. `/minds methods pricing`.")
+    return Methods(query)
+
+
+def _audience_name(text: str, tokens: list[Token], index: int) -> str | None:
+    ref = _study_tail(tokens, text, index)
+    return ref.text if ref else None
+
+
+def _show_audience(text: str, tokens: list[Token]) -> Command | Usage:
+    name = _audience_name(text, tokens, 1)
+    if name is None:
+        return Usage("Say `/minds audience <name>` for an Audience's card.")
+    if len(name) > MAX_NAME:
+        return _too_long("Audience name", MAX_NAME, "Say `/minds audience <name>`.")
+    return ShowAudience(name)
+
+
+ASK_AUDIENCE_USAGE = 'Say `/minds ask audience <name> <question>`, e.g. `/minds ask audience "Gen Z" Why…?`.'
+
+
+def _ask_audience(text: str, tokens: list[Token]) -> Command | Usage:
+    name, question = _study_and_rest(text, tokens, 2)
+    if name is not None and len(name.text) > MAX_NAME:
+        return _too_long("Audience name", MAX_NAME, ASK_AUDIENCE_USAGE)
+    if question is not None and len(question) > MAX_QUESTION:
+        return _too_long("question", MAX_QUESTION, ASK_AUDIENCE_USAGE)
+    return AskAudience(name.text if name else None, question)
+
+
+def _recalibrate(text: str, tokens: list[Token]) -> Command | Usage:
+    name = _audience_name(text, tokens, 1)
+    if name is not None and len(name) > MAX_NAME:
+        return _too_long("Audience name", MAX_NAME, "Say `/minds recalibrate <audience>`.")
+    return Recalibrate(name)
+
+
+def _invite(text: str, tokens: list[Token]) -> Command | Usage:
+    if len(tokens) < 3 or not tokens[1].value:
+        return Usage(INVITE_USAGE)
+    if len(tokens[1].value) > MAX_NAME:
+        return _too_long("Study name", MAX_NAME, INVITE_USAGE)
+    words = [t.value for t in tokens[2:]]
+    role = "member"
+    if words and words[-1].lower() in INVITE_ROLES:
+        role = words.pop().lower()
+    emails = [_email(w) for w in words]
+    bad = [w for w, e in zip(words, emails, strict=True) if e is None]
+    if bad or not emails:
+        shown = f"“{bad[0][:MAX_EMAIL]}” is not an email address. " if bad else ""
+        return Usage(shown + INVITE_USAGE)
+    unique = tuple(dict.fromkeys(e for e in emails if e))
+    if len(unique) > MAX_INVITES:
+        return Usage(f"At most {MAX_INVITES} people per invitation; you named {len(unique)}. " + INVITE_USAGE)
+    return Invite(StudyRef(tokens[1].value), unique, role)
+
+
+def _email(word: str) -> str | None:
+    """An address as typed, or as Slack formats it (``<mailto:a@b.c|a@b.c>``); None when it is not one."""
+    match = MAILTO.match(word)
+    address = (match.group(1) if match else word).strip()
+    return address if len(address) <= MAX_EMAIL and EMAIL.match(address) else None
+
+
+def _models(text: str, tokens: list[Token]) -> Command | Usage:
+    return Models()
+
+
 _PARSERS = {
     "help": _help,
     "studies": _browse,
@@ -693,4 +839,8 @@ _PARSERS = {
     "analytics": _analytics,
     "drafts": lambda text, tokens: Drafts(),
     "templates": lambda text, tokens: Templates(),
+    "methods": _methods,
+    "recalibrate": _recalibrate,
+    "invite": _invite,
+    "models": _models,
 }

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.drafts import consume_launched
 from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.methods import post_method_hint
 from minds_bot.flows.permissions import may_approve
 from minds_bot.flows.planning import (
     PlanPreparation,
@@ -118,6 +119,14 @@ async def handle_plan(command: Plan, invocation: Invocation) -> None:
         request=command.request,
         language=await _default_language(services, invocation.team_id),
     )
+    await post_method_hint(
+        services,
+        invocation.client,
+        team_id=invocation.team_id,
+        channel_id=invocation.channel_id,
+        user_id=invocation.user_id,
+        request=command.request,
+    )
 
 
 async def _default_language(services: Services, team_id: str) -> str | None:
@@ -170,6 +179,14 @@ async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dic
             study=study,
             request=_input(view, "request") or "",
             language=_input(view, "language"),
+        )
+        await post_method_hint(
+            services,
+            client,
+            team_id=team_id,
+            channel_id=channel_id,
+            user_id=user_id,
+            request=_input(view, "request") or "",
         )
     except MindsError as exc:  # a modal has no response URL: say it privately in the channel
         await client.chat_postEphemeral(channel=channel_id, user=user_id, text=escape(user_message(exc)))

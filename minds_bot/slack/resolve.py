@@ -1,18 +1,19 @@
-"""Turning the Study a user named into one Study, or a helpful private reply when that is not possible.
+"""Turning the Study or Audience a user named into one item, or a helpful private reply when that is not possible.
 
-Owns: exact match → the Study; several matches → candidate buttons that re-run the command with the exact id;
+Owns: exact match → the item; several matches → candidate buttons that re-run the command with the exact id;
 nothing → Minds' "only the newest 1,000 were searched" explanation. For commands that spend or expose something
-(ask, share, duplicate) a loose (fuzzy) match is offered as a button instead of being used silently.
+(ask, share, duplicate, invite, recalibrate) a loose (fuzzy) match is offered as a button instead of being used
+silently.
 Must not touch: SQL or Block Kit (``render/common.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.minds import Study, StudyDetail
+from minds_bot.minds import Audience, AudienceDetail, LookupResult, Study, StudyDetail
 from minds_bot.render.common import render_candidates, render_not_found
 from minds_bot.slack.grammar import StudyRef
 
@@ -28,18 +29,29 @@ async def resolve_study(
 ) -> Study | StudyDetail | None:
     """The Study ``ref`` names, or None after telling the user why not."""
     minds = await invocation.minds()
-    result = await with_progress(minds.find_study(ref.text), show=lambda: show_progress(invocation))
+    return await _resolve(invocation, "Study", minds.find_study(ref.text), rerun=rerun, confirm_fuzzy=confirm_fuzzy)
+
+
+async def _resolve(
+    invocation: Invocation,
+    what: str,
+    lookup: Awaitable[LookupResult[Any]],
+    *,
+    rerun: Callable[[str], str],
+    confirm_fuzzy: bool,
+) -> Any:
+    result = await with_progress(lookup, show=lambda: show_progress(invocation))
     if result.kind == "exact" or (result.kind == "fuzzy" and not confirm_fuzzy):
         return result.match
     if result.kind in ("ambiguous", "fuzzy"):
         candidates: list[Any] = result.candidates
         await invocation.reply(
             render_candidates(
-                what="Study", query=result.query, candidates=candidates, rerun=rerun, fuzzy=result.kind == "fuzzy"
+                what=what, query=result.query, candidates=candidates, rerun=rerun, fuzzy=result.kind == "fuzzy"
             )
         )
         return None
-    await invocation.reply(render_not_found(what="Study", result=result))
+    await invocation.reply(render_not_found(what=what, result=result))
     return None
 
 
@@ -49,3 +61,11 @@ async def study_detail(invocation: Invocation, study: Study | StudyDetail) -> St
         return study
     minds = await invocation.minds()
     return await minds.get_study(study.id)
+
+
+async def resolve_audience(
+    invocation: Invocation, text: str, *, rerun: Callable[[str], str], confirm_fuzzy: bool = False
+) -> Audience | AudienceDetail | None:
+    """The Audience ``text`` names (exact id, or a name among the newest 1,000), or None after saying why not."""
+    minds = await invocation.minds()
+    return await _resolve(invocation, "Audience", minds.find_audience(text), rerun=rerun, confirm_fuzzy=confirm_fuzzy)

@@ -19,6 +19,7 @@ from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.templates import save_template
 from minds_bot.minds import MindsError
+from minds_bot.render.common import decode_value
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import plan_request_modal
 from minds_bot.render.templates import (
@@ -107,7 +108,7 @@ def register(surface: Surface, services: Services) -> None:
             await ack(response_action="errors", errors={TEMPLATE_NAME_BLOCK: "Give the template a name."})
             return
         await ack()
-        meta = json.loads(view.get("private_metadata") or "{}")
+        meta = decode_value(view.get("private_metadata"))
         team_id = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id") or ""
         user_id, channel_id = body["user"]["id"], str(meta.get("c") or "")
         post = await services.store.get_plan_post(team_id=team_id, channel_id=channel_id, message_ts=str(meta.get("t")))

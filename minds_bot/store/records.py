@@ -56,6 +56,8 @@ class RunKind(StrEnum):
     EXPORT = "export"  # a Study export being built, then attached in Slack
     CONSISTENCY = "consistency"  # answerConsistency arriving after a research run's result was posted
     AUDIENCE = "audience"  # an Audience being built from a brief (run_id is the job id)
+    RECALIBRATION = "recalibration"  # an Audience recalibrating, then retraining (study_id holds the Audience id)
+    HEATMAP = "heatmap"  # a question heatmap being analysed (client_request_id holds the asset key)
 
 
 class ExportState(StrEnum):

@@ -146,8 +146,10 @@ async def test_save_a_plan_as_a_draft_list_resume_and_delete_it(desk: Desk) -> N
     listing = await desk.private(desk.ben, mark, "Study drafts", f"{LAUNCH}: plan revision 1")
     resume = next(a for a in action_ids(listing.blocks) if a.startswith("draft_resume:"))
     await desk.emu.click_button(user=desk.ben, action_id=resume, channel=desk.research, ts=listing.ts)
+    # an open plan (Approve waits until Minds' confirmation questions are answered, so look for the plan's
+    # own Save as draft rather than Approve)
     reopened = await desk.posted(
-        mark, lambda m: m.ts != plan.ts and "Research plan" in m.text and "plan_approve" in action_ids(m.blocks)
+        mark, lambda m: m.ts != plan.ts and "Research plan" in m.text and "plan_save_draft" in action_ids(m.blocks)
     )
     assert "revision 1" in reopened.text
 
@@ -170,7 +172,8 @@ async def test_use_a_template_to_plan_research(desk: Desk) -> None:
     await desk.private(desk.ben, since, "Made the draft")
     assert len(await desk.minds_api("GET", "/study-drafts")) == drafts_before + 1
     await desk.emu.submit_view(user=desk.ben, view_id=modal.id, inputs={"study/value": LAUNCH})
-    plan = await desk.posted(since, lambda m: "Research plan" in m.text and "plan_approve" in action_ids(m.blocks))
+    # an open plan; Approve waits until Minds' confirmation questions are answered
+    plan = await desk.posted(since, lambda m: "Research plan" in m.text and "plan_save_draft" in action_ids(m.blocks))
     assert LAUNCH in plan.text
 
 

@@ -38,6 +38,9 @@ class FakeSlack:
     unique_ts: bool = False
     users: dict[str, dict[str, Any]] = field(default_factory=dict)
     uploads: dict[str, bytes] = field(default_factory=dict)
+    # Files people shared (served at ``file_url(name)``), and the Authorization header each download carried.
+    shared: dict[str, bytes] = field(default_factory=dict)
+    downloads: list[str | None] = field(default_factory=list)
     fail_auth: bool = False  # auth.test answers invalid_auth
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     _ts: itertools.count = field(default_factory=lambda: itertools.count(101))
@@ -66,6 +69,9 @@ class FakeSlack:
 
     def response_url(self, name: str = "1") -> str:
         return f"{self.base_url}/respond/{name}"
+
+    def file_url(self, name: str) -> str:
+        return f"{self.base_url}/files-pri/{name}"
 
     def calls_to(self, method: str) -> list[dict[str, Any]]:
         return [args for name, args in self.calls if name == method]
@@ -186,10 +192,16 @@ async def fake_slack(*, unique_ts: bool = False) -> AsyncIterator[FakeSlack]:
         fake.uploads[request.match_info["file_id"]] = await request.read()
         return web.Response(text="OK")
 
+    async def shared_file(request: web.Request) -> web.Response:
+        fake.downloads.append(request.headers.get("Authorization"))
+        content = fake.shared.get(request.match_info["name"])
+        return web.Response(body=content) if content is not None else web.Response(status=404)
+
     app = web.Application(client_max_size=64 * 1024 * 1024)
     app.router.add_route("*", "/api/{method}", api)
     app.router.add_post("/respond/{name}", respond)
     app.router.add_post("/upload/{file_id}", upload)
+    app.router.add_get("/files-pri/{name}", shared_file)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)

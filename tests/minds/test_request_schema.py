@@ -29,9 +29,11 @@ from minds_bot.minds import ExportJob, MindsClient, PlanPending, PlanPreviewRequ
 from tests.fakes.minds_http import FakeMindsAPI, Sent, make_client, ok, page, raw
 from tests.minds.samples import (
     AUDIENCE_ID,
+    MIND_ID,
     PLAN_ID,
     RUN_ID,
     STUDY_ID,
+    TS,
     audience,
     mind,
     plan,
@@ -299,16 +301,105 @@ def everything_api() -> FakeMindsAPI:
         f"/studies/{STUDY_ID}/export-download",
         httpx.Response(302, headers={"Location": "https://s.test/f"}),
     )
+    api.on("GET", f"/audiences/{AUDIENCE_ID}/progress", ok({"total": 1, "building": 0, "members": []}))
+    api.on("GET", f"/audiences/{AUDIENCE_ID}/formations", raw({"data": []}))
+    api.on(
+        "POST",
+        f"/audiences/{AUDIENCE_ID}/recalibrate",
+        ok({"refreshedMembers": 0, "evolvedMembers": 1, "retrainingMembers": 1, "addedMembers": 0}),
+    )
+    api.on(
+        "GET",
+        "/model-connections",
+        raw({"data": [{"id": uid(30), "verifiedAt": "2026-01-01T00:00:00Z"}], "pagination": {"nextCursor": uid(30)}}),
+        raw({"data": [{"id": uid(31)}], "pagination": {"nextCursor": None}}),
+    )
+    api.on("POST", f"/studies/{STUDY_ID}/invitations", ok({"invited": ["a@example.com"], "emailFailures": []}))
+    _toolbox(api)
+    digest = "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881"  # sha256("x")
+    source = {"name": "a.csv", "url": "https://m/a.csv", "sha256": digest}
+    api.on("POST", "/audiences/source-import", ok({"files": [source], "sourcePolicy": "supplied_files"}))
+    heatmaps = f"/studies/{STUDY_ID}/heatmaps/m1"
+    api.on("GET", heatmaps, ok({"status": "none", "assetKey": "a.png"}))
+    api.on("POST", heatmaps, ok({"status": "queued", "assetKey": "a.png"}))
+    api.on("POST", f"{heatmaps}/export", ok({"status": "processing"}))
+    api.on("GET", f"{heatmaps}/export-status", ok({"status": "completed", "filename": "h.zip"}))
+    api.on("GET", f"{heatmaps}/export-download", httpx.Response(302, headers={"Location": "https://s.test/h.zip"}))
     return api
+
+
+def _toolbox(api: FakeMindsAPI) -> None:
+    """Issue 14's calls: a Mind and its chat, Study drafts and templates, Audience and Mind profile exports."""
+    api.on("GET", f"/minds/{MIND_ID}", ok({**mind(3, "Mia"), "id": MIND_ID, "readyToChat": True}))
+    chat = {"id": CHAT_ID, "name": "Chat", "createdAt": TS, "minds": [{"id": MIND_ID, "name": "Mia"}]}
+    api.on("POST", "/chats", ok(chat, status=201))
+    api.on("POST", f"/chats/{CHAT_ID}/messages", raw({"content": "It depends on the price.", "messageId": "m1"}))
+    api.on("POST", "/study-drafts", ok(DRAFT, status=201))
+    api.on("DELETE", f"/study-drafts/{DRAFT_ID}", raw(None, status=204))
+    api.on("POST", f"/study-drafts/{DRAFT_ID}/consume", ok({**DRAFT, "status": "consumed", "studyId": STUDY_ID}))
+    api.on("POST", "/study-templates", ok(TEMPLATE, status=201))
+    for kind, item in (("audiences", AUDIENCE_ID), ("minds", MIND_ID)):
+        api.on("POST", f"/{kind}/{item}/export", ok({"status": "queued", "jobId": "pj-1"}))
+        api.on("GET", f"/{kind}/{item}/export-status", ok(PROFILE_DONE))
 
 
 Case = Callable[[MindsClient], Awaitable[object]]
 NEW_PLAN = PlanPreviewRequest(request="Test the launch", study_locale="en")
 EXPORT_JOB = ExportJob(kind="raw_data", format="sav", job_id="j", status="queued")
+CHAT_ID = uid(40)
+DRAFT_ID = uid(51)
+DRAFT = {
+    "id": DRAFT_ID,
+    "userId": uid(52),
+    "name": "Cups: plan revision 1",
+    "mode": "custom",
+    "currentStep": "questions",
+    "revision": 1,
+    "status": "draft",
+    "payload": {"version": 1, "state": {"studyId": STUDY_ID}},
+    "studyId": None,
+    "startRequestId": None,
+    "startLeaseExpiresAt": None,
+    "createdAt": TS,
+    "updatedAt": TS,
+}
+TEMPLATE_CONFIGURATION = {
+    "version": 1,
+    "goal": "concept",
+    "studyLocale": "en",
+    "methodId": "survey",
+    "questions": [{"text": "First reaction?", "response": {"type": "qualitative"}}],
+}
+TEMPLATE = {
+    "id": uid(61),
+    "name": "Coffee",
+    "revision": 1,
+    "configuration": TEMPLATE_CONFIGURATION,
+    "isSharedWithTeam": False,
+    "canManage": True,
+    "canShareWithTeam": False,
+    "createdAt": TS,
+    "updatedAt": TS,
+}
+PROFILE_DONE = {"status": "completed", "jobId": "pj-1", "filename": "a.md", "mimeType": "text/markdown", "content": "#"}
 
 
 async def _all(items: Any) -> list[Any]:
     return [item async for item in items]
+
+
+async def _from_brief_and_files(minds: MindsClient) -> None:
+    await minds.create_audience_from_brief(
+        text="Parents of toddlers in Leeds", idempotency_key="brief-1", name="Leeds parents", member_count=12
+    )
+    sources = await minds.import_audience_sources([("a.csv", "x")])
+    await minds.create_audience_from_brief(text="Cafe owners", idempotency_key="brief-2", files=sources.files)
+
+
+async def _profile_export(minds: MindsClient, kind: Any) -> None:
+    item = AUDIENCE_ID if kind == "audiences" else MIND_ID
+    started = await minds.start_profile_export(kind, item, format="md", force=True)
+    await minds.wait_profile_export(kind, item, started, format="md")
 
 
 async def _preview_everything(minds: MindsClient) -> None:
@@ -345,9 +436,7 @@ CASES: dict[str, Case] = {
     "find_audience": lambda m: m.find_audience("parents"),
     "audience_limits": lambda m: m.audience_limits(),
     "duplicate_audience": lambda m: m.duplicate_audience(AUDIENCE_ID, idempotency_key="dup-2", name="Copy"),
-    "create_audience_from_brief": lambda m: m.create_audience_from_brief(
-        text="Parents of toddlers in Leeds", idempotency_key="brief-1", name="Leeds parents", member_count=12
-    ),
+    "create_audience_from_brief": _from_brief_and_files,
     "get_audience_job": lambda m: m.get_audience_job(uid(11)),
     "wait_audience_job": lambda m: m.wait_audience_job(uid(11)),
     "iter_minds": lambda m: _all(m.iter_minds(search="Ana")),
@@ -383,6 +472,33 @@ CASES: dict[str, Case] = {
     "export_status": lambda m: m.export_status(STUDY_ID, EXPORT_JOB),
     "wait_export": lambda m: m.wait_export(STUDY_ID, EXPORT_JOB),
     "download_export": lambda m: m.download_export(STUDY_ID, EXPORT_JOB),
+    # issue 14, the toolbox
+    "get_mind": lambda m: m.get_mind(MIND_ID),
+    "create_chat": lambda m: m.create_chat(mind_id=MIND_ID, name="Chat"),
+    "send_chat_message": lambda m: m.send_chat_message(CHAT_ID, content="Why?", end_user_name="Ana"),
+    "create_study_draft": lambda m: m.create_study_draft(
+        name="Cups", state={"studyId": STUDY_ID}, idempotency_key="draft-1"
+    ),
+    "delete_study_draft": lambda m: m.delete_study_draft(DRAFT_ID),
+    "consume_study_draft": lambda m: m.consume_study_draft(DRAFT_ID, expected_revision=1, study_id=STUDY_ID),
+    "save_study_template": lambda m: m.save_study_template(
+        name="Coffee", configuration=TEMPLATE_CONFIGURATION, request_id=uid(62)
+    ),
+    "start_profile_export": lambda m: m.start_profile_export("audiences", AUDIENCE_ID, format="pdf", force=True),
+    "profile_export_status": lambda m: m.profile_export_status("minds", MIND_ID, job_id="pj-1", format="md"),
+    "wait_profile_export": lambda m: _profile_export(m, "minds"),
+    # issue 18, the research tools
+    "audience_progress": lambda m: m.audience_progress(AUDIENCE_ID),
+    "list_formations": lambda m: m.list_formations(AUDIENCE_ID),
+    "recalibrate_audience": lambda m: m.recalibrate_audience(
+        AUDIENCE_ID, instruction="Skew younger", allow_shared_minds=True
+    ),
+    "model_connections": lambda m: m.model_connections(),
+    "invite_to_study": lambda m: m.invite_to_study(STUDY_ID, emails=["a@example.com"], role="admin"),
+    "import_audience_sources": lambda m: m.import_audience_sources([("a.csv", "x")]),
+    "get_heatmap": lambda m: m.get_heatmap(STUDY_ID, "m1", asset_key="a.png"),
+    "start_heatmap": lambda m: m.start_heatmap(STUDY_ID, "m1", asset_key="a.png"),
+    "export_heatmap": lambda m: m.export_heatmap(STUDY_ID, "m1"),
 }
 SENDS_NOTHING = {"create", "aclose"}  # building and closing a client make no request
 

@@ -231,6 +231,9 @@ MISSING = {
     "submission-without-trigger": _payload({k: v for k, v in _submission().items() if k != "trigger_id"}),
     "submission-metadata-not-json": _payload(_submission(private_metadata=MARKER)),
     "submission-metadata-a-list": _payload(_submission(private_metadata="[1]")),
+    # a view the gate does not list: metadata that looks like JSON must still be a JSON object
+    "unlisted-view-metadata-broken": _payload(_submission(callback_id="any_new_modal", private_metadata="{" + MARKER)),
+    "unlisted-view-metadata-a-list": _payload(_submission(callback_id="any_new_modal", private_metadata=" [1]")),
     "submission-without-state": _payload(_submission(state=...)),
 }
 

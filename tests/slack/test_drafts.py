@@ -44,8 +44,8 @@ async def bot() -> AsyncIterator[BotHarness]:
         yield harness
 
 
-async def saved(bot: BotHarness) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
-    ts, blocks = await open_plan(bot)
+async def saved(bot: BotHarness, **plan_kwargs: Any) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
+    ts, blocks = await open_plan(bot, **plan_kwargs)
     state_box: dict[str, Any] = {}
 
     def create(request: Any) -> Any:
@@ -94,7 +94,7 @@ async def test_drafts_list_offers_resume_for_bot_drafts_and_delete_for_all(bot: 
 async def test_resume_reopens_the_latest_revision_in_the_channel(bot: BotHarness) -> None:
     ours = draft({"source": "minds-bot", "studyId": STUDY_ID, "studyName": "Cups", "draftPlanId": "plan-1"})
     bot.minds_api.on("GET", "/study-drafts", raw({"data": [ours]}))
-    bot.minds_api.set("POST", PREVIEW, ok(plan_data()))
+    bot.minds_api.set("POST", PREVIEW, ok(plan_data(confirmationQuestions=[])))  # ready: Approve is offered
     await bot.click(f"draft_resume:{DRAFT_ID}", DRAFT_ID, ephemeral=True)
     assert "Reopening" in (await bot.reply_containing("Reopening"))["text"]
     await bot.tracker.next_tracked(RunKind.PLAN)
@@ -119,7 +119,8 @@ async def test_delete_removes_an_active_draft_and_refuses_a_gone_one(bot: BotHar
 
 
 async def test_a_launched_plan_consumes_its_draft(bot: BotHarness) -> None:
-    ts, blocks, body = await saved(bot)
+    # no confirmation questions left: Approve waits for answered ones (issue 18a), and this plan is ready
+    ts, blocks, body = await saved(bot, confirmationQuestions=[])
     state = body["payload"]["state"]
     bot.minds_api.on("GET", "/study-drafts", raw({"data": [draft(state)]}))
     bot.minds_api.on("POST", f"/study-drafts/{DRAFT_ID}/consume", ok({**draft(state), "status": "consumed"}))

@@ -122,7 +122,7 @@ def test_table(text: str, expected: object) -> None:
         ("sumary launch", "Did you mean `/minds summary`?", "summary"),
         ("frobnicate", "/minds help", None),
         ("share launch", "`/minds share <study> on`", None),
-        ("audience gen z", "audience new", "audiences"),
+        ("audience", "audience new", "audiences"),
         ("approvers add ana", "@mentions", None),
         ("approvers purge", "approvers add", None),
         ("digest add hourly", "digest add", None),

@@ -134,7 +134,7 @@ async def test_the_same_export_typed_while_it_is_prepared_asks_before_starting_a
     assert "still being prepared" in question["text"] and "<@U0001>" in question["text"]
     assert len(bot.minds_api.to("POST", EXPORT)) == 1
     again = buttons(question)["export_again"]
-    assert json.loads(again["value"]) == {"s": STUDY, "k": "full_report", "f": "pdf", "l": None}
+    assert json.loads(again["value"]) == {"s": STUDY, "k": "full_report", "f": "pdf", "l": None, "o": False}
     await bot.click("export_again", again["value"], ephemeral=True)
     await bot.tracker.next_tracked(RunKind.EXPORT)
     assert len(bot.minds_api.to("POST", EXPORT)) == 2

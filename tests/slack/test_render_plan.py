@@ -193,7 +193,8 @@ def test_too_many_confirmation_questions_become_one_dialog_and_the_questionnaire
     rendered = render_plan(plan(confirmationQuestions=many), CONTEXT, catalogue=catalogue())
     blocks = _dicts(rendered.message)
     assert len(blocks) <= MAX_BLOCKS_PER_MESSAGE
-    assert [b["text"]["text"] for b in _buttons(blocks)] == ["Answer all 60 questions…", "Revise…", "Discard"]
+    labels = [b["text"]["text"] for b in _buttons(blocks)]
+    assert labels == ["Answer all 60 questions…", "Revise…", "Discard", "Save as draft", "Save as template"]
     assert rendered.questionnaire is not None and "- Question 59? (Yes / No)" in rendered.questionnaire
     modal = answer_all_modal(metadata="{}", plan=plan(confirmationQuestions=many)).to_dict()
     assert [b["block_id"] for b in modal["blocks"] if b["type"] == "input"] == [f"cq_{i}" for i in range(60)]

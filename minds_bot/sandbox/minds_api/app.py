@@ -22,6 +22,7 @@ from minds_bot.sandbox.minds_api import routes_drafts as drafts
 from minds_bot.sandbox.minds_api import routes_profiles as profiles
 from minds_bot.sandbox.minds_api import routes_research as res
 from minds_bot.sandbox.minds_api import routes_studies as stu
+from minds_bot.sandbox.minds_api import routes_tools as tools
 from minds_bot.sandbox.minds_api.clock import Clock, SystemClock
 from minds_bot.sandbox.minds_api.config import SandboxConfig
 from minds_bot.sandbox.minds_api.ids import demo_key
@@ -85,8 +86,19 @@ def _add_routes(app: web.Application) -> None:
     r.add_get(V1 + "/audiences/limits", cat.audience_limits)
     r.add_post(V1 + "/audiences/from-brief", cat.create_audience_from_brief)
     r.add_get(V1 + "/audiences/from-brief/jobs/{job_id}", cat.get_brief_job)
+    r.add_post(V1 + "/audiences/source-import", tools.source_import)
     r.add_get(V1 + "/audiences/{audience_id}", cat.get_audience)
     r.add_post(V1 + "/audiences/{audience_id}/duplicate", cat.duplicate_audience)
+    r.add_get(V1 + "/audiences/{audience_id}/progress", tools.audience_progress)
+    r.add_get(V1 + "/audiences/{audience_id}/formations", tools.list_formations)
+    r.add_post(V1 + "/audiences/{audience_id}/recalibrate", tools.recalibrate)
+    r.add_get(V1 + "/model-connections", tools.model_connections)
+    r.add_post(STUDY + "/invitations", tools.invite)
+    r.add_get(STUDY + "/heatmaps/{message_id}", tools.get_heatmap)
+    r.add_post(STUDY + "/heatmaps/{message_id}", tools.start_heatmap)
+    r.add_post(STUDY + "/heatmaps/{message_id}/export", tools.start_heatmap_export)
+    r.add_get(STUDY + "/heatmaps/{message_id}/export-status", tools.heatmap_export_status)
+    r.add_get(STUDY + "/heatmaps/{message_id}/export-download", tools.heatmap_export_download)
     r.add_get(V1 + "/studies", cat.list_studies)
     r.add_post(V1 + "/studies", cat.create_study)
     r.add_get(V1 + "/research-methods", cat.research_methods)

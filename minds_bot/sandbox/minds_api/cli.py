@@ -79,6 +79,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=0.0,
         help="fraction of Mind answers that never arrive (runs end partial)",
     )
+    parser.add_argument(
+        "--no-model-connections",
+        action="store_true",
+        help="answer GET /model-connections with 404 (the server has no model connections)",
+    )
 
 
 def config_from_args(args: argparse.Namespace) -> SandboxConfig:
@@ -91,6 +96,7 @@ def config_from_args(args: argparse.Namespace) -> SandboxConfig:
         plan_receipts=args.plan_receipts,
         run_speed=args.speed,
         drop_answer_rate=args.drop_answer_rate,
+        model_connections=not args.no_model_connections,
     )
     return SandboxConfig(
         host=args.host,

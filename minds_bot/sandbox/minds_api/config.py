@@ -44,6 +44,10 @@ class Faults(BaseModel):
     training_minds: list[str] = Field(default_factory=list)
     # Audience and Mind profile export jobs end ``failed``.
     profile_export_failure: bool = False
+    # Whether this server has model connections (off: ``GET /model-connections`` answers 404).
+    model_connections: bool = True
+    # The model-connection cursor repeats itself instead of advancing (clients must call that an error).
+    cursor_stall: bool = False
 
     @field_validator("error_rates", "lost_reply_rates")
     @classmethod

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from minds_bot.sandbox.minds_api import respondents
+from minds_bot.sandbox.minds_api.assets import question_assets
 from minds_bot.sandbox.minds_api.clock import Clock, iso
 from minds_bot.sandbox.minds_api.config import Faults, SandboxConfig
 from minds_bot.sandbox.minds_api.state import Record, SandboxState
@@ -164,6 +165,8 @@ class Engine:
         missing = [{"audienceId": m["audienceId"], "mindId": m["mindId"]} for m in asked if m not in delivered]
         names = {audience_id: audience["name"] for audience_id, audience in self.state.audiences.items()}
         output = respondents.output_data(question=question, answers=answers, missing=missing, audience_names=names)
+        if assets := question_assets(question["text"]):
+            output["assets"] = assets
         study = self.state.studies[run["studyId"]]
         message_id = add_message(
             self.state,

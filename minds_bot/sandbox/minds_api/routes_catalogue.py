@@ -26,6 +26,7 @@ from minds_bot.sandbox.minds_api.http_support import (
 )
 from minds_bot.sandbox.minds_api.ids import stable_id
 from minds_bot.sandbox.minds_api.middleware import KEY_FP
+from minds_bot.sandbox.minds_api.routes_tools import check_source_files
 from minds_bot.sandbox.minds_api.seed import MAX_BRIEF_MEMBERS, new_draft_record, new_study
 
 TEMPLATE_USE_MAX_BYTES = 4 * 1024
@@ -61,7 +62,8 @@ async def list_audiences(request: web.Request) -> web.Response:
 
 async def get_audience(request: web.Request) -> web.Response:
     state = runtime(request).state
-    return ok(views.audience_detail(state, lookup(state.audiences, request.match_info["audience_id"], "Audience")))
+    audience = lookup(state.audiences, request.match_info["audience_id"], "Audience")
+    return ok(views.audience_detail(state, audience, now=runtime(request).clock.now()))
 
 
 async def audience_limits(request: web.Request) -> web.Response:
@@ -153,6 +155,7 @@ async def research_methods(request: web.Request) -> web.Response:
 class FromBrief(BaseModel):
     text: str = Field(min_length=1, max_length=200_000)
     name: str | None = None
+    files: list[dict[str, str]] = Field(default_factory=list)
     memberCount: int | None = Field(default=None, ge=1, le=SYSTEM_AUDIENCE_LIMIT)
     trainMembers: bool | None = None
     idempotencyKey: str | None = None
@@ -176,6 +179,7 @@ async def create_audience_from_brief(request: web.Request) -> web.Response:
                 "requested": body.memberCount,
             },
         )
+    check_source_files(request, body.files)
     key = idempotency_key(request, body.idempotencyKey)
     scope = f"brief:{request[KEY_FP]}:{key}" if key else None
     if scope and scope in rt.state.run_requests:
@@ -185,6 +189,7 @@ async def create_audience_from_brief(request: web.Request) -> web.Response:
         "text": body.text,
         "name": body.name,
         "memberCount": body.memberCount,
+        "files": body.files,
         "status": "queued",
         "progress": 0,
         "createdAt": rt.clock.now(),

@@ -339,4 +339,5 @@ def build_audience(state: SandboxState, job: Record, now: float) -> Record:
     )
     audience = _seed_audience(state, spec, created=now, audience_id=stable_id("audience", "from-brief", job["id"]))
     audience["brief"] = job["text"][:500]
+    audience["files"] = list(job.get("files") or [])
     return audience

@@ -41,6 +41,7 @@ class SandboxState:
     templates: dict[str, Record] = field(default_factory=dict)
     chats: dict[str, Record] = field(default_factory=dict)
     profile_exports: dict[str, Record] = field(default_factory=dict)  # jobId -> job; "<kind>:<id>:<fmt>" -> cache
+    uploads: dict[str, Record] = field(default_factory=dict)  # source-import URL -> {keyFp, name, sha256, size}
     usage: dict[str, int] = field(default_factory=dict)  # key fingerprint -> responses used
     allowance: int | None = None
     revision: int = 0  # bumped by every mutation so the store knows when a save is due

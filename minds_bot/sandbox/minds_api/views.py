@@ -58,6 +58,30 @@ RESEARCH_METHODS = (
         "outputTypes": ["utilities"],
     },
     {
+        "id": "turf",
+        "version": 1,
+        "complexity": "high",
+        "requiredConfiguration": ["items"],
+        "configurationSchema": {"type": "object", "required": ["items"]},
+        "name": "TURF analysis",
+        "executable": True,
+        "advanced": True,
+        "availability": "available",
+        "outputTypes": ["reach"],
+    },
+    {
+        "id": "gabor-granger",
+        "version": 1,
+        "complexity": "intermediate",
+        "requiredConfiguration": ["price points", "currency"],
+        "configurationSchema": {"type": "object", "required": ["pricePoints", "currency"]},
+        "name": "Gabor-Granger pricing",
+        "executable": True,
+        "advanced": True,
+        "availability": "available",
+        "outputTypes": ["demand_curve"],
+    },
+    {
         "id": "van-westendorp",
         "version": 1,
         "complexity": "intermediate",
@@ -152,7 +176,7 @@ def audience_summary(state: SandboxState, audience: Record) -> dict[str, Any]:
     }
 
 
-def audience_detail(state: SandboxState, audience: Record) -> dict[str, Any]:
+def audience_detail(state: SandboxState, audience: Record, *, now: float | None = None) -> dict[str, Any]:
     members = [
         {**mind_ref(m), "createdAt": iso(m["createdAt"]), "cohortProfile": None} for m in _members(state, audience)
     ]
@@ -176,8 +200,75 @@ def audience_detail(state: SandboxState, audience: Record) -> dict[str, Any]:
         "isSharedWithTeam": False,
         "isLinkSharingEnabled": audience["isLinkSharingEnabled"],
         "publicShareId": audience["publicShareId"],
-        "sources": [brief],
-        "calibration": {"active": False, "startedAt": None},
+        "sources": [brief, *_adjustments(audience), *_files(audience)],
+        "calibration": _calibration(audience, now=now),
+        "grounding": _grounding(audience),
+    }
+
+
+def _adjustments(audience: Record) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": stable_id("source", audience["id"], "adjustment", i),
+            "kind": "adjustment",
+            "text": adjustment["text"],
+            "url": None,
+            "filename": None,
+            "createdAt": iso(adjustment["createdAt"]),
+        }
+        for i, adjustment in enumerate(audience.get("adjustments", []))
+    ]
+
+
+def _files(audience: Record) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": stable_id("source", audience["id"], "file", i),
+            "kind": "file",
+            "text": None,
+            "url": item.get("url"),
+            "filename": item.get("name"),
+            "createdAt": iso(audience["createdAt"]),
+        }
+        for i, item in enumerate(audience.get("files", []))
+    ]
+
+
+def _calibration(audience: Record, *, now: float | None) -> dict[str, Any]:
+    until = audience.get("calibratingUntil", 0.0)
+    active = now is not None and now < until
+    started = until - 1 if active else None
+    return {"active": active, "startedAt": iso(started) if started is not None else None}
+
+
+# The standard dimensions every Audience of people carries, with how the sandbox grounds them.
+COVERAGE = (
+    ("age", "sourced"),
+    ("gender identity", "sourced"),
+    ("geography", "sourced"),
+    ("income", "proxy"),
+    ("education", "assumed"),
+    ("household size", "missing"),
+)
+
+
+def _grounding(audience: Record) -> dict[str, Any]:
+    """A small grounding with the research coverage the seeds describe (sourced, proxy, assumed, missing)."""
+    return {
+        "snapshotId": stable_id("snapshot", audience["id"]),
+        "distributions": [],
+        "reviewDistributions": [],
+        "sources": [],
+        "summary": f"Grounding for {audience['name']}",
+        "confidence": 0.6,
+        "appliedToPersonas": True,
+        "createdAt": iso(audience["createdAt"]),
+        "research": {
+            "phase": "complete",
+            "dimensionCoverage": {
+                "dimensions": [{"name": name, "status": status, "reason": None} for name, status in COVERAGE]
+            },
+        },
     }
 
 

@@ -236,6 +236,19 @@ class Interactions:
         ]
         return await self._send_payload(payload, user=user)
 
+    async def message_shortcut(self, *, user: str, callback_id: str, channel: str, ts: str) -> Delivery:
+        """Run a message shortcut ("More actions" on a message): Slack sends the message and a response_url."""
+        payload = self._envelope("message_action", user=user) | {
+            "callback_id": callback_id,
+            "trigger_id": self.ws.issue_trigger(user),
+            "action_ts": self.ws.ids.ts(),
+            "message_ts": ts,
+        }
+        self._message_surface(payload, user=user, channel=channel, ts=ts)
+        payload.pop("container", None)
+        payload.pop("state", None)
+        return await self._send_payload(payload, user=user)
+
     def _message_surface(self, payload: Json, *, user: str, channel: str, ts: str) -> list[Json]:
         where = self.ws.channel(channel)
         original: Message | Ephemeral | None = self.ws.state.find_message(where.id, ts)

@@ -145,6 +145,22 @@ class Emulator:
         await self.interactions.message_event(message)
         return message
 
+    async def message_shortcut(self, *, user: str, callback_id: str, channel: str, ts: str) -> Delivery:
+        return await self.interactions.message_shortcut(user=user, callback_id=callback_id, channel=channel, ts=ts)
+
+    def share_file(
+        self, *, user: str, channel: str, name: str, content: bytes, thread_ts: str | None = None, text: str = ""
+    ) -> Message:
+        """``user`` shares a file in ``channel`` (in ``thread_ts``'s thread when given)."""
+        return self.workspace.share_user_file(
+            user=user,
+            channel=self.workspace.channel(channel),
+            name=name,
+            content=content,
+            thread_ts=thread_ts,
+            text=text,
+        )
+
     async def click_button(
         self,
         *,

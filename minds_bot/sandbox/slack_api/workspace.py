@@ -251,6 +251,26 @@ class Workspace:
         for f in stored:
             f.channels.append(channel.id)
 
+    def share_user_file(
+        self, *, user: str, channel: Channel, name: str, content: bytes, thread_ts: str | None, text: str = ""
+    ) -> Message:
+        """A person shares a file in a channel or thread (as Slack's uploader does): the file and its message."""
+        stored = StoredFile(
+            id=self.ids.prefixed("F"), name=name, length=len(content), user=user, created=int(self._clock())
+        )
+        self.state.add_file(stored)
+        self.state.store_file_content(stored, content)
+        message = self.post_message(
+            channel=channel,
+            content=Content(text=text, blocks=[]),
+            user=user,
+            thread_ts=thread_ts,
+            check_membership=False,
+        )
+        message.files = [stored.id]
+        stored.channels.append(channel.id)
+        return message
+
     def file_json(self, stored: StoredFile) -> Json:
         mimetype = mimetypes.guess_type(stored.name)[0] or "application/octet-stream"
         url = self.links.file_url(stored)

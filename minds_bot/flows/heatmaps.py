@@ -1,0 +1,148 @@
+"""Question heatmaps from a result in Slack: read a finished analysis, or — after the requester confirmed the
+cost — start one and follow it in the result's thread; export the finished heatmap as a ZIP into that thread.
+
+Owns: ``show_heatmap`` (a finished analysis is posted in the thread; one under way is said so; none yet → the
+cost prompt, privately), ``start_heatmap`` (one POST, never retried; then ``HeatmapHandler`` follows it with
+GETs through the run tracker), and ``export_heatmap`` (bounded wait; an unfinished archive is said so).
+Must not touch: Block Kit (``render/heatmaps.py``) or SQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from slack_sdk.web.async_client import AsyncWebClient
+
+from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.tracking import Observation
+from minds_bot.minds import DownloadedFile, Heatmap, MindsError
+from minds_bot.render.errors import user_message
+from minds_bot.render.heatmaps import (
+    render_heatmap,
+    render_heatmap_export_failed,
+    render_heatmap_export_unfinished,
+    render_heatmap_progress,
+    render_heatmap_prompt,
+)
+from minds_bot.services import Services
+from minds_bot.store import RunKind, TrackedRun
+
+EXPORTING = "Minds is preparing the heatmap archive…"
+ATTACHED = "The heatmap archive is attached below."
+
+
+@dataclass(frozen=True)
+class HeatmapTarget:
+    """Which heatmap: the result's Study, message and asset, and the thread the result sits in."""
+
+    study_id: str
+    message_id: str
+    asset_key: str
+    thread_ts: str
+
+
+async def show_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
+    minds = await invocation.minds()
+    heatmap = await minds.get_heatmap(target.study_id, target.message_id, asset_key=target.asset_key)
+    if heatmap.status == "completed":
+        await _post(invocation.client, invocation.channel_id, target.thread_ts, heatmap)
+    elif heatmap.status in ("queued", "processing"):
+        await invocation.reply(render_heatmap_progress(heatmap))
+    else:
+        prompt = render_heatmap_prompt(
+            heatmap=heatmap,
+            study_id=target.study_id,
+            message_id=target.message_id,
+            requester=invocation.user_id,
+            thread_ts=target.thread_ts,
+        )
+        await invocation.reply(prompt)
+
+
+async def start_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
+    """The confirmed start: a finished analysis is reused (Minds says so); otherwise follow it in the thread."""
+    minds = await invocation.minds()
+    heatmap = await minds.start_heatmap(target.study_id, target.message_id, asset_key=target.asset_key)
+    if heatmap.finished:
+        await _post(invocation.client, invocation.channel_id, target.thread_ts, heatmap)
+        return
+    slack = invocation.client
+    progress = render_heatmap_progress(heatmap)
+    posted = await slack.chat_postMessage(
+        channel=invocation.channel_id, thread_ts=target.thread_ts, **progress.as_kwargs()
+    )
+    digest = hashlib.sha256(target.asset_key.encode()).hexdigest()[:16]
+    services = invocation.services
+    await services.tracker.track(
+        TrackedRun(
+            team_id=invocation.team_id,
+            run_id=f"heatmap:{target.message_id}:{digest}",
+            study_id=target.study_id,
+            kind=RunKind.HEATMAP,
+            client_request_id=target.asset_key,
+            channel_id=invocation.channel_id,
+            thread_ts=target.thread_ts,
+            progress_ts=posted["ts"],
+            last_state=heatmap.status,
+            next_poll_at=services.clock(),
+        )
+    )
+
+
+async def export_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
+    slack, channel = invocation.client, invocation.channel_id
+    progress = await slack.chat_postMessage(channel=channel, thread_ts=target.thread_ts, text=EXPORTING)
+    minds = await invocation.minds()
+    try:
+        outcome = await minds.export_heatmap(target.study_id, target.message_id)
+    except MindsError as exc:
+        failed = render_heatmap_export_failed(user_message(exc))
+        await slack.chat_update(channel=channel, ts=progress["ts"], **failed.as_kwargs())
+        return
+    if not isinstance(outcome, DownloadedFile):
+        await slack.chat_update(channel=channel, ts=progress["ts"], **render_heatmap_export_unfinished().as_kwargs())
+        return
+    path = Path(outcome.path)
+    try:
+        data = await asyncio.to_thread(path.read_bytes)
+        await slack.files_upload_v2(
+            file=data, filename=outcome.filename, title=outcome.filename, channel=channel, thread_ts=target.thread_ts
+        )
+    finally:
+        await asyncio.to_thread(path.unlink, missing_ok=True)
+    await slack.chat_update(channel=channel, ts=progress["ts"], text=ATTACHED, blocks=[])
+
+
+async def _post(slack: AsyncWebClient, channel_id: str, thread_ts: str, heatmap: Heatmap) -> None:
+    await slack.chat_postMessage(channel=channel_id, thread_ts=thread_ts, **render_heatmap(heatmap).as_kwargs())
+
+
+class HeatmapHandler:
+    """How the run tracker follows a heatmap analysis: GETs only, the analysis posted once when finished."""
+
+    def __init__(self, services: Services) -> None:
+        self._services = services
+
+    async def observe(self, run: TrackedRun) -> Observation:
+        minds = await self._services.minds.client_for(run.team_id)
+        message_id = run.run_id.split(":")[1]
+        heatmap = await minds.get_heatmap(run.study_id, message_id, asset_key=run.client_request_id or "")
+        return Observation(visible=heatmap.status, terminal=heatmap.finished, detail=heatmap)
+
+    async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
+        slack = await self._services.slack.client_for(run.team_id)
+        message = render_heatmap_progress(observation.detail)
+        await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+        return run.progress_ts
+
+    async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
+        slack = await self._services.slack.client_for(run.team_id)
+        message = render_heatmap(observation.detail)
+        await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+
+
+def register_handler(services: Services) -> None:
+    services.run_handlers[RunKind.HEATMAP] = HeatmapHandler(services)

@@ -1,0 +1,117 @@
+"""Files shared in Slack as sources for a new Audience: downloaded from Slack, imported into Minds
+(``POST /audiences/source-import``), then used by ``/minds audience new``'s flow.
+
+Owns: which shared files qualify (``.txt``, ``.md``, ``.csv``, ``.json``; at most 20, 5 MB each, 12 MB in all —
+Minds' limits, checked before anything is sent), downloading them with the bot token from Slack's own file
+host only, refusing a file that is not UTF-8 text, the import (the client verifies count, order and SHA-256
+checksums before anything is called a success) and handing the returned files, unchanged, to the build.
+Must not touch: Block Kit (``render/source_import.py``) or SQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+from minds_bot.flows.audiences import start_audience
+from minds_bot.flows.invocation import Invocation
+from minds_bot.render.source_import import render_sources_imported
+
+SOURCE_EXTENSIONS = (".txt", ".md", ".csv", ".json")
+MAX_FILES = 20
+MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_TOTAL_BYTES = 12 * 1024 * 1024
+DOWNLOAD_TIMEOUT = 30.0
+
+
+class SourceRefused(Exception):
+    """A shared file cannot be used; ``str(exc)`` says which and why, in the person's words."""
+
+
+@dataclass(frozen=True)
+class SharedFile:
+    id: str
+    name: str
+    url: str
+    size: int | None = None
+
+
+def shared_files(message: dict[str, Any]) -> tuple[list[SharedFile], list[str]]:
+    """(usable files, names of the others) on a Slack message, in the order shared."""
+    usable: list[SharedFile] = []
+    skipped: list[str] = []
+    for item in message.get("files") or []:
+        name, url = (
+            item.get("name") or item.get("title") or "",
+            item.get("url_private_download") or item.get("url_private"),
+        )
+        if isinstance(name, str) and name.lower().endswith(SOURCE_EXTENSIONS) and isinstance(url, str):
+            size = item.get("size") if isinstance(item.get("size"), int) else None
+            usable.append(SharedFile(id=str(item.get("id", "")), name=name, url=url, size=size))
+        elif name:
+            skipped.append(name)
+    return usable, skipped
+
+
+def check_limits(files: Sequence[SharedFile]) -> None:
+    if len(files) > MAX_FILES:
+        raise SourceRefused(f"Minds imports at most {MAX_FILES} files at a time; this message has {len(files)}.")
+    for item in files:
+        if item.size is not None and item.size > MAX_FILE_BYTES:
+            raise SourceRefused(f"{item.name} is larger than Minds' 5 MB limit per file.")
+
+
+def slack_file_host(url: str, *, slack_api_url: str) -> bool:
+    """Only Slack's own hosts get the bot token (the emulator's host stands in for Slack locally)."""
+    host = (urlsplit(url).hostname or "").lower()
+    api_host = (urlsplit(slack_api_url).hostname or "").lower()
+    return host == api_host or host == "slack.com" or host.endswith(".slack.com")
+
+
+async def download_texts(
+    files: Sequence[SharedFile], *, token: str | None, slack_api_url: str
+) -> list[tuple[str, str]]:
+    """Each file's UTF-8 text, in order, within Minds' size limits."""
+    texts: list[tuple[str, str]] = []
+    total = 0
+    async with httpx.AsyncClient(timeout=DOWNLOAD_TIMEOUT, follow_redirects=True) as http:
+        for item in files:
+            if not slack_file_host(item.url, slack_api_url=slack_api_url):
+                raise SourceRefused(f"{item.name} is not stored in Slack, so it was not downloaded.")
+            content = await _download(http, item, token=token)
+            total += len(content)
+            if total > MAX_TOTAL_BYTES:
+                raise SourceRefused("The files together are larger than Minds' 12 MB import limit.")
+            try:
+                texts.append((item.name, content.decode("utf-8")))
+            except UnicodeDecodeError:
+                raise SourceRefused(f"{item.name} is not UTF-8 text, so Minds cannot import it.") from None
+    return texts
+
+
+async def _download(http: httpx.AsyncClient, item: SharedFile, *, token: str | None) -> bytes:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    try:
+        resp = await http.get(item.url, headers=headers)
+    except httpx.HTTPError:
+        raise SourceRefused(f"{item.name} could not be downloaded from Slack.") from None
+    if resp.status_code != 200:
+        raise SourceRefused(f"{item.name} could not be downloaded from Slack (HTTP {resp.status_code}).")
+    if len(resp.content) > MAX_FILE_BYTES:
+        raise SourceRefused(f"{item.name} is larger than Minds' 5 MB limit per file.")
+    return resp.content
+
+
+async def build_from_files(invocation: Invocation, *, brief: str, files: Sequence[SharedFile]) -> None:
+    """Download, import (verified), say so, then build the Audience from the brief and those files."""
+    check_limits(files)
+    slack_token = getattr(invocation.client, "token", None)
+    texts = await download_texts(files, token=slack_token, slack_api_url=invocation.services.settings.slack_api_url)
+    minds = await invocation.minds()
+    imported = await minds.import_audience_sources(texts)
+    await invocation.reply(render_sources_imported(imported))
+    await start_audience(invocation, brief=brief, files=imported.files)

@@ -1,0 +1,164 @@
+"""The Audience card (``/minds audience <name>``). Its Export and Duplicate buttons re-enter
+``/minds export audience`` and ``/minds duplicate audience``, whose replies are ``render/profiles.py``.
+
+Owns: the card's blocks — members (the first few by name, the count Minds reports), coverage of the standard
+dimensions (``sourced``, ``proxy``, ``assumed``, ``missing``), background research, "Calibrating…" while a
+recalibration runs, team sharing and the public link (only while Minds reports it active), Formations (counts
+called provisional unless ``ready``) and builds in progress — and the buttons Ask · Export · Duplicate, plus
+Recalibrate… when Minds says the account owns the Audience. Every Minds text is escaped.
+Must not touch: I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from slack_sdk.models.blocks import ActionsBlock, Block, ConfirmObject, DividerBlock, HeaderBlock
+
+from minds_bot.minds import AudienceDetail, AudienceProgress, Formation
+from minds_bot.render import Message, escape
+from minds_bot.render.browse import minds_label
+from minds_bot.render.common import button, context, encode_value, sections, shorten
+
+AUDIENCE_ASK_ACTION = "audience_ask"
+AUDIENCE_EXPORT_ACTION = "audience_export"
+AUDIENCE_DUPLICATE_ACTION = "audience_duplicate"
+AUDIENCE_RECALIBRATE_ACTION = "audience_recalibrate"
+MEMBER_NAMES = 8
+MAX_FORMATIONS = 6
+MAX_SUBGROUPS = 8
+MAX_HEADER = 150
+NAME_IN_VALUE = 75
+COVERAGE_ORDER = ("sourced", "proxy", "assumed", "missing")
+COVERAGE_WORDS = {
+    "sourced": "sourced",
+    "proxy": "proxy (a wider area or population)",
+    "assumed": "assumed (model-proposed, never used for sizing)",
+    "missing": "missing",
+}
+
+
+def audience_value(audience_id: str, name: str) -> str:
+    """Button value: the Audience id and (shortened) name to show; it grants nothing."""
+    return encode_value({"a": audience_id, "n": shorten(name, NAME_IN_VALUE)}) or audience_id
+
+
+def _members(audience: AudienceDetail) -> str:
+    names = [escape(m.name) for m in audience.minds if m.name][:MEMBER_NAMES]
+    line = f"*Members:* {minds_label(audience.mind_count)}"
+    if names:
+        more = audience.mind_count - len(names)
+        line += " — " + ", ".join(names) + (f" and {more} more" if more > 0 else "")
+    return line
+
+
+def _coverage(audience: AudienceDetail) -> str:
+    research = audience.research
+    if research is None or research.dimensions is None:
+        return "*Coverage:* not reported by Minds."
+    if not research.dimensions:
+        return "*Coverage:* Minds lists no researched dimensions."
+    lines = []
+    for status in COVERAGE_ORDER:
+        names = [escape(d.name) for d in research.dimensions if d.status == status]
+        if names:
+            lines.append(f"• {len(names)} {COVERAGE_WORDS[status]}: {', '.join(names)}")
+    return "*Coverage of the standard dimensions:*\n" + "\n".join(lines)
+
+
+def _research(audience: AudienceDetail) -> str:
+    research = audience.research
+    phase = research.phase or research.status if research else None
+    line = f"*Background research:* {escape(phase)}" if phase else "*Background research:* not reported."
+    if phase == "researching":
+        line += " — the Audience is usable now; sourced evidence replaces assumptions as it arrives."
+    calibration = audience.calibration
+    if calibration is None:
+        return line + "\n*Calibration:* not reported."
+    if calibration.active:
+        return line + "\n*Calibrating…* a recalibration is running; members change when it finishes."
+    return line
+
+
+def _sharing(audience: AudienceDetail) -> str:
+    team = {True: "shared with the team", False: "not shared with the team", None: "team sharing not reported"}
+    public = audience.is_public or audience.is_link_sharing_enabled
+    link = "public link on" if public else "public link off"
+    return f"Sharing: {team[audience.is_shared_with_team]} · {link}."
+
+
+def _formation(formation: Formation) -> str:
+    groups = sorted(formation.subgroups, key=lambda s: s.position)
+    parts = [f"{escape(s.label)} {s.count.memberships}" for s in groups[:MAX_SUBGROUPS]]
+    if len(groups) > MAX_SUBGROUPS:
+        parts.append(f"and {len(groups) - MAX_SUBGROUPS} more")
+    state = "" if formation.status == "ready" else f" ({formation.status}: counts are provisional)"
+    return f"• *{escape(formation.name)}*{state}: " + " · ".join(parts)
+
+
+def _formations(formations: Sequence[Formation] | None, error: str | None) -> str:
+    if formations is None:
+        return f"*Formations:* could not be read — {escape(error or 'no reason given')}"
+    if not formations:
+        return "*Formations:* none visible to this account."
+    lines = [_formation(f) for f in formations[:MAX_FORMATIONS]]
+    if len(formations) > MAX_FORMATIONS:
+        lines.append(f"• and {len(formations) - MAX_FORMATIONS} more")
+    return "*Formations:*\n" + "\n".join(lines)
+
+
+def _builds(progress: AudienceProgress | None, error: str | None) -> str:
+    if progress is None:
+        return f"Builds: could not be read — {escape(error or 'no reason given')}"
+    if not progress.in_progress:
+        return "Builds: none in progress."
+    building = (
+        progress.building
+        if progress.building is not None
+        else sum(1 for m in progress.members if m.status in ("queued", "training", "building"))
+    )
+    total = f" of {progress.total}" if progress.total is not None else ""
+    return f"Builds in progress: {building}{total} members are still being built or retrained."
+
+
+def _buttons(audience: AudienceDetail) -> ActionsBlock:
+    value = audience_value(audience.id, audience.name)
+    duplicate_confirm = ConfirmObject(
+        title="Duplicate this Audience?",
+        text=(
+            f"Every member of {escape(shorten(audience.name, NAME_IN_VALUE))} is copied as a new Mind; "
+            "the copies count toward your plan's Mind allowance."
+        ),
+        confirm="Duplicate",
+        deny="Cancel",
+    )
+    elements = [
+        button("Ask", action_id=AUDIENCE_ASK_ACTION, value=value, style="primary"),
+        button("Export", action_id=AUDIENCE_EXPORT_ACTION, value=value),
+        button("Duplicate", action_id=AUDIENCE_DUPLICATE_ACTION, value=value, confirm=duplicate_confirm),
+    ]
+    if audience.is_owner:
+        elements.append(button("Recalibrate…", action_id=AUDIENCE_RECALIBRATE_ACTION, value=value))
+    return ActionsBlock(elements=elements)
+
+
+def render_audience_card(
+    *,
+    audience: AudienceDetail,
+    formations: Sequence[Formation] | None,
+    progress: AudienceProgress | None,
+    formations_error: str | None = None,
+    progress_error: str | None = None,
+) -> Message:
+    blocks: list[Block] = [
+        HeaderBlock(text=shorten(audience.name, MAX_HEADER)),
+        *sections(_members(audience)),
+        *sections(_coverage(audience)),
+        *sections(_research(audience)),
+        *sections(_formations(formations, formations_error)),
+        context(_builds(progress, progress_error)),
+        context(_sharing(audience)),
+        DividerBlock(),
+        _buttons(audience),
+    ]
+    return Message(text=f"Audience {escape(audience.name)}", blocks=blocks)

@@ -1,0 +1,96 @@
+"""Question heatmaps on a result whose question carries an image or video: the result's **Heatmap** and
+**Export heatmap** buttons, the confirmation that names the cost (Premium; one response per Mind), progress
+and the analysis as Minds reports it. Every Minds text is escaped. Must not touch: I/O."""
+
+from __future__ import annotations
+
+from slack_sdk.models.blocks import ActionsBlock, ButtonElement, ConfirmObject
+
+from minds_bot.minds import Heatmap, StudyOutput
+from minds_bot.render import Message, escape
+from minds_bot.render.common import button, context, encode_value, section, shorten
+
+HEATMAP_ACTION = "result_heatmap"
+HEATMAP_EXPORT_ACTION = "result_heatmap_export"
+HEATMAP_START_ACTION = "heatmap_start"
+MAX_REGIONS = 8
+
+
+def heatmap_value(
+    *, study_id: str, message_id: str, asset_key: str | None, requester: str | None = None, thread_ts: str | None = None
+) -> str | None:
+    """Button value: which heatmap; the prompt's also names who asked and the result's thread. Grants nothing."""
+    state = {"s": study_id, "m": message_id, "k": asset_key}
+    if requester:
+        state |= {"u": requester, "t": thread_ts}
+    return encode_value(state)
+
+
+def heatmap_buttons(output: StudyOutput, *, study_id: str, message_id: str) -> list[ButtonElement]:
+    """Heatmap · Export heatmap, only when the question carries an image or video asset."""
+    assets = output.visual_assets
+    if not assets:
+        return []
+    value = heatmap_value(study_id=study_id, message_id=message_id, asset_key=assets[0].asset_key)
+    if value is None:
+        return []
+    return [
+        button("Heatmap", action_id=HEATMAP_ACTION, value=value),
+        button("Export heatmap", action_id=HEATMAP_EXPORT_ACTION, value=value),
+    ]
+
+
+def render_heatmap_prompt(
+    *, heatmap: Heatmap, study_id: str, message_id: str, requester: str, thread_ts: str
+) -> Message:
+    """Only the person who asked sees it; starting spends allowance, so the cost is named before the click."""
+    minds = f"{heatmap.respondents} Minds" if heatmap.respondents is not None else "every Mind that answered"
+    cost = f"It needs Premium and uses one response per Mind ({minds}) from your allowance."
+    lead = f"No heatmap of this {escape(heatmap.kind or 'asset')} yet. {cost}"
+    value = heatmap_value(
+        study_id=study_id, message_id=message_id, asset_key=heatmap.asset_key, requester=requester, thread_ts=thread_ts
+    )
+    blocks = [section(lead)]
+    if value is not None:
+        confirm = ConfirmObject(title="Start a heatmap?", text=shorten(cost, 300), confirm="Start", deny="Cancel")
+        blocks.append(
+            ActionsBlock(
+                elements=[button("Start heatmap", action_id=HEATMAP_START_ACTION, value=value, confirm=confirm)]
+            )
+        )
+    return Message(text=f"No heatmap yet. {cost}", blocks=blocks)
+
+
+def render_heatmap(heatmap: Heatmap) -> Message:
+    if heatmap.status == "failed":
+        text = f"Minds could not make the heatmap: {heatmap.error or 'no reason given'}"
+        return Message(text=escape(text), blocks=[section(escape(text))])
+    regions = sorted(heatmap.regions or [], key=lambda r: -r.attention)[:MAX_REGIONS]
+    lines = [f"• {escape(r.label)} — {round(r.attention * 100)}% of attention" for r in regions]
+    who = f" across {heatmap.respondents} Minds" if heatmap.respondents is not None else ""
+    head = f"*Heatmap of the {escape(heatmap.kind or 'asset')}*{who}:"
+    blocks = [section(head + "\n" + "\n".join(lines))]
+    if heatmap.summary:
+        blocks.append(context(escape(heatmap.summary)))
+    return Message(text=f"Heatmap{who}", blocks=blocks)
+
+
+def render_heatmap_progress(heatmap: Heatmap) -> Message:
+    place = f" (place {heatmap.queue_position} in the queue)" if heatmap.queue_position else ""
+    text = f"Minds is analysing the {heatmap.kind or 'asset'}: {heatmap.status}{place}…"
+    return Message(text=escape(text), blocks=[section(escape(text))])
+
+
+def render_heatmap_not_requester() -> Message:
+    text = "Only the person who asked for this heatmap can start it. Press Heatmap on the result yourself."
+    return Message(text=text, blocks=[section(text)])
+
+
+def render_heatmap_export_unfinished() -> Message:
+    text = "Minds is still preparing the heatmap archive. Press Export heatmap again in a while."
+    return Message(text=text, blocks=[section(text)])
+
+
+def render_heatmap_export_failed(reason: str) -> Message:
+    text = f"The heatmap could not be exported: {reason}"
+    return Message(text=escape(text), blocks=[section(escape(text))])

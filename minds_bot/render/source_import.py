@@ -1,0 +1,78 @@
+"""Building an Audience from files shared in Slack: the brief modal (listing the files that will be imported),
+the note once Minds imported them with matching checksums, and the refusals. Must not touch: I/O."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from slack_sdk.models.blocks import InputBlock, PlainTextInputElement
+from slack_sdk.models.views import View
+
+from minds_bot.minds import SourceImport
+from minds_bot.render import Message, escape
+from minds_bot.render.common import context, section
+
+FROM_FILES_SHORTCUT = "minds_audience_from_files"
+FROM_FILES_VIEW = "audience_from_files_modal"
+BRIEF_BLOCK = "brief"
+BRIEF_ACTION = "value"
+MAX_BRIEF = 3000  # Slack's limit for a plain_text_input
+MAX_METADATA = 3000  # Slack's limit for private_metadata
+
+
+def from_files_metadata(*, channel_id: str, files: Sequence[tuple[str, str, str]]) -> str | None:
+    """The channel and the files (id, name, url) for the submission; None when they do not fit."""
+    metadata = json.dumps({"c": channel_id, "f": [list(f) for f in files]}, separators=(",", ":"))
+    return metadata if len(metadata) <= MAX_METADATA else None
+
+
+def from_files_modal(*, metadata: str, names: Sequence[str], skipped: Sequence[str]) -> View:
+    listed = "\n".join(f"• {escape(n)}" for n in names)
+    blocks = [
+        section(f"Minds imports these files as sources for the new Audience:\n{listed}"),
+        InputBlock(
+            block_id=BRIEF_BLOCK,
+            label=f"Who should the Audience be? (at most {MAX_BRIEF:,} characters)",
+            element=PlainTextInputElement(
+                action_id=BRIEF_ACTION,
+                multiline=True,
+                max_length=MAX_BRIEF,
+                placeholder="e.g. Gen Z sneaker buyers in Germany, using the survey export as evidence",
+            ),
+        ),
+    ]
+    if skipped:
+        blocks.append(
+            context("Not imported (only .txt, .md, .csv and .json): " + ", ".join(escape(s) for s in skipped))
+        )
+    return View(
+        type="modal",
+        callback_id=FROM_FILES_VIEW,
+        title="Audience from files",
+        submit="Import and build",
+        close="Cancel",
+        private_metadata=metadata,
+        blocks=blocks,
+    )
+
+
+def render_sources_imported(imported: SourceImport) -> Message:
+    names = ", ".join(escape(f.name) for f in imported.files)
+    text = (
+        f"Minds imported {len(imported.files)} source file{'s' if len(imported.files) != 1 else ''} ({names}); "
+        "their checksums match what was shared. The Audience is built from the brief and these files."
+    )
+    return Message(text=text, blocks=[section(text)])
+
+
+def render_no_source_files(*, skipped: Sequence[str]) -> Message:
+    text = "That message has no file Minds can import as a source (.txt, .md, .csv or .json)."
+    if skipped:
+        text += " Not usable: " + ", ".join(skipped) + "."
+    return Message(text=escape(text), blocks=[section(escape(text))])
+
+
+def render_source_refused(reason: str) -> Message:
+    text = f"Nothing was imported: {reason}"
+    return Message(text=escape(text), blocks=[section(escape(text))])

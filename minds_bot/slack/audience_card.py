@@ -1,0 +1,170 @@
+"""``/minds audience <name>`` (the Audience card) and ``/minds ask audience <name> <question>``.
+
+Owns: both commands, the card's buttons — Ask (a one-question modal), Export (re-enters ``/minds export audience
+<id> md``: the brief attached in a thread by ``flows/profiles.py``), Duplicate (confirmed in Slack, then re-enters
+``/minds duplicate audience <id>``; the Idempotency-Key comes from the click, so a redelivered click makes no
+second copy) and Recalibrate… (re-enters ``/minds recalibrate`` through the router, where ownership is
+checked) — and the Ask modal's submission. The router is the one way in, so each button has one
+implementation, shared with its typed command.
+Reading is ``flows/audience_card.py``; asking ``flows/ask_audience.py``; rendering ``render/audience.py``.
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.flows.ask_audience import ask_audience
+from minds_bot.flows.audience_card import read_audience_card
+from minds_bot.flows.invocation import Invocation, with_progress
+from minds_bot.flows.keys import derived_key
+from minds_bot.flows.questions import check_question
+from minds_bot.minds import MindsError
+from minds_bot.render.ask_audience import ASK_AUDIENCE_VIEW, QUESTION_ACTION, QUESTION_BLOCK, ask_audience_modal
+from minds_bot.render.audience import (
+    AUDIENCE_ASK_ACTION,
+    AUDIENCE_DUPLICATE_ACTION,
+    AUDIENCE_EXPORT_ACTION,
+    AUDIENCE_RECALIBRATE_ACTION,
+    render_audience_card,
+)
+from minds_bot.render.common import decode_value
+from minds_bot.render.errors import user_message
+from minds_bot.slack.grammar import ASK_AUDIENCE_USAGE, AskAudience, ShowAudience
+from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.resolve import resolve_audience, show_progress
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+
+async def handle_show_audience(command: ShowAudience, invocation: Invocation) -> None:
+    audience = await resolve_audience(invocation, command.audience, rerun=lambda aid: f"audience {aid}")
+    if audience is None:
+        return
+    minds = await invocation.minds()
+    card = await with_progress(read_audience_card(minds, audience.id), show=lambda: show_progress(invocation))
+    await invocation.reply(
+        render_audience_card(
+            audience=card.audience,
+            formations=card.formations,
+            progress=card.progress,
+            formations_error=card.formations_error,
+            progress_error=card.progress_error,
+        )
+    )
+
+
+async def handle_ask_audience(command: AskAudience, invocation: Invocation) -> None:
+    if command.audience is None or command.question is None:
+        await invocation.say_text(ASK_AUDIENCE_USAGE)
+        return
+    question = command.question
+    audience = await resolve_audience(
+        invocation, command.audience, rerun=lambda aid: f"ask audience {aid} {question}", confirm_fuzzy=True
+    )
+    if audience is None:
+        return
+    outcome = await ask_audience(
+        invocation.services,
+        invocation.client,
+        audience=audience,
+        question=question,
+        client_request_id=derived_key(purpose="ask", team_id=invocation.team_id, trigger_id=invocation.trigger_id),
+        team_id=invocation.team_id,
+        channel_id=invocation.channel_id,
+        user_id=invocation.user_id,
+        notify=invocation.reply,
+    )
+    if outcome.message is not None:
+        await invocation.reply(outcome.message)
+
+
+COMMANDS = {ShowAudience: handle_show_audience, AskAudience: handle_ask_audience}
+
+
+def _audience_of(action: dict[str, Any]) -> tuple[str, str] | None:
+    state = decode_value(action.get("value"))
+    audience_id, name = state.get("a"), state.get("n")
+    return (audience_id, name) if isinstance(audience_id, str) and isinstance(name, str) else None
+
+
+async def _submitted_question(services: Services, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+    meta = decode_value(view.get("private_metadata"))
+    values = (view.get("state") or {}).get("values") or {}
+    question = ((values.get(QUESTION_BLOCK) or {}).get(QUESTION_ACTION) or {}).get("value") or ""
+    invocation = invocation_from_body(services, body, client=client, respond=None)
+    channel_id, user_id = meta.get("c", ""), invocation.user_id
+    try:
+        minds = await services.minds.client_for(invocation.team_id)
+        audience = await minds.get_audience(meta.get("a", ""))
+        outcome = await ask_audience(
+            services,
+            client,
+            audience=audience,
+            question=question.strip(),
+            client_request_id=derived_key(purpose="ask", team_id=invocation.team_id, trigger_id=body.get("trigger_id")),
+            team_id=invocation.team_id,
+            channel_id=channel_id,
+            user_id=user_id,
+            notify=lambda message: client.chat_postEphemeral(channel=channel_id, user=user_id, **message.as_kwargs()),
+        )
+    except MindsError as exc:  # a modal has no response URL: say it privately in the channel
+        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))
+        return
+    if outcome.message is not None:
+        await client.chat_postEphemeral(channel=channel_id, user=user_id, **outcome.message.as_kwargs())
+
+
+def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)
+
+    @surface.action(AUDIENCE_ASK_ACTION)
+    async def ask_button(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        chosen = _audience_of(action)
+        if chosen is None:
+            await respond(text="That button is out of date; show the Audience again.", replace_original=False)
+            return
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        view = ask_audience_modal(audience_id=chosen[0], audience_name=chosen[1], channel_id=invocation.channel_id)
+        await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
+
+    @surface.view(ASK_AUDIENCE_VIEW)
+    async def ask_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        values = (view.get("state") or {}).get("values") or {}
+        question = ((values.get(QUESTION_BLOCK) or {}).get(QUESTION_ACTION) or {}).get("value") or ""
+        check = check_question(question)
+        if not check.single:
+            reason = check.reason + " Asking an Audience takes one question; plan a set with `/minds plan`."
+            await ack(response_action="errors", errors={QUESTION_BLOCK: reason})
+            return
+        await ack()
+        await _submitted_question(services, body, view, client)
+
+    async def reenter(body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any, *, command: str) -> None:
+        """Run ``command`` for the Audience on the card through the router, as if typed by whoever clicked."""
+        chosen = _audience_of(action)
+        if chosen is None:
+            await respond(text="That button is out of date; show the Audience again.", replace_original=False)
+            return
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        await surface.router.dispatch(command.format(audience_id=chosen[0]), invocation)
+
+    @surface.action(AUDIENCE_DUPLICATE_ACTION)
+    async def duplicate(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        await reenter(body, action, client, respond, command="duplicate audience {audience_id}")
+
+    @surface.action(AUDIENCE_EXPORT_ACTION)
+    async def export(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        await reenter(body, action, client, respond, command="export audience {audience_id} md")
+
+    @surface.action(AUDIENCE_RECALIBRATE_ACTION)
+    async def recalibrate(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        chosen = _audience_of(action)
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        await surface.router.dispatch(f"recalibrate {chosen[0] if chosen else ''}", invocation)

@@ -1,0 +1,76 @@
+"""The result buttons **Heatmap** and **Export heatmap**, and the confirmed **Start heatmap**.
+
+Owns: reading the buttons (which Study, message and asset; which thread the result sits in) and who may start:
+the cost prompt is ephemeral and its click must come from the person who asked (starting spends allowance).
+The use cases are ``flows/heatmaps.py``; rendering ``render/heatmaps.py``.
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.flows.heatmaps import HeatmapTarget, export_heatmap, register_handler, show_heatmap, start_heatmap
+from minds_bot.render.common import decode_value
+from minds_bot.render.heatmaps import (
+    HEATMAP_ACTION,
+    HEATMAP_EXPORT_ACTION,
+    HEATMAP_START_ACTION,
+    render_heatmap_not_requester,
+)
+from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+OUT_OF_DATE = "That button is out of date; ask the question again."
+
+
+def _target(body: dict[str, Any], state: dict[str, Any], *, thread_ts: str | None = None) -> HeatmapTarget | None:
+    study_id, message_id, asset_key = state.get("s"), state.get("m"), state.get("k")
+    message = body.get("message") or {}
+    container = body.get("container") or {}
+    thread = (
+        thread_ts
+        or message.get("thread_ts")
+        or container.get("thread_ts")
+        or message.get("ts")
+        or container.get("message_ts")
+    )
+    if not all(isinstance(v, str) and v for v in (study_id, message_id, asset_key, thread)):
+        return None
+    return HeatmapTarget(study_id=study_id, message_id=message_id, asset_key=asset_key, thread_ts=thread)
+
+
+def register(surface: Surface, services: Services) -> None:
+    register_handler(services)
+
+    @surface.action(HEATMAP_ACTION)
+    async def heatmap(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        target = _target(body, decode_value(action.get("value")))
+        if target is None:
+            await respond(text=OUT_OF_DATE, response_type="ephemeral", replace_original=False)
+            return
+        await show_heatmap(invocation_from_body(services, body, client=client, respond=respond), target)
+
+    @surface.action(HEATMAP_START_ACTION)
+    async def start(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        state = decode_value(action.get("value"))
+        target = _target(body, state, thread_ts=state.get("t"))
+        if not is_ephemeral(body) or target is None or state.get("u") != invocation.user_id:
+            await invocation.reply(render_heatmap_not_requester())
+            return
+        await start_heatmap(invocation, target)
+
+    @surface.action(HEATMAP_EXPORT_ACTION)
+    async def export(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        target = _target(body, decode_value(action.get("value")))
+        if target is None:
+            await respond(text=OUT_OF_DATE, response_type="ephemeral", replace_original=False)
+            return
+        await export_heatmap(invocation_from_body(services, body, client=client, respond=respond), target)

@@ -1,0 +1,125 @@
+"""``/minds recalibrate <audience>`` (also the Audience card's Recalibrate… button): owner only, an instruction in a
+modal, a confirmation that says which members may change, then progress in a channel thread.
+
+Owns: the command, both modal submissions and installing the tracker's handler. Ownership is checked on the
+server when the command arrives and again when the confirmation is submitted (``flows/recalibrate.py``).
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.flows.invocation import Invocation, with_progress
+from minds_bot.flows.keys import derived_key
+from minds_bot.flows.recalibrate import RecalibrationRequest, may_recalibrate, register_handler, start_recalibration
+from minds_bot.minds import AudienceDetail, MindsError
+from minds_bot.render.common import decode_value
+from minds_bot.render.errors import user_message
+from minds_bot.render.recalibrate import (
+    INSTRUCTION_ACTION,
+    INSTRUCTION_BLOCK,
+    RECALIBRATE_CONFIRM_VIEW,
+    RECALIBRATE_VIEW,
+    recalibrate_confirm_view,
+    recalibrate_modal,
+    render_recalibrate_refused,
+)
+from minds_bot.slack.grammar import Recalibrate
+from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.resolve import resolve_audience, show_progress
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+
+async def handle_recalibrate(command: Recalibrate, invocation: Invocation) -> None:
+    if command.audience is None:
+        await invocation.say_text("Say `/minds recalibrate <audience>` to recalibrate an Audience you own.")
+        return
+    found = await resolve_audience(
+        invocation, command.audience, rerun=lambda aid: f"recalibrate {aid}", confirm_fuzzy=True
+    )
+    if found is None:
+        return
+    minds = await invocation.minds()
+    audience = (
+        found
+        if isinstance(found, AudienceDetail)
+        else await with_progress(minds.get_audience(found.id), show=lambda: show_progress(invocation))
+    )
+    allowed = await may_recalibrate(
+        invocation.services,
+        invocation.client,
+        team_id=invocation.team_id,
+        user_id=invocation.user_id,
+        audience=audience,
+    )
+    if not allowed:
+        await invocation.reply(render_recalibrate_refused(audience_name=audience.name, owner=audience.is_owner))
+        return
+    view = recalibrate_modal(
+        audience_id=audience.id,
+        audience_name=audience.name,
+        members=audience.mind_count,
+        channel_id=invocation.channel_id,
+    )
+    await invocation.client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
+
+
+COMMANDS = {Recalibrate: handle_recalibrate}
+
+
+def _instruction(view: dict[str, Any]) -> str | None:
+    values = (view.get("state") or {}).get("values") or {}
+    text = ((values.get(INSTRUCTION_BLOCK) or {}).get(INSTRUCTION_ACTION) or {}).get("value")
+    return text.strip() if isinstance(text, str) and text.strip() else None
+
+
+async def _confirmed(services: Services, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+    meta = decode_value(view.get("private_metadata"))
+    invocation = invocation_from_body(services, body, client=client, respond=None)
+    channel_id, user_id = meta.get("c", ""), invocation.user_id
+    try:
+        minds = await services.minds.client_for(invocation.team_id)
+        audience = await minds.get_audience(meta.get("a", ""))
+        allowed = await may_recalibrate(
+            services, client, team_id=invocation.team_id, user_id=user_id, audience=audience
+        )
+        if not allowed:
+            refused = render_recalibrate_refused(audience_name=audience.name, owner=audience.is_owner)
+            await client.chat_postEphemeral(channel=channel_id, user=user_id, **refused.as_kwargs())
+            return
+        request = RecalibrationRequest(
+            team_id=invocation.team_id,
+            channel_id=channel_id,
+            user_id=user_id,
+            audience=audience,
+            instruction=meta.get("i") or None,
+            key=derived_key(purpose="recalibrate", team_id=invocation.team_id, trigger_id=body.get("trigger_id")),
+        )
+        await start_recalibration(services, client, request)
+    except MindsError as exc:  # a modal has no response URL: say it privately in the channel
+        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))
+
+
+def register(surface: Surface, services: Services) -> None:
+    surface.router.add(COMMANDS)
+    register_handler(services)
+
+    @surface.view(RECALIBRATE_VIEW)
+    async def instruction_given(ack: Any, view: dict[str, Any]) -> None:
+        meta = decode_value(view.get("private_metadata"))
+        instruction = _instruction(view)
+        metadata = json.dumps({**meta, "i": instruction})
+        confirm = recalibrate_confirm_view(
+            metadata=metadata, audience_name=meta.get("n", ""), members=int(meta.get("m") or 0), instruction=instruction
+        )
+        await ack(response_action="update", view=confirm.to_dict())
+
+    @surface.view(RECALIBRATE_CONFIRM_VIEW)
+    async def confirmed(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        await ack()
+        await _confirmed(services, body, view, client)
