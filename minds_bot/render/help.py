@@ -71,9 +71,6 @@ RULES = (
 CAVEAT = "Synthetic research is a fast first pass; it does not replace representative fieldwork with people."
 
 
-MAX_SECTION_TEXT = 3000  # Slack's limit for a section's text
-
-
 def _command_lines() -> list[str]:
     return [f"`{escape(usage)}` — {escape(what)}" for usage, what in COMMANDS]
 
