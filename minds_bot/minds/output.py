@@ -51,6 +51,14 @@ class StudyOutput(MindsModel):
     type: ResponseType
     audiences: list[OutputAudience]
     category_codebook: list[CodebookEntry] = Field(default_factory=list)
+    classification: dict[str, Any] | None = None  # ``scaleRange`` names a scale's ends (for top-2-box)
+
+    @property
+    def scale_range(self) -> list[float] | None:
+        bounds = (self.classification or {}).get("scaleRange")
+        if isinstance(bounds, list) and len(bounds) == 2 and all(isinstance(b, int | float) for b in bounds):
+            return [float(b) for b in bounds]
+        return None
 
     @property
     def answer_count(self) -> int:
