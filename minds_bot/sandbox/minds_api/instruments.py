@@ -126,11 +126,17 @@ def _options(text: str) -> tuple[str, ...]:
     if len(parts) == 2:
         left, right = parts
         left = re.split(r"[:,;]|\s(?:of|between|prefer|choose)\s", left)[-1]
-        return (_short(left, last=True), _short(right))
+        return _distinct(_short(left, last=True), _short(right))
     match = _BETWEEN.search(text)
     if match:
-        return (_short(match["a"]), _short(match["b"]))
+        return _distinct(_short(match["a"]), _short(match["b"]))
     return ()
+
+
+def _distinct(first: str, second: str) -> tuple[str, ...]:
+    """Two options a Mind can tell apart, or none (then the request is not a preference between options)."""
+    names = {first.lower(), second.lower()}
+    return (first, second) if first and second and len(names) == 2 and "no preference" not in names else ()
 
 
 def _short(phrase: str, *, last: bool = False) -> str:
@@ -228,6 +234,8 @@ def _price_band(price: str) -> list[str]:
     number = float(number_text.replace(",", "."))
     step = max(1, round(number * 0.15))
     base = round(number)
+    if base - step < 1:
+        return []  # too small a price to band; the question is asked open instead
     return [
         f"More than {base + step} {code}",
         f"{base}–{base + step} {code}",
@@ -239,9 +247,10 @@ def _price_band(price: str) -> list[str]:
 def _price_bank(b: Brief) -> list[dict[str, Any]]:
     t = b.topic
     at = f" at {b.price}" if b.price else ""
+    bands = _price_band(b.price) if b.price else []
     most = (
-        _q(f"What is the most you would pay for {t}?", _pick(*_price_band(b.price)))
-        if b.price
+        _q(f"What is the most you would pay for {t}?", _pick(*bands))
+        if bands
         else _q(f"What price would feel fair for {t}, and why?", _OPEN)
     )
     return [
