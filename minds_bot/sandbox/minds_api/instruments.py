@@ -205,17 +205,13 @@ def _quoted_topic(text: str) -> str:
 # ---------------------------------------------------------------- instruments
 
 
-def _scale(low_label: str, high_label: str) -> tuple[dict[str, Any], str]:
-    return {"type": "scale", "scaleRange": [1, 5]}, f" (1 = {low_label}, 5 = {high_label})"
-
-
 def _q(text: str, response: dict[str, Any]) -> dict[str, Any]:
     return {"text": text, "response": response}
 
 
 def _scaled(text: str, *, low: str, high: str) -> dict[str, Any]:
-    response, labels = _scale(low, high)
-    return _q(text + labels, response)
+    """A 1–5 scale whose ends are named in the question, as respondents read it."""
+    return _q(f"{text} (1 = {low}, 5 = {high})", {"type": "scale", "scaleRange": [1, 5]})
 
 
 def _pick(*options: str, multi: int = 0) -> dict[str, Any]:
