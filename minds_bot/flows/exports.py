@@ -3,9 +3,11 @@
 Owns: starting ``POST /studies/{id}/export`` and saving the ``ExportJob`` record, and ``ExportDelivery``,
 the ``RunHandler`` for ``RunKind.EXPORT`` (the run tracker polls ``/export-status`` with backoff; a poll
 never re-exports). When the file is ready it is streamed to a temporary file by the Minds client, uploaded
-with ``files_upload_v2`` into the thread and the temporary file deleted. A CSV file is attached with its
-formula-like cells neutralised (``csv_safety.py``) and the comment says how many; Minds' original is attached
-instead only when the person asked for it (``original``), with a warning. ``EXPORT_FAILED`` is said plainly.
+with ``files_upload_v2`` into the thread and the temporary file deleted; the thread gets one announcement per
+export (a progress reply in the thread becomes it, and the file then goes without a second comment). A CSV
+file is attached with its formula-like cells neutralised (``csv_safety.py``) and the comment says how many;
+Minds' original is attached instead only when the person asked for it (``original``), with a warning.
+``EXPORT_FAILED`` is said plainly.
 A person's export (``request_export``) is not started twice by accident: the same Study, kind and format still
 being prepared is asked about first ("start another?"), and a request Minds did not answer offers **Try
 again** rather than assuming it failed or worked (Minds takes no key for exports, which the message says).
@@ -253,19 +255,23 @@ class ExportDelivery:
                 cells_neutralised=changed,
                 study_id=record.study_id,
             )
+            # One announcement per export in the thread: a progress reply there becomes it, so the file goes
+            # without a second comment; otherwise the file's own comment is the announcement.
+            in_thread = bool(run.progress_ts) and run.progress_ts != run.thread_ts
             await slack.files_upload_v2(
                 file=data,
                 filename=downloaded.filename,
                 title=downloaded.filename,
                 channel=run.channel_id,
                 thread_ts=run.thread_ts,
-                initial_comment=comment,
+                initial_comment=None if in_thread else comment,
             )
         finally:
             await asyncio.to_thread(path.unlink, missing_ok=True)
             await asyncio.to_thread(safe.unlink, missing_ok=True)
         if run.progress_ts:
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=REPORT_READY, blocks=[])
+            text = comment if in_thread else REPORT_READY  # the channel message a person's export hangs from
+            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
         await self._finish(record, ExportState.DELIVERED, file_name=downloaded.filename, sha256=downloaded.sha256)
 
     async def _say(self, slack: AsyncWebClient, run: TrackedRun, text: str) -> None:

@@ -67,6 +67,15 @@ class StudyOutput(MindsModel):
         """The image and video assets a question heatmap can analyse."""
         return [a for a in self.assets if a.kind in ("image", "video")]
 
+    classification: dict[str, Any] | None = None  # ``scaleRange`` names a scale's ends (for top-2-box)
+
+    @property
+    def scale_range(self) -> list[float] | None:
+        bounds = (self.classification or {}).get("scaleRange")
+        if isinstance(bounds, list) and len(bounds) == 2 and all(isinstance(b, int | float) for b in bounds):
+            return [float(b) for b in bounds]
+        return None
+
     @property
     def answer_count(self) -> int:
         return sum(len(a.answers) for a in self.audiences)

@@ -1,7 +1,8 @@
 """A standalone question in a thread: the parent line, progress, the result, and pages of individual answers.
 
-Owns: the distribution behind the chart (answers counted per Audience and option), top-line numbers with
-Minds' own per-Audience value, a few representative quotes, themes for qualitative questions (no chart),
+Owns: the distribution behind the chart (answers counted per Audience and option), top-line numbers (mean,
+top-2-box and n for a scale; shares largest first with n for a choice, from ``render/stats.py``; Minds' own
+per-Audience value otherwise), a few representative quotes, themes for qualitative questions (no chart),
 plain words for failed/cancelled runs, the "Show answers" pages (budgeted so no page exceeds Slack's limits,
 long answers split, never cut), and the planning offer for text that is not one question.
 Must not touch: I/O (the chart PNG itself is drawn by ``charts.py`` off the event loop by the caller).
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from slack_sdk.models.blocks import ActionsBlock, Block
 
 from minds_bot.minds import OutputAnswer, StudyOutput
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention, stats
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import (
     button,
@@ -175,11 +176,13 @@ def distribution(output: StudyOutput) -> Distribution | None:
 def _top_line(name: str, value: str, answers: list[OutputAnswer], output: StudyOutput) -> str:
     count = len(answers)
     answered = "1 answer" if count == 1 else f"{count} answers"
-    line = f"*{escape(name, limit=MAX_NAME_SHOWN)}* ({answered}): {escape(shorten(value, 200))}"
-    if output.type in ("categorical", "multiselect") and answers:
-        option, hits = Counter(a.value for a in answers).most_common(1)[0]
-        line += f" · most chosen: {escape(shorten(option, 200))} ({round(100 * hits / count)}%)"
-    return line
+    head = f"*{escape(name, limit=MAX_NAME_SHOWN)}* ({answered})"
+    if output.type in CHARTED_TYPES and answers:
+        counts = stats.counted([a.value for a in answers], kind=output.type)
+        line = stats.summary_line(kind=output.type, counts=counts, n=count, scale_range=output.scale_range)
+        if line:
+            return f"{head}: {escape(shorten(line, 400))}"
+    return f"{head}: {escape(shorten(value, 200))}"
 
 
 def _quotes(output: StudyOutput) -> list[str]:

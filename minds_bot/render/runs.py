@@ -4,7 +4,9 @@ answer-consistency note, and the ``/minds runs`` list.
 Owns: the words for every run state exactly as Minds reports it (queued, running, completed, partial,
 plan_limited, failed, cancelled — partial and plan_limited are never called complete), coverage gaps
 (missing coverage on older artifacts is "unknown"), ``not_asked`` items as finished-by-routing, per-audience
-distributions read from ``outputData`` (for the charts), and consistency flags as prompts to review.
+distributions read from ``outputData`` (for the charts) with the numbers read first beside them (mean,
+top-2-box and n for a scale; shares largest first with n for a choice, from ``render/stats.py``), and
+consistency flags as prompts to review.
 Pure: no I/O; charts are drawn by ``render/charts.py`` from ``Distribution`` values returned here.
 Must not touch: Minds calls, the store, Slack calls.
 """
@@ -28,6 +30,7 @@ from minds_bot.render import (
     Message,
     escape,
     mention,
+    stats,
 )
 from minds_bot.render.common import shorten, split_text
 
@@ -166,11 +169,17 @@ def _title(artifact: RunArtifact) -> str:
     return str(output.get("title") or artifact.question_id or f"Question {artifact.index + 1}")
 
 
-def _shares(dist: Distribution, audience: str) -> str:
+def _shares(dist: Distribution, audience: str, *, output: Mapping[str, Any]) -> str:
+    """One Audience's top line: mean and top-2-box for a scale, shares largest first for a choice, with n."""
     counts = dist.series[audience]
-    total = sum(counts.values())
-    parts = [f"{escape(o)} {round(100 * counts.get(o, 0) / total)}%" for o in dist.options if counts.get(o)]
-    return f"{escape(audience)} (n={total}): " + " · ".join(parts)
+    kind = str(output.get("type", ""))
+    named = [a for a in _audiences(output) if str(a.get("audience") or a.get("name") or "") == audience]
+    n = sum(1 for a in named for answer in _answers(a) if str(answer.get("value", "")).strip())
+    n = n or sum(counts.values())
+    classification = output.get("classification")
+    scale = classification.get("scaleRange") if isinstance(classification, Mapping) else None
+    line = stats.summary_line(kind=kind, counts=counts, n=n, scale_range=scale if isinstance(scale, list) else None)
+    return f"{escape(audience)} (n={n}): {escape(line or 'no answers')}"
 
 
 def _number_of(artifacts: Sequence[RunArtifact]) -> dict[str, int]:
@@ -204,7 +213,7 @@ def artifact_text(artifact: RunArtifact, *, numbers: Mapping[str, int], partial_
     output = artifact.output_data or {}
     dist = distribution(artifact)
     if dist is not None:
-        lines += [_shares(dist, name) for name in dist.series if dist.series[name]]
+        lines += [_shares(dist, name, output=output) for name in dist.series if dist.series[name]]
     elif str(output.get("type")) == "qualitative":
         lines += _qualitative_lines(output)
     lines += _top_lines(output) if dist is None else []

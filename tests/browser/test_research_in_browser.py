@@ -86,7 +86,7 @@ async def test_plan_approve_follow_and_download_the_report(browser: Browser, dem
 
     await plan.locator(".replies-link").click()
     thread = page.locator("#thread-timeline")
-    await expect(thread.locator("img.file-preview").first).to_be_visible(timeout=WAIT_MS)
+    await expect(thread.locator(".file-image img").first).to_be_visible(timeout=WAIT_MS)
     report = thread.locator(".file-card", has_text=".md")
     await expect(report).to_be_visible(timeout=WAIT_MS)
     await page.set_viewport_size({"width": 1400, "height": 4000})

@@ -76,6 +76,16 @@ async def test_plan_answer_approve_run_and_report(demo: Demo) -> None:
     content = emu.file_content(report.id)
     assert content is not None and content.startswith(b"#")
 
+    def announced() -> list[str] | None:
+        said = [m.text for m in emu.state.replies(research, plan.ts) if "attached" in m.text or "report" in m.text]
+        return said if any(report.name in t for t in said) else None
+
+    said = await emu.wait_for(announced, timeout=FLOW_SECONDS)
+    assert said == [f":paperclip: The full report (md) is attached: {report.name}"], "one announcement, then the file"
+    replies = emu.state.replies(research, plan.ts)
+    where = [i for i, m in enumerate(replies) if report.id in m.files or m.text in said]
+    assert len(where) == 2 and replies[where[0]].text in said, "the announcement comes before the file"
+
 
 async def test_someone_else_cannot_approve(demo: Demo) -> None:
     emu = demo.emulator

@@ -125,12 +125,14 @@ async def test_progress_is_edited_on_change_only_and_the_result_and_report_arriv
         ),
     )
     await bot.tick(4)
-    report = [
-        c
-        for c in bot.slack.calls_to("files.completeUploadExternal")
-        if "cups-report.md" in c.get("initial_comment", "")
-    ]
+    report = [c for c in bot.slack.calls_to("files.completeUploadExternal") if "Share of answers" not in str(c)]
     assert len(report) == 1 and report[0]["thread_ts"] == ts
+    said = bot.slack.calls_to("chat.postMessage") + bot.slack.calls_to("chat.update")
+    announced = [c.get("text", "") for c in said if c.get("thread_ts") in (ts, None)]
+    announced += [c.get("initial_comment") or "" for c in report]
+    assert [t for t in announced if "cups-report.md" in t or "attached" in t] == [
+        ":paperclip: The full report (md) is attached: cups-report.md"
+    ], "one announcement in the thread, then the file"
     assert REPORT in bot.slack.uploads.values()
     assert downloaded and not downloaded[0].exists()  # the temporary file is gone
     record = await bot.store.get_export(team_id=TEAM, job_id="job-1")

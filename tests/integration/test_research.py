@@ -24,9 +24,9 @@ from tests.integration.conftest import Harness, harness
 from tests.integration.seeds import PRICING_STUDY
 
 PRICING_MINDS = 10
-# Under the default seed this request plans 7 questions, and none of the IT leads has heard of anything
-# like it, so q7 ("You said you had heard of something similar...", asked only after "Yes" to q1) is not asked.
-ROUTED_REQUEST = "Validate demand for a pricey compliance audit bundle"
+# Under the default seed this price request plans 7 questions, and none of the IT leads has bought anything like
+# it in the past year, so q7 ("You bought something similar recently...", asked only after "Yes" to q1) is not asked.
+ROUTED_REQUEST = "What would IT leads pay for a managed audit subscription"
 MAX_POLLS = 60
 PREVIEW_PATH = f"/api/v1/studies/{PRICING_STUDY}/research-plans/preview"
 

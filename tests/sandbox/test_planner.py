@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minds_bot.sandbox.minds_api import planner
+from minds_bot.sandbox.minds_api import instruments, planner
 from minds_bot.sandbox.minds_api.planner import AudienceRef, PlanInputError
 
 AUDIENCES = [AudienceRef(id="a1", name="First"), AudienceRef(id="a2", name="Second")]
@@ -96,3 +96,84 @@ def test_fixed_instrument_rejects_duplicate_ids_and_bad_responses() -> None:
 def test_single_audience_confirmation_is_yes_no() -> None:
     plan = planner.plan_from_request(request="Anything", audiences=AUDIENCES[:1], locale="en")
     assert plan["confirmationQuestions"][0]["options"] == ["Yes", "No"]
+
+
+PRICING_PULSE = "How do Gen Z sneaker buyers in Germany feel about a 140 EUR price for our new running shoe\u2026"
+
+
+@pytest.mark.parametrize(
+    ("request_text", "intent", "topic"),
+    [
+        (PRICING_PULSE, "price", "the new running shoe"),
+        (
+            "What would parents pay for a $25 monthly snack box subscription?",
+            "price",
+            "the monthly snack box subscription",
+        ),
+        (
+            'Test our new tagline "Run further, waste less" with young runners',
+            "concept",
+            'the tagline "Run further, waste less"',
+        ),
+        ("Test the launch of our recycled-material running shoe", "concept", "the recycled-material running shoe"),
+        ("Are IT directors aware of our compliance audit service?", "awareness", "the compliance audit service"),
+        ("Understand how students feel about a refillable water bottle", "open", "the refillable water bottle"),
+    ],
+)
+def test_a_request_is_read_as_a_brief(request_text: str, intent: str, topic: str) -> None:
+    brief = instruments.read_brief(request_text)
+    assert (brief.intent, brief.topic) == (intent, topic)
+
+
+def test_the_pricing_pulse_reads_like_a_price_study() -> None:
+    plan = planner.plan_from_request(request=PRICING_PULSE, audiences=AUDIENCES[:1], locale="en")
+    texts = [q["text"] for q in plan["questions"]]
+    assert plan["objective"] == (
+        "Find out how Gen Z sneaker buyers in Germany judge a price of 140 EUR for the new running shoe, "
+        "and what they would be willing to pay."
+    )
+    assert texts[1] == (
+        "How would you rate the price of the new running shoe at 140 EUR? (1 = far too expensive, 5 = very good value)"
+    )
+    assert plan["questions"][1]["response"] == {"type": "scale", "scaleRange": [1, 5]}
+    assert all("feel about" not in t and 'running"' not in t for t in texts)
+    [confirmation] = plan["confirmationQuestions"]
+    assert "140 EUR" in confirmation["text"] and confirmation["options"] == ["Yes", "No"]
+
+
+def test_willingness_to_pay_bands_surround_the_tested_price() -> None:
+    brief = instruments.read_brief(PRICING_PULSE)
+    [wtp] = [q for q in instruments.questions_for(brief, count=8) if q["text"].startswith("What is the most")]
+    assert wtp["response"]["categoricalOptions"] == [
+        "More than 161 EUR",
+        "140–161 EUR",
+        "119–139 EUR",
+        "Less than 119 EUR",
+    ]
+
+
+def test_a_preference_request_offers_its_options_and_no_preference() -> None:
+    plan = make("Would families prefer oat milk or almond milk?")
+    first = plan["questions"][0]
+    assert first["text"] == "Which do you prefer: oat milk or almond milk?"
+    assert first["response"]["categoricalOptions"] == ["oat milk", "almond milk", "No preference"]
+    assert plan["objective"] == "Find out whether families prefer oat milk or almond milk, and why."
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [PRICING_PULSE, "x" * 300, "Explore attitudes to second-hand sneakers and what stops people buying them, " * 4],
+)
+def test_no_question_pastes_the_request_or_cuts_a_word(request_text: str) -> None:
+    brief = instruments.read_brief(request_text)
+    assert len(brief.topic) <= instruments.TOPIC_MAX_CHARS
+    assert brief.topic.split()[-1] in request_text.replace("\u2026", " ").split() or brief.topic == "the idea"
+    for question in make(request_text)["questions"]:
+        assert request_text.strip() not in question["text"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(min_size=1, max_size=200).filter(lambda t: t.strip()))
+def test_the_objective_is_a_full_sentence(text: str) -> None:
+    objective = make(text)["objective"]
+    assert objective[0].isupper() and objective.endswith(".")

@@ -206,7 +206,7 @@ def test_result_has_top_lines_quotes_and_a_show_answers_button() -> None:
     message = render_result(output(), study_id="S", message_id="M", charted=True)
     assert_fits(message)
     text = text_of(message)
-    assert "*Parents* (4 answers): Yes · most chosen: Yes (75%)" in text
+    assert "*Parents* (4 answers): Yes 75% · No 25%" in text
     assert text.count("> “") == 3
     assert decode_value(buttons(message)[SHOW_ANSWERS_ACTION]["value"]) == {"s": "S", "m": "M", "p": 0}
 

@@ -1,10 +1,11 @@
 """The sandbox's deterministic research planner: request text or a fixed instrument becomes
 a plan revision body.
 
-Owns: question extraction, response-type inference, leading-framing detection, module grouping, confirmation
-questions, the methods a request names (a request that asks for Conjoint gets the catalogue's non-executable
-Conjoint entry, so a client must offer its fallback for review) and ``askIf`` validation. Pure functions over
-plain data; must not touch state, clocks or I/O.
+Owns: question extraction, response-type inference, the instrument a free-text request gets (its intent,
+topic, questions and confirmation question come from ``instruments``), leading-framing detection, module
+grouping, confirmation questions, the methods a request names (a request that asks for Conjoint gets the
+catalogue's non-executable Conjoint entry, so a client must offer its fallback for review) and ``askIf``
+validation. Pure functions over plain data; must not touch state, clocks or I/O.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from minds_bot.sandbox.minds_api import instruments
 from minds_bot.sandbox.minds_api.views import RESEARCH_METHODS
 
 RESPONSE_TYPES = ("categorical", "multiselect", "scale", "qualitative")
@@ -22,7 +24,6 @@ MIN_PLANNED_QUESTIONS = 3
 MAX_PLANNED_QUESTIONS = 8
 MAX_QUESTION_ID_LENGTH = 80  # askIf.questionId limit from the Studies API page
 MAX_CONDITION_LABELS = 100
-TOPIC_MAX_CHARS = 90
 
 LEADING_PHRASES = (
     "don't you agree",
@@ -131,14 +132,18 @@ def plan_from_request(*, request: str, audiences: list[AudienceRef], locale: str
         objective = _first_plain_line(text) or "Run the questionnaire as written"
         questions = [{"id": f"q{i}", "text": q, "response": infer_response(q)} for i, q in enumerate(listed, 1)]
         return _assemble(objective=objective, questions=questions, audiences=audiences, locale=locale)
-    topic = _topic(text)
-    questions = _planned_questions(topic, count=_planned_count(text))
+    brief = instruments.read_brief(text)
+    questions = instruments.questions_for(brief, count=_planned_count(text))
     body = _assemble(
-        objective=f"Understand how the Audience responds to: {topic}",
+        objective=instruments.objective_for(brief),
         questions=questions,
         audiences=audiences,
         locale=locale,
     )
+    if len(audiences) <= 1:
+        body["confirmationQuestions"] = [
+            {"id": "cq1", "text": instruments.confirmation_for(brief), "options": ["Yes", "No"]}
+        ]
     body["methods"] = named_methods(text)
     if framing_issues(text):
         body["framingWarnings"].insert(
@@ -352,79 +357,8 @@ def _planned_count(text: str) -> int:
     return MIN_PLANNED_QUESTIONS + digest % (MAX_PLANNED_QUESTIONS - MIN_PLANNED_QUESTIONS + 1)
 
 
-def _topic(text: str) -> str:
-    first = re.split(r"(?<=[.!?])\s", text.replace("\n", " "), maxsplit=1)[0].strip().rstrip(".!?")
-    for phrase in LEADING_PHRASES:
-        first = re.sub(re.escape(phrase), "", first, flags=re.IGNORECASE)
-    first = re.sub(
-        r"^(please\s+)?(we want to|we need to|i want to|help me|let's|find out|test|check)\s+",
-        "",
-        first.strip(" ,"),
-        flags=re.IGNORECASE,
-    )
-    return first[:TOPIC_MAX_CHARS].rsplit(" ", 1)[0] if len(first) > TOPIC_MAX_CHARS else first or text[:40]
-
-
 def _first_plain_line(text: str) -> str:
     for line in text.splitlines():
         if line.strip() and not _LIST_ITEM.match(line):
             return line.strip().rstrip(":")
     return ""
-
-
-def _planned_questions(topic: str, *, count: int) -> list[dict[str, Any]]:
-    concept = f'"{topic}"'
-    templates: list[dict[str, Any]] = [
-        {
-            "id": "q1",
-            "text": f"Before today, had you heard of anything like {concept}?",
-            "response": _choice("categorical", ["Yes", "No"]),
-        },
-        {
-            "id": "q2",
-            "text": f"How appealing is {concept} to you?",
-            "response": {"type": "scale", "scaleRange": [1, 5]},
-        },
-        {
-            "id": "q3",
-            "text": f"In a sentence or two, what is your first reaction to {concept}?",
-            "response": {"type": "qualitative"},
-        },
-        {
-            "id": "q4",
-            "text": f"Which of these would most influence whether you choose {concept}?",
-            "response": {
-                "type": "multiselect",
-                "categoricalOptions": [
-                    "Price",
-                    "Quality",
-                    "Brand reputation",
-                    "Recommendations",
-                    "Sustainability",
-                ],
-                "maxSelections": 2,
-            },
-        },
-        {
-            "id": "q5",
-            "text": f"How often would you expect to use {concept}?",
-            "response": _choice("categorical", ["Daily", "Weekly", "Occasionally", "Never"]),
-        },
-        {
-            "id": "q6",
-            "text": f"How likely are you to recommend {concept} to a friend or colleague?",
-            "response": {"type": "scale", "scaleRange": [0, 10]},
-        },
-        {
-            "id": "q7",
-            "text": "You said you had heard of something similar. Where did you come across it?",
-            "response": {"type": "qualitative"},
-            "askIf": {"questionId": "q1", "answerIn": ["Yes"]},
-        },
-        {
-            "id": "q8",
-            "text": f"What, if anything, would stop you from choosing {concept}?",
-            "response": {"type": "qualitative"},
-        },
-    ]
-    return templates[:count]

@@ -1,8 +1,11 @@
 """Deterministic synthetic answers from persona traits, the per-question results built from them, and the
 answer-consistency check.
 
-Owns: ``answer_item``, ``output_data``, ``consistency_flags``. Pure functions over plain data: the same seed,
-Mind, question and earlier answers always give the same answer. Must not touch state, clocks or I/O.
+Owns: ``answer_item``, ``output_data``, ``consistency_flags``, and the grammar of a spoken answer (``role``,
+``with_article``): a qualitative answer speaks to the kind of question asked, in the Mind's own voice and
+profile ("The main thing would be a price that does not feel fair. As an IT director in Denver, ...").
+Pure functions over plain data: the same seed, Mind, question and earlier answers always give the same
+answer. Must not touch state, clocks or I/O.
 """
 
 from __future__ import annotations
@@ -33,13 +36,41 @@ _OPTION_TRAITS = {
     "recommendations": "skepticism",
     "quality": "noveltySeeking",
 }
-_THEMES = {
-    "priceSensitivity": ("Price and value", "as long as the price feels fair"),
-    "sustainabilityFocus": ("Sustainability", "if it is genuinely better for the planet"),
-    "brandLoyalty": ("Brand trust", "because I stick with brands I already trust"),
-    "noveltySeeking": ("Novelty", "because I like being early to new things"),
-    "skepticism": ("Proof it works", "but I would want proof that it works first"),
+_THEMES = {  # trait → (theme, reason, what the Mind says about itself, what would stop it)
+    "priceSensitivity": (
+        "Price and value",
+        "as long as the price feels fair",
+        "I compare prices before I buy anything",
+        "a price that does not feel fair",
+    ),
+    "sustainabilityFocus": (
+        "Sustainability",
+        "if it is genuinely better for the planet",
+        "I look closely at what things are made of",
+        "not knowing how it is made",
+    ),
+    "brandLoyalty": (
+        "Brand trust",
+        "because I stick with brands I already trust",
+        "I tend to stay with names I know",
+        "a brand I have never heard of",
+    ),
+    "noveltySeeking": (
+        "Novelty",
+        "because I like being early to new things",
+        "I am usually among the first to try something new",
+        "it feeling like more of the same",
+    ),
+    "skepticism": (
+        "Proof it works",
+        "but I would want proof that it works first",
+        "I have seen plenty of promises that did not hold up",
+        "no proof that it actually works",
+    ),
 }
+_BARRIER_WORDS = ("stop you", "put you off", "would you change", "hold you back")
+_VOWEL_SOUND_LETTERS = "AEFHILMNORSX"  # an acronym starting with one of these is read with a vowel sound
+_CONSONANT_SOUND_PREFIXES = ("uni", "use", "usu", "eu", "one")
 
 
 def _rng(*parts: object) -> random.Random:
@@ -56,7 +87,7 @@ def answer_item(
     traits = mind["persona"]["traits"]
     affinity = _affinity(question["text"], traits=traits, history=history, rng=rng)
     response = question["response"]
-    value, text, theme = _value(response, affinity=affinity, mind=mind, rng=rng)
+    value, text, theme = _value(response, affinity=affinity, mind=mind, rng=rng, question_text=question["text"])
     answer = {
         "mindId": mind["id"],
         "mindName": mind["name"],
@@ -85,7 +116,7 @@ def _affinity(text: str, *, traits: dict[str, float], history: list[dict[str, An
 
 
 def _value(
-    response: dict[str, Any], *, affinity: float, mind: dict[str, Any], rng: random.Random
+    response: dict[str, Any], *, affinity: float, mind: dict[str, Any], rng: random.Random, question_text: str
 ) -> tuple[Any, str, str | None]:
     kind = response["type"]
     if kind == "categorical":
@@ -99,7 +130,7 @@ def _value(
         low, high = response["scaleRange"]
         number = round(low + affinity * (high - low))
         return number, str(number), None
-    return _qualitative(affinity=affinity, mind=mind)
+    return _qualitative(affinity=affinity, mind=mind, question_text=question_text)
 
 
 def _multiselect(response: dict[str, Any], *, traits: dict[str, float], rng: random.Random) -> list[str]:
@@ -112,14 +143,38 @@ def _multiselect(response: dict[str, Any], *, traits: dict[str, float], rng: ran
     return scored[: rng.randint(0, limit)] if rng.random() < 0.08 else scored[: rng.randint(1, limit)]
 
 
-def _qualitative(*, affinity: float, mind: dict[str, Any]) -> tuple[str, str, str]:
-    traits = mind["persona"]["traits"]
-    top = max(_THEMES, key=lambda t: traits[t])
-    theme, reason = _THEMES[top]
-    opener = "I really like this" if affinity > 0.66 else "I'm open to it" if affinity > 0.4 else "I'm not convinced"
+def _qualitative(*, affinity: float, mind: dict[str, Any], question_text: str) -> tuple[str, str, str]:
+    """Two grammatical sentences: the Mind's view for this kind of question, then who is speaking and why."""
     persona = mind["persona"]
-    text = f"{opener}, {reason}. Speaking as a {persona['occupation'].lower()} in {persona['location']}."
+    top = max(_THEMES, key=lambda t: persona["traits"][t])
+    theme, reason, about_me, barrier = _THEMES[top]
+    if any(words in question_text.lower() for words in _BARRIER_WORDS):
+        view = f"Not much would, {reason}" if affinity > 0.66 else f"The main thing would be {barrier}"
+    else:
+        opener = (
+            "I really like this" if affinity > 0.66 else "I'm open to it" if affinity > 0.4 else "I'm not convinced"
+        )
+        view = f"{opener}, {reason}"
+    text = f"{view}. As {with_article(role(persona['occupation']))} in {persona['location']}, {about_me}."
     return text, text, theme
+
+
+def role(occupation: str) -> str:
+    """An occupation as it reads mid-sentence: "University student" → "university student", "IT director" kept."""
+    first, _, rest = occupation.strip().partition(" ")
+    if first[1:].islower() or len(first) == 1:
+        first = first.lower()
+    return f"{first} {rest}".strip()
+
+
+def with_article(phrase: str) -> str:
+    """The phrase with "a" or "an" by how it is read ("an IT director", "a university student")."""
+    first = phrase.split(" ", 1)[0]
+    if first.isupper() and len(first) > 1:
+        vowel = first[0] in _VOWEL_SOUND_LETTERS
+    else:
+        vowel = first[:1].lower() in "aeiou" and not first.lower().startswith(_CONSONANT_SOUND_PREFIXES)
+    return f"{'an' if vowel else 'a'} {phrase}"
 
 
 def sentiment(response: dict[str, Any], value: Any, *, affinity: float) -> float | None:

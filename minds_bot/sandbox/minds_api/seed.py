@@ -18,6 +18,7 @@ from minds_bot.sandbox.minds_api.config import Faults, SandboxConfig
 from minds_bot.sandbox.minds_api.engine import Engine, write_summary
 from minds_bot.sandbox.minds_api.ids import stable_id
 from minds_bot.sandbox.minds_api.plans import new_plan, study_audiences
+from minds_bot.sandbox.minds_api.respondents import role
 from minds_bot.sandbox.minds_api.state import Record, SandboxState
 
 SEED_EPOCH = 1_764_579_600.0  # 2025-12-01T09:00:00Z, before any sandbox session starts
@@ -194,7 +195,7 @@ def _persona(
     mind = {
         "id": stable_id("mind", audience_id, index, name),
         "name": name,
-        "description": f"{persona['age']}-year-old {persona['occupation'].lower()} in {persona['location']}",
+        "description": f"{persona['age']}-year-old {role(persona['occupation'])} in {persona['location']}",
         "type": "user",
         "discipline": persona["occupation"],
         "tags": [spec.name],

@@ -96,7 +96,8 @@ class Emulator:
         if stored is None or stored.content is None:
             return web.Response(status=404, text="file_not_found")
         mimetype = self.workspace.file_json(stored)["mimetype"]
-        disposition = f'attachment; filename="{stored.name}"'
+        shown = "inline" if mimetype.startswith("image/") else "attachment"  # the page shows images in place
+        disposition = f'{shown}; filename="{stored.name}"'
         return web.Response(body=stored.content, content_type=mimetype, headers={"Content-Disposition": disposition})
 
     async def _response_url(self, request: web.Request) -> web.Response:

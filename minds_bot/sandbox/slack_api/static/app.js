@@ -205,16 +205,28 @@
     return { isBot, name };
   }
 
+  // An image is shown inline, as Slack does, with its title and a download link under it; any other file is a card.
+  function isImage(f) {
+    return String(f.mimetype || "").startsWith("image/") || /\.(png|jpe?g|gif|webp)$/i.test(f.name || "");
+  }
+
+  function fileNode(f) {
+    const download = h("a", { href: f.url_private_download, download: f.name }, "Download");
+    if (isImage(f)) {
+      return h("figure", { className: "file-image" },
+        h("img", { src: f.url_private, alt: f.title || f.name }),
+        h("figcaption", {}, f.title || f.name, " · ", download));
+    }
+    return h("div", { className: "file-card" }, "📄 ", h("b", {}, f.title), ` · ${f.name} · ${f.size} bytes · `, download);
+  }
+
   function messageNode(channelId, message, showReplies) {
     const { isBot, name } = authorNode(message);
     const ctx = messageCtx(channelId, message.ts);
     const body = message.blocks && message.blocks.length
       ? renderBlocks(message.blocks, ctx)
       : Object.assign(h("div"), { innerHTML: mrkdwn(message.text, ctx) });
-    const files = (message.files || []).map((f) =>
-      h("div", { className: "file-card" }, "📄 ", h("b", {}, f.title), ` · ${f.name} · ${f.size} bytes · `,
-        h("a", { href: f.url_private_download, download: f.name }, "Download"),
-        /\.(png|jpe?g|gif)$/i.test(f.name) ? h("img", { className: "file-preview", src: f.url_private_download, alt: f.title || f.name }) : false));
+    const files = (message.files || []).map(fileNode);
     const reactions = message.reactions
       ? h("div", { className: "reactions" }, message.reactions.map((r) => h("span", {}, `${emoji(r.name)} ${r.count}`)))
       : null;
