@@ -30,7 +30,7 @@ async def audience_card(desk: Desk, user: str) -> object:
 async def test_help_lists_the_research_tools(desk: Desk) -> None:
     since = await desk.type(desk.ben, "help")
     answer = shown(await desk.private(desk.ben, since, "/minds plan"))
-    for command in ("methods", "audience &lt;name&gt;", "ask audience", "recalibrate", "invite", "models"):
+    for command in ("methods", "audience <name>", "ask audience", "recalibrate", "invite", "models"):
         assert f"/minds {command}" in answer, f"help does not mention /minds {command}"
 
 
