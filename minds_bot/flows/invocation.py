@@ -45,7 +45,11 @@ class Invocation:
 
     async def say_text(self, text: str) -> None:
         """A short private note in plain words (``<study>`` and anyone's input shown as written, never parsed)."""
-        await self.respond(response_type="ephemeral", replace_original=False, text=escape(text))
+        await self.say_mrkdwn(escape(text))
+
+    async def say_mrkdwn(self, text: str) -> None:
+        """A short private note already built as mrkdwn (a ``Refused`` reason: input escaped, mentions built)."""
+        await self.respond(response_type="ephemeral", replace_original=False, text=text)
 
 
 async def with_progress(

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.planning import Refused
 from minds_bot.minds import MindsTransportError, ServerError
+from minds_bot.render.access import button_not_yours
 from minds_bot.store import KeyedRequest
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ async def saved_for(invocation: Invocation, *, key: str, purpose: str) -> KeyedR
     if request is None or request.purpose != purpose:
         return Refused("The bot no longer knows this request; type the command again.")
     if request.requester_id != invocation.user_id:
-        return Refused(f"Only <@{request.requester_id}>, who asked, can use this button; type the command yourself.")
+        return Refused(button_not_yours(requester_id=request.requester_id))
     return request
 
 

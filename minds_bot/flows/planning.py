@@ -70,7 +70,7 @@ class StudyNotFound(MindsError):
 
 @dataclass(frozen=True)
 class Refused:
-    """The action was not done; ``reason`` is what to tell the person who asked."""
+    """The action was not done; ``reason`` is what to tell the person who asked, as mrkdwn (input escaped)."""
 
     reason: str
 

@@ -49,6 +49,6 @@ def _pressed(services: Services, *, again: bool) -> Any:
         key = str(decode_value(action.get("value")).get("k") or "")
         outcome = await audience_button(invocation, key=key, again=again)
         if isinstance(outcome, Refused):
-            await invocation.say_text(outcome.reason)
+            await invocation.say_mrkdwn(outcome.reason)
 
     return pressed

@@ -54,6 +54,6 @@ def _pressed(services: Services, *, again: bool) -> Any:
         key = str(decode_value(action.get("value")).get("k") or "")
         outcome = await button_pressed(invocation, key=key, again=again, show=lambda: show_progress(invocation))
         if isinstance(outcome, Refused):
-            await invocation.say_text(outcome.reason)
+            await invocation.say_mrkdwn(outcome.reason)
 
     return pressed
