@@ -44,13 +44,13 @@ def unescape(text: str) -> str:
 
 
 def mention(user_id: str) -> str:
-    """``<@U…>`` for a Slack user id; anything else is shown as inert text, never as a mention."""
-    return f"<@{user_id}>" if SLACK_USER_ID.match(user_id) else escape(user_id)
+    """``<@U…>`` for a Slack user id; anything else is shown as inert text (shortened), never as a mention."""
+    return f"<@{user_id}>" if SLACK_USER_ID.match(user_id) else escape(user_id, limit=MAX_NAME_SHOWN)
 
 
 def channel_mention(channel_id: str) -> str:
     """``<#C…>`` for a Slack conversation id; anything else is shown as inert text."""
-    return f"<#{channel_id}>" if SLACK_CHANNEL_ID.match(channel_id) else escape(channel_id)
+    return f"<#{channel_id}>" if SLACK_CHANNEL_ID.match(channel_id) else escape(channel_id, limit=MAX_NAME_SHOWN)
 
 
 @dataclass(frozen=True)

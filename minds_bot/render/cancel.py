@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
-from minds_bot.render import Message, escape
-from minds_bot.render.common import button, section
+from minds_bot.render import MAX_WORD_SHOWN, Message, escape, mention
+from minds_bot.render.common import button, section, sections
 
 CANCEL_RUN_ACTION = "run_cancel"
 CONFIRM_TEXT = (
@@ -33,14 +33,14 @@ def cancel_button_block(run_id: str) -> ActionsBlock:
 
 
 def with_cancel(message: Message, run_id: str) -> Message:
-    """``message`` (a progress line) with the Cancel button below it."""
-    blocks = list(message.blocks) or [section(escape(message.text))]
+    """``message`` (a progress line, already mrkdwn) with the Cancel button below it."""
+    blocks = list(message.blocks) or sections(message.text)
     return Message(text=message.text, blocks=[*blocks, cancel_button_block(run_id)])
 
 
 def render_cancel_requested(*, user_id: str) -> Message:
     """What the progress message says once Minds accepted the cancellation (the result follows in the thread)."""
-    text = f":heavy_multiplication_x: <@{user_id}> asked Minds to cancel this run; the outcome follows below."
+    text = f":heavy_multiplication_x: {mention(user_id)} asked Minds to cancel this run; the outcome follows below."
     return Message(text=text, blocks=[section(text)])
 
 
@@ -49,7 +49,7 @@ def render_cancel_sent() -> Message:
 
 
 def render_cancel_refused(*, requester_id: str | None) -> Message:
-    who = f"<@{requester_id}>, " if requester_id else ""
+    who = f"{mention(requester_id)}, " if requester_id else ""
     return Message(
         text=f"Only {who}this channel's approvers and workspace admins can cancel this run. Nothing changed."
     )
@@ -59,7 +59,10 @@ def render_run_already_over(status: str | None) -> Message:
     """A second click, or a click after the run ended: nothing changes, and why."""
     if status is None:
         return Message(text="This run has already ended and its result is in the thread. Nothing changed.")
-    return Message(text=f"Minds reports this run as `{escape(status)}` already, so there is nothing to cancel.")
+    return Message(
+        text=f"Minds reports this run as `{escape(status, limit=MAX_WORD_SHOWN)}` already, so there is nothing to "
+        "cancel."
+    )
 
 
 def render_run_not_live() -> Message:

@@ -9,13 +9,11 @@ Pure: no I/O. Must not touch: Minds calls, the store, Slack calls.
 
 from __future__ import annotations
 
-import json
-
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
 from minds_bot.minds import ExportFailed, ExportStatus
 from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape, mention
-from minds_bot.render.common import button, section
+from minds_bot.render.common import button, encode_value, plain_value, section
 from minds_bot.render.errors import minds_said
 
 # Buttons whose value is the export request itself ({"s": study id, "k": kind, "f": format, "l": length}):
@@ -92,9 +90,10 @@ def export_value(
     format: str,  # noqa: A002 - the wire name
     length: str | None,
     original: bool = False,
-) -> str:
-    """What Try again / Export again carry: exactly what the person could type (``original`` included)."""
-    return json.dumps({"s": study_id, "k": kind, "f": format, "l": length, "o": original})
+) -> str | None:
+    """What Try again / Export again carry: exactly what the person could type (``original`` included); None
+    when it would not fit in a button (then the message asks the person to type the command instead)."""
+    return encode_value({"s": study_id, "k": kind, "f": format, "l": length, "o": original})
 
 
 def export_already_running(
@@ -103,7 +102,7 @@ def export_already_running(
     kind: str,
     format: str,
     requested_by: str,
-    value: str,  # noqa: A002
+    value: str | None,
 ) -> Message:
     """The same export is still being prepared: say where it will arrive, and ask before starting another."""
     label, name = export_label(kind, format), escape(study_name, limit=MAX_NAME_SHOWN)
@@ -114,11 +113,20 @@ def export_already_running(
     confirm = ConfirmObject(
         title="Start another export?", text=f"Minds will prepare another {label}.", confirm="Export again", deny="No"
     )
+    if plain_value(value) is None:  # no button could carry it: the command says it all
+        return Message(text=text, blocks=[section(f"{text} Type the export command again to start one.")])
     again = button("Export again", action_id=EXPORT_AGAIN, value=value, confirm=confirm)
     return Message(text=text, blocks=[section(text), ActionsBlock(elements=[again])])
 
 
-def export_not_answered(*, study_name: str, kind: str, format: str, reason: str, value: str) -> Message:  # noqa: A002
+def export_not_answered(
+    *,
+    study_name: str,
+    kind: str,
+    format: str,  # noqa: A002
+    reason: str,
+    value: str | None,
+) -> Message:
     """Minds did not answer the export request: nothing is assumed. Minds takes no request key for exports."""
     label, name = export_label(kind, format), escape(study_name, limit=MAX_NAME_SHOWN)
     text = (
@@ -126,5 +134,7 @@ def export_not_answered(*, study_name: str, kind: str, format: str, reason: str,
         "It may or may not have started. *Try again* asks once more; Minds takes no request key for exports, so "
         "if the first request did arrive a second export of the same file may be prepared."
     )
+    if plain_value(value) is None:
+        return Message(text=text, blocks=[section(f"{text} Type the export command again to retry.")])
     retry = button("Try again", action_id=EXPORT_TRY_AGAIN, value=value, style="primary")
     return Message(text=text, blocks=[section(text), ActionsBlock(elements=[retry])])

@@ -9,7 +9,6 @@ Must not touch: I/O.
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
@@ -17,8 +16,10 @@ from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 from minds_bot.minds import AudienceLimits, FromBriefJob, FromBriefResult, StudyDuplicate
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention
 from minds_bot.render.browse import minds_label
-from minds_bot.render.common import button, context, section, sections
+from minds_bot.render.common import button, context, encode_value, section, sections, shorten
+from minds_bot.render.errors import minds_said
 
+MAX_CONFIRM_BUTTON = 30  # Slack's limit for a confirm dialog's buttons
 BRIEF_SHOWN = 2_500  # characters of the brief repeated in the channel; Minds gets all of it
 # Buttons on keyed requests; the value is {"k": <the saved request's key>}, resolved on the server.
 DUPLICATE_TRY_AGAIN = "duplicate_try_again"
@@ -30,10 +31,14 @@ AUDIENCE_AGAIN = "audience_again"
 def render_try_again(*, what: str, reason: str, action_id: str, key: str) -> Message:
     """Minds did not answer: nothing is assumed, and Try again re-sends the same request with the same key."""
     text = (
-        f":warning: Minds did not answer the request for {escape(what)}: {escape(reason)} It may or may not have "
+        f":warning: Minds did not answer the request for {escape(what, limit=MAX_NAME_SHOWN)}: "
+        f"{escape(minds_said(reason))} It may or may not have "
         "been made. *Try again* sends the very same request with the same key, so Minds makes at most one."
     )
-    retry = button("Try again", action_id=action_id, value=json.dumps({"k": key}), style="primary")
+    value = encode_value({"k": key})
+    if value is None:  # a key no button can carry (never one the bot derived): the command is the way
+        return Message(text=text, blocks=[section(f"{text} Type the command again to retry.")])
+    retry = button("Try again", action_id=action_id, value=value, style="primary")
     return Message(text=text, blocks=[section(text), ActionsBlock(elements=[retry])])
 
 
@@ -42,12 +47,18 @@ def render_make_another(
 ) -> Message:
     """The same command within the key's window: ask before making a second one (nothing was sent)."""
     when = f" at {asked_at:%H:%M} UTC" if asked_at else ""
+    what, label = shorten(what, MAX_NAME_SHOWN), shorten(label, MAX_CONFIRM_BUTTON)
     text = (
-        f"<@{requester_id}> already asked for {escape(what)}{when}, so nothing new was sent. {label}? "
+        f"{mention(requester_id)} already asked for {escape(what)}{when}, so nothing new was sent. {escape(label)}? "
         "Typing the command again does not make one; the button does."
     )
-    confirm = ConfirmObject(title=f"{label}?", text=f"Minds will make another {what}."[:300], confirm=label, deny="No")
-    again = button(label, action_id=action_id, value=json.dumps({"k": key}), confirm=confirm)
+    confirm = ConfirmObject(
+        title=f"{label}?", text=escape(f"Minds will make another {what}.", limit=300), confirm=label, deny="No"
+    )
+    value = encode_value({"k": key})
+    if value is None:
+        return Message(text=text, blocks=[section(text)])
+    again = button(label, action_id=action_id, value=value, confirm=confirm)
     return Message(text=text, blocks=[section(text), ActionsBlock(elements=[again])])
 
 

@@ -324,7 +324,9 @@ def render_runs(runs: Sequence[AgentRun], *, study_name: str) -> Message:
 
 
 def lost_text(*, what: str, reads: int) -> str:
-    """A run, export or build Minds answers 404 for, again and again: said once, then no longer followed."""
+    """A run, export or build Minds answers 404 for, again and again: said once, then no longer followed.
+    ``what`` is plain words (an export's kind among them), escaped here."""
+    what = escape(what, limit=MAX_NAME_SHOWN)
     return (
         f":grey_question: Minds no longer finds this {what} (not found on {reads} reads in a row), so the bot "
         "stopped following it. Nothing was submitted again; check it in Minds."

@@ -55,6 +55,7 @@ from minds_bot.minds.models import AnswerConsistency, PlanMethod, PlanQuestion, 
 from minds_bot.minds.output import StudyOutput
 from minds_bot.render import Message, escape, unescape
 from minds_bot.render.browse import BrowsePage
+from minds_bot.render.common import note
 from minds_bot.render.digest_news import DigestContent, ReadError, RunNews, StudyNews, Watermark
 from minds_bot.render.plan import PlanContext, PlanTooLarge, RenderedPlan
 from minds_bot.store import Digest, RunKind
@@ -99,6 +100,7 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.common.plain_value": "button value codec",
     "minds_bot.render.common.decode_metadata": "private_metadata codec",
     "minds_bot.render.common.rerun_value": "button value codec",
+    "minds_bot.render.exports.export_value": "button value codec (None past Slack's 2,000 characters)",
     "minds_bot.render.study.plan_button_value": "button value codec",
     "minds_bot.render.study.parse_plan_button_value": "button value codec",
     "minds_bot.render.study.ask_button_value": "button value codec",
@@ -157,6 +159,8 @@ def poison(value: Any, hostile: str, copies: int = 1) -> Any:
     with ``copies``, every short list repeated that often (many Audiences, answers, questions, runs)."""
     if isinstance(value, str):
         return hostile
+    if isinstance(value, Message):  # the bot's own rendered mrkdwn: its renderer made the words inert
+        return value
     if isinstance(value, BaseModel):
         hints = typing.get_type_hints(type(value))
         update = {
@@ -237,6 +241,8 @@ def _plan() -> ResearchPlan:
 
 # One benign sample per type a renderer takes; ``flag`` picks between two shapes where that matters.
 SAMPLES: dict[Any, Callable[[bool], Any]] = {
+    datetime: lambda flag: datetime(2026, 12, 1, 9, 30, tzinfo=UTC),
+    Message: lambda flag: note(HOSTILE) if flag else Message(text=escape(LONG_HOSTILE)),  # rendered: already inert
     StudyOutput: _output,
     BrowsePage: _browse_page,
     StudyDetail: lambda flag: StudyDetail.model_validate(samples.study_detail(shared=flag)),
