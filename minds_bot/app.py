@@ -33,9 +33,8 @@ from minds_bot.settings import Settings, SettingsError
 from minds_bot.slack import register_all
 from minds_bot.slack.errors import error_hook
 from minds_bot.slack.gate import events_handler, quiet_bolt_verification_log
-from minds_bot.slack.manifest import EVENTS_PATH, INSTALL_PATH, OAUTH_REDIRECT_PATH
 from minds_bot.slack.middleware import log_context_middleware, once_per_delivery_middleware, shape_middleware
-from minds_bot.slack.surface import Surface
+from minds_bot.slack.surface import EVENTS_PATH, INSTALL_PATH, OAUTH_REDIRECT_PATH, Surface
 from minds_bot.slack.workspace import workspace_middleware
 from minds_bot.store import (
     Clock,

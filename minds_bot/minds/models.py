@@ -19,7 +19,9 @@ from pydantic.alias_generators import to_camel
 class MindsModel(BaseModel):
     """Base: camelCase on the wire, snake_case in Python, unknown fields ignored, immutable."""
 
-    model_config = ConfigDict(extra="ignore", populate_by_name=True, frozen=True, alias_generator=to_camel)
+    model_config = ConfigDict(
+        extra="ignore", populate_by_name=True, frozen=True, alias_generator=to_camel, defer_build=True
+    )
 
 
 # --- shared -------------------------------------------------------------------------------------------

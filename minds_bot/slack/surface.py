@@ -32,6 +32,11 @@ class Shortcut:
     kind: str = "global"  # "global" or "message"
 
 
+# Where Slack reaches the bot in HTTP mode (the server's routes and the manifest's URLs).
+EVENTS_PATH = "/slack/events"
+INSTALL_PATH = "/slack/install"
+OAUTH_REDIRECT_PATH = "/slack/oauth_redirect"
+
 MINDS_COMMAND = SlashCommand(
     command="/minds",
     description="Plan and run Minds synthetic research from Slack",

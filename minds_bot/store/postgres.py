@@ -20,10 +20,8 @@ import zlib
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
-
-import asyncpg
 
 from minds_bot.store.base import DEFAULT_CLAIM_LEASE, RetentionPolicy
 from minds_bot.store.codec import Row, encode_time
@@ -32,6 +30,9 @@ from minds_bot.store.migrations import PG_MIGRATIONS, Migration
 from minds_bot.store.records import Clock, utc_now
 from minds_bot.store.secrets import SecretBox
 from minds_bot.store.sql import Conflict, SqlStore
+
+if TYPE_CHECKING:
+    import asyncpg
 
 DEFAULT_POOL_SIZE = 10
 CONNECT_TIMEOUT_SECONDS = 10.0
@@ -50,8 +51,18 @@ _UPSERT_KEYS: dict[str, tuple[str, ...]] = {
 }
 _INSERTION_ORDERED = frozenset({"installations", "plan_posts"})  # their `seq` is renewed by each upsert
 
-# What asyncpg raises when the server cannot be reached or refuses us: all mean "unavailable".
-_UNREACHABLE = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError)
+
+def _driver() -> Any:
+    """asyncpg, imported when PostgreSQL is first used: a bot on SQLite never loads it."""
+    import asyncpg
+
+    return asyncpg
+
+
+def _unreachable() -> tuple[type[BaseException], ...]:
+    """What asyncpg raises when the server cannot be reached or refuses us: all mean "unavailable"."""
+    driver = _driver()
+    return (OSError, TimeoutError, driver.PostgresError, driver.InterfaceError, ValueError)
 
 
 def redact_url(url: str) -> str:
@@ -161,7 +172,7 @@ class PostgresStore(SqlStore):
         try:
             async with pool.acquire() as conn:
                 version = await _migrate(conn, migrations=migrations, now=clock())
-        except _UNREACHABLE as exc:
+        except _unreachable() as exc:
             await pool.close()
             raise StoreUnavailableError(f"PostgreSQL at {redact_url(url)} failed: {_reason(exc)}") from None
         except BaseException:
@@ -195,30 +206,30 @@ class PostgresStore(SqlStore):
         try:
             async with self._read() as q:
                 await q.one("SELECT 1")
-        except _UNREACHABLE as exc:
+        except _unreachable() as exc:
             raise StoreUnavailableError(f"the PostgreSQL store did not answer: {_reason(exc)}") from None
 
 
 async def connect_pool(url: str, *, size: int) -> asyncpg.Pool:
     """A pool of up to `size` connections; `StoreUnavailableError` (password redacted) when none can be made."""
     try:
-        return await asyncpg.create_pool(
+        return await _driver().create_pool(
             url, min_size=1, max_size=max(size, 1), timeout=CONNECT_TIMEOUT_SECONDS, command_timeout=60
         )
-    except _UNREACHABLE as exc:
+    except _unreachable() as exc:
         raise StoreUnavailableError(f"cannot connect to PostgreSQL at {redact_url(url)}: {_reason(exc)}") from None
 
 
 async def schema_version_of(url: str) -> tuple[int, int]:
     """(version the database is at, latest this code knows), without changing anything; for `minds-bot check`."""
     try:
-        conn = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT_SECONDS)
-    except _UNREACHABLE as exc:
+        conn = await _driver().connect(url, timeout=CONNECT_TIMEOUT_SECONDS)
+    except _unreachable() as exc:
         raise StoreUnavailableError(f"cannot connect to PostgreSQL at {redact_url(url)}: {_reason(exc)}") from None
     try:
         exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
         current = await conn.fetchval("SELECT max(version) FROM schema_version") if exists else None
-    except _UNREACHABLE as exc:
+    except _unreachable() as exc:
         raise StoreUnavailableError(f"PostgreSQL at {redact_url(url)} failed: {_reason(exc)}") from None
     finally:
         await conn.close()

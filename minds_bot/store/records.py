@@ -32,7 +32,7 @@ UtcDatetime = Annotated[AwareDatetime, AfterValidator(_as_utc)]
 
 
 class Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class PlanState(StrEnum):

@@ -4,12 +4,36 @@ runs that progress over an injectable clock, real export files and fault injecti
 Public API: ``SandboxConfig``, ``Faults``, ``create_app``, ``running_sandbox``
 (in-process on an ephemeral port), ``ManualClock``/``SystemClock``;
 ``cli.add_arguments``/``cli.run`` for ``minds-bot sandbox``.
-The bot itself never imports this package.
+The bot itself never imports this package. The names load on first use (PEP 562), so ``minds-bot --help``
+and ``minds-bot run`` do not pay for the server they do not start.
 """
 
-from minds_bot.sandbox.minds_api.app import RunningSandbox, create_app, running_sandbox
-from minds_bot.sandbox.minds_api.clock import ManualClock, SystemClock
-from minds_bot.sandbox.minds_api.config import Faults, SandboxConfig
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from minds_bot.sandbox.minds_api.app import RunningSandbox, create_app, running_sandbox
+    from minds_bot.sandbox.minds_api.clock import ManualClock, SystemClock
+    from minds_bot.sandbox.minds_api.config import Faults, SandboxConfig
+
+_HOME = {
+    "RunningSandbox": "app",
+    "create_app": "app",
+    "running_sandbox": "app",
+    "ManualClock": "clock",
+    "SystemClock": "clock",
+    "Faults": "config",
+    "SandboxConfig": "config",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+
 
 __all__ = [
     "Faults",

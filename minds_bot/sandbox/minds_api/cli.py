@@ -9,9 +9,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from aiohttp import web
-
-from minds_bot.sandbox.minds_api.app import V1, create_app
 from minds_bot.sandbox.minds_api.config import Faults, SandboxConfig
 from minds_bot.sandbox.minds_api.ids import demo_key
 
@@ -119,6 +116,10 @@ def _error_rates(values: list[str]) -> dict[str, float]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from aiohttp import web  # the server loads only when it is started, not for ``minds-bot --help``
+
+    from minds_bot.sandbox.minds_api.app import V1, create_app
+
     try:
         config = config_from_args(args)
     except ValueError as exc:

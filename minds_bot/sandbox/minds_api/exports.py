@@ -11,8 +11,6 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
-from fpdf import FPDF
-
 from minds_bot.sandbox.minds_api.engine import headline
 
 KINDS = ("executive_brief", "full_report", "raw_data")
@@ -141,6 +139,8 @@ def _csv(answers: list[dict[str, Any]]) -> bytes:
 
 
 def _pdf(lines: list[str]) -> bytes:
+    from fpdf import FPDF  # heavy: loaded on the first PDF export
+
     pdf = FPDF()
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()
