@@ -39,6 +39,7 @@ MAX_QUOTES = 2
 MAX_QUOTE = 280
 MAX_THEMES = 6
 MAX_TITLE = 300
+MAX_NOT_RUN_NAMED = 20  # question numbers named in a plan-limited headline; the rest are counted
 RESULT_BLOCKS_PER_MESSAGE = MAX_BLOCKS_PER_MESSAGE - 2
 MULTI_SPLIT = re.compile(r"\s*[;,\n]\s*")
 
@@ -73,21 +74,39 @@ def terminal_line(run: ResearchRun) -> str:
     """The headline for a finished run, worded as Minds reports it."""
     progress = run.progress
     settled = f"{progress.settled} of {progress.total}" if progress else "all"
-    done = run.questions_completed
     if run.status == "completed":
         return f":white_check_mark: Completed: {settled} questions settled."
     if run.status == "partial":
         gaps = f" {progress.partial} question(s) have incomplete coverage." if progress and progress.partial else ""
         return f":warning: Partial — not complete: the run finished with gaps.{gaps} The gaps are named below."
     if run.status == "plan_limited":
-        count = f"{done} question(s) completed" if done is not None else "Some questions completed"
-        return (
-            f":no_entry: Stopped by the Minds plan limit: {count}; their results are kept below. "
-            "An upgrade is needed before starting a follow-up run for the rest."
-        )
+        return _plan_limited_line(run)
     if run.status == "cancelled":
         return f":heavy_multiplication_x: Cancelled: {settled} questions had settled before it stopped."
     return f":x: Failed: the run did not finish ({settled} questions settled before it stopped)."
+
+
+def _plan_limited_line(run: ResearchRun) -> str:
+    """How far a run stopped by the plan limit got ("N of M questions"), and which questions did not run: those
+    of the run's M with no result from Minds."""
+    done, total = run.questions_completed, run.progress.total if run.progress else None
+    if done is not None and total:
+        count = f"{done} of {total} questions completed"
+    else:
+        count = f"{done} question(s) completed" if done is not None else "Some questions completed"
+    line = f":no_entry: Stopped by the Minds plan limit: {count}; their results are kept below."
+    if total:
+        ran = {artifact.index for artifact in run.artifacts if 0 <= artifact.index < total}
+        named: list[str] = []
+        index = 0
+        while len(named) < MAX_NOT_RUN_NAMED and index < total:  # at most len(ran) + MAX_NOT_RUN_NAMED steps
+            if index not in ran:
+                named.append(f"Q{index + 1}")
+            index += 1
+        if named:
+            more = total - len(ran) - len(named)
+            line += f" Did not run: {', '.join(named)}{f' and {more:,} more' if more else ''}."
+    return line + " An upgrade is needed before starting a follow-up run for the rest."
 
 
 # --- per-question results -----------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ along the way. Nothing is ever called complete that is not, and nothing is ever 
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -67,7 +68,8 @@ async def test_the_plan_limit_mid_run_keeps_what_finished_and_asks_for_an_upgrad
     await desk.allowance(40)  # the first question's 28 answers fit; the next ones do not
     plan = await approved_plan(desk)
     text = await settled(desk, plan, "Stopped by the Minds plan limit")
-    assert "question(s) completed" in text and "upgrade is needed" in text
+    assert re.search(r"\d+ of \d+ questions completed", text) and "Did not run: Q" in text
+    assert "upgrade is needed" in text
     assert "Completed:" not in text
 
 

@@ -74,9 +74,26 @@ def test_partial_names_the_gap_and_unknown_coverage_and_is_never_complete() -> N
 def test_plan_limited_keeps_artifacts_and_asks_for_an_upgrade() -> None:
     state = run("plan_limited", completedQuestions=2)
     line = terminal_line(state)
-    assert "2 question(s) completed" in line and "upgrade is needed before starting a follow-up run" in line
+    assert "2 of 3 questions completed" in line and "upgrade is needed before starting a follow-up run" in line
     assert "complete." not in line.lower().replace("completed", "")
     assert "Commuters (n=3)" in _all_text(render_results(state, study_name="Cups"))
+
+
+def test_plan_limited_names_the_questions_that_did_not_run() -> None:
+    data = run_data("plan_limited", completedQuestions=1)
+    data["progress"] = {"total": 5, "settled": 1}
+    data["artifacts"] = [a for a in data["artifacts"] if a["index"] == 0]
+    line = terminal_line(ResearchRun.model_validate(data))
+    assert "Stopped by the Minds plan limit: 1 of 5 questions completed" in line
+    assert "Did not run: Q2, Q3, Q4, Q5." in line
+
+
+def test_a_plan_limited_run_of_many_questions_names_twenty_and_counts_the_rest() -> None:
+    data = run_data("plan_limited", completedQuestions=0)
+    data["progress"] = {"total": 1_000_000, "settled": 0}
+    data["artifacts"] = []
+    line = terminal_line(ResearchRun.model_validate(data))
+    assert "Did not run: Q1, Q2," in line and "Q20 and 999,980 more." in line and "Q21" not in line
 
 
 @pytest.mark.parametrize(("status", "word"), [("failed", ":x: Failed"), ("cancelled", "Cancelled")])
