@@ -16,9 +16,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.browse import rank_by_name
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.questions import check_question
-from minds_bot.minds import MindsError
 from minds_bot.render.common import decode_metadata
-from minds_bot.render.errors import user_message
 from minds_bot.render.modals import (
     ERROR_OPTION_VALUE,
     MAX_OPTIONS,
@@ -34,6 +32,7 @@ from minds_bot.render.modals import (
     render_study_options,
 )
 from minds_bot.slack.grammar import MAX_QUERY, too_long
+from minds_bot.slack.options import ack_options
 from minds_bot.slack.reentry import invocation_from_body
 
 if TYPE_CHECKING:
@@ -119,13 +118,7 @@ def register(surface: Surface, services: Services) -> None:
             length = len(query) if isinstance(query, str) else 0
             await ack(options=render_options_error(too_long("A search", limit=MAX_QUERY, length=length)))
             return
-        try:
-            found = await study_options(services, team_id=team, query=query)
-        except MindsError as exc:
-            # An options reply has no room for an error message, so the error becomes the only option.
-            await ack(options=render_options_error(user_message(exc)))
-            return
-        await ack(options=found)
+        await ack_options(ack, study_options(services, team_id=team, query=query))
 
     @surface.view(PICK_STUDY_CALLBACK)
     async def submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any, respond: Any) -> None:

@@ -12,9 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.study_new import audience_options, create_study
-from minds_bot.minds import MindsError
-from minds_bot.render.errors import user_message
-from minds_bot.render.modals import render_options_error
 from minds_bot.render.study_new import (
     AUDIENCE_OPTIONS_ACTION,
     AUDIENCES_BLOCK,
@@ -24,6 +21,7 @@ from minds_bot.render.study_new import (
     render_study_new,
 )
 from minds_bot.slack.grammar import StudyNew
+from minds_bot.slack.options import ack_options
 from minds_bot.slack.reentry import invocation_from_body
 
 if TYPE_CHECKING:
@@ -52,12 +50,7 @@ def register(surface: Surface, services: Services) -> None:
     @surface.external_options(AUDIENCE_OPTIONS_ACTION)
     async def options(ack: Any, body: dict[str, Any]) -> None:
         team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id", "")
-        try:
-            found = await audience_options(services, team_id=team, query=body.get("value") or "")
-        except MindsError as exc:
-            await ack(options=render_options_error(user_message(exc)))
-            return
-        await ack(options=found)
+        await ack_options(ack, audience_options(services, team_id=team, query=str(body.get("value") or "")))
 
     @surface.view(STUDY_NEW_CALLBACK)
     async def submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any, respond: Any) -> None:

@@ -1,0 +1,78 @@
+"""Slack waits 3 s for an ack and shows "dispatch_failed" or a spinning menu otherwise: every listener that Slack
+waits on acks before anything else it awaits, on every path, so a Minds call that fails fast or hangs can never
+leave a person without an answer (issue #15's reliability point). Event listeners take no ``ack``: Bolt acks
+those itself. Options requests must answer *with* the options, so they go through ``ack_options``, which answers
+within a deadline whatever Minds does.
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import inspect
+import textwrap
+from typing import Any
+
+import pytest
+
+from minds_bot.app import build_manifest_surface
+from minds_bot.minds import ServerError
+from minds_bot.settings import Settings
+from minds_bot.slack import options as options_module
+from minds_bot.slack.options import TOO_SLOW, ack_options
+
+ACKERS = {"ack", "ack_options"}
+
+
+def _listeners() -> list[Any]:
+    app = build_manifest_surface(Settings.model_construct()).app
+    return [listener.ack_function for listener in app._async_listeners]  # noqa: SLF001 - Bolt keeps no public list
+
+
+def _first_await(function: Any) -> str | None:
+    """The name of the first call the listener awaits, in source order (nested functions are not its body)."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(function))).body[0]
+    for node in _in_order(tree):
+        if isinstance(node, ast.Await) and isinstance(node.value, ast.Call):
+            called = node.value.func
+            return called.id if isinstance(called, ast.Name) else getattr(called, "attr", None)
+    return None
+
+
+def _in_order(node: ast.AST) -> Any:
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        yield child
+        yield from _in_order(child)
+
+
+def test_every_listener_slack_waits_on_acks_before_anything_else() -> None:
+    listeners = [f for f in _listeners() if "ack" in inspect.signature(f).parameters]
+    assert len(listeners) > 40  # commands, buttons, dialogs and options of every surface
+    late = [f"{f.__module__}.{f.__qualname__}" for f in listeners if _first_await(f) not in ACKERS]
+    assert late == []
+
+
+class Acks:
+    def __init__(self) -> None:
+        self.options: list[dict[str, Any]] | None = None
+
+    async def __call__(self, *, options: list[dict[str, Any]]) -> None:
+        self.options = options
+
+
+async def test_options_are_answered_in_time_when_minds_hangs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(options_module, "OPTIONS_DEADLINE_SECONDS", 0.05)
+    ack = Acks()
+    await ack_options(ack, asyncio.Event().wait())  # never finishes
+    assert ack.options is not None and ack.options[0]["text"]["text"] == TOO_SLOW
+
+
+async def test_options_say_what_minds_said_when_it_fails() -> None:
+    async def failing() -> list[dict[str, Any]]:
+        raise ServerError("Minds is down for maintenance", status_code=503)
+
+    ack = Acks()
+    await ack_options(ack, failing())
+    assert ack.options is not None and "maintenance" in ack.options[0]["text"]["text"]
