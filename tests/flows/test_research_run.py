@@ -151,7 +151,7 @@ async def test_plan_limited_mid_run_keeps_results_and_still_attaches_the_report(
     _export_routes(bot, {"status": "completed", "filename": "cups-report.md"})
     await bot.tick(3)
     (result,) = [t for t in thread_texts(bot.slack, ts) if "plan limit" in t]
-    assert "1 question(s) completed" in result and "upgrade is needed" in result
+    assert "1 of 3 questions completed" in result and "upgrade is needed" in result
     assert "Completed:" not in result
     assert [r.kind for r in await bot.store.unfinished_runs()] == []  # no consistency wait for plan_limited
 
