@@ -20,6 +20,7 @@ MAX_BLOCKS_PER_VIEW = 100
 MAX_SECTION_TEXT = 3000
 MAX_NAME_SHOWN = 200  # a name (or stage, id, file name) from Minds inside a line of text
 MAX_WORD_SHOWN = 40  # one of Minds' words (a state, a kind) or one of ours (a noun) inside a line of text
+MAX_REASON_SHOWN = 1000  # why something failed (Minds' words or ours), said back in one line
 SLACK_USER_ID = re.compile(r"^[UW][A-Z0-9]{1,20}$")
 SLACK_CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{1,20}$")
 

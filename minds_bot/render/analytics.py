@@ -18,11 +18,12 @@ from slack_sdk.models.blocks import Block, HeaderBlock
 
 from minds_bot.minds import QuestionAnalytics, StudyAnalytics
 from minds_bot.minds.models import AnalyticsShare
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, Message, escape
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.common import context, section, shorten
 
 MAX_TITLE = 150
 MAX_THEMES = 3
+MAX_OPTIONS_LISTED = 8
 MAX_CHARTED = 6
 CHARTED = frozenset({"categorical", "multiselect"})
 QUESTION_BLOCKS = MAX_BLOCKS_PER_MESSAGE - 4
@@ -48,11 +49,14 @@ def _figures(q: QuestionAnalytics) -> list[str]:
     if q.scale_range and len(q.scale_range) == 2:
         parts.append(f"scale {_number(q.scale_range[0])}–{_number(q.scale_range[1])}")
     if q.dominant:
-        parts.insert(0, f"most chosen {escape(q.dominant)}")
+        parts.insert(0, f"most chosen {escape(q.dominant, limit=MAX_NAME_SHOWN)}")
     elif q.distribution:
         parts.insert(0, _top_share(q.distribution))
     if q.themes:
-        themes = [f"{escape(t.theme)}" + (f" ({t.count})" if t.count is not None else "") for t in q.themes]
+        themes = [
+            f"{escape(t.theme, limit=MAX_NAME_SHOWN)}" + (f" ({t.count})" if t.count is not None else "")
+            for t in q.themes
+        ]
         parts.append("themes: " + ", ".join(themes[:MAX_THEMES]) + (" …" if len(themes) > MAX_THEMES else ""))
     return parts
 
@@ -61,17 +65,19 @@ def _top_share(distribution: Sequence[AnalyticsShare]) -> str:
     shares = [s for s in distribution if s.pct is not None]
     if shares:
         top = max(shares, key=lambda s: s.pct or 0.0)
-        return f"most chosen {escape(top.option)} ({_number(top.pct or 0.0)}%)"
+        return f"most chosen {escape(top.option, limit=MAX_NAME_SHOWN)} ({_number(top.pct or 0.0)}%)"
     counted = [s for s in distribution if s.count is not None]
     if counted:
         top = max(counted, key=lambda s: s.count or 0)
-        return f"most chosen {escape(top.option)} ({top.count} answers)"
-    return "options: " + ", ".join(escape(s.option) for s in distribution)
+        return f"most chosen {escape(top.option, limit=MAX_NAME_SHOWN)} ({top.count} answers)"
+    shown = [escape(s.option, limit=MAX_NAME_SHOWN) for s in distribution[:MAX_OPTIONS_LISTED]]
+    more = len(distribution) - len(shown)
+    return "options: " + ", ".join(shown) + (f" and {more} more" if more > 0 else "")
 
 
 def _question_line(index: int, q: QuestionAnalytics) -> str:
     count = f", n={q.response_count}" if q.response_count is not None else ""
-    head = f"*Q{index}. {escape(shorten(q.title, MAX_TITLE))}* ({escape(q.type)}{count})"
+    head = f"*Q{index}. {escape(shorten(q.title, MAX_TITLE))}* ({escape(q.type, limit=MAX_WORD_SHOWN)}{count})"
     figures = _figures(q)
     return head + ("\n" + " · ".join(figures) if figures else "\nMinds sent no figures for this question.")
 
@@ -99,7 +105,7 @@ def render_analytics(analytics: StudyAnalytics, *, study_name: str, charted: boo
         blocks.append(context(f"{len(lines) - QUESTION_BLOCKS} more questions are in the Study in Minds."))
     note = "Figures exactly as Minds computed them; a figure Minds did not send is not shown."
     blocks.append(context(note + (" The chart is in the thread." if charted else "")))
-    return Message(text=f"Analytics for {study_name}", blocks=blocks)
+    return Message(text=f"Analytics for {escape(study_name, limit=MAX_NAME_SHOWN)}", blocks=blocks)
 
 
 # --- chart --------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import json
 from slack_sdk.models.blocks import InputBlock, PlainTextInputElement
 from slack_sdk.models.views import View
 
-from minds_bot.render import Message, escape
+from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.common import context, section, shorten
 from minds_bot.render.modals import MAX_QUESTION
 
@@ -27,18 +27,22 @@ def wrapper_study_name(*, audience_name: str, question: str) -> str:
 
 def render_wrapper_created(*, study_name: str, audience_name: str) -> Message:
     text = (
-        f"Asking an Audience directly creates a new private Study in Minds: *{escape(study_name)}*, with only "
-        f"{escape(audience_name)} in it. The question runs there; the answers follow in the thread."
+        "Asking an Audience directly creates a new private Study in Minds: "
+        f"*{escape(study_name, limit=MAX_NAME_SHOWN)}*, with only {escape(audience_name, limit=MAX_NAME_SHOWN)} in it. "
+        "The question runs there; the answers follow in the thread."
     )
-    return Message(text=text, blocks=[section(text), context("Use `/minds ask <study> …` to ask an existing Study.")])
+    return Message(
+        text=text, blocks=[section(text), context("Use `/minds ask &lt;study&gt; …` to ask an existing Study.")]
+    )
 
 
 def render_not_one_question(*, reason: str, audience_name: str) -> Message:
     text = (
-        f"{reason} Nothing was sent and no Study was created: asking {audience_name} directly takes one question. "
-        "For a set of questions, plan them together with `/minds plan <study> <request>`."
+        f"{escape(reason, limit=MAX_SECTION_TEXT // 2)} Nothing was sent and no Study was created: asking "
+        f"{escape(audience_name, limit=MAX_NAME_SHOWN)} directly takes one question. "
+        "For a set of questions, plan them together with `/minds plan &lt;study&gt; &lt;request&gt;`."
     )
-    return Message(text=text, blocks=[section(escape(text))])
+    return Message(text=text, blocks=[section(text)])
 
 
 def ask_audience_modal(*, audience_id: str, audience_name: str, channel_id: str) -> View:
@@ -52,7 +56,7 @@ def ask_audience_modal(*, audience_id: str, audience_name: str, channel_id: str)
         close="Cancel",
         private_metadata=metadata,
         blocks=[
-            section(f"Audience: *{escape(audience_name)}*"),
+            section(f"Audience: *{escape(audience_name, limit=MAX_NAME_SHOWN)}*"),
             InputBlock(
                 block_id=QUESTION_BLOCK,
                 label=f"One question (at most {MAX_QUESTION:,} characters)",

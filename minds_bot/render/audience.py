@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from slack_sdk.models.blocks import ActionsBlock, Block, ConfirmObject, DividerBlock, HeaderBlock
 
 from minds_bot.minds import AudienceDetail, AudienceProgress, Formation
-from minds_bot.render import Message, escape
+from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.browse import minds_label
-from minds_bot.render.common import button, context, encode_value, sections, shorten
+from minds_bot.render.common import button, context, encode_value, listing, sections, shorten
 
 AUDIENCE_ASK_ACTION = "audience_ask"
 AUDIENCE_EXPORT_ACTION = "audience_export"
@@ -28,6 +28,7 @@ MEMBER_NAMES = 8
 MAX_FORMATIONS = 6
 MAX_SUBGROUPS = 8
 MAX_HEADER = 150
+MAX_DIMENSIONS_LISTED = 20  # per coverage status; the rest are counted
 NAME_IN_VALUE = 75
 COVERAGE_ORDER = ("sourced", "proxy", "assumed", "missing")
 COVERAGE_WORDS = {
@@ -38,13 +39,14 @@ COVERAGE_WORDS = {
 }
 
 
-def audience_value(audience_id: str, name: str) -> str:
-    """Button value: the Audience id and (shortened) name to show; it grants nothing."""
-    return encode_value({"a": audience_id, "n": shorten(name, NAME_IN_VALUE)}) or audience_id
+def audience_value(audience_id: str, name: str) -> str | None:
+    """Button value: the Audience id and (shortened) name to show; it grants nothing. None when it cannot fit
+    (then the card has no buttons)."""
+    return encode_value({"a": audience_id, "n": shorten(name, NAME_IN_VALUE)})
 
 
 def _members(audience: AudienceDetail) -> str:
-    names = [escape(m.name) for m in audience.minds if m.name][:MEMBER_NAMES]
+    names = [escape(m.name, limit=MAX_NAME_SHOWN) for m in audience.minds if m.name][:MEMBER_NAMES]
     line = f"*Members:* {minds_label(audience.mind_count)}"
     if names:
         more = audience.mind_count - len(names)
@@ -60,16 +62,20 @@ def _coverage(audience: AudienceDetail) -> str:
         return "*Coverage:* Minds lists no researched dimensions."
     lines = []
     for status in COVERAGE_ORDER:
-        names = [escape(d.name) for d in research.dimensions if d.status == status]
+        names = [d.name for d in research.dimensions if d.status == status]
         if names:
-            lines.append(f"• {len(names)} {COVERAGE_WORDS[status]}: {', '.join(names)}")
+            lines.append(f"• {len(names)} {COVERAGE_WORDS[status]}: {listing(names, most=MAX_DIMENSIONS_LISTED)}")
     return "*Coverage of the standard dimensions:*\n" + "\n".join(lines)
 
 
 def _research(audience: AudienceDetail) -> str:
     research = audience.research
     phase = research.phase or research.status if research else None
-    line = f"*Background research:* {escape(phase)}" if phase else "*Background research:* not reported."
+    line = (
+        f"*Background research:* {escape(phase, limit=MAX_WORD_SHOWN)}"
+        if phase
+        else "*Background research:* not reported."
+    )
     if phase == "researching":
         line += " — the Audience is usable now; sourced evidence replaces assumptions as it arrives."
     calibration = audience.calibration
@@ -89,16 +95,16 @@ def _sharing(audience: AudienceDetail) -> str:
 
 def _formation(formation: Formation) -> str:
     groups = sorted(formation.subgroups, key=lambda s: s.position)
-    parts = [f"{escape(s.label)} {s.count.memberships}" for s in groups[:MAX_SUBGROUPS]]
+    parts = [f"{escape(s.label, limit=MAX_NAME_SHOWN)} {s.count.memberships}" for s in groups[:MAX_SUBGROUPS]]
     if len(groups) > MAX_SUBGROUPS:
         parts.append(f"and {len(groups) - MAX_SUBGROUPS} more")
     state = "" if formation.status == "ready" else f" ({formation.status}: counts are provisional)"
-    return f"• *{escape(formation.name)}*{state}: " + " · ".join(parts)
+    return f"• *{escape(formation.name, limit=MAX_NAME_SHOWN)}*{state}: " + " · ".join(parts)
 
 
 def _formations(formations: Sequence[Formation] | None, error: str | None) -> str:
     if formations is None:
-        return f"*Formations:* could not be read — {escape(error or 'no reason given')}"
+        return f"*Formations:* could not be read — {escape(error or 'no reason given', limit=MAX_REASON_SHOWN)}"
     if not formations:
         return "*Formations:* none visible to this account."
     lines = [_formation(f) for f in formations[:MAX_FORMATIONS]]
@@ -109,7 +115,7 @@ def _formations(formations: Sequence[Formation] | None, error: str | None) -> st
 
 def _builds(progress: AudienceProgress | None, error: str | None) -> str:
     if progress is None:
-        return f"Builds: could not be read — {escape(error or 'no reason given')}"
+        return f"Builds: could not be read — {escape(error or 'no reason given', limit=MAX_REASON_SHOWN)}"
     if not progress.in_progress:
         return "Builds: none in progress."
     building = (
@@ -121,8 +127,10 @@ def _builds(progress: AudienceProgress | None, error: str | None) -> str:
     return f"Builds in progress: {building}{total} members are still being built or retrained."
 
 
-def _buttons(audience: AudienceDetail) -> ActionsBlock:
+def _buttons(audience: AudienceDetail) -> list[Block]:
     value = audience_value(audience.id, audience.name)
+    if value is None:  # an id too long for a button: the commands still work
+        return [context("Ask, export or duplicate it with `/minds ask`, `/minds export` or `/minds duplicate`.")]
     duplicate_confirm = ConfirmObject(
         title="Duplicate this Audience?",
         text=(
@@ -139,7 +147,7 @@ def _buttons(audience: AudienceDetail) -> ActionsBlock:
     ]
     if audience.is_owner:
         elements.append(button("Recalibrate…", action_id=AUDIENCE_RECALIBRATE_ACTION, value=value))
-    return ActionsBlock(elements=elements)
+    return [ActionsBlock(elements=elements)]
 
 
 def render_audience_card(
@@ -159,6 +167,6 @@ def render_audience_card(
         context(_builds(progress, progress_error)),
         context(_sharing(audience)),
         DividerBlock(),
-        _buttons(audience),
+        *_buttons(audience),
     ]
-    return Message(text=f"Audience {escape(audience.name)}", blocks=blocks)
+    return Message(text=f"Audience {escape(audience.name, limit=MAX_NAME_SHOWN)}", blocks=blocks)

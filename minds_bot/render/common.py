@@ -24,7 +24,7 @@ from slack_sdk.models.blocks import (
 )
 
 from minds_bot.minds import Candidate, LookupResult
-from minds_bot.render import MAX_SECTION_TEXT, MAX_WORD_SHOWN, Message, escape
+from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, MAX_WORD_SHOWN, Message, escape
 
 MAX_BUTTON_VALUE = 2000
 MAX_PRIVATE_METADATA = 3000
@@ -67,6 +67,12 @@ def _pieces(text: str, limit: int) -> Iterable[str]:
             yield line[:cut]
             line = line[cut:].lstrip()
         yield line
+
+
+def listing(items: Sequence[str], *, most: int = 20, limit: int = MAX_NAME_SHOWN) -> str:
+    """Names from Minds or people, escaped and shortened, comma-separated; past ``most`` the rest are counted."""
+    shown = ", ".join(escape(item, limit=limit) for item in items[:most])
+    return shown + (f" and {len(items) - most} more" if len(items) > most else "")
 
 
 def sections(text: str) -> list[Block]:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from slack_sdk.models.blocks import ActionsBlock, Block, ButtonElement, ConfirmObject
 
 from minds_bot.minds import StudyDraft
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, Message, escape
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, Message, escape, mention
 from minds_bot.render.common import button, context, section
 
 SAVE_DRAFT_ACTION = "plan_save_draft"
@@ -48,7 +48,7 @@ def render_drafts(drafts: Sequence[StudyDraft]) -> Message:
 def _draft_blocks(draft: StudyDraft) -> list[Block]:
     when = draft.updated_at.strftime("%Y-%m-%d %H:%M UTC")
     starting = " — starting in Minds" if draft.status == "starting" else ""
-    line = section(f"*{escape(draft.name)}* · revision {draft.revision} · saved {when}{starting}")
+    line = section(f"*{escape(draft.name, limit=MAX_NAME_SHOWN)}* · revision {draft.revision} · saved {when}{starting}")
     delete = button(
         "Delete",
         action_id=f"{DELETE_DRAFT_ACTION}:{draft.id}",
@@ -65,7 +65,10 @@ def _draft_blocks(draft: StudyDraft) -> list[Block]:
 
 
 def render_draft_saved(draft: StudyDraft) -> Message:
-    return Message(text=f"Saved as draft “{draft.name}”. `/minds drafts` lists it with Resume and Delete.")
+    return Message(
+        text=f"Saved as draft “{escape(draft.name, limit=MAX_NAME_SHOWN)}”. "
+        "`/minds drafts` lists it with Resume and Delete."
+    )
 
 
 def render_draft_not_open() -> Message:
@@ -73,7 +76,7 @@ def render_draft_not_open() -> Message:
 
 
 def render_draft_deleted(name: str | None) -> Message:
-    return Message(text=f"Deleted the draft{f' “{name}”' if name else ''}.")
+    return Message(text=f"Deleted the draft{f' “{escape(name, limit=MAX_NAME_SHOWN)}”' if name else ''}.")
 
 
 def render_draft_gone() -> Message:
@@ -81,12 +84,15 @@ def render_draft_gone() -> Message:
 
 
 def render_draft_resumed(name: str) -> Message:
-    return Message(text=f"Reopening “{name}” in this channel: the latest revision of its plan appears here.")
+    return Message(
+        text=f"Reopening “{escape(name, limit=MAX_NAME_SHOWN)}” in this channel: "
+        "the latest revision of its plan appears here."
+    )
 
 
 def saved_mark(*, user_id: str, revision: int) -> dict[str, object]:
     """The note added to the plan message once it is saved (a Block Kit dict: it joins blocks read from Slack)."""
-    note = context(f"Saved as a Study draft by <@{user_id}> (revision {revision}). `/minds drafts` lists it.")
+    note = context(f"Saved as a Study draft by {mention(user_id)} (revision {revision}). `/minds drafts` lists it.")
     return {**note.to_dict(), "block_id": SAVED_MARK_BLOCK}
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from slack_sdk.models.blocks import ActionsBlock, ButtonElement, ConfirmObject
 
 from minds_bot.minds import Heatmap, StudyOutput
-from minds_bot.render import Message, escape
-from minds_bot.render.common import button, context, encode_value, section, shorten
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, Message, escape
+from minds_bot.render.common import button, encode_value, section, sections, shorten
 
 HEATMAP_ACTION = "result_heatmap"
 HEATMAP_EXPORT_ACTION = "result_heatmap_export"
@@ -46,7 +46,7 @@ def render_heatmap_prompt(
     """Only the person who asked sees it; starting spends allowance, so the cost is named before the click."""
     minds = f"{heatmap.respondents} Minds" if heatmap.respondents is not None else "every Mind that answered"
     cost = f"It needs Premium and uses one response per Mind ({minds}) from your allowance."
-    lead = f"No heatmap of this {escape(heatmap.kind or 'asset')} yet. {cost}"
+    lead = f"No heatmap of this {escape(heatmap.kind or 'asset', limit=MAX_WORD_SHOWN)} yet. {cost}"
     value = heatmap_value(
         study_id=study_id, message_id=message_id, asset_key=heatmap.asset_key, requester=requester, thread_ts=thread_ts
     )
@@ -63,22 +63,22 @@ def render_heatmap_prompt(
 
 def render_heatmap(heatmap: Heatmap) -> Message:
     if heatmap.status == "failed":
-        text = f"Minds could not make the heatmap: {heatmap.error or 'no reason given'}"
-        return Message(text=escape(text), blocks=[section(escape(text))])
+        text = f"Minds could not make the heatmap: {escape(heatmap.error or 'no reason given', limit=MAX_REASON_SHOWN)}"
+        return Message(text=text, blocks=[section(text)])
     regions = sorted(heatmap.regions or [], key=lambda r: -r.attention)[:MAX_REGIONS]
-    lines = [f"• {escape(r.label)} — {round(r.attention * 100)}% of attention" for r in regions]
+    lines = [f"• {escape(r.label, limit=MAX_NAME_SHOWN)} — {round(r.attention * 100)}% of attention" for r in regions]
     who = f" across {heatmap.respondents} Minds" if heatmap.respondents is not None else ""
-    head = f"*Heatmap of the {escape(heatmap.kind or 'asset')}*{who}:"
+    head = f"*Heatmap of the {escape(heatmap.kind or 'asset', limit=MAX_WORD_SHOWN)}*{who}:"
     blocks = [section(head + "\n" + "\n".join(lines))]
-    if heatmap.summary:
-        blocks.append(context(escape(heatmap.summary)))
+    if heatmap.summary:  # Minds' words in full, split across sections
+        blocks += sections(escape(heatmap.summary))[: MAX_BLOCKS_PER_MESSAGE - 1]
     return Message(text=f"Heatmap{who}", blocks=blocks)
 
 
 def render_heatmap_progress(heatmap: Heatmap) -> Message:
     place = f" (place {heatmap.queue_position} in the queue)" if heatmap.queue_position else ""
-    text = f"Minds is analysing the {heatmap.kind or 'asset'}: {heatmap.status}{place}…"
-    return Message(text=escape(text), blocks=[section(escape(text))])
+    text = f"Minds is analysing the {escape(heatmap.kind or 'asset', limit=MAX_WORD_SHOWN)}: {heatmap.status}{place}…"
+    return Message(text=text, blocks=[section(text)])
 
 
 def render_heatmap_not_requester() -> Message:
@@ -92,5 +92,5 @@ def render_heatmap_export_unfinished() -> Message:
 
 
 def render_heatmap_export_failed(reason: str) -> Message:
-    text = f"The heatmap could not be exported: {reason}"
-    return Message(text=escape(text), blocks=[section(escape(text))])
+    text = f"The heatmap could not be exported: {escape(reason, limit=MAX_REASON_SHOWN)}"
+    return Message(text=text, blocks=[section(text)])

@@ -9,18 +9,19 @@ from collections.abc import Sequence
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
 from minds_bot.minds import InvitationResult
-from minds_bot.render import Message, escape
-from minds_bot.render.common import button, context, encode_value, section, shorten
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape
+from minds_bot.render.common import button, context, encode_value, listing, section, sections, shorten
 
 INVITE_CONFIRM_ACTION = "invite_confirmed"
 MAX_CONFIRM_TEXT = 300
 NAME_IN_VALUE = 80
 LISTED = 20
+MAX_EMAIL_SHOWN = 120
+MAX_FAILURE_REASON = 200
 
 
 def _list(emails: Sequence[str]) -> str:
-    shown = ", ".join(escape(e) for e in emails[:LISTED])
-    return shown + (f" and {len(emails) - LISTED} more" if len(emails) > LISTED else "")
+    return listing(emails, most=LISTED, limit=MAX_EMAIL_SHOWN)
 
 
 def render_invite_prompt(
@@ -34,18 +35,17 @@ def render_invite_prompt(
         text = "That is too many addresses to confirm in one step; invite them in smaller groups."
         return Message(text=text, blocks=[section(text)])
     who = f"{len(emails)} {'person' if len(emails) == 1 else 'people'}"
-    lead = (
-        f"Invite {who} to *{escape(study_name)}* as {escape(role)}? They get access to the Study in Minds: "
-        f"{_list(emails)}"
-    )
+    name, as_role = escape(study_name, limit=MAX_NAME_SHOWN), escape(role, limit=MAX_WORD_SHOWN)
+    lead = f"Invite {who} to *{name}* as {as_role}? They get access to the Study in Minds: {_list(emails)}"
+    short_name = escape(study_name, limit=MAX_CONFIRM_TEXT // 2)
     confirm = ConfirmObject(
         title="Send the invitations?",
-        text=shorten(f"Minds emails {who} an invitation to {escape(study_name)} as {role}.", MAX_CONFIRM_TEXT),
+        text=f"Minds emails {who} an invitation to {short_name} as {as_role}.",
         confirm="Invite",
         deny="Cancel",
     )
     return Message(
-        text=f"Invite {who} to {escape(study_name)}?",
+        text=f"Invite {who} to {name}?",
         blocks=[
             section(lead),
             ActionsBlock(
@@ -57,20 +57,21 @@ def render_invite_prompt(
 
 def render_invitations(result: InvitationResult, *, study_name: str, role: str) -> Message:
     failed = [f.email for f in result.email_failures]
+    name, as_role = escape(study_name, limit=MAX_NAME_SHOWN), escape(role, limit=MAX_WORD_SHOWN)
     lines = []
     if result.invited:
-        lines.append(
-            f"Minds invited {len(result.invited)} to *{escape(study_name)}* as {escape(role)}: {_list(result.invited)}."
-        )
+        lines.append(f"Minds invited {len(result.invited)} to *{name}* as {as_role}: {_list(result.invited)}.")
     for failure in result.email_failures[:LISTED]:
-        reason = f" ({escape(failure.reason)})" if failure.reason else ""
-        lines.append(f"• Could not deliver the invitation to {escape(failure.email)}{reason}.")
+        reason = f" ({escape(failure.reason, limit=MAX_FAILURE_REASON)})" if failure.reason else ""
+        lines.append(f"• Could not deliver the invitation to {escape(failure.email, limit=MAX_EMAIL_SHOWN)}{reason}.")
+    if len(result.email_failures) > LISTED:
+        lines.append(f"• {len(result.email_failures) - LISTED} more invitations were not delivered.")
     if not lines:
-        lines.append(f"Minds accepted the request for *{escape(study_name)}* but reported no invited address.")
+        lines.append(f"Minds accepted the request for *{name}* but reported no invited address.")
     note = "Minds reports delivery failures; an invitation it accepted can still be missed by a spam filter."
     text = "\n".join(lines)
-    summary = f"Invitations to {escape(study_name)}: {len(result.invited)} sent, {len(failed)} not delivered"
-    return Message(text=summary, blocks=[section(text), context(note)])
+    summary = f"Invitations to {name}: {len(result.invited)} sent, {len(failed)} not delivered"
+    return Message(text=summary, blocks=[*sections(text)[: MAX_BLOCKS_PER_MESSAGE - 1], context(note)])
 
 
 def render_invite_refused() -> Message:
@@ -88,7 +89,8 @@ def render_not_inviter() -> Message:
 
 def render_not_owned(*, study_name: str) -> Message:
     text = (
-        f"Minds did not accept invitations for {study_name}: only the Study's owner can invite, and this "
+        f"Minds did not accept invitations for {escape(study_name, limit=MAX_NAME_SHOWN)}: "
+        "only the Study's owner can invite, and this "
         "workspace's Minds account does not own it (or it no longer exists). Nothing was sent."
     )
-    return Message(text=escape(text), blocks=[section(escape(text))])
+    return Message(text=text, blocks=[section(text)])

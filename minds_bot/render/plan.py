@@ -45,8 +45,16 @@ from slack_sdk.models.views import View
 
 from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchMethod, ResearchPlan
 from minds_bot.minds.models import PlanMethod
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention
-from minds_bot.render.common import MAX_BUTTON_VALUE, shorten, split_text
+from minds_bot.render import (
+    MAX_BLOCKS_PER_MESSAGE,
+    MAX_NAME_SHOWN,
+    MAX_SECTION_TEXT,
+    MAX_WORD_SHOWN,
+    Message,
+    escape,
+    mention,
+)
+from minds_bot.render.common import MAX_BUTTON_VALUE, sections, shorten, split_text
 from minds_bot.render.drafts import save_draft_button
 from minds_bot.render.templates import save_template_button
 
@@ -193,7 +201,8 @@ def advanced_methods(plan: ResearchPlan) -> list[str]:
 
 @dataclass(frozen=True)
 class MethodProblem:
-    """A plan method that cannot be promised to run; ``fallback`` is Minds' alternative to review, if any."""
+    """A plan method that cannot be promised to run; ``fallback`` is Minds' alternative to review, if any.
+    ``reason`` is mrkdwn: Minds' names in it are escaped and shortened."""
 
     method: PlanMethod
     reason: str
@@ -213,7 +222,7 @@ class ApprovalGate:
         return self.open_questions > 0 or bool(self.problems)
 
     def reasons(self) -> list[str]:
-        """The words the plan message shows and a refused Approve repeats."""
+        """The words (mrkdwn, escaped) the plan message shows and a refused Approve repeats."""
         reasons = [answers_needed(self.open_questions)] if self.open_questions else []
         return reasons + [p.reason for p in self.problems]
 
@@ -231,21 +240,22 @@ def approval_gate(plan: ResearchPlan, catalogue: Mapping[str, ResearchMethod]) -
 
 def _method_problem(method: PlanMethod, catalogue: Mapping[str, ResearchMethod]) -> MethodProblem | None:
     facts = catalogue.get(method.id)
-    name = method.name or (facts.name if facts else None) or method.id
+    name = escape(method.name or (facts.name if facts else None) or method.id, limit=MAX_NAME_SHOWN)
     if facts is None:
         reason = f"{name} is not in Minds' method catalogue, so it cannot be promised to run. Revise the plan."
         return MethodProblem(method, reason)
     if facts.executable and method.executable is not False:
         return None
     state = facts.availability or facts.status
-    said = f" ({state})" if state else ""
+    said = f" ({escape(state, limit=MAX_WORD_SHOWN)})" if state else ""
     fallback = catalogue.get(facts.fallback_method_id) if facts.fallback_method_id else None
     if fallback is None or not fallback.executable:
         reason = f"{name} is not executable in Minds' catalogue{said}, so this revision cannot run. Revise the plan."
         return MethodProblem(method, reason)
     reason = (
         f"{name} is not executable in Minds' catalogue{said}, so this revision cannot run as is. Minds suggests "
-        f"{fallback.name or fallback.id} instead: ask for that revision and review it before approving."
+        f"{escape(fallback.name or fallback.id, limit=MAX_NAME_SHOWN)} instead: "
+        "ask for that revision and review it before approving."
     )
     return MethodProblem(method, reason, fallback)
 
@@ -424,7 +434,7 @@ def _action_blocks(plan: ResearchPlan, context: PlanContext, gate: ApprovalGate)
             )
         )
     if gate.blocked:
-        blocks += _mrkdwn_sections(":lock: " + " ".join(escape(r) for r in gate.reasons()))
+        blocks += _mrkdwn_sections(":lock: " + " ".join(gate.reasons()))
     approve = ButtonElement(
         text="Approve & run",
         action_id=ACTION_APPROVE,
@@ -783,13 +793,9 @@ def loading_modal() -> View:
 
 
 def answer_modal_refused(reason: str) -> View:
-    """The answer dialog when the plan cannot be answered from it (out of date, changed in Minds)."""
-    return View(
-        type="modal",
-        title="Answer Minds",
-        close="Close",
-        blocks=[SectionBlock(text=MarkdownTextObject(text=escape(reason)))],
-    )
+    """The answer dialog when the plan cannot be answered from it (out of date, changed in Minds); ``reason`` is
+    the refusal as the flow wrote it, mrkdwn with any input already escaped."""
+    return View(type="modal", title="Answer Minds", close="Close", blocks=sections(reason))
 
 
 def revise_modal(*, metadata: str, revision: int) -> View:

@@ -15,9 +15,9 @@ from slack_sdk.models.blocks import InputBlock, PlainTextInputElement
 from slack_sdk.models.views import View
 
 from minds_bot.minds import Recalibration
-from minds_bot.render import Message, escape
+from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, Message, escape, mention
 from minds_bot.render.browse import minds_label
-from minds_bot.render.common import context, section, shorten
+from minds_bot.render.common import context, section, sections, shorten
 
 RECALIBRATE_VIEW = "audience_recalibrate_modal"
 RECALIBRATE_CONFIRM_VIEW = "audience_recalibrate_confirm"
@@ -40,7 +40,7 @@ def recalibrate_modal(*, audience_id: str, audience_name: str, members: int, cha
         close="Cancel",
         private_metadata=metadata,
         blocks=[
-            section(f"Audience: *{escape(audience_name)}* ({minds_label(members)})"),
+            section(f"Audience: *{escape(audience_name, limit=MAX_NAME_SHOWN)}* ({minds_label(members)})"),
             InputBlock(
                 block_id=INSTRUCTION_BLOCK,
                 label=f"What should change? (at most {MAX_INSTRUCTION:,} characters)",
@@ -61,7 +61,8 @@ def recalibrate_modal(*, audience_id: str, audience_name: str, members: int, cha
 
 
 def members_that_may_change(*, members: int, instruction: str | None) -> str:
-    """What the confirmation says may happen to the members."""
+    """What the confirmation says may happen to the members (mrkdwn, the instruction in full: split it with
+    ``sections``)."""
     everyone = minds_label(members)
     lines = [
         f"• A composition or evidence change (“make women 60%”) touches only the members whose allocation "
@@ -87,8 +88,8 @@ def recalibrate_confirm_view(*, metadata: str, audience_name: str, members: int,
         close="Cancel",
         private_metadata=metadata,
         blocks=[
-            section(f"Recalibrate *{escape(audience_name)}*? Which members may change:"),
-            section(members_that_may_change(members=members, instruction=instruction)),
+            section(f"Recalibrate *{escape(audience_name, limit=MAX_NAME_SHOWN)}*? Which members may change:"),
+            *sections(members_that_may_change(members=members, instruction=instruction)),
             context("Progress (“Calibrating…”) and the result follow in a thread in the channel."),
         ],
     )
@@ -96,8 +97,9 @@ def recalibrate_confirm_view(*, metadata: str, audience_name: str, members: int,
 
 def render_recalibration_request(*, user_id: str, audience_name: str, instruction: str | None) -> Message:
     what = f": “{escape(instruction)}”" if instruction else " (research refresh, no instruction)"
-    text = f"<@{user_id}> asked Minds to recalibrate *{escape(audience_name)}*{what}"
-    return Message(text=text, blocks=[section(text)])
+    name = escape(audience_name, limit=MAX_NAME_SHOWN)
+    text = f"{mention(user_id)} asked Minds to recalibrate *{name}*{what}"
+    return Message(text=f"{mention(user_id)} asked Minds to recalibrate *{name}*", blocks=sections(text))
 
 
 def render_calibrating() -> Message:
@@ -129,27 +131,27 @@ def render_recalibration_done() -> Message:
 
 
 def render_recalibration_failed(reason: str) -> Message:
-    text = f"Minds did not recalibrate the Audience: {reason} Nothing changed."
-    return Message(text=text, blocks=[section(escape(text))])
+    text = f"Minds did not recalibrate the Audience: {escape(reason, limit=MAX_REASON_SHOWN)} Nothing changed."
+    return Message(text=text, blocks=[section(text)])
 
 
 def render_recalibration_unconfirmed(reason: str, *, audience_name: str) -> Message:
     text = (
-        f"Minds did not confirm the recalibration: {reason} It may still have started — check "
-        f"`/minds audience {audience_name}` before trying again."
+        f"Minds did not confirm the recalibration: {escape(reason, limit=MAX_REASON_SHOWN)} It may still have "
+        f"started — check `/minds audience {escape(audience_name, limit=MAX_NAME_SHOWN)}` before trying again."
     )
-    return Message(text=escape(text), blocks=[section(escape(text))])
+    return Message(text=text, blocks=[section(text)])
 
 
 def render_recalibrate_refused(*, audience_name: str | None = None, owner: bool = True) -> Message:
     if not owner:
         text = (
             f"Only the Audience's owner can recalibrate it, and Minds says this workspace's account does not own "
-            f"{audience_name or 'it'}."
+            f"{escape(audience_name, limit=MAX_NAME_SHOWN) if audience_name else 'it'}."
         )
     else:
         text = (
             "Recalibrating an Audience is for its owner: in Slack, workspace admins and the person who installed "
             "the app may do it."
         )
-    return Message(text=escape(text), blocks=[section(escape(text))])
+    return Message(text=text, blocks=[section(text)])

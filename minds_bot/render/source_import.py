@@ -10,8 +10,8 @@ from slack_sdk.models.blocks import InputBlock, PlainTextInputElement
 from slack_sdk.models.views import View
 
 from minds_bot.minds import SourceImport
-from minds_bot.render import Message, escape
-from minds_bot.render.common import context, section
+from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, Message, escape
+from minds_bot.render.common import context, listing, section
 
 FROM_FILES_SHORTCUT = "minds_audience_from_files"
 FROM_FILES_VIEW = "audience_from_files_modal"
@@ -19,6 +19,7 @@ BRIEF_BLOCK = "brief"
 BRIEF_ACTION = "value"
 MAX_BRIEF = 3000  # Slack's limit for a plain_text_input
 MAX_METADATA = 3000  # Slack's limit for private_metadata
+MAX_FILES_LISTED = 10  # names shown in one line; the rest are counted
 
 
 def from_files_metadata(*, channel_id: str, files: Sequence[tuple[str, str, str]]) -> str | None:
@@ -28,7 +29,9 @@ def from_files_metadata(*, channel_id: str, files: Sequence[tuple[str, str, str]
 
 
 def from_files_modal(*, metadata: str, names: Sequence[str], skipped: Sequence[str]) -> View:
-    listed = "\n".join(f"• {escape(n)}" for n in names)
+    listed = "\n".join(f"• {escape(n, limit=MAX_NAME_SHOWN)}" for n in names[:MAX_FILES_LISTED])
+    if len(names) > MAX_FILES_LISTED:
+        listed += f"\n• and {len(names) - MAX_FILES_LISTED} more"
     blocks = [
         section(f"Minds imports these files as sources for the new Audience:\n{listed}"),
         InputBlock(
@@ -44,7 +47,7 @@ def from_files_modal(*, metadata: str, names: Sequence[str], skipped: Sequence[s
     ]
     if skipped:
         blocks.append(
-            context("Not imported (only .txt, .md, .csv and .json): " + ", ".join(escape(s) for s in skipped))
+            context("Not imported (only .txt, .md, .csv and .json): " + listing(skipped, most=MAX_FILES_LISTED))
         )
     return View(
         type="modal",
@@ -58,7 +61,7 @@ def from_files_modal(*, metadata: str, names: Sequence[str], skipped: Sequence[s
 
 
 def render_sources_imported(imported: SourceImport) -> Message:
-    names = ", ".join(escape(f.name) for f in imported.files)
+    names = listing([f.name for f in imported.files], most=MAX_FILES_LISTED)
     text = (
         f"Minds imported {len(imported.files)} source file{'s' if len(imported.files) != 1 else ''} ({names}); "
         "their checksums match what was shared. The Audience is built from the brief and these files."
@@ -69,10 +72,10 @@ def render_sources_imported(imported: SourceImport) -> Message:
 def render_no_source_files(*, skipped: Sequence[str]) -> Message:
     text = "That message has no file Minds can import as a source (.txt, .md, .csv or .json)."
     if skipped:
-        text += " Not usable: " + ", ".join(skipped) + "."
-    return Message(text=escape(text), blocks=[section(escape(text))])
+        text += " Not usable: " + listing(skipped, most=MAX_FILES_LISTED) + "."
+    return Message(text=text, blocks=[section(text)])
 
 
 def render_source_refused(reason: str) -> Message:
-    text = f"Nothing was imported: {reason}"
-    return Message(text=escape(text), blocks=[section(escape(text))])
+    text = f"Nothing was imported: {escape(reason, limit=MAX_REASON_SHOWN)}"
+    return Message(text=text, blocks=[section(text)])

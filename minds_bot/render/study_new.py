@@ -22,6 +22,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
+from minds_bot.minds import Audience
 from minds_bot.render.common import context, shorten
 
 STUDY_NEW_CALLBACK = "minds_study_new"
@@ -79,11 +80,11 @@ def render_study_new(*, channel_id: str, name: str | None) -> View:
     )
 
 
-def render_audience_options(audiences: Sequence[Any]) -> list[dict[str, Any]]:
+def render_audience_options(audiences: Sequence[Audience]) -> list[dict[str, Any]]:
     """Each Audience with its Mind count (from Minds), at most 100 (Slack's limit)."""
     options = []
     for audience in audiences[:MAX_OPTIONS]:
-        count = getattr(audience, "mind_count", None)
+        count = audience.mind_count
         label = audience.name + (f" ({count} Minds)" if count is not None else "")
         options.append(Option(value=audience.id, text=shorten(label, MAX_OPTION_TEXT)).to_dict())
     return options

@@ -15,8 +15,8 @@ from slack_sdk.models.blocks import Block, ButtonElement, InputBlock, Option, Pl
 from slack_sdk.models.views import View
 
 from minds_bot.minds import StudyTemplate
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, Message, escape
-from minds_bot.render.common import button, context, section
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape
+from minds_bot.render.common import MAX_PRIVATE_METADATA, button, context, section
 
 USE_TEMPLATE_ACTION = "template_use"
 SAVE_TEMPLATE_ACTION = "plan_save_template"
@@ -44,8 +44,9 @@ def render_templates(templates: Sequence[StudyTemplate]) -> Message:
         config = template.configuration
         shared = " · shared with your team" if template.is_shared_with_team else ""
         line = (
-            f"*{escape(template.name)}* — {len(config.questions)} questions · method {escape(config.method_id)}"
-            f" · {escape(config.study_locale)}{shared}"
+            f"*{escape(template.name, limit=MAX_NAME_SHOWN)}* — {len(config.questions)} questions"
+            f" · method {escape(config.method_id, limit=MAX_WORD_SHOWN)}"
+            f" · {escape(config.study_locale, limit=MAX_WORD_SHOWN)}{shared}"
         )
         row = section(line)
         row.accessory = button("Use", action_id=f"{USE_TEMPLATE_ACTION}:{template.id}", value=template.id)
@@ -78,7 +79,8 @@ def render_template_gone() -> Message:
 
 def render_template_used(*, template_name: str, draft_name: str) -> Message:
     return Message(
-        text=f"Made the draft “{draft_name}” from “{template_name}” in Minds; pick the Study in the dialog to plan it."
+        text=f"Made the draft “{escape(draft_name, limit=MAX_NAME_SHOWN)}” from "
+        f"“{escape(template_name, limit=MAX_NAME_SHOWN)}” in Minds; pick the Study in the dialog to plan it."
     )
 
 
@@ -89,13 +91,14 @@ def save_template_button(revision: int) -> ButtonElement:
 def render_save_template_modal(*, channel_id: str, message_ts: str, study_name: str) -> View:
     """Asks the template's name and goal; the questions, language and method come from the plan in Minds."""
     goals = [Option(value=value, text=label) for value, label in GOALS]
+    metadata = json.dumps({"c": channel_id, "t": message_ts})
     return View(
         type="modal",
         callback_id=SAVE_TEMPLATE_CALLBACK,
         title="Save as template",
         submit="Save",
         close="Cancel",
-        private_metadata=json.dumps({"c": channel_id, "t": message_ts}),
+        private_metadata=metadata if len(metadata) <= MAX_PRIVATE_METADATA else "{}",  # "{}": refused on submit
         blocks=[
             InputBlock(
                 block_id=TEMPLATE_NAME_BLOCK,
@@ -119,8 +122,11 @@ def render_save_template_modal(*, channel_id: str, message_ts: str, study_name: 
 
 
 def render_template_saved(*, name: str, questions: int) -> Message:
-    return Message(text=f"Saved the template “{name}” with {questions} questions. `/minds templates` lists it.")
+    return Message(
+        text=f"Saved the template “{escape(name, limit=MAX_NAME_SHOWN)}” with {questions} questions. "
+        "`/minds templates` lists it."
+    )
 
 
 def render_template_not_saved(reason: str) -> Message:
-    return Message(text=f"The plan was not saved as a template: {reason}")
+    return Message(text=f"The plan was not saved as a template: {escape(reason, limit=MAX_NAME_SHOWN * 5)}")

@@ -35,6 +35,9 @@ from slack_sdk.models.views import View
 import minds_bot.render as render_package
 from minds_bot.minds import (
     AgentRun,
+    Audience,
+    AudienceDetail,
+    AudienceDuplicate,
     AudienceLimits,
     ExportFailed,
     ExportStatus,
@@ -51,18 +54,43 @@ from minds_bot.minds import (
     parse_output,
 )
 from minds_bot.minds.lookup import Candidate, LookupResult
-from minds_bot.minds.models import AnswerConsistency, PlanMethod, PlanQuestion, RunArtifact
+from minds_bot.minds.models import (
+    AnswerConsistency,
+    AudienceProgress,
+    Formation,
+    Heatmap,
+    InvitationResult,
+    MindDetail,
+    ModelConnection,
+    PlanMethod,
+    PlanQuestion,
+    Recalibration,
+    ResearchMethod,
+    RunArtifact,
+    SourceImport,
+    StudyAnalytics,
+    StudyDraft,
+    StudyTemplate,
+)
 from minds_bot.minds.output import StudyOutput
 from minds_bot.render import Message, escape, unescape
+from minds_bot.render.analytics import ChartPanel
 from minds_bot.render.browse import BrowsePage
 from minds_bot.render.common import note
 from minds_bot.render.digest_news import DigestContent, ReadError, RunNews, StudyNews, Watermark
-from minds_bot.render.plan import PlanContext, PlanTooLarge, RenderedPlan
+from minds_bot.render.plan import ApprovalGate, PlanContext, PlanTooLarge, RenderedPlan
 from minds_bot.store import Digest, RunKind
 from tests.fakes.bot import CHANNEL, BotHarness, bot_harness
 from tests.fakes.minds_http import envelope, ok, page
 from tests.slack import samples
-from tests.slack.plan_samples import CONTEXT, plan_data, run_data, study_data
+from tests.slack.plan_samples import CONTEXT, catalogue, plan_data, run_data, study_data
+from tests.slack.test_analytics import document as analytics_document
+from tests.slack.test_chat import mind_detail
+from tests.slack.test_drafts import draft as draft_data
+from tests.slack.test_research_tools import METHODS
+from tests.slack.test_research_tools import audience_detail as audience_detail_data
+from tests.slack.test_research_tools import formations as formations_data
+from tests.slack.test_templates import template as template_data
 from tests.store import factories
 
 HOSTILE = (
@@ -113,6 +141,18 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.plan.freeze": "re-posts the bot's own blocks with a note from approved_note/discarded_note",
     "minds_bot.render.errors.user_message": "plain words; escaped where they reach mrkdwn (tested end to end)",
     "minds_bot.render.errors.minds_said": "plain words; escaped where they reach mrkdwn",
+    "minds_bot.render.audience.audience_value": "button value codec (None past Slack's 2,000 characters)",
+    "minds_bot.render.heatmaps.heatmap_value": "button value codec (None past Slack's 2,000 characters)",
+    "minds_bot.render.source_import.from_files_metadata": "private_metadata codec (None past 3,000 characters)",
+    "minds_bot.render.ask_audience.wrapper_study_name": "the Study's name sent to Minds; escaped where it is shown",
+    "minds_bot.render.drafts.has_saved_mark": "a yes/no about the bot's own blocks",
+    "minds_bot.render.methods.matches": "a yes/no filter for /minds methods <query>",
+    "minds_bot.render.plan.answer_modal_refused": "takes a refusal the flow wrote as mrkdwn (input escaped there)",
+    "minds_bot.render.templates.template_request": "planner input in the plan dialog's text box (plain_text)",
+    "minds_bot.render.drafts.resumable": "a yes/no about a draft's saved state",
+    "minds_bot.render.analytics.analytics_chart": "a PNG",
+    "minds_bot.render.analytics.chart_panels": "numbers and labels for the chart",
+    "minds_bot.render.heatmaps.heatmap_buttons": "fixed button labels; the value is heatmap_value's",
 }
 
 
@@ -239,6 +279,15 @@ def _plan() -> ResearchPlan:
     return ResearchPlan.model_validate(data)
 
 
+def _heatmap(flag: bool) -> Heatmap:
+    body: dict[str, Any] = {"status": "completed" if flag else "failed", "assetKey": "k", "kind": "image"}
+    if flag:
+        body |= {"respondents": 12, "regions": [{"label": "Logo", "attention": 0.2}], "summary": "Eyes on the logo"}
+    else:
+        body |= {"error": "render failed", "queuePosition": 3}
+    return Heatmap.model_validate(body)
+
+
 # One benign sample per type a renderer takes; ``flag`` picks between two shapes where that matters.
 SAMPLES: dict[Any, Callable[[bool], Any]] = {
     datetime: lambda flag: datetime(2026, 12, 1, 9, 30, tzinfo=UTC),
@@ -275,6 +324,37 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
     Digest: lambda flag: _digest(),
     Candidate: lambda flag: Candidate(item=_study(), score=0.9),
     LookupResult: lambda flag: LookupResult(kind="not_found", query="cups", scanned=1000, exhaustive=False),
+    Audience: lambda flag: Audience.model_validate(samples.audience(1)),
+    Formation: lambda flag: Formation.model_validate(json.loads(formations_data().content)["data"][0]),
+    AudienceProgress: lambda flag: AudienceProgress.model_validate(
+        {"total": 12, "building": 3, "members": [{"id": "m1", "name": "Ana", "status": "training"}]}
+    ),
+    StudyAnalytics: lambda flag: StudyAnalytics.model_validate(analytics_document()),
+    ChartPanel: lambda flag: ChartPanel(title="Buy?", options=["Yes", "No"], values=[75.0, 25.0], unit="answers"),
+    AudienceDetail: lambda flag: AudienceDetail.model_validate(audience_detail_data(calibrating=flag)),
+    AudienceDuplicate: lambda flag: AudienceDuplicate.model_validate(
+        {"audience": audience_detail_data(), "replayed": flag, "audienceUrl": "https://getminds.ai/a/1"}
+    ),
+    MindDetail: lambda flag: MindDetail.model_validate(mind_detail(ready=flag)),
+    StudyDraft: lambda flag: StudyDraft.model_validate(
+        draft_data({"source": "minds-bot", "studyId": "s1", "draftPlanId": "p1"}, status="draft" if flag else "starting")
+    ),
+    StudyTemplate: lambda flag: StudyTemplate.model_validate(template_data()),
+    Heatmap: _heatmap,
+    InvitationResult: lambda flag: InvitationResult.model_validate(
+        {"invited": ["ana@example.com"], "emailFailures": [{"email": "bo@x.invalid", "reason": "bounced"}]}
+    ),
+    ResearchMethod: lambda flag: ResearchMethod.model_validate(METHODS[0 if flag else 1]),
+    Mapping: lambda flag: catalogue(),  # Minds' method catalogue by id
+    ModelConnection: lambda flag: ModelConnection.model_validate(
+        {"id": "mc1", "name": "House model", "provider": "openai", "model": "gpt", "revision": 2, "verifiedAt": "x"}
+    ),
+    Recalibration: lambda flag: Recalibration.model_validate(
+        {"refreshedMembers": 1, "evolvedMembers": 2, "retrainingMembers": 4, "addedMembers": 0}
+    ),
+    SourceImport: lambda flag: SourceImport.model_validate(
+        {"files": [{"name": "a.csv", "url": "https://m/u/a.csv", "sha256": "ab", "size": 3}], "sourcePolicy": "x"}
+    ),
 }
 
 
@@ -331,6 +411,9 @@ def slack_texts(value: Any) -> Iterator[tuple[str, str]]:
     elif isinstance(value, Message):
         yield "mrkdwn", value.text
         yield from slack_texts(value.as_kwargs()["blocks"])
+    elif isinstance(value, ApprovalGate):
+        for reason in value.reasons():
+            yield "mrkdwn", reason  # shown on the plan message and said back to a refused Approve
     elif isinstance(value, RenderedPlan):
         yield from slack_texts(value.message)
         for page in value.pages:
