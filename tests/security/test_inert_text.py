@@ -337,7 +337,9 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
     ),
     MindDetail: lambda flag: MindDetail.model_validate(mind_detail(ready=flag)),
     StudyDraft: lambda flag: StudyDraft.model_validate(
-        draft_data({"source": "minds-bot", "studyId": "s1", "draftPlanId": "p1"}, status="draft" if flag else "starting")
+        draft_data(
+            {"source": "minds-bot", "studyId": "s1", "draftPlanId": "p1"}, status="draft" if flag else "starting"
+        )
     ),
     StudyTemplate: lambda flag: StudyTemplate.model_validate(template_data()),
     Heatmap: _heatmap,
