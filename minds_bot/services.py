@@ -232,6 +232,7 @@ class Services:
     run_handlers: dict[RunKind, Any] = field(default_factory=dict)
     tracker: Any = None  # minds_bot.flows.tracking.RunTracker once the bot is open
     method_catalogues: dict[str, Any] = field(default_factory=dict)  # per workspace; see flows/methods.py
+    connection_lists: dict[str, Any] = field(default_factory=dict)  # per workspace; flows/model_connections
     replica: str = field(default_factory=new_holder_id)  # this process's name in the store's leases
     fair: FairShare = field(init=False)
 

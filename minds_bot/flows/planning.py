@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.methods import method_catalogue
+from minds_bot.flows.model_connections import plan_connections
 from minds_bot.flows.permissions import may_approve
 from minds_bot.flows.tracking import Observation
 from minds_bot.minds import (
@@ -343,8 +344,9 @@ async def publish_plan(
     study = await minds.get_study(post.study_id)
     context = plan_context(study, requester_id=post.requester_id)
     catalogue = await method_catalogue(services, post.team_id)
+    connections = await plan_connections(services, post.team_id)
     try:
-        rendered = render_plan(plan, context, catalogue=catalogue, note=note)
+        rendered = render_plan(plan, context, catalogue=catalogue, connections=connections, note=note)
     except PlanTooLarge:
         return await _too_large(services, slack=slack, post=post, plan=plan, context=context)
     # Saved as open before the buttons appear, so a quick click finds this revision ready to answer or approve.

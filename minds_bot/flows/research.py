@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.exports import start_export
 from minds_bot.flows.methods import method_catalogue
+from minds_bot.flows.model_connections import NotPinned, cached_connections, pin_connection
 from minds_bot.flows.permissions import is_workspace_admin, may_approve
 from minds_bot.flows.planning import Refused, load_revision
 from minds_bot.flows.tracking import Observation, say_in_thread
@@ -40,7 +41,7 @@ from minds_bot.render import Message, mention
 from minds_bot.render.cancel import with_cancel
 from minds_bot.render.charts import distribution_chart
 from minds_bot.render.errors import minds_said, user_message
-from minds_bot.render.plan import advanced_methods, approval_gate, approved_note, freeze
+from minds_bot.render.plan import advanced_methods, approval_gate, approved_note, connection_label, freeze
 from minds_bot.render.runs import (
     distribution,
     lost_text,
@@ -112,9 +113,11 @@ async def approve(
     revision: int,
     opt_in: bool,
     blocks: list[dict[str, Any]],
+    connection_id: str | None = None,
 ) -> Refused | Started | NotStarted:
     """Confirm exactly this revision once, then follow the run in the plan's thread. ``opt_in``: the
-    advanced-method box was ticked."""
+    advanced-method box was ticked; ``connection_id``: the model connection picked on the plan (checked with
+    Minds now, pinned as (id, revision); None or Minds' own models: no connection)."""
     if post is None:
         return Refused("This plan is no longer tracked by the bot.")
     if not await may_approve(slack, services.store, post=post, user_id=user_id):
@@ -125,10 +128,15 @@ async def approve(
     refused = await _runnable_refusal(services, post, opt_in=opt_in)
     if refused is not None:
         return refused
+    pin = await pin_connection(services, post.team_id, connection_id)
+    if isinstance(pin, NotPinned):
+        return Refused(pin.reason)
     moved = await _move(services, post, {PlanState.OPEN}, PlanState.APPROVED)
     if moved is None:
         return Refused("Someone is approving this plan right now; its run will appear in the thread.")
-    return await _confirm(services, slack=slack, post=moved, user_id=user_id, opt_in=opt_in, blocks=blocks)
+    return await _confirm(
+        services, slack=slack, post=moved, user_id=user_id, opt_in=opt_in, blocks=blocks, connection=pin
+    )
 
 
 async def _state_refusal(services: Services, post: PlanPost, revision: int) -> Refused | None:
@@ -177,6 +185,7 @@ async def _confirm(
     user_id: str,
     opt_in: bool,
     blocks: list[dict[str, Any]],
+    connection: tuple[str, int] | None = None,
 ) -> Started | NotStarted:
     assert post.draft_plan_id is not None and post.revision is not None
     approval, _ = await services.store.claim_approval(
@@ -186,8 +195,10 @@ async def _confirm(
         approver_id=user_id,
         idempotency_key=str(uuid.uuid4()),
         advanced_opt_in=opt_in,
+        model_connection=connection,
     )
     opt_in = opt_in or approval.advanced_opt_in  # a retry keeps the opt-in the approval was claimed with
+    pinned = approval.model_connection  # and the model connection: the same body under the same key
     minds = await services.minds.client_for(post.team_id)
     try:
         started = await minds.start_research_run(
@@ -196,6 +207,7 @@ async def _confirm(
             revision=post.revision,
             idempotency_key=approval.idempotency_key,  # the record's key: a retry can never start a second run
             advanced_method_opt_in=True if opt_in else None,
+            model_connection=pinned,
         )
     except DEFINITIVE_REFUSALS as exc:
         return await _refused_by_minds(services, slack=slack, post=post, user_id=user_id, error=exc)
@@ -205,7 +217,8 @@ async def _confirm(
         team_id=post.team_id, draft_plan_id=post.draft_plan_id, revision=post.revision, run_id=started.run_id
     )
     await _move(services, post, {PlanState.APPROVED}, PlanState.RUNNING)
-    note = approved_note(approver_id=approval.approver_id, revision=post.revision)
+    label = _connection_label(services, post.team_id, pinned)
+    note = approved_note(approver_id=approval.approver_id, revision=post.revision, connection=label)
     if blocks:
         await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **freeze(blocks, note).as_kwargs())
     else:  # resumed after a restart: the message's blocks are not at hand, so say it in the thread
@@ -223,6 +236,14 @@ async def _confirm(
         )
     )
     return Started(started.run_id)
+
+
+def _connection_label(services: Services, team_id: str, pinned: tuple[str, int] | None) -> str | None:
+    """The pinned connection's name as last listed (its id when no longer cached)."""
+    if pinned is None:
+        return None
+    listed = next((c for c in cached_connections(services, team_id) if c.id == pinned[0]), None)
+    return connection_label(listed) if listed else f"{pinned[0]} (revision {pinned[1]})"
 
 
 async def _refused_by_minds(

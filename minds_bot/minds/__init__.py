@@ -41,7 +41,7 @@ Public API (see each docstring for details)::
           -> ResearchPlan | PlanPending
       resume_plan(PlanPending, *, wait_seconds=60) -> ResearchPlan | PlanPending
       start_research_run(study_id, *, draft_plan_id, revision, idempotency_key, advanced_method_opt_in=None,
-                         audience_ids=None) -> ResearchRunStarted
+                         audience_ids=None, model_connection=None) -> ResearchRunStarted
       get_research_run(study_id, run_id) -> ResearchRun
       list_study_drafts() -> list[StudyDraft]    list_study_templates() -> list[StudyTemplate]
       create_study_draft(*, name, state, idempotency_key) -> StudyDraft    delete_study_draft(id) -> None

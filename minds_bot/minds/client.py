@@ -549,8 +549,11 @@ class MindsClient:
         idempotency_key: str,
         advanced_method_opt_in: bool | None = None,
         audience_ids: Sequence[str] | None = None,
+        model_connection: tuple[str, int] | None = None,
     ) -> ResearchRunStarted:
-        """Confirm one exact plan revision. ``PlanLimitError``: nothing started (an upgrade is needed)."""
+        """Confirm one exact plan revision. ``PlanLimitError``: nothing started (an upgrade is needed).
+        ``model_connection``: a verified connection's (id, revision), pinned at confirmation; a retry sends the
+        same one (Minds' own models when None)."""
         confirmation = _drop_none({"accepted": True, "advancedMethodOptIn": advanced_method_opt_in})
         body = _drop_none(
             {
@@ -559,6 +562,9 @@ class MindsClient:
                 "confirmation": confirmation,
                 "idempotencyKey": _uuid(idempotency_key),
                 "audienceIds": list(audience_ids) if audience_ids is not None else None,
+                "modelConnection": (
+                    {"id": model_connection[0], "revision": model_connection[1]} if model_connection else None
+                ),
             }
         )
         resp, info = await self._call(

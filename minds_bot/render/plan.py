@@ -6,9 +6,10 @@ warnings, confirmation questions as buttons — or, when they do not fit, one di
 ``ApprovalGate`` (what still stands between a revision and a run: open confirmation questions, methods Minds'
 catalogue does not mark executable, with their fallback offered as a revision to review) and its words, which
 the message shows and a refused Approve repeats; the one primary **Approve & run** button (only on an approvable
-revision) and its confirm dialog (question count, audiences, Mind count), paging for plans too big for one
-message with the full questionnaire as Markdown, the frozen forms after approval or discard, and the
-plan-request / answer / answer-all / revise modals.
+revision) and its confirm dialog (question count, audiences, Mind count), the model picker (Minds' own models
+by default; each verified model connection as a choice, unverified ones named but never offered), paging for
+plans too big for one message with the full questionnaire as Markdown, the frozen forms after approval or
+discard, and the plan-request / answer / answer-all / revise modals.
 Minds' words (objective, warnings, module titles, confirmation questions, names) are escaped wherever they are
 mrkdwn, fallback text and the Approve dialog included; the questions themselves are plain_text, shown exactly as
 respondents read them. An answer option too long for a button's value is offered through "Answer…" instead.
@@ -43,18 +44,19 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchMethod, ResearchPlan
+from minds_bot.minds import ConfirmationQuestion, ModelConnection, PlanQuestion, ResearchMethod, ResearchPlan
 from minds_bot.minds.models import PlanMethod
 from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
     MAX_NAME_SHOWN,
+    MAX_REASON_SHOWN,
     MAX_SECTION_TEXT,
     MAX_WORD_SHOWN,
     Message,
     escape,
     mention,
 )
-from minds_bot.render.common import MAX_BUTTON_VALUE, sections, shorten, split_text
+from minds_bot.render.common import MAX_BUTTON_VALUE, context, listing, sections, shorten, split_text
 from minds_bot.render.drafts import save_draft_button
 from minds_bot.render.templates import save_template_button
 
@@ -68,12 +70,17 @@ ACTION_REVISE = "plan_revise"
 ACTION_APPROVE = "plan_approve"
 ACTION_DISCARD = "plan_discard"
 ACTION_OPT_IN = "plan_opt_in"
+ACTION_MODEL = "plan_model_connection"  # the picked option's value travels with the Approve click
 # Modal callback ids.
 VIEW_PLAN_REQUEST = "plan_request"
 VIEW_ANSWER = "plan_answer_view"
 VIEW_ANSWER_ALL = "plan_answer_all_view"
 VIEW_REVISE = "plan_revise_view"
 BLOCK_OPT_IN = "plan_opt_in_block"
+BLOCK_MODEL = "plan_model_block"
+PLATFORM_MODELS = "minds"  # the picker's default: Minds' own models answer
+MAX_OPTION_VALUE = 150
+MAX_MODEL_OPTIONS = 99  # and Minds' own models: Slack's 100
 OPT_IN_VALUE = "advanced"
 
 QUESTIONS_PER_PAGE = 20
@@ -124,6 +131,48 @@ class PlanContext:
     @property
     def mind_count(self) -> int:
         return sum(a.mind_count for a in self.audiences)
+
+
+@dataclass(frozen=True)
+class PlanConnections:
+    """The team's model connections as Minds listed them for the plan message; ``unreadable``: why the list
+    could not be read (then the run uses Minds' own models, and the plan says so)."""
+
+    connections: Sequence[ModelConnection]
+    unreadable: str | None = None
+
+
+def connection_label(connection: ModelConnection) -> str:
+    """Plain words naming a connection: its name (or id) and revision."""
+    revision = f" (revision {connection.revision})" if connection.revision is not None else ""
+    return f"{connection.name or connection.id}{revision}"
+
+
+def _pickable(connection: ModelConnection) -> bool:
+    return connection.verified and isinstance(connection.revision, int) and len(connection.id) <= MAX_OPTION_VALUE
+
+
+def _model_blocks(choices: PlanConnections | None) -> list[Block]:
+    """Minds' own models unless the approver picks a verified connection; nothing when the team has none."""
+    if choices is None:
+        return []
+    if choices.unreadable is not None:
+        said = escape(choices.unreadable, limit=MAX_REASON_SHOWN)
+        return [context(f"Model connections could not be read from Minds ({said}): this plan runs on Minds' models.")]
+    pickable = [c for c in choices.connections if _pickable(c)][:MAX_MODEL_OPTIONS]
+    others = [connection_label(c) for c in choices.connections if not c.verified]
+    blocks: list[Block] = []
+    if pickable:
+        platform = Option(value=PLATFORM_MODELS, text="Minds' own models")
+        options = [platform, *(Option(value=c.id, text=shorten(connection_label(c), 75)) for c in pickable)]
+        picker = StaticSelectElement(action_id=ACTION_MODEL, options=options, initial_option=platform)
+        blocks.append(ActionsBlock(block_id=BLOCK_MODEL, elements=[picker]))
+    if pickable or others:
+        note = "Who answers: Minds' own models unless you pick a verified model connection before approving."
+        if others:
+            note += f" Not verified, so not offered: {listing(others, most=10)}."
+        blocks.append(context(note))
+    return blocks
 
 
 @dataclass(frozen=True)
@@ -413,8 +462,10 @@ def _audience_names(context: PlanContext, *, room: int) -> str:
     return f"{len(context.audiences)} {noun} ({', '.join(names)})"
 
 
-def _action_blocks(plan: ResearchPlan, context: PlanContext, gate: ApprovalGate) -> list[Block]:
-    blocks: list[Block] = []
+def _action_blocks(
+    plan: ResearchPlan, context: PlanContext, gate: ApprovalGate, *, connections: PlanConnections | None
+) -> list[Block]:
+    blocks: list[Block] = _model_blocks(connections)
     advanced = advanced_methods(plan)
     if advanced:
         blocks.append(
@@ -514,18 +565,20 @@ def render_plan(
     context: PlanContext,
     *,
     catalogue: Mapping[str, ResearchMethod],
+    connections: PlanConnections | None = None,
     note: str | None = None,
     interactive: bool = True,
 ) -> RenderedPlan:
     """The plan message (and, for a big plan, its thread pages and the Markdown questionnaire).
-    ``catalogue``: Minds' research methods by id, which decide whether the revision may run.
+    ``catalogue``: Minds' research methods by id, which decide whether the revision may run. ``connections``:
+    the team's model connections, offered above Approve (None: the server has none to offer).
     ``interactive=False`` renders it without buttons (approved, discarded, being revised)."""
     top = _top_blocks(plan, context, note=note)
     gate = approval_gate(plan, catalogue)
     for compact in (False, True):
         bottom: list[Block] = [DividerBlock(), *_confirmation_blocks(plan, interactive=interactive, compact=compact)]
         if interactive:
-            bottom += _action_blocks(plan, context, gate)
+            bottom += _action_blocks(plan, context, gate, connections=None if gate.blocked else connections)
         first_budget = MAX_BLOCKS_PER_MESSAGE - len(top) - len(bottom) - 1  # room for the pager line
         if first_budget >= 1:
             return _assemble(plan, context, top=top, bottom=bottom, first_budget=first_budget, compact=compact)
@@ -648,9 +701,15 @@ def _settled(block: dict[str, Any]) -> dict[str, Any]:
     return {**block, "elements": elements} if elements else block
 
 
-def approved_note(*, approver_id: str, revision: int) -> str:
+def approved_note(*, approver_id: str, revision: int, connection: str | None = None) -> str:
+    """``connection``: the model connection's label when one was pinned for the run."""
+    model = (
+        f" Minds' personas answer with the model connection {escape(connection, limit=MAX_NAME_SHOWN)}."
+        if connection
+        else ""
+    )
     return (
-        f":white_check_mark: Approved by {mention(approver_id)}: revision {revision} is running. "
+        f":white_check_mark: Approved by {mention(approver_id)}: revision {revision} is running.{model} "
         "Progress follows in the thread."
     )
 

@@ -99,7 +99,7 @@ def render_recalibration_request(*, user_id: str, audience_name: str, instructio
     what = f": “{escape(instruction)}”" if instruction else " (research refresh, no instruction)"
     name = escape(audience_name, limit=MAX_NAME_SHOWN)
     text = f"{mention(user_id)} asked Minds to recalibrate *{name}*{what}"
-    return Message(text=f"{mention(user_id)} asked Minds to recalibrate *{name}*", blocks=sections(text))
+    return Message(text=text, blocks=sections(text))
 
 
 def render_calibrating() -> Message:

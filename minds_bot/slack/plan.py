@@ -49,9 +49,12 @@ from minds_bot.render.plan import (
     ACTION_APPROVE,
     ACTION_DISCARD,
     ACTION_FALLBACK,
+    ACTION_MODEL,
     ACTION_OPT_IN,
     ACTION_REVISE,
+    BLOCK_MODEL,
     BLOCK_OPT_IN,
+    MAX_OPTION_VALUE,
     MAX_PLAN_ANSWER,
     MAX_PLAN_REQUEST,
     MAX_STUDY_INPUT,
@@ -230,6 +233,13 @@ def _opted_in(body: dict[str, Any]) -> bool:
     values = (body.get("state") or {}).get("values") or {}
     chosen = ((values.get(BLOCK_OPT_IN) or {}).get(ACTION_OPT_IN) or {}).get("selected_options") or []
     return any(option.get("value") == OPT_IN_VALUE for option in chosen)
+
+
+def _model_choice(body: dict[str, Any]) -> str | None:
+    """The model picker's value on the plan message (an id Minds listed, checked again on approval)."""
+    values = (body.get("state") or {}).get("values") or {}
+    chosen = ((values.get(BLOCK_MODEL) or {}).get(ACTION_MODEL) or {}).get("selected_option") or {}
+    return plain_value(chosen.get("value"), limit=MAX_OPTION_VALUE)
 
 
 def _picks(view: dict[str, Any]) -> dict[int, str]:
@@ -437,6 +447,10 @@ def register(surface: Surface, services: Services) -> None:
     async def opted_in(ack: Any) -> None:
         await ack()  # the box's state travels with the Approve click; nothing to do until then
 
+    @surface.action(ACTION_MODEL)
+    async def model_picked(ack: Any) -> None:
+        await ack()  # the pick travels with the Approve click, where it is checked with Minds
+
     @surface.action(ACTION_APPROVE)
     async def approved(ack: Any, body: dict[str, Any], action: dict[str, Any], respond: Any, client: Any) -> None:
         await ack()
@@ -450,6 +464,7 @@ def register(surface: Surface, services: Services) -> None:
             revision=_revision(_value(action)),
             opt_in=_opted_in(body),
             blocks=blocks,
+            connection_id=_model_choice(body),
         )
         if isinstance(outcome, Started) and post is not None and has_saved_mark(blocks):
             await consume_launched(services, post=post)  # a launched plan consumes its saved drafts

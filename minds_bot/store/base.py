@@ -191,11 +191,13 @@ class Store(ABC):
         approver_id: str,
         idempotency_key: str,
         advanced_opt_in: bool = False,
+        model_connection: tuple[str, int] | None = None,
     ) -> tuple[Approval, bool]:
         """Atomically create the approval of this revision, leased to its creator for one claim lease while it
         confirms. Returns (record, created): exactly one concurrent caller gets created=True; the others get the
         winner's record (and must reuse its idempotency_key). A FAILED approval is claimable again (re-pending
-        with the new approver and key)."""
+        with the new approver and key). ``model_connection``: the (id, revision) pinned for the run, kept with the
+        approval so every retry sends the same selection."""
 
     @abstractmethod
     async def get_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> Approval | None: ...

@@ -260,6 +260,7 @@ class MemoryStore(Store):
         approver_id: str,
         idempotency_key: str,
         advanced_opt_in: bool = False,
+        model_connection: tuple[str, int] | None = None,
     ) -> tuple[Approval, bool]:
         key = (team_id, draft_plan_id, revision)
         existing = self._approvals.get(key)
@@ -274,6 +275,8 @@ class MemoryStore(Store):
             approver_id=approver_id,
             approved_at=now,
             advanced_opt_in=advanced_opt_in,
+            model_connection_id=model_connection[0] if model_connection else None,
+            model_connection_revision=model_connection[1] if model_connection else None,
             updated_at=now,
         )
         self._approvals[key] = {**self._row(fresh), "lease_holder": None, "lease_until": self._lease_end()}

@@ -133,6 +133,12 @@ _V7_LEASES: Migration = (
     "ALTER TABLE direct_asks ADD COLUMN lease_until TEXT",
 )
 
+# The model connection (id, revision) an approval pinned, so a retried or resumed confirm sends the same selection.
+_V8_APPROVAL_MODEL: Migration = (
+    "ALTER TABLE approvals ADD COLUMN model_connection_id TEXT",
+    "ALTER TABLE approvals ADD COLUMN model_connection_revision INTEGER",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CORE,
     _V2_DIGEST_QUIET,
@@ -141,6 +147,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V5_KEYED_REQUESTS,
     _V6_CHAT_THREADS,
     _V7_LEASES,
+    _V8_APPROVAL_MODEL,
 )
 
 # PostgreSQL: the same migrations; `seq` stands in for SQLite's rowid where rows are ordered by insertion

@@ -182,10 +182,18 @@ class Approval(Record):
     approver_id: str
     approved_at: UtcDatetime
     advanced_opt_in: bool = False  # the approver's explicit opt-in to the plan's advanced methods
+    model_connection_id: str | None = None  # a verified model connection pinned at approval (None: Minds' own)
+    model_connection_revision: int | None = None
     state: ApprovalState = ApprovalState.PENDING
     run_id: str | None = None
     failure: str | None = None
     updated_at: UtcDatetime | None = None
+
+    @property
+    def model_connection(self) -> tuple[str, int] | None:
+        if self.model_connection_id is None or self.model_connection_revision is None:
+            return None
+        return self.model_connection_id, self.model_connection_revision
 
 
 class TrackedRun(Record):

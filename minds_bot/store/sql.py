@@ -321,6 +321,7 @@ class SqlStore(Store):
         approver_id: str,
         idempotency_key: str,
         advanced_opt_in: bool = False,
+        model_connection: tuple[str, int] | None = None,
     ) -> tuple[Approval, bool]:
         now = self._clock()
         fresh = Approval(
@@ -331,6 +332,8 @@ class SqlStore(Store):
             approver_id=approver_id,
             approved_at=now,
             advanced_opt_in=advanced_opt_in,
+            model_connection_id=model_connection[0] if model_connection else None,
+            model_connection_revision=model_connection[1] if model_connection else None,
             updated_at=now,
         )
         key = (team_id, draft_plan_id, revision)
@@ -737,6 +740,7 @@ async def _reclaim_failed(q: Session, row: Row) -> bool:
     """Re-pend an approval Minds definitively refused; True when there was one to take over."""
     changed = await q.run(
         "UPDATE approvals SET idempotency_key = ?, approver_id = ?, approved_at = ?, advanced_opt_in = ?, "
+        "model_connection_id = ?, model_connection_revision = ?, "
         "state = ?, run_id = NULL, failure = NULL, updated_at = ?, lease_holder = NULL, lease_until = ? "
         "WHERE team_id = ? AND draft_plan_id = ? AND revision = ? AND state = ?",
         (
@@ -744,6 +748,8 @@ async def _reclaim_failed(q: Session, row: Row) -> bool:
             row["approver_id"],
             row["approved_at"],
             row["advanced_opt_in"],
+            row["model_connection_id"],
+            row["model_connection_revision"],
             ApprovalState.PENDING.value,
             row["updated_at"],
             row["lease_until"],

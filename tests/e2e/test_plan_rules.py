@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from minds_bot.sandbox.minds_api.routes_tools import CONNECTIONS
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
 CONJOINT = 'plan "Launch positioning" A conjoint study of price and cushioning for our new running shoe'
@@ -46,3 +47,23 @@ async def test_a_non_executable_method_is_named_and_its_fallback_offered_as_a_re
     assert "not executable" not in shown(revised) and "MaxDiff" in shown(revised)
     methods = await desk.minds_api("GET", "/research-methods")
     assert {m["id"]: m["executable"] for m in methods}["conjoint"] is False
+
+
+async def test_a_verified_model_connection_picked_on_the_plan_answers_the_run(desk: Desk) -> None:
+    """The picker's choice travels with the Approve click (Slack's message state), Minds accepts the pinned
+    connection, and the approved plan names it; the sandbox's unverified connection is never offered."""
+    plan = await desk.answered_plan(desk.ben, 'plan "Launch positioning" Test three taglines with Gen Z buyers')
+    assert "plan_model_connection" in action_ids(plan.blocks)
+    assert "Not verified, so not offered: Local Llama (unverified) (revision 1)" in shown(plan)
+    verified = CONNECTIONS[0]
+    await desk.emu.select_option(
+        user=desk.ben, action_id="plan_model_connection", value=verified["id"], channel=desk.research, ts=plan.ts
+    )
+    await desk.emu.click_button(user=desk.ben, action_id="plan_approve", channel=desk.research, ts=plan.ts)
+    approved = await desk.wait(
+        lambda: next(
+            (m for m in desk.emu.state.messages(desk.research) if m.ts == plan.ts and "Approved by" in shown(m)),
+            None,
+        )
+    )
+    assert "answer with the model connection Team Azure GPT (revision 3)" in shown(approved)

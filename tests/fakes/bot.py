@@ -30,7 +30,7 @@ from minds_bot.services import Services
 from minds_bot.settings import Settings
 from minds_bot.slack.gate import Refusal, admit
 from minds_bot.store import MemoryStore, RunKind, SecretBox, TrackedRun
-from tests.fakes.minds_http import FakeMindsAPI, fake_key, make_client, raw
+from tests.fakes.minds_http import FakeMindsAPI, envelope, fake_key, make_client, raw
 from tests.fakes.slack_requests import (
     FORM,
     JSON,
@@ -309,6 +309,7 @@ async def bot_harness(
         clock = Clock(start)
         minds_api = FakeMindsAPI()
         minds_api.on("GET", "/research-methods", raw({"data": METHODS}))  # the account's method catalogue
+        minds_api.on("GET", "/model-connections", envelope(404, code="MODEL_CONNECTIONS_DISABLED"))  # none here
         secret_key = SecretBox.generate_key()
         settings = bot_settings(slack=slack, secret_key=secret_key, minds_key=minds_key)
         events: list[str] = []

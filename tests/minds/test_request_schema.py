@@ -463,6 +463,7 @@ CASES: dict[str, Case] = {
         idempotency_key=uid(21),
         advanced_method_opt_in=True,
         audience_ids=[AUDIENCE_ID],
+        model_connection=(uid(23), 2),
     ),
     "get_research_run": lambda m: m.get_research_run(STUDY_ID, RUN_ID),
     "list_study_drafts": lambda m: m.list_study_drafts(),

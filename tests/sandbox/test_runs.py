@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from minds_bot.sandbox.minds_api import RunningSandbox
+from minds_bot.sandbox.minds_api.routes_tools import CONNECTIONS
 from tests.sandbox.helpers import (
     LAUNCH_STUDY,
     PRICING_STUDY,
@@ -240,3 +241,29 @@ async def test_superseded_summary_generation_is_409(client: httpx.AsyncClient, s
     assert extra.status_code == 400
     huge = await client.post(f"/studies/{PRICING_STUDY}/summary", content=b"{" + b" " * 5000 + b"}")
     assert huge.status_code == 413
+
+
+@pytest.mark.parametrize(
+    ("pin", "code"),
+    [
+        ({"id": CONNECTIONS[1]["id"], "revision": 1}, "MODEL_CONNECTION_INVALID"),  # not verified
+        ({"id": CONNECTIONS[0]["id"], "revision": 2}, "MODEL_CONNECTION_STALE"),  # changed since it was picked
+        ({"id": str(uuid.uuid4()), "revision": 1}, "MODEL_CONNECTION_INVALID"),  # not this team's
+    ],
+    ids=["unverified", "stale revision", "unknown"],
+)
+async def test_a_run_pinned_to_a_model_connection_needs_it_verified_at_that_revision(
+    client: httpx.AsyncClient, pin: dict[str, Any], code: str
+) -> None:
+    revision = (await fixed(client, OWNS_CAR)).json()["data"]
+    body = {
+        "draftPlanId": revision["draftPlanId"],
+        "revision": revision["revision"],
+        "confirmation": {"accepted": True},
+        "idempotencyKey": str(uuid.uuid4()),
+    }
+    refused = await client.post(f"/studies/{LAUNCH_STUDY}/research-runs", json={**body, "modelConnection": pin})
+    assert refused.status_code == 400 and refused.json()["data"]["code"] == code
+    verified = {"id": CONNECTIONS[0]["id"], "revision": CONNECTIONS[0]["revision"]}
+    started = await client.post(f"/studies/{LAUNCH_STUDY}/research-runs", json={**body, "modelConnection": verified})
+    assert started.status_code == 200 and started.json()["data"]["runId"]

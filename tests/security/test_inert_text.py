@@ -78,7 +78,7 @@ from minds_bot.render.analytics import ChartPanel
 from minds_bot.render.browse import BrowsePage
 from minds_bot.render.common import note
 from minds_bot.render.digest_news import DigestContent, ReadError, RunNews, StudyNews, Watermark
-from minds_bot.render.plan import ApprovalGate, PlanContext, PlanTooLarge, RenderedPlan
+from minds_bot.render.plan import ApprovalGate, PlanConnections, PlanContext, PlanTooLarge, RenderedPlan
 from minds_bot.store import Digest, RunKind
 from tests.fakes.bot import CHANNEL, BotHarness, bot_harness
 from tests.fakes.minds_http import envelope, ok, page
@@ -149,6 +149,7 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.methods.matches": "a yes/no filter for /minds methods <query>",
     "minds_bot.render.plan.answer_modal_refused": "takes a refusal the flow wrote as mrkdwn (input escaped there)",
     "minds_bot.render.templates.template_request": "planner input in the plan dialog's text box (plain_text)",
+    "minds_bot.render.plan.connection_label": "plain words for the picker's plain_text option; escaped in mrkdwn",
     "minds_bot.render.drafts.resumable": "a yes/no about a draft's saved state",
     "minds_bot.render.analytics.analytics_chart": "a PNG",
     "minds_bot.render.analytics.chart_panels": "numbers and labels for the chart",
@@ -350,6 +351,11 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
     Mapping: lambda flag: catalogue(),  # Minds' method catalogue by id
     ModelConnection: lambda flag: ModelConnection.model_validate(
         {"id": "mc1", "name": "House model", "provider": "openai", "model": "gpt", "revision": 2, "verifiedAt": "x"}
+    ),
+    PlanConnections: lambda flag: PlanConnections(
+        [ModelConnection.model_validate({"id": "mc1", "name": "House", "revision": 2, "verifiedAt": "x"})]
+        + [ModelConnection.model_validate({"id": "mc2", "name": "Draft", "revision": 1, "verifiedAt": None})],
+        unreadable=None if flag else "Minds did not answer",
     ),
     Recalibration: lambda flag: Recalibration.model_validate(
         {"refreshedMembers": 1, "evolvedMembers": 2, "retrainingMembers": 4, "addedMembers": 0}

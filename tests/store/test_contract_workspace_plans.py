@@ -187,6 +187,22 @@ def test_records_refuse_naive_datetimes() -> None:
         )
 
 
+async def test_an_approval_keeps_the_model_connection_it_pinned_for_every_retry(store: Store) -> None:
+    claimed, created = await store.claim_approval(
+        team_id="T1", draft_plan_id="d", revision=2, approver_id="U1", idempotency_key="k1", model_connection=("mc", 4)
+    )
+    assert created and claimed.model_connection == ("mc", 4)
+    loser, created = await store.claim_approval(
+        team_id="T1", draft_plan_id="d", revision=2, approver_id="U2", idempotency_key="k2"
+    )
+    assert not created and loser.model_connection == ("mc", 4)  # the second click sends the first one's pick
+    await store.fail_approval(team_id="T1", draft_plan_id="d", revision=2, reason="refused")
+    again, created = await store.claim_approval(
+        team_id="T1", draft_plan_id="d", revision=2, approver_id="U2", idempotency_key="k3"
+    )
+    assert created and again.model_connection is None  # re-pended with the new approver's choice: Minds' own
+
+
 async def test_an_approval_remembers_the_advanced_method_opt_in(store: Store) -> None:
     claimed, created = await store.claim_approval(
         team_id="T1", draft_plan_id="d", revision=2, approver_id="U1", idempotency_key="k1", advanced_opt_in=True

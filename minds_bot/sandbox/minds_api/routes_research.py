@@ -11,7 +11,7 @@ import copy
 from typing import Any, Literal
 
 from aiohttp import web
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from minds_bot.sandbox.minds_api import planner, plans, views
 from minds_bot.sandbox.minds_api.clock import iso
@@ -27,6 +27,7 @@ from minds_bot.sandbox.minds_api.http_support import (
     study_of,
 )
 from minds_bot.sandbox.minds_api.middleware import KEY_FP
+from minds_bot.sandbox.minds_api.routes_tools import CONNECTIONS
 from minds_bot.sandbox.minds_api.runtime import Runtime
 from minds_bot.sandbox.minds_api.state import Record
 
@@ -299,12 +300,35 @@ class Confirmation(BaseModel):
     advancedMethodOptIn: bool = False
 
 
+class ConnectionPin(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    revision: int = Field(ge=1)
+
+
 class RunBody(BaseModel):
     draftPlanId: str
     revision: int = Field(ge=1)
     confirmation: Confirmation
     audienceIds: list[str] | None = None
     idempotencyKey: str | None = Field(default=None, max_length=200)
+    modelConnection: ConnectionPin | None = None
+
+
+def _check_connection(rt: Runtime, pin: ConnectionPin | None) -> None:
+    """A pinned connection must be this team's, verified, and at the revision that was picked."""
+    if pin is None:
+        return
+    if not rt.faults.model_connections:
+        raise bad_request("Model connections are disabled on this server", code="MODEL_CONNECTIONS_DISABLED")
+    found = next((c for c in CONNECTIONS if c["id"] == pin.id), None)
+    if found is None or found["verifiedAt"] is None or not all(found["capabilities"].values()):
+        raise bad_request("The model connection is unknown or not verified", code="MODEL_CONNECTION_INVALID")
+    if found["revision"] != pin.revision:
+        raise bad_request(
+            f"The model connection is at revision {found['revision']}, not {pin.revision}; pick it again",
+            code="MODEL_CONNECTION_STALE",
+        )
 
 
 async def start_research_run(request: web.Request) -> web.Response:
@@ -320,6 +344,7 @@ async def start_research_run(request: web.Request) -> web.Response:
             raise conflict("This idempotencyKey was used with a different request", code="IDEMPOTENCY_KEY_REUSED")
         return ok(_run_receipt(rt.state.runs[seen["runId"]]))
     revision = _confirmable(plan, body.revision)
+    _check_connection(rt, body.modelConnection)
     issues = planner.condition_issues(copy.deepcopy(revision["questions"]))
     if issues:
         raise bad_request(RUN_CONDITIONS_PREFIX + "; ".join(issues), code="INVALID_CONDITIONS")
@@ -332,7 +357,11 @@ async def start_research_run(request: web.Request) -> web.Response:
         questions=copy.deepcopy(revision["questions"]),
         minds=minds,
         key_fp=request[KEY_FP],
-        extra={"draftPlanId": plan["id"], "revision": revision["revision"]},
+        extra={
+            "draftPlanId": plan["id"],
+            "revision": revision["revision"],
+            "modelConnection": body.modelConnection.model_dump() if body.modelConnection else None,
+        },
     )
     plan["confirmed"][str(revision["revision"])] = run["id"]
     if scope:

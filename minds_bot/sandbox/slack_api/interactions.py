@@ -64,6 +64,8 @@ class Interactions:
         self.bot_events_url = workspace.config.bot_events_url
         self.deliveries: deque[Delivery] = deque(maxlen=MAX_DELIVERIES_KEPT)
         self._response_targets: dict[str, ResponseTarget] = {}
+        # What each user picked on each message's selects and checkboxes: Slack sends it with every click there.
+        self._message_choices: dict[tuple[str, str, str], dict[tuple[str, str], Any]] = {}
 
     # ---- signed delivery
 
@@ -231,6 +233,12 @@ class Interactions:
         else:
             raise EmulatorUsageError("block_action needs channel and ts, or view_id")
         block, element = payloads.find_element(blocks, action_id=action_id, block_id=block_id)
+        if view_id is None and channel is not None and ts is not None:
+            where = payload["container"]["channel_id"]
+            choices = self._message_choices.setdefault((user, where, ts), {})
+            if element.get("type") != "button" and selection is not None:
+                choices[(str(block.get("block_id")), str(element.get("action_id")))] = selection
+            payload["state"] = {"values": payloads.message_state_values(blocks, choices)}
         payload["actions"] = [
             payloads.action(block=block, element=element, selection=selection, action_ts=self.ws.ids.ts())
         ]

@@ -93,6 +93,22 @@ def action(*, block: Json, element: Json, selection: Any, action_ts: str) -> Jso
     return body | selection_fields(element, selection)
 
 
+def message_state_values(blocks: list[Json], chosen: Mapping[tuple[str, str], Any]) -> dict[str, dict[str, Json]]:
+    """``state.values`` of a message: every select and checkbox group in its actions blocks, with what this
+    user chose on it (``chosen``, keyed by (block_id, action_id)) or else its initial value, as Slack sends it
+    with every click on the message."""
+    values: dict[str, dict[str, Json]] = {}
+    for block, element in iter_elements(blocks):
+        if block.get("type") != "actions" or element.get("type") not in _SINGLE_OPTION_TYPES | _MULTI_OPTION_TYPES:
+            continue
+        if element.get("type") == "overflow":
+            continue  # a menu of commands, not a value the message keeps
+        key = _input_key(block, element)
+        entry = {"type": element.get("type")} | selection_fields(element, _default(element, chosen.get(key)))
+        values.setdefault(key[0], {})[key[1]] = entry
+    return values
+
+
 def _input_key(block: Json, element: Json) -> tuple[str, str]:
     return str(block.get("block_id")), str(element.get("action_id"))
 
