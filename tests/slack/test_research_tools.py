@@ -401,7 +401,7 @@ async def test_a_refused_recalibration_says_nothing_changed(bot: BotHarness) -> 
 async def test_models_lists_verified_first_and_flags_the_unverified(bot: BotHarness) -> None:
     unverified = {"id": samples.uid(61), "name": "Llama <x>", "capabilities": {"chat": True, "structuredOutput": False}}
     verified = {"id": samples.uid(60), "name": "Azure", "verifiedAt": "2026-11-20T10:00:00Z", "apiKey": "sk-secret"}
-    bot.minds_api.on(
+    bot.minds_api.set(
         "GET",
         "/model-connections",
         raw({"data": [unverified], "pagination": {"nextCursor": samples.uid(60)}}),
@@ -416,7 +416,7 @@ async def test_models_lists_verified_first_and_flags_the_unverified(bot: BotHarn
 
 
 async def test_models_says_when_the_server_has_none(bot: BotHarness) -> None:
-    bot.minds_api.on("GET", "/model-connections", envelope(404, message="disabled"))
+    bot.minds_api.set("GET", "/model-connections", envelope(404, message="disabled"))
     await bot.command("models")
     assert "not enabled on this Minds server" in (await bot.reply())["text"]
 
