@@ -1,12 +1,12 @@
 """Study exports delivered into Slack: start, follow, download, attach.
 
-Owns: starting ``POST /studies/{id}/export`` and saving the ``ExportJob`` record, and ``ExportDelivery``,
-the ``RunHandler`` for ``RunKind.EXPORT`` (the run tracker polls ``/export-status`` with backoff; a poll
-never re-exports). When the file is ready it is streamed to a temporary file by the Minds client, uploaded
-with ``files_upload_v2`` into the thread and the temporary file deleted; the thread gets one announcement per
-export (a progress reply in the thread becomes it, and the file then goes without a second comment). A CSV
-file is attached with its formula-like cells neutralised (``csv_safety.py``) and the comment says how many;
-Minds' original is attached instead only when the person asked for it (``original``), with a warning.
+Owns: starting ``POST /studies/{id}/export`` and saving the ``ExportJob`` record, and ``ExportDelivery``, the
+``RunHandler`` for ``RunKind.EXPORT`` (the run tracker polls ``/export-status`` with backoff; a poll never
+re-exports). When the file is ready it is streamed to a temporary file by the Minds client, streamed from disk into
+the thread (``flows/uploads.py``: never whole in memory) and the temporary file deleted; the thread gets one
+announcement per export (a progress reply in the thread becomes it, and the file then goes without a second
+comment). A CSV file is attached with its formula-like cells neutralised (``csv_safety.py``) and the comment says
+how many; Minds' original is attached instead only when the person asked for it (``original``), with a warning.
 ``EXPORT_FAILED`` is said plainly.
 A person's export (``request_export``) is not started twice by accident: the same Study, kind and format still
 being prepared is asked about first ("start another?"), and a request Minds did not answer offers **Try
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from minds_bot.flows.csv_safety import neutralise_csv
 from minds_bot.flows.keyed import UNCERTAIN
 from minds_bot.flows.tracking import Observation, say_in_thread
+from minds_bot.flows.uploads import upload_file
 from minds_bot.minds import DownloadFailed, ExportFailed, ExportStatus
 from minds_bot.minds import ExportJob as MindsExportJob
 from minds_bot.render.errors import user_message
@@ -247,7 +248,6 @@ class ExportDelivery:
             changed = None
             if record.format == "csv" and not (run.client_request_id or "").endswith(ORIGINAL_MARK):
                 changed = await asyncio.to_thread(neutralise_csv, path, safe)
-            data = await asyncio.to_thread((path if changed is None else safe).read_bytes)
             comment = export_attached(
                 kind=record.kind,
                 format=record.format,
@@ -258,8 +258,9 @@ class ExportDelivery:
             # One announcement per export in the thread: a progress reply there becomes it, so the file goes
             # without a second comment; otherwise the file's own comment is the announcement.
             in_thread = bool(run.progress_ts) and run.progress_ts != run.thread_ts
-            await slack.files_upload_v2(
-                file=data,
+            await upload_file(  # streamed from disk: a 200 MB export never sits in memory
+                slack,
+                path=path if changed is None else safe,
                 filename=downloaded.filename,
                 title=downloaded.filename,
                 channel=run.channel_id,

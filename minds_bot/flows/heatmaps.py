@@ -18,6 +18,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.tracking import Observation
+from minds_bot.flows.uploads import upload_file
 from minds_bot.minds import DownloadedFile, Heatmap, MindsError
 from minds_bot.render.errors import user_message
 from minds_bot.render.heatmaps import (
@@ -107,9 +108,13 @@ async def export_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
         return
     path = Path(outcome.path)
     try:
-        data = await asyncio.to_thread(path.read_bytes)
-        await slack.files_upload_v2(
-            file=data, filename=outcome.filename, title=outcome.filename, channel=channel, thread_ts=target.thread_ts
+        await upload_file(
+            slack,
+            path=path,
+            filename=outcome.filename,
+            title=outcome.filename,
+            channel=channel,
+            thread_ts=target.thread_ts,
         )
     finally:
         await asyncio.to_thread(path.unlink, missing_ok=True)
