@@ -22,13 +22,12 @@ from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
-from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.digests.flow import DigestFlow
 from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.housekeeping import Housekeeping
 from minds_bot.flows.tracking import RunTracker
-from minds_bot.services import Services
+from minds_bot.services import Services, slack_web_client
 from minds_bot.settings import Settings, SettingsError
 from minds_bot.slack import register_all
 from minds_bot.slack.errors import error_hook
@@ -63,11 +62,11 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
     signing = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
     kwargs: dict[str, Any] = {"signing_secret": signing or "", "process_before_response": process_before_response}
     if settings.oauth_enabled:
-        kwargs["client"] = AsyncWebClient(base_url=settings.slack_api_url)
+        kwargs["client"] = slack_web_client(None, base_url=settings.slack_api_url)
         kwargs["oauth_settings"] = _oauth_settings(services)
     else:
         token = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
-        kwargs["client"] = AsyncWebClient(token=token, base_url=settings.slack_api_url)
+        kwargs["client"] = slack_web_client(token, base_url=settings.slack_api_url)
     # Socket Mode requests are authenticated by the app-level token, not by signatures.
     kwargs["request_verification_enabled"] = not settings.slack_app_token or bool(signing)
     app = AsyncApp(**kwargs)

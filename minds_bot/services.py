@@ -21,6 +21,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from slack_sdk.http_retry.builtin_async_handlers import (
+    AsyncConnectionErrorRetryHandler,
+    AsyncRateLimitErrorRetryHandler,
+)
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.minds import MindsClient, MindsError, RateLimiter
@@ -142,9 +146,20 @@ class SlackDirectory:
     def _cached(self, team_id: str, token: str | None) -> AsyncWebClient:
         client = self._clients.get(team_id)
         if client is None or client.token != token:
-            client = AsyncWebClient(token=token, base_url=self.settings.slack_api_url)
+            client = slack_web_client(token, base_url=self.settings.slack_api_url)
             self._clients[team_id] = client
         return client
+
+
+SLACK_RATE_LIMIT_RETRIES = 3
+
+
+def slack_web_client(token: str | None, *, base_url: str) -> AsyncWebClient:
+    """The one way the bot builds a Slack Web API client: a dropped connection is retried once, and an HTTP 429
+    waits Slack's ``Retry-After`` and tries again (up to ``SLACK_RATE_LIMIT_RETRIES`` times) instead of losing
+    the post or update."""
+    handlers = [AsyncConnectionErrorRetryHandler(), AsyncRateLimitErrorRetryHandler(SLACK_RATE_LIMIT_RETRIES)]
+    return AsyncWebClient(token=token, base_url=base_url, retry_handlers=handlers)
 
 
 MAX_IN_FLIGHT_PER_PERSON = 3  # commands one person may have running in one workspace at once

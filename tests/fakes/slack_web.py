@@ -49,6 +49,9 @@ class FakeSlack:
     arrivals: asyncio.Queue[Call] = field(default_factory=asyncio.Queue)
     # Canned JSON per Web API method (e.g. "users.info"), answered instead of the generic reply.
     replies: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Web API methods answered with HTTP 429 (Retry-After: 0) this many more times before they succeed.
+    throttled: dict[str, int] = field(default_factory=dict)
+    throttled_answers: int = 0
     # Who is in which channel (conversations.members / conversations.info); see the module docstring.
     channel_members: dict[str, list[str]] = field(default_factory=dict)
 
@@ -178,6 +181,10 @@ async def fake_slack(*, unique_ts: bool = False) -> AsyncIterator[FakeSlack]:
 
     async def api(request: web.Request) -> web.Response:
         method = request.match_info["method"]
+        if fake.throttled.get(method, 0) > 0:
+            fake.throttled[method] -= 1
+            fake.throttled_answers += 1
+            return web.json_response({"ok": False, "error": "ratelimited"}, status=429, headers={"Retry-After": "0"})
         args = await _body(request)
         reply = fake.replies.get(method) or _reply(fake, method, args)
         await fake._record(method, args)
