@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -27,7 +27,7 @@ from minds_bot.flows.digests.flow import DigestFlow
 from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.housekeeping import Housekeeping
 from minds_bot.flows.tracking import RunTracker
-from minds_bot.services import Services, slack_web_client
+from minds_bot.services import ChannelPacer, PacedWebClient, Services, slack_web_client
 from minds_bot.settings import Settings, SettingsError
 from minds_bot.slack import register_all
 from minds_bot.slack.errors import error_hook
@@ -54,6 +54,18 @@ LEASE_RENEWALS = 3  # a run being polled has its lease renewed this many times p
 _MANIFEST_SIGNING_SECRET = "manifest-only-not-a-secret"  # noqa: S105
 
 
+def _paced_client_middleware(pacer: ChannelPacer) -> Callable[..., Awaitable[Any]]:
+    """Listeners post through a client that keeps each channel's pace (Bolt builds a plain one per request)."""
+
+    async def paced_client(context: Any, next: Callable[[], Awaitable[Any]]) -> Any:  # noqa: A002 - Bolt's name
+        client = context.get("client")
+        if client is not None and not isinstance(client, PacedWebClient):
+            context["client"] = slack_web_client(None, base_url=client.base_url, pacer=pacer, template=client)
+        return await next()
+
+    return paced_client
+
+
 def build_app(services: Services, *, process_before_response: bool = False) -> tuple[AsyncApp, Surface]:
     """The real Bolt app with every listener registered, and the recorded surface.
 
@@ -62,11 +74,11 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
     signing = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
     kwargs: dict[str, Any] = {"signing_secret": signing or "", "process_before_response": process_before_response}
     if settings.oauth_enabled:
-        kwargs["client"] = slack_web_client(None, base_url=settings.slack_api_url)
+        kwargs["client"] = slack_web_client(None, base_url=settings.slack_api_url, pacer=services.slack.pacer)
         kwargs["oauth_settings"] = _oauth_settings(services)
     else:
         token = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
-        kwargs["client"] = slack_web_client(token, base_url=settings.slack_api_url)
+        kwargs["client"] = slack_web_client(token, base_url=settings.slack_api_url, pacer=services.slack.pacer)
     # Socket Mode requests are authenticated by the app-level token, not by signatures.
     kwargs["request_verification_enabled"] = not settings.slack_app_token or bool(signing)
     app = AsyncApp(**kwargs)
@@ -75,6 +87,7 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
     app.use(log_context_middleware())
     app.use(workspace_middleware())
     app.use(once_per_delivery_middleware(services.store))
+    app.use(_paced_client_middleware(services.slack.pacer))
     app.error(error_hook(slack_api_url=settings.slack_api_url))
     surface = Surface(app)
     register_all(surface, services)

@@ -122,6 +122,10 @@ class SlackDirectory:
     store: Store
     _clients: dict[str, AsyncWebClient] = field(default_factory=dict)
     _installed: frozenset[str] | None = None
+    pacer: ChannelPacer = field(init=False)  # every Slack client of this bot shares it
+
+    def __post_init__(self) -> None:
+        self.pacer = ChannelPacer(rate=self.settings.minds_bot_slack_posts_per_second)
 
     async def served_teams(self) -> frozenset[str]:
         """The workspace (and Enterprise Grid org) the operator's MINDS_API_KEY belongs to: the one named by
@@ -146,20 +150,92 @@ class SlackDirectory:
     def _cached(self, team_id: str, token: str | None) -> AsyncWebClient:
         client = self._clients.get(team_id)
         if client is None or client.token != token:
-            client = slack_web_client(token, base_url=self.settings.slack_api_url)
+            client = slack_web_client(token, base_url=self.settings.slack_api_url, pacer=self.pacer)
             self._clients[team_id] = client
         return client
 
 
 SLACK_RATE_LIMIT_RETRIES = 3
+POSTS_PER_SECOND = 1.0  # per channel, Slack's sustained rate for chat.postMessage (and chat.update, Tier 3)
+POST_BURST = 10  # Slack allows short bursts; a quiet channel takes this many at once
+PACED_METHODS = frozenset({"chat.postMessage", "chat.update", "files.completeUploadExternal"})
 
 
-def slack_web_client(token: str | None, *, base_url: str) -> AsyncWebClient:
-    """The one way the bot builds a Slack Web API client: a dropped connection is retried once, and an HTTP 429
-    waits Slack's ``Retry-After`` and tries again (up to ``SLACK_RATE_LIMIT_RETRIES`` times) instead of losing
-    the post or update."""
+class ChannelPacer:
+    """A token bucket per channel: ``POST_BURST`` posts at once, then ``POSTS_PER_SECOND``. Shared by every
+    Slack client of one bot (``SlackDirectory.pacer``), so runs, digests and listeners posting to one channel
+    share its pace.
+    ``clock``/``sleep`` are injectable for tests."""
+
+    def __init__(
+        self,
+        *,
+        rate: float = POSTS_PER_SECOND,
+        burst: int = POST_BURST,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self._rate, self._burst, self._clock, self._sleep = rate, burst, clock, sleep
+        self._buckets: dict[str, tuple[float, float]] = {}  # channel -> (tokens, at)
+
+    async def wait(self, channel: str) -> None:
+        now = self._clock()
+        tokens, at = self._buckets.get(channel, (float(self._burst), now))
+        tokens = min(float(self._burst), tokens + (now - at) * self._rate) - 1.0
+        self._buckets[channel] = (tokens, now)  # reserved before sleeping: the next caller queues behind
+        if len(self._buckets) > MAX_PACED_CHANNELS:
+            self._forget_full(now)
+        if tokens < 0:
+            await self._sleep(-tokens / self._rate)
+
+    def paces(self, channel: str) -> bool:
+        """Whether posts to ``channel`` went through this pacer recently."""
+        return channel in self._buckets
+
+    def _forget_full(self, now: float) -> None:
+        for channel, (tokens, at) in list(self._buckets.items()):
+            if tokens + (now - at) * self._rate >= self._burst:
+                del self._buckets[channel]
+
+
+MAX_PACED_CHANNELS = 10_000
+
+
+class PacedWebClient(AsyncWebClient):
+    """An ``AsyncWebClient`` whose posts and updates keep each channel's pace (``ChannelPacer``)."""
+
+    def __init__(self, *args: Any, pacer: ChannelPacer, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pacer = pacer
+
+    async def api_call(self, api_method: str, **kwargs: Any) -> Any:
+        if api_method in PACED_METHODS:
+            args = kwargs.get("json") or kwargs.get("data") or kwargs.get("params") or {}
+            channel = args.get("channel") or args.get("channel_id") if isinstance(args, dict) else None
+            if isinstance(channel, str) and channel:
+                await self.pacer.wait(channel)
+        return await super().api_call(api_method, **kwargs)
+
+
+def slack_web_client(
+    token: str | None, *, base_url: str, pacer: ChannelPacer, template: AsyncWebClient | None = None
+) -> PacedWebClient:
+    """The one way the bot builds a Slack Web API client: posts and updates keep each channel's pace, a dropped
+    connection is retried once, and an HTTP 429 waits Slack's ``Retry-After`` and tries again (up to
+    ``SLACK_RATE_LIMIT_RETRIES`` times) instead of losing the post or update. ``template``: Bolt's client for
+    one request, whose token, team and session are kept."""
     handlers = [AsyncConnectionErrorRetryHandler(), AsyncRateLimitErrorRetryHandler(SLACK_RATE_LIMIT_RETRIES)]
-    return AsyncWebClient(token=token, base_url=base_url, retry_handlers=handlers)
+    if template is None:
+        return PacedWebClient(token=token, base_url=base_url, retry_handlers=handlers, pacer=pacer)
+    return PacedWebClient(
+        token=template.token,
+        base_url=template.base_url,
+        session=template.session,
+        team_id=template.default_params.get("team_id"),
+        logger=template.logger,
+        retry_handlers=handlers,
+        pacer=pacer,
+    )
 
 
 MAX_IN_FLIGHT_PER_PERSON = 3  # commands one person may have running in one workspace at once

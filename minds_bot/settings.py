@@ -87,6 +87,8 @@ class Settings(BaseSettings):
     # How long a replica's claim on a run, approval or question lasts without renewal: a dead replica's work
     # is taken over after at most this long.
     minds_bot_lease_seconds: float = Field(default=DEFAULT_LEASE_SECONDS, ge=1, le=3600)
+    # Posts and updates per second into one channel after a burst of ten (Slack: about one a second).
+    minds_bot_slack_posts_per_second: float = Field(default=1.0, gt=0, le=1000)
     minds_bot_secret_key: Annotated[tuple[SecretStr, ...], NoDecode] = Field(default=())
     log_level: str = "INFO"
     log_format: LogFormat = LogFormat.TEXT

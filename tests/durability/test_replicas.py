@@ -133,6 +133,9 @@ def _bot_env(*, url: str, emu: Emulator, minds: RunningSandbox, secret_key: str)
         "MINDS_BOT_DATABASE_URL": url,
         "MINDS_BOT_DATABASE_POOL_SIZE": "10",
         "MINDS_BOT_LEASE_SECONDS": str(LEASE),
+        # The figure here is how replicas share 100 runs in one channel, not Slack's pace for one channel
+        # (tests/slack/test_slack_rate_limits.py): that pace would make this a 100-second test.
+        "MINDS_BOT_SLACK_POSTS_PER_SECOND": "1000",
         "LOG_LEVEL": "WARNING",
     }
 

@@ -12,6 +12,7 @@ import pytest
 
 from minds_bot.app import HttpServer
 from minds_bot.sandbox.slack_api.state import Message
+from minds_bot.services import SLACK_RATE_LIMIT_RETRIES
 from tests.durability.parts import WAIT, World, world
 
 REQUEST = 'plan "Launch positioning" Test three taglines for our new running shoe with Gen Z buyers'
@@ -103,7 +104,8 @@ async def test_a_result_whose_post_failed_is_posted_once_after_a_restart(w: Worl
     channel, thread = await approve_a_plan(w)
     await first.bot.services.tracker.stop()  # from here on this process's tracker moves only when ticked
     w.finish_runs()
-    w.emu.rate_limit("chat.postMessage", retry_after=1, count=1)  # Slack refuses the result post, once
+    # Slack refuses the result post on the first try and on every retry after its Retry-After
+    w.emu.rate_limit("chat.postMessage", retry_after=0, count=SLACK_RATE_LIMIT_RETRIES + 1)
     w.clock.advance(LATER)
     await first.bot.services.tracker.tick()
     assert results(w, channel, thread) == []
@@ -125,7 +127,8 @@ async def test_a_failure_after_the_result_was_posted_never_posts_it_again(w: Wor
     channel, thread = await approve_a_plan(w)
     await first.bot.services.tracker.stop()  # ticked by hand from here on
     w.finish_runs()
-    w.emu.rate_limit("files.getUploadURLExternal", retry_after=1, count=1)  # the charts' upload is refused once
+    # the charts' upload is refused on the first try and on every retry
+    w.emu.rate_limit("files.getUploadURLExternal", retry_after=0, count=SLACK_RATE_LIMIT_RETRIES + 1)
     w.clock.advance(LATER)
     await first.bot.services.tracker.tick()
     assert len(results(w, channel, thread)) == 1
