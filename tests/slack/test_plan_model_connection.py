@@ -12,28 +12,14 @@ from typing import Any
 import pytest
 
 from minds_bot.flows.research import resume_pending_approvals
+from minds_bot.sandbox.minds_api.routes_tools import CONNECTIONS as SANDBOX_CONNECTIONS
 from minds_bot.store import DEFAULT_CLAIM_LEASE, PlanState, RunKind
 from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness
 from tests.fakes.minds_http import envelope, ok, raw
 from tests.slack.plan_samples import study_data
 from tests.slack.test_plan_listeners import REQUESTER, RUNS, STUDY_ID, _button, dump, open_plan
 
-VERIFIED = {
-    "id": "8c6f0c52-4a57-4d0e-9d52-0b7e0c1f3a01",
-    "name": "Team Azure GPT",
-    "provider": "azure_openai",
-    "model": "gpt-4.1",
-    "revision": 3,
-    "verifiedAt": "2026-11-20T10:00:00Z",
-    "capabilities": {"chat": True, "structuredOutput": True},
-}
-UNVERIFIED = {
-    **VERIFIED,
-    "id": "8c6f0c52-4a57-4d0e-9d52-0b7e0c1f3a02",
-    "name": "Local Llama",
-    "revision": 1,
-    "verifiedAt": None,
-}
+VERIFIED, UNVERIFIED = (dict(c) for c in SANDBOX_CONNECTIONS)  # Minds' shapes, as the sandbox serves them
 CONNECTIONS = "/model-connections"
 
 
@@ -71,7 +57,7 @@ async def test_the_plan_offers_only_verified_connections_with_minds_own_models_p
     select = picker(blocks)
     assert [o["text"]["text"] for o in select["options"]] == ["Minds' own models", "Team Azure GPT (revision 3)"]
     assert select["initial_option"]["value"] == "minds"
-    assert "Not verified, so not offered: Local Llama (revision 1)" in dump(blocks)
+    assert "Not verified, so not offered: Local Llama (unverified) (revision 1)" in dump(blocks)
 
 
 async def test_a_picked_verified_connection_is_pinned_and_named_on_the_approved_plan(bot: BotHarness) -> None:
