@@ -101,17 +101,18 @@ async def answer_reply(services: Services, slack: AsyncWebClient, reply: ThreadR
     await services.store.touch_chat_thread(
         team_id=reply.team_id, channel_id=reply.channel_id, thread_ts=reply.thread_ts, at=services.clock()
     )
-    await _post(slack, reply, await _turn(services, thread, reply.text))
+    for message in await _turn(services, thread, reply.text):
+        await _post(slack, reply, message)
 
 
-async def _turn(services: Services, thread: ChatThread, text: str) -> Message:
+async def _turn(services: Services, thread: ChatThread, text: str) -> list[Message]:
     minds = await services.minds.client_for(thread.team_id)
     try:
         answer = await minds.send_chat_message(thread.chat_id, content=text)
     except MindNotReady:
-        return render_mind_not_ready(mind_name=thread.mind_name, status=None)
+        return [render_mind_not_ready(mind_name=thread.mind_name, status=None)]
     except MindsError as exc:
-        return render_turn_failed(mind_name=thread.mind_name, reason=user_message(exc))
+        return [render_turn_failed(mind_name=thread.mind_name, reason=user_message(exc))]
     return render_mind_reply(mind_name=thread.mind_name, content=answer.content)
 
 

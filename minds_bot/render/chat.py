@@ -49,12 +49,19 @@ def render_chat_header(*, mind: MindDetail, started_by: str, idle_hours: int) ->
     )
 
 
-def render_mind_reply(*, mind_name: str, content: str) -> Message:
-    """The Mind's answer in the thread, never cut, marked as synthetic."""
+def render_mind_reply(*, mind_name: str, content: str) -> list[Message]:
+    """The Mind's answer in the thread, never cut: one message, or as many as it takes (each says which part
+    it is), every one marked as synthetic."""
     body = sections(escape(content)) or [section("_(an empty answer)_")]
     name = escape(mind_name, limit=MAX_NAME_SHOWN)
-    blocks: list[Block] = [*body[: MAX_BLOCKS_PER_MESSAGE - 1], context(f"{name} · {SYNTHETIC}")]
-    return Message(text=f"{name} (synthetic): {escape(shorten(content, 200))}", blocks=blocks)
+    per_page = MAX_BLOCKS_PER_MESSAGE - 1
+    pages = [body[start : start + per_page] for start in range(0, len(body), per_page)]
+    messages = []
+    for number, page in enumerate(pages, 1):
+        part = f" (part {number} of {len(pages)})" if len(pages) > 1 else ""
+        blocks: list[Block] = [*page, context(f"{name}{part} · {SYNTHETIC}")]
+        messages.append(Message(text=f"{name} (synthetic){part}: {escape(shorten(content, 200))}", blocks=blocks))
+    return messages
 
 
 def render_mind_not_ready(*, mind_name: str, status: str | None) -> Message:

@@ -117,6 +117,19 @@ async def test_a_mind_still_training_is_named_and_never_called(bot: BotHarness) 
     assert bot.minds_api.to("POST", "/chats") == [] and bot.slack.calls_to("chat.postMessage") == []
 
 
+async def test_an_answer_longer_than_one_message_arrives_whole_in_numbered_parts(bot: BotHarness) -> None:
+    await opened(bot)
+    paragraphs = [f"Paragraph {n}: " + "word " * 500 for n in range(80)]  # about 200,000 characters
+    bot.minds_api.on("POST", MESSAGES, raw({"content": "\n\n".join(paragraphs), "messageId": "m1"}))
+    await bot.event(reply_event("Tell me everything."))
+    parts = bot.slack.calls_to("chat.postMessage")[1:]
+    assert len(parts) > 1 and all(p["thread_ts"] == FIXED_TS for p in parts)
+    shown = "".join(json.dumps(blocks_of(p), ensure_ascii=False) for p in parts)
+    assert all(f"Paragraph {n}:" in shown for n in range(80))  # nothing cut
+    assert f"(part {len(parts)} of {len(parts)})" in parts[-1]["text"]
+    assert all("Synthetic answer" in json.dumps(blocks_of(p)) for p in parts)
+
+
 async def test_training_reported_mid_chat_is_said_in_the_thread(bot: BotHarness) -> None:
     await opened(bot)
     bot.minds_api.on("POST", MESSAGES, envelope(409, code="SPARK_NOT_READY", message="training"))
