@@ -27,7 +27,7 @@ from minds_bot.flows.digests.flow import DigestFlow
 from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.housekeeping import Housekeeping
 from minds_bot.flows.tracking import RunTracker
-from minds_bot.services import ChannelPacer, PacedWebClient, Services, slack_web_client
+from minds_bot.services import ChannelPacer, PacedWebClient, Services, paced, slack_web_client
 from minds_bot.settings import Settings, SettingsError
 from minds_bot.slack import register_all
 from minds_bot.slack.errors import error_hook
@@ -60,7 +60,7 @@ def _paced_client_middleware(pacer: ChannelPacer) -> Callable[..., Awaitable[Any
     async def paced_client(context: Any, next: Callable[[], Awaitable[Any]]) -> Any:  # noqa: A002 - Bolt's name
         client = context.get("client")
         if client is not None and not isinstance(client, PacedWebClient):
-            context["client"] = slack_web_client(None, base_url=client.base_url, pacer=pacer, template=client)
+            context["client"] = paced(client, pacer)
         return await next()
 
     return paced_client

@@ -217,23 +217,26 @@ class PacedWebClient(AsyncWebClient):
         return await super().api_call(api_method, **kwargs)
 
 
-def slack_web_client(
-    token: str | None, *, base_url: str, pacer: ChannelPacer, template: AsyncWebClient | None = None
-) -> PacedWebClient:
+def _retry_handlers() -> list[Any]:
+    return [AsyncConnectionErrorRetryHandler(), AsyncRateLimitErrorRetryHandler(SLACK_RATE_LIMIT_RETRIES)]
+
+
+def slack_web_client(token: str | None, *, base_url: str, pacer: ChannelPacer) -> PacedWebClient:
     """The one way the bot builds a Slack Web API client: posts and updates keep each channel's pace, a dropped
     connection is retried once, and an HTTP 429 waits Slack's ``Retry-After`` and tries again (up to
-    ``SLACK_RATE_LIMIT_RETRIES`` times) instead of losing the post or update. ``template``: Bolt's client for
-    one request, whose token, team and session are kept."""
-    handlers = [AsyncConnectionErrorRetryHandler(), AsyncRateLimitErrorRetryHandler(SLACK_RATE_LIMIT_RETRIES)]
-    if template is None:
-        return PacedWebClient(token=token, base_url=base_url, retry_handlers=handlers, pacer=pacer)
+    ``SLACK_RATE_LIMIT_RETRIES`` times) instead of losing the post or update."""
+    return PacedWebClient(token=token, base_url=base_url, retry_handlers=_retry_handlers(), pacer=pacer)
+
+
+def paced(client: AsyncWebClient, pacer: ChannelPacer) -> PacedWebClient:
+    """Bolt's client for one request (its token, team and session kept) with the same pace and retries."""
     return PacedWebClient(
-        token=template.token,
-        base_url=template.base_url,
-        session=template.session,
-        team_id=template.default_params.get("team_id"),
-        logger=template.logger,
-        retry_handlers=handlers,
+        token=client.token,
+        base_url=client.base_url,
+        session=client.session,
+        team_id=client.default_params.get("team_id"),
+        logger=client.logger,
+        retry_handlers=_retry_handlers(),
         pacer=pacer,
     )
 
