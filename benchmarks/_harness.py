@@ -59,6 +59,42 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[index]
 
 
+def peak_and_cpu(pid: int) -> tuple[float, float]:
+    """(peak resident memory in MB, CPU seconds) of a live process so far, from /proc (Linux)."""
+    status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return peak, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def busiest_minute(times: Sequence[float]) -> int:
+    """The most of ``times`` (seconds) that fall in any sliding 60-second window."""
+    ordered, most, start = sorted(times), 0, 0
+    for end, at in enumerate(ordered):
+        while ordered[start] <= at - 60:
+            start += 1
+        most = max(most, end - start + 1)
+    return most
+
+
+def watch_minds(runtime: Any) -> tuple[dict[str, list[float]], list[int]]:
+    """Record, in an in-process Minds sandbox, when each key sent a request and how many it was refused (429):
+    returns (key fingerprint -> request times, [refused])."""
+    times: dict[str, list[float]] = {}
+    refused = [0]
+    count = runtime.count_request
+
+    def counted(key_fp: str) -> tuple[int, int, int] | None:
+        answer = count(key_fp)
+        times.setdefault(key_fp, []).append(time.time())
+        if answer is not None and answer[1] < 0:
+            refused[0] += 1
+        return answer
+
+    runtime.count_request = counted
+    return times, refused
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of a process, from /proc (Linux)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -178,11 +214,17 @@ async def wait_healthy(url: str, process: asyncio.subprocess.Process, *, within:
     raise TimeoutError(f"{url} not healthy within {within} s")
 
 
-async def spawn(name: str, argv: list[str], *, env: dict[str, str], health: str) -> Proc:
+async def spawn(name: str, argv: list[str], *, env: dict[str, str], health: str, log: Path | None = None) -> Proc:
+    """Start a process and wait until ``health`` answers 200; its output goes to ``log`` (or nowhere)."""
     started = time.monotonic()
-    process = await asyncio.create_subprocess_exec(
-        *argv, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT
-    )
+    out = log.open("wb") if log is not None else subprocess.DEVNULL
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *argv, env={**os.environ, **env}, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT
+        )
+    finally:
+        if log is not None:
+            out.close()
     try:
         healthy_at = await wait_healthy(health, process)
     except BaseException:

@@ -214,8 +214,9 @@ async def open_bot(settings: Settings, *, clock: Clock = utc_now) -> Bot:
         clock=services.clock,
         holder=services.replica,
         renew_every=settings.minds_bot_lease_seconds / LEASE_RENEWALS,
+        read_delay=services.minds.read_delay,
     )
-    services.background[:0] = [Housekeeping(store=store, clock=services.clock), services.tracker]
+    services.background[:0] = [Housekeeping(store=store, clock=services.clock), services.followups, services.tracker]
     flow = DigestFlow.from_services(services)
     services.background.append(DigestScheduler(flow=flow, store=store, clock=services.clock))
     bot = Bot(services=services, app=app, surface=surface)

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import math
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -31,6 +33,8 @@ from minds_bot.minds import MindsClient, MindsError, RateLimiter
 from minds_bot.minds.policy import caller
 from minds_bot.settings import Settings
 from minds_bot.store import RunKind, Store, new_holder_id, utc_now
+
+log = logging.getLogger(__name__)
 
 
 class NotConnected(MindsError):
@@ -49,6 +53,45 @@ class Background:
 
     async def stop(self) -> None:
         raise NotImplementedError
+
+
+MAX_FOLLOWUPS = 16  # follow-up jobs running at once; the rest wait their turn
+
+
+class Followups(Background):
+    """Work that follows a result already in Slack (its charts, its report), done beside the run tracker so
+    a burst of results is not held up by drawing: each job is a task, ``MAX_FOLLOWUPS`` at a time, logged
+    when it fails, cancelled on stop (the result it follows is already posted)."""
+
+    def __init__(self, *, limit: int = MAX_FOLLOWUPS) -> None:
+        self._slots = asyncio.Semaphore(limit)
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def spawn(self, job: Callable[[], Awaitable[None]], *, name: str) -> None:
+        task = asyncio.create_task(self._run(job, name), name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run(self, job: Callable[[], Awaitable[None]], name: str) -> None:
+        async with self._slots:
+            try:
+                await job()
+            except Exception:  # noqa: BLE001 - a follow-up's failure is logged; the result it follows stands
+                log.exception("a follow-up failed", extra={"fields": {"job": name}})
+
+    async def settled(self) -> None:
+        """Wait until every follow-up spawned so far (and any they spawn) has finished."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 @dataclass
@@ -93,6 +136,11 @@ class MindsDirectory:
             await cached[1].aclose()
         return client
 
+    async def read_delay(self, team_id: str) -> float:
+        """Seconds until this workspace's Minds key has room for one more request (0 when it has now)."""
+        limiter = self._limiters.get(team_id)
+        return limiter.delay() if limiter is not None else 0.0
+
     def build(self, api_key: str, *, limiter: RateLimiter | None = None) -> MindsClient:
         return MindsClient.create(api_key=api_key, base_url=self.settings.minds_api_url, limiter=limiter)
 
@@ -120,12 +168,15 @@ class SlackDirectory:
 
     settings: Settings
     store: Store
-    _clients: dict[str, AsyncWebClient] = field(default_factory=dict)
+    _clients: dict[str, PacedWebClient] = field(default_factory=dict)
     _installed: frozenset[str] | None = None
     pacer: ChannelPacer = field(init=False)  # every Slack client of this bot shares it
 
     def __post_init__(self) -> None:
-        self.pacer = ChannelPacer(rate=self.settings.minds_bot_slack_posts_per_second)
+        self.pacer = ChannelPacer(
+            rate=self.settings.minds_bot_slack_posts_per_second,
+            updates_per_minute=self.settings.minds_bot_slack_updates_per_minute,
+        )
 
     async def served_teams(self) -> frozenset[str]:
         """The workspace (and Enterprise Grid org) the operator's MINDS_API_KEY belongs to: the one named by
@@ -138,7 +189,7 @@ class SlackDirectory:
             self._installed = frozenset(t for t in (reply.get("team_id"), reply.get("enterprise_id")) if t)
         return self._installed
 
-    async def client_for(self, team_id: str) -> AsyncWebClient:
+    async def client_for(self, team_id: str) -> PacedWebClient:
         if not self.settings.oauth_enabled:
             token = self.settings.slack_bot_token.get_secret_value() if self.settings.slack_bot_token else None
             return self._cached("", token)
@@ -147,7 +198,7 @@ class SlackDirectory:
             raise NotInstalled()
         return self._cached(team_id, bot.bot_token.get_secret_value())
 
-    def _cached(self, team_id: str, token: str | None) -> AsyncWebClient:
+    def _cached(self, team_id: str, token: str | None) -> PacedWebClient:
         client = self._clients.get(team_id)
         if client is None or client.token != token:
             client = slack_web_client(token, base_url=self.settings.slack_api_url, pacer=self.pacer)
@@ -156,15 +207,23 @@ class SlackDirectory:
 
 
 SLACK_RATE_LIMIT_RETRIES = 3
-POSTS_PER_SECOND = 1.0  # per channel, Slack's sustained rate for chat.postMessage (and chat.update, Tier 3)
+POSTS_PER_SECOND = 1.0  # per channel, Slack's sustained rate for chat.postMessage
 POST_BURST = 10  # Slack allows short bursts; a quiet channel takes this many at once
+UPDATES_PER_MINUTE = 45  # per workspace for chat.update (Slack's Tier 3: 50 a minute), with a margin
+UPDATE_WINDOW_SECONDS = 60.0
 PACED_METHODS = frozenset({"chat.postMessage", "chat.update", "files.completeUploadExternal"})
+WORKSPACE_PACED_METHODS = frozenset({"chat.update"})
 
 
 class ChannelPacer:
-    """A token bucket per channel: ``POST_BURST`` posts at once, then ``POSTS_PER_SECOND``. Shared by every
-    Slack client of one bot (``SlackDirectory.pacer``), so runs, digests and listeners posting to one channel
-    share its pace.
+    """Slack's pace for one bot, shared by every Slack client it builds (``SlackDirectory.pacer``), so runs,
+    digests and listeners posting to one channel share its pace.
+
+    Two limits: a token bucket per channel (``POST_BURST`` posts at once, then ``POSTS_PER_SECOND``) for posts
+    and edits, and a sliding window per workspace (``UPDATES_PER_MINUTE`` per minute) for ``chat.update``,
+    Slack's Tier 3 method. Progress edits go through ``edit_latest``: sent at once when the pace allows,
+    otherwise only the newest content per message is kept and sent as the pace allows, so a busy workspace
+    sees fewer edits, never a 429 and never an old state after a new one.
     ``clock``/``sleep`` are injectable for tests."""
 
     def __init__(
@@ -172,25 +231,90 @@ class ChannelPacer:
         *,
         rate: float = POSTS_PER_SECOND,
         burst: int = POST_BURST,
+        updates_per_minute: int = UPDATES_PER_MINUTE,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self._rate, self._burst, self._clock, self._sleep = rate, burst, clock, sleep
+        self._updates_per_minute = updates_per_minute
         self._buckets: dict[str, tuple[float, float]] = {}  # channel -> (tokens, at)
+        self._updates: dict[str, deque[float]] = {}  # workspace -> when its recent (and reserved) updates go
+        self._edits: dict[str, dict[tuple[str, str], tuple[AsyncWebClient, dict[str, Any]]]] = {}
+        self._drains: dict[str, asyncio.Task[None]] = {}
 
-    async def wait(self, channel: str) -> None:
+    async def wait(self, channel: str, *, workspace: str | None = None) -> None:
+        """Wait for this channel's turn (and, given ``workspace``, for room in its ``chat.update`` window)."""
         now = self._clock()
         tokens, at = self._buckets.get(channel, (float(self._burst), now))
         tokens = min(float(self._burst), tokens + (now - at) * self._rate) - 1.0
         self._buckets[channel] = (tokens, now)  # reserved before sleeping: the next caller queues behind
         if len(self._buckets) > MAX_PACED_CHANNELS:
             self._forget_full(now)
-        if tokens < 0:
-            await self._sleep(-tokens / self._rate)
+        wait = -tokens / self._rate if tokens < 0 else 0.0
+        if workspace is not None:
+            wait = max(wait, self._reserve_update(workspace, now))
+        if wait > 0:
+            await self._sleep(wait)
+
+    def ready(self, channel: str, *, workspace: str | None = None) -> bool:
+        """Whether a post (an update, given ``workspace``) to ``channel`` would go out now without waiting."""
+        now = self._clock()
+        tokens, at = self._buckets.get(channel, (float(self._burst), now))
+        if min(float(self._burst), tokens + (now - at) * self._rate) < 1.0:
+            return False
+        return workspace is None or self._update_at(workspace, now) <= now
 
     def paces(self, channel: str) -> bool:
         """Whether posts to ``channel`` went through this pacer recently."""
         return channel in self._buckets
+
+    async def edit_latest(self, client: AsyncWebClient, workspace: str, channel: str, ts: str, **content: Any) -> None:
+        """Edit a message whose newer content may replace this one: at once when the pace allows and nothing
+        waits before it, otherwise kept (an older pending edit of the same message is dropped) and sent by one
+        task per workspace, in the order the messages first waited. Never waits for the pace itself."""
+        pending = self._edits.get(workspace)
+        if not pending and self.ready(channel, workspace=workspace):
+            await client.chat_update(channel=channel, ts=ts, **content)
+            return
+        self._edits.setdefault(workspace, {})[(channel, ts)] = (client, content)
+        if workspace not in self._drains:
+            self._drains[workspace] = asyncio.create_task(self._drain(workspace), name="slack-edits")
+
+    async def settled(self) -> None:
+        """Wait until every edit kept for later has been sent (or refused)."""
+        while self._drains:
+            await asyncio.gather(*self._drains.values(), return_exceptions=True)
+
+    async def _drain(self, workspace: str) -> None:
+        try:
+            while pending := self._edits.get(workspace):
+                (channel, ts), (client, content) = next(iter(pending.items()))
+                del pending[(channel, ts)]
+                try:
+                    await client.chat_update(channel=channel, ts=ts, **content)
+                except Exception:  # noqa: BLE001 - one message gone or refused must not stop the others' edits
+                    log.warning("a progress edit was refused", exc_info=True, extra={"fields": {"channel": channel}})
+        finally:
+            self._drains.pop(workspace, None)
+            if not self._edits.get(workspace):
+                self._edits.pop(workspace, None)
+
+    def _update_at(self, workspace: str, now: float) -> float:
+        sent = self._updates.get(workspace)
+        if not sent:
+            return now
+        while sent and sent[0] <= now - UPDATE_WINDOW_SECONDS:
+            sent.popleft()
+        if len(sent) < self._updates_per_minute:
+            return now
+        return max(now, sent[-self._updates_per_minute] + UPDATE_WINDOW_SECONDS)
+
+    def _reserve_update(self, workspace: str, now: float) -> float:
+        at = self._update_at(workspace, now)
+        self._updates.setdefault(workspace, deque()).append(at)
+        if len(self._updates) > MAX_PACED_CHANNELS:
+            self._updates = {w: d for w, d in self._updates.items() if d and d[-1] > now - UPDATE_WINDOW_SECONDS}
+        return at - now
 
     def _forget_full(self, now: float) -> None:
         for channel, (tokens, at) in list(self._buckets.items()):
@@ -202,19 +326,27 @@ MAX_PACED_CHANNELS = 10_000
 
 
 class PacedWebClient(AsyncWebClient):
-    """An ``AsyncWebClient`` whose posts and updates keep each channel's pace (``ChannelPacer``)."""
+    """An ``AsyncWebClient`` whose posts and updates keep Slack's pace (``ChannelPacer``): per channel, and for
+    ``chat.update`` per workspace (one bot token is one workspace)."""
 
     def __init__(self, *args: Any, pacer: ChannelPacer, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.pacer = pacer
+        self.workspace = hashlib.sha256((self.token or "").encode()).hexdigest()[:16]
 
     async def api_call(self, api_method: str, **kwargs: Any) -> Any:
         if api_method in PACED_METHODS:
             args = kwargs.get("json") or kwargs.get("data") or kwargs.get("params") or {}
             channel = args.get("channel") or args.get("channel_id") if isinstance(args, dict) else None
             if isinstance(channel, str) and channel:
-                await self.pacer.wait(channel)
+                workspace = self.workspace if api_method in WORKSPACE_PACED_METHODS else None
+                await self.pacer.wait(channel, workspace=workspace)
         return await super().api_call(api_method, **kwargs)
+
+    async def edit_progress(self, *, channel: str, ts: str, **content: Any) -> None:
+        """Show a run's newest state in its progress message without waiting for Slack's pace: a later edit
+        of the same message replaces one still waiting (``ChannelPacer.edit_latest``)."""
+        await self.pacer.edit_latest(self, self.workspace, channel, ts, **content)
 
 
 def _retry_handlers() -> list[Any]:
@@ -325,6 +457,7 @@ class Services:
     background: list[Background] = field(default_factory=list)
     run_handlers: dict[RunKind, Any] = field(default_factory=dict)
     tracker: Any = None  # minds_bot.flows.tracking.RunTracker once the bot is open
+    followups: Followups = field(default_factory=Followups)  # charts and reports after a posted result
     method_catalogues: dict[str, Any] = field(default_factory=dict)  # per workspace; see flows/methods.py
     connection_lists: dict[str, Any] = field(default_factory=dict)  # per workspace; flows/model_connections
     replica: str = field(default_factory=new_holder_id)  # this process's name in the store's leases

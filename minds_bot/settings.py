@@ -89,6 +89,9 @@ class Settings(BaseSettings):
     minds_bot_lease_seconds: float = Field(default=DEFAULT_LEASE_SECONDS, ge=1, le=3600)
     # Posts and updates per second into one channel after a burst of ten (Slack: about one a second).
     minds_bot_slack_posts_per_second: float = Field(default=1.0, gt=0, le=1000)
+    # chat.update calls per minute in one workspace (Slack's Tier 3 allows about 50); progress edits beyond it
+    # are merged, newest content first.
+    minds_bot_slack_updates_per_minute: int = Field(default=45, ge=1, le=100_000)
     minds_bot_secret_key: Annotated[tuple[SecretStr, ...], NoDecode] = Field(default=())
     log_level: str = "INFO"
     log_format: LogFormat = LogFormat.TEXT

@@ -7,9 +7,9 @@ Must not touch: Block Kit (``render/analytics.py``), SQL.
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
+from minds_bot.flows.drawing import draw
 from minds_bot.render import Message
 from minds_bot.render.analytics import analytics_chart, chart_panels, render_analytics
 
@@ -29,7 +29,7 @@ async def post_analytics(
     message = render_analytics(analytics, study_name=study_name, charted=bool(panels))
     posted = await slack.chat_postMessage(channel=channel_id, **message.as_kwargs())
     if panels:
-        png = await asyncio.to_thread(analytics_chart, panels)
+        png = await draw(analytics_chart, panels=panels)
         await slack.files_upload_v2(
             channel=channel_id,
             thread_ts=posted["ts"],

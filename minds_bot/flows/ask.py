@@ -18,6 +18,7 @@ from typing import Any
 
 from slack_sdk.web.async_client import AsyncWebClient
 
+from minds_bot.flows.drawing import draw
 from minds_bot.flows.questions import check_question
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.minds import (
@@ -260,7 +261,7 @@ class DirectRunHandler:
         slack = await self._services.slack.client_for(run.team_id)
         message = with_cancel(render_run_progress(observation.visible), run.run_id)
         if run.progress_ts:
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+            await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
             return run.progress_ts
         posted = await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
         return posted["ts"]
@@ -289,15 +290,13 @@ class DirectRunHandler:
         )
         if run.progress_ts:
             done = render_finished()
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=done.text, blocks=[])
+            await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=done.text, blocks=[])
 
     async def _upload_chart(self, slack: AsyncWebClient, run: TrackedRun, output: StudyOutput) -> bool:
         shares = distribution(output)
         if shares is None:
             return False
-        png = await asyncio.to_thread(
-            distribution_chart, title=shares.title, options=shares.options, series=shares.series
-        )
+        png = await draw(distribution_chart, title=shares.title, options=shares.options, series=shares.series)
         await slack.files_upload_v2(
             channel=run.channel_id,
             thread_ts=run.thread_ts,

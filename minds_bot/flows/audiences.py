@@ -156,7 +156,7 @@ class AudienceJobHandler:
         slack = await self._services.slack.client_for(run.team_id)
         message = render_audience_progress(job)
         if run.progress_ts:
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+            await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
             return run.progress_ts
         posted = await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
         return str(posted["ts"])
@@ -171,7 +171,7 @@ class AudienceJobHandler:
             assert job.result is not None  # the model refuses a completed job without its Audience
             message = render_audience_ready(job.result)
         if run.progress_ts:
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+            await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
         else:
             await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
 

@@ -94,7 +94,7 @@ async def _show_requested(services: Services, slack: AsyncWebClient, *, run: Tra
     """Take the button off the progress message and look at the run now, so its result follows promptly."""
     if run.progress_ts:
         note = render_cancel_requested(user_id=user_id)
-        await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **note.as_kwargs())
+        await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **note.as_kwargs())
     await services.store.update_run_poll(
         team_id=run.team_id,
         run_id=run.run_id,

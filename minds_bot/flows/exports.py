@@ -204,7 +204,7 @@ class ExportDelivery:
     async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
         slack = await self._services.slack.client_for(run.team_id)
         if run.progress_ts:
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=observation.visible, blocks=[])
+            await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=observation.visible, blocks=[])
             return run.progress_ts
         posted = await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, text=observation.visible)
         return str(posted["ts"])
@@ -272,12 +272,12 @@ class ExportDelivery:
             await asyncio.to_thread(safe.unlink, missing_ok=True)
         if run.progress_ts:
             text = comment if in_thread else REPORT_READY  # the channel message a person's export hangs from
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
+            await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
         await self._finish(record, ExportState.DELIVERED, file_name=downloaded.filename, sha256=downloaded.sha256)
 
     async def _say(self, slack: AsyncWebClient, run: TrackedRun, text: str) -> None:
         if run.progress_ts:
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
+            await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
         else:
             await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, text=text)
 

@@ -140,13 +140,13 @@ class HeatmapHandler:
     async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
         slack = await self._services.slack.client_for(run.team_id)
         message = render_heatmap_progress(observation.detail)
-        await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+        await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
         return run.progress_ts
 
     async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
         slack = await self._services.slack.client_for(run.team_id)
         message = render_heatmap(observation.detail)
-        await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+        await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
 
 
 def register_handler(services: Services) -> None:

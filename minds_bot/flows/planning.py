@@ -464,7 +464,7 @@ class PlanPreparation:
         message = render_preparing(post.study_name, stage=stage, revision=next_revision)
         slack = await self._services.slack.client_for(run.team_id)
         if run.progress_ts:
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+            await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
             return run.progress_ts
         posted = await slack.chat_postMessage(channel=run.channel_id, thread_ts=post.message_ts, **message.as_kwargs())
         return str(posted["ts"])
@@ -494,7 +494,7 @@ class PlanPreparation:
 
     async def _close_progress(self, slack: AsyncWebClient, run: TrackedRun, post: PlanPost, text: str) -> None:
         if run.progress_ts and run.progress_ts != post.message_ts:
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
+            await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
 
     async def _reload_latest(self, slack: AsyncWebClient, run: TrackedRun, post: PlanPost) -> None:
         """409: someone else revised first. Show the latest saved revision and say the change was not applied."""

@@ -130,13 +130,13 @@ class RecalibrationHandler:
         message = render_recalibration_progress(
             calibrating=state.calibrating, retraining=state.progress.building, total=state.progress.total
         )
-        await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+        await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
         return run.progress_ts
 
     async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
         slack = await self._services.slack.client_for(run.team_id)
         message = render_recalibration_done()
-        await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+        await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
 
 
 def register_handler(services: Services) -> None:

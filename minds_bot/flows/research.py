@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.drawing import draw
 from minds_bot.flows.exports import start_export
 from minds_bot.flows.methods import method_catalogue
 from minds_bot.flows.model_connections import NotPinned, cached_connections, pin_connection
@@ -358,7 +359,7 @@ class ResearchRunHandler:
         slack = await self._services.slack.client_for(run.team_id)
         message = with_cancel(Message(text=observation.visible), run.run_id)
         if run.progress_ts:
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+            await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
             return run.progress_ts
         posted = await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
         return str(posted["ts"])
@@ -367,7 +368,7 @@ class ResearchRunHandler:
         state: ResearchRun = observation.detail
         slack = await self._services.slack.client_for(run.team_id)
         if run.progress_ts:
-            await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=observation.visible, blocks=[])
+            await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=observation.visible, blocks=[])
         broadcast = await self._services.broadcast_results(run.team_id)
         for index, message in enumerate(render_results(state, study_name=await self._study_name(run))):
             await slack.chat_postMessage(
@@ -381,6 +382,10 @@ class ResearchRunHandler:
         await self._services.store.mark_terminal_posted(team_id=run.team_id, run_id=run.run_id)
         if _consistency_expected(state):
             await self._services.tracker.track(_follow_up(run, self._services))
+        self._services.followups.spawn(lambda: self._extras(slack, run, state), name="research-charts-and-report")
+
+    async def _extras(self, slack: AsyncWebClient, run: TrackedRun, state: ResearchRun) -> None:
+        """The charts, then the report: after the result, beside the tracker (drawing is the slow part)."""
         await self._charts(slack, run, state)
         if state.status in ("completed", "partial", "plan_limited"):
             await self._report(slack, run)
@@ -401,7 +406,7 @@ class ResearchRunHandler:
             dist = distribution(artifact)
             if dist is None:
                 continue
-            png = await asyncio.to_thread(
+            png = await draw(
                 distribution_chart,
                 title=f"Q{artifact.index + 1}. {dist.title}",
                 options=dist.options,

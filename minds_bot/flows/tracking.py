@@ -37,7 +37,8 @@ MAX_INTERVAL_SECONDS = 30.0
 GROWTH = 1.5
 JITTER = 0.2  # ±20 %
 MAX_RETRY_AFTER_SECONDS = 300.0
-DEFAULT_CONCURRENCY = 4
+DEFAULT_CONCURRENCY = 4  # Minds reads at once
+MAX_IN_FLIGHT = 64  # runs being read or posted at once by one tracker (posting may wait for Slack's pace)
 BATCH_SIZE = 20
 IDLE_WAIT_SECONDS = 1.0
 MAX_NOT_FOUND_READS = 5  # 404s in a row before a run is given up as gone
@@ -76,7 +77,7 @@ class RunHandler(Protocol):
 async def say_in_thread(slack: Any, run: TrackedRun, text: str) -> None:
     """Replace the run's progress line with ``text``, or post it in the run's thread when there is none."""
     if run.progress_ts:
-        await slack.chat_update(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
+        await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
     else:
         await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, text=text)
 
@@ -100,9 +101,14 @@ class RunTracker(Background):
         concurrency: int = DEFAULT_CONCURRENCY,
         holder: str | None = None,
         renew_every: float | None = None,
+        read_delay: Callable[[str], Awaitable[float]] | None = None,
+        max_in_flight: int = MAX_IN_FLIGHT,
     ) -> None:
         """``holder`` names this replica in the leases it takes; ``renew_every`` (seconds, well under the store's
-        lease) renews the leases of runs being polled while ``start()``-ed; None leaves renewal to ``renew()``."""
+        lease) renews the leases of runs being polled while ``start()``-ed; None leaves renewal to ``renew()``.
+        ``read_delay(team_id)`` says how long until that workspace's Minds key has room for one more request: a
+        run of a workspace at its limit is looked at again then, instead of holding a read slot other
+        workspaces' runs are waiting for."""
         self._store = store
         self._handlers = handlers
         self._clock = clock
@@ -115,6 +121,9 @@ class RunTracker(Background):
         self._renew_every = renew_every
         self._renewer: asyncio.Task[None] | None = None
         self._in_flight: set[tuple[str, str]] = set()
+        self._read_delay = read_delay
+        self._max_in_flight = max_in_flight
+        self._polls: set[asyncio.Task[None]] = set()
 
     async def track(self, run: TrackedRun) -> None:
         """Remember a newly started run (before anything is shown) and poll it soon."""
@@ -127,11 +136,14 @@ class RunTracker(Background):
             self._renewer = asyncio.create_task(self._renew_loop(self._renew_every), name="run-lease-renewal")
 
     async def stop(self) -> None:
-        tasks = [task for task in (self._task, self._renewer) if task is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        """Stop claiming first, then stop the runs in flight (their leases lapse; another replica resumes them)."""
+        for group in ([self._task, self._renewer], list(self._polls)):
+            tasks = [task for task in group if task is not None]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
         self._task = self._renewer = None
+        self._polls.clear()
 
     async def renew(self) -> int:
         """Extend the leases of the runs this tracker is polling now; returns how many it still holds."""
@@ -148,18 +160,36 @@ class RunTracker(Background):
                 log.exception("renewing run leases failed")
 
     async def _loop(self) -> None:
+        """Claim due runs while there is room and follow each in its own task, so a run waiting for Slack's
+        pace never holds up the others. It claims no more than ``max_in_flight``: a run leased here but
+        not yet looked at would keep an idle replica from taking it."""
         while True:
-            try:
-                # Claim no more than can be polled at once: a run leased here but waiting for a slot would keep
-                # an idle replica from taking it.
-                handled = await self.tick(limit=self._concurrency)
-            except Exception:  # noqa: BLE001 - e.g. the database restarting: try again, never stop following runs
-                log.exception("claiming due runs failed; will try again")
-                handled = 0
-            if handled == 0:
+            asked = min(self._max_in_flight - len(self._polls), BATCH_SIZE)
+            claimed = 0
+            if asked > 0:
+                try:
+                    claimed = self._spawn(await self._store.claim_due_runs(holder=self._holder, limit=asked))
+                except Exception:  # noqa: BLE001 - e.g. the database restarting: try again, never stop following runs
+                    log.exception("claiming due runs failed; will try again")
+            if claimed < asked or asked == 0:  # nothing more due now, or no room: wait for a wake-up
                 self._wake.clear()
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), IDLE_WAIT_SECONDS)
+                    async with asyncio.timeout(IDLE_WAIT_SECONDS):  # not wait_for: 3.11's can swallow a cancel
+                        await self._wake.wait()
+
+    def _spawn(self, due: list[TrackedRun]) -> int:
+        for run in due:
+            key = (run.team_id, run.run_id)
+            self._in_flight.add(key)
+            task = asyncio.create_task(self._poll_guarded(run), name="run-poll")
+            self._polls.add(task)
+            task.add_done_callback(lambda done, key=key: self._done(done, key))
+        return len(due)
+
+    def _done(self, task: asyncio.Task[None], key: tuple[str, str]) -> None:
+        self._polls.discard(task)
+        self._in_flight.discard(key)
+        self._wake.set()  # room for another run
 
     async def tick(self, *, limit: int = BATCH_SIZE) -> int:
         """Claim up to ``limit`` runs that are due now (leased to this replica) and poll them; returns how many."""
@@ -173,22 +203,28 @@ class RunTracker(Background):
         return len(due)
 
     async def _poll_guarded(self, run: TrackedRun) -> None:
-        async with self._slots:
-            try:
-                await self._poll(run)
-            except Exception:  # noqa: BLE001 - one run's failure must not stop the loop for every other run
-                log.exception("polling a run failed", extra={"fields": {"run": run.run_id, "team": run.team_id}})
-                await self._reschedule(run, delay=MAX_INTERVAL_SECONDS, attempts=run.attempts + 1)
+        try:
+            await self._poll(run)
+        except Exception:  # noqa: BLE001 - one run's failure must not stop the loop for every other run
+            log.exception("polling a run failed", extra={"fields": {"run": run.run_id, "team": run.team_id}})
+            await self._reschedule(run, delay=MAX_INTERVAL_SECONDS, attempts=run.attempts + 1)
 
     async def _poll(self, run: TrackedRun) -> None:
         handler = self._handlers[run.kind]
-        try:
-            observation = await handler.observe(run)
-        except NotFound:
-            await self._after_not_found(run, handler)
+        if self._read_delay is not None and (wait := await self._read_delay(run.team_id)) > 0:
+            # The workspace's Minds allowance is spent for now: look again when it has room (not a failed read).
+            await self._reschedule(run, delay=wait * (1 + self._rng.uniform(0, JITTER)), attempts=run.attempts)
             return
-        except MindsError as exc:
-            await self._after_failed_read(run, exc)
+        async with self._slots:  # only the read: posting waits for Slack's pace outside the slot
+            try:
+                observation = await handler.observe(run)
+            except NotFound:
+                observation = None
+            except MindsError as exc:
+                await self._after_failed_read(run, exc)
+                return
+        if observation is None:
+            await self._after_not_found(run, handler)
             return
         if observation.terminal:
             await self._finish(run, handler, observation)

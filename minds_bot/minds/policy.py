@@ -126,6 +126,10 @@ class RateLimiter:
         finally:
             self._turns.next()
 
+    def delay(self) -> float:
+        """Seconds until one more request would fit in this workspace's window (0 when it fits now)."""
+        return max(0.0, self._wait_needed())
+
     def share_wait(self, who: str) -> float:
         """Seconds until ``who`` is back under its share of the window (0 when it is, or for the bot itself)."""
         now = self._clock()

@@ -3,7 +3,7 @@
 Owns: the words for each question's figures exactly as Minds sent them — a figure Minds did not send is left
 out, never shown as zero or estimated — and the chart of the answer distributions Minds reported. Text from
 Minds is escaped. The chart draws with matplotlib, imported on first use so the bot starts without it.
-Pure: no I/O (callers run ``analytics_chart`` with ``asyncio.to_thread``).
+Pure: no I/O (callers run ``analytics_chart`` with ``flows.drawing.draw``).
 Must not touch: Minds calls, the store, Slack calls.
 """
 

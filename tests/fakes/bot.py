@@ -230,6 +230,8 @@ class BotHarness:
         for _ in range(passes):
             self.clock.advance(MAX_INTERVAL_SECONDS * 1.5)
             await self.tracker.tick()
+            await self.services.followups.settled()  # charts and reports after a result
+            await self.services.slack.pacer.settled()  # progress edits kept back for Slack's pace
 
 
 def _block_of(blocks: list[dict[str, Any]], action_id: str) -> str:

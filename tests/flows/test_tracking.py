@@ -183,3 +183,66 @@ async def test_a_passing_404_is_only_retried_and_the_count_starts_again(store: M
     await tracker.track(tracked())
     await poll_until_quiet(tracker, clock, passes=len(script) + 3)
     assert handler.shown == ["1/3"] and handler.posted == ["completed"]
+
+
+@dataclass
+class BlockingHandler(ScriptedHandler):
+    """Posts a run's result only when ``release`` is set for it (a post waiting for Slack's pace)."""
+
+    release: dict[str, asyncio.Event] = field(default_factory=dict)
+    posted_runs: list[str] = field(default_factory=list)
+    waiting: asyncio.Event = field(default_factory=asyncio.Event)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
+        if run.run_id in self.release:
+            self.waiting.set()
+            await self.release[run.run_id].wait()
+        self.posted_runs.append(run.run_id)
+        self.changed.set()
+
+    async def next_post(self) -> None:
+        await asyncio.wait_for(self.changed.wait(), 5)  # a bound on an awaited event, not a timing
+        self.changed.clear()
+
+
+async def test_a_run_waiting_to_post_does_not_hold_up_the_others(store: MemoryStore, clock: Clock) -> None:
+    """A result waiting for a busy channel must not keep a run started later from being followed."""
+    slow = asyncio.Event()
+    handler = BlockingHandler([done("completed")], release={"run-slow": slow})
+    tracker = tracker_for(store, handler, clock)
+    await tracker.start()
+    try:
+        await tracker.track(tracked("run-slow"))
+        await asyncio.wait_for(handler.waiting.wait(), 5)  # a bound on an awaited event, not a timing
+        await tracker.track(tracked("run-later"))
+        await handler.next_post()
+        assert handler.posted_runs == ["run-later"]
+        slow.set()
+        await handler.next_post()
+    finally:
+        await tracker.stop()
+    assert handler.posted_runs == ["run-later", "run-slow"]
+
+
+async def test_a_workspace_at_its_minds_limit_is_looked_at_later_without_a_read(
+    store: MemoryStore, clock: Clock
+) -> None:
+    handler = ScriptedHandler([done("completed")])
+    waits = {"T1": 40.0}
+
+    async def read_delay(team_id: str) -> float:
+        return waits.get(team_id, 0.0)
+
+    tracker = RunTracker(
+        store=store, handlers={RunKind.RESEARCH: handler}, clock=clock, rng=random.Random(7), read_delay=read_delay
+    )
+    await tracker.track(tracked())
+    assert await tracker.tick() == 1
+    assert handler.observed == 0, "no request is spent while the workspace's allowance is used up"
+    (run,) = await store.unfinished_runs()
+    assert run.next_poll_at >= clock.now + timedelta(seconds=40) and run.attempts == 0
+    waits.clear()
+    clock.advance(50)
+    await tracker.tick()
+    assert handler.posted == ["completed"]

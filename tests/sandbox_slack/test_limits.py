@@ -119,3 +119,40 @@ async def test_rate_limit_from_config_stands(bot: BotStandIn, clock: FakeClock) 
             with pytest.raises(SlackApiError) as caught:
                 await web_client.reactions_add(channel=GENERAL, timestamp=posted["ts"], name=name)
             assert caught.value.response.headers["Retry-After"] == "30"
+
+
+async def test_with_slack_limits_a_channel_takes_a_burst_then_one_post_a_second(
+    bot: BotStandIn, clock: FakeClock
+) -> None:
+    async with running_emulator(make_config(bot, clock, slack_limits=True)) as emu:
+        client = AsyncWebClient(token=BOT_TOKEN, base_url=emu.api_url)
+        for n in range(10):
+            await client.chat_postMessage(channel=GENERAL, text=f"post {n}")
+        with pytest.raises(SlackApiError) as caught:
+            await client.chat_postMessage(channel=GENERAL, text="one too many")
+        assert caught.value.response.status_code == 429
+        assert caught.value.response.headers["Retry-After"] == "1"
+        clock.advance(1)
+        await client.chat_postMessage(channel=GENERAL, text="a second later")
+        assert len(emu.state.messages(GENERAL)) == 11
+        assert emu.pace is not None and emu.pace.refused == {"chat.postMessage": 1}
+
+
+async def test_with_slack_limits_updates_are_tier_3_per_workspace(bot: BotStandIn, clock: FakeClock) -> None:
+    """Fifty chat.update calls a minute per workspace; another install of the app has its own fifty."""
+    other = "xoxb-other-install"  # noqa: S105 - fake
+    config = make_config(bot, clock, slack_limits=True, installs={other: "T02OTHER00"})
+    async with running_emulator(config) as emu:
+        client = AsyncWebClient(token=BOT_TOKEN, base_url=emu.api_url)
+        second = AsyncWebClient(token=other, base_url=emu.api_url)
+        posted = await client.chat_postMessage(channel=GENERAL, text="progress")
+        for n in range(50):
+            clock.advance(0.5)
+            await client.chat_update(channel=GENERAL, ts=posted["ts"], text=f"{n} of 50")
+        with pytest.raises(SlackApiError) as caught:
+            await client.chat_update(channel=GENERAL, ts=posted["ts"], text="too soon")
+        assert caught.value.response.status_code == 429
+        assert int(caught.value.response.headers["Retry-After"]) == 36  # the first update leaves the minute then
+        mine = await second.chat_postMessage(channel=GENERAL, text="another workspace's progress")
+        await second.chat_update(channel=GENERAL, ts=mine["ts"], text="its own minute")
+        assert (await second.auth_test())["ok"]

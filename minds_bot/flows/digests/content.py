@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minds_bot.minds import AgentRun, MindsClient, MindsError, NotFound, ResearchRun
+from minds_bot.flows.digests.shared import DigestReads
+from minds_bot.minds import AgentRun, MindsError, NotFound, ResearchRun
 from minds_bot.render.digest_news import (
     TERMINAL,
     DigestContent,
@@ -109,7 +110,7 @@ class _Scope:
     listed: frozenset[str] | None = None  # with "all": every Study id seen; others leave the watermark
 
 
-async def gather(client: MindsClient, digest: Digest, previous: Watermark) -> DigestContent:
+async def gather(client: DigestReads, digest: Digest, previous: Watermark) -> DigestContent:
     """Read what changed in the digest's Studies since ``previous``. Never raises ``MindsError``."""
     scope = await _scope(client, digest)
     runs: dict[str, dict[str, str]] = {s: dict(v) for s, v in previous.runs.items()}
@@ -134,7 +135,7 @@ async def gather(client: MindsClient, digest: Digest, previous: Watermark) -> Di
     )
 
 
-async def _scope(client: MindsClient, digest: Digest) -> _Scope:
+async def _scope(client: DigestReads, digest: Digest) -> _Scope:
     if digest.study_ids:
         return await _named_studies(client, digest.study_ids)
     try:
@@ -147,7 +148,7 @@ async def _scope(client: MindsClient, digest: Digest) -> _Scope:
     return _Scope(studies=chosen, errors=[], unchecked=unchecked, listed=frozenset(s.id for s in listed))
 
 
-async def _named_studies(client: MindsClient, study_ids: Sequence[str]) -> _Scope:
+async def _named_studies(client: DigestReads, study_ids: Sequence[str]) -> _Scope:
     studies, errors = [], []
     for study_id in study_ids:
         try:
@@ -160,7 +161,7 @@ async def _named_studies(client: MindsClient, study_ids: Sequence[str]) -> _Scop
 
 
 async def _study_news(
-    client: MindsClient, study_id: str, name: str, seen: Mapping[str, str] | None
+    client: DigestReads, study_id: str, name: str, seen: Mapping[str, str] | None
 ) -> tuple[StudyNews, dict[str, str]]:
     listed = await client.list_study_runs(study_id, limit=RUNS_PER_STUDY)
     chosen = news_runs(listed, seen)
@@ -182,7 +183,7 @@ async def _study_news(
     return news, snapshot(listed)
 
 
-async def _run_news(client: MindsClient, study_id: str, run: AgentRun, *, new: bool) -> RunNews:
+async def _run_news(client: DigestReads, study_id: str, run: AgentRun, *, new: bool) -> RunNews:
     try:
         detail = await client.get_research_run(study_id, run.run_id)
     except NotFound:
@@ -192,7 +193,7 @@ async def _run_news(client: MindsClient, study_id: str, run: AgentRun, *, new: b
     return research_news(run, detail, new=new)
 
 
-async def _summary(client: MindsClient, study_id: str) -> dict[str, Any]:
+async def _summary(client: DigestReads, study_id: str) -> dict[str, Any]:
     try:
         summary = await client.get_summary(study_id)
     except MindsError as exc:

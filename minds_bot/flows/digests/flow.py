@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -21,6 +21,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.digests.content import gather, unreadable
 from minds_bot.flows.digests.schedule import Schedule, describe, latest_fire, schedule_of, window_key
+from minds_bot.flows.digests.shared import SharedReads
 from minds_bot.minds import MindsClient, MindsError
 from minds_bot.render.digest import render_digest
 from minds_bot.render.digest_news import DigestContent, ReadError, Watermark, WatermarkError
@@ -45,12 +46,14 @@ class Outcome(StrEnum):
 
 @dataclass
 class DigestFlow:
-    """Posts digests. Clients are looked up per workspace; the clock decides which window is due."""
+    """Posts digests. Clients are looked up per workspace; the clock decides which window is due; digests of
+    one workspace firing together share their Minds reads (``shared``)."""
 
     store: Store
     minds: Callable[[str], Awaitable[MindsClient]]
     slack: Callable[[str], Awaitable[AsyncWebClient]]
     clock: Callable[[], datetime]
+    shared: SharedReads = field(default_factory=SharedReads)
 
     @classmethod
     def from_services(cls, services: Services) -> DigestFlow:
@@ -88,7 +91,7 @@ class DigestFlow:
 
     async def _post(self, digest: Digest, window: str, *, requested_by: str | None) -> Outcome:
         previous = _previous(digest)
-        content = await self._content(digest, previous)
+        content = await self._content(digest, previous, window)
         if content.quiet and requested_by is None and (digest.skip_quiet or previous.quiet_said):
             await self._complete(digest, window, previous)
             return Outcome.QUIET_SKIPPED
@@ -100,12 +103,14 @@ class DigestFlow:
         log.info("digest posted", extra={"fields": {"digest": digest.digest_id, "window": window}})
         return Outcome.POSTED
 
-    async def _content(self, digest: Digest, previous: Watermark) -> DigestContent:
+    async def _content(self, digest: Digest, previous: Watermark, window: str) -> DigestContent:
         try:
             client = await self.minds(digest.team_id)
         except MindsError as exc:
             return unreadable(previous, ReadError(what="Minds", message=user_message(exc)))
-        return await gather(client, digest, previous)
+        if window.startswith(MANUAL_PREFIX):  # asked for now: read for itself
+            return await gather(client, digest, previous)
+        return await gather(self.shared.reader(client, team_id=digest.team_id, wave=window), digest, previous)
 
     async def _complete(self, digest: Digest, window: str, watermark: Watermark) -> None:
         await self.store.complete_digest_run(digest_id=digest.digest_id, window_key=window, watermark=watermark.dumps())

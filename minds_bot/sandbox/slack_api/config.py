@@ -87,6 +87,10 @@ class EmulatorConfig:
     users: tuple[DemoUser, ...] = field(default_factory=default_users)
     channels: tuple[DemoChannel, ...] = field(default_factory=default_channels)
     ratelimited_methods: Mapping[str, int] = field(default_factory=dict)
+    # Slack's own limits, enforced with 429s (``pace.SlackPace``): off by default so a demo is never slowed.
+    slack_limits: bool = False
+    # More installs of the app sharing these channels: bot token -> team id (each its own workspace's limits).
+    installs: Mapping[str, str] = field(default_factory=dict)
     ack_timeout: float = ACK_TIMEOUT_SECONDS
     trigger_ttl: float = TRIGGER_TTL_SECONDS
     clock: Callable[[], float] | None = None

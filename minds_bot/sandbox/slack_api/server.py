@@ -20,6 +20,7 @@ from minds_bot.sandbox.slack_api.config import EmulatorConfig
 from minds_bot.sandbox.slack_api.errors import SlackError
 from minds_bot.sandbox.slack_api.ids import IdFactory, ts_key
 from minds_bot.sandbox.slack_api.interactions import Delivery, Interactions
+from minds_bot.sandbox.slack_api.pace import SlackPace
 from minds_bot.sandbox.slack_api.state import Ephemeral, Message, View, WorkspaceState
 from minds_bot.sandbox.slack_api.webapi import RateLimiter, WebApi
 from minds_bot.sandbox.slack_api.workspace import Links, Workspace, parse_content
@@ -40,7 +41,8 @@ class Emulator:
         self.state = WorkspaceState(users=config.users, channels=config.channels, clock=clock)
         self.workspace = Workspace(config=config, state=self.state, ids=self.ids, links=self.links, clock=clock)
         self.limiter = RateLimiter(config.ratelimited_methods)
-        self.web_api = WebApi(workspace=self.workspace, limiter=self.limiter)
+        self.pace = SlackPace(clock) if config.slack_limits else None
+        self.web_api = WebApi(workspace=self.workspace, limiter=self.limiter, pace=self.pace)
         self.interactions = Interactions(workspace=self.workspace, clock=clock)
         self.app = self._build_app()
 

@@ -15,6 +15,7 @@ from typing import Any
 from aiohttp import web
 
 from minds_bot.sandbox.slack_api.errors import SlackError, invalid_arguments
+from minds_bot.sandbox.slack_api.pace import SlackPace
 from minds_bot.sandbox.slack_api.workspace import Workspace, parse_content
 
 Json = dict[str, Any]
@@ -104,9 +105,10 @@ def _flag(args: Json, key: str) -> bool:
 class WebApi:
     """Dispatches ``/api/<method>`` to one handler per Slack method."""
 
-    def __init__(self, *, workspace: Workspace, limiter: RateLimiter) -> None:
+    def __init__(self, *, workspace: Workspace, limiter: RateLimiter, pace: SlackPace | None = None) -> None:
         self.ws = workspace
         self.limiter = limiter
+        self.pace = pace
         # Recent authenticated calls, for tests; bounded so a long demo does not grow without end.
         self.calls: deque[tuple[str, Json]] = deque(maxlen=MAX_CALLS_KEPT)
         self._methods: dict[str, Method] = {
@@ -137,8 +139,13 @@ class WebApi:
             if method is None:
                 raise SlackError("unknown_method", status=404)
             args = await read_args(request)
-            self._authenticate(request, args)
+            team = self._authenticate(request, args)
             retry_after = self.limiter.take(method_name)
+            if retry_after is None and self.pace is not None:
+                channel = args.get("channel")
+                retry_after = self.pace.take(
+                    method_name, workspace=team, channel=channel if isinstance(channel, str) else None
+                )
             if retry_after is not None:
                 return web.json_response(
                     {"ok": False, "error": "ratelimited"},
@@ -151,12 +158,17 @@ class WebApi:
             return web.json_response(exc.body(), status=exc.status)
         return web.json_response({"ok": True, **body})
 
-    def _authenticate(self, request: web.Request, args: Json) -> None:
+    def _authenticate(self, request: web.Request, args: Json) -> str:
+        """The team the call's bot token belongs to."""
         token = _token(request, args)
         if not token:
             raise SlackError("not_authed")
-        if token != self.ws.config.bot_token:
+        if token == self.ws.config.bot_token:
+            return self.ws.config.team_id
+        team = self.ws.config.installs.get(token)
+        if team is None:
             raise SlackError("invalid_auth")
+        return team
 
     # ---- methods
 

@@ -378,3 +378,40 @@ async def test_the_quiet_setting_survives_the_sqlite_store(sqlite_path: str, box
         assert stored is not None and stored.skip_quiet is True
     finally:
         await store.close()
+
+
+async def test_digests_of_one_workspace_due_together_share_their_minds_reads_and_each_posts_once(
+    flow: DigestFlow, store: Store, api: FakeMindsAPI, slack: FakeSlack, clock: Clock
+) -> None:
+    """Fifty digests due at 09:00 would read Pricing pulse fifty times (and spend a minute's Minds allowance in
+    no time); they read it once between them, and each still diffs against its own watermark."""
+    for n in range(50):
+        await store.save_digest(digest(digest_id=f"dg-{n}"))
+    serve_pricing(api, [(R1, "completed")], {R1: research_run(R1, "completed")})
+    clock.set(MONDAY_0900_BERLIN)
+
+    outcomes = await asyncio.gather(*(flow.run_due(f"dg-{n}") for n in range(50)))
+
+    assert set(outcomes) == {Outcome.POSTED} and len(posts(slack)) == 50
+    assert all(f"`{R1[:8]}`" in text_of(p) for p in posts(slack))
+    for path in (f"/studies/{PRICING}", f"/studies/{PRICING}/runs", f"/studies/{PRICING}/research-runs/{R1}"):
+        assert len(api.to("GET", path)) == 1, path
+
+    # The next morning is a new wave: Minds is read again, and a run that ended overnight is news.
+    serve_pricing(api, [(R2, "completed"), (R1, "completed")], {R2: research_run(R2, "completed")})
+    clock.set(TUESDAY_0900_BERLIN)
+    await asyncio.gather(*(flow.run_due(f"dg-{n}") for n in range(50)))
+    assert len(api.to("GET", f"/studies/{PRICING}/runs")) == 2
+    assert all(f"`{R2[:8]}` (started and finished)" in text_of(p) for p in posts(slack)[50:])
+
+
+async def test_a_digest_posted_on_request_reads_minds_for_itself(
+    flow: DigestFlow, store: Store, api: FakeMindsAPI, slack: FakeSlack, clock: Clock
+) -> None:
+    stored = await store.save_digest(digest())
+    serve_pricing(api, [(R1, "completed")], {R1: research_run(R1, "completed")})
+    clock.set(MONDAY_0900_BERLIN)
+    await flow.run_due("dg-1")
+    serve_pricing(api, [(R2, "running"), (R1, "completed")], {R2: research_run(R2, "running", settled=1)})
+    await flow.run_now(stored, request_key="k1", requested_by="U0002")
+    assert f"`{R2[:8]}`" in text_of(posts(slack)[1]), "a run started a moment ago is in the digest asked for now"
