@@ -87,8 +87,10 @@ async def ask(
     team_id: str,
     channel_id: str,
     user_id: str,
+    thread_ts: str | None = None,
 ) -> AskOutcome:
-    """Ask ``question`` in ``study`` unless it is more than one question."""
+    """Ask ``question`` in ``study`` unless it is more than one question. The question and its answers go in
+    the thread of ``thread_ts`` when given (a message someone asked about), else under a new message."""
     check = check_question(question)
     if not check.single:
         offer = render_plan_offer(study_id=study.id, study_name=study.name, text=question, reason=check.reason)
@@ -96,11 +98,14 @@ async def ask(
     existing = await services.store.get_direct_ask(client_request_id)
     if existing is not None and existing.run_id is not None:
         return AskOutcome(render_already_asked())
-    thread_ts = existing.thread_ts if existing is not None else None
-    if thread_ts is None:
+    if existing is not None and existing.thread_ts is not None:
+        thread_ts = existing.thread_ts  # Try again after a failure: the same thread
+    else:
         parent = render_parent(user_id=user_id, study_name=study.name, question=question)
-        posted = await slack.chat_postMessage(channel=channel_id, text=parent, unfurl_links=False, unfurl_media=False)
-        thread_ts = posted["ts"]
+        posted = await slack.chat_postMessage(
+            channel=channel_id, thread_ts=thread_ts, text=parent, unfurl_links=False, unfurl_media=False
+        )
+        thread_ts = thread_ts or posted["ts"]
     stored, _ = await services.store.begin_direct_ask(
         DirectAsk(
             client_request_id=client_request_id,

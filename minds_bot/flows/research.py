@@ -382,12 +382,18 @@ class ResearchRunHandler:
         await self._services.store.mark_terminal_posted(team_id=run.team_id, run_id=run.run_id)
         if _consistency_expected(state):
             await self._services.tracker.track(_follow_up(run, self._services))
-        self._services.followups.spawn(lambda: self._extras(slack, run, state), name="research-charts-and-report")
+        # Only what the charts need is kept for later, not the whole run with every answer: a burst of results
+        # may wait a while for the drawing thread.
+        charts = [(a.index, dist) for a in sorted(state.artifacts, key=lambda a: a.index) if (dist := distribution(a))]
+        report = state.status in ("completed", "partial", "plan_limited")
+        self._services.followups.spawn(
+            lambda: self._extras(slack, run, charts, report=report), name="research-charts-and-report"
+        )
 
-    async def _extras(self, slack: AsyncWebClient, run: TrackedRun, state: ResearchRun) -> None:
+    async def _extras(self, slack: AsyncWebClient, run: TrackedRun, charts: list[Any], *, report: bool) -> None:
         """The charts, then the report: after the result, beside the tracker (drawing is the slow part)."""
-        await self._charts(slack, run, state)
-        if state.status in ("completed", "partial", "plan_limited"):
+        await self._charts(slack, run, charts)
+        if report:
             await self._report(slack, run)
 
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
@@ -400,19 +406,14 @@ class ResearchRunHandler:
         )
         return post.study_name if post else run.study_id
 
-    async def _charts(self, slack: AsyncWebClient, run: TrackedRun, state: ResearchRun) -> None:
+    async def _charts(self, slack: AsyncWebClient, run: TrackedRun, charts: list[Any]) -> None:
+        """``charts``: (question index, its answer distribution) for each question that has one."""
         uploads = []
-        for artifact in sorted(state.artifacts, key=lambda a: a.index):
-            dist = distribution(artifact)
-            if dist is None:
-                continue
+        for index, dist in charts:
             png = await draw(
-                distribution_chart,
-                title=f"Q{artifact.index + 1}. {dist.title}",
-                options=dist.options,
-                series=dist.series,
+                distribution_chart, title=f"Q{index + 1}. {dist.title}", options=dist.options, series=dist.series
             )
-            uploads.append({"file": png, "filename": f"q{artifact.index + 1}.png", "title": f"Q{artifact.index + 1}"})
+            uploads.append({"file": png, "filename": f"q{index + 1}.png", "title": f"Q{index + 1}"})
         for start in range(0, len(uploads), MAX_CHARTS_PER_UPLOAD):
             await slack.files_upload_v2(
                 file_uploads=uploads[start : start + MAX_CHARTS_PER_UPLOAD],

@@ -21,6 +21,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
+from minds_bot.render import channel_mention, mention
 from minds_bot.render.common import section, shorten
 
 PickPurpose = Literal["ask", "study", "summary"]
@@ -106,3 +107,68 @@ def render_pick_study(
         private_metadata=json.dumps({"purpose": purpose}),
         blocks=blocks,
     )
+
+
+# --- "Ask Minds about this" (message shortcut) ---------------------------------------------------------------
+
+ASK_ABOUT_VIEW = "minds_ask_about"
+TEXT_BLOCK = "about_text"
+TEXT_ACTION = "about_text_input"
+MAX_PLAN_REQUEST = 3_000  # Slack's plain-text input limit; a plan request longer than this is edited down by hand
+
+
+def render_ask_about(*, metadata: str, text: str, plan: bool, author: str | None, channel_id: str) -> View:
+    """The dialog of the message shortcut: the message's words as the question (``plan`` False) or as a plan
+    request (several questions), a Study to ask in. Words past the input's limit are never cut silently: the
+    dialog says how long the message is and holds the first part for the person to edit."""
+    limit = MAX_PLAN_REQUEST if plan else MAX_QUESTION
+    whose = f"{mention(author)}'s message" if author else "The message"
+    where = f" in {channel_mention(channel_id)}" if channel_id else ""
+    if plan:
+        intro = f"{whose}{where} holds several questions, so Minds will draft a research plan from it to review."
+    else:
+        intro = f"{whose}{where} goes to the Study's Minds as one question; the answers come in its thread."
+    blocks: list[Any] = [section(intro)]
+    if len(text) > limit:
+        blocks.append(
+            section(
+                f":warning: The message is {len(text):,} characters; a {'plan request' if plan else 'question'} "
+                f"takes at most {limit:,}. The first part is below: edit it to what you want to ask."
+            )
+        )
+    blocks += [
+        InputBlock(
+            block_id=STUDY_BLOCK,
+            label="Study",
+            element=ExternalDataSelectElement(
+                action_id=STUDY_OPTIONS_ACTION, placeholder="Type to search your Studies", min_query_length=0
+            ),
+        ),
+        InputBlock(
+            block_id=TEXT_BLOCK,
+            label="What to plan" if plan else "Question",
+            element=PlainTextInputElement(
+                action_id=TEXT_ACTION,
+                multiline=True,
+                max_length=limit,
+                initial_value=_first_part(text, limit) or None,
+            ),
+        ),
+    ]
+    return View(
+        type="modal",
+        callback_id=ASK_ABOUT_VIEW,
+        title="Ask Minds about this",
+        submit="Draft a plan" if plan else "Ask",
+        close="Cancel",
+        private_metadata=metadata,
+        blocks=blocks,
+    )
+
+
+def _first_part(text: str, limit: int) -> str:
+    """``text`` when it fits, else its first ``limit`` characters ending at a word (the dialog says so)."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    return cut.rsplit(maxsplit=1)[0] if " " in cut else cut

@@ -19,6 +19,7 @@ def register_all(surface: Surface, services: Services) -> None:
         analytics,
         approvals,
         ask,
+        ask_about,
         audience_card,
         audiences,
         browse,
@@ -56,4 +57,6 @@ def register_all(surface: Surface, services: Services) -> None:
         module.register(surface, services)
     research_tools = (methods, audience_card, invite, recalibrate, models, source_import, heatmaps)  # issue 18
     for module in research_tools:
+        module.register(surface, services)
+    for module in (ask_about,):  # issue 13, Slack-native surfaces
         module.register(surface, services)

@@ -36,6 +36,16 @@ def invocation_from_body(services: Services, body: dict[str, Any], *, client: An
     )
 
 
+def ephemeral_to(client: Any, *, channel_id: str, user_id: str) -> Any:
+    """A respond() stand-in for modal submissions, which have no response URL: a private note in the channel."""
+
+    async def respond(**message: Any) -> None:
+        kwargs = {k: v for k, v in message.items() if k in ("text", "blocks")}
+        await client.chat_postEphemeral(channel=channel_id, user=user_id, **kwargs)
+
+    return respond
+
+
 def is_ephemeral(body: dict[str, Any]) -> bool:
     return bool((body.get("container") or {}).get("is_ephemeral"))
 

@@ -27,7 +27,7 @@ from minds_bot.render.source_import import (
     render_no_source_files,
     render_source_refused,
 )
-from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
 from minds_bot.slack.surface import Shortcut
 
 if TYPE_CHECKING:
@@ -43,23 +43,13 @@ FROM_FILES = Shortcut(
 TOO_MANY = "Too many files to carry over to the dialog; share them in smaller groups."
 
 
-def _ephemeral_to(client: Any, *, channel_id: str, user_id: str) -> Any:
-    """A respond() stand-in for modal submissions, which have no response URL."""
-
-    async def respond(**message: Any) -> None:
-        kwargs = {k: v for k, v in message.items() if k in ("text", "blocks")}
-        await client.chat_postEphemeral(channel=channel_id, user=user_id, **kwargs)
-
-    return respond
-
-
 async def _submitted(services: Services, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
     meta = decode_value(view.get("private_metadata"))
     values = (view.get("state") or {}).get("values") or {}
     brief = (((values.get(BRIEF_BLOCK) or {}).get(BRIEF_ACTION) or {}).get("value") or "").strip()
     base = invocation_from_body(services, body, client=client, respond=None)
     channel_id = meta.get("c", "")
-    respond = _ephemeral_to(client, channel_id=channel_id, user_id=base.user_id)
+    respond = ephemeral_to(client, channel_id=channel_id, user_id=base.user_id)
     invocation = Invocation(
         services=services,
         client=client,

@@ -1,0 +1,145 @@
+"""The message shortcut "Ask Minds about this": a message's words as a question (or a plan request) to a Study.
+
+Owns: the shortcut (its dialog holds the message's text, a Study to pick, and where the answer goes in its
+metadata) and the dialog's submission: one question is asked with ``flows/ask.py`` in the message's thread; a
+message holding several questions becomes ``/minds plan <study> <request>`` in that channel, as typed. A message
+without text, a workspace without Minds, a question too long or no longer one question are said in the dialog or
+privately; nothing is sent to Minds for them.
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.flows import ask as ask_flow
+from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.keys import derived_key
+from minds_bot.flows.questions import check_question
+from minds_bot.minds import MindsError
+from minds_bot.render.common import decode_metadata
+from minds_bot.render.errors import user_message
+from minds_bot.render.modals import (
+    ASK_ABOUT_VIEW,
+    ERROR_OPTION_VALUE,
+    MAX_PLAN_REQUEST,
+    MAX_QUESTION,
+    STUDY_BLOCK,
+    STUDY_OPTIONS_ACTION,
+    TEXT_ACTION,
+    TEXT_BLOCK,
+    render_ask_about,
+)
+from minds_bot.services import NotConnected
+from minds_bot.slack.grammar import too_long
+from minds_bot.slack.reentry import ephemeral_to
+from minds_bot.slack.surface import Shortcut
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+ASK_ABOUT_SHORTCUT = "minds_ask_about_message"
+ASK_ABOUT = Shortcut(
+    callback_id=ASK_ABOUT_SHORTCUT,
+    name="Ask Minds about this",
+    description="Ask a Study's Minds this message's question (or draft a plan from its questions)",
+    kind="message",
+)
+NO_TEXT = "That message has no text to ask about. Use the shortcut on a message that holds a question."
+
+
+def _metadata(*, channel_id: str, thread_ts: str, plan: bool) -> str:
+    return json.dumps({"c": channel_id, "t": thread_ts, "p": plan}, separators=(",", ":"))
+
+
+def _read(view: dict[str, Any]) -> tuple[str | None, str]:
+    values = (view.get("state") or {}).get("values") or {}
+    picked = ((values.get(STUDY_BLOCK) or {}).get(STUDY_OPTIONS_ACTION) or {}).get("selected_option") or {}
+    text = ((values.get(TEXT_BLOCK) or {}).get(TEXT_ACTION) or {}).get("value") or ""
+    return picked.get("value"), text.strip() if isinstance(text, str) else ""
+
+
+def _refusal(text: str, *, plan: bool) -> str | None:
+    """Why the dialog cannot be sent as it stands, said beside the text; None when it can."""
+    if not text:
+        return "Write what to ask." if not plan else "Write what to plan."
+    limit = MAX_PLAN_REQUEST if plan else MAX_QUESTION
+    if len(text) > limit:
+        return too_long("A plan request" if plan else "A question", limit=limit, length=len(text))
+    if not plan and not (check := check_question(text)).single:
+        return f"{check.reason} Ask exactly one question here, or use the shortcut's plan on a message with several."
+    return None
+
+
+def register(surface: Surface, services: Services) -> None:
+    @surface.shortcut(ASK_ABOUT)
+    async def about(ack: Any, body: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        message = body.get("message") or {}
+        text = message.get("text") if isinstance(message.get("text"), str) else ""
+        channel_id = (body.get("channel") or {}).get("id", "")
+        ts = message.get("thread_ts") or message.get("ts") or ""
+        if not text.strip():
+            await respond(response_type="ephemeral", text=NO_TEXT)
+            return
+        team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id") or ""
+        if not await services.minds.is_connected(team):
+            await respond(response_type="ephemeral", text=user_message(NotConnected()))
+            return
+        plan = not check_question(text).single
+        view = render_ask_about(
+            metadata=_metadata(channel_id=channel_id, thread_ts=ts, plan=plan),
+            text=text.strip(),
+            plan=plan,
+            author=message.get("user") if isinstance(message.get("user"), str) else None,
+            channel_id=channel_id,
+        )
+        await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
+
+    @surface.view(ASK_ABOUT_VIEW)
+    async def submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        meta = decode_metadata(view.get("private_metadata"))
+        plan = meta.get("p") is True
+        study_id, text = _read(view)
+        if not study_id or study_id == ERROR_OPTION_VALUE:
+            await ack(response_action="errors", errors={STUDY_BLOCK: "Pick a Study from the list."})
+            return
+        if (refusal := _refusal(text, plan=plan)) is not None:
+            await ack(response_action="errors", errors={TEXT_BLOCK: refusal})
+            return
+        await ack()
+        channel_id, thread_ts = str(meta.get("c") or ""), str(meta.get("t") or "")
+        user = body.get("user") or {}
+        invocation = Invocation(
+            services=services,
+            client=client,
+            respond=ephemeral_to(client, channel_id=channel_id, user_id=user.get("id", "")),
+            team_id=(body.get("team") or {}).get("id") or user.get("team_id") or "",
+            channel_id=channel_id,
+            user_id=user.get("id", ""),
+            trigger_id=body.get("trigger_id"),
+        )
+        if plan:
+            await surface.router.dispatch(f"plan {study_id} {text}", invocation)
+            return
+        try:
+            minds = await invocation.minds()
+            study = await minds.get_study(study_id)
+            outcome = await ask_flow.ask(
+                services,
+                client,
+                study=study,
+                question=text,
+                client_request_id=derived_key(purpose="ask-about", team_id=invocation.team_id, trigger_id=view["id"]),
+                team_id=invocation.team_id,
+                channel_id=channel_id,
+                user_id=invocation.user_id,
+                thread_ts=thread_ts or None,
+            )
+        except MindsError as exc:
+            await invocation.say_text(user_message(exc))
+            return
+        if outcome.message is not None:
+            await invocation.reply(outcome.message)
