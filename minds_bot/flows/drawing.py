@@ -1,10 +1,10 @@
 """Charts are drawn on one dedicated thread, in turn.
 
 Owns: ``draw(fn, ...)``, the one way flows run a chart renderer (``render.charts``, ``render.analytics``) off
-the event loop. One thread, not the default pool: matplotlib keeps caches per thread it has drawn on, so the
-default pool's six threads cost about 30 MB more than one (measured with 480 charts: 106 MB against 138 MB of
-resident memory), and a burst of results (``benchmarks/run_fanout.py``) queues its charts here instead of
-taking the threads file I/O uses. Must not touch Slack or Minds.
+the event loop. One thread, not the default pool: drawing is CPU work that the GIL serialises anyway, so more
+threads would only add memory (each keeps its own allocator arena), and a burst of results
+(``benchmarks/run_fanout.py``) queues its charts here instead of taking the threads file I/O uses.
+Must not touch Slack or Minds.
 """
 
 from __future__ import annotations

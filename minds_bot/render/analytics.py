@@ -2,15 +2,13 @@
 
 Owns: the words for each question's figures exactly as Minds sent them — a figure Minds did not send is left
 out, never shown as zero or estimated — and the chart of the answer distributions Minds reported. Text from
-Minds is escaped. The chart draws with matplotlib, imported on first use so the bot starts without it.
+Minds is escaped. The chart is drawn by ``render.bars`` (Pillow, imported on first use).
 Pure: no I/O (callers run ``analytics_chart`` with ``flows.drawing.draw``).
 Must not touch: Minds calls, the store, Slack calls.
 """
 
 from __future__ import annotations
 
-import io
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,6 +17,7 @@ from slack_sdk.models.blocks import Block, HeaderBlock
 from minds_bot.minds import QuestionAnalytics, StudyAnalytics
 from minds_bot.minds.models import AnalyticsShare
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape
+from minds_bot.render.bars import Panel, draw_panels
 from minds_bot.render.common import context, section, shorten
 
 MAX_TITLE = 150
@@ -111,6 +110,9 @@ def render_analytics(analytics: StudyAnalytics, *, study_name: str, charted: boo
 # --- chart --------------------------------------------------------------------------------------------------
 
 
+SHARE_UNIT = "share (%)"
+
+
 @dataclass(frozen=True)
 class ChartPanel:
     """One question's bars: share (%) per option when Minds sent shares, otherwise answer counts."""
@@ -130,30 +132,15 @@ def chart_panels(analytics: StudyAnalytics) -> list[ChartPanel]:
         title = f"Q{index}. {q.title}"
         options = [s.option for s in q.distribution]
         if all(s.pct is not None for s in q.distribution):
-            panels.append(ChartPanel(title, options, [float(s.pct or 0) for s in q.distribution], "share (%)"))
+            panels.append(ChartPanel(title, options, [float(s.pct or 0) for s in q.distribution], SHARE_UNIT))
         elif all(s.count is not None for s in q.distribution):
             panels.append(ChartPanel(title, options, [float(s.count or 0) for s in q.distribution], "answers"))
     return panels[:MAX_CHARTED]
 
 
 def analytics_chart(panels: Sequence[ChartPanel]) -> bytes:
-    """A PNG with one horizontal bar panel per question. matplotlib is imported here, on first use."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    rows = sum(max(1, len(p.options)) for p in panels)
-    figure = Figure(figsize=(7.0, 0.9 * len(panels) + 0.32 * rows), dpi=110)
-    FigureCanvasAgg(figure)
-    for index, panel in enumerate(panels, 1):
-        axes = figure.add_subplot(len(panels), 1, index)
-        positions = list(range(len(panel.options)))
-        axes.barh(positions, panel.values, color="#2f6690")
-        axes.set_yticks(positions, [textwrap.shorten(o, 28, placeholder="…") for o in panel.options])
-        axes.invert_yaxis()
-        axes.set_title(textwrap.shorten(panel.title, 70, placeholder="…"), fontsize=9, loc="left")
-        axes.set_xlabel(panel.unit, fontsize=8)
-        axes.tick_params(labelsize=8)
-    figure.tight_layout()
-    out = io.BytesIO()
-    figure.savefig(out, format="png")
-    return out.getvalue()
+    """A PNG with one horizontal bar panel per question (``render.bars``)."""
+    drawn = [
+        Panel(p.title, p.options, {"": p.values}, p.unit, top=100.0 if p.unit == SHARE_UNIT else None) for p in panels
+    ]
+    return draw_panels(drawn)

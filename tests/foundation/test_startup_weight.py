@@ -1,4 +1,4 @@
-"""Start-up pays only for what every request needs: charting (matplotlib) and PDF (fpdf) load on first use, the
+"""Start-up pays only for what every request needs: charting (Pillow) and PDF (fpdf) load on first use, the
 PostgreSQL driver only for a PostgreSQL store, YAML only for ``minds-bot manifest``, and the embedded Minds
 sandbox only when it is started (``minds-bot run`` parses its command line without it).
 

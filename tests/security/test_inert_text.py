@@ -75,6 +75,7 @@ from minds_bot.minds.models import (
 from minds_bot.minds.output import StudyOutput
 from minds_bot.render import Message, escape, unescape
 from minds_bot.render.analytics import ChartPanel
+from minds_bot.render.bars import Panel
 from minds_bot.render.browse import BrowsePage
 from minds_bot.render.common import note
 from minds_bot.render.digest_news import DigestContent, ReadError, RunNews, StudyNews, Watermark
@@ -110,6 +111,7 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.mention": "builds <@…> from a Slack id (tested below)",
     "minds_bot.render.channel_mention": "builds <#…> from a Slack id (tested below)",
     "minds_bot.render.charts.distribution_chart": "a PNG",
+    "minds_bot.render.bars.draw_panels": "a PNG",
     "minds_bot.render.answers.distribution": "counts for the chart",
     "minds_bot.render.runs.distribution": "counts for the chart",
     "minds_bot.render.stats.scale_summary": "numbers for a result's top line",
@@ -332,6 +334,7 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
     ),
     StudyAnalytics: lambda flag: StudyAnalytics.model_validate(analytics_document()),
     ChartPanel: lambda flag: ChartPanel(title="Buy?", options=["Yes", "No"], values=[75.0, 25.0], unit="answers"),
+    Panel: lambda flag: Panel(title="Buy?", options=["Yes", "No"], values={"Aud": [75.0, 25.0]}, unit="answers"),
     AudienceDetail: lambda flag: AudienceDetail.model_validate(audience_detail_data(calibrating=flag)),
     AudienceDuplicate: lambda flag: AudienceDuplicate.model_validate(
         {"audience": audience_detail_data(), "replayed": flag, "audienceUrl": "https://getminds.ai/a/1"}

@@ -44,6 +44,7 @@ class _Page:
             "close": self._close,
             "options": self._options,
             "locale": self._locale,
+            "shortcut": self._shortcut,
         }
 
     async def index(self, request: web.Request) -> web.FileResponse:
@@ -92,6 +93,15 @@ class _Page:
             thread_ts=body.get("thread_ts") or None,
         )
         return {"ts": message.ts}
+
+    async def _shortcut(self, body: Json) -> Json:
+        delivery = await self.emu.message_shortcut(
+            user=body["user"],
+            callback_id=str(body.get("callback_id")),
+            channel=str(body.get("channel")),
+            ts=str(body.get("ts")),
+        )
+        return {"delivery": _delivery_json(delivery)}
 
     async def _action(self, body: Json) -> Json:
         delivery = await self.emu.interactions.block_action(
@@ -159,6 +169,7 @@ def snapshot(emulator: Emulator, *, user: str) -> Json:
             {"error": w.error, "detail": w.detail, "at": w.at} for w in state.warnings if w.user in (None, user)
         ][-MAX_WARNINGS_SHOWN:],
         "rate_limits": emulator.limiter.snapshot(),
+        "shortcuts": [{"callback_id": c, "name": n} for c, n in emulator.shortcuts],
     }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -44,6 +44,7 @@ class Emulator:
         self.pace = SlackPace(clock) if config.slack_limits else None
         self.web_api = WebApi(workspace=self.workspace, limiter=self.limiter, pace=self.pace)
         self.interactions = Interactions(workspace=self.workspace, clock=clock)
+        self.shortcuts: tuple[tuple[str, str], ...] = ()
         self.app = self._build_app()
 
     @property
@@ -125,9 +126,12 @@ class Emulator:
         self.limiter.clear(request.query.get("method"))
         return web.json_response({"ok": True, "limits": self.limiter.snapshot()})
 
-    def connect_bot(self, events_url: str) -> None:
-        """Send Slack's requests to ``events_url`` from now on (for bots whose port is known only later)."""
+    def connect_bot(self, events_url: str, *, shortcuts: Sequence[tuple[str, str]] = ()) -> None:
+        """Send Slack's requests to ``events_url`` from now on (for bots whose port is known only later).
+        ``shortcuts`` are the app's message shortcuts, (callback id, name), as its manifest declares them: the
+        page offers them in each message's ⋯ menu."""
         self.interactions.bot_events_url = events_url
+        self.shortcuts = tuple(shortcuts)
 
     # ---- drive API: act as a user
 

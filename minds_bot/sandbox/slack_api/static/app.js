@@ -239,8 +239,22 @@
       h("div", { className: `avatar${isBot ? " bot" : ""}` }, name.slice(0, 1).toUpperCase()),
       h("div", { className: "message-body" },
         h("div", { className: "meta" }, h("span", { className: "name" }, name), isBot ? h("span", { className: "badge" }, "APP") : null,
-          timeOf(message.ts), message.edited ? " (edited)" : ""),
+          timeOf(message.ts), message.edited ? " (edited)" : "", shortcutMenu(channelId, message.ts)),
         body, files, reactions, replies));
+  }
+
+  // The ⋯ menu of a message: the app's message shortcuts, as Slack lists them under "More actions".
+  function shortcutMenu(channelId, ts) {
+    const shortcuts = page.snapshot.shortcuts || [];
+    if (!shortcuts.length) return null;
+    const list = h("div", { className: "shortcut-list", hidden: true },
+      shortcuts.map((s) => h("button", { type: "button", onclick: () => {
+        list.hidden = true;
+        ui("shortcut", { channel: channelId, ts, callback_id: s.callback_id });
+      } }, s.name)));
+    const toggle = h("button", { type: "button", className: "more-actions", title: "More actions", "aria-label": "More actions",
+      onclick: () => { list.hidden = !list.hidden; } }, "⋯");
+    return h("span", { className: "shortcut-menu" }, toggle, list);
   }
 
   function ephemeralNode(ephemeral) {
