@@ -87,7 +87,8 @@ async def running_demo(
             bot = await start_http(settings, host=host, port=0)
             try:
                 shortcuts = [(s.callback_id, s.name) for s in bot.bot.surface.shortcuts if s.kind == "message"]
-                emu.connect_bot(f"{bot.base_url}/slack/events", shortcuts=shortcuts)
+                domains = bot.bot.surface.unfurl_domains
+                emu.connect_bot(f"{bot.base_url}/slack/events", shortcuts=shortcuts, unfurl_domains=domains)
                 yield Demo(
                     page_url=emu.base_url + "/", minds_url=minds.base_url, bot_url=bot.base_url, emulator=emu, bot=bot
                 )

@@ -136,10 +136,11 @@ class MindsDirectory:
             await cached[1].aclose()
         return client
 
-    async def read_delay(self, team_id: str) -> float:
-        """Seconds until this workspace's Minds key has room for one more request (0 when it has now)."""
+    async def read_delay(self, team_id: str, *, keep_free: float = 0.0) -> float:
+        """Seconds until this workspace's Minds key has room for one more request (0 when it has now), leaving
+        ``keep_free`` of its minute for other work."""
         limiter = self._limiters.get(team_id)
-        return limiter.delay() if limiter is not None else 0.0
+        return limiter.delay(keep_free=keep_free) if limiter is not None else 0.0
 
     def build(self, api_key: str, *, limiter: RateLimiter | None = None) -> MindsClient:
         return MindsClient.create(api_key=api_key, base_url=self.settings.minds_api_url, limiter=limiter)

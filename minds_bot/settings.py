@@ -17,6 +17,7 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_MINDS_API_URL = "https://getminds.ai/api/v1"
+DEFAULT_MINDS_WEB_URL = "https://getminds.ai"
 DEFAULT_SLACK_API_URL = "https://slack.com/api/"
 DEFAULT_DB = "./minds-bot.sqlite3"
 DATABASE_URL_SCHEMES = ("postgresql", "postgres")
@@ -77,6 +78,8 @@ class Settings(BaseSettings):
     slack_client_id: str | None = None
     slack_client_secret: SecretStr | None = None
     minds_api_url: str = DEFAULT_MINDS_API_URL
+    # Where people open Studies and Audiences in their browser: links to it unfurl into a card.
+    minds_web_url: str = DEFAULT_MINDS_WEB_URL
     minds_api_key: SecretStr | None = None
     # OAuth mode: the one workspace MINDS_API_KEY serves (every other workspace connects its own key).
     minds_bot_default_team_id: str | None = None

@@ -41,6 +41,10 @@ DEFAULT_CONCURRENCY = 4  # Minds reads at once
 MAX_IN_FLIGHT = 64  # runs being read or posted at once by one tracker (posting may wait for Slack's pace)
 BATCH_SIZE = 20
 IDLE_WAIT_SECONDS = 1.0
+# Runs someone is waiting on the result of; the others (reports, consistency notes, builds …) leave
+# FOLLOW_UP_KEEP_FREE of a workspace's Minds minute to them, so a burst of follow-ups never delays a result.
+WAITED_ON = frozenset({RunKind.RESEARCH, RunKind.DIRECT, RunKind.PLAN})
+FOLLOW_UP_KEEP_FREE = 0.2
 MAX_NOT_FOUND_READS = 5  # 404s in a row before a run is given up as gone
 NOT_FOUND_STATE = "minds-404:"  # last_state while 404s are counted (the count follows the colon)
 
@@ -101,14 +105,15 @@ class RunTracker(Background):
         concurrency: int = DEFAULT_CONCURRENCY,
         holder: str | None = None,
         renew_every: float | None = None,
-        read_delay: Callable[[str], Awaitable[float]] | None = None,
+        read_delay: Callable[..., Awaitable[float]] | None = None,
         max_in_flight: int = MAX_IN_FLIGHT,
     ) -> None:
         """``holder`` names this replica in the leases it takes; ``renew_every`` (seconds, well under the store's
         lease) renews the leases of runs being polled while ``start()``-ed; None leaves renewal to ``renew()``.
-        ``read_delay(team_id)`` says how long until that workspace's Minds key has room for one more request: a
-        run of a workspace at its limit is looked at again then, instead of holding a read slot other
-        workspaces' runs are waiting for."""
+        ``read_delay(team_id, keep_free=…)`` says how long until that workspace's Minds key has room for one more
+        request: a run of a workspace at its limit is looked at again then, instead of holding a read slot other
+        workspaces' runs are waiting for (runs outside ``WAITED_ON`` leave ``FOLLOW_UP_KEEP_FREE`` of the minute
+        to the others)."""
         self._store = store
         self._handlers = handlers
         self._clock = clock
@@ -211,7 +216,8 @@ class RunTracker(Background):
 
     async def _poll(self, run: TrackedRun) -> None:
         handler = self._handlers[run.kind]
-        if self._read_delay is not None and (wait := await self._read_delay(run.team_id)) > 0:
+        keep_free = 0.0 if run.kind in WAITED_ON else FOLLOW_UP_KEEP_FREE
+        if self._read_delay is not None and (wait := await self._read_delay(run.team_id, keep_free=keep_free)) > 0:
             # The workspace's Minds allowance is spent for now: look again when it has room (not a failed read).
             await self._reschedule(run, delay=wait * (1 + self._rng.uniform(0, JITTER)), attempts=run.attempts)
             return

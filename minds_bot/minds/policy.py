@@ -129,9 +129,16 @@ class RateLimiter:
         finally:
             self._turns.next()
 
-    def delay(self) -> float:
-        """Seconds until one more request would fit in this workspace's window (0 when it fits now)."""
-        return max(0.0, self._wait_needed())
+    def delay(self, *, keep_free: float = 0.0) -> float:
+        """Seconds until one more request would fit in this workspace's window (0 when it fits now) while
+        leaving ``keep_free`` (a fraction of the limit) of the window for other work."""
+        now = self._clock()
+        self._expire(now)
+        waits = [self._blocked_until - now]
+        room = max(1, self._limit - int(self._limit * keep_free))
+        if len(self._sent) >= room:
+            waits.append(self._sent[len(self._sent) - room][0] + RATE_WINDOW_SECONDS + WINDOW_MARGIN_SECONDS - now)
+        return max(0.0, *waits)
 
     def share_wait(self, who: str) -> float:
         """Seconds until ``who`` is back under its share of the window (0 when it is, or for the bot itself)."""

@@ -48,6 +48,7 @@ def register_all(surface: Surface, services: Services) -> None:
         study_new,
         summary,
         templates,
+        unfurls,
     )
 
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
@@ -58,5 +59,5 @@ def register_all(surface: Surface, services: Services) -> None:
     research_tools = (methods, audience_card, invite, recalibrate, models, source_import, heatmaps)  # issue 18
     for module in research_tools:
         module.register(surface, services)
-    for module in (ask_about,):  # issue 13, Slack-native surfaces
+    for module in (ask_about, unfurls):  # issue 13, Slack-native surfaces
         module.register(surface, services)

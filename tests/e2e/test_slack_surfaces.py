@@ -1,13 +1,15 @@
-"""Slack-native surfaces in the local demo: the message shortcut "Ask Minds about this". The real bot in HTTP
-mode, the Slack emulator's signed requests, the Minds sandbox behind it."""
+"""Slack-native surfaces in the local demo: the message shortcut "Ask Minds about this" and link unfurls. The
+real bot in HTTP mode, the Slack emulator's signed requests, the Minds sandbox behind it."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
+from minds_bot.flows.unfurls import minds_links
 from minds_bot.sandbox.slack_api.state import Message
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
@@ -77,3 +79,42 @@ async def test_a_question_too_long_for_the_dialog_is_said_not_cut_silently(desk:
         if e.get("type") == "input" and e["element"].get("action_id") == "about_text_input"
     ]
     assert 0 < len(question["initial_value"]) <= 2000
+
+
+async def test_a_study_link_unfurls_into_a_card_and_a_link_minds_cannot_read_unfurls_nothing(desk: Desk) -> None:
+    launch = next(s for s in await desk.minds_api("GET", "/studies?limit=20") if s["name"] == LAUNCH)
+    known = f"https://getminds.ai/studies/{launch['id']}"
+    unknown = "https://getminds.ai/studies/00000000-0000-4000-8000-000000000000"
+    said = await desk.emu.post_message(user=desk.ada, channel=desk.research, text=f"See {known} and <{unknown}>")
+
+    def unfurled() -> Message | None:
+        message = next(m for m in desk.emu.state.messages(desk.research) if m.ts == said.ts)
+        return message if message.unfurls else None
+
+    message = await desk.wait(unfurled)
+    assert list(message.unfurls) == [known], "the link Minds does not know is not unfurled"
+    card = json.dumps(message.unfurls[known])
+    assert LAUNCH in card and "Minds Study" in card and "latest run: *completed*" in card
+    assert "Audiences:" in card
+
+
+def test_only_study_and_audience_links_on_the_minds_host_are_unfurled() -> None:
+    study = "https://getminds.ai/studies/2a517c04-0a7c-5083-8392-0acbc1f63280"
+    audience = "https://app.getminds.ai/team/audiences/97E03AC3-10A9-5557-86C8-899B76446A4D/members"
+    links = minds_links(
+        [
+            study,
+            audience,
+            study,  # twice: once
+            "https://getminds.ai.evil.example/studies/2a517c04-0a7c-5083-8392-0acbc1f63280",
+            "https://getminds.ai/docs/api/studies",
+            "javascript:alert(1)//getminds.ai/studies/2a517c04-0a7c-5083-8392-0acbc1f63280",
+            None,
+            "https://getminds.ai/studies/" + "a" * 5000,
+        ],
+        host="getminds.ai",
+    )
+    assert [(link.kind, link.id) for link in links] == [
+        ("study", "2a517c04-0a7c-5083-8392-0acbc1f63280"),
+        ("audience", "97e03ac3-10a9-5557-86c8-899b76446a4d"),
+    ]

@@ -16,7 +16,7 @@ from minds_bot.flows.tracking import (
     RunTracker,
     next_interval,
 )
-from minds_bot.minds import MindsTimeout, NotFound, RateLimited
+from minds_bot.minds import MindsTimeout, NotFound, RateLimited, RateLimiter
 from minds_bot.store import MemoryStore, RunKind, SecretBox, TrackedRun
 from tests.fakes.bot import START, Clock
 
@@ -231,7 +231,7 @@ async def test_a_workspace_at_its_minds_limit_is_looked_at_later_without_a_read(
     handler = ScriptedHandler([done("completed")])
     waits = {"T1": 40.0}
 
-    async def read_delay(team_id: str) -> float:
+    async def read_delay(team_id: str, *, keep_free: float) -> float:
         return waits.get(team_id, 0.0)
 
     tracker = RunTracker(
@@ -246,3 +246,33 @@ async def test_a_workspace_at_its_minds_limit_is_looked_at_later_without_a_read(
     clock.advance(50)
     await tracker.tick()
     assert handler.posted == ["completed"]
+
+
+async def test_follow_ups_leave_part_of_a_workspaces_minds_minute_to_the_results_people_wait_for(
+    store: MemoryStore, clock: Clock
+) -> None:
+    """A report or a consistency note waits while the workspace's key is 80 % used; a research run does not."""
+    limiter = RateLimiter(requests_per_minute=10, clock=lambda: 0.0, sleep=_never)
+    for _ in range(8):
+        await limiter.acquire()
+
+    async def read_delay(team_id: str, *, keep_free: float) -> float:
+        return limiter.delay(keep_free=keep_free)
+
+    research, consistency = ScriptedHandler([done("completed")]), ScriptedHandler([done("arrived")])
+    tracker = RunTracker(
+        store=store,
+        handlers={RunKind.RESEARCH: research, RunKind.CONSISTENCY: consistency},
+        clock=clock,
+        rng=random.Random(7),
+        read_delay=read_delay,
+    )
+    await tracker.track(tracked("run-1"))
+    await tracker.track(tracked("run-1:consistency").model_copy(update={"kind": RunKind.CONSISTENCY}))
+    await tracker.tick()
+    assert research.posted == ["completed"]
+    assert consistency.observed == 0, "the follow-up waits for room beyond the kept fifth"
+
+
+async def _never(seconds: float) -> None:
+    raise AssertionError("the limiter was not expected to wait")

@@ -142,6 +142,38 @@ class Interactions:
 
     # ---- messages people type
 
+    async def link_shared(self, message: Message, links: list[tuple[str, str]]) -> Delivery | None:
+        """Slack's ``link_shared`` event for links on the app's unfurl domains in a person's message:
+        ``links`` is (domain, url) for each. None when Slack would not tell the app (no links, a bot's post)."""
+        if not links or message.bot_id:
+            return None
+        config = self.ws.config
+        event: Json = {
+            "type": "link_shared",
+            "channel": message.channel,
+            "user": message.user,
+            "message_ts": message.ts,
+            "unfurl_id": "C" + self.ws.ids.token(12).upper(),
+            "source": "conversations_history",
+            "links": [{"domain": domain, "url": url} for domain, url in links],
+            "event_ts": message.ts,
+        }
+        if message.thread_ts:
+            event["thread_ts"] = message.thread_ts
+        body = {
+            "token": config.verification_token,
+            "team_id": config.team_id,
+            "api_app_id": config.app_id,
+            "event": event,
+            "type": "event_callback",
+            "event_id": "Ev" + self.ws.ids.token(10).upper(),
+            "event_time": int(self._clock()),
+            "authorizations": [{"team_id": config.team_id, "user_id": config.bot_user_id, "is_bot": True}],
+        }
+        return await self._deliver(
+            "event_callback", body=json.dumps(body).encode(), content_type="application/json", user=message.user
+        )
+
     async def message_event(self, message: Message) -> Delivery | None:
         """Slack's ``message.channels`` event for a person's message in a channel the bot is in (a thread reply
         carries ``thread_ts``). None when Slack would not tell the bot: bot posts, DMs, channels without it."""

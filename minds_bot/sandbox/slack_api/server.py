@@ -11,6 +11,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 from aiohttp import web
@@ -23,7 +24,7 @@ from minds_bot.sandbox.slack_api.interactions import Delivery, Interactions
 from minds_bot.sandbox.slack_api.pace import SlackPace
 from minds_bot.sandbox.slack_api.state import Ephemeral, Message, View, WorkspaceState
 from minds_bot.sandbox.slack_api.webapi import RateLimiter, WebApi
-from minds_bot.sandbox.slack_api.workspace import Links, Workspace, parse_content
+from minds_bot.sandbox.slack_api.workspace import Links, Workspace, links_in, parse_content
 
 Json = dict[str, Any]
 EMULATOR_KEY: web.AppKey[Emulator] = web.AppKey("slack_emulator")
@@ -45,6 +46,7 @@ class Emulator:
         self.web_api = WebApi(workspace=self.workspace, limiter=self.limiter, pace=self.pace)
         self.interactions = Interactions(workspace=self.workspace, clock=clock)
         self.shortcuts: tuple[tuple[str, str], ...] = ()
+        self.unfurl_domains: tuple[str, ...] = ()
         self.app = self._build_app()
 
     @property
@@ -126,12 +128,16 @@ class Emulator:
         self.limiter.clear(request.query.get("method"))
         return web.json_response({"ok": True, "limits": self.limiter.snapshot()})
 
-    def connect_bot(self, events_url: str, *, shortcuts: Sequence[tuple[str, str]] = ()) -> None:
+    def connect_bot(
+        self, events_url: str, *, shortcuts: Sequence[tuple[str, str]] = (), unfurl_domains: Sequence[str] = ()
+    ) -> None:
         """Send Slack's requests to ``events_url`` from now on (for bots whose port is known only later).
-        ``shortcuts`` are the app's message shortcuts, (callback id, name), as its manifest declares them: the
-        page offers them in each message's ⋯ menu."""
+        ``shortcuts`` are the app's message shortcuts, (callback id, name), and ``unfurl_domains`` its link
+        domains, as its manifest declares them: the page offers the shortcuts in each message's ⋯ menu, and a
+        person's message with a link on one of the domains is announced to the app (``link_shared``)."""
         self.interactions.bot_events_url = events_url
         self.shortcuts = tuple(shortcuts)
+        self.unfurl_domains = tuple(d.lower() for d in unfurl_domains)
 
     # ---- drive API: act as a user
 
@@ -150,7 +156,17 @@ class Emulator:
             check_membership=False,
         )
         await self.interactions.message_event(message)
+        await self.interactions.link_shared(message, self._unfurlable(message.text))
         return message
+
+    def _unfurlable(self, text: str) -> list[tuple[str, str]]:
+        found = []
+        for url in links_in(text):
+            host = (urlsplit(url).hostname or "").lower()
+            domain = next((d for d in self.unfurl_domains if host == d or host.endswith("." + d)), None)
+            if domain is not None:
+                found.append((domain, url))
+        return found
 
     async def message_shortcut(self, *, user: str, callback_id: str, channel: str, ts: str) -> Delivery:
         return await self.interactions.message_shortcut(user=user, callback_id=callback_id, channel=channel, ts=ts)

@@ -44,6 +44,7 @@ class Message:
     edited_ts: str | None = None
     deleted: bool = False
     broadcast: bool = False  # a thread reply also shown in the channel (reply_broadcast)
+    unfurls: dict[str, list[Json]] = field(default_factory=dict)  # url -> the app's card blocks (chat.unfurl)
 
     @property
     def is_reply(self) -> bool:
@@ -209,6 +210,10 @@ class WorkspaceState:
 
     def update_message(self, message: Message, *, text: str, blocks: list[Json], edited_ts: str) -> None:
         message.text, message.blocks, message.edited_ts = text, blocks, edited_ts
+        self._changed()
+
+    def unfurl(self, message: Message, unfurls: dict[str, list[Json]]) -> None:
+        message.unfurls.update(unfurls)
         self._changed()
 
     def delete_message(self, message: Message) -> None:

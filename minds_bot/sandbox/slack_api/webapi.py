@@ -118,6 +118,7 @@ class WebApi:
             "chat.update": self._update,
             "chat.postEphemeral": self._post_ephemeral,
             "chat.delete": self._delete,
+            "chat.unfurl": self._unfurl,
             "chat.getPermalink": self._permalink,
             "views.open": self._views_open,
             "views.update": self._views_update,
@@ -207,6 +208,12 @@ class WebApi:
         self.ws.update_message(message, args=args)
         body = self.ws.message_json(message)
         return {"channel": channel.id, "ts": message.ts, "text": message.text, "message": body}
+
+    async def _unfurl(self, args: Json) -> Json:
+        channel = self.ws.channel(args.get("channel"))
+        message = self.ws.message(channel, args.get("ts"))
+        self.ws.unfurl(message, unfurls=args.get("unfurls"))
+        return {}
 
     async def _post_ephemeral(self, args: Json) -> Json:
         channel = self.ws.channel(args.get("channel"))

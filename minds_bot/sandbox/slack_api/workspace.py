@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import mimetypes
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -55,6 +56,14 @@ def parse_json_arg(value: Any, *, error: str) -> Any:
         return json.loads(value)
     except json.JSONDecodeError as exc:
         raise SlackError(error) from exc
+
+
+_LINK = re.compile(r"https?://[^\s<>|]+")
+
+
+def links_in(text: str) -> list[str]:
+    """The URLs in a message's text (bare, or Slack's ``<url>`` / ``<url|label>``), each once, in order."""
+    return list(dict.fromkeys(_LINK.findall(text)))
 
 
 def parse_content(args: Json, *, required: bool = True) -> Content:
@@ -158,6 +167,23 @@ class Workspace:
         text = content.text if "text" in args else message.text
         self.state.update_message(message, text=text, blocks=blocks, edited_ts=self.ids.ts())
 
+    def unfurl(self, message: Message, *, unfurls: Any) -> None:
+        """``chat.unfurl``: each url of the message gets the app's card (blocks checked as Slack checks them)."""
+        unfurls = parse_json_arg(unfurls, error="invalid_unfurls_format")
+        if not isinstance(unfurls, dict) or not unfurls:
+            raise SlackError("invalid_unfurls_format")
+        cards: dict[str, list[Json]] = {}
+        for url, card in unfurls.items():
+            blocks = card.get("blocks") if isinstance(card, dict) else None
+            if not isinstance(blocks, list) or not blocks:
+                raise SlackError("invalid_unfurls_format")
+            if errors := blockkit.validate_blocks(blocks, limit=blockkit.MAX_BLOCKS_PER_MESSAGE):
+                raise invalid_blocks(errors)
+            if url not in links_in(message.text):
+                raise SlackError("cannot_unfurl_url")
+            cards[url] = blockkit.fill_ids(blocks, self.ids.block_id)
+        self.state.unfurl(message, cards)
+
     def post_ephemeral(self, *, channel: Channel, user: str, content: Content, thread_ts: str | None) -> Ephemeral:
         ephemeral = Ephemeral(
             channel=channel.id,
@@ -200,6 +226,11 @@ class Workspace:
             body["reactions"] = [{"name": n, "users": u, "count": len(u)} for n, u in message.reactions.items()]
         if message.edited_ts:
             body["edited"] = {"user": message.user, "ts": message.edited_ts}
+        if message.unfurls:
+            body["attachments"] = [
+                {"app_unfurl_url": url, "from_url": url, "is_app_unfurl": True, "blocks": blocks}
+                for url, blocks in message.unfurls.items()
+            ]
         return body
 
     # ---- files

@@ -227,6 +227,8 @@
       ? renderBlocks(message.blocks, ctx)
       : Object.assign(h("div"), { innerHTML: mrkdwn(message.text, ctx) });
     const files = (message.files || []).map(fileNode);
+    const unfurls = (message.attachments || []).filter((a) => a.is_app_unfurl)
+      .map((a) => h("div", { className: "unfurl", dataset: { url: a.app_unfurl_url } }, renderBlocks(a.blocks, ctx)));
     const reactions = message.reactions
       ? h("div", { className: "reactions" }, message.reactions.map((r) => h("span", {}, `${emoji(r.name)} ${r.count}`)))
       : null;
@@ -240,7 +242,7 @@
       h("div", { className: "message-body" },
         h("div", { className: "meta" }, h("span", { className: "name" }, name), isBot ? h("span", { className: "badge" }, "APP") : null,
           timeOf(message.ts), message.edited ? " (edited)" : "", shortcutMenu(channelId, message.ts)),
-        body, files, reactions, replies));
+        body, unfurls, files, reactions, replies));
   }
 
   // The ⋯ menu of a message: the app's message shortcuts, as Slack lists them under "More actions".

@@ -1,0 +1,35 @@
+"""Link unfurls: Slack's ``link_shared`` event for links on the Minds web host, answered with ``chat.unfurl``.
+
+Owns: the listener (registered for the host of ``MINDS_WEB_URL``, which also puts the domain, the event and the
+``links:read``/``links:write`` scopes in the manifest). What is read and shown is ``flows/unfurls.py``.
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from minds_bot.flows.unfurls import minds_links, unfurl_cards
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+
+def register(surface: Surface, services: Services) -> None:
+    host = (urlsplit(services.settings.minds_web_url).hostname or "").lower()
+    if not host:
+        return
+
+    @surface.unfurl(host)
+    async def link_shared(event: dict[str, Any], client: Any, context: Any) -> None:
+        shared = event.get("links")
+        urls = [link.get("url") for link in shared if isinstance(link, dict)] if isinstance(shared, list) else []
+        links = minds_links(urls, host=host)
+        if not links:
+            return
+        cards = await unfurl_cards(services, context.get("team_id") or "", links)
+        if cards:
+            unfurls = {url: {"blocks": blocks} for url, blocks in cards.items()}
+            await client.chat_unfurl(channel=event.get("channel"), ts=event.get("message_ts"), unfurls=unfurls)
