@@ -147,7 +147,7 @@ class RateLimiter:
         mine = [at for at, name in self._sent if name == who]
         if not who or len(mine) < self.caller_limit:
             return 0.0
-        return mine[len(mine) - self.caller_limit] + RATE_WINDOW_SECONDS + WINDOW_MARGIN_SECONDS - now
+        return mine[len(mine) - self.caller_limit] + RATE_WINDOW_SECONDS - now  # our own share: no margin needed
 
     def observe(self, *, status_code: int, headers: Mapping[str, str]) -> None:
         """Learn from a reply: a spent allowance or a 429 blocks this whole workspace until it resets."""

@@ -131,6 +131,7 @@ async def test_a_failure_after_the_result_was_posted_never_posts_it_again(w: Wor
     w.emu.rate_limit("files.getUploadURLExternal", retry_after=0, count=SLACK_RATE_LIMIT_RETRIES + 1)
     w.clock.advance(LATER)
     await first.bot.services.tracker.tick()
+    await first.bot.services.followups.settled()  # the charts follow the result
     assert len(results(w, channel, thread)) == 1
     assert "files.getUploadURLExternal" not in w.emu.limiter.snapshot()  # the refusal came after the result
     await further_ticks(w, first)
