@@ -154,16 +154,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def _run_forever(coro: object) -> int:
-    """Run ``coro`` on uvloop where it is installed (Linux and macOS: a faster event loop, measured in
-    ``benchmarks/ack_latency.py``), on asyncio's own loop elsewhere."""
     try:
-        import uvloop
-    except ImportError:
-        run = asyncio.run
-    else:
-        run = uvloop.run
-    try:
-        run(coro)  # type: ignore[arg-type]
+        asyncio.run(coro)  # type: ignore[arg-type]
     except KeyboardInterrupt:
         print("stopped", file=sys.stderr)
     return EXIT_OK
