@@ -53,7 +53,9 @@ ASKS = int(os.environ.get("MINDS_BOT_TEST_REPLICA_ASKS", "75"))  # with the plan
 LEASE = 3.0  # seconds: how long a dead replica's runs wait before another replica takes them
 STUDY = "Launch positioning"
 START_WAIT = 60.0
-STEP_WAIT = 60.0  # a bound on any one awaited step, never a timing
+# A bound on any one awaited step, never a timing. Above a minute: a replica that has spent its Minds minute looks
+# at its runs again only when the minute has room (up to 61 s, plus jitter), and holds no lease meanwhile.
+STEP_WAIT = 120.0
 ALL_DONE_WAIT = 150.0
 CONCURRENCY = 10  # commands in flight at once while setting up
 # As many people as commands in flight: the load is many people asking once each, not three people with ten
@@ -150,6 +152,7 @@ def _bot_env(*, url: str, emu: Emulator, minds: RunningSandbox, secret_key: str)
         # The figure here is how replicas share 100 runs in one channel, not Slack's pace for one channel
         # (tests/slack/test_slack_rate_limits.py): that pace would make this a 100-second test.
         "MINDS_BOT_SLACK_POSTS_PER_SECOND": "1000",
+        "MINDS_BOT_SLACK_UPDATES_PER_MINUTE": "100000",
         "LOG_LEVEL": "WARNING",
     }
 
@@ -307,17 +310,22 @@ async def _bounded(jobs: list[Callable[[], Any]]) -> None:
 
 
 async def _leased_by(url: str, pid: int) -> dict[tuple[str, str], bool]:
-    """The unfinished runs a replica holds a live lease on, each with whether it is posting the result."""
+    """The unfinished runs a replica holds a live lease on, each with whether it is posting a result (of a research
+    run or a question: what this test counts; a report being attached meanwhile is not a result)."""
     conn = await asyncpg.connect(url)
     try:
         rows = await conn.fetch(
-            "SELECT team_id, run_id, terminal_claimed_at FROM tracked_runs "
+            "SELECT team_id, run_id, kind, terminal_claimed_at FROM tracked_runs "
             "WHERE terminal_posted = 0 AND lease_holder LIKE $1",
             f"%:{pid}:%",
         )
     finally:
         await conn.close()
-    return {(row["team_id"], row["run_id"]): row["terminal_claimed_at"] is not None for row in rows}
+    results = ("research", "direct")
+    return {
+        (row["team_id"], row["run_id"]): row["terminal_claimed_at"] is not None and row["kind"] in results
+        for row in rows
+    }
 
 
 async def _wait_for_leases(url: str, pid: int) -> None:
@@ -325,11 +333,30 @@ async def _wait_for_leases(url: str, pid: int) -> None:
     Slack accepting a result and the database recording it leaves that result to be posted again (README,
     Scaling out): that window is not what this test measures."""
 
+    seen: list[dict[tuple[str, str], bool]] = []
+
     async def holding() -> bool:
         held = await _leased_by(url, pid)
+        seen.append(held)
         return bool(held) and not any(held.values())
 
-    await _poll_until(holding, timeout=STEP_WAIT, every=0.05)
+    try:
+        await _poll_until(holding, timeout=STEP_WAIT, every=0.05)
+    except AssertionError:
+        conn = await asyncpg.connect(url)
+        try:
+            rows = await conn.fetch(
+                "SELECT kind, lease_holder, terminal_claimed_at IS NOT NULL AS posting, next_poll_at "
+                "FROM tracked_runs WHERE terminal_posted = 0"
+            )
+        finally:
+            await conn.close()
+        sizes = [len(h) for h in seen]
+        raise AssertionError(
+            f"replica {pid} never held a lease only for polling; it held {min(sizes, default=0)}-"
+            f"{max(sizes, default=0)} runs, posting in {sum(any(h.values()) for h in seen)} of {len(seen)} looks; "
+            f"unfinished now: {[dict(r) for r in rows][:20]}"
+        ) from None
 
 
 async def _takeover_times(url: str, runs: set[tuple[str, str]], *, dead_pid: int) -> dict[tuple[str, str], float]:
