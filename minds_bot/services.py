@@ -56,15 +56,18 @@ class Background:
 
 
 MAX_FOLLOWUPS = 16  # follow-up jobs running at once; the rest wait their turn
+FOLLOWUP_GRACE_SECONDS = 10.0  # how long a graceful stop lets follow-ups under way finish
 
 
 class Followups(Background):
     """Work that follows a result already in Slack (its charts, its report), done beside the run tracker so
     a burst of results is not held up by drawing: each job is a task, ``MAX_FOLLOWUPS`` at a time, logged
-    when it fails, cancelled on stop (the result it follows is already posted)."""
+    when it fails, given a short grace on a graceful stop and cancelled after it (the result it follows is
+    already posted; a killed process loses what was not done)."""
 
-    def __init__(self, *, limit: int = MAX_FOLLOWUPS) -> None:
+    def __init__(self, *, limit: int = MAX_FOLLOWUPS, grace: float = FOLLOWUP_GRACE_SECONDS) -> None:
         self._slots = asyncio.Semaphore(limit)
+        self._grace = grace
         self._tasks: set[asyncio.Task[None]] = set()
 
     def spawn(self, job: Callable[[], Awaitable[None]], *, name: str) -> None:
@@ -88,6 +91,10 @@ class Followups(Background):
         return None
 
     async def stop(self) -> None:
+        """On a graceful stop the jobs under way get ``grace`` seconds to finish (a chart half uploaded is
+        better finished than lost); what is left then is cancelled."""
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=self._grace)
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
