@@ -489,10 +489,12 @@ async def _drive(
         await emu.wait_for(lambda: not waiting(), timeout=ALL_DONE_WAIT)
     except TimeoutError:
         raise AssertionError(f"never started: {waiting()}" + await _plan_states(url, load)) from None
+    # Slow Minds down before a third of the results are in, so polls take a while and runs are still being
+    # followed when the victim is killed in the middle of polling, holding leases (at full speed every run can be
+    # finished before the test looks).
+    minds.runtime.faults.latency_ms = SLOW_MINDS_MS
     await emu.wait_for(lambda: done() >= total // 3, timeout=ALL_DONE_WAIT)
     victim = replicas[1]
-    # Slow Minds down so polls take a while: the victim is then killed in the middle of polling, holding leases.
-    minds.runtime.faults.latency_ms = SLOW_MINDS_MS
     await _wait_for_leases(url, victim.process.pid)
     killed_at = time.time()
     victim.process.send_signal(signal.SIGKILL)
