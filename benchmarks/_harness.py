@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import hashlib
 import hmac
 import json
@@ -93,6 +94,27 @@ def watch_minds(runtime: Any) -> tuple[dict[str, list[float]], list[int]]:
 
     runtime.count_request = counted
     return times, refused
+
+
+def study_with_run(runtime: Any, *, name: str, key_fp: str | None) -> tuple[str, str, int]:
+    """In an in-process Minds sandbox: a copy of the seeded "Launch positioning" Study with a research run of its
+    plan's questions just started (charged to ``key_fp``); returns (study id, run id, questions)."""
+    state, engine = runtime.state, runtime.engine
+    template = next(s for s in state.studies.values() if s["name"] == "Launch positioning")
+    plan = next(p for p in state.plans.values() if p["studyId"] == template["id"])
+    questions = plan["revisions"][0]["questions"]
+    minds = [state.minds[m] for a in template["audienceIds"] for m in state.audiences[a]["mindIds"]]
+    study = copy.deepcopy(template) | {"id": state.new_id("study"), "name": name, "summary": None}
+    state.studies[study["id"]] = study
+    run = engine.create_run(
+        study=study,
+        kind="research",
+        questions=questions,
+        minds=minds,
+        key_fp=key_fp,
+        extra={"draftPlanId": plan["id"], "revision": 1},
+    )
+    return study["id"], run["id"], len(questions)
 
 
 def rss_mb(pid: int) -> float:

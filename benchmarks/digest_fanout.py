@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import copy
 import secrets
 import sys
 import tempfile
@@ -41,6 +40,7 @@ from benchmarks._harness import (  # noqa: E402
     percentile,
     spawn,
     stop,
+    study_with_run,
     watch_minds,
     write_result,
 )
@@ -59,21 +59,8 @@ HEADER = "Research digest"
 
 def _studies(sandbox: Any) -> None:
     """``STUDIES`` Studies copied from the seeded one, each with a research run of its own (ending quickly)."""
-    state, engine = sandbox.runtime.state, sandbox.runtime.engine
-    template = next(s for s in state.studies.values() if s["name"] == "Launch positioning")
-    plan = next(p for p in state.plans.values() if p["studyId"] == template["id"])
-    minds = [state.minds[m] for a in template["audienceIds"] for m in state.audiences[a]["mindIds"]]
     for n in range(STUDIES):
-        study = copy.deepcopy(template) | {"id": state.new_id("study"), "name": f"Digest study {n}", "summary": None}
-        state.studies[study["id"]] = study
-        engine.create_run(
-            study=study,
-            kind="research",
-            questions=plan["revisions"][0]["questions"],
-            minds=minds,
-            key_fp=None,
-            extra={"draftPlanId": plan["id"], "revision": 1},
-        )
+        study_with_run(sandbox.runtime, name=f"Digest study {n}", key_fp=None)
 
 
 async def _seed(path: Path, secret: str, *, team: str, channels: list[str], fire: datetime) -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import copy
 import secrets
 import sys
 import tempfile
@@ -43,6 +42,7 @@ from benchmarks._harness import (  # noqa: E402
     percentile,
     spawn,
     stop,
+    study_with_run,
     watch_minds,
     write_result,
 )
@@ -108,27 +108,13 @@ def _channels(workspaces: int) -> tuple[DemoChannel, ...]:
 
 def _start_runs(sandbox: Any, *, runs: int, keys: list[str]) -> tuple[list[tuple[int, str, str]], int]:
     """``runs`` Studies copied from the seeded one, each with a live research run; (workspace, study, run)."""
-    state = sandbox.runtime.state
-    engine = sandbox.runtime.engine
-    template = next(s for s in state.studies.values() if s["name"] == "Launch positioning")
-    plan = next(p for p in state.plans.values() if p["studyId"] == template["id"])
-    questions = plan["revisions"][0]["questions"]
-    minds = [state.minds[m] for a in template["audienceIds"] for m in state.audiences[a]["mindIds"]]
-    started = []
+    started, questions = [], 0
     for n in range(runs):
         workspace = n % len(keys)
-        study = copy.deepcopy(template) | {"id": state.new_id("study"), "name": f"Fan-out {n}", "summary": None}
-        state.studies[study["id"]] = study
-        run = engine.create_run(
-            study=study,
-            kind="research",
-            questions=questions,
-            minds=minds,
-            key_fp=key_fingerprint(keys[workspace]),
-            extra={"draftPlanId": plan["id"], "revision": 1},
-        )
-        started.append((workspace, study["id"], run["id"]))
-    return started, len(questions)
+        fingerprint = key_fingerprint(keys[workspace])
+        study_id, run_id, questions = study_with_run(sandbox.runtime, name=f"Fan-out {n}", key_fp=fingerprint)
+        started.append((workspace, study_id, run_id))
+    return started, questions
 
 
 async def _seed_bot(

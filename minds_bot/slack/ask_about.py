@@ -69,7 +69,7 @@ def _refusal(text: str, *, plan: bool) -> str | None:
     if len(text) > limit:
         return too_long("A plan request" if plan else "A question", limit=limit, length=len(text))
     if not plan and not (check := check_question(text)).single:
-        return f"{check.reason} Ask exactly one question here, or use the shortcut's plan on a message with several."
+        return f"{check.reason} Ask exactly one question here, or plan several with /minds plan."
     return None
 
 

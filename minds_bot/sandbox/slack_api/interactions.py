@@ -142,12 +142,28 @@ class Interactions:
 
     # ---- messages people type
 
+    async def _event(self, event: Json, *, user: str) -> Delivery:
+        """Deliver ``event`` in Slack's Events API envelope, as the app's bot user in this workspace."""
+        config = self.ws.config
+        body = {
+            "token": config.verification_token,
+            "team_id": config.team_id,
+            "api_app_id": config.app_id,
+            "event": event,
+            "type": "event_callback",
+            "event_id": "Ev" + self.ws.ids.token(10).upper(),
+            "event_time": int(self._clock()),
+            "authorizations": [{"team_id": config.team_id, "user_id": config.bot_user_id, "is_bot": True}],
+        }
+        return await self._deliver(
+            "event_callback", body=json.dumps(body).encode(), content_type="application/json", user=user
+        )
+
     async def link_shared(self, message: Message, links: list[tuple[str, str]]) -> Delivery | None:
         """Slack's ``link_shared`` event for links on the app's unfurl domains in a person's message:
         ``links`` is (domain, url) for each. None when Slack would not tell the app (no links, a bot's post)."""
         if not links or message.bot_id:
             return None
-        config = self.ws.config
         event: Json = {
             "type": "link_shared",
             "channel": message.channel,
@@ -160,19 +176,7 @@ class Interactions:
         }
         if message.thread_ts:
             event["thread_ts"] = message.thread_ts
-        body = {
-            "token": config.verification_token,
-            "team_id": config.team_id,
-            "api_app_id": config.app_id,
-            "event": event,
-            "type": "event_callback",
-            "event_id": "Ev" + self.ws.ids.token(10).upper(),
-            "event_time": int(self._clock()),
-            "authorizations": [{"team_id": config.team_id, "user_id": config.bot_user_id, "is_bot": True}],
-        }
-        return await self._deliver(
-            "event_callback", body=json.dumps(body).encode(), content_type="application/json", user=message.user
-        )
+        return await self._event(event, user=message.user)
 
     async def message_event(self, message: Message) -> Delivery | None:
         """Slack's ``message.channels`` event for a person's message in a channel the bot is in (a thread reply
@@ -191,20 +195,7 @@ class Interactions:
         }
         if message.thread_ts:
             event["thread_ts"] = message.thread_ts
-        config = self.ws.config
-        body = {
-            "token": config.verification_token,
-            "team_id": config.team_id,
-            "api_app_id": config.app_id,
-            "event": event,
-            "type": "event_callback",
-            "event_id": "Ev" + self.ws.ids.token(10).upper(),
-            "event_time": int(self._clock()),
-            "authorizations": [{"team_id": config.team_id, "user_id": config.bot_user_id, "is_bot": True}],
-        }
-        return await self._deliver(
-            "event_callback", body=json.dumps(body).encode(), content_type="application/json", user=message.user
-        )
+        return await self._event(event, user=message.user)
 
     # ---- slash commands
 
