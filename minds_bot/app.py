@@ -2,9 +2,9 @@
 
 Owns: which Slack mode the bot runs in (single workspace from environment tokens, or OAuth installs), the
 Web API client's base URL, the order of the Bolt middleware (shape check, log context, one workspace per
-install, once per delivery) and the error hook, the HTTP server (``POST /slack/events`` behind the gate of
-``minds_bot.slack.gate``, OAuth routes, ``GET /healthz``) and Socket Mode start-up, and the order of start-up and
-shut-down.
+install, once per delivery, paced client, language) and the error hook, the HTTP server (``POST /slack/events``
+behind the gate of ``minds_bot.slack.gate``, OAuth routes, ``GET /healthz``) and Socket Mode start-up, and the
+order of start-up and shut-down.
 Must not touch: listener behaviour (``minds_bot.slack``), Minds wire shapes (``minds_bot.minds``) or SQL.
 """
 
@@ -32,7 +32,12 @@ from minds_bot.settings import Settings, SettingsError
 from minds_bot.slack import register_all
 from minds_bot.slack.errors import error_hook
 from minds_bot.slack.gate import events_handler, quiet_bolt_verification_log
-from minds_bot.slack.middleware import log_context_middleware, once_per_delivery_middleware, shape_middleware
+from minds_bot.slack.middleware import (
+    language_middleware,
+    log_context_middleware,
+    once_per_delivery_middleware,
+    shape_middleware,
+)
 from minds_bot.slack.surface import EVENTS_PATH, INSTALL_PATH, OAUTH_REDIRECT_PATH, Surface
 from minds_bot.slack.workspace import workspace_middleware
 from minds_bot.store import (
@@ -88,6 +93,7 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
     app.use(workspace_middleware())
     app.use(once_per_delivery_middleware(services.store))
     app.use(_paced_client_middleware(services.slack.pacer))
+    app.use(language_middleware(services.languages))
     app.error(error_hook(slack_api_url=settings.slack_api_url))
     surface = Surface(app)
     register_all(surface, services)

@@ -29,6 +29,7 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 )
 from slack_sdk.web.async_client import AsyncWebClient
 
+from minds_bot import i18n
 from minds_bot.minds import MindsClient, MindsError, RateLimiter
 from minds_bot.minds.policy import caller
 from minds_bot.settings import Settings
@@ -445,6 +446,62 @@ def _about(seconds: float) -> int:
     return max(WAIT_STEP_SECONDS, math.ceil(seconds / WAIT_STEP_SECONDS) * WAIT_STEP_SECONDS)
 
 
+USER_LANGUAGE_SECONDS = 600.0  # how long a person's Slack locale is trusted before users.info is asked again
+WORKSPACE_LANGUAGE_SECONDS = 60.0  # another replica's /minds connect reaches this one within this long
+USER_LOOKUP_SECONDS = 1.0  # users.info slower than this: the workspace's language this time
+
+
+class Languages:
+    """Which of the bot's languages a person and a workspace speak.
+
+    A person speaks their Slack locale (``users.info`` with ``include_locale``, kept ``USER_LANGUAGE_SECONDS``)
+    when the bot speaks it; otherwise, and for everything posted to a channel, the workspace's language from
+    ``/minds connect``; otherwise English. A failed or slow lookup is not remembered.
+    """
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self._store = store
+        self._clock = clock
+        self._people: dict[tuple[str, str], tuple[float, str | None]] = {}
+        self._workspaces: dict[str, tuple[float, str]] = {}
+
+    async def of_workspace(self, team_id: str) -> str:
+        now = self._clock()
+        cached = self._workspaces.get(team_id)
+        if cached is not None and now - cached[0] < WORKSPACE_LANGUAGE_SECONDS:
+            return cached[1]
+        workspace = await self._store.get_workspace(team_id) if team_id else None
+        language = i18n.language_of(workspace.default_language if workspace else None) or i18n.SOURCE_LANGUAGE
+        self._workspaces[team_id] = (now, language)
+        return language
+
+    async def of_person(self, client: Any, *, team_id: str, user_id: str) -> str:
+        """The person's language, else the workspace's."""
+        return await self._person_locale(client, team_id, user_id) or await self.of_workspace(team_id)
+
+    async def _person_locale(self, client: Any, team_id: str, user_id: str) -> str | None:
+        now = self._clock()
+        cached = self._people.get((team_id, user_id))
+        if cached is not None and now - cached[0] < USER_LANGUAGE_SECONDS:
+            return cached[1]
+        try:
+            async with asyncio.timeout(USER_LOOKUP_SECONDS):
+                reply = await client.users_info(user=user_id, include_locale=True)
+        except Exception as exc:  # any failure: the workspace's language now, asked again next time
+            log.info("users.info for the person's language failed: %s", type(exc).__name__)
+            return None
+        user = reply.get("user") if hasattr(reply, "get") else None
+        language = i18n.language_of(user.get("locale")) if isinstance(user, dict) else None
+        if len(self._people) > 50_000:
+            self._people.clear()
+        self._people[(team_id, user_id)] = (now, language)
+        return language
+
+    def forget_workspace(self, team_id: str) -> None:
+        """After ``/minds connect`` saved a new language."""
+        self._workspaces.pop(team_id, None)
+
+
 class NotInstalled(Exception):
     """The bot has no install (bot token) for this workspace any more."""
 
@@ -470,9 +527,11 @@ class Services:
     connection_lists: dict[str, Any] = field(default_factory=dict)  # per workspace; flows/model_connections
     replica: str = field(default_factory=new_holder_id)  # this process's name in the store's leases
     fair: FairShare = field(init=False)
+    languages: Languages = field(init=False)
 
     def __post_init__(self) -> None:
         self.fair = FairShare(clock=self.clock)
+        self.languages = Languages(self.store)
 
     async def broadcast_results(self, team_id: str) -> bool:
         """Whether a run's final result is also posted to the channel, not only in its thread."""

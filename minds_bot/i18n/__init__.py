@@ -1,1 +1,160 @@
-"""(package)"""
+"""The bot's five languages: message catalogs (gettext, managed with Babel) and locale-aware formatting.
+
+Owns: ``_``, ``_n`` and ``N_`` (look a message up in the language being spoken, then fill its ``{named}`` placeholders),
+``speaking`` (the language for the rest of a block or task, held in a context variable so renderers need no
+extra parameter), ``language_of`` (a Slack locale such as ``de-DE`` → one of ``LANGUAGES`` or None), and the
+Babel formatters for numbers, percentages, dates and times in the spoken language.
+English is the source language: a message's id is its English text, so English needs no catalog. The other
+catalogs are ``locales/<lang>/LC_MESSAGES/messages.po``, read and compiled in memory the first time their
+language is spoken (English-only processes never load one). ``scripts/catalogs`` re-extracts
+``locales/messages.pot`` from the code and merges it into each catalog; tests keep all of them in step.
+Placeholders are ``{name}`` (``str.format``): a value is inserted after translation, so a translator can move it.
+Must not touch: Slack, Minds, the store — this sits at the bottom of the layers.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import date, datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LOCALES_DIR = Path(__file__).parent / "locales"
+DOMAIN = "messages"
+SOURCE_LANGUAGE = "en"
+# The languages the bot speaks, each named as its speakers name it (for pickers).
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "es": "Español",
+    "zh": "简体中文",
+    "ko": "한국어",
+}
+# Babel's locale for each language: the region whose conventions a team most likely expects by default.
+_BABEL_LOCALES = {"en": "en_US", "de": "de_DE", "es": "es_ES", "zh": "zh_Hans_CN", "ko": "ko_KR"}
+
+_spoken: contextvars.ContextVar[str] = contextvars.ContextVar("minds_bot_language", default=SOURCE_LANGUAGE)
+# What a message posted to a channel speaks while a person's request is handled: the workspace's language.
+_channel: contextvars.ContextVar[str] = contextvars.ContextVar("minds_bot_channel_language", default=SOURCE_LANGUAGE)
+
+
+def language_of(locale: str | None) -> str | None:
+    """One of ``LANGUAGES`` for a Slack or BCP 47 locale (``de-DE``, ``zh-CN``, ``ko``, ``es_419``); None when the
+    bot does not speak it. Traditional Chinese (``zh-TW``, ``zh-HK``, ``zh-Hant``) is not Simplified: None."""
+    if not isinstance(locale, str) or not locale.strip():
+        return None
+    parts = locale.strip().replace("_", "-").lower().split("-")
+    if parts[0] == "zh" and any(p in ("tw", "hk", "mo", "hant") for p in parts[1:]):
+        return None
+    return parts[0] if parts[0] in LANGUAGES else None
+
+
+def spoken() -> str:
+    """The language being spoken now (English unless ``speaking`` says otherwise)."""
+    return _spoken.get()
+
+
+@contextmanager
+def speaking(language: str | None) -> Iterator[str]:
+    """Speak ``language`` (English when None or not one of ours) inside the block."""
+    token = _spoken.set(language if language in LANGUAGES else SOURCE_LANGUAGE)
+    try:
+        yield _spoken.get()
+    finally:
+        _spoken.reset(token)
+
+
+def speak(language: str | None, *, channel: str | None = None) -> None:
+    """Speak ``language`` for the rest of the current task (a Bolt listener's, a tracker run's), and ``channel``
+    (default: the same) in what ``in_channel`` renders."""
+    _spoken.set(language if language in LANGUAGES else SOURCE_LANGUAGE)
+    _channel.set(channel if channel in LANGUAGES else _spoken.get())
+
+
+@contextmanager
+def in_channel() -> Iterator[str]:
+    """Speak the channel's language (the workspace's) inside the block: for messages everyone in it reads."""
+    with speaking(_channel.get()) as language:
+        yield language
+
+
+def _(message: str, /, **values: Any) -> str:
+    """``message`` in the spoken language, its ``{placeholders}`` filled from ``values``."""
+    text = _translations(_spoken.get()).gettext(message)
+    return text.format(**values) if values else text
+
+
+def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for it
+    """Marks a message for the catalogs where it is defined (a module constant); translate it where it is used,
+    ``_(CONSTANT)``, so it speaks the language of the moment."""
+    return message
+
+
+def _n(singular: str, plural: str, count: int, /, **values: Any) -> str:
+    """The form of a message for ``count`` (``{count}`` is always available to it), in the spoken language."""
+    text = _translations(_spoken.get()).ngettext(singular, plural, count)
+    return text.format(count=format_number(count), **values)
+
+
+@cache
+def _translations(language: str) -> Any:
+    """The compiled catalog of ``language``; English (the source) and a missing catalog translate to themselves."""
+    from babel.support import NullTranslations, Translations
+
+    po = LOCALES_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if language == SOURCE_LANGUAGE or not po.exists():
+        return NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as file:
+        catalog = read_po(file, locale=_BABEL_LOCALES[language])
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)  # untranslated and fuzzy entries are left out: they fall back to English
+    compiled.seek(0)
+    return Translations(fp=compiled, domain=DOMAIN)
+
+
+# --- formatting for the spoken language ----------------------------------------------------------------------
+
+
+def babel_locale() -> str:
+    return _BABEL_LOCALES[_spoken.get()]
+
+
+def format_number(value: float) -> str:
+    """``1,234`` / ``1.234`` / ``1,234`` … with the spoken language's separators."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=babel_locale())
+
+
+def format_percent(fraction: float, *, digits: int = 0) -> str:
+    """``0.42`` → ``42%`` / ``42 %`` …; ``digits`` decimals at most."""
+    from babel.numbers import format_percent as babel_percent
+
+    pattern = "#,##0%" if digits == 0 else "#,##0." + "#" * digits + "%"
+    return babel_percent(fraction, format=pattern, locale=babel_locale())
+
+
+def format_datetime(moment: datetime, *, tz: str | None = None) -> str:
+    """A date and time as the spoken language writes it, in ``tz`` (an IANA zone) when given."""
+    from babel.dates import format_datetime as babel_datetime
+
+    return babel_datetime(moment, format="medium", tzinfo=tz, locale=babel_locale())
+
+
+def format_date(day: date | datetime) -> str:
+    from babel.dates import format_date as babel_date
+
+    return babel_date(day, format="medium", locale=babel_locale())
+
+
+def format_time(moment: datetime, *, tz: str | None = None) -> str:
+    from babel.dates import format_time as babel_time
+
+    return babel_time(moment, format="short", tzinfo=tz, locale=babel_locale())

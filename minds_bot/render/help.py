@@ -13,66 +13,78 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
+from minds_bot.i18n import N_, _
 from minds_bot.render import MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.digest import add_digest_button
 
 COMMANDS: tuple[tuple[str, str], ...] = (
-    ("/minds help", "this overview"),
-    ("/minds studies [query]", "browse your Studies"),
-    ("/minds audiences [query]", "browse your Audiences and how many Minds each has"),
-    ("/minds minds [query]", "browse the Minds (AI personas) in your Audiences"),
-    ("/minds study <study>", "a Study card with its audiences, questions and recent runs"),
-    ("/minds study new <name>", "create a Study; a dialog asks which Audiences to attach"),
-    ("/minds plan <study> <request>", "draft a plan: answer Minds' questions, review it together, then approve"),
-    ("/minds drafts", "your active Study drafts, with Resume and Delete (save one from an open plan)"),
-    ("/minds templates", "your Study templates; Use one to plan research from its questions"),
-    ("/minds ask <study> <question>", "ask one standalone question"),
-    ("/minds runs <study>", "a Study's recent runs and their states"),
+    ("/minds help", N_("this overview")),
+    ("/minds studies [query]", N_("browse your Studies")),
+    ("/minds audiences [query]", N_("browse your Audiences and how many Minds each has")),
+    ("/minds minds [query]", N_("browse the Minds (AI personas) in your Audiences")),
+    ("/minds study <study>", N_("a Study card with its audiences, questions and recent runs")),
+    ("/minds study new <name>", N_("create a Study; a dialog asks which Audiences to attach")),
+    ("/minds plan <study> <request>", N_("draft a plan: answer Minds' questions, review it together, then approve")),
+    ("/minds drafts", N_("your active Study drafts, with Resume and Delete (save one from an open plan)")),
+    ("/minds templates", N_("your Study templates; Use one to plan research from its questions")),
+    ("/minds ask <study> <question>", N_("ask one standalone question")),
+    ("/minds runs <study>", N_("a Study's recent runs and their states")),
     (
         "/minds summary <study> [refresh [force] [short|standard|detailed]]",
-        "read a Study's summary, or refresh it (force: regenerate even if nothing changed; a length)",
+        N_("read a Study's summary, or refresh it (force: regenerate even if nothing changed; a length)"),
     ),
-    ("/minds analytics <study>", "a Study's analytics as Minds computed them, with a chart"),
+    ("/minds analytics <study>", N_("a Study's analytics as Minds computed them, with a chart")),
     (
         "/minds export <study> [format] [kind] [length] [original]",
-        "attach a report, brief or raw data to the thread (CSV cells that could run as formulas get a leading '; "
-        "`original` attaches Minds' file unchanged)",
+        N_(
+            "attach a report, brief or raw data to the thread (CSV cells that could run as formulas get a leading "
+            "'; `original` attaches Minds' file unchanged)"
+        ),
     ),
-    ("/minds export audience|mind <name> [format]", "attach an Audience brief or a Mind's profile to a thread"),
-    ("/minds duplicate audience <name>", "copy an Audience (each member becomes a new Mind)"),
-    ("/minds share <study> on|off", "turn a Study's public link on (after you confirm) or off"),
-    ("/minds duplicate <study>", "make a private copy of a Study (asked again within 6 hours: a second copy?)"),
-    ("/minds audience new <brief>", "build an Audience from a description of who it should be"),
-    ("/minds chat <mind>", "talk to one Mind in a thread; every reply there continues the same chat"),
-    ("/minds audience <name>", "an Audience's members, coverage, Formations, builds; Ask · Export · Duplicate"),
-    ("Message menu → Audience from files", "import a message's .txt/.md/.csv/.json files and build an Audience"),
-    ("Heatmap · Export heatmap on a result", "where the question shows an image or video: attention, or a ZIP"),
-    ("/minds ask audience <name> <question>", "ask one Audience directly (Minds creates a private Study for it)"),
-    ("/minds recalibrate <audience>", "refresh an Audience you own: instruction, confirmation, progress in a thread"),
-    ("/minds invite <study> <email…> [admin]", "invite collaborators to a Study (account owners; you confirm first)"),
-    ("/minds methods [query]", "the research methods Minds lists: which run, what each needs"),
-    ("/minds models", "the team's model connections in Minds, verified or not (when the server has them)"),
-    ("/minds approvers list · add|remove @someone", "who may approve research plans in this channel"),
-    ("/minds digest add …", "post research news to a channel on a schedule"),
-    ("/minds digest list · now <id> · remove <id>", "see, post or stop scheduled digests"),
-    ("/minds connect", "connect this workspace to a Minds account"),
+    ("/minds export audience|mind <name> [format]", N_("attach an Audience brief or a Mind's profile to a thread")),
+    ("/minds duplicate audience <name>", N_("copy an Audience (each member becomes a new Mind)")),
+    ("/minds share <study> on|off", N_("turn a Study's public link on (after you confirm) or off")),
+    ("/minds duplicate <study>", N_("make a private copy of a Study (asked again within 6 hours: a second copy?)")),
+    ("/minds audience new <brief>", N_("build an Audience from a description of who it should be")),
+    ("/minds chat <mind>", N_("talk to one Mind in a thread; every reply there continues the same chat")),
+    ("/minds audience <name>", N_("an Audience's members, coverage, Formations, builds; Ask · Export · Duplicate")),
+    (
+        N_("Message menu → Audience from files"),
+        N_("import a message's .txt/.md/.csv/.json files and build an Audience"),
+    ),
+    (N_("Heatmap · Export heatmap on a result"), N_("where the question shows an image or video: attention, or a ZIP")),
+    ("/minds ask audience <name> <question>", N_("ask one Audience directly (Minds creates a private Study for it)")),
+    (
+        "/minds recalibrate <audience>",
+        N_("refresh an Audience you own: instruction, confirmation, progress in a thread"),
+    ),
+    (
+        "/minds invite <study> <email…> [admin]",
+        N_("invite collaborators to a Study (account owners; you confirm first)"),
+    ),
+    ("/minds methods [query]", N_("the research methods Minds lists: which run, what each needs")),
+    ("/minds models", N_("the team's model connections in Minds, verified or not (when the server has them)")),
+    ("/minds approvers list · add|remove @someone", N_("who may approve research plans in this channel")),
+    ("/minds digest add …", N_("post research news to a channel on a schedule")),
+    ("/minds digest list · now <id> · remove <id>", N_("see, post or stop scheduled digests")),
+    ("/minds connect", N_("connect this workspace to a Minds account")),
 )
 
-INTRO = (
+INTRO = N_(
     "*Minds* runs synthetic market research on Audiences of AI personas. Plan a study here, review the exact "
     "questions together, approve it, and follow the run in the thread."
 )
-RULES = (
+RULES = N_(
     "*Before a plan runs* every confirmation question Minds asks is answered (the plan says how many are left) "
     "and every method is executable in Minds' catalogue; a method that is not names its fallback, offered as a "
     "revision to review — never swapped in silently. *Try again* on a duplicate or an Audience build that got "
     "no answer sends the same request with the same key, so Minds never makes two."
 )
-CAVEAT = "Synthetic research is a fast first pass; it does not replace representative fieldwork with people."
+CAVEAT = N_("Synthetic research is a fast first pass; it does not replace representative fieldwork with people.")
 
 
 def _command_lines() -> list[str]:
-    return [f"`{escape(usage)}` — {escape(what)}" for usage, what in COMMANDS]
+    return [f"`{escape(_(usage))}` — {escape(_(what))}" for usage, what in COMMANDS]
 
 
 def _command_sections() -> list[SectionBlock]:
@@ -89,12 +101,12 @@ def render_help(*, note: str | None = None) -> Message:
     """``note``: plain words said above the overview (a usage hint may repeat what someone typed), escaped here."""
     blocks = [SectionBlock(text=MarkdownTextObject(text=escape(note, limit=MAX_SECTION_TEXT)))] if note else []
     blocks += [
-        SectionBlock(text=MarkdownTextObject(text=INTRO)),
+        SectionBlock(text=MarkdownTextObject(text=_(INTRO))),
         *_command_sections(),
-        SectionBlock(text=MarkdownTextObject(text=RULES)),
-        ContextBlock(elements=[MarkdownTextObject(text=CAVEAT)]),
+        SectionBlock(text=MarkdownTextObject(text=_(RULES))),
+        ContextBlock(elements=[MarkdownTextObject(text=_(CAVEAT))]),
     ]
-    return Message(text="Minds: plan and run synthetic research from Slack. Try /minds help.", blocks=blocks)
+    return Message(text=_("Minds: plan and run synthetic research from Slack. Try /minds help."), blocks=blocks)
 
 
 def render_usage(message: str) -> Message:
@@ -105,19 +117,19 @@ def render_usage(message: str) -> Message:
 
 def render_home(*, connected: bool) -> View:
     status = (
-        "This workspace is connected to Minds."
+        _("This workspace is connected to Minds.")
         if connected
-        else "This workspace is not connected to Minds yet: an admin can run `/minds connect`."
+        else _("This workspace is not connected to Minds yet: an admin can run `/minds connect`.")
     )
     return View(
         type="home",
         blocks=[
-            HeaderBlock(text="Minds for Slack"),
-            SectionBlock(text=MarkdownTextObject(text=INTRO)),
+            HeaderBlock(text=_("Minds for Slack")),
+            SectionBlock(text=MarkdownTextObject(text=_(INTRO))),
             SectionBlock(text=MarkdownTextObject(text=status)),
             DividerBlock(),
             *_command_sections(),
             ActionsBlock(elements=[add_digest_button()]),
-            ContextBlock(elements=[MarkdownTextObject(text=CAVEAT)]),
+            ContextBlock(elements=[MarkdownTextObject(text=_(CAVEAT))]),
         ],
     )

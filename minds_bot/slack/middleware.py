@@ -4,7 +4,9 @@ Owns: the payload shape check for requests that did not come through the HTTP ga
 acknowledged and dropped with one log line), request context for logs (team, channel, user, command or action)
 and processing each Slack delivery once: events that Slack retries (``x-slack-retry-num``), repeated action
 payloads, and a replayed slash command or view submission (the same signed body sent again within the replay
-window) are recognised by a key recorded in the store, so the answer survives restarts.
+window) are recognised by a key recorded in the store, so the answer survives restarts. Last, the language a
+listener speaks (``language_middleware``): the person's, and the workspace's for what it posts to a channel
+(``minds_bot.i18n``), known before the listener's task starts because Bolt copies this context into it.
 In HTTP mode the gate (``gate.py``) and Bolt verify signatures before any of this runs, so forged requests never
 reach the store.
 Must not touch: listener behaviour.
@@ -20,6 +22,7 @@ from typing import Any
 
 from slack_bolt.response import BoltResponse
 
+from minds_bot import i18n
 from minds_bot.log import bind_log_context
 from minds_bot.slack.gate import shape_problem
 from minds_bot.store import Store
@@ -100,3 +103,17 @@ def once_per_delivery_middleware(store: Store) -> Callable[..., Awaitable[Any]]:
         return await next()
 
     return once_per_delivery
+
+
+def language_middleware(languages: Any) -> Callable[..., Awaitable[Any]]:
+    """``languages``: ``services.Languages``. Cached for a person for ten minutes; a lookup that takes longer
+    than ``USER_LOOKUP_SECONDS`` gives the workspace's language this once, so the ack is never held long."""
+
+    async def language(context: Any, next: Callable[[], Awaitable[Any]]) -> Any:  # noqa: A002 - Bolt's name
+        team, user, client = context.team_id or "", context.user_id, context.get("client")
+        channel = await languages.of_workspace(team)
+        person = await languages.of_person(client, team_id=team, user_id=user) if user and client else channel
+        i18n.speak(person, channel=channel)
+        return await next()
+
+    return language

@@ -1,0 +1,95 @@
+"""Finds words meant for people that do not go through the catalogs (``_``, ``_n``, ``N_`` of ``minds_bot.i18n``).
+
+A string in the code is prose when it holds two words of two or more letters in a row. Prose is allowed only
+as a message id (the first arguments of ``_``/``_n``/``N_``), as a docstring, in a log call, in the message of
+a built-in exception (``ValueError`` and the like: for developers), in a ``Literal[...]`` annotation, or on a
+line that ends with ``# verbatim`` (command syntax such as ``/minds plan <study> <request>``, product names).
+Run it as ``python tests/i18n/bypass.py minds_bot/render/help.py …`` to list what is left in some modules.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+PROSE = re.compile(r"[A-Za-z]{2,}[\s,;:'’-]+[A-Za-z]{2,}")
+COMMAND = "/minds "  # command syntax is the same in every language
+MARKERS = {"_", "_n", "N_"}
+LOG_NAMES = {"log", "logger", "logging"}
+DEVELOPER_ERRORS = {
+    "ValueError",
+    "TypeError",
+    "RuntimeError",
+    "KeyError",
+    "AssertionError",
+    "NotImplementedError",
+    "LookupError",
+    "AttributeError",
+}
+
+
+def _call_name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def _exempt_nodes(tree: ast.AST) -> set[int]:
+    exempt: set[int] = set()
+
+    def cover(node: ast.AST) -> None:
+        exempt.update(id(n) for n in ast.walk(node))
+
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+        ):
+            cover(body[0])
+        if isinstance(node, ast.Call):
+            name = _call_name(node.func)
+            owner = node.func.value if isinstance(node.func, ast.Attribute) else None
+            if name in MARKERS:
+                for arg in node.args[:2]:
+                    cover(arg)
+            elif isinstance(owner, ast.Name) and owner.id in LOG_NAMES or name in DEVELOPER_ERRORS:
+                cover(node)
+        if isinstance(node, ast.Subscript) and _call_name(node.value) == "Literal":
+            cover(node)
+        if isinstance(node, ast.AnnAssign | ast.arg) and getattr(node, "annotation", None) is not None:
+            cover(node.annotation)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns is not None:
+            cover(node.returns)
+    return exempt
+
+
+def bypasses(path: Path) -> list[tuple[int, str]]:
+    """``(line, text)`` of each piece of prose in ``path`` that bypasses the catalogs."""
+    source = path.read_text()
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    exempt = _exempt_nodes(tree)
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Constant) or not isinstance(node.value, str) or id(node) in exempt:
+            continue
+        if not PROSE.search(node.value) or node.value.lstrip("`").startswith(COMMAND):
+            continue
+        end = getattr(node, "end_lineno", node.lineno) or node.lineno
+        if any(lines[n - 1].rstrip().endswith("# verbatim") for n in range(node.lineno, end + 1)):
+            continue
+        found.append((node.lineno, node.value))
+    return sorted(found)
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:]:
+        for line, text in bypasses(Path(name)):
+            print(f"{name}:{line}: {text[:100]!r}")
