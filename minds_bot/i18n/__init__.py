@@ -134,11 +134,10 @@ def format_number(value: float) -> str:
 
 
 def format_percent(fraction: float, *, digits: int = 0) -> str:
-    """``0.42`` → ``42%`` / ``42 %`` …; ``digits`` decimals at most."""
+    """``0.42`` → ``42%`` / ``42 %`` / ``42%`` … as the spoken language writes it; ``digits`` decimals at most."""
     from babel.numbers import format_percent as babel_percent
 
-    pattern = "#,##0%" if digits == 0 else "#,##0." + "#" * digits + "%"
-    return babel_percent(fraction, format=pattern, locale=babel_locale())
+    return babel_percent(round(fraction, digits + 2), locale=babel_locale(), decimal_quantization=False)
 
 
 def format_datetime(moment: datetime, *, tz: str | None = None) -> str:
