@@ -221,6 +221,8 @@ async def open_bot(settings: Settings, *, clock: Clock = utc_now) -> Bot:
         holder=services.replica,
         renew_every=settings.minds_bot_lease_seconds / LEASE_RENEWALS,
         read_delay=services.minds.read_delay,
+        language=services.languages.of_workspace,
+        on_change=services.home_changed,
     )
     services.background[:0] = [Housekeeping(store=store, clock=services.clock), services.followups, services.tracker]
     flow = DigestFlow.from_services(services)

@@ -526,12 +526,18 @@ class Services:
     method_catalogues: dict[str, Any] = field(default_factory=dict)  # per workspace; see flows/methods.py
     connection_lists: dict[str, Any] = field(default_factory=dict)  # per workspace; flows/model_connections
     replica: str = field(default_factory=new_holder_id)  # this process's name in the store's leases
+    home: Any = None  # minds_bot.flows.home.HomeTabs once the Home surface is registered
     fair: FairShare = field(init=False)
     languages: Languages = field(init=False)
 
     def __post_init__(self) -> None:
         self.fair = FairShare(clock=self.clock)
         self.languages = Languages(self.store)
+
+    def home_changed(self, record: Any) -> None:
+        """A plan post, tracked run or digest changed: the Home tabs that show it are refreshed (paced)."""
+        if self.home is not None:
+            self.home.changed(record)
 
     async def broadcast_results(self, team_id: str) -> bool:
         """Whether a run's final result is also posted to the channel, not only in its thread."""

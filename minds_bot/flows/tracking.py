@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
+from minds_bot import i18n
 from minds_bot.minds import MindsError, NotFound, RateLimited, ServiceUnavailable
 from minds_bot.services import Background
 from minds_bot.store import RunKind, Store, TrackedRun, new_holder_id
@@ -107,13 +108,19 @@ class RunTracker(Background):
         renew_every: float | None = None,
         read_delay: Callable[..., Awaitable[float]] | None = None,
         max_in_flight: int = MAX_IN_FLIGHT,
+        language: Callable[[str], Awaitable[str]] | None = None,
+        on_change: Callable[[TrackedRun], None] | None = None,
     ) -> None:
         """``holder`` names this replica in the leases it takes; ``renew_every`` (seconds, well under the store's
         lease) renews the leases of runs being polled while ``start()``-ed; None leaves renewal to ``renew()``.
         ``read_delay(team_id, keep_free=…)`` says how long until that workspace's Minds key has room for one more
         request: a run of a workspace at its limit is looked at again then, instead of holding a read slot other
         workspaces' runs are waiting for (runs outside ``WAITED_ON`` leave ``FOLLOW_UP_KEEP_FREE`` of the minute
-        to the others)."""
+        to the others). ``language(team_id)`` is what a workspace's run messages speak (each run is followed in a
+        task of its own, so the language holds for its posts, charts and report); ``on_change(run)`` is told when
+        what people see of a run changed (its progress, its end) — the App Home follows it."""
+        self._language = language
+        self._on_change = on_change
         self._store = store
         self._handlers = handlers
         self._clock = clock
@@ -209,6 +216,8 @@ class RunTracker(Background):
 
     async def _poll_guarded(self, run: TrackedRun) -> None:
         try:
+            if self._language is not None:
+                i18n.speak(await self._language(run.team_id))
             await self._poll(run)
         except Exception:  # noqa: BLE001 - one run's failure must not stop the loop for every other run
             log.exception("polling a run failed", extra={"fields": {"run": run.run_id, "team": run.team_id}})
@@ -248,6 +257,8 @@ class RunTracker(Background):
             last_state=observation.visible,
             progress_ts=progress_ts,
         )
+        if changed and self._on_change is not None:
+            self._on_change(run.model_copy(update={"last_state": observation.visible}))
 
     async def _after_failed_read(self, run: TrackedRun, exc: MindsError) -> None:
         """A failed poll is only ever retried later; it never leads to a new submission."""
@@ -289,6 +300,8 @@ class RunTracker(Background):
             await self._store.release_terminal_post(team_id=run.team_id, run_id=run.run_id)
             raise
         await self._store.mark_terminal_posted(team_id=run.team_id, run_id=run.run_id)
+        if self._on_change is not None:
+            self._on_change(run.model_copy(update={"terminal_posted": True}))
 
     async def _reschedule(self, run: TrackedRun, *, delay: float, attempts: int) -> None:
         await self._store.update_run_poll(

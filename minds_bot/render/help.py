@@ -1,21 +1,16 @@
-"""The ``/minds help`` message and the App Home tab: what the bot does, how to start, and the rules a run
+"""The ``/minds help`` message: what the bot does, how to start, and the rules a run
 follows (answered confirmation questions, executable methods, retries that keep their key)."""
 
 from __future__ import annotations
 
 from slack_sdk.models.blocks import (
-    ActionsBlock,
     ContextBlock,
-    DividerBlock,
-    HeaderBlock,
     MarkdownTextObject,
     SectionBlock,
 )
-from slack_sdk.models.views import View
 
 from minds_bot.i18n import N_, _
 from minds_bot.render import MAX_SECTION_TEXT, Message, escape
-from minds_bot.render.digest import add_digest_button
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("/minds help", N_("this overview")),
@@ -113,23 +108,3 @@ def render_usage(message: str) -> Message:
     """A ``/minds`` command that could not be read: what to type instead (the grammar's words, escaped)."""
     text = escape(message, limit=MAX_SECTION_TEXT)
     return Message(text=text, blocks=render_help(note=message).blocks[:1])
-
-
-def render_home(*, connected: bool) -> View:
-    status = (
-        _("This workspace is connected to Minds.")
-        if connected
-        else _("This workspace is not connected to Minds yet: an admin can run `/minds connect`.")
-    )
-    return View(
-        type="home",
-        blocks=[
-            HeaderBlock(text=_("Minds for Slack")),
-            SectionBlock(text=MarkdownTextObject(text=_(INTRO))),
-            SectionBlock(text=MarkdownTextObject(text=status)),
-            DividerBlock(),
-            *_command_sections(),
-            ActionsBlock(elements=[add_digest_button()]),
-            ContextBlock(elements=[MarkdownTextObject(text=_(CAVEAT))]),
-        ],
-    )

@@ -1,5 +1,7 @@
-"""The App Home tab: what the bot does and whether this workspace is connected to Minds.
+"""The App Home tab: published when someone opens it, refreshed when what it shows changes (``flows/home.py``).
 
+Owns: the ``app_home_opened`` listener, the Home's *Refresh* button and its *Plan research* buttons (the plan
+dialog, with a channel to post the plan in, since the Home has none). *Add a digest* is the digest surface's.
 Must not touch: Minds wire shapes or SQL.
 """
 
@@ -7,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.render.help import render_home
+from minds_bot.flows.home import HomeTabs
+from minds_bot.render.home import HOME_REFRESH_ACTION
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
@@ -15,9 +18,17 @@ if TYPE_CHECKING:
 
 
 def register(surface: Surface, services: Services) -> None:
+    home = HomeTabs(services, min_interval=services.settings.minds_bot_home_refresh_seconds)
+    services.home = home
+    services.background.append(home)
+
     @surface.event("app_home_opened")
     async def home_opened(event: dict[str, Any], client: Any, context: Any) -> None:
-        if event.get("tab") != "home":
+        if event.get("tab") != "home" or not isinstance(event.get("user"), str):
             return
-        connected = await services.minds.is_connected(context.get("team_id") or "")
-        await client.views_publish(user_id=event["user"], view=render_home(connected=connected).to_dict())
+        await home.publish(client, team_id=context.get("team_id") or "", user_id=event["user"])
+
+    @surface.action(HOME_REFRESH_ACTION)
+    async def refresh(ack: Any, body: dict[str, Any], client: Any, context: Any) -> None:
+        await ack()
+        await home.publish(client, team_id=context.get("team_id") or "", user_id=body["user"]["id"])

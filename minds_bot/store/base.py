@@ -170,6 +170,13 @@ class Store(ABC):
         """The most recently updated post showing this draft."""
 
     @abstractmethod
+    async def recent_plan_posts(
+        self, *, team_id: str, requester_id: str | None = None, states: Collection[PlanState] = (), limit: int = 20
+    ) -> list[PlanPost]:
+        """A workspace's plan messages, the most recently changed first: only ``requester_id``'s when given, only
+        in ``states`` when given."""
+
+    @abstractmethod
     async def transition_plan_post(
         self,
         *,

@@ -236,6 +236,20 @@ class MemoryStore(Store):
         ]
         return self._load(PlanPost, max(matches, key=lambda m: m[:2])[2]) if matches else None
 
+    async def recent_plan_posts(
+        self, *, team_id: str, requester_id: str | None = None, states: Collection[PlanState] = (), limit: int = 20
+    ) -> list[PlanPost]:
+        wanted = {str(state) for state in states}
+        matches = [
+            (row["updated_at"], index, row)
+            for index, row in enumerate(self._plan_posts.values())
+            if row["team_id"] == team_id
+            and (requester_id is None or row["requester_id"] == requester_id)
+            and (not wanted or row["state"] in wanted)
+        ]
+        matches.sort(key=lambda m: m[:2], reverse=True)
+        return [self._load(PlanPost, row) for _, _, row in matches[:limit]]
+
     async def transition_plan_post(
         self,
         *,

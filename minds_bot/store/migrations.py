@@ -139,6 +139,10 @@ _V8_APPROVAL_MODEL: Migration = (
     "ALTER TABLE approvals ADD COLUMN model_connection_revision INTEGER",
 )
 
+_V9_RECENT_PLANS: Migration = (
+    "CREATE INDEX plan_posts_recent ON plan_posts (team_id, requester_id, updated_at)",  # the App Home's lists
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CORE,
     _V2_DIGEST_QUIET,
@@ -148,6 +152,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V6_CHAT_THREADS,
     _V7_LEASES,
     _V8_APPROVAL_MODEL,
+    _V9_RECENT_PLANS,
 )
 
 # PostgreSQL: the same migrations; `seq` stands in for SQLite's rowid where rows are ordered by insertion

@@ -291,6 +291,22 @@ class SqlStore(Store):
             row = await q.one(_LATEST_PLAN_POST.format(order=q.insertion_order), (team_id, draft_plan_id))
         return None if row is None else from_row(PlanPost, row, self._box)
 
+    async def recent_plan_posts(
+        self, *, team_id: str, requester_id: str | None = None, states: Collection[PlanState] = (), limit: int = 20
+    ) -> list[PlanPost]:
+        where, params = ["team_id = ?"], [team_id]
+        if requester_id is not None:
+            where.append("requester_id = ?")
+            params.append(requester_id)
+        if states:
+            where.append(f"state IN ({', '.join('?' for _ in states)})")
+            params += [str(state) for state in states]
+        async with self._read() as q:
+            order = f"updated_at DESC, {q.insertion_order} DESC"
+            sql = f"SELECT * FROM plan_posts WHERE {' AND '.join(where)} ORDER BY {order} LIMIT ?"  # noqa: S608
+            rows = await q.all(sql, (*params, limit))
+        return [from_row(PlanPost, row, self._box) for row in rows]
+
     async def transition_plan_post(
         self,
         *,

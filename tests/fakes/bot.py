@@ -319,7 +319,14 @@ async def bot_harness(
         services = Services.build(settings, store, clock=clock)
         use_fake_minds(services, minds_api, download=download)
         app, _ = build_app(services, process_before_response=wait_for_listeners)
-        tracker = WatchedTracker(store=store, handlers=services.run_handlers, clock=clock, rng=random.Random(7))
+        tracker = WatchedTracker(
+            store=store,
+            handlers=services.run_handlers,
+            clock=clock,
+            rng=random.Random(7),
+            language=services.languages.of_workspace,
+            on_change=services.home_changed,
+        )
         services.tracker = tracker
         yield BotHarness(
             app=app,

@@ -14,7 +14,7 @@ import re
 import sys
 from pathlib import Path
 
-PROSE = re.compile(r"[A-Za-z]{2,}[\s,;:'’-]+[A-Za-z]{2,}")
+PROSE = re.compile(r"[A-Za-z]{2,}[,;:.!?'’]?\s+[A-Za-z]{2,}")
 COMMAND = "/minds "  # command syntax is the same in every language
 MARKERS = {"_", "_n", "N_"}
 LOG_NAMES = {"log", "logger", "logging"}

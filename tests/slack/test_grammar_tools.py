@@ -131,7 +131,7 @@ def test_every_command_of_every_side_parses(text: str, expected: object) -> None
 
 
 def test_help_lists_every_research_tool_and_each_section_fits_in_slack() -> None:
-    from minds_bot.render.help import MAX_SECTION_TEXT, render_help, render_home
+    from minds_bot.render.help import MAX_SECTION_TEXT, render_help
 
     blocks = [b.to_dict() for b in render_help().blocks]
     shown = str(blocks)
@@ -142,4 +142,3 @@ def test_help_lists_every_research_tool_and_each_section_fits_in_slack() -> None
     texts = [b["text"]["text"] for b in blocks if b["type"] == "section"]
     assert all(len(text) <= MAX_SECTION_TEXT for text in texts)
     assert len([t for t in texts if t.startswith("`/minds")]) == 2, "the command list is split in two sections"
-    render_home(connected=True)  # its blocks validate too

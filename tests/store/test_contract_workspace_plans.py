@@ -93,6 +93,29 @@ async def test_find_plan_post_returns_the_latest_post_of_a_draft(store: Store, c
     assert found is not None and found.message_ts == newer.message_ts
 
 
+async def test_recent_plan_posts_lists_a_persons_plans_newest_first(store: Store, clock: FakeClock) -> None:
+    """The App Home's lists: one person's plans in one workspace, newest change first, optionally by state."""
+    open_ = {"state": PlanState.OPEN}
+    await store.save_plan_post(factories.plan_post("1.1").model_copy(update=open_))
+    clock.advance(timedelta(seconds=1))
+    await store.save_plan_post(factories.plan_post("2.2").model_copy(update={"requester_id": "U_OTHER"}))
+    clock.advance(timedelta(seconds=1))
+    await store.save_plan_post(factories.plan_post("3.3"))
+    await store.save_plan_post(factories.plan_post("4.4", team_id="T2"))
+    clock.advance(timedelta(seconds=1))
+    await store.transition_plan_post(
+        team_id="T1", channel_id="C1", message_ts="1.1", expected={PlanState.OPEN}, new=PlanState.RUNNING
+    )
+
+    mine = await store.recent_plan_posts(team_id="T1", requester_id="U_REQ")
+    assert [p.message_ts for p in mine] == ["1.1", "3.3"]  # the transition made 1.1 the newest change
+    everyone = await store.recent_plan_posts(team_id="T1", limit=2)
+    assert [p.message_ts for p in everyone] == ["1.1", "3.3"]
+    preparing = await store.recent_plan_posts(team_id="T1", states=[PlanState.PREPARING])
+    assert [p.message_ts for p in preparing] == ["3.3", "2.2"]
+    assert await store.recent_plan_posts(team_id="T3") == []
+
+
 async def test_transition_is_compare_and_set(store: Store) -> None:
     post = await store.save_plan_post(factories.plan_post().model_copy(update={"state": PlanState.OPEN}))
     key = {"team_id": "T1", "channel_id": "C1", "message_ts": post.message_ts}

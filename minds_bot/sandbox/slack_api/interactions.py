@@ -178,6 +178,20 @@ class Interactions:
             event["thread_ts"] = message.thread_ts
         return await self._event(event, user=message.user)
 
+    async def home_opened(self, user: str) -> Delivery:
+        """Slack's ``app_home_opened`` event: ``user`` opened the app's Home tab (with the view it shows, if any)."""
+        im = self.ws.state.open_im(user, self.ws.ids.prefixed("D"))
+        event: Json = {
+            "type": "app_home_opened",
+            "user": user,
+            "channel": im.id,
+            "tab": "home",
+            "event_ts": f"{self._clock():.6f}",
+        }
+        if (home := self.ws.state.home(user)) is not None:
+            event["view"] = {"id": home.id, "type": "home"}
+        return await self._event(event, user=user)
+
     async def message_event(self, message: Message) -> Delivery | None:
         """Slack's ``message.channels`` event for a person's message in a channel the bot is in (a thread reply
         carries ``thread_ts``). None when Slack would not tell the bot: bot posts, DMs, channels without it."""

@@ -45,6 +45,7 @@ class _Page:
             "options": self._options,
             "locale": self._locale,
             "shortcut": self._shortcut,
+            "home": self._home,
         }
 
     async def index(self, request: web.Request) -> web.FileResponse:
@@ -102,6 +103,9 @@ class _Page:
             ts=str(body.get("ts")),
         )
         return {"delivery": _delivery_json(delivery)}
+
+    async def _home(self, body: Json) -> Json:
+        return {"delivery": _delivery_json(await self.emu.open_home(user=body["user"]))}
 
     async def _action(self, body: Json) -> Json:
         delivery = await self.emu.interactions.block_action(

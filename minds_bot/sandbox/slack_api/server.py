@@ -168,6 +168,10 @@ class Emulator:
                 found.append((domain, url))
         return found
 
+    async def open_home(self, *, user: str) -> Delivery:
+        """``user`` opens the app's Home tab: the app hears ``app_home_opened``."""
+        return await self.interactions.home_opened(user)
+
     async def message_shortcut(self, *, user: str, callback_id: str, channel: str, ts: str) -> Delivery:
         return await self.interactions.message_shortcut(user=user, callback_id=callback_id, channel=channel, ts=ts)
 

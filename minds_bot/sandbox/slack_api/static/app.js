@@ -149,7 +149,11 @@
   }
 
   function navItem(id, label) {
-    return h("li", { className: id === page.channel ? "active" : "", onclick: () => { page.channel = id; page.thread = null; render(); } }, label);
+    const open = () => {
+      page.channel = id; page.thread = null; render();
+      if (id === HOME) ui("home", {});  // Slack tells the app its Home tab was opened
+    };
+    return h("li", { className: id === page.channel ? "active" : "", onclick: open }, label);
   }
 
   function renderNav() {

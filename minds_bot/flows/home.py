@@ -1,0 +1,235 @@
+"""The App Home: gathered from the store, published when someone opens it and again when what it shows changes.
+
+Owns: ``home_state`` (one person's Home from stored state — no Minds request, so opening the tab is cheap and
+works while Minds is slow: plans they requested or may approve as a channel approver, the runs of their plans
+with the progress the channel last saw, their recent Studies, the digests of channels they are in, read with
+``users.conversations``) and ``HomeTabs``, which remembers who has a Home open in this process and what it
+showed, and republishes a person's Home when one of those things changes — at most once per
+``min_interval`` seconds per person, changes in between merged into one publish (``views.publish``).
+Must not touch: listener registration or Slack payload parsing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from slack_sdk.errors import SlackApiError
+
+from minds_bot import i18n
+from minds_bot.flows.digests.schedule import ScheduleError, describe, schedule_of
+from minds_bot.render.home import HomeDigest, HomePlan, HomeRun, HomeState, HomeStudy, render_home
+from minds_bot.services import Background, Services
+from minds_bot.store import Digest, PlanPost, PlanState, TrackedRun
+
+log = logging.getLogger(__name__)
+
+HOME_REFRESH_SECONDS = 10.0  # at most one republish per person this often
+RECENT_PLANS = 30
+OPEN_PLANS = 50
+CHANNEL_PAGES = 5  # users.conversations pages read for "digests of my channels" (200 channels a page)
+MAX_VIEWERS = 10_000  # people remembered as having a Home open; beyond, the oldest are forgotten
+
+Viewer = tuple[str, str]  # (team_id, user_id)
+
+
+@dataclass
+class _Shown:
+    """What a person's published Home listed, to know whose Home a change concerns."""
+
+    runs: set[str] = field(default_factory=set)
+    plans: set[tuple[str, str]] = field(default_factory=set)  # (channel, message ts)
+    channels: set[str] = field(default_factory=set)  # channels whose digests it listed (or could list)
+
+
+async def home_state(services: Services, client: Any, *, team_id: str, user_id: str) -> tuple[HomeState, _Shown]:
+    store = services.store
+    shown = _Shown()
+    mine = await store.recent_plan_posts(team_id=team_id, requester_id=user_id, limit=RECENT_PLANS)
+    awaiting = await _awaiting(services, team_id=team_id, user_id=user_id)
+    live: list[HomeRun] = []
+    for post in mine:
+        run = await _live_run(services, post)
+        if run is not None:
+            live.append(HomeRun(study_name=post.study_name, channel_id=post.channel_id, progress=run.last_state))
+            shown.runs.add(run.run_id)
+    studies: dict[str, HomeStudy] = {}
+    for post in mine:
+        studies.setdefault(post.study_id, HomeStudy(study_id=post.study_id, name=post.study_name))
+    shown.plans = {(p.channel_id, p.message_ts) for p in (*mine, *awaiting)}
+    digests, complete = await _digests(services, client, team_id=team_id, user_id=user_id)
+    shown.channels = {d.channel_id for d in digests}
+    state = HomeState(
+        connected=await services.minds.is_connected(team_id),
+        awaiting=[
+            HomePlan(study_name=p.study_name, channel_id=p.channel_id, revision=p.revision, requester_id=p.requester_id)
+            for p in awaiting
+        ],
+        live=live,
+        studies=list(studies.values()),
+        digests=[_home_digest(d) for d in digests],
+        digests_complete=complete,
+    )
+    return state, shown
+
+
+async def _awaiting(services: Services, *, team_id: str, user_id: str) -> list[PlanPost]:
+    """Open plans this person may approve: their own, and those in channels where they are an approver."""
+    found: list[PlanPost] = []
+    approvers: dict[str, list[str]] = {}
+    for post in await services.store.recent_plan_posts(team_id=team_id, states=[PlanState.OPEN], limit=OPEN_PLANS):
+        if post.channel_id not in approvers:
+            approvers[post.channel_id] = await services.store.list_approvers(
+                team_id=team_id, channel_id=post.channel_id
+            )
+        if post.requester_id == user_id or user_id in approvers[post.channel_id]:
+            found.append(post)
+    return found
+
+
+async def _live_run(services: Services, post: PlanPost) -> TrackedRun | None:
+    if post.state not in (PlanState.APPROVED, PlanState.RUNNING) or not post.draft_plan_id or post.revision is None:
+        return None
+    approval = await services.store.get_approval(
+        team_id=post.team_id, draft_plan_id=post.draft_plan_id, revision=post.revision
+    )
+    if approval is None or approval.run_id is None:
+        return None
+    run = await services.store.get_tracked_run(team_id=post.team_id, run_id=approval.run_id)
+    return run if run is not None and not run.terminal_posted else None
+
+
+async def _digests(services: Services, client: Any, *, team_id: str, user_id: str) -> tuple[list[Digest], bool]:
+    """Digests posted to channels the person is in; if their channels cannot be read, the ones they added."""
+    digests = await services.store.list_digests(team_id=team_id)
+    if not digests:
+        return [], True
+    try:
+        channels = await _channels_of(client, user_id)
+    except SlackApiError as exc:
+        log.info("users.conversations failed for the Home: %s", exc.response.get("error"))
+        return [d for d in digests if d.created_by == user_id], False
+    return [d for d in digests if d.channel_id in channels or d.created_by == user_id], True
+
+
+async def _channels_of(client: Any, user_id: str) -> set[str]:
+    channels: set[str] = set()
+    cursor: str | None = None
+    for _page in range(CHANNEL_PAGES):
+        reply = await client.users_conversations(
+            user=user_id, types="public_channel,private_channel", exclude_archived=True, limit=200, cursor=cursor
+        )
+        channels |= {c["id"] for c in reply.get("channels") or [] if isinstance(c, dict) and "id" in c}
+        cursor = (reply.get("response_metadata") or {}).get("next_cursor") or None
+        if not cursor:
+            break
+    return channels
+
+
+def _home_digest(digest: Digest) -> HomeDigest:
+    try:
+        schedule = describe(schedule_of(digest))
+    except ScheduleError:
+        schedule = digest.spec  # a hand-edited row: shown as stored (``/minds digest list`` says what is wrong)
+    return HomeDigest(
+        digest_id=digest.digest_id, channel_id=digest.channel_id, schedule=schedule, studies=len(digest.study_ids)
+    )
+
+
+class HomeTabs(Background):
+    """Publishes people's Home tabs and keeps the open ones current (see the module docstring)."""
+
+    def __init__(
+        self,
+        services: Services,
+        *,
+        min_interval: float = HOME_REFRESH_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self._services = services
+        self._min_interval = min_interval
+        self._clock = clock
+        self._sleep = sleep
+        self._shown: dict[Viewer, _Shown] = {}
+        self._published_at: dict[Viewer, float] = {}
+        self._pending: dict[Viewer, asyncio.Task[None]] = {}
+
+    async def publish(self, client: Any, *, team_id: str, user_id: str) -> None:
+        """Build and publish ``user_id``'s Home now, in their language."""
+        language = await self._services.languages.of_person(client, team_id=team_id, user_id=user_id)
+        with i18n.speaking(language):
+            state, shown = await home_state(self._services, client, team_id=team_id, user_id=user_id)
+            view = render_home(state)
+        viewer = (team_id, user_id)
+        self._published_at[viewer] = self._clock()
+        self._shown.pop(viewer, None)  # re-inserted last: the oldest viewers are forgotten first
+        self._shown[viewer] = shown
+        while len(self._shown) > MAX_VIEWERS:
+            forgotten = next(iter(self._shown))
+            del self._shown[forgotten]
+            self._published_at.pop(forgotten, None)
+        await client.views_publish(user_id=user_id, view=view.to_dict())
+
+    def changed(self, record: Any) -> None:
+        """A plan post, tracked run or digest changed: republish the Homes that show it (or should)."""
+        team = getattr(record, "team_id", None)
+        if not team:
+            return
+        for (viewer_team, user), shown in list(self._shown.items()):
+            if viewer_team == team and _concerns(record, user, shown):
+                self._schedule((team, user))
+
+    def _schedule(self, viewer: Viewer) -> None:
+        if viewer in self._pending:
+            return  # a publish is already coming: it will show this change too
+        wait = max(0.0, self._published_at.get(viewer, -1e9) + self._min_interval - self._clock())
+        self._pending[viewer] = asyncio.create_task(self._republish(viewer, wait), name="home-refresh")
+
+    async def _republish(self, viewer: Viewer, wait: float) -> None:
+        team_id, user_id = viewer
+        try:
+            if wait > 0:
+                await self._sleep(wait)  # the pace, not a synchronisation: changes meanwhile join this publish
+            del self._pending[viewer]  # a change from here on schedules the next publish
+            client = await self._services.slack.client_for(team_id)
+            await self.publish(client, team_id=team_id, user_id=user_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a Home that could not be refreshed is refreshed on the next open
+            log.warning("could not refresh a Home tab", exc_info=True, extra={"fields": {"team": team_id}})
+        finally:
+            if self._pending.get(viewer) is asyncio.current_task():
+                del self._pending[viewer]
+
+    async def settled(self) -> None:
+        """Every republish already scheduled has happened (tests and graceful stops)."""
+        while self._pending:
+            await asyncio.gather(*list(self._pending.values()), return_exceptions=True)
+
+    async def stop(self) -> None:
+        for task in list(self._pending.values()):
+            task.cancel()
+        for task in list(self._pending.values()):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._pending.clear()
+
+
+def _concerns(record: Any, user: str, shown: _Shown) -> bool:
+    if isinstance(record, PlanPost):
+        return (
+            record.requester_id == user
+            or (record.channel_id, record.message_ts) in shown.plans
+            or (record.state is PlanState.OPEN)
+        )
+    if isinstance(record, TrackedRun):
+        return record.run_id in shown.runs
+    if isinstance(record, Digest):
+        return record.created_by == user or record.channel_id in shown.channels
+    return False

@@ -1,0 +1,164 @@
+"""The App Home tab: a person's own corner of Minds in Slack.
+
+Owns: ``HomeState`` (what one person's Home shows, gathered by ``flows/home.py``) and ``render_home``: whether
+the workspace is connected; buttons to start research (plan, add a digest); plans waiting for this person's
+approval; live runs of their plans with the latest progress the channel saw; their recent Studies, each with
+*Plan research*; digests posted to channels they are in. Every list is bounded (a Home tab holds 100 blocks):
+what does not fit is counted, never dropped silently. Names from Minds and people are escaped.
+Must not touch: I/O of any kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from slack_sdk.models.blocks import (
+    ActionsBlock,
+    Block,
+    ButtonElement,
+    ContextBlock,
+    DividerBlock,
+    HeaderBlock,
+    MarkdownTextObject,
+    SectionBlock,
+)
+from slack_sdk.models.views import View
+
+from minds_bot.i18n import _, _n
+from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, MAX_WORD_SHOWN, channel_mention, escape, mention
+from minds_bot.render.common import shorten
+from minds_bot.render.digest import add_digest_button
+from minds_bot.render.help import CAVEAT, INTRO
+
+HOME_PLAN_ACTION = "minds_home_plan"  # value: a Study id, or "" to choose one in the dialog
+HOME_REFRESH_ACTION = "minds_home_refresh"
+MAX_LISTED = 8  # items per list; the rest are counted
+MAX_PROGRESS_SHOWN = 300
+
+
+@dataclass(frozen=True)
+class HomePlan:
+    study_name: str
+    channel_id: str
+    revision: int | None
+    requester_id: str
+
+
+@dataclass(frozen=True)
+class HomeRun:
+    study_name: str
+    channel_id: str
+    progress: str | None  # the latest progress line the channel saw (already escaped mrkdwn), None before any
+
+
+@dataclass(frozen=True)
+class HomeStudy:
+    study_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class HomeDigest:
+    digest_id: str
+    channel_id: str
+    schedule: str  # described in words already
+    studies: int  # 0: all Studies
+
+
+@dataclass(frozen=True)
+class HomeState:
+    connected: bool
+    awaiting: Sequence[HomePlan] = field(default_factory=tuple)
+    live: Sequence[HomeRun] = field(default_factory=tuple)
+    studies: Sequence[HomeStudy] = field(default_factory=tuple)
+    digests: Sequence[HomeDigest] = field(default_factory=tuple)
+    digests_complete: bool = True  # False: the person's channels could not be read; only their own digests
+
+
+def render_home(state: HomeState) -> View:
+    status = (
+        _("This workspace is connected to Minds.")
+        if state.connected
+        else _("This workspace is not connected to Minds yet: an admin can run `/minds connect`.")
+    )
+    start = [ButtonElement(text=_("Plan research"), action_id=HOME_PLAN_ACTION, value="", style="primary")]
+    start += [add_digest_button(), ButtonElement(text=_("Refresh"), action_id=HOME_REFRESH_ACTION, value="1")]
+    blocks: list[Block] = [
+        HeaderBlock(text=_("Minds for Slack")),
+        SectionBlock(text=MarkdownTextObject(text=f"{_(INTRO)}\n{status}")),
+        ActionsBlock(block_id="home_start", elements=start),
+        DividerBlock(),
+        *_section(_("Waiting for your approval"), [_plan_line(p) for p in state.awaiting], _("No plans wait for you.")),
+        *_section(_("Live runs"), [_run_line(r) for r in state.live], _("None of your plans is running.")),
+        *_studies(state.studies),
+        *_section(_("Digests in your channels"), [_digest_line(d) for d in state.digests], _("No digests yet.")),
+    ]
+    if not state.digests_complete:
+        note = _("Your channels could not be read just now, so only the digests you added are listed.")
+        blocks.append(ContextBlock(elements=[MarkdownTextObject(text=note)]))
+    tip = _("Type `/minds help` in any channel for every command.")
+    blocks.append(ContextBlock(elements=[MarkdownTextObject(text=f"{tip} {_(CAVEAT)}")]))
+    return View(type="home", blocks=blocks)
+
+
+def _section(title: str, lines: Sequence[str], empty: str) -> list[Block]:
+    shown = list(lines[:MAX_LISTED])
+    if len(lines) > MAX_LISTED:
+        shown.append(_n("…and {count} more", "…and {count} more", len(lines) - MAX_LISTED))
+    body = "\n".join(shown) if shown else f"_{empty}_"
+    return [SectionBlock(text=MarkdownTextObject(text=_fit(f"*{escape(title)}*\n{body}")))]
+
+
+def _fit(text: str) -> str:
+    """Lines are bounded, so this only guards the section limit; a cut is marked."""
+    return text if len(text) <= MAX_SECTION_TEXT else text[: MAX_SECTION_TEXT - 1] + "…"
+
+
+def _plan_line(plan: HomePlan) -> str:
+    name = escape(plan.study_name, limit=MAX_NAME_SHOWN)
+    where = channel_mention(plan.channel_id)
+    if plan.revision is None:
+        return _(
+            "*{study}* in {channel}, asked by {person}", study=name, channel=where, person=mention(plan.requester_id)
+        )
+    return _(
+        "*{study}* in {channel}, revision {revision}, asked by {person}",
+        study=name,
+        channel=where,
+        revision=plan.revision,
+        person=mention(plan.requester_id),
+    )
+
+
+def _run_line(run: HomeRun) -> str:
+    name = escape(run.study_name, limit=MAX_NAME_SHOWN)
+    where = channel_mention(run.channel_id)
+    if not run.progress:
+        return _("*{study}* in {channel}: started", study=name, channel=where)
+    progress = shorten(run.progress, MAX_PROGRESS_SHOWN)
+    return _("*{study}* in {channel}: {progress}", study=name, channel=where, progress=progress)
+
+
+def _digest_line(digest: HomeDigest) -> str:
+    studies = _n("{count} Study", "{count} Studies", digest.studies) if digest.studies else _("all Studies")
+    return _(
+        "{channel} {schedule}, {studies} · `{digest_id}`",
+        channel=channel_mention(digest.channel_id),
+        schedule=escape(digest.schedule, limit=MAX_NAME_SHOWN),
+        studies=studies,
+        digest_id=escape(digest.digest_id, limit=MAX_WORD_SHOWN),
+    )
+
+
+def _studies(studies: Sequence[HomeStudy]) -> list[Block]:
+    title = f"*{escape(_('Your recent Studies'))}*"
+    if not studies:
+        empty = _("Studies you plan research for appear here.")
+        return [SectionBlock(text=MarkdownTextObject(text=f"{title}\n_{empty}_"))]
+    blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=title))]
+    for study in studies[:MAX_LISTED]:
+        button = ButtonElement(text=_("Plan research"), action_id=HOME_PLAN_ACTION, value=study.study_id)
+        name = escape(study.name, limit=MAX_NAME_SHOWN)
+        blocks.append(SectionBlock(text=MarkdownTextObject(text=name), accessory=button))
+    return blocks
