@@ -497,6 +497,10 @@ class Languages:
         self._people[(team_id, user_id)] = (now, language)
         return language
 
+    def forget_person(self, *, team_id: str, user_id: str) -> None:
+        """After Slack said the person's profile changed: their locale is read again next time."""
+        self._people.pop((team_id, user_id), None)
+
     def forget_workspace(self, team_id: str) -> None:
         """After ``/minds connect`` saved a new language."""
         self._workspaces.pop(team_id, None)

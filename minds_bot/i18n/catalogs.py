@@ -75,6 +75,47 @@ def update() -> list[str]:
     return said
 
 
+def merge(translations: list[dict[str, object]]) -> list[str]:
+    """Fill the catalogs from ``[{"id": …, "plural"?: …, "de": str | [forms], …}]`` (translations written
+    outside the .po files); a translation that loses or adds a placeholder is refused and said."""
+    problems: list[str] = []
+    for language in LANGUAGES:
+        if language == SOURCE_LANGUAGE:
+            continue
+        path = po_path(language)
+        catalog = read(path, locale=language)
+        for entry in translations:
+            message_id = entry["id"] if "plural" not in entry else (entry["id"], entry["plural"])
+            message = catalog.get(message_id)
+            given = entry.get(language)
+            if message is None or given is None:
+                if message is None:
+                    problems.append(f"{language}: not in the catalog: {str(entry['id'])[:60]!r}")
+                continue
+            forms = [given] if isinstance(given, str) else list(given)  # type: ignore[arg-type]
+            if not _same_placeholders(entry, [str(form) for form in forms]):
+                problems.append(f"{language}: placeholders differ: {str(entry['id'])[:60]!r}")
+                continue
+            if isinstance(message.id, tuple):
+                count = catalog.num_plurals
+                forms = (forms + forms[-1:] * count)[:count]
+                message.string = tuple(str(f) for f in forms)
+            else:
+                message.string = str(forms[0])
+        _write(path, catalog)
+    return problems
+
+
+def _same_placeholders(entry: dict[str, object], forms: list[str]) -> bool:
+    """A singular message's translation has exactly its placeholders; a plural's forms use only the message's
+    (a form for one may say "one" instead of ``{count}``), and its last form has all of the plural's."""
+    if "plural" not in entry:
+        return all(placeholders(form) == placeholders(str(entry["id"])) for form in forms)
+    plural = placeholders(str(entry["plural"]))
+    allowed = placeholders(str(entry["id"])) | plural | {"count"}
+    return all(placeholders(form) <= allowed for form in forms) and placeholders(forms[-1]) == plural
+
+
 def _translated(string: object) -> bool:
     if isinstance(string, tuple | list):
         return all(bool(s) for s in string)
@@ -82,5 +123,11 @@ def _translated(string: object) -> bool:
 
 
 if __name__ == "__main__":
-    print("\n".join(update()))
-    sys.exit(0)
+    said = update()
+    if sys.argv[1:2] == ["--merge"]:  # then JSON files of translations: see ``merge``
+        import json
+
+        entries = [entry for name in sys.argv[2:] for entry in json.loads(Path(name).read_text())]
+        print("\n".join(merge(entries)) or f"merged {len(entries)} messages")
+        said = update()
+    print("\n".join(said))

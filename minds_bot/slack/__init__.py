@@ -34,6 +34,7 @@ def register_all(surface: Surface, services: Services) -> None:
         heatmaps,
         home,
         invite,
+        languages,
         methods,
         models,
         pick,
@@ -59,5 +60,5 @@ def register_all(surface: Surface, services: Services) -> None:
     research_tools = (methods, audience_card, invite, recalibrate, models, source_import, heatmaps)  # issue 18
     for module in research_tools:
         module.register(surface, services)
-    for module in (ask_about, unfurls):  # issue 13, Slack-native surfaces
+    for module in (ask_about, unfurls, languages):  # issue 13, Slack-native surfaces and languages
         module.register(surface, services)

@@ -78,14 +78,21 @@ def bypasses(path: Path) -> list[tuple[int, str]]:
     exempt = _exempt_nodes(tree)
     found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Constant) or not isinstance(node.value, str) or id(node) in exempt:
+        if id(node) in exempt:
             continue
-        if not PROSE.search(node.value) or node.value.lstrip("`").startswith(COMMAND):
+        if isinstance(node, ast.JoinedStr):  # an f-string: its words around the {values}
+            text = "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+            exempt.update(id(v) for v in node.values)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        else:
+            continue
+        if not PROSE.search(text.replace("{}", "")) or text.lstrip("`").startswith(COMMAND):
             continue
         end = getattr(node, "end_lineno", node.lineno) or node.lineno
         if any(lines[n - 1].rstrip().endswith("# verbatim") for n in range(node.lineno, end + 1)):
             continue
-        found.append((node.lineno, node.value))
+        found.append((node.lineno, text))
     return sorted(found)
 
 

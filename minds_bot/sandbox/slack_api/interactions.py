@@ -192,6 +192,12 @@ class Interactions:
             event["view"] = {"id": home.id, "type": "home"}
         return await self._event(event, user=user)
 
+    async def user_changed(self, user: str) -> Delivery:
+        """Slack's ``user_change`` event after ``user``'s profile (here: their locale) changed."""
+        profile = self.ws.user_json(self.ws.user(user), include_locale=True)
+        event: Json = {"type": "user_change", "user": profile, "event_ts": f"{self._clock():.6f}"}
+        return await self._event(event, user=user)
+
     async def message_event(self, message: Message) -> Delivery | None:
         """Slack's ``message.channels`` event for a person's message in a channel the bot is in (a thread reply
         carries ``thread_ts``). None when Slack would not tell the bot: bot posts, DMs, channels without it."""

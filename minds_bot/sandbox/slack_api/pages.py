@@ -147,7 +147,7 @@ class _Page:
         if not isinstance(locale, str) or not locale:
             raise EmulatorUsageError("locale must be a non-empty string")
         self.emu.state.set_locale(body["user"], locale)
-        return {}
+        return {"delivery": _delivery_json(await self.emu.interactions.user_changed(body["user"]))}
 
 
 def _delivery_json(delivery: Delivery) -> Json:

@@ -4,7 +4,7 @@
 
 (function () {
   const { h, mrkdwn, renderBlocks, collectInputs, plain, emoji } = window.BlockKit;
-  const LOCALES = ["en-US", "en-GB", "fr-FR", "de-DE", "es-ES", "pt-BR", "ja-JP", "nl-NL", "it-IT"];
+  const LOCALES = ["en-US", "en-GB", "de-DE", "es-ES", "zh-CN", "ko-KR", "fr-FR", "pt-BR", "ja-JP"];
   const HOME = "__home__";
   const $ = (id) => document.getElementById(id);
 
