@@ -30,6 +30,7 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot import i18n
+from minds_bot.i18n import N_
 from minds_bot.minds import MindsClient, MindsError, RateLimiter
 from minds_bot.minds.policy import caller
 from minds_bot.settings import Settings
@@ -41,7 +42,7 @@ log = logging.getLogger(__name__)
 class NotConnected(MindsError):
     """This workspace has no Minds key yet."""
 
-    default_message = (
+    default_message = N_(
         "This workspace is not connected to Minds yet. A workspace admin can connect it with `/minds connect`."
     )
 

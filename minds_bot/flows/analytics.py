@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from minds_bot.flows.drawing import draw
+from minds_bot.i18n import _, in_channel
 from minds_bot.render import Message
 from minds_bot.render.analytics import analytics_chart, chart_panels, render_analytics
 
@@ -25,8 +26,11 @@ async def post_analytics(
     """Post the Study's analytics in ``channel_id``; returns the private note for the person who asked."""
     minds = await services.minds.client_for(team_id)
     analytics = await minds.get_analytics(study_id)
-    panels = chart_panels(analytics)
-    message = render_analytics(analytics, study_name=study_name, charted=bool(panels))
+    with in_channel():  # the analytics and the chart are posted for the channel
+        panels = chart_panels(analytics)
+        message = render_analytics(analytics, study_name=study_name, charted=bool(panels))
+        title = _("Analytics — {study}", study=study_name)[:250]
+        alt = _("Answer distributions per question in {study}, as Minds reported them", study=study_name)[:1000]
     posted = await slack.chat_postMessage(channel=channel_id, **message.as_kwargs())
     if panels:
         png = await draw(analytics_chart, panels=panels)
@@ -35,7 +39,7 @@ async def post_analytics(
             thread_ts=posted["ts"],
             file=png,
             filename="analytics.png",
-            title=f"Analytics — {study_name}"[:250],
-            alt_txt=f"Answer distributions per question in {study_name}, as Minds reported them"[:1000],
+            title=title,
+            alt_txt=alt,
         )
-    return Message(text=f"The analytics of {study_name} are posted in the channel.")
+    return Message(text=_("The analytics of {study} are posted in the channel.", study=study_name))

@@ -21,6 +21,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from minds_bot.flows.drawing import draw
 from minds_bot.flows.questions import check_question
 from minds_bot.flows.tracking import Observation, say_in_thread
+from minds_bot.i18n import _, in_channel, speak
 from minds_bot.minds import (
     AgentRun,
     MalformedResponse,
@@ -101,12 +102,13 @@ async def ask(
     if existing is not None and existing.thread_ts is not None:
         thread_ts = existing.thread_ts  # Try again after a failure: the same thread
     else:
-        parent = render_parent(user_id=user_id, study_name=study.name, question=question)
+        with in_channel():  # the question's thread is the channel's
+            parent = render_parent(user_id=user_id, study_name=study.name, question=question)
         posted = await slack.chat_postMessage(
             channel=channel_id, thread_ts=thread_ts, text=parent, unfurl_links=False, unfurl_media=False
         )
         thread_ts = thread_ts or posted["ts"]
-    stored, _ = await services.store.begin_direct_ask(
+    stored, _created = await services.store.begin_direct_ask(
         DirectAsk(
             client_request_id=client_request_id,
             team_id=team_id,
@@ -141,7 +143,8 @@ async def retry(
 
 async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, study: StudyDetail) -> None:
     """POST the saved ask and follow it. Failures are reported in the thread, where the question was posted."""
-    asking = render_asking(minds=mind_count(study), audiences=len(study.audiences))
+    with in_channel():  # said in the question's thread
+        asking = render_asking(minds=mind_count(study), audiences=len(study.audiences))
     posted = await slack.chat_postMessage(channel=ask.channel_id, thread_ts=ask.thread_ts, **asking.as_kwargs())
     progress_ts = posted["ts"]
     minds = await services.minds.client_for(ask.team_id)
@@ -155,14 +158,16 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
             await services.store.settle_direct_ask(ask.client_request_id)
         else:  # no definitive answer: it waits for the asker's Try again, not for another replica
             await services.store.release_direct_ask(ask.client_request_id)
-        failed = render_ask_failed(user_message(exc), client_request_id=again)
+        with in_channel():
+            failed = render_ask_failed(user_message(exc), client_request_id=again)
         await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **failed.as_kwargs())
         return
     if isinstance(outcome, PlanningRequired):
         await services.store.settle_direct_ask(ask.client_request_id)
-        offer = render_planning_required(
-            study_id=study.id, study_name=study.name, question=ask.question, reason=outcome.reason
-        )
+        with in_channel():
+            offer = render_planning_required(
+                study_id=study.id, study_name=study.name, question=ask.question, reason=outcome.reason
+            )
         await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **offer.as_kwargs())
         return
     await services.store.attach_direct_run(client_request_id=ask.client_request_id, run_id=outcome.run_id)
@@ -193,6 +198,7 @@ async def resume_pending_asks(services: Services, *, abandoned_only: bool = Fals
         if ask.created_at is None or ask.created_at < cutoff:
             await services.store.release_direct_ask(ask.client_request_id)  # nobody waits for it any more
             continue
+        speak(await services.languages.of_workspace(ask.team_id))  # nobody is asking now: the workspace's
         slack = await services.slack.client_for(ask.team_id)
         minds = await services.minds.client_for(ask.team_id)
         await send(services, slack, ask=ask, study=await minds.get_study(ask.study_id))
@@ -286,7 +292,7 @@ class DirectRunHandler:
 
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
         slack = await self._services.slack.client_for(run.team_id)
-        await say_in_thread(slack, run, lost_text(what="question's run", reads=reads))
+        await say_in_thread(slack, run, lost_text(what=_("question's run"), reads=reads))
 
     async def _post(self, slack: AsyncWebClient, run: TrackedRun, message: Message) -> None:
         broadcast = await self._services.broadcast_results(run.team_id)
@@ -308,7 +314,7 @@ class DirectRunHandler:
             file=png,
             filename="answers.png",
             title=shares.title[:250],
-            alt_txt=f"Share of answers per option for: {shares.title}"[:1000],
+            alt_txt=_("Share of answers per option for: {question}", question=shares.title)[:1000],
         )
         return True
 

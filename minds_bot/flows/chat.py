@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from slack_sdk.errors import SlackApiError
 
+from minds_bot.i18n import in_channel, speaking
 from minds_bot.minds import MindNotReady, MindsError
 from minds_bot.render import Message
 from minds_bot.render.chat import (
@@ -55,8 +56,11 @@ async def open_chat(
     mind = await minds.get_mind(mind_id)
     if not mind.ready_to_chat:
         return render_mind_not_ready(mind_name=mind.name, status=mind.training_status)
-    chat = await minds.create_chat(mind_id=mind.id, name=f"Slack chat with {mind.name}"[:CHAT_NAME_CHARS])
-    header = render_chat_header(mind=mind, started_by=user_id, idle_hours=IDLE_HOURS)
+    # The chat's name is stored in Minds (the same for everyone who opens it there), not shown by the bot.
+    chat_name = f"Slack chat with {mind.name}"[:CHAT_NAME_CHARS]  # verbatim
+    chat = await minds.create_chat(mind_id=mind.id, name=chat_name)
+    with in_channel():  # the thread is the channel's
+        header = render_chat_header(mind=mind, started_by=user_id, idle_hours=IDLE_HOURS)
     posted = await slack.chat_postMessage(channel=channel_id, **header.as_kwargs())
     await services.store.save_chat_thread(
         ChatThread(
@@ -101,7 +105,9 @@ async def answer_reply(services: Services, slack: AsyncWebClient, reply: ThreadR
     await services.store.touch_chat_thread(
         team_id=reply.team_id, channel_id=reply.channel_id, thread_ts=reply.thread_ts, at=services.clock()
     )
-    for message in await _turn(services, thread, reply.text):
+    with in_channel():  # the Mind's answer is read in the thread by everyone in the channel
+        messages = await _turn(services, thread, reply.text)
+    for message in messages:
         await _post(slack, reply, message)
 
 
@@ -131,7 +137,8 @@ async def close_idle_chats(services: Services) -> int:
     """Close every chat thread idle for a day, saying so once in each thread; returns how many."""
     closed = await services.store.close_idle_chat_threads(idle_since=services.clock() - CHAT_IDLE)
     for thread in closed:
-        note = render_chat_closed(mind_name=thread.mind_name, idle_hours=IDLE_HOURS)
+        with speaking(await services.languages.of_workspace(thread.team_id)):  # nobody asked: the workspace's
+            note = render_chat_closed(mind_name=thread.mind_name, idle_hours=IDLE_HOURS)
         try:
             slack = await services.slack.client_for(thread.team_id)
             await slack.chat_postMessage(channel=thread.channel_id, thread_ts=thread.thread_ts, **note.as_kwargs())

@@ -17,6 +17,7 @@ import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from minds_bot.i18n import _, in_channel
 from minds_bot.minds import MindsError, PlanPreviewRequest, StudyDraft
 from minds_bot.render import Message
 from minds_bot.render.drafts import (
@@ -59,7 +60,8 @@ async def save_draft(services: Services, *, post: PlanPost | None, user_id: str)
     }
     key = str(uuid.uuid5(DRAFT_KEYS, f"{post.team_id}\n{post.draft_plan_id}\n{post.revision}"))
     minds = await services.minds.client_for(post.team_id)
-    name = f"{post.study_name}: plan revision {post.revision}"
+    with in_channel():  # the draft is the team's: named in the workspace's language, so its key names one body
+        name = _("{study}: plan revision {revision}", study=post.study_name, revision=post.revision)
     draft = await minds.create_study_draft(name=name, state=state, idempotency_key=key)
     return SaveOutcome(render_draft_saved(draft), saved=True)
 
@@ -86,7 +88,9 @@ async def resume_draft(
         return render_draft_gone()
     state = draft.payload.state
     study_name = str(state.get("studyName") or state["studyId"])
-    posted = await slack.chat_postMessage(channel=channel_id, **render_preparing(study_name).as_kwargs())
+    with in_channel():  # the plan message is the channel's
+        preparing = render_preparing(study_name)
+    posted = await slack.chat_postMessage(channel=channel_id, **preparing.as_kwargs())
     body = PlanPreviewRequest(draft_plan_id=str(state["draftPlanId"]), load_latest=True)
     post = await services.store.save_plan_post(
         PlanPost(
@@ -101,6 +105,7 @@ async def resume_draft(
             pending_receipt=PreviewReceipt(body=body.to_body().decode()),
         )
     )
+    services.home_changed(post)
     await services.tracker.track(
         TrackedRun(
             team_id=team_id,

@@ -3,13 +3,15 @@
 Owns: ``draw(fn, ...)``, the one way flows run a chart renderer (``render.charts``, ``render.analytics``) off
 the event loop. One thread, not the default pool: drawing is CPU work that the GIL serialises anyway, so more
 threads would only add memory (each keeps its own allocator arena), and a burst of results
-(``benchmarks/run_fanout.py``) queues its charts here instead of taking the threads file I/O uses.
+(``benchmarks/run_fanout.py``) queues its charts here instead of taking the threads file I/O uses. The renderer
+runs in a copy of the caller's context, so a chart's words speak the caller's language (``minds_bot.i18n``).
 Must not touch Slack or Minds.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -23,4 +25,5 @@ async def draw(render: Callable[..., bytes], /, **kwargs: Any) -> bytes:
     global _pool  # noqa: PLW0603 - one thread for the process, made on the first chart
     if _pool is None:
         _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="charts")
-    return await asyncio.get_running_loop().run_in_executor(_pool, functools.partial(render, **kwargs))
+    context = contextvars.copy_context()  # the language being spoken, as ``asyncio.to_thread`` would carry it
+    return await asyncio.get_running_loop().run_in_executor(_pool, functools.partial(context.run, render, **kwargs))

@@ -26,6 +26,7 @@ from minds_bot.flows.csv_safety import neutralise_csv
 from minds_bot.flows.keyed import UNCERTAIN
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.flows.uploads import upload_file
+from minds_bot.i18n import N_, _
 from minds_bot.minds import DownloadFailed, ExportFailed, ExportStatus
 from minds_bot.minds import ExportJob as MindsExportJob
 from minds_bot.render.errors import user_message
@@ -161,7 +162,7 @@ async def _running(
     return next((e for e in unfinished if (e.team_id, e.study_id, e.kind, e.format) == same), None)
 
 
-REPORT_READY = "The export is ready: the file is attached below."
+REPORT_READY = N_("The export is ready: the file is attached below.")
 # Marks a tracked export whose file goes to Slack exactly as Minds sent it (the tracked run's label carries it).
 ORIGINAL_MARK = ":original"
 
@@ -226,7 +227,12 @@ class ExportDelivery:
         if record is None:
             return
         slack = await self._services.slack.client_for(run.team_id)
-        await say_in_thread(slack, run, lost_text(what=f"{record.kind} export ({record.format})", reads=reads))
+        await say_in_thread(
+            slack,
+            run,
+            # i18n: {kind} and {format} are Minds' wire names (full_report, pdf): "full_report export (pdf)".
+            lost_text(what=_("{kind} export ({format})", kind=record.kind, format=record.format), reads=reads),
+        )
         await self._finish(record, ExportState.FAILED)
 
     async def _deliver(
@@ -271,7 +277,7 @@ class ExportDelivery:
             await asyncio.to_thread(path.unlink, missing_ok=True)
             await asyncio.to_thread(safe.unlink, missing_ok=True)
         if run.progress_ts:
-            text = comment if in_thread else REPORT_READY  # the channel message a person's export hangs from
+            text = comment if in_thread else _(REPORT_READY)  # the channel message a person's export hangs from
             await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
         await self._finish(record, ExportState.DELIVERED, file_name=downloaded.filename, sha256=downloaded.sha256)
 

@@ -19,6 +19,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.tracking import Observation
 from minds_bot.flows.uploads import upload_file
+from minds_bot.i18n import N_, _, in_channel
 from minds_bot.minds import DownloadedFile, Heatmap, MindsError
 from minds_bot.render.errors import user_message
 from minds_bot.render.heatmaps import (
@@ -31,8 +32,8 @@ from minds_bot.render.heatmaps import (
 from minds_bot.services import Services
 from minds_bot.store import RunKind, TrackedRun
 
-EXPORTING = "Minds is preparing the heatmap archive…"
-ATTACHED = "The heatmap archive is attached below."
+EXPORTING = N_("Minds is preparing the heatmap archive…")
+ATTACHED = N_("The heatmap archive is attached below.")
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,8 @@ async def start_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
         await _post(invocation.client, invocation.channel_id, target.thread_ts, heatmap)
         return
     slack = invocation.client
-    progress = render_heatmap_progress(heatmap)
+    with in_channel():  # followed in the result's thread
+        progress = render_heatmap_progress(heatmap)
     posted = await slack.chat_postMessage(
         channel=invocation.channel_id, thread_ts=target.thread_ts, **progress.as_kwargs()
     )
@@ -95,16 +97,21 @@ async def start_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
 
 async def export_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
     slack, channel = invocation.client, invocation.channel_id
-    progress = await slack.chat_postMessage(channel=channel, thread_ts=target.thread_ts, text=EXPORTING)
+    with in_channel():  # the export is said in the result's thread
+        exporting = _(EXPORTING)
+    progress = await slack.chat_postMessage(channel=channel, thread_ts=target.thread_ts, text=exporting)
     minds = await invocation.minds()
     try:
         outcome = await minds.export_heatmap(target.study_id, target.message_id)
     except MindsError as exc:
-        failed = render_heatmap_export_failed(user_message(exc))
+        with in_channel():
+            failed = render_heatmap_export_failed(user_message(exc))
         await slack.chat_update(channel=channel, ts=progress["ts"], **failed.as_kwargs())
         return
     if not isinstance(outcome, DownloadedFile):
-        await slack.chat_update(channel=channel, ts=progress["ts"], **render_heatmap_export_unfinished().as_kwargs())
+        with in_channel():
+            unfinished = render_heatmap_export_unfinished()
+        await slack.chat_update(channel=channel, ts=progress["ts"], **unfinished.as_kwargs())
         return
     path = Path(outcome.path)
     try:
@@ -118,11 +125,15 @@ async def export_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
         )
     finally:
         await asyncio.to_thread(path.unlink, missing_ok=True)
-    await slack.chat_update(channel=channel, ts=progress["ts"], text=ATTACHED, blocks=[])
+    with in_channel():
+        attached = _(ATTACHED)
+    await slack.chat_update(channel=channel, ts=progress["ts"], text=attached, blocks=[])
 
 
 async def _post(slack: AsyncWebClient, channel_id: str, thread_ts: str, heatmap: Heatmap) -> None:
-    await slack.chat_postMessage(channel=channel_id, thread_ts=thread_ts, **render_heatmap(heatmap).as_kwargs())
+    with in_channel():  # the analysis is posted in the result's thread
+        message = render_heatmap(heatmap)
+    await slack.chat_postMessage(channel=channel_id, thread_ts=thread_ts, **message.as_kwargs())
 
 
 class HeatmapHandler:

@@ -207,6 +207,9 @@ class HomeTabs(Background):
             if self._pending.get(viewer) is asyncio.current_task():
                 del self._pending[viewer]
 
+    async def start(self) -> None:
+        """Nothing runs until someone opens a Home."""
+
     async def settled(self) -> None:
         """Every republish already scheduled has happened (tests and graceful stops)."""
         while self._pending:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.planning import Refused
+from minds_bot.i18n import _
 from minds_bot.minds import MindsTransportError, ServerError
 from minds_bot.render.access import button_not_yours
 from minds_bot.store import KeyedRequest
@@ -71,7 +72,7 @@ async def saved_for(invocation: Invocation, *, key: str, purpose: str) -> KeyedR
     """The saved request a button names, if the person pressing it is the one who asked."""
     request = await invocation.services.store.get_keyed_request(team_id=invocation.team_id, key=key)
     if request is None or request.purpose != purpose:
-        return Refused("The bot no longer knows this request; type the command again.")
+        return Refused(_("The bot no longer knows this request; type the command again."))
     if request.requester_id != invocation.user_id:
         return Refused(button_not_yours(requester_id=request.requester_id))
     return request

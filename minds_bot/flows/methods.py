@@ -30,15 +30,16 @@ log = logging.getLogger(__name__)
 
 CATALOGUE_TTL = timedelta(minutes=10)
 
-# The methods people ask for by name (the seeds' list), each with the spellings that mean it.
+# The methods people ask for by name (the seeds' list), each with the spellings that mean it: method names and
+# the words matched in a request (English, as Minds and researchers name them), never translated.
 NAMED_METHODS: dict[str, tuple[str, ...]] = {
-    "MaxDiff": ("maxdiff", "max diff", "max-diff", "best-worst", "best worst scaling"),
-    "NPS": ("nps", "net promoter"),
+    "MaxDiff": ("maxdiff", "max diff", "max-diff", "best-worst", "best worst scaling"),  # verbatim
+    "NPS": ("nps", "net promoter"),  # verbatim
     "Kano": ("kano",),
     "TURF": ("turf",),
     "Conjoint": ("conjoint",),
-    "Van Westendorp": ("van westendorp", "westendorp", "price sensitivity meter"),
-    "Gabor-Granger": ("gabor-granger", "gabor granger", "gabor"),
+    "Van Westendorp": ("van westendorp", "westendorp", "price sensitivity meter"),  # verbatim
+    "Gabor-Granger": ("gabor-granger", "gabor granger", "gabor"),  # verbatim
 }
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from minds_bot.i18n import _
 from minds_bot.minds import MindsClient, MindsError, ModelConnection, NotFound
 from minds_bot.render import escape
 from minds_bot.render.errors import user_message
@@ -79,13 +80,18 @@ async def pin_connection(services: Services, team_id: str, picked: str | None) -
         services.connection_lists[team_id] = _Cached(read_at=services.clock(), connections=connections)
     except MindsError as exc:
         return NotPinned(
-            f"Could not check the model connection with Minds: {escape(user_message(exc))} Nothing ran; "
-            "approve again, or pick Minds' own models."
+            _(
+                "Could not check the model connection with Minds: {reason} Nothing ran; approve again, or pick "
+                "Minds' own models.",
+                reason=escape(user_message(exc)),
+            )
         )
     found = next((c for c in connections if c.id == picked), None)
     if found is None or not found.verified or not isinstance(found.revision, int):
         return NotPinned(
-            "That model connection is no longer listed as verified in Minds, so nothing ran. "
-            "Pick another or Minds' own models, then approve again."
+            _(
+                "That model connection is no longer listed as verified in Minds, so nothing ran. "
+                "Pick another or Minds' own models, then approve again."
+            )
         )
     return found.id, found.revision

@@ -25,6 +25,7 @@ from minds_bot.flows.methods import method_catalogue
 from minds_bot.flows.model_connections import plan_connections
 from minds_bot.flows.permissions import may_approve
 from minds_bot.flows.tracking import Observation
+from minds_bot.i18n import N_, _, _n, in_channel
 from minds_bot.minds import (
     MindsClient,
     MindsError,
@@ -63,6 +64,13 @@ log = logging.getLogger(__name__)
 
 RELOAD_WAIT_SECONDS = 20.0
 MAX_CANDIDATES_NAMED = 5
+NOT_DISCARDABLE = {
+    PlanState.PREPARING: N_("This plan is preparing; it cannot be discarded now."),
+    PlanState.OPEN: N_("This plan is open; it cannot be discarded now."),
+    PlanState.APPROVED: N_("This plan is approved; it cannot be discarded now."),
+    PlanState.DISCARDED: N_("This plan is discarded; it cannot be discarded now."),
+    PlanState.RUNNING: N_("This plan is running; it cannot be discarded now."),
+}
 
 
 class StudyNotFound(MindsError):
@@ -85,9 +93,11 @@ async def resolve_study(minds: MindsClient, text: str) -> Study | StudyDetail:
     if result.match is not None:
         return result.match
     if result.kind == "ambiguous":
-        names = ", ".join(f"“{c.item.name}”" for c in result.candidates[:MAX_CANDIDATES_NAMED])
-        raise StudyNotFound(f"Several Studies match “{text}”: {names}. Use the exact name or the Study id.")
-    raise StudyNotFound(result.explanation or f"No Study matches “{text}”.")
+        names = ", ".join(_("“{name}”", name=c.item.name) for c in result.candidates[:MAX_CANDIDATES_NAMED])
+        raise StudyNotFound(
+            _("Several Studies match “{text}”: {names}. Use the exact name or the Study id.", text=text, names=names)
+        )
+    raise StudyNotFound(result.explanation or _("No Study matches “{text}”.", text=text))
 
 
 def plan_context(study: Study | StudyDetail, *, requester_id: str) -> PlanContext:
@@ -113,7 +123,9 @@ async def start_plan(
     language: str | None,
 ) -> PlanPost:
     """Post "Preparing the plan…", save the post with the preview key and body, and hand it to the tracker."""
-    posted = await slack.chat_postMessage(channel=channel_id, **render_preparing(study.name).as_kwargs())
+    with in_channel():  # the plan message is the channel's
+        preparing = render_preparing(study.name)
+    posted = await slack.chat_postMessage(channel=channel_id, **preparing.as_kwargs())
     body = PlanPreviewRequest(request=request, study_locale=language)
     post = PlanPost(
         team_id=team_id,
@@ -127,6 +139,7 @@ async def start_plan(
         pending_receipt=PreviewReceipt(body=body.to_body().decode()),
     )
     post = await services.store.save_plan_post(post)
+    services.home_changed(post)
     await _track(services, post, progress_ts=post.message_ts)
     return post
 
@@ -144,7 +157,7 @@ async def revise_plan(
     """Ask Minds for the next revision (answers or a refinement) of the revision the person saw; only people who
     may approve the plan may change it."""
     if post is None:
-        return Refused("This plan is no longer tracked by the bot.")
+        return Refused(_("This plan is no longer tracked by the bot."))
     refused = await refusal_for_changes(services, slack, post=post, user_id=user_id)
     if refused is not None:
         return refused
@@ -159,7 +172,7 @@ async def revise_plan(
         new=PlanState.PREPARING,
     )
     if moved is None:
-        return Refused("Someone else changed this plan a moment ago; wait for the new revision to appear.")
+        return Refused(_("Someone else changed this plan a moment ago; wait for the new revision to appear."))
     body = PlanPreviewRequest(
         draft_plan_id=post.draft_plan_id, revision=revision, answers=answers, refinement=refinement
     )
@@ -171,6 +184,7 @@ async def revise_plan(
             }
         )
     )
+    services.home_changed(saved)
     await _track(services, saved, progress_ts=None)
     return None
 
@@ -186,15 +200,19 @@ async def refusal_for_changes(
 
 def _check_open(post: PlanPost, revision: int) -> Refused | None:
     if post.state == PlanState.PREPARING:
-        return Refused("A new revision of this plan is being prepared; use the buttons once it appears.")
+        return Refused(_("A new revision of this plan is being prepared; use the buttons once it appears."))
     if post.state in (PlanState.APPROVED, PlanState.RUNNING):
-        return Refused("This plan was already approved; it can no longer be changed.")
+        return Refused(_("This plan was already approved; it can no longer be changed."))
     if post.state == PlanState.DISCARDED:
-        return Refused("This plan was discarded.")
+        return Refused(_("This plan was discarded."))
     if post.revision != revision:
         return Refused(
-            f"That button belongs to revision {revision}, but the plan is now at revision {post.revision}. "
-            "Nothing was changed: review the latest revision in the channel and use its buttons."
+            _(
+                "That button belongs to revision {revision}, but the plan is now at revision {current}. "
+                "Nothing was changed: review the latest revision in the channel and use its buttons.",
+                revision=revision,
+                current=post.revision,
+            )
         )
     return None
 
@@ -215,7 +233,8 @@ async def _track(services: Services, post: PlanPost, *, progress_ts: str | None)
     )
 
 
-FALLBACK_REFINEMENT = 'Use the research method "{fallback}" instead of "{method}".'
+# Sent to Minds as the refinement (Minds' planner reads it), never shown by the bot: not translated.
+FALLBACK_REFINEMENT = 'Use the research method "{fallback}" instead of "{method}".'  # verbatim
 LOAD_WAIT_SECONDS = 10.0
 
 
@@ -228,11 +247,14 @@ async def load_revision(services: Services, post: PlanPost) -> ResearchPlan | Re
         post.study_id, request, idempotency_key=str(uuid.uuid4()), wait_seconds=LOAD_WAIT_SECONDS
     )
     if isinstance(latest, PlanPending):
-        return Refused("Minds is still preparing this plan; try again in a moment.")
+        return Refused(_("Minds is still preparing this plan; try again in a moment."))
     if latest.revision != post.revision:
         return Refused(
-            f"The plan changed in Minds (it is now at revision {latest.revision}); nothing was done. "
-            "Revise it here to show the latest revision."
+            _(
+                "The plan changed in Minds (it is now at revision {revision}); nothing was done. "
+                "Revise it here to show the latest revision.",
+                revision=latest.revision,
+            )
         )
     return latest
 
@@ -250,14 +272,14 @@ async def request_fallback(
     other revision. The fallback comes from Minds' catalogue, never from the button; only people who may change
     the plan may ask."""
     if post is None:
-        return Refused("This plan is no longer tracked by the bot.")
+        return Refused(_("This plan is no longer tracked by the bot."))
     refused = await refusal_for_changes(services, slack, post=post, user_id=user_id)
     if refused is not None:
         return refused
     facts = (await method_catalogue(services, post.team_id)).get(method_id)
     fallback_id = facts.fallback_method_id if facts is not None and not facts.executable else None
     if fallback_id is None:
-        return Refused("Minds' method catalogue offers no fallback for that method; use Revise… instead.")
+        return Refused(_("Minds' method catalogue offers no fallback for that method; use Revise… instead."))
     refinement = FALLBACK_REFINEMENT.format(fallback=fallback_id, method=method_id)
     return await revise_plan(
         services, slack=slack, post=post, user_id=user_id, revision=revision, refinement=refinement
@@ -270,7 +292,7 @@ async def plan_to_answer(
     """The open revision's questions for the answer dialog, as Minds returns them now; refused to people who may
     not change the plan."""
     if post is None:
-        return Refused("This plan is no longer tracked by the bot.")
+        return Refused(_("This plan is no longer tracked by the bot."))
     refused = await refusal_for_changes(services, slack, post=post, user_id=user_id)
     return refused or _check_open(post, revision) or await load_revision(services, post)
 
@@ -287,7 +309,7 @@ async def answer_all(
     """Answers from the one dialog with every confirmation question: ``picks`` maps a question's position to
     the chosen option's position (as text) or the typed answer, matched against the plan Minds returns now."""
     if post is None:
-        return Refused("This plan is no longer tracked by the bot.")
+        return Refused(_("This plan is no longer tracked by the bot."))
     refused = await refusal_for_changes(services, slack, post=post, user_id=user_id) or _check_open(post, revision)
     if refused is not None:
         return refused
@@ -296,7 +318,7 @@ async def answer_all(
         return plan
     answers = _answers_from(plan, picks)
     if answers is None:
-        return Refused("Some answers did not match Minds' questions; open the dialog again and answer every one.")
+        return Refused(_("Some answers did not match Minds' questions; open the dialog again and answer every one."))
     return await revise_plan(services, slack=slack, post=post, user_id=user_id, revision=revision, answers=answers)
 
 
@@ -327,9 +349,11 @@ async def discard_plan(
         new=PlanState.DISCARDED,
     )
     if moved is None:
-        return Refused(f"This plan is {post.state.value}; it cannot be discarded now.")
-    note = discarded_note(user_id=user_id, revision=post.revision)
-    await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **freeze(blocks, note).as_kwargs())
+        return Refused(_(NOT_DISCARDABLE[post.state]))
+    services.home_changed(moved)
+    with in_channel():  # the plan message is the channel's
+        frozen = freeze(blocks, discarded_note(user_id=user_id, revision=post.revision))
+    await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **frozen.as_kwargs())
     return None
 
 
@@ -339,7 +363,15 @@ async def discard_plan(
 async def publish_plan(
     services: Services, *, slack: AsyncWebClient, post: PlanPost, plan: ResearchPlan, note: str | None = None
 ) -> PlanPost:
-    """Show ``plan`` in the plan message (in place), its extra pages and Markdown in the thread; open it."""
+    """Show ``plan`` in the plan message (in place), its extra pages and Markdown in the thread; open it.
+    Everything posted speaks the channel's language."""
+    with in_channel():
+        return await _publish_plan(services, slack=slack, post=post, plan=plan, note=note)
+
+
+async def _publish_plan(
+    services: Services, *, slack: AsyncWebClient, post: PlanPost, plan: ResearchPlan, note: str | None
+) -> PlanPost:
     minds = await services.minds.client_for(post.team_id)
     study = await minds.get_study(post.study_id)
     context = plan_context(study, requester_id=post.requester_id)
@@ -360,6 +392,7 @@ async def publish_plan(
             }
         )
     )
+    services.home_changed(opened)
     await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **rendered.message.as_kwargs())
     for page in rendered.pages:
         await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, **page.as_kwargs())
@@ -369,7 +402,11 @@ async def publish_plan(
             thread_ts=post.message_ts,
             content=rendered.questionnaire,
             filename=f"research-plan-revision-{plan.revision}.md",
-            title=f"Research plan for {post.study_name}, revision {plan.revision} (full questionnaire)",
+            title=_(
+                "Research plan for {study}, revision {revision} (full questionnaire)",
+                study=post.study_name,
+                revision=plan.revision,
+            ),
         )
     return opened
 
@@ -379,7 +416,7 @@ async def _too_large(
 ) -> PlanPost:
     """The plan's header alone (objective, framing warnings, methods) fills a message — confirmation questions
     never do, they move to one dialog: attach the whole plan and say so; nothing is cut."""
-    reason = "its objective and warnings alone fill a Slack message. The full plan is attached below."
+    reason = _("its objective and warnings alone fill a Slack message. The full plan is attached below.")
     await slack.chat_update(
         channel=post.channel_id, ts=post.message_ts, **render_plan_failed(post.study_name, reason).as_kwargs()
     )
@@ -388,11 +425,13 @@ async def _too_large(
         thread_ts=post.message_ts,
         content=questionnaire_markdown(plan, context),
         filename=f"research-plan-revision-{plan.revision}.md",
-        title=f"Research plan for {post.study_name}, revision {plan.revision}",
+        title=_("Research plan for {study}, revision {revision}", study=post.study_name, revision=plan.revision),
     )
-    return await services.store.save_plan_post(
+    discarded = await services.store.save_plan_post(
         post.model_copy(update={"state": PlanState.DISCARDED, "pending_receipt": None})
     )
+    services.home_changed(discarded)
+    return discarded
 
 
 # --- the tracker's handler for preparations ------------------------------------------------------------------
@@ -479,7 +518,8 @@ class PlanPreparation:
         slack = await self._services.slack.client_for(run.team_id)
         if isinstance(detail, ResearchPlan):
             await publish_plan(self._services, slack=slack, post=post, plan=detail)
-            await self._close_progress(slack, run, post, f"Revision {detail.revision} is ready in the plan message.")
+            ready = _("Revision {revision} is ready in the plan message.", revision=detail.revision)
+            await self._close_progress(slack, run, post, ready)
         elif isinstance(detail, StaleRevision) and post.draft_plan_id:
             await self._reload_latest(slack, run, post)
         else:
@@ -490,7 +530,12 @@ class PlanPreparation:
         post = await self._post_for(run)
         if post is not None:
             slack = await self._services.slack.client_for(run.team_id)
-            await self._refused(slack, run, post, f"Minds no longer finds this plan ({reads} reads in a row).")
+            lost = _n(
+                "Minds no longer finds this plan ({count} read in a row).",
+                "Minds no longer finds this plan ({count} reads in a row).",
+                reads,
+            )
+            await self._refused(slack, run, post, lost)
 
     async def _close_progress(self, slack: AsyncWebClient, run: TrackedRun, post: PlanPost, text: str) -> None:
         if run.progress_ts and run.progress_ts != post.message_ts:
@@ -509,15 +554,17 @@ class PlanPreparation:
             )
             await _track(self._services, saved, progress_ts=None)
             return
-        note = (
-            f"This plan changed before your edit reached Minds, so your edit was not applied. This is the latest "
-            f"revision ({latest.revision}); make the change again if it still matters."
+        note = _(
+            "This plan changed before your edit reached Minds, so your edit was not applied. This is the latest "
+            "revision ({revision}); make the change again if it still matters.",
+            revision=latest.revision,
         )
         await publish_plan(self._services, slack=slack, post=post, plan=latest, note=note)
-        await self._close_progress(slack, run, post, f"Reloaded the latest revision ({latest.revision}).")
+        reloaded = _("Reloaded the latest revision ({revision}).", revision=latest.revision)
+        await self._close_progress(slack, run, post, reloaded)
 
     async def _refused(self, slack: AsyncWebClient, run: TrackedRun, post: PlanPost, error: Any) -> None:
-        reason = user_message(error) if isinstance(error, BaseException) else str(error or "no reason given")
+        reason = user_message(error) if isinstance(error, BaseException) else str(error or _("no reason given"))
         if post.draft_plan_id is None:
             message = render_plan_failed(post.study_name, reason)
             await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **message.as_kwargs())
@@ -526,4 +573,7 @@ class PlanPreparation:
             message = render_revision_refused(reason=reason, revision=post.revision)
             await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, **message.as_kwargs())
             state = PlanState.OPEN
-        await self._services.store.save_plan_post(post.model_copy(update={"state": state, "pending_receipt": None}))
+        saved = await self._services.store.save_plan_post(
+            post.model_copy(update={"state": state, "pending_receipt": None})
+        )
+        self._services.home_changed(saved)

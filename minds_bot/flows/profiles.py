@@ -14,11 +14,12 @@ import base64
 import binascii
 from typing import TYPE_CHECKING
 
+from minds_bot.i18n import _, in_channel
 from minds_bot.minds import MalformedResponse, MindsError, ProfileExport
 from minds_bot.render import Message
 from minds_bot.render.errors import user_message
 from minds_bot.render.profiles import (
-    WHAT,
+    FILE_TITLE,
     render_profile_attached,
     render_profile_failed,
     render_profile_not_attached,
@@ -40,7 +41,7 @@ def file_bytes(export: ProfileExport) -> bytes:
     try:
         return base64.b64decode(export.content_base64 or "", validate=True)
     except binascii.Error:
-        raise MalformedResponse("the export's contentBase64 is not base64") from None
+        raise MalformedResponse("the export's contentBase64 is not base64") from None  # verbatim
 
 
 async def export_profile(
@@ -56,7 +57,8 @@ async def export_profile(
     format: ProfileFormat,  # noqa: A002 - the wire name
 ) -> Message:
     """Returns the private note for the person who asked."""
-    asked = render_profile_requested(kind=kind, name=item_name, format=format, user_id=user_id)
+    with in_channel():  # the request and its thread are the channel's
+        asked = render_profile_requested(kind=kind, name=item_name, format=format, user_id=user_id)
     thread_ts = str((await slack.chat_postMessage(channel=channel_id, **asked.as_kwargs()))["ts"])
     minds = await services.minds.client_for(team_id)
     try:
@@ -64,17 +66,20 @@ async def export_profile(
         export = await minds.wait_profile_export(kind, item_id, started, format=format)
         data = file_bytes(export)
     except MindsError as exc:
-        failed = render_profile_failed(reason=user_message(exc))
+        with in_channel():
+            failed = render_profile_failed(reason=user_message(exc))
         await slack.chat_postMessage(channel=channel_id, thread_ts=thread_ts, **failed.as_kwargs())
         return render_profile_not_attached()
+    with in_channel():
+        title = _(FILE_TITLE[kind], name=item_name)[:250]
+        note = render_profile_truncated()
     await slack.files_upload_v2(
         channel=channel_id,
         thread_ts=thread_ts,
         file=data,
         filename=export.filename or f"export.{format}",
-        title=f"{WHAT[kind].capitalize()} — {item_name}"[:250],
+        title=title,
     )
     if export.truncated:
-        note = render_profile_truncated()
         await slack.chat_postMessage(channel=channel_id, thread_ts=thread_ts, **note.as_kwargs())
     return render_profile_attached(kind=kind, name=item_name)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from minds_bot.i18n import _, _n
+
 # Quoted material is stimulus shown to the Minds, not a question to them.
 # Single quotes are left alone: they are apostrophes far more often ("What's…? Isn't…?").
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]|«[^»]*»")
@@ -31,14 +33,18 @@ def check_question(text: str) -> QuestionCheck:
     """One standalone question, or why not."""
     stripped = (text or "").strip()
     if not stripped:
-        return QuestionCheck(single=False, count=0, reason="There is no question to ask.")
+        return QuestionCheck(single=False, count=0, reason=_("There is no question to ask."))
     unquoted = QUOTED.sub(" ", stripped)
     items = len(LIST_ITEM.findall(unquoted))
     if items >= 2:
-        return QuestionCheck(
-            single=False, count=items, reason=f"This looks like a list of {items} questions (one per line)."
+        reason = _n(
+            "This looks like a list of {count} question (one per line).",
+            "This looks like a list of {count} questions (one per line).",
+            items,
         )
+        return QuestionCheck(single=False, count=items, reason=reason)
     marks = len(QUESTION_MARKS.findall(unquoted))
     if marks >= 2:
-        return QuestionCheck(single=False, count=marks, reason=f"This text holds {marks} questions.")
+        reason = _n("This text holds {count} question.", "This text holds {count} questions.", marks)
+        return QuestionCheck(single=False, count=marks, reason=reason)
     return QuestionCheck(single=True, count=1)

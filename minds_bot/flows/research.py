@@ -29,6 +29,7 @@ from minds_bot.flows.model_connections import NotPinned, cached_connections, pin
 from minds_bot.flows.permissions import is_workspace_admin, may_approve
 from minds_bot.flows.planning import Refused, load_revision
 from minds_bot.flows.tracking import Observation, say_in_thread
+from minds_bot.i18n import _
 from minds_bot.minds import (
     AuthenticationError,
     Conflict,
@@ -85,8 +86,11 @@ async def may_manage_approvers(
 
 def refusal_for_approver(post: PlanPost) -> Refused:
     return Refused(
-        f"Only the person who asked for this plan ({mention(post.requester_id)}), this channel's approvers "
-        "(`/minds approvers list`) or a workspace admin can approve or discard it."
+        _(
+            "Only the person who asked for this plan ({user}), this channel's approvers (`/minds approvers list`) "
+            "or a workspace admin can approve or discard it.",
+            user=mention(post.requester_id),
+        )
     )
 
 
@@ -120,7 +124,7 @@ async def approve(
     advanced-method box was ticked; ``connection_id``: the model connection picked on the plan (checked with
     Minds now, pinned as (id, revision); None or Minds' own models: no connection)."""
     if post is None:
-        return Refused("This plan is no longer tracked by the bot.")
+        return Refused(_("This plan is no longer tracked by the bot."))
     if not await may_approve(slack, services.store, post=post, user_id=user_id):
         return refusal_for_approver(post)
     refused = await _state_refusal(services, post, revision)
@@ -134,7 +138,7 @@ async def approve(
         return Refused(pin.reason)
     moved = await _move(services, post, {PlanState.OPEN}, PlanState.APPROVED)
     if moved is None:
-        return Refused("Someone is approving this plan right now; its run will appear in the thread.")
+        return Refused(_("Someone is approving this plan right now; its run will appear in the thread."))
     return await _confirm(
         services, slack=slack, post=moved, user_id=user_id, opt_in=opt_in, blocks=blocks, connection=pin
     )
@@ -145,16 +149,27 @@ async def _state_refusal(services: Services, post: PlanPost, revision: int) -> R
         approval = await services.store.get_approval(
             team_id=post.team_id, draft_plan_id=post.draft_plan_id, revision=post.revision
         )
-        who = f" by {mention(approval.approver_id)}" if approval else ""
-        return Refused(f"Revision {post.revision} was already approved{who}; its run is in the thread.")
+        if approval:
+            return Refused(
+                _(
+                    "Revision {revision} was already approved by {user}; its run is in the thread.",
+                    revision=post.revision,
+                    user=mention(approval.approver_id),
+                )
+            )
+        return Refused(_("Revision {revision} was already approved; its run is in the thread.", revision=post.revision))
     if post.state == PlanState.PREPARING:
-        return Refused("A new revision of this plan is being prepared; approve it once it appears.")
+        return Refused(_("A new revision of this plan is being prepared; approve it once it appears."))
     if post.state == PlanState.DISCARDED:
-        return Refused("This plan was discarded; start a new one with `/minds plan`.")
+        return Refused(_("This plan was discarded; start a new one with `/minds plan`."))
     if post.revision != revision:
         return Refused(
-            f"That button belongs to revision {revision}, but the plan is now at revision {post.revision}. "
-            "Only the latest revision can run: review it in the channel and approve it there."
+            _(
+                "That button belongs to revision {revision}, but the plan is now at revision {latest}. Only the "
+                "latest revision can run: review it in the channel and approve it there.",
+                revision=revision,
+                latest=post.revision,
+            )
         )
     return None
 
@@ -168,14 +183,17 @@ async def _runnable_refusal(services: Services, post: PlanPost, *, opt_in: bool)
     if gate.blocked:
         return Refused(" ".join(gate.reasons()))
     if advanced_methods(plan) and not opt_in:
-        return Refused("This plan uses advanced methods: tick the opt-in box on the plan, then approve again.")
+        return Refused(_("This plan uses advanced methods: tick the opt-in box on the plan, then approve again."))
     return None
 
 
 async def _move(services: Services, post: PlanPost, expected: set[PlanState], new: PlanState) -> PlanPost | None:
-    return await services.store.transition_plan_post(
+    moved = await services.store.transition_plan_post(
         team_id=post.team_id, channel_id=post.channel_id, message_ts=post.message_ts, expected=expected, new=new
     )
+    if moved is not None:
+        services.home_changed(moved)  # the App Homes that list it (waiting for approval, live runs)
+    return moved
 
 
 async def _confirm(
@@ -189,7 +207,7 @@ async def _confirm(
     connection: tuple[str, int] | None = None,
 ) -> Started | NotStarted:
     assert post.draft_plan_id is not None and post.revision is not None
-    approval, _ = await services.store.claim_approval(
+    approval, _claimed = await services.store.claim_approval(
         team_id=post.team_id,
         draft_plan_id=post.draft_plan_id,
         revision=post.revision,
@@ -244,7 +262,11 @@ def _connection_label(services: Services, team_id: str, pinned: tuple[str, int] 
     if pinned is None:
         return None
     listed = next((c for c in cached_connections(services, team_id) if c.id == pinned[0]), None)
-    return connection_label(listed) if listed else f"{pinned[0]} (revision {pinned[1]})"
+    return (
+        connection_label(listed)
+        if listed
+        else _("{connection} (revision {revision})", connection=pinned[0], revision=pinned[1])
+    )
 
 
 async def _refused_by_minds(
@@ -265,8 +287,13 @@ async def _refused_by_minds(
 def _refusal_text(error: MindsError) -> str:
     if isinstance(error, Conflict) and type(error) is Conflict:
         server = getattr(error, "server_message", None)
-        said = f" Minds said: {minds_said(server)}" if server else ""
-        return f"Minds refused to confirm this revision (it may already be confirmed for another run).{said}"
+        if server:
+            return _(
+                "Minds refused to confirm this revision (it may already be confirmed for another run). Minds said: "
+                "{said}",
+                said=minds_said(server),
+            )
+        return _("Minds refused to confirm this revision (it may already be confirmed for another run).")
     return user_message(error)
 
 
@@ -398,7 +425,7 @@ class ResearchRunHandler:
 
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
         slack = await self._services.slack.client_for(run.team_id)
-        await say_in_thread(slack, run, lost_text(what="research run", reads=reads))
+        await say_in_thread(slack, run, lost_text(what=_("research run"), reads=reads))
 
     async def _study_name(self, run: TrackedRun) -> str:
         post = await self._services.store.get_plan_post(
@@ -411,7 +438,10 @@ class ResearchRunHandler:
         uploads = []
         for index, dist in charts:
             png = await draw(
-                distribution_chart, title=f"Q{index + 1}. {dist.title}", options=dist.options, series=dist.series
+                distribution_chart,
+                title=f"Q{index + 1}. {dist.title}",
+                options=dist.options,
+                series=dist.series,
             )
             uploads.append({"file": png, "filename": f"q{index + 1}.png", "title": f"Q{index + 1}"})
         for start in range(0, len(uploads), MAX_CHARTS_PER_UPLOAD):
@@ -419,7 +449,7 @@ class ResearchRunHandler:
                 file_uploads=uploads[start : start + MAX_CHARTS_PER_UPLOAD],
                 channel=run.channel_id,
                 thread_ts=run.thread_ts,
-                initial_comment="Share of answers per audience, per question.",
+                initial_comment=_("Share of answers per audience, per question."),
             )
 
     async def _report(self, slack: AsyncWebClient, run: TrackedRun) -> None:
@@ -486,4 +516,4 @@ class ConsistencyFollowUp:
 
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
         slack = await self._services.slack.client_for(run.team_id)
-        await say_in_thread(slack, run, lost_text(what="run's answer-consistency check", reads=reads))
+        await say_in_thread(slack, run, lost_text(what=_("run's answer-consistency check"), reads=reads))

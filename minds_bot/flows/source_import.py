@@ -19,6 +19,7 @@ import httpx
 
 from minds_bot.flows.audiences import start_audience
 from minds_bot.flows.invocation import Invocation
+from minds_bot.i18n import _
 from minds_bot.render.source_import import render_sources_imported
 
 SOURCE_EXTENSIONS = (".txt", ".md", ".csv", ".json")
@@ -59,10 +60,16 @@ def shared_files(message: dict[str, Any]) -> tuple[list[SharedFile], list[str]]:
 
 def check_limits(files: Sequence[SharedFile]) -> None:
     if len(files) > MAX_FILES:
-        raise SourceRefused(f"Minds imports at most {MAX_FILES} files at a time; this message has {len(files)}.")
+        raise SourceRefused(
+            _(
+                "Minds imports at most {limit} files at a time; this message has {count}.",
+                limit=MAX_FILES,
+                count=len(files),
+            )
+        )
     for item in files:
         if item.size is not None and item.size > MAX_FILE_BYTES:
-            raise SourceRefused(f"{item.name} is larger than Minds' 5 MB limit per file.")
+            raise SourceRefused(_("{file} is larger than Minds' 5 MB limit per file.", file=item.name))
 
 
 def slack_file_host(url: str, *, slack_api_url: str) -> bool:
@@ -81,15 +88,15 @@ async def download_texts(
     async with httpx.AsyncClient(timeout=DOWNLOAD_TIMEOUT, follow_redirects=True) as http:
         for item in files:
             if not slack_file_host(item.url, slack_api_url=slack_api_url):
-                raise SourceRefused(f"{item.name} is not stored in Slack, so it was not downloaded.")
+                raise SourceRefused(_("{file} is not stored in Slack, so it was not downloaded.", file=item.name))
             content = await _download(http, item, token=token)
             total += len(content)
             if total > MAX_TOTAL_BYTES:
-                raise SourceRefused("The files together are larger than Minds' 12 MB import limit.")
+                raise SourceRefused(_("The files together are larger than Minds' 12 MB import limit."))
             try:
                 texts.append((item.name, content.decode("utf-8")))
             except UnicodeDecodeError:
-                raise SourceRefused(f"{item.name} is not UTF-8 text, so Minds cannot import it.") from None
+                raise SourceRefused(_("{file} is not UTF-8 text, so Minds cannot import it.", file=item.name)) from None
     return texts
 
 
@@ -98,11 +105,13 @@ async def _download(http: httpx.AsyncClient, item: SharedFile, *, token: str | N
     try:
         resp = await http.get(item.url, headers=headers)
     except httpx.HTTPError:
-        raise SourceRefused(f"{item.name} could not be downloaded from Slack.") from None
+        raise SourceRefused(_("{file} could not be downloaded from Slack.", file=item.name)) from None
     if resp.status_code != 200:
-        raise SourceRefused(f"{item.name} could not be downloaded from Slack (HTTP {resp.status_code}).")
+        raise SourceRefused(
+            _("{file} could not be downloaded from Slack (HTTP {status}).", file=item.name, status=resp.status_code)
+        )
     if len(resp.content) > MAX_FILE_BYTES:
-        raise SourceRefused(f"{item.name} is larger than Minds' 5 MB limit per file.")
+        raise SourceRefused(_("{file} is larger than Minds' 5 MB limit per file.", file=item.name))
     return resp.content
 
 

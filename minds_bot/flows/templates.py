@@ -12,6 +12,7 @@ from __future__ import annotations
 import uuid
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.i18n import _
 from minds_bot.minds import PlanPreviewRequest, ResearchPlan
 from minds_bot.render import Message
 from minds_bot.render.templates import render_template_not_saved, render_template_saved
@@ -27,9 +28,12 @@ READ_WAIT_SECONDS = 20.0
 def template_configuration(plan: ResearchPlan, *, goal: str) -> dict[str, Any] | str:
     """The configuration, or why this plan cannot become a template."""
     if plan.study_locale not in TEMPLATE_LOCALES:
-        return f"templates take the languages {', '.join(sorted(TEMPLATE_LOCALES))}; this plan has none of them."
+        return _(
+            "templates take the languages {languages}; this plan has none of them.",
+            languages=", ".join(sorted(TEMPLATE_LOCALES)),
+        )
     if not plan.methods:
-        return "Minds named no research method for this plan."
+        return _("Minds named no research method for this plan.")
     questions = []
     for question in plan.questions:
         response = question.response.model_dump(
@@ -47,14 +51,14 @@ def template_configuration(plan: ResearchPlan, *, goal: str) -> dict[str, Any] |
 
 async def save_template(services: Services, *, post: PlanPost | None, name: str, goal: str, request_id: str) -> Message:
     if post is None or not post.draft_plan_id:
-        return render_template_not_saved("this plan is no longer tracked by the bot.")
+        return render_template_not_saved(_("this plan is no longer tracked by the bot."))
     minds = await services.minds.client_for(post.team_id)
     latest = PlanPreviewRequest(draft_plan_id=post.draft_plan_id, load_latest=True)
     plan = await minds.preview_plan(
         post.study_id, latest, idempotency_key=str(uuid.uuid4()), wait_seconds=READ_WAIT_SECONDS
     )
     if not isinstance(plan, ResearchPlan):
-        return render_template_not_saved("Minds is still preparing the plan; try again in a moment.")
+        return render_template_not_saved(_("Minds is still preparing the plan; try again in a moment."))
     configuration = template_configuration(plan, goal=goal)
     if isinstance(configuration, str):
         return render_template_not_saved(configuration)

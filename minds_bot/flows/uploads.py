@@ -44,13 +44,14 @@ async def upload_file(
     size = (await asyncio.to_thread(path.stat)).st_size
     target = await slack.files_getUploadURLExternal(filename=filename, length=size)
     file_id, url = target.get("file_id"), target.get("upload_url")
+    # SlackRequestError's words are for developers (logs): nothing about the upload is announced to people.
     if not isinstance(file_id, str) or not isinstance(url, str):
-        raise SlackRequestError("files.getUploadURLExternal gave no upload URL")
+        raise SlackRequestError("files.getUploadURLExternal gave no upload URL")  # verbatim
     headers = {"Content-Type": "application/octet-stream", "Content-Length": str(size)}
     async with httpx.AsyncClient(timeout=UPLOAD_TIMEOUT) as http:
         response = await http.post(url, content=_pieces(path), headers=headers)
     if response.status_code != httpx.codes.OK:
-        raise SlackRequestError(f"Slack refused the upload of {filename} (HTTP {response.status_code})")
+        raise SlackRequestError(f"Slack refused the upload of {filename} (HTTP {response.status_code})")  # verbatim
     await slack.files_completeUploadExternal(
         files=[{"id": file_id, "title": title}],
         channel_id=channel,

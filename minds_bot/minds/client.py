@@ -28,6 +28,7 @@ import httpx
 from pydantic import BaseModel, ValidationError
 
 from minds_bot import __version__
+from minds_bot.i18n import _
 from minds_bot.minds.errors import (
     AudienceJobFailed,
     Conflict,
@@ -439,16 +440,17 @@ class MindsClient:
         attempt = 0
         while export.status in ("queued", "processing"):
             if export.job_id is None:
-                raise MalformedResponse("an unfinished export carries no jobId")
+                raise MalformedResponse("an unfinished export carries no jobId")  # verbatim
             if not await self._pause(attempt, deadline):
-                late = "it did not finish in time; ask again later (Minds serves a finished file from its cache)"
+                late = _("it did not finish in time; ask again later (Minds serves a finished file from its cache)")
                 raise ExportFailed(error_code=None, error=late)
             attempt += 1
             export = await self.profile_export_status(kind, item_id, job_id=export.job_id, format=format)
         if export.status == "failed":
             raise ExportFailed(error_code=None, error=export.error)
         if export.status == "idle":
-            raise ExportFailed(error_code=None, error="Minds no longer knows this export job; ask for it again")
+            gone = _("Minds no longer knows this export job; ask for it again")
+            raise ExportFailed(error_code=None, error=gone)
         return export
 
     # --- direct runs -------------------------------------------------------------------------------
@@ -597,7 +599,8 @@ class MindsClient:
         """``DELETE /study-drafts/{id}``: success is an empty reply; anything else is not proof of a delete."""
         resp, info = await self._call("DELETE", f"/study-drafts/{_seg(draft_id)}")
         if resp.status_code != 204 and resp.content.strip():
-            raise MalformedResponse("a draft delete answered with a body instead of an empty reply", request=info)
+            detail = "a draft delete answered with a body instead of an empty reply"  # verbatim
+            raise MalformedResponse(detail, request=info)
 
     async def consume_study_draft(
         self, draft_id: str, *, expected_revision: int, study_id: str | None = None
@@ -608,7 +611,7 @@ class MindsClient:
         resp, info = await self._call("POST", f"/study-drafts/{_seg(draft_id)}/consume", json_body=body)
         draft = _parse(StudyDraft, _data(resp, info), info)
         if draft.id != draft_id or draft.status != "consumed":
-            raise MalformedResponse("the consume reply is not this draft, consumed", request=info)
+            raise MalformedResponse("the consume reply is not this draft, consumed", request=info)  # verbatim
         return draft
 
     async def list_study_templates(self) -> list[StudyTemplate]:
@@ -624,7 +627,7 @@ class MindsClient:
         resp, info = await self._call("POST", "/study-templates", json_body=body, retryable=True)
         template = _parse(StudyTemplate, _data(resp, info), info)
         if template.name != name or len(template.configuration.questions) != len(configuration["questions"]):
-            raise MalformedResponse("the saved template does not match what was sent", request=info)
+            raise MalformedResponse("the saved template does not match what was sent", request=info)  # verbatim
         return template
 
     async def use_study_template(self, template_id: str, *, expected_revision: int, request_id: str) -> StudyDraft:
@@ -686,10 +689,11 @@ class MindsClient:
         that never carries the Minds key."""
         resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/export-download", params={"jobId": job.job_id})
         if resp.status_code not in REDIRECTS:
-            raise MalformedResponse(f"expected a redirect to the file, got HTTP {resp.status_code}", request=info)
+            detail = f"expected a redirect to the file, got HTTP {resp.status_code}"  # verbatim
+            raise MalformedResponse(detail, request=info)
         location = resp.headers.get("location")
         if not location:
-            raise MalformedResponse("redirect without a Location", request=info)
+            raise MalformedResponse("redirect without a Location", request=info)  # verbatim
         target = resp.request.url.join(location)
         fallback_name = f"{study_id}-{job.kind}.{job.format}"
         return await self._stream_to_file(
@@ -714,7 +718,7 @@ class MindsClient:
         path = f"/audiences/{_seg(audience_id)}/formations"
         formations: list[Formation] = []
         params: dict[str, int] | None = None
-        for _ in range(MAX_FORMATION_PAGES):
+        for _page in range(MAX_FORMATION_PAGES):
             resp, info = await self._call("GET", path, params=params)
             payload = _json(resp, info)
             page = _parse(_DataList[Formation], payload, info).data
@@ -723,9 +727,10 @@ class MindsClient:
             if next_offset is None:
                 return formations
             if not page:
-                raise MalformedResponse("a Formations page was empty while more were promised", request=info)
+                detail = "a Formations page was empty while more were promised"  # verbatim
+                raise MalformedResponse(detail, request=info)
             params = {"limit": FORMATION_PAGE, "offset": next_offset}
-        raise MalformedResponse("too many Formation pages", request=RequestInfo(method="GET", path=path))
+        raise MalformedResponse("too many Formation pages", request=RequestInfo(method="GET", path=path))  # verbatim
 
     async def recalibrate_audience(
         self, audience_id: str, *, instruction: str | None = None, allow_shared_minds: bool | None = None
@@ -744,7 +749,7 @@ class MindsClient:
         connections: list[ModelConnection] = []
         cursor: str | None = None
         seen: set[str] = set()
-        for _ in range(MAX_CONNECTION_PAGES):
+        for _page in range(MAX_CONNECTION_PAGES):
             params = {"cursor": cursor} if cursor else None
             resp, info = await self._call("GET", "/model-connections", params=params)
             page = _parse(ModelConnectionPage, _json(resp, info), info)
@@ -752,10 +757,11 @@ class MindsClient:
             if page.next_cursor is None:
                 return connections
             if page.next_cursor in seen or page.next_cursor == cursor:
-                raise MalformedResponse("the model-connection cursor did not advance", request=info)
+                raise MalformedResponse("the model-connection cursor did not advance", request=info)  # verbatim
             seen.add(page.next_cursor)
             cursor = page.next_cursor
-        raise MalformedResponse("too many model-connection pages", request=RequestInfo("GET", "/model-connections"))
+        detail = "too many model-connection pages"  # verbatim
+        raise MalformedResponse(detail, request=RequestInfo("GET", "/model-connections"))
 
     async def invite_to_study(
         self, study_id: str, *, emails: Sequence[str], role: Literal["member", "admin"] = "member"
@@ -821,7 +827,7 @@ class MindsClient:
                 target, filename=filename, mime_type=status.mime_type, dest_dir=dest_dir, max_bytes=MAX_EXPORT_BYTES
             )
         if resp.status_code != 200 or not resp.content:
-            raise MalformedResponse(f"expected the export file, got HTTP {resp.status_code}", request=info)
+            raise MalformedResponse(f"expected the export file, got HTTP {resp.status_code}", request=info)  # verbatim
         return await _save_bytes(resp, filename=filename, mime_type=status.mime_type, dest_dir=dest_dir)
 
     # --- internals: plan observation ---------------------------------------------------------------
@@ -1012,15 +1018,15 @@ class MindsClient:
             async with self._download_http.stream("GET", url, headers=headers) as resp:
                 if resp.status_code != 200:
                     raise DownloadFailed(
-                        f"The export file could not be downloaded (HTTP {resp.status_code}).",
+                        _("The export file could not be downloaded (HTTP {status}).", status=resp.status_code),
                         status_code=resp.status_code,
                     )
                 path, size, digest = await _write_stream(resp, dest_dir=dest_dir, max_bytes=max_bytes)
                 content_type = resp.headers.get("content-type", "application/octet-stream")
         except httpx.TimeoutException as exc:
-            raise DownloadFailed("The export download timed out.") from exc
+            raise DownloadFailed(_("The export download timed out.")) from exc
         except httpx.TransportError as exc:
-            raise DownloadFailed("The export file host could not be reached.") from exc
+            raise DownloadFailed(_("The export file host could not be reached.")) from exc
         return DownloadedFile(
             path=str(path),
             filename=_safe_filename(filename),
@@ -1043,7 +1049,7 @@ async def _write_stream(resp: httpx.Response, *, dest_dir: Path | None, max_byte
         async for chunk in resp.aiter_bytes(DOWNLOAD_CHUNK):
             size += len(chunk)
             if size > max_bytes:
-                raise DownloadFailed(f"The export is larger than the {max_bytes // (1024 * 1024)} MiB limit.")
+                raise DownloadFailed(_too_large(max_bytes))
             digest.update(chunk)
             await asyncio.to_thread(handle.write, chunk)
     except BaseException:
@@ -1052,6 +1058,10 @@ async def _write_stream(resp: httpx.Response, *, dest_dir: Path | None, max_byte
         raise
     await asyncio.to_thread(handle.close)
     return path, size, digest.hexdigest()
+
+
+def _too_large(max_bytes: int) -> str:
+    return _("The export is larger than the {limit} MiB limit.", limit=max_bytes // (1024 * 1024))
 
 
 def _safe_filename(name: str) -> str:
@@ -1071,13 +1081,14 @@ def _advance(pending: PlanPending, receipt: PlanReceipt) -> PlanPending:
 
 
 def _verify_import(sent: Sequence[tuple[str, str]], imported: SourceImport, info: RequestInfo) -> None:
-    if [name for name, _ in sent] != [f.name for f in imported.files]:
-        raise MalformedResponse("the import lists other files, or in another order, than were sent", request=info)
+    if [name for name, _content in sent] != [f.name for f in imported.files]:
+        detail = "the import lists other files, or in another order, than were sent"  # verbatim
+        raise MalformedResponse(detail, request=info)
     for (name, content), item in zip(sent, imported.files, strict=True):
         if hashlib.sha256(content.encode()).hexdigest() != item.sha256.lower():
-            raise MalformedResponse(f"the checksum of {name} does not match what was sent", request=info)
+            raise MalformedResponse(f"the checksum of {name} does not match what was sent", request=info)  # verbatim
     if imported.snapshot is not None and imported.snapshot_sha256 is None:
-        raise MalformedResponse("a grounding snapshot came without its checksum", request=info)
+        raise MalformedResponse("a grounding snapshot came without its checksum", request=info)  # verbatim
 
 
 def _unless_failed(status: HeatmapExportStatus, info: RequestInfo) -> HeatmapExportStatus:
@@ -1091,7 +1102,7 @@ async def _save_bytes(
 ) -> DownloadedFile:
     content = resp.content
     if len(content) > MAX_EXPORT_BYTES:
-        raise DownloadFailed(f"The export is larger than the {MAX_EXPORT_BYTES // (1024 * 1024)} MiB limit.")
+        raise DownloadFailed(_too_large(MAX_EXPORT_BYTES))
     fd, name = await asyncio.to_thread(tempfile.mkstemp, prefix="minds-export-", dir=dest_dir)
     await asyncio.to_thread(_write_all, fd, content)
     content_type = resp.headers.get("content-type", "application/octet-stream")
@@ -1114,12 +1125,12 @@ def _next_offset(pagination: Any, *, seen: int, info: RequestInfo) -> int | None
     if pagination is None:
         return None
     if not isinstance(pagination, dict) or not isinstance(pagination.get("hasMore", False), bool):
-        raise MalformedResponse("malformed Formation pagination", request=info)
+        raise MalformedResponse("malformed Formation pagination", request=info)  # verbatim
     if not pagination.get("hasMore"):
         return None
     offset = pagination.get("nextOffset")
     if not isinstance(offset, int) or offset < seen:
-        raise MalformedResponse("Formation pagination does not advance", request=info)
+        raise MalformedResponse("Formation pagination does not advance", request=info)  # verbatim
     return offset
 
 
@@ -1138,12 +1149,12 @@ def _json(resp: httpx.Response, info: RequestInfo) -> Any:
     try:
         return resp.json()
     except ValueError:
-        raise MalformedResponse("the reply is not JSON", request=info) from None
+        raise MalformedResponse("the reply is not JSON", request=info) from None  # verbatim
 
 
 def _data_of(payload: Any, info: RequestInfo) -> Any:
     if not isinstance(payload, dict) or "data" not in payload:
-        raise MalformedResponse("the reply has no data", request=info)
+        raise MalformedResponse("the reply has no data", request=info)  # verbatim
     return payload["data"]
 
 
@@ -1169,7 +1180,7 @@ def _describe(exc: ValidationError) -> str:
         where = ".".join(str(p) for p in err["loc"]) or "reply"
         parts.append(f"{where}: {err['msg']}")
     more = exc.error_count() - len(parts)
-    return "; ".join(parts) + (f"; and {more} more" if more > 0 else "")
+    return "; ".join(parts) + (f"; and {more} more" if more > 0 else "")  # verbatim
 
 
 def _drop_none(values: Mapping[str, Any]) -> dict[str, Any]:

@@ -2,6 +2,9 @@
 
 Owns: turning a Minds error envelope (``{statusCode, statusMessage, message, url, error, data?}``) or a
 transport failure into a typed exception with a short, user-presentable ``message`` and structured fields.
+A class's ``default_message`` is a message id (``N_``), translated each time ``message`` is read, so it speaks the
+language of whoever reads it; a ``message`` passed in is already in the language being spoken (or Minds' own
+words). ``str(error)`` (for logs) is English.
 Must not touch: Slack, the store, or the API key (no error here ever holds a header).
 
 ::
@@ -38,6 +41,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from minds_bot.i18n import N_, _, speaking
+
 
 @dataclass(frozen=True)
 class RequestInfo:
@@ -53,40 +58,62 @@ class RequestInfo:
 class MindsError(Exception):
     """Base of every error the Minds client raises. ``message`` is short and safe to show a user."""
 
-    default_message = "Minds could not complete the request."
+    default_message = N_("Minds could not complete the request.")
 
     def __init__(self, message: str | None = None, *, request: RequestInfo | None = None) -> None:
-        self.message = message or self.default_message
+        self._message = message or None
         self.request = request
-        super().__init__(self.message if request is None else f"{self.message} ({request})")
+        with speaking(None):
+            english = self.message
+        super().__init__(english if request is None else f"{english} ({request})")
+
+    @property
+    def message(self) -> str:
+        """What to tell a person, in the language spoken now."""
+        return self._message or _(self.default_message)
 
 
 class MalformedResponse(MindsError):
-    default_message = "Minds sent a reply the bot could not read, so nothing is assumed."
+    default_message = N_("Minds sent a reply the bot could not read, so nothing is assumed.")
 
     def __init__(self, detail: str, *, request: RequestInfo | None = None) -> None:
-        self.detail = detail
-        super().__init__(f"{self.default_message} [{detail}]", request=request)
+        self.detail = detail  # for developers: said as it is, in brackets
+        super().__init__(request=request)
+
+    @property
+    def message(self) -> str:
+        return f"{_(self.default_message)} [{self.detail}]"
 
 
 class ExportFailed(MindsError):
     def __init__(self, *, error_code: str | None, error: str | None, request: RequestInfo | None = None):
         self.error_code = error_code
-        self.error = error
-        super().__init__(
-            f"Minds could not build the export: {error or error_code or 'no reason given'}.", request=request
-        )
+        self.error = error  # Minds' own words, or the bot's already in the language being spoken
+        super().__init__(request=request)
+
+    @property
+    def message(self) -> str:
+        reason = self.error or self.error_code
+        if not reason:
+            return _("Minds could not build the export: no reason given.")
+        return _("Minds could not build the export: {reason}.", reason=reason)
 
 
 class AudienceJobFailed(MindsError):
     def __init__(self, *, job_id: str, error: str | None, request: RequestInfo | None = None) -> None:
         self.job_id = job_id
         self.error = error
-        super().__init__(f"Minds could not build the Audience: {error or 'no reason given'}.", request=request)
+        super().__init__(request=request)
+
+    @property
+    def message(self) -> str:
+        if not self.error:
+            return _("Minds could not build the Audience: no reason given.")
+        return _("Minds could not build the Audience: {reason}.", reason=self.error)
 
 
 class DownloadFailed(MindsError):
-    default_message = "The export file could not be downloaded."
+    default_message = N_("The export file could not be downloaded.")
 
     def __init__(self, message: str | None = None, *, status_code: int | None = None) -> None:
         self.status_code = status_code
@@ -95,21 +122,21 @@ class DownloadFailed(MindsError):
 
 
 class MindsTransportError(MindsError):
-    default_message = "Minds could not be reached."
+    default_message = N_("Minds could not be reached.")
 
 
 class MindsTimeout(MindsTransportError):
-    default_message = "Minds did not answer in time."
+    default_message = N_("Minds did not answer in time.")
 
 
 class MindsConnectionError(MindsTransportError):
-    default_message = "Could not connect to Minds."
+    default_message = N_("Could not connect to Minds.")
 
 
 class MindsAPIError(MindsError):
     """An HTTP error reply. ``code`` is ``data.code``; ``server_message`` is Minds' own (unstable) wording."""
 
-    default_message = "Minds refused the request."
+    default_message = N_("Minds refused the request.")
 
     def __init__(
         self,
@@ -129,15 +156,15 @@ class MindsAPIError(MindsError):
 
 
 class AuthenticationError(MindsAPIError):
-    default_message = "Minds did not accept this workspace's API key (missing, invalid or revoked)."
+    default_message = N_("Minds did not accept this workspace's API key (missing, invalid or revoked).")
 
 
 class PermissionDenied(MindsAPIError):
-    default_message = "This Minds account is not allowed to do that."
+    default_message = N_("This Minds account is not allowed to do that.")
 
 
 class PlanLimitError(PermissionDenied):
-    default_message = "The Minds plan allowance is used up; an upgrade is required. Nothing was started."
+    default_message = N_("The Minds plan allowance is used up; an upgrade is required. Nothing was started.")
 
     def __init__(self, message: str | None = None, **kwargs: Any) -> None:
         super().__init__(message, **kwargs)
@@ -149,11 +176,11 @@ class PlanLimitError(PermissionDenied):
 
 
 class NotFound(MindsAPIError):
-    default_message = "Minds has no such item, or this account cannot see it."
+    default_message = N_("Minds has no such item, or this account cannot see it.")
 
 
 class Conflict(MindsAPIError):
-    default_message = "The item changed on Minds; reload it before trying again."
+    default_message = N_("The item changed on Minds; reload it before trying again.")
 
 
 @dataclass(frozen=True)
@@ -165,7 +192,7 @@ class NotReadyMind:
 
 
 class PanelMindsNotReady(Conflict):
-    default_message = "Some Minds in this Study are still training; try again when they are ready."
+    default_message = N_("Some Minds in this Study are still training; try again when they are ready.")
 
     def __init__(self, message: str | None = None, **kwargs: Any) -> None:
         super().__init__(message, **kwargs)
@@ -175,27 +202,27 @@ class PanelMindsNotReady(Conflict):
 
 
 class StudyRunInProgress(Conflict):
-    default_message = "This Study has a run in progress; wait for it to finish or cancel it first."
+    default_message = N_("This Study has a run in progress; wait for it to finish or cancel it first.")
 
 
 class StaleRevision(Conflict):
-    default_message = "This plan revision is no longer the latest; reload the plan before changing it."
+    default_message = N_("This plan revision is no longer the latest; reload the plan before changing it.")
 
 
 class SummarySuperseded(Conflict):
-    default_message = "A newer summary replaced this one; reload the summary before retrying."
+    default_message = N_("A newer summary replaced this one; reload the summary before retrying.")
 
 
 class MindNotReady(Conflict):
-    default_message = "This Mind is still training; it can chat once its training is finished."
+    default_message = N_("This Mind is still training; it can chat once its training is finished.")
 
 
 class InvalidRequest(MindsAPIError):
-    default_message = "Minds rejected the request as invalid."
+    default_message = N_("Minds rejected the request as invalid.")
 
 
 class RateLimited(MindsAPIError):
-    default_message = "Minds is rate limiting this workspace; try again shortly."
+    default_message = N_("Minds is rate limiting this workspace; try again shortly.")
 
     def __init__(self, message: str | None = None, *, retry_after: float | None = None, **kwargs: Any) -> None:
         super().__init__(message, **kwargs)
@@ -203,11 +230,11 @@ class RateLimited(MindsAPIError):
 
 
 class ServerError(MindsAPIError):
-    default_message = "Minds had an internal problem."
+    default_message = N_("Minds had an internal problem.")
 
 
 class ServiceUnavailable(ServerError):
-    default_message = "Minds is temporarily unavailable; nothing was charged. Try again later."
+    default_message = N_("Minds is temporarily unavailable; nothing was charged. Try again later.")
 
     def __init__(self, message: str | None = None, *, retry_after: float | None = None, **kwargs: Any) -> None:
         super().__init__(message, **kwargs)

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Generic, Literal, Protocol, TypeVar
 
+from minds_bot.i18n import _n
+
 FUZZY_THRESHOLD = 0.6
 MAX_CANDIDATES = 5
 
@@ -53,10 +55,23 @@ class LookupResult(Generic[N]):
         if self.kind != "not_found":
             return ""
         if self.exhaustive:
-            return f"Nothing named “{self.query}” among all {self.scanned} items."
-        return (
-            f"Nothing named “{self.query}” among the newest {self.scanned} items. "
-            "Older items can only be opened by their exact id."
+            # i18n: {scanned} is how many Studies, Audiences or Minds were searched; {query} is the name typed.
+            return _n(
+                "Nothing named “{query}” among all {scanned} item.",
+                "Nothing named “{query}” among all {scanned} items.",
+                self.scanned,
+                query=self.query,
+                scanned=self.scanned,
+            )
+        # i18n: {scanned} is how many Studies, Audiences or Minds were searched; {query} is the name typed.
+        return _n(
+            "Nothing named “{query}” among the newest {scanned} item. "
+            "Older items can only be opened by their exact id.",
+            "Nothing named “{query}” among the newest {scanned} items. "
+            "Older items can only be opened by their exact id.",
+            self.scanned,
+            query=self.query,
+            scanned=self.scanned,
         )
 
 

@@ -51,10 +51,8 @@ async def iter_offset(
 def check_page(page: Page[T], *, requested_offset: int) -> None:
     """Raise ``MalformedResponse`` for continuation data that cannot be trusted."""
     if page.pagination.offset != requested_offset:
-        raise MalformedResponse(
-            f"asked for offset {requested_offset}, got offset {page.pagination.offset}", request=page.request
-        )
+        detail = f"asked for offset {requested_offset}, got offset {page.pagination.offset}"  # verbatim
+        raise MalformedResponse(detail, request=page.request)
     if not page.items and requested_offset < page.pagination.total:
-        raise MalformedResponse(
-            f"empty page at offset {requested_offset} of {page.pagination.total}", request=page.request
-        )
+        detail = f"empty page at offset {requested_offset} of {page.pagination.total}"  # verbatim
+        raise MalformedResponse(detail, request=page.request)

@@ -12,14 +12,26 @@ from slack_sdk.models.blocks import SectionBlock
 from slack_sdk.models.blocks.basic_components import MarkdownTextObject, PlainTextObject
 from slack_sdk.models.views import View
 
+from minds_bot.i18n import N_, _
 from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, channel_mention, escape, mention
 
-OTHER_WORKSPACE = (
+OTHER_WORKSPACE = N_(
     "Sorry, this Minds app works only for members of the workspace that installed it, so it cannot act for you "
     "here (for example as a guest in a Slack Connect channel). Someone from that workspace can run it, or your "
     "own workspace can install Minds."
 )
-MODAL_NOT_YOURS = "This dialog was opened by someone else; only they can submit it. Open your own from the message."
+MODAL_NOT_YOURS = N_("This dialog was opened by someone else; only they can submit it. Open your own from the message.")
+# What ``digest_manage_refused`` says for each verb it is given; any other verb is named in a general sentence.
+MANAGE_REFUSALS = {
+    "post": N_(
+        "Only {creator}, who added digest `{digest}`, this channel's approvers (`/minds approvers list`) "
+        "or a workspace admin can post it."
+    ),
+    "remove": N_(
+        "Only {creator}, who added digest `{digest}`, this channel's approvers (`/minds approvers list`) "
+        "or a workspace admin can remove it."
+    ),
+}
 
 
 def other_workspace_modal() -> dict[str, Any]:
@@ -27,8 +39,8 @@ def other_workspace_modal() -> dict[str, Any]:
     view = View(
         type="modal",
         title=PlainTextObject(text="Minds"),
-        close=PlainTextObject(text="Close"),
-        blocks=[SectionBlock(text=MarkdownTextObject(text=OTHER_WORKSPACE))],
+        close=PlainTextObject(text=_("Close")),
+        blocks=[SectionBlock(text=MarkdownTextObject(text=_(OTHER_WORKSPACE)))],
     )
     return view.to_dict()
 
@@ -37,33 +49,41 @@ def digest_channel_refused(*, channel_id: str, person_in: bool) -> str:
     """Why a digest cannot go to ``channel_id``: the person, or the bot, is not a member (mrkdwn)."""
     channel = channel_mention(channel_id)
     if not person_in:
-        return (
-            f"You are not a member of {channel}, so you cannot send a digest there. Join the channel, or ask "
-            "one of its members to add the digest. The digest was not added."
+        return _(
+            "You are not a member of {channel}, so you cannot send a digest there. Join the channel, or ask "
+            "one of its members to add the digest. The digest was not added.",
+            channel=channel,
         )
-    return (
-        f"Minds is not in {channel}. Invite it with `/invite @Minds` in that channel (or pick a channel it is "
-        "in), then add the digest again. The digest was not added."
+    return _(
+        "Minds is not in {channel}. Invite it with `/invite @Minds` in that channel (or pick a channel it is "
+        "in), then add the digest again. The digest was not added.",
+        channel=channel,
     )
 
 
 def digest_manage_refused(*, digest_id: str, created_by: str, verb: str) -> str:
     """Who may post, pause, edit or remove a digest, when the person asking may not (mrkdwn)."""
-    digest, verb = escape(digest_id, limit=MAX_NAME_SHOWN), escape(verb, limit=MAX_WORD_SHOWN)
-    return (
-        f"Only {mention(created_by)}, who added digest `{digest}`, this channel's approvers (`/minds approvers list`) "
-        f"or a workspace admin can {verb} it."
+    digest, creator = escape(digest_id, limit=MAX_NAME_SHOWN), mention(created_by)
+    if verb in MANAGE_REFUSALS:
+        return _(MANAGE_REFUSALS[verb], creator=creator, digest=digest)
+    return _(
+        "Only {creator}, who added digest `{digest}`, this channel's approvers (`/minds approvers list`) "
+        "or a workspace admin can {verb} it.",
+        creator=creator,
+        digest=digest,
+        verb=escape(verb, limit=MAX_WORD_SHOWN),
     )
 
 
 def button_not_yours(*, requester_id: str) -> str:
     """A button on a request someone else made, which only they may press (mrkdwn)."""
-    return f"Only {mention(requester_id)}, who asked, can use this button; type the command yourself."
+    return _("Only {person}, who asked, can use this button; type the command yourself.", person=mention(requester_id))
 
 
 def plan_change_refused(*, requester_id: str) -> str:
     """Who may answer a plan's questions or revise it (mrkdwn)."""
-    return (
-        f"Only the person who asked for this plan ({mention(requester_id)}), this channel's approvers "
-        "(`/minds approvers list`) or a workspace admin can answer its questions or revise it."
+    return _(
+        "Only the person who asked for this plan ({person}), this channel's approvers "
+        "(`/minds approvers list`) or a workspace admin can answer its questions or revise it.",
+        person=mention(requester_id),
     )

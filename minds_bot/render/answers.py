@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from slack_sdk.models.blocks import ActionsBlock, Block
 
+from minds_bot.i18n import _, _n
 from minds_bot.minds import OutputAnswer, StudyOutput
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention, stats
 from minds_bot.render.browse import minds_label
@@ -51,29 +52,43 @@ class Distribution:
 
 def render_parent(*, user_id: str, study_name: str, question: str) -> str:
     """The channel line a question's thread hangs from (mrkdwn ``text``; the question is bounded by the grammar)."""
-    return f"{mention(user_id)} asked *{escape(study_name, limit=MAX_NAME_SHOWN)}*: “{escape(question)}”"
+    return _(
+        "{user} asked *{study}*: “{question}”",
+        user=mention(user_id),
+        study=escape(study_name, limit=MAX_NAME_SHOWN),
+        question=escape(question),
+    )
 
 
 def render_asking(*, minds: int, audiences: int) -> Message:
-    where = f" in {audiences} Audiences" if audiences > 1 else ""
-    text = f"Asking {minds_label(minds)}{where}…"
+    if audiences > 1:
+        text = _("Asking {minds} in {audiences} Audiences…", minds=minds_label(minds), audiences=audiences)
+    else:
+        text = _("Asking {minds}…", minds=minds_label(minds))
     return Message(text=text, blocks=[section(text)])
 
 
 def render_run_progress(status: str) -> Message:
-    text = {
-        "queued": "Queued at Minds — waiting to start…",
-        "running": "Minds are answering…",
-    }.get(status, f"Minds reports the run as {escape(status, limit=MAX_NAME_SHOWN)}…")
+    if status == "queued":
+        text = _("Queued at Minds — waiting to start…")
+    elif status == "running":
+        text = _("Minds are answering…")
+    else:
+        text = _("Minds reports the run as {status}…", status=escape(status, limit=MAX_NAME_SHOWN))
     return Message(text=text, blocks=[section(text)])
 
 
 def render_run_ended(status: str) -> Message:
-    text = {
-        "failed": "The question failed at Minds; there are no answers to show. Nothing was retried.",
-        "cancelled": "The run was cancelled; there are no answers to show.",
-        "completed": "Minds reports the run as completed but gave no answer to read. Open the Study in Minds to check.",
-    }.get(status, f"The run ended as {escape(status, limit=MAX_NAME_SHOWN)}; there are no answers to show.")
+    if status == "failed":
+        text = _("The question failed at Minds; there are no answers to show. Nothing was retried.")
+    elif status == "cancelled":
+        text = _("The run was cancelled; there are no answers to show.")
+    elif status == "completed":
+        text = _("Minds reports the run as completed but gave no answer to read. Open the Study in Minds to check.")
+    else:
+        text = _(
+            "The run ended as {status}; there are no answers to show.", status=escape(status, limit=MAX_NAME_SHOWN)
+        )
     return Message(text=text, blocks=[section(text)])
 
 
@@ -82,16 +97,21 @@ def render_ask_failed(text: str, *, client_request_id: str | None) -> Message:
     text = escape(text, limit=MAX_SECTION_TEXT)
     blocks: list[Block] = [section(text)]
     if client_request_id is not None:
-        blocks.append(ActionsBlock(elements=[button("Try again", action_id=ASK_RETRY_ACTION, value=client_request_id)]))
-        blocks.append(context("Trying again sends the same request, so Minds will not run it twice."))
+        retry = button(_("Try again"), action_id=ASK_RETRY_ACTION, value=client_request_id)
+        blocks.append(ActionsBlock(elements=[retry]))
+        blocks.append(context(_("Trying again sends the same request, so Minds will not run it twice.")))
     return Message(text=text, blocks=blocks)
 
 
 def render_plan_offer(*, study_id: str, study_name: str, text: str, reason: str) -> Message:
     """Not one standalone question: nothing was sent; offer the planning flow with the text prefilled."""
     lead = escape(
-        f"{reason} Nothing was sent to Minds: a set of questions is planned and run together, "
-        f"never asked one at a time, so the answers stay comparable.",
+        # i18n: {reason} says why the text is not one standalone question (already translated).
+        _(
+            "{reason} Nothing was sent to Minds: a set of questions is planned and run together, never asked one at "
+            "a time, so the answers stay comparable.",
+            reason=reason,
+        ),
         limit=MAX_SECTION_TEXT,
     )
     blocks: list[Block] = [
@@ -99,21 +119,26 @@ def render_plan_offer(*, study_id: str, study_name: str, text: str, reason: str)
         ActionsBlock(
             elements=[
                 button(
-                    f"Plan research in {study_name}",
+                    _("Plan research in {study}", study=study_name),
                     action_id=STUDY_PLAN_ACTION,
                     value=plan_button_value(study_id, text),
                     style="primary",
                 )
             ]
         ),
-        context(escape("Or ask one question: `/minds ask <study> <question>`.")),
+        context(escape(_("Or ask one question: `/minds ask <study> <question>`."))),
     ]
     return Message(text=lead, blocks=blocks)
 
 
 def render_planning_required(*, study_id: str, study_name: str, question: str, reason: str | None) -> Message:
-    why = f" ({escape(reason, limit=MAX_SECTION_TEXT // 2)})" if reason else ""
-    text = f"Minds says this is a research brief rather than one question{why}. No run was started."
+    if reason:
+        text = _(
+            "Minds says this is a research brief rather than one question ({reason}). No run was started.",
+            reason=escape(reason, limit=MAX_SECTION_TEXT // 2),
+        )
+    else:
+        text = _("Minds says this is a research brief rather than one question. No run was started.")
     return Message(
         text=text,
         blocks=[
@@ -121,7 +146,7 @@ def render_planning_required(*, study_id: str, study_name: str, question: str, r
             ActionsBlock(
                 elements=[
                     button(
-                        "Plan research",
+                        _("Plan research"),
                         action_id=STUDY_PLAN_ACTION,
                         value=plan_button_value(study_id, question),
                         style="primary",
@@ -148,7 +173,7 @@ def _order_options(output: StudyOutput, totals: Counter[str]) -> list[str]:
     if output.type == "scale" and all(_number(v) is not None for v in totals):
         return sorted(totals, key=lambda v: _number(v) or 0.0)
     coded = [entry.label for entry in output.category_codebook]
-    rest = [v for v, _ in totals.most_common() if v not in coded]
+    rest = [v for v, _count in totals.most_common() if v not in coded]
     return [*coded, *rest]
 
 
@@ -175,7 +200,7 @@ def distribution(output: StudyOutput) -> Distribution | None:
 
 def _top_line(name: str, value: str, answers: list[OutputAnswer], output: StudyOutput) -> str:
     count = len(answers)
-    answered = "1 answer" if count == 1 else f"{count} answers"
+    answered = _n("{count} answer", "{count} answers", count)
     head = f"*{escape(name, limit=MAX_NAME_SHOWN)}* ({answered})"
     if output.type in CHARTED_TYPES and answers:
         counts = stats.counted([a.value for a in answers], kind=output.type)
@@ -203,31 +228,47 @@ def _quotes(output: StudyOutput) -> list[str]:
 
 def render_result(output: StudyOutput, *, study_id: str, message_id: str, charted: bool) -> Message:
     """Top-line numbers per Audience, a few quotes and a button that pages every answer."""
-    kind = "Themes" if output.type == "qualitative" else "Results"
-    blocks: list[Block] = [section(f"*{kind}:* {escape(shorten(output.title, 300))}")]
-    if output.type == "qualitative":
+    themes = output.type == "qualitative"
+    shown = escape(shorten(output.title, 300))
+    heading = _("*Themes:* {title}", title=shown) if themes else _("*Results:* {title}", title=shown)
+    blocks: list[Block] = [section(heading)]
+    if themes:
         for audience in output.audiences:
-            blocks += sections(f"*{escape(audience.name)}* ({len(audience.answers)} answers)\n{escape(audience.value)}")
+            name = _n(
+                "*{name}* ({count} answers)",
+                "*{name}* ({count} answers)",
+                len(audience.answers),
+                name=escape(audience.name),
+            )
+            blocks += sections(f"{name}\n{escape(audience.value)}")
     else:
         lines = [_top_line(a.name, a.value, a.answers, output) for a in output.audiences]
-        blocks += sections("\n".join(lines) or "No Audience reported answers.")
+        blocks += sections("\n".join(lines) or _("No Audience reported answers."))
     quotes = _quotes(output)
     if quotes:
         blocks += sections("\n".join(quotes))
     value = encode_value({"s": study_id, "m": message_id, "p": 0})
     elements = (
-        [button("Show answers", action_id=SHOW_ANSWERS_ACTION, value=value)] if value and output.answer_count else []
+        [button(_("Show answers"), action_id=SHOW_ANSWERS_ACTION, value=value)] if value and output.answer_count else []
     )
     elements += heatmap_buttons(output, study_id=study_id, message_id=message_id)
     if elements:
         blocks.append(ActionsBlock(elements=elements))
     if charted:
-        blocks.append(context("The chart above shows each Audience's share of answers per option."))
+        blocks.append(context(_("The chart above shows each Audience's share of answers per option.")))
     if len(blocks) > MAX_BLOCKS_PER_MESSAGE:
         # Only very many Audiences' themes get here; every answer stays one click away.
-        blocks = [*blocks[: MAX_BLOCKS_PER_MESSAGE - 2], context("More themes than fit here."), blocks[-1]]
+        blocks = [*blocks[: MAX_BLOCKS_PER_MESSAGE - 2], context(_("More themes than fit here.")), blocks[-1]]
     title = escape(shorten(output.title, 200))
-    return Message(text=f"{kind}: {title} — {output.answer_count} answers", blocks=blocks)
+    if themes:
+        text = _n(
+            "Themes: {title} — {count} answers", "Themes: {title} — {count} answers", output.answer_count, title=title
+        )
+    else:
+        text = _n(
+            "Results: {title} — {count} answers", "Results: {title} — {count} answers", output.answer_count, title=title
+        )
+    return Message(text=text, blocks=blocks)
 
 
 # --- individual answers ------------------------------------------------------------------------------------
@@ -259,35 +300,42 @@ def render_answers_page(output: StudyOutput, *, study_id: str, message_id: str, 
     pages = answer_pages(output)
     index = min(max(page, 0), len(pages) - 1)
     blocks: list[Block] = [
-        context(f"Answers to “{escape(shorten(output.title, 150))}” — page {index + 1} of {len(pages)}")
+        context(
+            _(
+                "Answers to “{title}” — page {page} of {pages}",
+                title=escape(shorten(output.title, 150)),
+                page=index + 1,
+                pages=len(pages),
+            )
+        )
     ]
     for answer in pages[index]:
         blocks += answer
     if not output.answer_count:
-        blocks.append(section("Minds reported no individual answers for this question."))
+        blocks.append(section(_("Minds reported no individual answers for this question.")))
     blocks += pager(
         prev_id=ANSWERS_PREV_ACTION,
         next_id=ANSWERS_NEXT_ACTION,
         prev_state={"s": study_id, "m": message_id, "p": index - 1} if index > 0 else None,
         next_state={"s": study_id, "m": message_id, "p": index + 1} if index + 1 < len(pages) else None,
     )
-    return Message(text=f"Answers, page {index + 1} of {len(pages)}", blocks=blocks)
+    return Message(text=_("Answers, page {page} of {pages}", page=index + 1, pages=len(pages)), blocks=blocks)
 
 
 # --- private notes to the asker ------------------------------------------------------------------------------
 
 
 def render_not_on_record() -> Message:
-    return note("That question is no longer on record; ask it again with `/minds ask`.")
+    return note(_("That question is no longer on record; ask it again with `/minds ask`."))
 
 
 def render_retry_refused(requester_id: str) -> Message:
-    text = f"Only {mention(requester_id)} can retry their question."
+    text = _("Only {user} can retry their question.", user=mention(requester_id))
     return Message(text=text, blocks=[section(text)])
 
 
 def render_already_asked() -> Message:
-    return note("This question was already sent to Minds; its answers will appear in the thread.")
+    return note(_("This question was already sent to Minds; its answers will appear in the thread."))
 
 
 def render_unreadable(reason: str) -> Message:
@@ -296,4 +344,4 @@ def render_unreadable(reason: str) -> Message:
 
 
 def render_finished() -> Message:
-    return note("Finished — see below.")
+    return note(_("Finished — see below."))

@@ -8,6 +8,7 @@ import json
 from slack_sdk.models.blocks import InputBlock, PlainTextInputElement
 from slack_sdk.models.views import View
 
+from minds_bot.i18n import _, format_number
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.common import context, section, shorten
 from minds_bot.render.modals import MAX_QUESTION
@@ -21,26 +22,31 @@ QUESTION_IN_NAME = 60
 
 def wrapper_study_name(*, audience_name: str, question: str) -> str:
     """The internal name of the one-Audience Study (Minds shows it in the web app)."""
-    name = f"Ask {shorten(audience_name, 50)}: {shorten(question, QUESTION_IN_NAME)}"
+    # i18n: the name of the private Study Minds creates for the question (people see it in Minds' web app).
+    name = _(
+        "Ask {audience}: {question}", audience=shorten(audience_name, 50), question=shorten(question, QUESTION_IN_NAME)
+    )
     return shorten(name, WRAPPER_NAME)
 
 
 def render_wrapper_created(*, study_name: str, audience_name: str) -> Message:
-    text = (
-        "Asking an Audience directly creates a new private Study in Minds: "
-        f"*{escape(study_name, limit=MAX_NAME_SHOWN)}*, with only {escape(audience_name, limit=MAX_NAME_SHOWN)} in it. "
-        "The question runs there; the answers follow in the thread."
+    text = _(
+        "Asking an Audience directly creates a new private Study in Minds: *{study}*, with only {audience} in it. "
+        "The question runs there; the answers follow in the thread.",
+        study=escape(study_name, limit=MAX_NAME_SHOWN),
+        audience=escape(audience_name, limit=MAX_NAME_SHOWN),
     )
     return Message(
-        text=text, blocks=[section(text), context("Use `/minds ask &lt;study&gt; …` to ask an existing Study.")]
+        text=text, blocks=[section(text), context(_("Use `/minds ask &lt;study&gt; …` to ask an existing Study."))]
     )
 
 
 def render_not_one_question(*, reason: str, audience_name: str) -> Message:
-    text = (
-        f"{escape(reason, limit=MAX_SECTION_TEXT // 2)} Nothing was sent and no Study was created: asking "
-        f"{escape(audience_name, limit=MAX_NAME_SHOWN)} directly takes one question. "
-        "For a set of questions, plan them together with `/minds plan &lt;study&gt; &lt;request&gt;`."
+    text = _(
+        "{reason} Nothing was sent and no Study was created: asking {audience} directly takes one question. "
+        "For a set of questions, plan them together with `/minds plan &lt;study&gt; &lt;request&gt;`.",
+        reason=escape(reason, limit=MAX_SECTION_TEXT // 2),
+        audience=escape(audience_name, limit=MAX_NAME_SHOWN),
     )
     return Message(text=text, blocks=[section(text)])
 
@@ -51,20 +57,22 @@ def ask_audience_modal(*, audience_id: str, audience_name: str, channel_id: str)
     return View(
         type="modal",
         callback_id=ASK_AUDIENCE_VIEW,
-        title="Ask an Audience",
-        submit="Ask",
-        close="Cancel",
+        title=_("Ask an Audience"),
+        submit=_("Ask"),
+        close=_("Cancel"),
         private_metadata=metadata,
         blocks=[
-            section(f"Audience: *{escape(audience_name, limit=MAX_NAME_SHOWN)}*"),
+            section(_("Audience: *{audience}*", audience=escape(audience_name, limit=MAX_NAME_SHOWN))),
             InputBlock(
                 block_id=QUESTION_BLOCK,
-                label=f"One question (at most {MAX_QUESTION:,} characters)",
+                label=_("One question (at most {limit} characters)", limit=format_number(MAX_QUESTION)),
                 element=PlainTextInputElement(action_id=QUESTION_ACTION, multiline=True, max_length=MAX_QUESTION),
             ),
             context(
-                "Minds creates a new private Study with only this Audience for the question; "
-                "the answers follow in a thread in this channel."
+                _(
+                    "Minds creates a new private Study with only this Audience for the question; "
+                    "the answers follow in a thread in this channel."
+                )
             ),
         ],
     )

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from slack_sdk.models.blocks import ActionsBlock, Block, ConfirmObject, DividerBlock, HeaderBlock
 
+from minds_bot.i18n import N_, _, _n, format_number
 from minds_bot.minds import AudienceDetail, AudienceProgress, Formation
 from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.browse import minds_label
@@ -31,11 +32,12 @@ MAX_HEADER = 150
 MAX_DIMENSIONS_LISTED = 20  # per coverage status; the rest are counted
 NAME_IN_VALUE = 75
 COVERAGE_ORDER = ("sourced", "proxy", "assumed", "missing")
-COVERAGE_WORDS = {
-    "sourced": "sourced",
-    "proxy": "proxy (a wider area or population)",
-    "assumed": "assumed (model-proposed, never used for sizing)",
-    "missing": "missing",
+# One line per coverage status: how many standard dimensions have it, then their names.
+COVERAGE_LINES = {
+    "sourced": N_("• {count} sourced: {dimensions}"),
+    "proxy": N_("• {count} proxy (a wider area or population): {dimensions}"),
+    "assumed": N_("• {count} assumed (model-proposed, never used for sizing): {dimensions}"),
+    "missing": N_("• {count} missing: {dimensions}"),
 }
 
 
@@ -47,106 +49,148 @@ def audience_value(audience_id: str, name: str) -> str | None:
 
 def _members(audience: AudienceDetail) -> str:
     names = [escape(m.name, limit=MAX_NAME_SHOWN) for m in audience.minds if m.name][:MEMBER_NAMES]
-    line = f"*Members:* {minds_label(audience.mind_count)}"
-    if names:
-        more = audience.mind_count - len(names)
-        line += " — " + ", ".join(names) + (f" and {more} more" if more > 0 else "")
-    return line
+    minds = minds_label(audience.mind_count)
+    if not names:
+        return _("*Members:* {minds}", minds=minds)
+    more = audience.mind_count - len(names)
+    if more > 0:
+        return _(
+            "*Members:* {minds} — {names} and {more} more",
+            minds=minds,
+            names=", ".join(names),
+            more=format_number(more),
+        )
+    return _("*Members:* {minds} — {names}", minds=minds, names=", ".join(names))
 
 
 def _coverage(audience: AudienceDetail) -> str:
     research = audience.research
     if research is None or research.dimensions is None:
-        return "*Coverage:* not reported by Minds."
+        return _("*Coverage:* not reported by Minds.")
     if not research.dimensions:
-        return "*Coverage:* Minds lists no researched dimensions."
+        return _("*Coverage:* Minds lists no researched dimensions.")
     lines = []
     for status in COVERAGE_ORDER:
         names = [d.name for d in research.dimensions if d.status == status]
         if names:
-            lines.append(f"• {len(names)} {COVERAGE_WORDS[status]}: {listing(names, most=MAX_DIMENSIONS_LISTED)}")
-    return "*Coverage of the standard dimensions:*\n" + "\n".join(lines)
+            lines.append(
+                _(
+                    COVERAGE_LINES[status],
+                    count=format_number(len(names)),
+                    dimensions=listing(names, most=MAX_DIMENSIONS_LISTED),
+                )
+            )
+    return _("*Coverage of the standard dimensions:*") + "\n" + "\n".join(lines)
 
 
 def _research(audience: AudienceDetail) -> str:
     research = audience.research
     phase = research.phase or research.status if research else None
-    line = (
-        f"*Background research:* {escape(phase, limit=MAX_WORD_SHOWN)}"
-        if phase
-        else "*Background research:* not reported."
-    )
     if phase == "researching":
-        line += " — the Audience is usable now; sourced evidence replaces assumptions as it arrives."
+        line = _(
+            "*Background research:* {phase} — the Audience is usable now; sourced evidence replaces assumptions as "
+            "it arrives.",
+            phase=escape(phase, limit=MAX_WORD_SHOWN),
+        )
+    elif phase:
+        line = _("*Background research:* {phase}", phase=escape(phase, limit=MAX_WORD_SHOWN))
+    else:
+        line = _("*Background research:* not reported.")
     calibration = audience.calibration
     if calibration is None:
-        return line + "\n*Calibration:* not reported."
+        return line + "\n" + _("*Calibration:* not reported.")
     if calibration.active:
-        return line + "\n*Calibrating…* a recalibration is running; members change when it finishes."
+        return line + "\n" + _("*Calibrating…* a recalibration is running; members change when it finishes.")
     return line
 
 
 def _sharing(audience: AudienceDetail) -> str:
-    team = {True: "shared with the team", False: "not shared with the team", None: "team sharing not reported"}
+    team = {
+        True: _("shared with the team"),
+        False: _("not shared with the team"),
+        None: _("team sharing not reported"),
+    }
     public = audience.is_public or audience.is_link_sharing_enabled
-    link = "public link on" if public else "public link off"
-    return f"Sharing: {team[audience.is_shared_with_team]} · {link}."
+    link = _("public link on") if public else _("public link off")
+    return _("Sharing: {team} · {link}.", team=team[audience.is_shared_with_team], link=link)
 
 
 def _formation(formation: Formation) -> str:
     groups = sorted(formation.subgroups, key=lambda s: s.position)
     parts = [f"{escape(s.label, limit=MAX_NAME_SHOWN)} {s.count.memberships}" for s in groups[:MAX_SUBGROUPS]]
     if len(groups) > MAX_SUBGROUPS:
-        parts.append(f"and {len(groups) - MAX_SUBGROUPS} more")
-    state = "" if formation.status == "ready" else f" ({formation.status}: counts are provisional)"
-    return f"• *{escape(formation.name, limit=MAX_NAME_SHOWN)}*{state}: " + " · ".join(parts)
+        parts.append(_("and {more} more", more=format_number(len(groups) - MAX_SUBGROUPS)))
+    name, subgroups = escape(formation.name, limit=MAX_NAME_SHOWN), " · ".join(parts)
+    if formation.status == "ready":
+        return f"• *{name}*: {subgroups}"
+    return _(
+        "• *{formation}* ({status}: counts are provisional): {subgroups}",
+        formation=name,
+        status=formation.status,
+        subgroups=subgroups,
+    )
 
 
 def _formations(formations: Sequence[Formation] | None, error: str | None) -> str:
     if formations is None:
-        return f"*Formations:* could not be read — {escape(error or 'no reason given', limit=MAX_REASON_SHOWN)}"
+        return _(
+            "*Formations:* could not be read — {reason}",
+            reason=escape(error or _("no reason given"), limit=MAX_REASON_SHOWN),
+        )
     if not formations:
-        return "*Formations:* none visible to this account."
+        return _("*Formations:* none visible to this account.")
     lines = [_formation(f) for f in formations[:MAX_FORMATIONS]]
     if len(formations) > MAX_FORMATIONS:
-        lines.append(f"• and {len(formations) - MAX_FORMATIONS} more")
-    return "*Formations:*\n" + "\n".join(lines)
+        lines.append(_("• and {more} more", more=format_number(len(formations) - MAX_FORMATIONS)))
+    return _("*Formations:*") + "\n" + "\n".join(lines)
 
 
 def _builds(progress: AudienceProgress | None, error: str | None) -> str:
     if progress is None:
-        return f"Builds: could not be read — {escape(error or 'no reason given', limit=MAX_REASON_SHOWN)}"
+        return _(
+            "Builds: could not be read — {reason}", reason=escape(error or _("no reason given"), limit=MAX_REASON_SHOWN)
+        )
     if not progress.in_progress:
-        return "Builds: none in progress."
+        return _("Builds: none in progress.")
     building = (
         progress.building
         if progress.building is not None
         else sum(1 for m in progress.members if m.status in ("queued", "training", "building"))
     )
-    total = f" of {progress.total}" if progress.total is not None else ""
-    return f"Builds in progress: {building}{total} members are still being built or retrained."
+    if progress.total is None:
+        return _n(
+            "Builds in progress: {count} member is still being built or retrained.",
+            "Builds in progress: {count} members are still being built or retrained.",
+            building,
+        )
+    return _n(
+        "Builds in progress: {building} of {count} member is still being built or retrained.",
+        "Builds in progress: {building} of {count} members are still being built or retrained.",
+        progress.total,
+        building=format_number(building),
+    )
 
 
 def _buttons(audience: AudienceDetail) -> list[Block]:
     value = audience_value(audience.id, audience.name)
     if value is None:  # an id too long for a button: the commands still work
-        return [context("Ask, export or duplicate it with `/minds ask`, `/minds export` or `/minds duplicate`.")]
+        return [context(_("Ask, export or duplicate it with `/minds ask`, `/minds export` or `/minds duplicate`."))]
     duplicate_confirm = ConfirmObject(
-        title="Duplicate this Audience?",
-        text=(
-            f"Every member of {escape(shorten(audience.name, NAME_IN_VALUE))} is copied as a new Mind; "
-            "the copies count toward your plan's Mind allowance."
+        title=_("Duplicate this Audience?"),
+        text=_(
+            "Every member of {audience} is copied as a new Mind; the copies count toward your plan's Mind allowance.",
+            audience=escape(shorten(audience.name, NAME_IN_VALUE)),
         ),
-        confirm="Duplicate",
-        deny="Cancel",
+        confirm=_("Duplicate"),
+        deny=_("Cancel"),
     )
     elements = [
-        button("Ask", action_id=AUDIENCE_ASK_ACTION, value=value, style="primary"),
-        button("Export", action_id=AUDIENCE_EXPORT_ACTION, value=value),
-        button("Duplicate", action_id=AUDIENCE_DUPLICATE_ACTION, value=value, confirm=duplicate_confirm),
+        button(_("Ask"), action_id=AUDIENCE_ASK_ACTION, value=value, style="primary"),
+        button(_("Export"), action_id=AUDIENCE_EXPORT_ACTION, value=value),
+        button(_("Duplicate"), action_id=AUDIENCE_DUPLICATE_ACTION, value=value, confirm=duplicate_confirm),
     ]
     if audience.is_owner:
-        elements.append(button("Recalibrate…", action_id=AUDIENCE_RECALIBRATE_ACTION, value=value))
+        elements.append(button(_("Recalibrate…"), action_id=AUDIENCE_RECALIBRATE_ACTION, value=value))
     return [ActionsBlock(elements=elements)]
 
 
@@ -169,4 +213,4 @@ def render_audience_card(
         DividerBlock(),
         *_buttons(audience),
     ]
-    return Message(text=f"Audience {escape(audience.name, limit=MAX_NAME_SHOWN)}", blocks=blocks)
+    return Message(text=_("Audience {audience}", audience=escape(audience.name, limit=MAX_NAME_SHOWN)), blocks=blocks)

@@ -14,7 +14,8 @@ from typing import Any, Literal
 
 from slack_sdk.models.blocks import Block, DividerBlock
 
-from minds_bot.minds import LookupResult, Study
+from minds_bot.i18n import N_, _, _n
+from minds_bot.minds import Study
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.common import (
     MAX_QUERY_SHOWN,
@@ -31,7 +32,40 @@ BrowseKind = Literal["studies", "audiences", "minds"]
 BROWSE_PAGE_SIZE = 10
 BROWSE_PREV_ACTION = "browse_prev"
 BROWSE_NEXT_ACTION = "browse_next"
-NOUNS = {"studies": ("Study", "Studies"), "audiences": ("Audience", "Audiences"), "minds": ("Mind", "Minds")}
+BROWSE_KINDS: tuple[BrowseKind, ...] = ("studies", "audiences", "minds")
+COUNT_LINES = {
+    "studies": N_("Studies {first}–{last} of {total}"),
+    "audiences": N_("Audiences {first}–{last} of {total}"),
+    "minds": N_("Minds {first}–{last} of {total}"),
+}
+NONE_YET = {
+    "studies": N_("There are no Studies in this Minds account yet."),
+    "audiences": N_("There are no Audiences in this Minds account yet."),
+    "minds": N_("There are no Minds in this Minds account yet."),
+}
+NOTHING_AMONG_ALL = {
+    "studies": N_("Nothing named “{query}” among all {scanned} Studies."),
+    "audiences": N_("Nothing named “{query}” among all {scanned} Audiences."),
+    "minds": N_("Nothing named “{query}” among all {scanned} Minds."),
+}
+NOTHING_AMONG_NEWEST = {
+    "studies": N_(
+        "Nothing named “{query}” among the newest {scanned} Studies. Older Studies can only be opened by their "
+        "exact id."
+    ),
+    "audiences": N_(
+        "Nothing named “{query}” among the newest {scanned} Audiences. Older Audiences can only be opened by their "
+        "exact id."
+    ),
+    "minds": N_(
+        "Nothing named “{query}” among the newest {scanned} Minds. Older Minds can only be opened by their exact id."
+    ),
+}
+NO_MATCH = {
+    "studies": N_("No Study matches “{query}”."),
+    "audiences": N_("No Audience matches “{query}”."),
+    "minds": N_("No Mind matches “{query}”."),
+}
 MAX_AUDIENCES_PER_STUDY_LINE = 4
 
 
@@ -50,16 +84,18 @@ class BrowsePage:
 
 
 def minds_label(count: int) -> str:
-    return f"{count} Mind" if count == 1 else f"{count} Minds"
+    return _n("{count} Mind", "{count} Minds", count)
 
 
 def _study_line(study: Study) -> str:
     audiences = [f"{escape(a.name, limit=MAX_NAME_SHOWN)} ({minds_label(_mind_count(a))})" for a in study.audiences]
     shown = ", ".join(audiences[:MAX_AUDIENCES_PER_STUDY_LINE])
     if len(audiences) > MAX_AUDIENCES_PER_STUDY_LINE:
-        shown += f" and {len(audiences) - MAX_AUDIENCES_PER_STUDY_LINE} more"
-    questions = "1 message" if study.message_count == 1 else f"{study.message_count} messages"
-    return f"*{escape(study.name, limit=MAX_NAME_SHOWN)}*\n{questions} · {shown or 'no Audiences attached'}"
+        more = len(audiences) - MAX_AUDIENCES_PER_STUDY_LINE
+        shown = _n("{names} and {count} more", "{names} and {count} more", more, names=shown)
+    questions = _n("{count} message", "{count} messages", study.message_count)
+    audiences = shown or _("no Audiences attached")
+    return f"*{escape(study.name, limit=MAX_NAME_SHOWN)}*\n{questions} · {audiences}"
 
 
 def _mind_count(audience: Any) -> int:
@@ -72,7 +108,7 @@ def _row(kind: BrowseKind, item: Any) -> Block:
         row = section(_study_line(item))
         value = rerun_value(f"study {item.id}")
         if value is not None:
-            row.accessory = button("Open", action_id=f"{RERUN_ACTION}:{item.id}", value=value)
+            row.accessory = button(_("Open"), action_id=f"{RERUN_ACTION}:{item.id}", value=value)
         return row
     if kind == "audiences":
         return section(f"*{escape(item.name, limit=MAX_NAME_SHOWN)}* — {minds_label(item.mind_count)}")
@@ -81,34 +117,79 @@ def _row(kind: BrowseKind, item: Any) -> Block:
     row = section(f"*{escape(item.name, limit=MAX_NAME_SHOWN)}*{about}")
     chat = rerun_value(f"chat {item.id}")
     if chat is not None:  # re-enters /minds chat <id> as the person who clicked
-        row.accessory = button("Chat", action_id=f"{RERUN_ACTION}:chat:{item.id}", value=chat)
+        row.accessory = button(_("Chat"), action_id=f"{RERUN_ACTION}:chat:{item.id}", value=chat)
     return row
 
 
 def _count_line(page: BrowsePage) -> str:
-    singular, plural = NOUNS[page.kind]
     first, last = page.offset + 1, page.offset + len(page.items)
-    noun = singular if page.total == 1 else plural
     if page.query is None:
-        return f"{plural} {first}–{last} of {page.total}"
-    where = ""
+        return _(COUNT_LINES[page.kind], first=first, last=last, total=page.total)
+    query = escape(page.query, limit=MAX_QUERY_SHOWN)
     if page.scanned is not None and not page.exhaustive:
-        where = f" among the newest {page.scanned}"
-    return f"{page.total} {noun} match “{escape(page.query, limit=MAX_QUERY_SHOWN)}”{where} · showing {first}–{last}"
+        return _newest_matches(page.kind, page.total, query=query, scanned=page.scanned, first=first, last=last)
+    return _matches(page.kind, page.total, query=query, first=first, last=last)
+
+
+def _matches(kind: BrowseKind, total: int, **values: object) -> str:
+    """How many items match a query (the whole list was searched), and which of them this page shows."""
+    if kind == "studies":
+        return _n(
+            "{count} Study match “{query}” · showing {first}–{last}",
+            "{count} Studies match “{query}” · showing {first}–{last}",
+            total,
+            **values,
+        )
+    if kind == "audiences":
+        return _n(
+            "{count} Audience match “{query}” · showing {first}–{last}",
+            "{count} Audiences match “{query}” · showing {first}–{last}",
+            total,
+            **values,
+        )
+    return _n(
+        "{count} Mind match “{query}” · showing {first}–{last}",
+        "{count} Minds match “{query}” · showing {first}–{last}",
+        total,
+        **values,
+    )
+
+
+def _newest_matches(kind: BrowseKind, total: int, **values: object) -> str:
+    """How many of the newest ``scanned`` items match a query, and which of them this page shows."""
+    if kind == "studies":
+        return _n(
+            "{count} Study match “{query}” among the newest {scanned} · showing {first}–{last}",
+            "{count} Studies match “{query}” among the newest {scanned} · showing {first}–{last}",
+            total,
+            **values,
+        )
+    if kind == "audiences":
+        return _n(
+            "{count} Audience match “{query}” among the newest {scanned} · showing {first}–{last}",
+            "{count} Audiences match “{query}” among the newest {scanned} · showing {first}–{last}",
+            total,
+            **values,
+        )
+    return _n(
+        "{count} Mind match “{query}” among the newest {scanned} · showing {first}–{last}",
+        "{count} Minds match “{query}” among the newest {scanned} · showing {first}–{last}",
+        total,
+        **values,
+    )
 
 
 def _empty(page: BrowsePage) -> Message:
-    singular, plural = NOUNS[page.kind]
     if page.query is None:
-        text = f"There are no {plural} in this Minds account yet."
+        text = _(NONE_YET[page.kind])
         return Message(text=text, blocks=[section(text)])
     if page.scanned is not None:
-        result = LookupResult(kind="not_found", query=page.query, scanned=page.scanned, exhaustive=page.exhaustive)
-        text = result.explanation.replace("items", plural)
+        among = NOTHING_AMONG_ALL if page.exhaustive else NOTHING_AMONG_NEWEST
+        text = _(among[page.kind], query=page.query, scanned=page.scanned)
     else:
-        text = f"No {singular} matches “{page.query}”."
+        text = _(NO_MATCH[page.kind], query=page.query)
     text = escape(text, limit=MAX_SECTION_TEXT)
-    return Message(text=text, blocks=[section(text), context("An exact id always works.")])
+    return Message(text=text, blocks=[section(text), context(_("An exact id always works."))])
 
 
 def _state(page: BrowsePage, offset: int) -> dict[str, Any]:

@@ -11,24 +11,29 @@ from __future__ import annotations
 
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
+from minds_bot.i18n import N_, _
 from minds_bot.render import MAX_WORD_SHOWN, Message, escape, mention
 from minds_bot.render.common import button, section, sections
 
 CANCEL_RUN_ACTION = "run_cancel"
-CONFIRM_TEXT = (
-    "Minds stops the run. Questions that already finished keep their answers; "
-    "nothing else is asked. This cannot be undone."
+CONFIRM_TEXT = N_(
+    "Minds stops the run. Questions that already finished keep their answers; nothing else is asked. This cannot be "
+    "undone."
 )
 
 
 def cancel_button_block(run_id: str) -> ActionsBlock:
     """The Cancel button, behind a confirmation dialog."""
     confirm = ConfirmObject(
-        title="Cancel this run?", text=CONFIRM_TEXT, confirm="Cancel the run", deny="Keep running", style="danger"
+        title=_("Cancel this run?"),
+        text=_(CONFIRM_TEXT),
+        confirm=_("Cancel the run"),
+        deny=_("Keep running"),
+        style="danger",
     )
     return ActionsBlock(
         block_id="run_cancel",
-        elements=[button("Cancel run", action_id=CANCEL_RUN_ACTION, value=run_id, style="danger", confirm=confirm)],
+        elements=[button(_("Cancel run"), action_id=CANCEL_RUN_ACTION, value=run_id, style="danger", confirm=confirm)],
     )
 
 
@@ -40,41 +45,54 @@ def with_cancel(message: Message, run_id: str) -> Message:
 
 def render_cancel_requested(*, user_id: str) -> Message:
     """What the progress message says once Minds accepted the cancellation (the result follows in the thread)."""
-    text = f":heavy_multiplication_x: {mention(user_id)} asked Minds to cancel this run; the outcome follows below."
+    text = _(
+        ":heavy_multiplication_x: {user} asked Minds to cancel this run; the outcome follows below.",
+        user=mention(user_id),
+    )
     return Message(text=text, blocks=[section(text)])
 
 
 def render_cancel_sent() -> Message:
-    return Message(text="Minds accepted the cancellation. The thread will say what had finished.")
+    return Message(text=_("Minds accepted the cancellation. The thread will say what had finished."))
 
 
 def render_cancel_refused(*, requester_id: str | None) -> Message:
-    who = f"{mention(requester_id)}, " if requester_id else ""
-    return Message(
-        text=f"Only {who}this channel's approvers and workspace admins can cancel this run. Nothing changed."
-    )
+    if requester_id:
+        text = _(
+            "Only {user}, this channel's approvers and workspace admins can cancel this run. Nothing changed.",
+            user=mention(requester_id),
+        )
+    else:
+        text = _("Only this channel's approvers and workspace admins can cancel this run. Nothing changed.")
+    return Message(text=text)
 
 
 def render_run_already_over(status: str | None) -> Message:
     """A second click, or a click after the run ended: nothing changes, and why."""
     if status is None:
-        return Message(text="This run has already ended and its result is in the thread. Nothing changed.")
+        return Message(text=_("This run has already ended and its result is in the thread. Nothing changed."))
     return Message(
-        text=f"Minds reports this run as `{escape(status, limit=MAX_WORD_SHOWN)}` already, so there is nothing to "
-        "cancel."
+        text=_(
+            "Minds reports this run as `{status}` already, so there is nothing to cancel.",
+            status=escape(status, limit=MAX_WORD_SHOWN),
+        )
     )
 
 
 def render_run_not_live() -> Message:
-    return Message(text="Minds says this run is no longer running, so there is nothing to cancel. Nothing changed.")
+    return Message(text=_("Minds says this run is no longer running, so there is nothing to cancel. Nothing changed."))
 
 
 def render_run_unknown() -> Message:
-    return Message(text="That run is no longer on record here, so it cannot be cancelled from Slack. Nothing changed.")
+    return Message(
+        text=_("That run is no longer on record here, so it cannot be cancelled from Slack. Nothing changed.")
+    )
 
 
 def render_cancel_not_allowed() -> Message:
     return Message(
-        text="Minds does not offer cancelling this run (it does not know it as a cancellable run). It continues; "
-        "its result will follow in the thread."
+        text=_(
+            "Minds does not offer cancelling this run (it does not know it as a cancellable run). It continues; its "
+            "result will follow in the thread."
+        )
     )

@@ -23,6 +23,7 @@ from slack_sdk.models.blocks import (
     SectionBlock,
 )
 
+from minds_bot.i18n import N_, _, _n
 from minds_bot.minds import Candidate, LookupResult
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, MAX_WORD_SHOWN, Message, escape
 
@@ -72,7 +73,9 @@ def _pieces(text: str, limit: int) -> Iterable[str]:
 def listing(items: Sequence[str], *, most: int = 20, limit: int = MAX_NAME_SHOWN) -> str:
     """Names from Minds or people, escaped and shortened, comma-separated; past ``most`` the rest are counted."""
     shown = ", ".join(escape(item, limit=limit) for item in items[:most])
-    return shown + (f" and {len(items) - most} more" if len(items) > most else "")
+    if len(items) <= most:
+        return shown
+    return _n("{names} and {count} more", "{names} and {count} more", len(items) - most, names=shown)
 
 
 def sections(text: str) -> list[Block]:
@@ -116,7 +119,7 @@ def decode_metadata(value: object) -> dict[str, Any]:
 
 def render_stale_button() -> Message:
     """A button whose value the bot could not have written (forged, or from an older version)."""
-    return note("That button is out of date; run the command again.")
+    return note(_("That button is out of date; run the command again."))
 
 
 def note(text: str) -> Message:
@@ -133,7 +136,7 @@ def button(text: str, *, action_id: str, value: str | None = None, style: str | 
 def pager(*, prev_id: str, next_id: str, prev_state: dict | None, next_state: dict | None) -> list[Block]:
     """Previous/Next buttons for whichever direction has more."""
     elements = []
-    for label, action_id, state in (("Previous", prev_id, prev_state), ("Next", next_id, next_state)):
+    for label, action_id, state in ((_("Previous"), prev_id, prev_state), (_("Next"), next_id, next_state)):
         value = encode_value(state) if state is not None else None
         if value is not None:
             elements.append(button(label, action_id=action_id, value=value))
@@ -144,12 +147,31 @@ def rerun_value(command_text: str) -> str | None:
     return command_text if len(command_text) <= MAX_BUTTON_VALUE else None
 
 
+# What ``render_candidates`` says for each kind of item: (one loose match, several matches).
+CANDIDATE_LEADS = {
+    "Study": (N_("Did you mean this Study?"), N_("Several Studys match “{query}”. Which one did you mean?")),
+    "Audience": (
+        N_("Did you mean this Audience?"),
+        N_("Several Audiences match “{query}”. Which one did you mean?"),
+    ),
+    "Mind": (N_("Did you mean this Mind?"), N_("Several Minds match “{query}”. Which one did you mean?")),
+}
+
+
 def render_candidates(
     *, what: str, query: str, candidates: Sequence[Candidate[Any]], rerun: Any, fuzzy: bool = False
 ) -> Message:
     """Several items match (or one only loosely): one button per candidate re-runs the command with its id."""
-    noun, typed = escape(what, limit=MAX_WORD_SHOWN), escape(query, limit=MAX_QUERY_SHOWN)
-    lead = f"Did you mean this {noun}?" if fuzzy else f"Several {noun}s match “{typed}”. Which one did you mean?"
+    typed = escape(query, limit=MAX_QUERY_SHOWN)
+    if what in CANDIDATE_LEADS:
+        lead = _(CANDIDATE_LEADS[what][0 if fuzzy else 1], query=typed)
+    else:
+        noun = escape(what, limit=MAX_WORD_SHOWN)
+        lead = (
+            _("Did you mean this {noun}?", noun=noun)
+            if fuzzy
+            else _("Several {noun}s match “{query}”. Which one did you mean?", noun=noun, query=typed)
+        )
     buttons = []
     for candidate in candidates[:MAX_ACTIONS_PER_BLOCK]:
         value = rerun_value(rerun(candidate.item.id))
@@ -159,16 +181,27 @@ def render_candidates(
     if buttons:
         blocks.append(ActionsBlock(elements=buttons))
     else:
-        blocks.append(context("The command is too long to repeat from a button; type it again with the exact id."))
+        blocks.append(context(_("The command is too long to repeat from a button; type it again with the exact id.")))
     return Message(text=lead, blocks=blocks)
 
 
 LIST_COMMANDS = {"Study": "studies", "Audience": "audiences", "Mind": "minds"}
+NOT_FOUND = {
+    "Study": N_("No Study named “{query}”."),
+    "Audience": N_("No Audience named “{query}”."),
+    "Mind": N_("No Mind named “{query}”."),
+}
 
 
 def render_not_found(*, what: str, result: LookupResult[Any]) -> Message:
     """Nothing matched: say so, and that only the newest items were searched when that is the case."""
-    text = escape(result.explanation or f"No {what} named “{result.query}”.", limit=MAX_SECTION_TEXT)
+    if result.explanation:
+        said = result.explanation
+    elif what in NOT_FOUND:
+        said = _(NOT_FOUND[what], query=result.query)
+    else:
+        said = _("No {noun} named “{query}”.", noun=what, query=result.query)
+    text = escape(said, limit=MAX_SECTION_TEXT)
     listing = escape(LIST_COMMANDS.get(what, what.lower() + "s"), limit=MAX_WORD_SHOWN)
-    hint = f"`/minds {listing}` lists them; an exact id always works."
+    hint = _("`/minds {command}` lists them; an exact id always works.", command=listing)
     return Message(text=text, blocks=[section(text), context(hint)])

@@ -1,4 +1,8 @@
-"""The ``/minds connect`` modal and its answers (the account name Minds returned is escaped). Pure."""
+"""The ``/minds connect`` modal and its answers (the account name Minds returned is escaped). Pure.
+
+The modal asks the Minds key (optional once the workspace is connected: leave it empty to keep the key and
+change only the rest), whether results are also posted to the channel, and the workspace's language — what the
+bot says in channels, and to people whose Slack language it does not speak."""
 
 from __future__ import annotations
 
@@ -10,9 +14,11 @@ from slack_sdk.models.blocks import (
     Option,
     PlainTextInputElement,
     SectionBlock,
+    StaticSelectElement,
 )
 from slack_sdk.models.views import View
 
+from minds_bot.i18n import LANGUAGES, SOURCE_LANGUAGE, _
 from minds_bot.render import MAX_NAME_SHOWN, escape
 
 CONNECT_CALLBACK = "connect_minds"
@@ -21,48 +27,71 @@ KEY_ACTION = "minds_key_input"
 BROADCAST_BLOCK = "broadcast_results"
 BROADCAST_ACTION = "broadcast_results_input"
 BROADCAST_VALUE = "broadcast"
-BROADCAST_OPTION = Option(value=BROADCAST_VALUE, text="Also post each run's final result to the channel")
+LANGUAGE_BLOCK = "workspace_language"
+LANGUAGE_ACTION = "workspace_language_input"
 
 
-def render_connect_modal(*, channel_id: str, current_account: str | None, broadcast: bool = False) -> View:
+def render_connect_modal(
+    *, channel_id: str, current_account: str | None, broadcast: bool = False, language: str = SOURCE_LANGUAGE
+) -> View:
     status = (
-        f"This workspace is connected to Minds as *{escape(current_account, limit=MAX_NAME_SHOWN)}*. "
-        "A new key replaces it."
+        _(
+            "This workspace is connected to Minds as *{account}*. A new key replaces it; leave the key empty to "
+            "keep it and change only the settings below.",
+            account=escape(current_account, limit=MAX_NAME_SHOWN),
+        )
         if current_account
-        else "This workspace is not connected to Minds yet."
+        else _("This workspace is not connected to Minds yet.")
     )
+    broadcast_option = Option(value=BROADCAST_VALUE, text=_("Also post each run's final result to the channel"))
+    languages = [Option(value=code, text=name) for code, name in LANGUAGES.items()]  # each in its own words
+    chosen = next((o for o in languages if o.value == language), languages[0])
     return View(
         type="modal",
         callback_id=CONNECT_CALLBACK,
         private_metadata=channel_id,
-        title="Connect Minds",
-        submit="Connect",
-        close="Cancel",
+        title=_("Connect Minds"),
+        submit=_("Connect"),
+        close=_("Cancel"),
         blocks=[
             SectionBlock(text=MarkdownTextObject(text=status)),
             InputBlock(
                 block_id=KEY_BLOCK,
-                label="Minds API key",
+                label=_("Minds API key"),
+                optional=current_account is not None,
                 element=PlainTextInputElement(action_id=KEY_ACTION, placeholder="minds_…", max_length=200),
-                hint="Create one in Minds under Settings → API Keys. It is stored encrypted and never shown again.",
+                hint=_("Create one in Minds under Settings → API Keys. It is stored encrypted and never shown again."),
             ),
             InputBlock(
                 block_id=BROADCAST_BLOCK,
-                label="Results",
+                label=_("Results"),
                 optional=True,
                 element=CheckboxesElement(
                     action_id=BROADCAST_ACTION,
-                    options=[BROADCAST_OPTION],
-                    initial_options=[BROADCAST_OPTION] if broadcast else None,
+                    options=[broadcast_option],
+                    initial_options=[broadcast_option] if broadcast else None,
                 ),
-                hint="Otherwise results stay in the run's thread.",
+                hint=_("Otherwise results stay in the run's thread."),
+            ),
+            InputBlock(
+                block_id=LANGUAGE_BLOCK,
+                label=_("Workspace language"),
+                element=StaticSelectElement(action_id=LANGUAGE_ACTION, options=languages, initial_option=chosen),
+                hint=_(
+                    "What the bot says in channels, and to people whose Slack language it does not speak. "
+                    "Everyone else hears their own Slack language."
+                ),
             ),
             ContextBlock(
-                elements=[MarkdownTextObject(text="Everyone in this workspace will use this Minds account's plan.")]
+                elements=[MarkdownTextObject(text=_("Everyone in this workspace will use this Minds account's plan."))]
             ),
         ],
     )
 
 
+def settings_saved_text() -> str:
+    return _("Saved. The Minds key is unchanged.")
+
+
 def connected_text(account: str) -> str:
-    return f"Minds is connected as *{escape(account, limit=MAX_NAME_SHOWN)}*. Try `/minds studies`."
+    return _("Minds is connected as *{account}*. Try `/minds studies`.", account=escape(account, limit=MAX_NAME_SHOWN))

@@ -11,7 +11,7 @@ mentions come only from ``mention``/``channel_mention``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from slack_sdk.models.blocks import (
@@ -33,6 +33,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
+from minds_bot.i18n import N_, _, _n
 from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
     MAX_NAME_SHOWN,
@@ -57,6 +58,19 @@ MAX_STUDIES_INPUT = 3000  # the modal's Study list (Slack's most for a text inpu
 ADD_DIGEST_ACTION = "digest_add_open"
 ADD_DIGEST_VIEW = "digest_add"
 WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# The modal's day labels, in the order of WEEKDAY_NAMES.
+WEEKDAY_LABELS = (
+    N_("Monday"),
+    N_("Tuesday"),
+    N_("Wednesday"),
+    N_("Thursday"),
+    N_("Friday"),
+    N_("Saturday"),
+    N_("Sunday"),
+)
+# i18n: the label a digest line starts with: "• Research run `1a2b3c4d` (finished): *completed*".
+RUN_KINDS = {"research": N_("Research run"), "question": N_("Question")}
+ANY_RUN = N_("Run")
 
 
 # --- the channel post --------------------------------------------------------------------------------------
@@ -64,10 +78,17 @@ WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturd
 
 def render_digest(content: DigestContent, *, schedule: str, requested_by: str | None = None) -> Message:
     """The digest post: news per Study, what could not be read, and a quiet line when nothing happened."""
-    blocks: list[Block] = [HeaderBlock(text="Research digest"), ContextBlock(elements=[_mrkdwn(_since(content))])]
+    blocks: list[Block] = [HeaderBlock(text=_("Research digest")), ContextBlock(elements=[_mrkdwn(_since(content))])]
     if content.errors:
-        lines = [f"⚠️ Could not read {_escape(e.what)}: {escape(minds_said(e.message))}" for e in content.errors]
-        blocks.append(SectionBlock(text=_mrkdwn(_fit(lines, note="more could not be read"))))
+        lines = [
+            # i18n: {what} is a Study's name, "your Studies", "Study <id>" or "Minds"; {reason} is the error.
+            _("⚠️ Could not read {what}: {reason}", what=_escape(e.what), reason=escape(minds_said(e.message)))
+            for e in content.errors
+        ]
+        left = _fit(
+            lines, more=lambda n: _n("…and {count} more could not be read.", "…and {count} more could not be read.", n)
+        )
+        blocks.append(SectionBlock(text=_mrkdwn(left)))
     with_news = [s for s in content.studies if s.runs or s.more_runs]
     room = (MAX_BLOCKS_PER_MESSAGE - RESERVED_BLOCKS) // BLOCKS_PER_STUDY
     for study in with_news[:room]:
@@ -79,8 +100,8 @@ def render_digest(content: DigestContent, *, schedule: str, requested_by: str | 
 
 def _since(content: DigestContent) -> str:
     if content.since is None:
-        return "News since this digest started."
-    return f"News since the last digest ({_when(content.since)})."
+        return _("News since this digest started.")
+    return _("News since the last digest ({when}).", when=_when(content.since))
 
 
 def _when(moment: datetime) -> str:
@@ -90,38 +111,64 @@ def _when(moment: datetime) -> str:
 
 def _fallback(content: DigestContent, with_news: Sequence[StudyNews]) -> str:
     if content.errors and not with_news:
-        return "Research digest: some of Minds could not be read."
+        return _("Research digest: some of Minds could not be read.")
     if content.quiet:
-        return "Research digest: no research news."
-    return f"Research digest: news in {len(with_news)} Stud{'y' if len(with_news) == 1 else 'ies'}."
+        return _("Research digest: no research news.")
+    return _n("Research digest: news in {count} Study.", "Research digest: news in {count} Studies.", len(with_news))
 
 
 def _footer(content: DigestContent, *, hidden: Sequence[StudyNews], schedule: str, requested_by: str | None) -> str:
     parts = []
     if content.quiet:
         names = ", ".join(_escape(s.name) for s in content.studies)
-        parts.append(f"No research news{f' in {names}' if names else ''} since the last digest.")
+        parts.append(
+            _("No research news in {studies} since the last digest.", studies=names)
+            if names
+            else _("No research news since the last digest.")
+        )
     if hidden:
         names = ", ".join(_escape(s.name) for s in hidden)
-        parts.append(f"…and {len(hidden)} more Studies with news: {names}. See `/minds runs &lt;study&gt;`.")
+        parts.append(
+            _n(
+                "…and {count} more Studies with news: {studies}. See `/minds runs &lt;study&gt;`.",
+                "…and {count} more Studies with news: {studies}. See `/minds runs &lt;study&gt;`.",
+                len(hidden),
+                studies=names,
+            )
+        )
     if content.unchecked_studies:
         parts.append(
-            f"{content.unchecked_studies} less recently updated Studies were not checked; "
-            "name Studies in the digest to follow them."
+            _n(
+                "{count} less recently updated Studies were not checked; name Studies in the digest to follow them.",
+                "{count} less recently updated Studies were not checked; name Studies in the digest to follow them.",
+                content.unchecked_studies,
+            )
         )
-    origin = f"Posted now at {mention(requested_by)}'s request" if requested_by else "Scheduled"
-    parts.append(f"{origin} · {escape(schedule)}")
+    # i18n: {schedule} says when the digest posts, e.g. "every Monday at 09:00 (Europe/Berlin)".
+    if requested_by:
+        parts.append(
+            _("Posted now at {person}'s request · {schedule}", person=mention(requested_by), schedule=escape(schedule))
+        )
+    else:
+        parts.append(_("Scheduled · {schedule}", schedule=escape(schedule)))
     return _clip("\n".join(parts))
 
 
 def _study_blocks(study: StudyNews) -> list[Block]:
-    heading = f"*{_escape(study.name)}*" + (" — first digest for this Study: its latest runs" if study.first else "")
+    name = _escape(study.name)
+    heading = _("*{study}* — first digest for this Study: its latest runs", study=name) if study.first else f"*{name}*"
     lines = [_run_line(run) for run in study.runs]
     kept = _fitting(lines, room=MAX_SECTION_TEXT - 200 - len(heading))
     text = "\n".join([heading, *lines[:kept]])
     more = study.more_runs + len(lines) - kept
     if more:
-        text += f"\n…and {more} more runs: `/minds runs {_study_arg(study.name)}`"
+        command = _study_arg(study.name)
+        text += "\n" + _n(
+            "…and {count} more runs: `/minds runs {study}`",
+            "…and {count} more runs: `/minds runs {study}`",
+            more,
+            study=command,
+        )
     blocks: list[Block] = [SectionBlock(text=_mrkdwn(text))]
     summary = _summary_text(study)
     if summary:
@@ -132,8 +179,17 @@ def _study_blocks(study: StudyNews) -> list[Block]:
 def _summary_text(study: StudyNews) -> str | None:
     parts = []
     if study.summary_excerpt:
-        more = f" (`/minds summary {_study_arg(study.name)}` for the rest)" if study.summary_more else ""
-        parts.append(f"Summary: {escape(study.summary_excerpt)}{more}")
+        excerpt = escape(study.summary_excerpt)
+        if study.summary_more:
+            parts.append(
+                _(
+                    "Summary: {summary} (`/minds summary {study}` for the rest)",
+                    summary=excerpt,
+                    study=_study_arg(study.name),
+                )
+            )
+        else:
+            parts.append(_("Summary: {summary}", summary=excerpt))
     if study.summary_note:
         parts.append(escape(study.summary_note))
     return _clip(" ".join(parts)) if parts else None
@@ -141,47 +197,115 @@ def _summary_text(study: StudyNews) -> str | None:
 
 def _run_line(run: RunNews) -> str:
     """One run in Minds' own words, with what a reader must know about its completeness."""
-    what = {"research": "Research run", "question": "Question"}.get(run.kind, "Run")
+    what = _(RUN_KINDS.get(run.kind, ANY_RUN))
     finished = run.status in TERMINAL
-    event = ("started and finished" if finished else "started") if run.new else "finished"
+    event = (_("started and finished") if finished else _("started")) if run.new else _("finished")
     state = escape(run.status, limit=MAX_WORD_SHOWN)
-    line = f"• {what} `{escape(run.run_id[:SHORT_ID])}` ({event}): *{state}*{_state_detail(run)}"
+    # i18n: {what} is "Research run", "Question" or "Run"; {event} "started", "finished" or "started and
+    # finished"; {state} is Minds' own state word (completed, partial…), kept in English; {detail} starts with " — ".
+    line = _(
+        "• {what} `{run_id}` ({event}): *{state}*{detail}",
+        what=what,
+        run_id=escape(run.run_id[:SHORT_ID]),
+        event=event,
+        state=state,
+        detail=_state_detail(run),
+    )
     if run.question_titles:
         asked = ", ".join(f"“{_escape(t)}”" for t in run.question_titles)
         extra = (run.questions_total or 0) - len(run.question_titles)
-        line += f"\n    Asked: {asked}{f' and {extra} more' if extra > 0 else ''}"
+        if extra > 0:
+            said = _n(
+                "Asked: {questions} and {count} more", "Asked: {questions} and {count} more", extra, questions=asked
+            )
+        else:
+            said = _("Asked: {questions}", questions=asked)
+        line += f"\n    {said}"
     flags = _flags(run)
     if flags:
         line += f"\n    {flags}"
     if run.detail_error:
-        line += f"\n    Details could not be read: {escape(minds_said(run.detail_error))}"
+        unread = _("Details could not be read: {reason}", reason=escape(minds_said(run.detail_error)))
+        line += f"\n    {unread}"
     return line
 
 
 def _state_detail(run: RunNews) -> str:
-    total = f" of {run.questions_total}" if run.questions_total is not None else ""
+    total = run.questions_total
     if run.status == "partial":
         parts = []
         if run.partial_questions:
-            parts.append(f"{run.partial_questions}{total} questions with missing answers")
+            if total is not None:
+                parts.append(
+                    _n(
+                        "{partial} of {count} questions with missing answers",
+                        "{partial} of {count} questions with missing answers",
+                        total,
+                        partial=run.partial_questions,
+                    )
+                )
+            else:
+                parts.append(
+                    _n(
+                        "{count} questions with missing answers",
+                        "{count} questions with missing answers",
+                        run.partial_questions,
+                    )
+                )
         if run.coverage_expected is not None:
-            parts.append(f"{run.coverage_received} of {run.coverage_expected} answers received")
-        gap = "; ".join(parts) if parts else "coverage not reported"
-        return f" — collection finished with gaps: {gap}. Not complete evidence."
+            parts.append(
+                _n(
+                    "{received} of {count} answers received",
+                    "{received} of {count} answers received",
+                    run.coverage_expected,
+                    received=run.coverage_received,
+                )
+            )
+        gap = "; ".join(parts) if parts else _("coverage not reported")
+        return " — " + _("collection finished with gaps: {gap}. Not complete evidence.", gap=gap)
     if run.status == "plan_limited":
-        done = f"{run.questions_completed}{total}" if run.questions_completed is not None else "some"
-        return f" — stopped at the plan limit after {done} questions; upgrade before a follow-up run for the rest."
-    if run.status == "completed" and run.questions_total is not None:
-        return f" — {run.questions_total} questions"
+        done = run.questions_completed
+        if done is not None and total is not None:
+            said = _n(
+                "stopped at the plan limit after {completed} of {count} questions; "
+                "upgrade before a follow-up run for the rest.",
+                "stopped at the plan limit after {completed} of {count} questions; "
+                "upgrade before a follow-up run for the rest.",
+                total,
+                completed=done,
+            )
+        elif done is not None:
+            said = _n(
+                "stopped at the plan limit after {count} questions; upgrade before a follow-up run for the rest.",
+                "stopped at the plan limit after {count} questions; upgrade before a follow-up run for the rest.",
+                done,
+            )
+        else:
+            said = _("stopped at the plan limit after some questions; upgrade before a follow-up run for the rest.")
+        return " — " + said
+    if run.status == "completed" and total is not None:
+        return " — " + _n("{count} questions", "{count} questions", total)
     return ""
 
 
 def _flags(run: RunNews) -> str | None:
     if run.flag_count:
-        minds = f" across {run.flagged_minds} Minds" if run.flagged_minds else ""
-        return f"⚑ {run.flag_count} answer-consistency flags{minds} to review (prompts to check, not proof of error)"
+        if run.flagged_minds:
+            return _n(
+                "⚑ {count} answer-consistency flags across {minds} Minds to review "
+                "(prompts to check, not proof of error)",
+                "⚑ {count} answer-consistency flags across {minds} Minds to review "
+                "(prompts to check, not proof of error)",
+                run.flag_count,
+                minds=run.flagged_minds,
+            )
+        return _n(
+            "⚑ {count} answer-consistency flags to review (prompts to check, not proof of error)",
+            "⚑ {count} answer-consistency flags to review (prompts to check, not proof of error)",
+            run.flag_count,
+        )
     if run.consistency in ("incomplete", "failed"):
-        return f"Answer-consistency check {escape(run.consistency)}: some answers were not checked."
+        return _("Answer-consistency check {state}: some answers were not checked.", state=escape(run.consistency))
     return None
 
 
@@ -195,10 +319,10 @@ def _fitting(lines: Sequence[str], *, room: int) -> int:
     return len(lines)
 
 
-def _fit(lines: Sequence[str], *, note: str) -> str:
-    """Whole lines that fit one section, and how many were left out."""
+def _fit(lines: Sequence[str], *, more: Callable[[int], str]) -> str:
+    """Whole lines that fit one section, and how many were left out (``more`` says it for a count)."""
     kept = _fitting(lines, room=MAX_SECTION_TEXT - 100)
-    left = f"\n…and {len(lines) - kept} {note}." if kept < len(lines) else ""
+    left = "\n" + more(len(lines) - kept) if kept < len(lines) else ""
     return "\n".join(lines[:kept]) + left
 
 
@@ -229,36 +353,44 @@ def _mrkdwn(text: str) -> MarkdownTextObject:
 def render_digest_list(digests: Sequence[tuple[Digest, str]]) -> Message:
     """``(digest, schedule description)`` pairs for this workspace, with the ids to remove or post them."""
     if not digests:
-        text = "No digests yet. Add one with `/minds digest add #channel weekly monday 09:00`."
+        text = _("No digests yet. Add one with `/minds digest add #channel weekly monday 09:00`.")
         return Message(text=text, blocks=[SectionBlock(text=_mrkdwn(text)), _add_button_row()])
     lines = [_list_line(digest, schedule) for digest, schedule in digests]
-    blocks: list[Block] = [
-        SectionBlock(text=_mrkdwn(_fit(lines, note="more digests"))),
-        ContextBlock(
-            elements=[_mrkdwn(escape("`/minds digest now <id>` posts one now · `/minds digest remove <id>`"))]
-        ),
-    ]
-    return Message(text=f"{len(digests)} digests", blocks=blocks)
+    shown = _fit(lines, more=lambda n: _n("…and {count} more digests.", "…and {count} more digests.", n))
+    hint = _("`/minds digest now &lt;id&gt;` posts one now · `/minds digest remove &lt;id&gt;`")
+    blocks: list[Block] = [SectionBlock(text=_mrkdwn(shown)), ContextBlock(elements=[_mrkdwn(hint)])]
+    return Message(text=_n("{count} digests", "{count} digests", len(digests)), blocks=blocks)
 
 
 def _list_line(digest: Digest, schedule: str) -> str:
     count = len(digest.study_ids)
-    studies = f"{count} Stud{'y' if count == 1 else 'ies'}" if count else "all Studies"
-    last = f", last posted {_when(digest.last_posted_at)}" if digest.last_posted_at else ""
-    quiet = ", quiet periods skipped" if digest.skip_quiet else ""
+    facts = [_n("{count} Study", "{count} Studies", count) if count else _("all Studies")]
+    if digest.skip_quiet:
+        facts.append(_("quiet periods skipped"))
+    if digest.last_posted_at:
+        facts.append(_("last posted {when}", when=_when(digest.last_posted_at)))
     where = channel_mention(digest.channel_id)
-    return f"`{escape(digest.digest_id)}` → {where} {escape(schedule)}, {studies}{quiet}{last}"
+    return f"`{escape(digest.digest_id)}` → {where} {escape(schedule)}, {', '.join(facts)}"
 
 
 def render_digest_added(digest: Digest, *, schedule: str, study_names: Sequence[str], tz_note: str | None) -> Message:
-    studies = ", ".join(_escape(n) for n in study_names) if study_names else "all your Studies"
+    studies = ", ".join(_escape(n) for n in study_names) if study_names else _("all your Studies")
     where = channel_mention(digest.channel_id)
     digest_id = escape(digest.digest_id)
-    text = f"Digest `{digest_id}` added: research news from {studies} in {where}, {escape(schedule)}."
+    text = _(
+        "Digest `{digest_id}` added: research news from {studies} in {channel}, {schedule}.",
+        digest_id=digest_id,
+        studies=studies,
+        channel=where,
+        schedule=escape(schedule),
+    )
     if tz_note:
         text += f" {escape(tz_note)}"
     text = _clip(text)
-    hint = f"`/minds digest now {digest_id}` posts one now; `/minds digest remove {digest_id}` stops it."
+    hint = _(
+        "`/minds digest now {digest_id}` posts one now; `/minds digest remove {digest_id}` stops it.",
+        digest_id=digest_id,
+    )
     return Message(text=text, blocks=[SectionBlock(text=_mrkdwn(text)), ContextBlock(elements=[_mrkdwn(hint)])])
 
 
@@ -266,7 +398,7 @@ def render_digest_added(digest: Digest, *, schedule: str, study_names: Sequence[
 
 
 def add_digest_button() -> ButtonElement:
-    return ButtonElement(text="Add a digest", action_id=ADD_DIGEST_ACTION, value="open")
+    return ButtonElement(text=_("Add a digest"), action_id=ADD_DIGEST_ACTION, value="open")
 
 
 def _add_button_row() -> ActionsBlock:
@@ -275,39 +407,41 @@ def _add_button_row() -> ActionsBlock:
 
 def render_digest_modal(*, timezone: str, channel_id: str | None = None) -> View:
     """Channel, schedule kind, time, weekday, cron, timezone (the user's Slack timezone filled in), Studies."""
-    kinds = [Option(value=k, label=label) for k, label in (("daily", "Daily"), ("weekly", "Weekly"), ("cron", "Cron"))]
-    days = [Option(value=d, label=d.capitalize()) for d in WEEKDAY_NAMES]
-    skip = [Option(value="skip", label="Post nothing when there is no news")]
+    often = (("daily", _("Daily")), ("weekly", _("Weekly")), ("cron", _("Cron")))
+    kinds = [Option(value=k, label=label) for k, label in often]
+    days = [Option(value=d, label=_(label)) for d, label in zip(WEEKDAY_NAMES, WEEKDAY_LABELS, strict=True)]
+    skip = [Option(value="skip", label=_("Post nothing when there is no news"))]
+    channel = ConversationSelectElement(action_id="value", initial_conversation=channel_id)
     blocks: list[Block] = [
-        _input("channel", "Channel", ConversationSelectElement(action_id="value", initial_conversation=channel_id)),
-        _input("kind", "How often", StaticSelectElement(action_id="value", options=kinds, initial_option=kinds[1])),
-        _input("time", "Time (daily, weekly)", TimePickerElement(action_id="value", initial_time="09:00")),
-        _input("weekday", "Day (weekly)", StaticSelectElement(action_id="value", options=days), optional=True),
+        _input("channel", _("Channel"), channel),
+        _input("kind", _("How often"), StaticSelectElement(action_id="value", options=kinds, initial_option=kinds[1])),
+        _input("time", _("Time (daily, weekly)"), TimePickerElement(action_id="value", initial_time="09:00")),
+        _input("weekday", _("Day (weekly)"), StaticSelectElement(action_id="value", options=days), optional=True),
         _input(
             "cron",
-            "Cron (cron only)",
+            _("Cron (cron only)"),
             PlainTextInputElement(action_id="value", placeholder="0 9 * * 1", max_length=MAX_DIGEST_ARGUMENT),
             optional=True,
         ),
         _input(
             "tz",
-            "Timezone (IANA name)",
+            _("Timezone (IANA name)"),
             PlainTextInputElement(action_id="value", initial_value=timezone, max_length=MAX_DIGEST_ARGUMENT),
         ),
         _input(
             "studies",
-            "Studies, one per line (empty: all)",
+            _("Studies, one per line (empty: all)"),
             PlainTextInputElement(action_id="value", multiline=True, max_length=MAX_STUDIES_INPUT),
             optional=True,
         ),
-        _input("quiet", "Quiet periods", CheckboxesElement(action_id="value", options=skip), optional=True),
+        _input("quiet", _("Quiet periods"), CheckboxesElement(action_id="value", options=skip), optional=True),
     ]
     return View(
         type="modal",
         callback_id=ADD_DIGEST_VIEW,
-        title=PlainTextObject(text="Add a digest"),
-        submit=PlainTextObject(text="Add"),
-        close=PlainTextObject(text="Cancel"),
+        title=PlainTextObject(text=_("Add a digest")),
+        submit=PlainTextObject(text=_("Add")),
+        close=PlainTextObject(text=_("Cancel")),
         blocks=blocks,
     )
 

@@ -47,7 +47,7 @@ class Watermark:
             posted = datetime.fromisoformat(data["posted"]) if data.get("posted") else None
             return cls(runs=runs, quiet_said=bool(data.get("quiet", False)), posted_at=posted)
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise WatermarkError(f"unreadable digest watermark: {exc}") from None
+            raise WatermarkError(f"unreadable digest watermark: {exc}") from None  # verbatim
 
 
 @dataclass(frozen=True)

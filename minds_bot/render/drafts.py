@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from slack_sdk.models.blocks import ActionsBlock, Block, ButtonElement, ConfirmObject
 
+from minds_bot.i18n import _, _n
 from minds_bot.minds import StudyDraft
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, Message, escape, mention
 from minds_bot.render.common import button, context, section
@@ -25,7 +26,7 @@ SAVED_MARK_BLOCK = "plan_draft_saved"  # on the plan message: a launch of this p
 
 
 def save_draft_button(revision: int) -> ButtonElement:
-    return button("Save as draft", action_id=SAVE_DRAFT_ACTION, value=str(revision))
+    return button(_("Save as draft"), action_id=SAVE_DRAFT_ACTION, value=str(revision))
 
 
 def resumable(draft: StudyDraft) -> bool:
@@ -36,63 +37,90 @@ def resumable(draft: StudyDraft) -> bool:
 def render_drafts(drafts: Sequence[StudyDraft]) -> Message:
     active = [d for d in drafts if d.status in ("draft", "starting")]
     if not active:
-        return Message(text="You have no active Study drafts. Save an open plan with its *Save as draft* button.")
-    blocks: list[Block] = [section(f"*Study drafts* ({len(active)})")]
+        return Message(text=_("You have no active Study drafts. Save an open plan with its *Save as draft* button."))
+    blocks: list[Block] = [section(_("*Study drafts* ({count})", count=len(active)))]
     for draft in active[:MAX_LISTED]:
         blocks += _draft_blocks(draft)
     if len(active) > MAX_LISTED:
-        blocks.append(context(f"{len(active) - MAX_LISTED} more drafts are in Minds."))
-    return Message(text=f"{len(active)} Study drafts", blocks=blocks)
+        more = len(active) - MAX_LISTED
+        blocks.append(context(_n("{count} more draft is in Minds.", "{count} more drafts are in Minds.", more)))
+    return Message(text=_n("{count} Study draft", "{count} Study drafts", len(active)), blocks=blocks)
 
 
 def _draft_blocks(draft: StudyDraft) -> list[Block]:
     when = draft.updated_at.strftime("%Y-%m-%d %H:%M UTC")
-    starting = " — starting in Minds" if draft.status == "starting" else ""
-    line = section(f"*{escape(draft.name, limit=MAX_NAME_SHOWN)}* · revision {draft.revision} · saved {when}{starting}")
+    name = escape(draft.name, limit=MAX_NAME_SHOWN)
+    if draft.status == "starting":
+        said = _(
+            "*{name}* · revision {revision} · saved {when} — starting in Minds",
+            name=name,
+            revision=draft.revision,
+            when=when,
+        )
+    else:
+        said = _("*{name}* · revision {revision} · saved {when}", name=name, revision=draft.revision, when=when)
+    line = section(said)
     delete = button(
-        "Delete",
+        _("Delete"),
         action_id=f"{DELETE_DRAFT_ACTION}:{draft.id}",
         value=f"{draft.id}:{draft.revision}",
         style="danger",
         confirm=ConfirmObject(
-            title="Delete this draft?", text="The draft is deleted in Minds.", confirm="Delete", deny="Keep"
+            title=_("Delete this draft?"),
+            text=_("The draft is deleted in Minds."),
+            confirm=_("Delete"),
+            deny=_("Keep"),
         ),
     )
     elements = [delete]
     if resumable(draft) and draft.status == "draft":
-        elements.insert(0, button("Resume", action_id=f"{RESUME_DRAFT_ACTION}:{draft.id}", value=draft.id))
+        elements.insert(0, button(_("Resume"), action_id=f"{RESUME_DRAFT_ACTION}:{draft.id}", value=draft.id))
     return [line, ActionsBlock(elements=elements)]
 
 
 def render_draft_saved(draft: StudyDraft) -> Message:
     return Message(
-        text=f"Saved as draft “{escape(draft.name, limit=MAX_NAME_SHOWN)}”. "
-        "`/minds drafts` lists it with Resume and Delete."
+        text=_(
+            "Saved as draft “{name}”. `/minds drafts` lists it with Resume and Delete.",
+            name=escape(draft.name, limit=MAX_NAME_SHOWN),
+        )
     )
 
 
 def render_draft_not_open() -> Message:
-    return Message(text="Only an open plan can be saved as a draft; this one is no longer open. Nothing was saved.")
+    return Message(text=_("Only an open plan can be saved as a draft; this one is no longer open. Nothing was saved."))
 
 
 def render_draft_deleted(name: str | None) -> Message:
-    return Message(text=f"Deleted the draft{f' “{escape(name, limit=MAX_NAME_SHOWN)}”' if name else ''}.")
+    if name:
+        return Message(text=_("Deleted the draft “{name}”.", name=escape(name, limit=MAX_NAME_SHOWN)))
+    return Message(text=_("Deleted the draft."))
 
 
 def render_draft_gone() -> Message:
-    return Message(text="That draft is no longer active in Minds (deleted, or its research started). Nothing changed.")
+    return Message(
+        text=_("That draft is no longer active in Minds (deleted, or its research started). Nothing changed.")
+    )
 
 
 def render_draft_resumed(name: str) -> Message:
     return Message(
-        text=f"Reopening “{escape(name, limit=MAX_NAME_SHOWN)}” in this channel: "
-        "the latest revision of its plan appears here."
+        text=_(
+            "Reopening “{name}” in this channel: the latest revision of its plan appears here.",
+            name=escape(name, limit=MAX_NAME_SHOWN),
+        )
     )
 
 
 def saved_mark(*, user_id: str, revision: int) -> dict[str, object]:
     """The note added to the plan message once it is saved (a Block Kit dict: it joins blocks read from Slack)."""
-    note = context(f"Saved as a Study draft by {mention(user_id)} (revision {revision}). `/minds drafts` lists it.")
+    note = context(
+        _(
+            "Saved as a Study draft by {user} (revision {revision}). `/minds drafts` lists it.",
+            user=mention(user_id),
+            revision=revision,
+        )
+    )
     return {**note.to_dict(), "block_id": SAVED_MARK_BLOCK}
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from datetime import datetime
 
+from minds_bot.i18n import _, _n
 from minds_bot.minds import (
     AuthenticationError,
     InvalidRequest,
@@ -27,53 +28,124 @@ MAX_NOT_READY_NAMED = 5
 MAX_MINDS_WORDS = 500  # of Minds' own wording in one error; a 40,000-character reason is not read by anyone
 
 
-def _date(value: str) -> str:
-    """An ISO timestamp from Minds as a date people read ("1 January 2027"); anything else unchanged."""
+def _date(value: str) -> str | None:
+    """An ISO timestamp from Minds as a date people read ("1 January 2027"); None when it is not one."""
     try:
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
-        return value
-    return f"on {moment.day} {moment:%B %Y}"
+        return None
+    return f"{moment.day} {moment:%B %Y}"
+
+
+def _usage(exc: PlanLimitError) -> str | None:
+    """How much of the allowance is used ("3 of 3 on the Pro plan"), when Minds said its limit."""
+    if exc.limit is None:
+        return None
+    if exc.current is not None and exc.current_plan:
+        return _("{current} of {limit} on the {plan} plan", current=exc.current, limit=exc.limit, plan=exc.current_plan)
+    if exc.current is not None:
+        return _("{current} of {limit}", current=exc.current, limit=exc.limit)
+    if exc.current_plan:
+        return _("limit {limit} on the {plan} plan", limit=exc.limit, plan=exc.current_plan)
+    return _("limit {limit}", limit=exc.limit)
 
 
 def _plan_limit(exc: PlanLimitError) -> str:
-    what = exc.limit_type or "plan"
-    parts = [f"Your Minds {what} allowance is used up"]
-    if exc.limit is not None:
-        used = f"{exc.current} of {exc.limit}" if exc.current is not None else f"limit {exc.limit}"
-        parts.append(f" ({used}{f' on the {exc.current_plan} plan' if exc.current_plan else ''})")
-    text = "".join(parts) + ". Nothing was started: an upgrade is required before running this."
+    usage = _usage(exc)
+    if exc.limit_type and usage:
+        text = _(
+            "Your Minds {limit_type} allowance is used up ({usage}). Nothing was started: an upgrade is required "
+            "before running this.",
+            limit_type=exc.limit_type,
+            usage=usage,
+        )
+    elif exc.limit_type:
+        text = _(
+            "Your Minds {limit_type} allowance is used up. Nothing was started: an upgrade is required before "
+            "running this.",
+            limit_type=exc.limit_type,
+        )
+    elif usage:
+        text = _(
+            "Your Minds plan allowance is used up ({usage}). Nothing was started: an upgrade is required before "
+            "running this.",
+            usage=usage,
+        )
+    else:
+        text = _(
+            "Your Minds plan allowance is used up. Nothing was started: an upgrade is required before running this."
+        )
     if exc.period_end:
-        text += f" The allowance resets {_date(exc.period_end)}."
+        day = _date(exc.period_end)
+        if day is None:
+            text += " " + _("The allowance resets {when}.", when=exc.period_end)
+        else:
+            text += " " + _("The allowance resets on {date}.", date=day)
     return text
 
 
 def _not_ready(exc: PanelMindsNotReady) -> str:
-    names = [m.name or m.mind_id or "a Mind" for m in exc.not_ready]
+    names = [m.name or m.mind_id or _("a Mind") for m in exc.not_ready]
     if not names:
         return minds_said(exc.message)
-    shown = ", ".join(names[:MAX_NOT_READY_NAMED])
-    more = f" and {len(names) - MAX_NOT_READY_NAMED} more" if len(names) > MAX_NOT_READY_NAMED else ""
-    shown = minds_said(shown)
-    return f"Some Minds are still training ({shown}{more}). Nothing was started; try again when they are ready."
+    shown = minds_said(", ".join(names[:MAX_NOT_READY_NAMED]))
+    if len(names) > MAX_NOT_READY_NAMED:
+        return _n(
+            "Some Minds are still training ({names} and {count} more). Nothing was started; try again when they "
+            "are ready.",
+            "Some Minds are still training ({names} and {count} more). Nothing was started; try again when they "
+            "are ready.",
+            len(names) - MAX_NOT_READY_NAMED,
+            names=shown,
+        )
+    return _(
+        "Some Minds are still training ({names}). Nothing was started; try again when they are ready.", names=shown
+    )
 
 
-def _wait_words(seconds: float) -> str:
+def _wait(seconds: float) -> tuple[int, bool]:
+    """Minds' ``Retry-After`` as a whole number of seconds (under 90 s) or minutes: ``(count, in_minutes)``."""
     if seconds < 90:
-        whole = max(1, math.ceil(seconds))
-        return f"about {whole} second{'s' if whole != 1 else ''}"
-    return f"about {math.ceil(seconds / 60)} minutes"
+        return max(1, math.ceil(seconds)), False
+    return math.ceil(seconds / 60), True
 
 
 def _try_again(exc: RateLimited | ServiceUnavailable) -> str:
     """Minds said how long to wait (``Retry-After``): say when to try again instead of "shortly"."""
     if exc.retry_after is None:
         return exc.message
+    count, minutes = _wait(exc.retry_after)
     if isinstance(exc, RateLimited):  # a 429 refused the request, so nothing started
-        return (
-            f"Minds is rate limiting this workspace; nothing was started. Try again in {_wait_words(exc.retry_after)}."
+        if minutes:
+            return _n(
+                "Minds is rate limiting this workspace; nothing was started. Try again in about {count} minute.",
+                "Minds is rate limiting this workspace; nothing was started. Try again in about {count} minutes.",
+                count,
+            )
+        return _n(
+            "Minds is rate limiting this workspace; nothing was started. Try again in about {count} second.",
+            "Minds is rate limiting this workspace; nothing was started. Try again in about {count} seconds.",
+            count,
         )
-    return f"{exc.message.removesuffix(' Try again later.')} Try again in {_wait_words(exc.retry_after)}."
+    if exc.message == _(exc.default_message):  # the bot's own words, in the language spoken: without "later"
+        if minutes:
+            return _n(
+                "Minds is temporarily unavailable; nothing was charged. Try again in about {count} minute.",
+                "Minds is temporarily unavailable; nothing was charged. Try again in about {count} minutes.",
+                count,
+            )
+        return _n(
+            "Minds is temporarily unavailable; nothing was charged. Try again in about {count} second.",
+            "Minds is temporarily unavailable; nothing was charged. Try again in about {count} seconds.",
+            count,
+        )
+    # Minds' own sentence, without its vague ending, then when to try again.
+    said = exc.message.removesuffix(" Try again later.")  # verbatim
+    if minutes:
+        wait = _n("Try again in about {count} minute.", "Try again in about {count} minutes.", count)
+    else:
+        wait = _n("Try again in about {count} second.", "Try again in about {count} seconds.", count)
+    return f"{said} {wait}"
 
 
 def minds_said(text: str) -> str:
@@ -90,11 +162,11 @@ def user_message(exc: BaseException) -> str:
     if isinstance(exc, RateLimited | ServiceUnavailable):
         return minds_said(_try_again(exc))
     if isinstance(exc, AuthenticationError):
-        return f"{minds_said(exc.message)} A workspace admin can reconnect with `/minds connect`."
+        return _("{reason} A workspace admin can reconnect with `/minds connect`.", reason=minds_said(exc.message))
     if isinstance(exc, InvalidRequest) and exc.server_message:
-        return f"Minds rejected the request: {minds_said(exc.server_message)}"
+        return _("Minds rejected the request: {reason}", reason=minds_said(exc.server_message))
     if isinstance(exc, MindsError):
         return minds_said(exc.message)
     if isinstance(exc, StoreError):
-        return "The bot could not reach its database just now; nothing was lost. Please try again in a moment."
-    return "Something went wrong on our side; nothing was sent to Minds twice. Please try again in a moment."
+        return _("The bot could not reach its database just now; nothing was lost. Please try again in a moment.")
+    return _("Something went wrong on our side; nothing was sent to Minds twice. Please try again in a moment.")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
+from minds_bot.i18n import N_, _, _n, format_number
 from minds_bot.minds import ExportFailed, ExportStatus
 from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape, mention
 from minds_bot.render.common import button, encode_value, plain_value, section
@@ -21,29 +22,42 @@ from minds_bot.render.errors import minds_said
 EXPORT_TRY_AGAIN = "export_try_again"
 EXPORT_AGAIN = "export_again"
 
-KIND_NAMES = {"executive_brief": "executive brief", "full_report": "full report", "raw_data": "raw data"}
+# i18n: the kinds of export; a message shows one as {export} with its format: "full report (pdf)".
+KIND_NAMES = {"executive_brief": N_("executive brief"), "full_report": N_("full report"), "raw_data": N_("raw data")}
 KIND_WORDS = {"executive_brief": "brief", "full_report": "report", "raw_data": "raw"}
-ORIGINAL_WARNING = (
+ORIGINAL_WARNING = N_(
     ":warning: This is Minds' original file, unchanged, as you asked: cells that begin with =, +, -, @ may run as "
     "formulas (and open links) when a spreadsheet app opens it. Open it only if you trust its content."
 )
 
 
 def export_label(kind: str, format: str) -> str:  # noqa: A002 - the wire name
-    what = KIND_NAMES.get(kind) or escape(kind, limit=MAX_WORD_SHOWN)
+    what = _(KIND_NAMES[kind]) if kind in KIND_NAMES else escape(kind, limit=MAX_WORD_SHOWN)
     return f"{what} ({escape(format, limit=MAX_WORD_SHOWN)})"
 
 
 def export_requested(*, study_name: str, kind: str, format: str, user_id: str | None) -> str:  # noqa: A002
-    who = f" requested by {mention(user_id)}" if user_id else ""
-    name = escape(study_name, limit=MAX_NAME_SHOWN)
-    return f":page_facing_up: Export of {name}: {export_label(kind, format)}{who}. Preparing it…"
+    name, label = escape(study_name, limit=MAX_NAME_SHOWN), export_label(kind, format)
+    if user_id:
+        return _(
+            ":page_facing_up: Export of {study}: {export} requested by {person}. Preparing it…",
+            study=name,
+            export=label,
+            person=mention(user_id),
+        )
+    return _(":page_facing_up: Export of {study}: {export}. Preparing it…", study=name, export=label)
 
 
 def export_progress(*, kind: str, format: str, status: ExportStatus) -> str:  # noqa: A002
-    percent = f", {round(status.progress)} %" if status.progress is not None else ""
-    state = escape(status.status, limit=MAX_WORD_SHOWN)
-    return f":hourglass_flowing_sand: Preparing the {export_label(kind, format)}: {state}{percent}."
+    label, state = export_label(kind, format), escape(status.status, limit=MAX_WORD_SHOWN)
+    if status.progress is None:
+        return _(":hourglass_flowing_sand: Preparing the {export}: {state}.", export=label, state=state)
+    return _(
+        ":hourglass_flowing_sand: Preparing the {export}: {state}, {percent} %.",
+        export=label,
+        state=state,
+        percent=format_number(round(status.progress)),
+    )
 
 
 def export_attached(
@@ -56,31 +70,50 @@ def export_attached(
 ) -> str:
     """The attached file's comment. ``cells_neutralised``: how many CSV cells got a leading ``'`` (None: the file
     is Minds' own, unchanged; for a CSV that means the person asked for the original)."""
-    line = f":paperclip: The {export_label(kind, format)} is attached: {escape(filename, limit=MAX_NAME_SHOWN)}"
+    line = _(
+        ":paperclip: The {export} is attached: {filename}",
+        export=export_label(kind, format),
+        filename=escape(filename, limit=MAX_NAME_SHOWN),
+    )
     if format != "csv":
         return line
     if cells_neutralised is None:
-        return f"{line}\n{ORIGINAL_WARNING}"
+        return line + "\n" + _(ORIGINAL_WARNING)
     original = f"`/minds export {study_id} csv {KIND_WORDS.get(kind, kind)} original`"
     if cells_neutralised == 0:
-        return f"{line}\nNo cell could run as a formula in a spreadsheet, so nothing was changed."
-    cells = "1 cell" if cells_neutralised == 1 else f"{cells_neutralised:,} cells"
-    return (
-        f"{line}\n:shield: {cells} began with =, +, -, @, a tab or a line break and could have run as a formula "
-        f"in a spreadsheet; each now starts with ' so it shows as text. Minds' original: {original} "
-        "(open it only if you trust its content)."
+        return line + "\n" + _("No cell could run as a formula in a spreadsheet, so nothing was changed.")
+    cells = _n(
+        ":shield: {count} cell began with =, +, -, @, a tab or a line break and could have run as a formula "
+        "in a spreadsheet; each now starts with ' so it shows as text. Minds' original: {command} "
+        "(open it only if you trust its content).",
+        ":shield: {count} cells began with =, +, -, @, a tab or a line break and could have run as a formula "
+        "in a spreadsheet; each now starts with ' so it shows as text. Minds' original: {command} "
+        "(open it only if you trust its content).",
+        cells_neutralised,
+        command=original,
     )
+    return f"{line}\n{cells}"
 
 
 def export_failed(*, kind: str, format: str, error: ExportFailed) -> str:  # noqa: A002
-    code = f" ({escape(error.error_code, limit=MAX_WORD_SHOWN)})" if error.error_code else ""
-    reason = escape(minds_said(error.error)) if error.error else "Minds gave no reason"
-    return f":x: The {export_label(kind, format)} export failed{code}: {reason}. Nothing was attached."
+    label = export_label(kind, format)
+    reason = escape(minds_said(error.error)) if error.error else _("Minds gave no reason")
+    if error.error_code:
+        return _(
+            ":x: The {export} export failed ({code}): {reason}. Nothing was attached.",
+            export=label,
+            code=escape(error.error_code, limit=MAX_WORD_SHOWN),
+            reason=reason,
+        )
+    return _(":x: The {export} export failed: {reason}. Nothing was attached.", export=label, reason=reason)
 
 
 def download_failed(*, kind: str, format: str, reason: str) -> str:  # noqa: A002
-    said = escape(minds_said(reason))
-    return f":x: The {export_label(kind, format)} was ready, but the file could not be fetched: {said}"
+    return _(
+        ":x: The {export} was ready, but the file could not be fetched: {reason}",
+        export=export_label(kind, format),
+        reason=escape(minds_said(reason)),
+    )
 
 
 def export_value(
@@ -106,16 +139,23 @@ def export_already_running(
 ) -> Message:
     """The same export is still being prepared: say where it will arrive, and ask before starting another."""
     label, name = export_label(kind, format), escape(study_name, limit=MAX_NAME_SHOWN)
-    text = (
-        f"The {label} of {name} that {mention(requested_by)} asked for is still being prepared; the file will be "
-        "attached in that request's thread. Nothing new was started. Start another export?"
+    text = _(
+        "The {export} of {study} that {person} asked for is still being prepared; the file will be "
+        "attached in that request's thread. Nothing new was started. Start another export?",
+        export=label,
+        study=name,
+        person=mention(requested_by),
     )
     confirm = ConfirmObject(
-        title="Start another export?", text=f"Minds will prepare another {label}.", confirm="Export again", deny="No"
+        title=_("Start another export?"),
+        text=_("Minds will prepare another {export}.", export=label),
+        confirm=_("Export again"),
+        deny=_("No"),
     )
     if plain_value(value) is None:  # no button could carry it: the command says it all
-        return Message(text=text, blocks=[section(f"{text} Type the export command again to start one.")])
-    again = button("Export again", action_id=EXPORT_AGAIN, value=value, confirm=confirm)
+        retype = _("Type the export command again to start one.")
+        return Message(text=text, blocks=[section(f"{text} {retype}")])
+    again = button(_("Export again"), action_id=EXPORT_AGAIN, value=value, confirm=confirm)
     return Message(text=text, blocks=[section(text), ActionsBlock(elements=[again])])
 
 
@@ -129,12 +169,16 @@ def export_not_answered(
 ) -> Message:
     """Minds did not answer the export request: nothing is assumed. Minds takes no request key for exports."""
     label, name = export_label(kind, format), escape(study_name, limit=MAX_NAME_SHOWN)
-    text = (
-        f":warning: Minds did not answer the request for the {label} of {name}: {escape(minds_said(reason))} "
+    text = _(
+        ":warning: Minds did not answer the request for the {export} of {study}: {reason} "
         "It may or may not have started. *Try again* asks once more; Minds takes no request key for exports, so "
-        "if the first request did arrive a second export of the same file may be prepared."
+        "if the first request did arrive a second export of the same file may be prepared.",
+        export=label,
+        study=name,
+        reason=escape(minds_said(reason)),
     )
     if plain_value(value) is None:
-        return Message(text=text, blocks=[section(f"{text} Type the export command again to retry.")])
-    retry = button("Try again", action_id=EXPORT_TRY_AGAIN, value=value, style="primary")
+        retype = _("Type the export command again to retry.")
+        return Message(text=text, blocks=[section(f"{text} {retype}")])
+    retry = button(_("Try again"), action_id=EXPORT_TRY_AGAIN, value=value, style="primary")
     return Message(text=text, blocks=[section(text), ActionsBlock(elements=[retry])])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from slack_sdk.models.blocks import ActionsBlock, ButtonElement, ConfirmObject
 
+from minds_bot.i18n import _, _n, format_number, format_percent
 from minds_bot.minds import Heatmap, StudyOutput
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.common import button, encode_value, section, sections, shorten
@@ -35,8 +36,8 @@ def heatmap_buttons(output: StudyOutput, *, study_id: str, message_id: str) -> l
     if value is None:
         return []
     return [
-        button("Heatmap", action_id=HEATMAP_ACTION, value=value),
-        button("Export heatmap", action_id=HEATMAP_EXPORT_ACTION, value=value),
+        button(_("Heatmap"), action_id=HEATMAP_ACTION, value=value),
+        button(_("Export heatmap"), action_id=HEATMAP_EXPORT_ACTION, value=value),
     ]
 
 
@@ -44,53 +45,90 @@ def render_heatmap_prompt(
     *, heatmap: Heatmap, study_id: str, message_id: str, requester: str, thread_ts: str
 ) -> Message:
     """Only the person who asked sees it; starting spends allowance, so the cost is named before the click."""
-    minds = f"{heatmap.respondents} Minds" if heatmap.respondents is not None else "every Mind that answered"
-    cost = f"It needs Premium and uses one response per Mind ({minds}) from your allowance."
-    lead = f"No heatmap of this {escape(heatmap.kind or 'asset', limit=MAX_WORD_SHOWN)} yet. {cost}"
+    if heatmap.respondents is not None:
+        cost = _n(
+            "It needs Premium and uses one response per Mind ({count} Mind) from your allowance.",
+            "It needs Premium and uses one response per Mind ({count} Minds) from your allowance.",
+            heatmap.respondents,
+        )
+    else:
+        cost = _("It needs Premium and uses one response per Mind (every Mind that answered) from your allowance.")
+    lead = _("No heatmap of this {kind} yet. {cost}", kind=_kind(heatmap), cost=cost)
     value = heatmap_value(
         study_id=study_id, message_id=message_id, asset_key=heatmap.asset_key, requester=requester, thread_ts=thread_ts
     )
     blocks = [section(lead)]
     if value is not None:
-        confirm = ConfirmObject(title="Start a heatmap?", text=shorten(cost, 300), confirm="Start", deny="Cancel")
+        confirm = ConfirmObject(
+            title=_("Start a heatmap?"), text=shorten(cost, 300), confirm=_("Start"), deny=_("Cancel")
+        )
         blocks.append(
             ActionsBlock(
-                elements=[button("Start heatmap", action_id=HEATMAP_START_ACTION, value=value, confirm=confirm)]
+                elements=[button(_("Start heatmap"), action_id=HEATMAP_START_ACTION, value=value, confirm=confirm)]
             )
         )
-    return Message(text=f"No heatmap yet. {cost}", blocks=blocks)
+    return Message(text=_("No heatmap yet. {cost}", cost=cost), blocks=blocks)
+
+
+def _kind(heatmap: Heatmap) -> str:
+    """What the heatmap is of, as Minds names it (an image, a video), escaped; "asset" when Minds says nothing."""
+    return escape(heatmap.kind or _("asset"), limit=MAX_WORD_SHOWN)
 
 
 def render_heatmap(heatmap: Heatmap) -> Message:
     if heatmap.status == "failed":
-        text = f"Minds could not make the heatmap: {escape(heatmap.error or 'no reason given', limit=MAX_REASON_SHOWN)}"
+        reason = escape(heatmap.error or _("no reason given"), limit=MAX_REASON_SHOWN)
+        text = _("Minds could not make the heatmap: {reason}", reason=reason)
         return Message(text=text, blocks=[section(text)])
     regions = sorted(heatmap.regions or [], key=lambda r: -r.attention)[:MAX_REGIONS]
-    lines = [f"• {escape(r.label, limit=MAX_NAME_SHOWN)} — {round(r.attention * 100)}% of attention" for r in regions]
-    who = f" across {heatmap.respondents} Minds" if heatmap.respondents is not None else ""
-    head = f"*Heatmap of the {escape(heatmap.kind or 'asset', limit=MAX_WORD_SHOWN)}*{who}:"
+    lines = [
+        "• "
+        + _(
+            "{region} — {share} of attention",
+            region=escape(r.label, limit=MAX_NAME_SHOWN),
+            share=format_percent(r.attention),
+        )
+        for r in regions
+    ]
+    if heatmap.respondents is not None:
+        head = _n(
+            "*Heatmap of the {kind}* across {count} Mind:",
+            "*Heatmap of the {kind}* across {count} Minds:",
+            heatmap.respondents,
+            kind=_kind(heatmap),
+        )
+        text = _n("Heatmap across {count} Mind", "Heatmap across {count} Minds", heatmap.respondents)
+    else:
+        head, text = _("*Heatmap of the {kind}*:", kind=_kind(heatmap)), _("Heatmap")
     blocks = [section(head + "\n" + "\n".join(lines))]
     if heatmap.summary:  # Minds' words in full, split across sections
         blocks += sections(escape(heatmap.summary))[: MAX_BLOCKS_PER_MESSAGE - 1]
-    return Message(text=f"Heatmap{who}", blocks=blocks)
+    return Message(text=text, blocks=blocks)
 
 
 def render_heatmap_progress(heatmap: Heatmap) -> Message:
-    place = f" (place {heatmap.queue_position} in the queue)" if heatmap.queue_position else ""
-    text = f"Minds is analysing the {escape(heatmap.kind or 'asset', limit=MAX_WORD_SHOWN)}: {heatmap.status}{place}…"
+    if heatmap.queue_position:
+        text = _(
+            "Minds is analysing the {kind}: {status} (place {place} in the queue)…",
+            kind=_kind(heatmap),
+            status=heatmap.status,
+            place=format_number(heatmap.queue_position),
+        )
+    else:
+        text = _("Minds is analysing the {kind}: {status}…", kind=_kind(heatmap), status=heatmap.status)
     return Message(text=text, blocks=[section(text)])
 
 
 def render_heatmap_not_requester() -> Message:
-    text = "Only the person who asked for this heatmap can start it. Press Heatmap on the result yourself."
+    text = _("Only the person who asked for this heatmap can start it. Press Heatmap on the result yourself.")
     return Message(text=text, blocks=[section(text)])
 
 
 def render_heatmap_export_unfinished() -> Message:
-    text = "Minds is still preparing the heatmap archive. Press Export heatmap again in a while."
+    text = _("Minds is still preparing the heatmap archive. Press Export heatmap again in a while.")
     return Message(text=text, blocks=[section(text)])
 
 
 def render_heatmap_export_failed(reason: str) -> Message:
-    text = f"The heatmap could not be exported: {escape(reason, limit=MAX_REASON_SHOWN)}"
+    text = _("The heatmap could not be exported: {reason}", reason=escape(reason, limit=MAX_REASON_SHOWN))
     return Message(text=text, blocks=[section(text)])

@@ -26,7 +26,15 @@ from slack_sdk.models.blocks import (
 from slack_sdk.models.views import View
 
 from minds_bot.i18n import _, _n
-from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, MAX_WORD_SHOWN, channel_mention, escape, mention
+from minds_bot.render import (
+    MAX_NAME_SHOWN,
+    MAX_SECTION_TEXT,
+    MAX_WORD_SHOWN,
+    channel_mention,
+    escape,
+    mention,
+    unescape,
+)
 from minds_bot.render.common import shorten
 from minds_bot.render.digest import add_digest_button
 from minds_bot.render.help import CAVEAT, INTRO
@@ -49,7 +57,7 @@ class HomePlan:
 class HomeRun:
     study_name: str
     channel_id: str
-    progress: str | None  # the latest progress line the channel saw (already escaped mrkdwn), None before any
+    progress: str | None  # the latest progress line the channel saw (the bot's mrkdwn), None before any
 
 
 @dataclass(frozen=True)
@@ -136,7 +144,7 @@ def _run_line(run: HomeRun) -> str:
     where = channel_mention(run.channel_id)
     if not run.progress:
         return _("*{study}* in {channel}: started", study=name, channel=where)
-    progress = shorten(run.progress, MAX_PROGRESS_SHOWN)
+    progress = escape(shorten(unescape(run.progress), MAX_PROGRESS_SHOWN))  # shown as words: no link or mention
     return _("*{study}* in {channel}: {progress}", study=name, channel=where, progress=progress)
 
 
@@ -152,7 +160,8 @@ def _digest_line(digest: HomeDigest) -> str:
 
 
 def _studies(studies: Sequence[HomeStudy]) -> list[Block]:
-    title = f"*{escape(_('Your recent Studies'))}*"
+    heading = escape(_("Your recent Studies"))
+    title = f"*{heading}*"
     if not studies:
         empty = _("Studies you plan research for appear here.")
         return [SectionBlock(text=MarkdownTextObject(text=f"{title}\n_{empty}_"))]

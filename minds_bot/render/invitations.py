@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
+from minds_bot.i18n import N_, _, _n, format_number
 from minds_bot.minds import InvitationResult
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.common import button, context, encode_value, listing, section, sections, shorten
@@ -18,10 +19,16 @@ NAME_IN_VALUE = 80
 LISTED = 20
 MAX_EMAIL_SHOWN = 120
 MAX_FAILURE_REASON = 200
+# The roles ``/minds invite`` sends to Minds, as people read them (any other is shown as Minds named it).
+ROLES = {"member": N_("member"), "admin": N_("admin")}
 
 
 def _list(emails: Sequence[str]) -> str:
     return listing(emails, most=LISTED, limit=MAX_EMAIL_SHOWN)
+
+
+def _role(role: str) -> str:
+    return _(ROLES[role]) if role in ROLES else escape(role, limit=MAX_WORD_SHOWN)
 
 
 def render_invite_prompt(
@@ -32,24 +39,37 @@ def render_invite_prompt(
         {"s": study_id, "n": shorten(study_name, NAME_IN_VALUE), "u": requester_id, "e": list(emails), "r": role}
     )
     if value is None:
-        text = "That is too many addresses to confirm in one step; invite them in smaller groups."
+        text = _("That is too many addresses to confirm in one step; invite them in smaller groups.")
         return Message(text=text, blocks=[section(text)])
-    who = f"{len(emails)} {'person' if len(emails) == 1 else 'people'}"
-    name, as_role = escape(study_name, limit=MAX_NAME_SHOWN), escape(role, limit=MAX_WORD_SHOWN)
-    lead = f"Invite {who} to *{name}* as {as_role}? They get access to the Study in Minds: {_list(emails)}"
+    people = len(emails)
+    name, as_role = escape(study_name, limit=MAX_NAME_SHOWN), _role(role)
+    lead = _n(
+        "Invite {count} person to *{study}* as {role}? They get access to the Study in Minds: {emails}",
+        "Invite {count} people to *{study}* as {role}? They get access to the Study in Minds: {emails}",
+        people,
+        study=name,
+        role=as_role,
+        emails=_list(emails),
+    )
     short_name = escape(study_name, limit=MAX_CONFIRM_TEXT // 2)
     confirm = ConfirmObject(
-        title="Send the invitations?",
-        text=f"Minds emails {who} an invitation to {short_name} as {as_role}.",
-        confirm="Invite",
-        deny="Cancel",
+        title=_("Send the invitations?"),
+        text=_n(
+            "Minds emails {count} person an invitation to {study} as {role}.",
+            "Minds emails {count} people an invitation to {study} as {role}.",
+            people,
+            study=short_name,
+            role=as_role,
+        ),
+        confirm=_("Invite"),
+        deny=_("Cancel"),
     )
     return Message(
-        text=f"Invite {who} to {name}?",
+        text=_n("Invite {count} person to {study}?", "Invite {count} people to {study}?", people, study=name),
         blocks=[
             section(lead),
             ActionsBlock(
-                elements=[button("Send invitations", action_id=INVITE_CONFIRM_ACTION, value=value, confirm=confirm)]
+                elements=[button(_("Send invitations"), action_id=INVITE_CONFIRM_ACTION, value=value, confirm=confirm)]
             ),
         ],
     )
@@ -57,25 +77,50 @@ def render_invite_prompt(
 
 def render_invitations(result: InvitationResult, *, study_name: str, role: str) -> Message:
     failed = [f.email for f in result.email_failures]
-    name, as_role = escape(study_name, limit=MAX_NAME_SHOWN), escape(role, limit=MAX_WORD_SHOWN)
+    name, as_role = escape(study_name, limit=MAX_NAME_SHOWN), _role(role)
     lines = []
     if result.invited:
-        lines.append(f"Minds invited {len(result.invited)} to *{name}* as {as_role}: {_list(result.invited)}.")
+        lines.append(
+            # i18n: {count} is how many people were invited (English leaves out "people").
+            _n(
+                "Minds invited {count} to *{study}* as {role}: {emails}.",
+                "Minds invited {count} to *{study}* as {role}: {emails}.",
+                len(result.invited),
+                study=name,
+                role=as_role,
+                emails=_list(result.invited),
+            )
+        )
     for failure in result.email_failures[:LISTED]:
-        reason = f" ({escape(failure.reason, limit=MAX_FAILURE_REASON)})" if failure.reason else ""
-        lines.append(f"• Could not deliver the invitation to {escape(failure.email, limit=MAX_EMAIL_SHOWN)}{reason}.")
+        email = escape(failure.email, limit=MAX_EMAIL_SHOWN)
+        if failure.reason:
+            reason = escape(failure.reason, limit=MAX_FAILURE_REASON)
+            lines.append(_("• Could not deliver the invitation to {email} ({reason}).", email=email, reason=reason))
+        else:
+            lines.append(_("• Could not deliver the invitation to {email}.", email=email))
     if len(result.email_failures) > LISTED:
-        lines.append(f"• {len(result.email_failures) - LISTED} more invitations were not delivered.")
+        lines.append(
+            _n(
+                "• {count} more invitation was not delivered.",
+                "• {count} more invitations were not delivered.",
+                len(result.email_failures) - LISTED,
+            )
+        )
     if not lines:
-        lines.append(f"Minds accepted the request for *{name}* but reported no invited address.")
-    note = "Minds reports delivery failures; an invitation it accepted can still be missed by a spam filter."
+        lines.append(_("Minds accepted the request for *{study}* but reported no invited address.", study=name))
+    note = _("Minds reports delivery failures; an invitation it accepted can still be missed by a spam filter.")
     text = "\n".join(lines)
-    summary = f"Invitations to {name}: {len(result.invited)} sent, {len(failed)} not delivered"
+    summary = _(
+        "Invitations to {study}: {sent} sent, {failed} not delivered",
+        study=name,
+        sent=format_number(len(result.invited)),
+        failed=format_number(len(failed)),
+    )
     return Message(text=summary, blocks=[*sections(text)[: MAX_BLOCKS_PER_MESSAGE - 1], context(note)])
 
 
 def render_invite_refused() -> Message:
-    text = (
+    text = _(
         "Inviting people to a Study is for the Minds account's owner: in Slack, workspace admins and the person "
         "who installed the app may send invitations."
     )
@@ -83,14 +128,14 @@ def render_invite_refused() -> Message:
 
 
 def render_not_inviter() -> Message:
-    text = "Only the person who asked to send these invitations can confirm them. Run `/minds invite` yourself."
+    text = _("Only the person who asked to send these invitations can confirm them. Run `/minds invite` yourself.")
     return Message(text=text, blocks=[section(text)])
 
 
 def render_not_owned(*, study_name: str) -> Message:
-    text = (
-        f"Minds did not accept invitations for {escape(study_name, limit=MAX_NAME_SHOWN)}: "
-        "only the Study's owner can invite, and this "
-        "workspace's Minds account does not own it (or it no longer exists). Nothing was sent."
+    text = _(
+        "Minds did not accept invitations for {study}: only the Study's owner can invite, and this workspace's "
+        "Minds account does not own it (or it no longer exists). Nothing was sent.",
+        study=escape(study_name, limit=MAX_NAME_SHOWN),
     )
     return Message(text=text, blocks=[section(text)])

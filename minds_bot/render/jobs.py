@@ -13,6 +13,7 @@ from datetime import datetime
 
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
+from minds_bot.i18n import _, _n
 from minds_bot.minds import AudienceLimits, FromBriefJob, FromBriefResult, StudyDuplicate
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention
 from minds_bot.render.browse import minds_label
@@ -30,15 +31,19 @@ AUDIENCE_AGAIN = "audience_again"
 
 def render_try_again(*, what: str, reason: str, action_id: str, key: str) -> Message:
     """Minds did not answer: nothing is assumed, and Try again re-sends the same request with the same key."""
-    text = (
-        f":warning: Minds did not answer the request for {escape(what, limit=MAX_NAME_SHOWN)}: "
-        f"{escape(minds_said(reason))} It may or may not have "
-        "been made. *Try again* sends the very same request with the same key, so Minds makes at most one."
+    # i18n: {what} is what was requested ("a copy of Cups", "an Audience from your brief"); {reason} is why;
+    # both already translated.
+    text = _(
+        ":warning: Minds did not answer the request for {what}: {reason} It may or may not have been made. "
+        "*Try again* sends the very same request with the same key, so Minds makes at most one.",
+        what=escape(what, limit=MAX_NAME_SHOWN),
+        reason=escape(minds_said(reason)),
     )
     value = encode_value({"k": key})
     if value is None:  # a key no button can carry (never one the bot derived): the command is the way
-        return Message(text=text, blocks=[section(f"{text} Type the command again to retry.")])
-    retry = button("Try again", action_id=action_id, value=value, style="primary")
+        # i18n: {text} is the message before this sentence.
+        return Message(text=text, blocks=[section(_("{text} Type the command again to retry.", text=text))])
+    retry = button(_("Try again"), action_id=action_id, value=value, style="primary")
     return Message(text=text, blocks=[section(text), ActionsBlock(elements=[retry])])
 
 
@@ -46,14 +51,31 @@ def render_make_another(
     *, what: str, requester_id: str, asked_at: datetime | None, action_id: str, key: str, label: str
 ) -> Message:
     """The same command within the key's window: ask before making a second one (nothing was sent)."""
-    when = f" at {asked_at:%H:%M} UTC" if asked_at else ""
     what, label = shorten(what, MAX_NAME_SHOWN), shorten(label, MAX_CONFIRM_BUTTON)
-    text = (
-        f"{mention(requester_id)} already asked for {escape(what)}{when}, so nothing new was sent. {escape(label)}? "
-        "Typing the command again does not make one; the button does."
-    )
+    values = {"user": mention(requester_id), "what": escape(what), "label": escape(label)}
+    if asked_at:
+        time = f"{asked_at:%H:%M}"
+        # i18n: {what}: what was requested ("a copy of Cups"); {label}: the button below ("Make a second copy");
+        # {time}: HH:MM.
+        text = _(
+            "{user} already asked for {what} at {time} UTC, so nothing new was sent. {label}? Typing the command "
+            "again does not make one; the button does.",
+            time=time,
+            **values,
+        )
+    else:
+        # i18n: {what}: what was requested ("a copy of Cups"); {label}: the button below ("Make a second copy").
+        text = _(
+            "{user} already asked for {what}, so nothing new was sent. {label}? Typing the command again does not "
+            "make one; the button does.",
+            **values,
+        )
     confirm = ConfirmObject(
-        title=f"{label}?", text=escape(f"Minds will make another {what}.", limit=300), confirm=label, deny="No"
+        # i18n: A confirm dialog's title: the button's label ("Make a second copy") as a question.
+        title=_("{label}?", label=label),
+        text=escape(_("Minds will make another {what}.", what=what), limit=300),
+        confirm=label,
+        deny=_("No"),
     )
     value = encode_value({"k": key})
     if value is None:
@@ -64,29 +86,45 @@ def render_make_another(
 
 def render_duplicate(result: StudyDuplicate, *, source_name: str) -> Message:
     copy = result.study
-    again = " (this copy was already made for this request, so no second copy was created)" if result.replayed else ""
     source, name = escape(source_name, limit=MAX_NAME_SHOWN), escape(copy.name, limit=MAX_NAME_SHOWN)
-    text = f"Duplicated *{source}* as *{name}*{again}."
+    if result.replayed:
+        text = _(
+            "Duplicated *{source}* as *{name}* (this copy was already made for this request, so no second copy was "
+            "created).",
+            source=source,
+            name=name,
+        )
+    else:
+        text = _("Duplicated *{source}* as *{name}*.", source=source, name=name)
     blocks = [section(text)]
     if result.workspace_url:  # shown as written: Slack links the visible address, never a hidden one
-        blocks.append(section(f"Open it in Minds: {escape(result.workspace_url, limit=MAX_SECTION_TEXT - 100)}"))
-    blocks.append(context("Sharing and exports are not copied; the Audiences are shared with the original."))
+        url = escape(result.workspace_url, limit=MAX_SECTION_TEXT - 100)
+        blocks.append(section(_("Open it in Minds: {url}", url=url)))
+    blocks.append(context(_("Sharing and exports are not copied; the Audiences are shared with the original.")))
     return Message(text=text, blocks=blocks)
 
 
 def audience_size_note(limits: AudienceLimits) -> str:
     """What size the account may ask for, as Minds' limits say (automatic sizing differs from an explicit count)."""
     automatic = max((m.automatic_sizing_ceiling for m in limits.modes if m.automatic_sizing_ceiling), default=None)
-    auto = f" Minds sizes it automatically (up to {minds_label(automatic)})." if automatic else ""
-    return f"Your plan allows up to {minds_label(limits.per_audience_cap)} per Audience.{auto}"
+    cap = minds_label(limits.per_audience_cap)
+    if automatic:
+        return _(
+            "Your plan allows up to {cap} per Audience. Minds sizes it automatically (up to {automatic}).",
+            cap=cap,
+            automatic=minds_label(automatic),
+        )
+    return _("Your plan allows up to {cap} per Audience.", cap=cap)
 
 
 def render_audience_progress(job: FromBriefJob, *, limits: AudienceLimits | None = None) -> Message:
+    status = escape(job.status, limit=MAX_NAME_SHOWN)
     if job.status == "queued":
-        text = "Building an Audience from your brief: queued at Minds…"
+        text = _("Building an Audience from your brief: queued at Minds…")
+    elif job.progress is not None:
+        text = _("Building an Audience from your brief: {status} ({progress}%)…", status=status, progress=job.progress)
     else:
-        pct = f" ({job.progress}%)" if job.progress is not None else ""
-        text = f"Building an Audience from your brief: {escape(job.status, limit=MAX_NAME_SHOWN)}{pct}…"
+        text = _("Building an Audience from your brief: {status}…", status=status)
     blocks = [section(text)]
     if limits is not None:
         blocks.append(context(audience_size_note(limits)))
@@ -94,7 +132,7 @@ def render_audience_progress(job: FromBriefJob, *, limits: AudienceLimits | None
 
 
 def render_audience_locked() -> Message:
-    text = (
+    text = _(
         "This workspace cannot create Audiences: Minds reports a per-Audience limit of 0 (a workspace lock). "
         "Nothing was created; an admin can check the plan in Minds."
     )
@@ -102,25 +140,32 @@ def render_audience_locked() -> Message:
 
 
 def render_audience_ready(result: FromBriefResult, *, limits: AudienceLimits | None = None) -> Message:
-    text = f"Audience *{escape(result.name, limit=MAX_NAME_SHOWN)}* is ready with {minds_label(result.mind_count)}."
+    text = _(
+        "Audience *{name}* is ready with {minds}.",
+        name=escape(result.name, limit=MAX_NAME_SHOWN),
+        minds=minds_label(result.mind_count),
+    )
     blocks = [section(text)]
     if limits is not None:
         blocks.append(context(audience_size_note(limits)))
-    blocks.append(context("Attach it to a Study in Minds, then `/minds ask` or `/minds plan`."))
+    blocks.append(context(_("Attach it to a Study in Minds, then `/minds ask` or `/minds plan`.")))
     return Message(text=text, blocks=blocks)
 
 
 def render_audience_request(*, user_id: str, brief: str) -> Message:
     """The channel line that starts the thread where an Audience build is followed."""
-    shown = (
-        brief
-        if len(brief) <= BRIEF_SHOWN
-        else f"{brief[:BRIEF_SHOWN]}… (the whole brief, {len(brief)} characters, went to Minds)"
-    )
-    text = f"{mention(user_id)} asked Minds for a new Audience from this brief:\n{escape(shown)}"
-    return Message(text=f"New Audience from a brief, asked by {mention(user_id)}", blocks=sections(text))
+    shown = escape(brief)
+    if len(brief) > BRIEF_SHOWN:
+        shown = _n(
+            "{brief}… (the whole brief, {count} characters, went to Minds)",
+            "{brief}… (the whole brief, {count} characters, went to Minds)",
+            len(brief),
+            brief=escape(brief[:BRIEF_SHOWN]),
+        )
+    text = _("{user} asked Minds for a new Audience from this brief:\n{brief}", user=mention(user_id), brief=shown)
+    return Message(text=_("New Audience from a brief, asked by {user}", user=mention(user_id)), blocks=sections(text))
 
 
 def render_audience_failed(reason: str) -> Message:
-    text = escape(f"Minds could not build the Audience: {reason}", limit=MAX_SECTION_TEXT)
+    text = escape(_("Minds could not build the Audience: {reason}", reason=reason), limit=MAX_SECTION_TEXT)
     return Message(text=text, blocks=[section(text)])

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from slack_sdk.models.blocks import Block
 
+from minds_bot.i18n import N_, _
 from minds_bot.minds import ResearchMethod
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.common import context, listing, section, sections, shorten
@@ -19,7 +20,7 @@ from minds_bot.render.common import context, listing, section, sections, shorten
 DESCRIPTION_PREVIEW = 160
 MAX_WORDS_LISTED = 10  # of what a method needs or outputs
 MAX_METHOD_BLOCKS = MAX_BLOCKS_PER_MESSAGE - 3
-RUNNABLE_NOTE = "Only methods marked *runnable* can be used in a plan; the others are listed for reference."
+RUNNABLE_NOTE = N_("Only methods marked *runnable* can be used in a plan; the others are listed for reference.")
 
 
 def _name(method: ResearchMethod) -> str:
@@ -39,23 +40,26 @@ def _by_id(methods: Sequence[ResearchMethod], method_id: str | None) -> str | No
 
 def state_words(method: ResearchMethod) -> str:
     """Runnable or not, in Minds' own availability words when not."""
+    if method.executable and method.advanced:
+        return _("runnable · advanced: the approver ticks the advanced-method opt-in")
     if method.executable:
-        return "runnable" + (" · advanced: the approver ticks the advanced-method opt-in" if method.advanced else "")
-    why = f" ({escape(method.availability, limit=MAX_WORD_SHOWN)})" if method.availability else ""
-    return f"not runnable{why}"
+        return _("runnable")
+    if method.availability:
+        return _("not runnable ({availability})", availability=escape(method.availability, limit=MAX_WORD_SHOWN))
+    return _("not runnable")
 
 
 def method_line(method: ResearchMethod, methods: Sequence[ResearchMethod]) -> str:
     parts = [f"*{_name(method)}* (`{escape(method.id, limit=MAX_NAME_SHOWN)}`) — {state_words(method)}"]
     if method.complexity:
-        parts.append(f"complexity: {escape(method.complexity, limit=MAX_WORD_SHOWN)}")
+        parts.append(_("complexity: {complexity}", complexity=escape(method.complexity, limit=MAX_WORD_SHOWN)))
     if method.requires:
-        parts.append("needs: " + _words(method.requires))
+        parts.append(_("needs: {items}", items=_words(method.requires)))
     if method.output_types:
-        parts.append("outputs: " + _words(method.output_types))
+        parts.append(_("outputs: {items}", items=_words(method.output_types)))
     fallback = _by_id(methods, method.fallback_method_id) if not method.executable else None
     if fallback:
-        parts.append(f"alternative to review: {fallback}")
+        parts.append(_("alternative to review: {method}", method=fallback))
     line = " · ".join(parts)
     if method.description:
         line += f"\n   {escape(shorten(method.description, DESCRIPTION_PREVIEW))}"
@@ -72,32 +76,69 @@ def render_methods(methods: Sequence[ResearchMethod], *, query: str | None = Non
     chosen = [m for m in methods if matches(m, query)] if query else list(methods)
     if not chosen:
         typed = escape(query or "", limit=MAX_NAME_SHOWN)
-        text = f"No research method in Minds matches “{typed}”." if query else "Minds lists no research methods."
-        return Message(text=text, blocks=[section(text), context("`/minds methods` lists every method.")])
+        if query:
+            text = _("No research method in Minds matches “{query}”.", query=typed)
+        else:
+            text = _("Minds lists no research methods.")
+        return Message(text=text, blocks=[section(text), context(_("`/minds methods` lists every method."))])
     ordered = sorted(chosen, key=lambda m: (not m.executable, m.label.lower()))
     runnable = sum(1 for m in ordered if m.executable)
-    title = f"Research methods in Minds: {runnable} of {len(ordered)} runnable"
     if query:
-        title += f" (matching “{escape(query, limit=MAX_NAME_SHOWN)}”)"
+        title = _(
+            "Research methods in Minds: {runnable} of {total} runnable (matching “{query}”)",
+            runnable=runnable,
+            total=len(ordered),
+            query=escape(query, limit=MAX_NAME_SHOWN),
+        )
+    else:
+        title = _("Research methods in Minds: {runnable} of {total} runnable", runnable=runnable, total=len(ordered))
     body = sections("\n".join(method_line(m, methods) for m in ordered))
-    blocks: list[Block] = [section(f"*{title}*"), *body[:MAX_METHOD_BLOCKS], context(RUNNABLE_NOTE)]
+    blocks: list[Block] = [section(f"*{title}*"), *body[:MAX_METHOD_BLOCKS], context(_(RUNNABLE_NOTE))]
     if len(body) > MAX_METHOD_BLOCKS:
-        blocks.insert(-1, context("More methods than one message holds: narrow with `/minds methods &lt;query&gt;`."))
+        narrow = _("More methods than one message holds: narrow with `/minds methods &lt;query&gt;`.")
+        blocks.insert(-1, context(narrow))
     return Message(text=title, blocks=blocks)
 
 
 def hint_line(label: str, method: ResearchMethod | None, methods: Sequence[ResearchMethod]) -> str:
+    return f"• {_hint(escape(label, limit=MAX_NAME_SHOWN), method, methods)}"
+
+
+def _hint(label: str, method: ResearchMethod | None, methods: Sequence[ResearchMethod]) -> str:
     if method is None:
-        return (
-            f"• *{escape(label, limit=MAX_NAME_SHOWN)}*: not in Minds' method catalogue, so the plan cannot promise it."
+        return _("*{label}*: not in Minds' method catalogue, so the plan cannot promise it.", label=label)
+    if method.executable and method.advanced:
+        return _(
+            "*{label}*: Minds can run it as *{method}*. It is an advanced method: the approver ticks the opt-in.",
+            label=label,
+            method=_name(method),
         )
     if method.executable:
-        extra = " It is an advanced method: the approver ticks the opt-in." if method.advanced else ""
-        return f"• *{escape(label, limit=MAX_NAME_SHOWN)}*: Minds can run it as *{_name(method)}*.{extra}"
+        return _("*{label}*: Minds can run it as *{method}*.", label=label, method=_name(method))
     fallback = _by_id(methods, method.fallback_method_id)
-    alternative = f" An alternative to review: {fallback}." if fallback else ""
-    name = escape(label, limit=MAX_NAME_SHOWN)
-    return f"• *{name}*: listed by Minds but {state_words(method)}, so it will not run.{alternative}"
+    if not method.availability:
+        if fallback:
+            return _(
+                "*{label}*: listed by Minds but not runnable, so it will not run. An alternative to review: "
+                "{alternative}.",
+                label=label,
+                alternative=fallback,
+            )
+        return _("*{label}*: listed by Minds but not runnable, so it will not run.", label=label)
+    availability = escape(method.availability, limit=MAX_WORD_SHOWN)
+    if fallback:
+        return _(
+            "*{label}*: listed by Minds but not runnable ({availability}), so it will not run. An alternative to "
+            "review: {alternative}.",
+            label=label,
+            availability=availability,
+            alternative=fallback,
+        )
+    return _(
+        "*{label}*: listed by Minds but not runnable ({availability}), so it will not run.",
+        label=label,
+        availability=availability,
+    )
 
 
 def render_method_hint(
@@ -105,14 +146,17 @@ def render_method_hint(
 ) -> Message:
     """Private note after a plan request that names methods: which Minds can run, checked with Minds."""
     lines = [hint_line(label, method, methods) for label, method in mentions]
-    text = "Methods you asked for, as Minds lists them:\n" + "\n".join(lines)
+    text = _("Methods you asked for, as Minds lists them:") + "\n" + "\n".join(lines)
     return Message(
-        text="Methods you asked for, as Minds lists them",
-        blocks=[*sections(text), context("The plan names the methods it uses; `/minds methods` lists them all.")],
+        text=_("Methods you asked for, as Minds lists them"),
+        blocks=[*sections(text), context(_("The plan names the methods it uses; `/minds methods` lists them all."))],
     )
 
 
 def render_methods_unreadable(reason: str) -> Message:
     said = escape(reason, limit=MAX_REASON_SHOWN)
-    text = f"Could not check the methods you asked for with Minds: {said} The plan will name the methods it uses."
+    text = _(
+        "Could not check the methods you asked for with Minds: {reason} The plan will name the methods it uses.",
+        reason=said,
+    )
     return Message(text=text, blocks=[section(text)])

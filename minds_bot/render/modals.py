@@ -21,6 +21,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
+from minds_bot.i18n import N_, _, format_number
 from minds_bot.render import channel_mention, mention
 from minds_bot.render.common import section, shorten
 
@@ -37,8 +38,8 @@ MAX_OPTION_VALUE = 150  # Slack's limit; the initial Study can come from a butto
 MAX_OPTIONS = 100
 MAX_QUESTION = 2_000  # one question (``/minds ask`` and this modal); Minds' question texts are at most 2,000
 ERROR_OPTION_VALUE = "__minds_error__"
-TITLES = {"ask": "Ask one question", "study": "Open a Study", "summary": "Study summary"}
-SUBMIT = {"ask": "Ask", "study": "Open", "summary": "Show"}
+TITLES = {"ask": N_("Ask one question"), "study": N_("Open a Study"), "summary": N_("Study summary")}
+SUBMIT = {"ask": N_("Ask"), "study": N_("Open"), "summary": N_("Show")}
 
 
 def study_option(study_id: str, name: str) -> Option:
@@ -63,7 +64,7 @@ def render_pick_study(
     blocks: list[Any] = [
         InputBlock(
             block_id=WHERE_BLOCK,
-            label="Answer in",
+            label=_("Answer in"),
             element=ConversationSelectElement(
                 action_id=WHERE_ACTION,
                 initial_conversation=channel_id or None,
@@ -73,10 +74,10 @@ def render_pick_study(
         ),
         InputBlock(
             block_id=STUDY_BLOCK,
-            label="Study",
+            label=_("Study"),
             element=ExternalDataSelectElement(
                 action_id=STUDY_OPTIONS_ACTION,
-                placeholder="Type to search your Studies",
+                placeholder=_("Type to search your Studies"),
                 min_query_length=0,
                 initial_option=study_option(*initial) if initial and len(initial[0]) <= MAX_OPTION_VALUE else None,
             ),
@@ -86,8 +87,8 @@ def render_pick_study(
         blocks.append(
             InputBlock(
                 block_id=QUESTION_BLOCK,
-                label="Question",
-                hint="Exactly one standalone question. For several questions use /minds plan.",
+                label=_("Question"),
+                hint=_("Exactly one standalone question. For several questions use /minds plan."),
                 element=PlainTextInputElement(
                     action_id=QUESTION_ACTION,
                     multiline=True,
@@ -97,13 +98,13 @@ def render_pick_study(
             )
         )
     else:
-        blocks.insert(0, section("Pick the Study; type part of its name to search."))
+        blocks.insert(0, section(_("Pick the Study; type part of its name to search.")))
     return View(
         type="modal",
         callback_id=PICK_STUDY_CALLBACK,
-        title=TITLES[purpose],
-        submit=SUBMIT[purpose],
-        close="Cancel",
+        title=_(TITLES[purpose]),
+        submit=_(SUBMIT[purpose]),
+        close=_("Cancel"),
         private_metadata=json.dumps({"purpose": purpose}),
         blocks=blocks,
     )
@@ -122,31 +123,35 @@ def render_ask_about(*, metadata: str, text: str, plan: bool, author: str | None
     request (several questions), a Study to ask in. Words past the input's limit are never cut silently: the
     dialog says how long the message is and holds the first part for the person to edit."""
     limit = MAX_PLAN_REQUEST if plan else MAX_QUESTION
-    whose = f"{mention(author)}'s message" if author else "The message"
-    where = f" in {channel_mention(channel_id)}" if channel_id else ""
-    if plan:
-        intro = f"{whose}{where} holds several questions, so Minds will draft a research plan from it to review."
-    else:
-        intro = f"{whose}{where} goes to the Study's Minds as one question; the answers come in its thread."
-    blocks: list[Any] = [section(intro)]
+    blocks: list[Any] = [section(_ask_about_intro(plan=plan, author=author, channel_id=channel_id))]
     if len(text) > limit:
-        blocks.append(
-            section(
-                f":warning: The message is {len(text):,} characters; a {'plan request' if plan else 'question'} "
-                f"takes at most {limit:,}. The first part is below: edit it to what you want to ask."
+        length, most = format_number(len(text)), format_number(limit)
+        if plan:
+            warning = _(
+                ":warning: The message is {length} characters; a plan request takes at most {limit}. The first "
+                "part is below: edit it to what you want to ask.",
+                length=length,
+                limit=most,
             )
-        )
+        else:
+            warning = _(
+                ":warning: The message is {length} characters; a question takes at most {limit}. The first part "
+                "is below: edit it to what you want to ask.",
+                length=length,
+                limit=most,
+            )
+        blocks.append(section(warning))
     blocks += [
         InputBlock(
             block_id=STUDY_BLOCK,
-            label="Study",
+            label=_("Study"),
             element=ExternalDataSelectElement(
-                action_id=STUDY_OPTIONS_ACTION, placeholder="Type to search your Studies", min_query_length=0
+                action_id=STUDY_OPTIONS_ACTION, placeholder=_("Type to search your Studies"), min_query_length=0
             ),
         ),
         InputBlock(
             block_id=TEXT_BLOCK,
-            label="What to plan" if plan else "Question",
+            label=_("What to plan") if plan else _("Question"),
             element=PlainTextInputElement(
                 action_id=TEXT_ACTION,
                 multiline=True,
@@ -158,12 +163,56 @@ def render_ask_about(*, metadata: str, text: str, plan: bool, author: str | None
     return View(
         type="modal",
         callback_id=ASK_ABOUT_VIEW,
-        title="Ask Minds about this",
-        submit="Draft a plan" if plan else "Ask",
-        close="Cancel",
+        title=_("Ask Minds about this"),
+        submit=_("Draft a plan") if plan else _("Ask"),
+        close=_("Cancel"),
         private_metadata=metadata,
         blocks=blocks,
     )
+
+
+def _ask_about_intro(*, plan: bool, author: str | None, channel_id: str) -> str:
+    """Whose message, where it was posted, and what happens to it: one sentence for each combination."""
+    who = mention(author) if author else None
+    where = channel_mention(channel_id) if channel_id else None
+    if plan:
+        if who and where:
+            return _(
+                "{author}'s message in {channel} holds several questions, so Minds will draft a research plan from "
+                "it to review.",
+                author=who,
+                channel=where,
+            )
+        if who:
+            return _(
+                "{author}'s message holds several questions, so Minds will draft a research plan from it to review.",
+                author=who,
+            )
+        if where:
+            return _(
+                "The message in {channel} holds several questions, so Minds will draft a research plan from it to "
+                "review.",
+                channel=where,
+            )
+        return _("The message holds several questions, so Minds will draft a research plan from it to review.")
+    if who and where:
+        return _(
+            "{author}'s message in {channel} goes to the Study's Minds as one question; the answers come in its "
+            "thread.",
+            author=who,
+            channel=where,
+        )
+    if who:
+        return _(
+            "{author}'s message goes to the Study's Minds as one question; the answers come in its thread.",
+            author=who,
+        )
+    if where:
+        return _(
+            "The message in {channel} goes to the Study's Minds as one question; the answers come in its thread.",
+            channel=where,
+        )
+    return _("The message goes to the Study's Minds as one question; the answers come in its thread.")
 
 
 def _first_part(text: str, limit: int) -> str:

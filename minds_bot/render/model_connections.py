@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from minds_bot.i18n import N_, _
 from minds_bot.minds import ModelConnection
 from minds_bot.render import Message, escape
 from minds_bot.render.common import context, section, sections
 
-DISABLED = "Model connections are not enabled on this Minds server: runs use Minds' own models."
-NOTE = "Runs use Minds' own models unless a verified connection is chosen; an unverified one is never used."
+DISABLED = N_("Model connections are not enabled on this Minds server: runs use Minds' own models.")
+NOTE = N_("Runs use Minds' own models unless a verified connection is chosen; an unverified one is never used.")
 
 
 def connection_line(connection: ModelConnection) -> str:
@@ -19,23 +20,30 @@ def connection_line(connection: ModelConnection) -> str:
     model = " · ".join(escape(str(p)) for p in (connection.provider, connection.model) if p)
     parts = [f"*{name}*" + (f" ({model})" if model else "")]
     if connection.verified:
-        parts.append(f"verified {escape(connection.verified_at or '')}")
+        parts.append(_("verified {date}", date=escape(connection.verified_at or "")))
     else:
         failing = [escape(k) for k, ok in connection.capabilities.items() if not ok]
-        why = f": {', '.join(failing)} not available" if failing else ""
-        parts.append(f"*not verified*{why} — never picked by default")
+        if failing:
+            why = _(
+                "*not verified*: {capabilities} not available — never picked by default",
+                capabilities=", ".join(failing),
+            )
+        else:
+            why = _("*not verified* — never picked by default")
+        parts.append(why)
     if connection.revision is not None:
-        parts.append(f"revision {escape(str(connection.revision))}")
+        parts.append(_("revision {revision}", revision=escape(str(connection.revision))))
     return "• " + " — ".join(parts)
 
 
 def render_model_connections(connections: Sequence[ModelConnection] | None) -> Message:
     if connections is None:
-        return Message(text=DISABLED, blocks=[section(DISABLED)])
+        disabled = _(DISABLED)
+        return Message(text=disabled, blocks=[section(disabled)])
     if not connections:
-        text = "This team has no model connections in Minds; runs use Minds' own models."
+        text = _("This team has no model connections in Minds; runs use Minds' own models.")
         return Message(text=text, blocks=[section(text)])
     verified = sum(1 for c in connections if c.verified)
-    title = f"Model connections: {verified} of {len(connections)} verified"
+    title = _("Model connections: {verified} of {total} verified", verified=verified, total=len(connections))
     body = "\n".join(connection_line(c) for c in connections)
-    return Message(text=title, blocks=[section(f"*{title}*"), *sections(body), context(NOTE)])
+    return Message(text=title, blocks=[section(f"*{title}*"), *sections(body), context(_(NOTE))])

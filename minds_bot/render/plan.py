@@ -32,6 +32,8 @@ from slack_sdk.models.blocks import (
     CheckboxesElement,
     ConfirmObject,
     ContextBlock,
+    ConversationFilter,
+    ConversationSelectElement,
     DividerBlock,
     HeaderBlock,
     InputBlock,
@@ -44,6 +46,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
+from minds_bot.i18n import LANGUAGES, N_, _, _n, speaking
 from minds_bot.minds import ConfirmationQuestion, ModelConnection, PlanQuestion, ResearchMethod, ResearchPlan
 from minds_bot.minds.models import PlanMethod
 from minds_bot.render import (
@@ -61,7 +64,7 @@ from minds_bot.render.drafts import save_draft_button
 from minds_bot.render.templates import save_template_button
 
 # Action ids (buttons carry an index suffix so every id in a message is unique).
-PENDING_NOTE = "nothing runs until someone approves"
+PENDING_NOTE = N_("nothing runs until someone approves")
 ACTION_ANSWER = "plan_answer"  # plan_answer:<cq index>:<option index>
 ACTION_ANSWER_TEXT = "plan_answer_text"  # plan_answer_text:<cq index>
 ACTION_ANSWER_ALL = "plan_answer_all"  # one dialog with every confirmation question
@@ -144,8 +147,10 @@ class PlanConnections:
 
 def connection_label(connection: ModelConnection) -> str:
     """Plain words naming a connection: its name (or id) and revision."""
-    revision = f" (revision {connection.revision})" if connection.revision is not None else ""
-    return f"{connection.name or connection.id}{revision}"
+    name = connection.name or connection.id
+    if connection.revision is None:
+        return name
+    return _("{connection} (revision {revision})", connection=name, revision=connection.revision)
 
 
 def _pickable(connection: ModelConnection) -> bool:
@@ -158,19 +163,31 @@ def _model_blocks(choices: PlanConnections | None) -> list[Block]:
         return []
     if choices.unreadable is not None:
         said = escape(choices.unreadable, limit=MAX_REASON_SHOWN)
-        return [context(f"Model connections could not be read from Minds ({said}): this plan runs on Minds' models.")]
+        return [
+            context(
+                _(
+                    "Model connections could not be read from Minds ({reason}): this plan runs on Minds' models.",
+                    reason=said,
+                )
+            )
+        ]
     pickable = [c for c in choices.connections if _pickable(c)][:MAX_MODEL_OPTIONS]
     others = [connection_label(c) for c in choices.connections if not c.verified]
     blocks: list[Block] = []
     if pickable:
-        platform = Option(value=PLATFORM_MODELS, text="Minds' own models")
+        platform = Option(value=PLATFORM_MODELS, text=_("Minds' own models"))
         options = [platform, *(Option(value=c.id, text=shorten(connection_label(c), 75)) for c in pickable)]
         picker = StaticSelectElement(action_id=ACTION_MODEL, options=options, initial_option=platform)
         blocks.append(ActionsBlock(block_id=BLOCK_MODEL, elements=[picker]))
     if pickable or others:
-        note = "Who answers: Minds' own models unless you pick a verified model connection before approving."
         if others:
-            note += f" Not verified, so not offered: {listing(others, most=10)}."
+            note = _(
+                "Who answers: Minds' own models unless you pick a verified model connection before approving. "
+                "Not verified, so not offered: {connections}.",
+                connections=listing(others, most=10),
+            )
+        else:
+            note = _("Who answers: Minds' own models unless you pick a verified model connection before approving.")
         blocks.append(context(note))
     return blocks
 
@@ -197,16 +214,22 @@ def response_label(question: PlanQuestion) -> str:
     response = question.response
     options = " · ".join(response.categorical_options or [])
     if response.type == "categorical":
-        return f"One of: {options}" if options else "One option"
+        return _("One of: {options}", options=options) if options else _("One option")
     if response.type == "multiselect":
-        most = f" (up to {response.max_selections})" if response.max_selections else ""
-        return f"Any of{most}: {options}" if options else f"Several options{most}"
+        most = response.max_selections
+        if options:
+            return (
+                _("Any of (up to {most}): {options}", most=most, options=options)
+                if most
+                else _("Any of: {options}", options=options)
+            )
+        return _("Several options (up to {most})", most=most) if most else _("Several options")
     if response.type == "scale":
         if response.scale_range and len(response.scale_range) == 2:
             low, high = (_number(v) for v in response.scale_range)
-            return f"Scale {low}–{high}"
-        return "Scale"
-    return "Open answer"
+            return _("Scale {low}–{high}", low=low, high=high)
+        return _("Scale")
+    return _("Open answer")
 
 
 def ask_if_label(question: PlanQuestion, numbers: dict[str, int]) -> str | None:
@@ -215,11 +238,13 @@ def ask_if_label(question: PlanQuestion, numbers: dict[str, int]) -> str | None:
     if condition is None:
         return None
     gate = f"Q{numbers[condition.question_id]}" if condition.question_id in numbers else condition.question_id
+    # i18n: joins the answers a follow-up question depends on: "Yes or No" (keep the spaces a language needs)
+    either = _(" or ")
     if condition.answer_in:
-        return f"asked if {gate} = {' or '.join(condition.answer_in)}"
+        return _("asked if {question} = {answers}", question=gate, answers=either.join(condition.answer_in))
     if condition.answer_not_in:
-        return f"asked if {gate} ≠ {' or '.join(condition.answer_not_in)}"
-    return f"asked depending on {gate}"
+        return _("asked if {question} ≠ {answers}", question=gate, answers=either.join(condition.answer_not_in))
+    return _("asked depending on {question}", question=gate)
 
 
 def question_text(question: PlanQuestion, number: int, numbers: dict[str, int]) -> str:
@@ -235,9 +260,9 @@ def method_line(method: PlanMethod) -> str:
     name = method.name or method.id
     notes = []
     if method.advanced:
-        notes.append("advanced: needs an explicit opt-in to run")
+        notes.append(_("advanced: needs an explicit opt-in to run"))
     if method.executable is False:
-        notes.append("not executable in the catalog: review it, nothing will be substituted silently")
+        notes.append(_("not executable in the catalog: review it, nothing will be substituted silently"))
     return f"• {escape(name)}" + (f" — _{'; '.join(notes)}_" if notes else "")
 
 
@@ -277,7 +302,7 @@ class ApprovalGate:
 
 
 def answers_needed(count: int) -> str:
-    return f"Answer {count} more question{'' if count == 1 else 's'} to approve."
+    return _n("Answer {count} more question to approve.", "Answer {count} more questions to approve.", count)
 
 
 def approval_gate(plan: ResearchPlan, catalogue: Mapping[str, ResearchMethod]) -> ApprovalGate:
@@ -291,21 +316,46 @@ def _method_problem(method: PlanMethod, catalogue: Mapping[str, ResearchMethod])
     facts = catalogue.get(method.id)
     name = escape(method.name or (facts.name if facts else None) or method.id, limit=MAX_NAME_SHOWN)
     if facts is None:
-        reason = f"{name} is not in Minds' method catalogue, so it cannot be promised to run. Revise the plan."
+        reason = _(
+            "{method} is not in Minds' method catalogue, so it cannot be promised to run. Revise the plan.",
+            method=name,
+        )
         return MethodProblem(method, reason)
     if facts.executable and method.executable is not False:
         return None
     state = facts.availability or facts.status
-    said = f" ({escape(state, limit=MAX_WORD_SHOWN)})" if state else ""
+    said = escape(state, limit=MAX_WORD_SHOWN) if state else None
     fallback = catalogue.get(facts.fallback_method_id) if facts.fallback_method_id else None
     if fallback is None or not fallback.executable:
-        reason = f"{name} is not executable in Minds' catalogue{said}, so this revision cannot run. Revise the plan."
+        if said:
+            reason = _(
+                "{method} is not executable in Minds' catalogue ({state}), so this revision cannot run. "
+                "Revise the plan.",
+                method=name,
+                state=said,
+            )
+        else:
+            reason = _(
+                "{method} is not executable in Minds' catalogue, so this revision cannot run. Revise the plan.",
+                method=name,
+            )
         return MethodProblem(method, reason)
-    reason = (
-        f"{name} is not executable in Minds' catalogue{said}, so this revision cannot run as is. Minds suggests "
-        f"{escape(fallback.name or fallback.id, limit=MAX_NAME_SHOWN)} instead: "
-        "ask for that revision and review it before approving."
-    )
+    instead = escape(fallback.name or fallback.id, limit=MAX_NAME_SHOWN)
+    if said:
+        reason = _(
+            "{method} is not executable in Minds' catalogue ({state}), so this revision cannot run as is. Minds "
+            "suggests {fallback} instead: ask for that revision and review it before approving.",
+            method=name,
+            state=said,
+            fallback=instead,
+        )
+    else:
+        reason = _(
+            "{method} is not executable in Minds' catalogue, so this revision cannot run as is. Minds suggests "
+            "{fallback} instead: ask for that revision and review it before approving.",
+            method=name,
+            fallback=instead,
+        )
     return MethodProblem(method, reason, fallback)
 
 
@@ -375,8 +425,10 @@ def _paginate(items: list[_Item], *, first_budget: int, budget: int) -> list[lis
 def _range_label(page: list[_Item]) -> str:
     numbers = [i.number for i in page if i.number is not None]
     if not numbers:
-        return "Questions"
-    return f"Question {numbers[0]}" if len(numbers) == 1 else f"Questions {numbers[0]}–{numbers[-1]}"
+        return _("Questions")
+    if len(numbers) == 1:
+        return _("Question {number}", number=numbers[0])
+    return _("Questions {first}–{last}", first=numbers[0], last=numbers[-1])
 
 
 # --- confirmation questions and the action row -----------------------------------------------------------------
@@ -391,7 +443,7 @@ def _confirmation_blocks(plan: ResearchPlan, *, interactive: bool, compact: bool
         return _compact_confirmations(plan, interactive=interactive)
     blocks: list[Block] = []
     for index, question in enumerate(plan.confirmation_questions):
-        blocks += _mrkdwn_sections(f"*Minds asks:* {escape(question.text)}")
+        blocks += _mrkdwn_sections(_("*Minds asks:* {question}", question=escape(question.text)))
         if interactive:
             blocks += _answer_rows(plan.revision, index, question)
     return blocks
@@ -400,14 +452,19 @@ def _confirmation_blocks(plan: ResearchPlan, *, interactive: bool, compact: bool
 def _compact_confirmations(plan: ResearchPlan, *, interactive: bool) -> list[Block]:
     """Too many questions for one message: say how many, and answer them all in one dialog."""
     count = len(plan.confirmation_questions)
-    text = (
-        f"*Minds asks {count} questions about this plan.* Every question is in the answer dialog and in the "
-        "questionnaire attached in the thread."
+    text = _n(
+        "*Minds asks {count} question about this plan.* It is in the answer dialog and in the questionnaire "
+        "attached in the thread.",
+        "*Minds asks {count} questions about this plan.* Every question is in the answer dialog and in the "
+        "questionnaire attached in the thread.",
+        count,
     )
     blocks = _mrkdwn_sections(text)
     if interactive:
         button = ButtonElement(
-            text=f"Answer all {count} questions…", action_id=ACTION_ANSWER_ALL, value=_value(r=plan.revision)
+            text=_n("Answer {count} question…", "Answer all {count} questions…", count),
+            action_id=ACTION_ANSWER_ALL,
+            value=_value(r=plan.revision),
         )
         blocks.append(ActionsBlock(block_id="plan_cq_all", elements=[button]))
     return blocks
@@ -415,7 +472,7 @@ def _compact_confirmations(plan: ResearchPlan, *, interactive: bool) -> list[Blo
 
 def _answer_rows(revision: int, index: int, question: ConfirmationQuestion) -> list[Block]:
     answer_text = ButtonElement(
-        text="Answer…",
+        text=_("Answer…"),
         action_id=f"{ACTION_ANSWER_TEXT}:{index}",
         value=_value(r=revision, q=question.id),
     )
@@ -436,30 +493,53 @@ def _answer_rows(revision: int, index: int, question: ConfirmationQuestion) -> l
 
 def confirm_text(plan: ResearchPlan, context: PlanContext) -> str:
     """The Approve dialog: how many questions, on which audiences, how many Minds (≤ 300 characters)."""
-    count = len(plan.questions)
-    noun = "question" if count == 1 else "questions"
-    minds = f"{context.mind_count} Mind" + ("" if context.mind_count == 1 else "s")
+    minds = _n("{count} Mind", "{count} Minds", context.mind_count)
     audiences = _audience_names(context, room=140)
-    text = f"Run {count} {noun} of revision {plan.revision} with {audiences} — {minds} in total."
     advanced = advanced_methods(plan)
     if advanced:
-        text += f" You opt in to the advanced methods: {', '.join(advanced)}."
-    text += " Responses count toward your Minds plan."
+        text = _n(
+            "Run {count} question of revision {revision} with {audiences} — {minds} in total. You opt in to the "
+            "advanced methods: {methods}. Responses count toward your Minds plan.",
+            "Run {count} questions of revision {revision} with {audiences} — {minds} in total. You opt in to the "
+            "advanced methods: {methods}. Responses count toward your Minds plan.",
+            len(plan.questions),
+            revision=plan.revision,
+            audiences=audiences,
+            minds=minds,
+            methods=", ".join(advanced),
+        )
+    else:
+        text = _n(
+            "Run {count} question of revision {revision} with {audiences} — {minds} in total. Responses count "
+            "toward your Minds plan.",
+            "Run {count} questions of revision {revision} with {audiences} — {minds} in total. Responses count "
+            "toward your Minds plan.",
+            len(plan.questions),
+            revision=plan.revision,
+            audiences=audiences,
+            minds=minds,
+        )
     return escape(text, limit=MAX_CONFIRM_TEXT)  # a confirm dialog's text is mrkdwn
 
 
 def _audience_names(context: PlanContext, *, room: int) -> str:
     if not context.audiences:
-        return "the Study's audiences"
-    noun = "audience" if len(context.audiences) == 1 else "audiences"
+        return _("the Study's audiences")
+    count = len(context.audiences)
     names: list[str] = []
     for index, audience in enumerate(context.audiences):
-        rest = len(context.audiences) - index
+        rest = count - index
         candidate = ", ".join([*names, audience.name])
         if len(candidate) > room:
-            return f"{len(context.audiences)} {noun} ({', '.join(names)} and {rest} more)"
+            return _n(
+                "{count} audience ({names} and {rest} more)",
+                "{count} audiences ({names} and {rest} more)",
+                count,
+                names=", ".join(names),
+                rest=rest,
+            )
         names.append(audience.name)
-    return f"{len(context.audiences)} {noun} ({', '.join(names)})"
+    return _n("{count} audience ({names})", "{count} audiences ({names})", count, names=", ".join(names))
 
 
 def _action_blocks(
@@ -477,7 +557,9 @@ def _action_blocks(
                         options=[
                             Option(
                                 value=OPT_IN_VALUE,
-                                text=shorten(f"I opt in to the advanced methods: {', '.join(advanced)}", 75),
+                                text=shorten(
+                                    _("I opt in to the advanced methods: {methods}", methods=", ".join(advanced)), 75
+                                ),
                             )
                         ],
                     )
@@ -487,24 +569,24 @@ def _action_blocks(
     if gate.blocked:
         blocks += _mrkdwn_sections(":lock: " + " ".join(gate.reasons()))
     approve = ButtonElement(
-        text="Approve & run",
+        text=_("Approve & run"),
         action_id=ACTION_APPROVE,
         style="primary",
         value=_value(r=plan.revision),
         confirm=ConfirmObject(
-            title="Approve & run?", text=confirm_text(plan, context), confirm="Approve & run", deny="Back"
+            title=_("Approve & run?"), text=confirm_text(plan, context), confirm=_("Approve & run"), deny=_("Back")
         ),
     )
-    revise = ButtonElement(text="Revise…", action_id=ACTION_REVISE, value=_value(r=plan.revision))
+    revise = ButtonElement(text=_("Revise…"), action_id=ACTION_REVISE, value=_value(r=plan.revision))
     discard = ButtonElement(
-        text="Discard",
+        text=_("Discard"),
         action_id=ACTION_DISCARD,
         value=_value(r=plan.revision),
         confirm=ConfirmObject(
-            title="Discard this plan?",
-            text="The plan stays saved in Minds as a draft; nothing runs.",
-            confirm="Discard",
-            deny="Keep",
+            title=_("Discard this plan?"),
+            text=_("The plan stays saved in Minds as a draft; nothing runs."),
+            confirm=_("Discard"),
+            deny=_("Keep"),
         ),
     )
     first = [] if gate.blocked else [approve]
@@ -519,7 +601,9 @@ def _fallback_buttons(plan: ResearchPlan, gate: ApprovalGate) -> list[ButtonElem
     """One button per non-executable method with a fallback: it asks Minds for that revision, to review."""
     return [
         ButtonElement(
-            text=shorten(f"Review with {problem.fallback.name or problem.fallback.id}", MAX_BUTTON_TEXT),
+            text=shorten(
+                _("Review with {method}", method=problem.fallback.name or problem.fallback.id), MAX_BUTTON_TEXT
+            ),
             action_id=f"{ACTION_FALLBACK}:{index}",
             value=_value(r=plan.revision, m=problem.method.id),
         )
@@ -533,17 +617,22 @@ def _fallback_buttons(plan: ResearchPlan, gate: ApprovalGate) -> list[ButtonElem
 
 def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -> list[Block]:
     blocks: list[Block] = [
-        HeaderBlock(text=shorten(f"Research plan: {context.study_name}", MAX_HEADER_TEXT)),
+        HeaderBlock(text=shorten(_("Research plan: {study}", study=context.study_name), MAX_HEADER_TEXT)),
         ContextBlock(
             elements=[
                 MarkdownTextObject(
                     text=shorten(
-                        f"Revision {plan.revision} · requested by {mention(context.requester_id)} · "
-                        f"{len(plan.questions)} questions",
+                        _n(
+                            "Revision {revision} · requested by {requester} · {count} question",
+                            "Revision {revision} · requested by {requester} · {count} questions",
+                            len(plan.questions),
+                            revision=plan.revision,
+                            requester=mention(context.requester_id),
+                        ),
                         MAX_CONTEXT_TEXT,
                     )
                 ),
-                MarkdownTextObject(text=PENDING_NOTE),
+                MarkdownTextObject(text=_(PENDING_NOTE)),
             ]
         ),
     ]
@@ -551,11 +640,14 @@ def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -
         blocks += _mrkdwn_sections(f":information_source: {escape(note)}")
     if plan.framing_warnings:
         warnings = "\n".join(f"• {escape(w)}" for w in plan.framing_warnings)
-        blocks += _mrkdwn_sections(f":warning: *Framing warnings — review before approving*\n{warnings}")
+        blocks += _mrkdwn_sections(
+            _(":warning: *Framing warnings — review before approving*\n{warnings}", warnings=warnings)
+        )
     if plan.objective:
-        blocks += _mrkdwn_sections(f"*Objective:* {escape(plan.objective)}")
+        blocks += _mrkdwn_sections(_("*Objective:* {objective}", objective=escape(plan.objective)))
     if plan.methods:
-        blocks += _mrkdwn_sections("*Methods*\n" + "\n".join(method_line(m) for m in plan.methods))
+        methods = "\n".join(method_line(m) for m in plan.methods)
+        blocks += _mrkdwn_sections(_("*Methods*\n{methods}", methods=methods))
     blocks.append(DividerBlock())
     return blocks
 
@@ -582,7 +674,7 @@ def render_plan(
         first_budget = MAX_BLOCKS_PER_MESSAGE - len(top) - len(bottom) - 1  # room for the pager line
         if first_budget >= 1:
             return _assemble(plan, context, top=top, bottom=bottom, first_budget=first_budget, compact=compact)
-    raise PlanTooLarge("the plan's header alone fills a Slack message")
+    raise PlanTooLarge("the plan's header alone fills a Slack message")  # verbatim
 
 
 def _assemble(
@@ -597,16 +689,26 @@ def _assemble(
     pages = _paginate(_question_items(plan), first_budget=first_budget, budget=MAX_BLOCKS_PER_MESSAGE - 1)
     question_blocks = [block for item in pages[0] for block in item.blocks]
     name = escape(context.study_name, limit=MAX_NAME_SHOWN)
-    text = f"Research plan for {name}, revision {plan.revision}: {len(plan.questions)} questions"
+    text = _n(
+        "Research plan for {study}, revision {revision}: {count} question",
+        "Research plan for {study}, revision {revision}: {count} questions",
+        len(plan.questions),
+        study=name,
+        revision=plan.revision,
+    )
     if len(pages) == 1:
         questionnaire = questionnaire_markdown(plan, context) if compact else None
         return RenderedPlan(Message(text=text, blocks=[*top, *question_blocks, *bottom]), [], questionnaire)
     pager = ContextBlock(
         elements=[
             MarkdownTextObject(
-                text=f"{_range_label(pages[0])} of {len(plan.questions)} shown here. "
-                f"{', '.join(_range_label(p) for p in pages[1:])} follow in the thread, with the full "
-                "questionnaire attached as Markdown."
+                text=_(
+                    "{shown} of {total} shown here. {rest} follow in the thread, with the full questionnaire "
+                    "attached as Markdown.",
+                    shown=_range_label(pages[0]),
+                    total=len(plan.questions),
+                    rest=", ".join(_range_label(p) for p in pages[1:]),
+                )
             )
         ]
     )
@@ -617,7 +719,12 @@ def _assemble(
 
 def _page_message(plan: ResearchPlan, context: PlanContext, page: list[_Item]) -> Message:
     name = escape(context.study_name, limit=MAX_NAME_SHOWN)
-    label = f"{_range_label(page)} · revision {plan.revision} of the plan for {name}"
+    label = _(
+        "{questions} · revision {revision} of the plan for {study}",
+        questions=_range_label(page),
+        revision=plan.revision,
+        study=name,
+    )
     blocks: list[Block] = [ContextBlock(elements=[MarkdownTextObject(text=label)])]
     blocks += [block for item in page for block in item.blocks]
     return Message(text=label, blocks=blocks)
@@ -626,14 +733,19 @@ def _page_message(plan: ResearchPlan, context: PlanContext, page: list[_Item]) -
 def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
     """The whole plan as a Markdown file: nothing shortened, questions in their exact text."""
     numbers = question_numbers(plan)
-    lines = [f"# Research plan: {context.study_name}", "", f"Revision {plan.revision}", ""]
+    lines = [
+        _("# Research plan: {study}", study=context.study_name),
+        "",
+        _("Revision {revision}", revision=plan.revision),
+        "",
+    ]
     if plan.objective:
-        lines += ["## Objective", "", plan.objective, ""]
+        lines += [_("## Objective"), "", plan.objective, ""]
     if plan.framing_warnings:
-        lines += ["## Framing warnings", "", *[f"- {w}" for w in plan.framing_warnings], ""]
+        lines += [_("## Framing warnings"), "", *[f"- {w}" for w in plan.framing_warnings], ""]
     if plan.methods:
-        lines += ["## Methods", "", *[f"- {method_line(m).removeprefix('• ')}" for m in plan.methods], ""]
-    lines += ["## Questions", ""]
+        lines += [_("## Methods"), "", *[f"- {method_line(m).removeprefix('• ')}" for m in plan.methods], ""]
+    lines += [_("## Questions"), ""]
     for module in plan.modules:
         questions = plan.questions_in(module)
         if module.title:
@@ -645,10 +757,12 @@ def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
             lines += [f"   - {routed}"] if routed else []
         lines.append("")
     if plan.confirmation_questions:
-        lines += ["## Confirmation questions", ""]
+        lines += [_("## Confirmation questions"), ""]
         for question in plan.confirmation_questions:
-            options = f" ({' / '.join(question.options)})" if question.options else " (free text)"
-            lines.append(f"- {question.text}{options}")
+            if question.options:
+                lines.append(f"- {question.text} ({' / '.join(question.options)})")
+            else:
+                lines.append("- " + _("{question} (free text)", question=question.text))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -657,10 +771,22 @@ def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
 
 def render_preparing(study_name: str, *, stage: str | None = None, revision: int | None = None) -> Message:
     """While Minds prepares a plan (a 202 receipt): accepted, not finished, and nothing is running."""
-    what = f"revision {revision} of the plan" if revision else "the plan"
-    stage_text = f" (stage: {escape(stage, limit=MAX_NAME_SHOWN)})" if stage else ""
-    text = f"Preparing {what} for {escape(study_name, limit=MAX_NAME_SHOWN)}…{stage_text}"
-    detail = "Minds accepted the request and is drafting; nothing runs until someone approves a revision."
+    study = escape(study_name, limit=MAX_NAME_SHOWN)
+    said = escape(stage, limit=MAX_NAME_SHOWN) if stage else None
+    if revision and said:
+        text = _(
+            "Preparing revision {revision} of the plan for {study}… (stage: {stage})",
+            revision=revision,
+            study=study,
+            stage=said,
+        )
+    elif revision:
+        text = _("Preparing revision {revision} of the plan for {study}…", revision=revision, study=study)
+    elif said:
+        text = _("Preparing the plan for {study}… (stage: {stage})", study=study, stage=said)
+    else:
+        text = _("Preparing the plan for {study}…", study=study)
+    detail = _("Minds accepted the request and is drafting; nothing runs until someone approves a revision.")
     return Message(
         text=text,
         blocks=[
@@ -672,14 +798,15 @@ def render_preparing(study_name: str, *, stage: str | None = None, revision: int
 
 def render_plan_failed(study_name: str, reason: str) -> Message:
     """``reason``: plain words (Minds' among them), escaped here."""
-    text = escape(f"Minds could not prepare the plan for {study_name}: {reason}", limit=MAX_SECTION_TEXT - 10)
+    said = _("Minds could not prepare the plan for {study}: {reason}", study=study_name, reason=reason)
+    text = escape(said, limit=MAX_SECTION_TEXT - 10)  # the whole sentence is plain words: escaped and shortened
     return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=f":x: {text}"))])
 
 
 def render_revision_refused(*, reason: str, revision: int | None) -> Message:
     """Minds made no new revision; the plan message keeps the last one."""
-    text = escape(f"Minds did not make a new revision: {reason}", limit=MAX_SECTION_TEXT - 100)
-    text += f" The plan above (revision {revision}) is unchanged."
+    text = escape(_("Minds did not make a new revision: {reason}", reason=reason), limit=MAX_SECTION_TEXT - 100)
+    text += " " + _("The plan above (revision {revision}) is unchanged.", revision=revision)
     return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
 
 
@@ -697,53 +824,88 @@ def _settled(block: dict[str, Any]) -> dict[str, Any]:
     """Drop the "nothing runs until someone approves" promise once the plan is approved or discarded."""
     if block.get("type") != "context":
         return block
-    elements = [e for e in block.get("elements", []) if e.get("text") != PENDING_NOTE]
+    elements = [e for e in block.get("elements", []) if e.get("text") not in _pending_notes()]
     return {**block, "elements": elements} if elements else block
+
+
+def _pending_notes() -> set[str]:
+    """The pending note in every language: the plan may have been posted in another one."""
+    notes = {PENDING_NOTE}
+    for language in LANGUAGES:
+        with speaking(language):
+            notes.add(_(PENDING_NOTE))
+    return notes
 
 
 def approved_note(*, approver_id: str, revision: int, connection: str | None = None) -> str:
     """``connection``: the model connection's label when one was pinned for the run."""
-    model = (
-        f" Minds' personas answer with the model connection {escape(connection, limit=MAX_NAME_SHOWN)}."
-        if connection
-        else ""
-    )
-    return (
-        f":white_check_mark: Approved by {mention(approver_id)}: revision {revision} is running.{model} "
-        "Progress follows in the thread."
+    if connection:
+        return _(
+            ":white_check_mark: Approved by {approver}: revision {revision} is running. Minds' personas answer with "
+            "the model connection {connection}. Progress follows in the thread.",
+            approver=mention(approver_id),
+            revision=revision,
+            connection=escape(connection, limit=MAX_NAME_SHOWN),
+        )
+    return _(
+        ":white_check_mark: Approved by {approver}: revision {revision} is running. Progress follows in the thread.",
+        approver=mention(approver_id),
+        revision=revision,
     )
 
 
 def discarded_note(*, user_id: str, revision: int | None) -> str:
-    which = f"revision {revision}" if revision else "this plan"
-    return f":wastebasket: Discarded by {mention(user_id)} ({which}). Nothing was run."
+    if revision:
+        return _(
+            ":wastebasket: Discarded by {user} (revision {revision}). Nothing was run.",
+            user=mention(user_id),
+            revision=revision,
+        )
+    return _(":wastebasket: Discarded by {user} (this plan). Nothing was run.", user=mention(user_id))
 
 
 # --- modals ----------------------------------------------------------------------------------------------------
 
 
-METHOD_HINT = (
+METHOD_HINT = N_(
     "Asking for MaxDiff, NPS, Kano, TURF, Conjoint, Van Westendorp or Gabor-Granger? After you submit, the bot "
     "checks with Minds and tells you which of them can run; `/minds methods` lists every method."
 )
 
 
 def plan_request_modal(
-    *, metadata: str, study_known: bool, study_name: str | None, language: str, request: str | None = None
+    *,
+    metadata: str,
+    study_known: bool,
+    study_name: str | None,
+    language: str,
+    request: str | None = None,
+    pick_channel: bool = False,
 ) -> View:
-    """Ask for the study (when unknown), the planner request (``request`` filled in, e.g. from a plan offer) and
-    the study language."""
+    """Ask for the study (when unknown), the planner request (``request`` filled in, e.g. from a plan offer),
+    the study language (``language`` chosen first: the person's) and, from the App Home, which has none, the
+    channel the plan is posted in (``pick_channel``)."""
     blocks: list[Block] = []
+    if pick_channel:
+        blocks.append(
+            InputBlock(
+                block_id="channel",
+                label=_("Post the plan in"),
+                element=ConversationSelectElement(
+                    action_id="value", filter=ConversationFilter(include=["public", "private"], exclude_bot_users=True)
+                ),
+            )
+        )
     if study_known and study_name:
         shown = escape(study_name, limit=MAX_NAME_SHOWN)
-        blocks.append(SectionBlock(text=MarkdownTextObject(text=f"Study: *{shown}*")))
+        blocks.append(SectionBlock(text=MarkdownTextObject(text=_("Study: *{study}*", study=shown))))
     else:
         blocks.append(
             InputBlock(
                 block_id="study",
-                label="Study",
+                label=_("Study"),
                 element=PlainTextInputElement(
-                    action_id="value", placeholder="Study name or id", max_length=MAX_STUDY_INPUT
+                    action_id="value", placeholder=_("Study name or id"), max_length=MAX_STUDY_INPUT
                 ),
             )
         )
@@ -752,35 +914,35 @@ def plan_request_modal(
     blocks += [
         InputBlock(
             block_id="request",
-            label="What should the research find out?",
+            label=_("What should the research find out?"),
             element=PlainTextInputElement(
                 action_id="value",
                 multiline=True,
-                placeholder="Goal, audience, the questions you already have…",
+                placeholder=_("Goal, audience, the questions you already have…"),
                 max_length=MAX_PLAN_REQUEST,
                 initial_value=request[:MAX_PLAN_REQUEST] if request else None,  # from a plan offer or a template
             ),
         ),
         InputBlock(
             block_id="language",
-            label="Study language",
+            label=_("Study language"),
             element=StaticSelectElement(action_id="value", options=options, initial_option=initial),
         ),
         ContextBlock(
             elements=[
                 MarkdownTextObject(
-                    text="Minds drafts a plan for the channel to review. Nothing runs until someone approves it."
+                    text=_("Minds drafts a plan for the channel to review. Nothing runs until someone approves it.")
                 )
             ]
         ),
-        ContextBlock(elements=[MarkdownTextObject(text=METHOD_HINT)]),
+        ContextBlock(elements=[MarkdownTextObject(text=_(METHOD_HINT))]),
     ]
     return View(
         type="modal",
         callback_id=VIEW_PLAN_REQUEST,
-        title="Plan research",
-        submit="Draft plan",
-        close="Cancel",
+        title=_("Plan research"),
+        submit=_("Draft plan"),
+        close=_("Cancel"),
         private_metadata=metadata,
         blocks=blocks,
     )
@@ -791,15 +953,15 @@ def answer_modal(*, metadata: str, question: str) -> View:
     return View(
         type="modal",
         callback_id=VIEW_ANSWER,
-        title="Answer Minds",
-        submit="Send answer",
-        close="Cancel",
+        title=_("Answer Minds"),
+        submit=_("Send answer"),
+        close=_("Cancel"),
         private_metadata=metadata,
         blocks=[
             *_mrkdwn_sections(escape(question)),
             InputBlock(
                 block_id="answer",
-                label="Your answer",
+                label=_("Your answer"),
                 element=PlainTextInputElement(action_id="value", multiline=True, max_length=MAX_PLAN_ANSWER),
             ),
         ],
@@ -810,7 +972,11 @@ def answer_all_modal(*, metadata: str, plan: ResearchPlan) -> View:
     """Every confirmation question of ``plan`` in one dialog: a choice per question with options, else text.
     Input block ids are ``cq_<index>`` in plan order."""
     blocks: list[Block] = [
-        SectionBlock(text=MarkdownTextObject(text=f"Minds asks these questions about revision {plan.revision}."))
+        SectionBlock(
+            text=MarkdownTextObject(
+                text=_("Minds asks these questions about revision {revision}.", revision=plan.revision)
+            )
+        )
     ]
     for index, question in enumerate(plan.confirmation_questions[: MAX_MODAL_BLOCKS - 1]):
         blocks.append(
@@ -823,9 +989,9 @@ def answer_all_modal(*, metadata: str, plan: ResearchPlan) -> View:
     return View(
         type="modal",
         callback_id=VIEW_ANSWER_ALL,
-        title="Answer Minds",
-        submit="Send answers",
-        close="Cancel",
+        title=_("Answer Minds"),
+        submit=_("Send answers"),
+        close=_("Cancel"),
         private_metadata=metadata,
         blocks=blocks,
     )
@@ -845,31 +1011,33 @@ def loading_modal() -> View:
     """Shown at once (Slack's trigger expires in 3 s) while the plan's questions are read from Minds."""
     return View(
         type="modal",
-        title="Answer Minds",
-        close="Cancel",
-        blocks=[SectionBlock(text=MarkdownTextObject(text=":hourglass_flowing_sand: Reading the plan from Minds…"))],
+        title=_("Answer Minds"),
+        close=_("Cancel"),
+        blocks=[SectionBlock(text=MarkdownTextObject(text=_(":hourglass_flowing_sand: Reading the plan from Minds…")))],
     )
 
 
 def answer_modal_refused(reason: str) -> View:
     """The answer dialog when the plan cannot be answered from it (out of date, changed in Minds); ``reason`` is
     the refusal as the flow wrote it, mrkdwn with any input already escaped."""
-    return View(type="modal", title="Answer Minds", close="Close", blocks=sections(reason))
+    return View(type="modal", title=_("Answer Minds"), close=_("Close"), blocks=sections(reason))
 
 
 def revise_modal(*, metadata: str, revision: int) -> View:
     return View(
         type="modal",
         callback_id=VIEW_REVISE,
-        title="Revise the plan",
-        submit="Revise",
-        close="Cancel",
+        title=_("Revise the plan"),
+        submit=_("Revise"),
+        close=_("Cancel"),
         private_metadata=metadata,
         blocks=[
-            SectionBlock(text=MarkdownTextObject(text=f"Minds will revise revision {revision} of the plan.")),
+            SectionBlock(
+                text=MarkdownTextObject(text=_("Minds will revise revision {revision} of the plan.", revision=revision))
+            ),
             InputBlock(
                 block_id="refinement",
-                label="What should change?",
+                label=_("What should change?"),
                 element=PlainTextInputElement(action_id="value", multiline=True, max_length=MAX_PLAN_REQUEST),
             ),
         ],

@@ -14,6 +14,7 @@ import json
 from slack_sdk.models.blocks import InputBlock, PlainTextInputElement
 from slack_sdk.models.views import View
 
+from minds_bot.i18n import _, _n, format_number
 from minds_bot.minds import Recalibration
 from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, Message, escape, mention
 from minds_bot.render.browse import minds_label
@@ -35,26 +36,34 @@ def recalibrate_modal(*, audience_id: str, audience_name: str, members: int, cha
     return View(
         type="modal",
         callback_id=RECALIBRATE_VIEW,
-        title="Recalibrate Audience",
-        submit="Review",
-        close="Cancel",
+        title=_("Recalibrate Audience"),
+        submit=_("Review"),
+        close=_("Cancel"),
         private_metadata=metadata,
         blocks=[
-            section(f"Audience: *{escape(audience_name, limit=MAX_NAME_SHOWN)}* ({minds_label(members)})"),
+            section(
+                _(
+                    "Audience: *{audience}* ({minds})",
+                    audience=escape(audience_name, limit=MAX_NAME_SHOWN),
+                    minds=minds_label(members),
+                )
+            ),
             InputBlock(
                 block_id=INSTRUCTION_BLOCK,
-                label=f"What should change? (at most {MAX_INSTRUCTION:,} characters)",
+                label=_("What should change? (at most {limit} characters)", limit=format_number(MAX_INSTRUCTION)),
                 optional=True,
                 element=PlainTextInputElement(
                     action_id=INSTRUCTION_ACTION,
                     multiline=True,
                     max_length=MAX_INSTRUCTION,
-                    placeholder="e.g. make women 60% · skew younger · and now add 10 students",
+                    placeholder=_("e.g. make women 60% · skew younger · and now add 10 students"),
                 ),
             ),
             context(
-                "Minds refreshes the Audience's grounding from web research on top of its original brief, then "
-                "re-allocates the members. Leave it empty to refresh the research only."
+                _(
+                    "Minds refreshes the Audience's grounding from web research on top of its original brief, then "
+                    "re-allocates the members. Leave it empty to refresh the research only."
+                )
             ),
         ],
     )
@@ -65,16 +74,28 @@ def members_that_may_change(*, members: int, instruction: str | None) -> str:
     ``sections``)."""
     everyone = minds_label(members)
     lines = [
-        f"• A composition or evidence change (“make women 60%”) touches only the members whose allocation "
-        f"changes — at most all {everyone}.",
-        "• A trait change (“now they are all vegan”) evolves members in place: same Mind, name and portrait, "
-        "new role and description, knowledge retrained.",
-        f"• A new population (“now consumers in Kenya”) rebuilds all {everyone} in place: new persona and "
-        "portrait, knowledge wiped and retrained.",
-        "• “and now add 10 …” keeps every member and adds new ones within your plan's limits.",
-        "No Mind is deleted: Studies, shares and chat history keep working. Minds decides which case applies.",
+        _(
+            "• A composition or evidence change (“make women 60%”) touches only the members whose allocation "
+            "changes — at most all {minds}.",
+            minds=everyone,
+        ),
+        _(
+            "• A trait change (“now they are all vegan”) evolves members in place: same Mind, name and portrait, "
+            "new role and description, knowledge retrained."
+        ),
+        _(
+            "• A new population (“now consumers in Kenya”) rebuilds all {minds} in place: new persona and "
+            "portrait, knowledge wiped and retrained.",
+            minds=everyone,
+        ),
+        _("• “and now add 10 …” keeps every member and adds new ones within your plan's limits."),
+        _("No Mind is deleted: Studies, shares and chat history keep working. Minds decides which case applies."),
     ]
-    lead = f"Instruction: “{escape(instruction)}”" if instruction else "No instruction: the research is refreshed."
+    lead = (
+        _("Instruction: “{instruction}”", instruction=escape(instruction))
+        if instruction
+        else _("No instruction: the research is refreshed.")
+    )
     return lead + "\n" + "\n".join(lines)
 
 
@@ -83,74 +104,115 @@ def recalibrate_confirm_view(*, metadata: str, audience_name: str, members: int,
     return View(
         type="modal",
         callback_id=RECALIBRATE_CONFIRM_VIEW,
-        title="Confirm recalibration",
-        submit="Recalibrate",
-        close="Cancel",
+        title=_("Confirm recalibration"),
+        submit=_("Recalibrate"),
+        close=_("Cancel"),
         private_metadata=metadata,
         blocks=[
-            section(f"Recalibrate *{escape(audience_name, limit=MAX_NAME_SHOWN)}*? Which members may change:"),
+            section(
+                _(
+                    "Recalibrate *{audience}*? Which members may change:",
+                    audience=escape(audience_name, limit=MAX_NAME_SHOWN),
+                )
+            ),
             *sections(members_that_may_change(members=members, instruction=instruction)),
-            context("Progress (“Calibrating…”) and the result follow in a thread in the channel."),
+            context(_("Progress (“Calibrating…”) and the result follow in a thread in the channel.")),
         ],
     )
 
 
 def render_recalibration_request(*, user_id: str, audience_name: str, instruction: str | None) -> Message:
-    what = f": “{escape(instruction)}”" if instruction else " (research refresh, no instruction)"
     name = escape(audience_name, limit=MAX_NAME_SHOWN)
-    text = f"{mention(user_id)} asked Minds to recalibrate *{name}*{what}"
+    text = (
+        _(
+            "{user} asked Minds to recalibrate *{audience}*: “{instruction}”",
+            user=mention(user_id),
+            audience=name,
+            instruction=escape(instruction),
+        )
+        if instruction
+        else _(
+            "{user} asked Minds to recalibrate *{audience}* (research refresh, no instruction)",
+            user=mention(user_id),
+            audience=name,
+        )
+    )
     return Message(text=text, blocks=sections(text))
 
 
 def render_calibrating() -> Message:
-    text = "Calibrating… Minds is refreshing the research and re-allocating the members."
+    text = _("Calibrating… Minds is refreshing the research and re-allocating the members.")
     return Message(text=text, blocks=[section(text)])
 
 
 def render_recalibration_progress(*, calibrating: bool, retraining: int | None, total: int | None) -> Message:
     if calibrating:
         return render_calibrating()
-    of = f" of {total}" if total is not None else ""
-    count = f"{retraining}{of} members" if retraining is not None else "Members"
-    text = f"Recalibrated. {count} still retraining in the background…"
+    if retraining is None:
+        text = _("Recalibrated. Members still retraining in the background…")
+    elif total is None:
+        text = _n(
+            "Recalibrated. {count} member still retraining in the background…",
+            "Recalibrated. {count} members still retraining in the background…",
+            retraining,
+        )
+    else:
+        text = _n(
+            "Recalibrated. {retraining} of {count} member still retraining in the background…",
+            "Recalibrated. {retraining} of {count} members still retraining in the background…",
+            total,
+            retraining=format_number(retraining),
+        )
     return Message(text=text, blocks=[section(text)])
 
 
 def render_recalibrated(result: Recalibration) -> str:
-    parts = [
-        f"{result.refreshed_members} rebuilt in place",
-        f"{result.evolved_members} evolved in place",
-        f"{result.added_members} added",
-    ]
-    return "Minds recalibrated the Audience: " + ", ".join(parts) + f"; {result.retraining_members} retraining."
+    return _(
+        "Minds recalibrated the Audience: {rebuilt} rebuilt in place, {evolved} evolved in place, {added} added; "
+        "{retraining} retraining.",
+        rebuilt=format_number(result.refreshed_members),
+        evolved=format_number(result.evolved_members),
+        added=format_number(result.added_members),
+        retraining=format_number(result.retraining_members),
+    )
 
 
 def render_recalibration_done() -> Message:
-    text = "Recalibration finished: every member is ready."
+    text = _("Recalibration finished: every member is ready.")
     return Message(text=text, blocks=[section(text)])
 
 
 def render_recalibration_failed(reason: str) -> Message:
-    text = f"Minds did not recalibrate the Audience: {escape(reason, limit=MAX_REASON_SHOWN)} Nothing changed."
+    text = _(
+        "Minds did not recalibrate the Audience: {reason} Nothing changed.",
+        reason=escape(reason, limit=MAX_REASON_SHOWN),
+    )
     return Message(text=text, blocks=[section(text)])
 
 
 def render_recalibration_unconfirmed(reason: str, *, audience_name: str) -> Message:
-    text = (
-        f"Minds did not confirm the recalibration: {escape(reason, limit=MAX_REASON_SHOWN)} It may still have "
-        f"started — check `/minds audience {escape(audience_name, limit=MAX_NAME_SHOWN)}` before trying again."
+    text = _(
+        "Minds did not confirm the recalibration: {reason} It may still have started — check "
+        "`/minds audience {audience}` before trying again.",
+        reason=escape(reason, limit=MAX_REASON_SHOWN),
+        audience=escape(audience_name, limit=MAX_NAME_SHOWN),
     )
     return Message(text=text, blocks=[section(text)])
 
 
 def render_recalibrate_refused(*, audience_name: str | None = None, owner: bool = True) -> Message:
-    if not owner:
-        text = (
-            f"Only the Audience's owner can recalibrate it, and Minds says this workspace's account does not own "
-            f"{escape(audience_name, limit=MAX_NAME_SHOWN) if audience_name else 'it'}."
+    if not owner and audience_name:
+        text = _(
+            "Only the Audience's owner can recalibrate it, and Minds says this workspace's account does not own "
+            "{audience}.",
+            audience=escape(audience_name, limit=MAX_NAME_SHOWN),
+        )
+    elif not owner:
+        text = _(
+            "Only the Audience's owner can recalibrate it, and Minds says this workspace's account does not own it."
         )
     else:
-        text = (
+        text = _(
             "Recalibrating an Audience is for its owner: in Slack, workspace admins and the person who installed "
             "the app may do it."
         )

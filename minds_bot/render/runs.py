@@ -20,6 +20,7 @@ from typing import Any
 
 from slack_sdk.models.blocks import Block, ContextBlock, MarkdownTextObject, SectionBlock
 
+from minds_bot.i18n import _, _n, format_number
 from minds_bot.minds import AgentRun, ResearchRun, RunArtifact
 from minds_bot.minds.models import AnswerConsistency
 from minds_bot.render import (
@@ -51,19 +52,41 @@ def progress_text(run: ResearchRun) -> str:
     """One line for the progress message; it changes only when something a user would notice changes."""
     progress = run.progress
     if run.status == "queued":
-        total = f"{progress.total} questions" if progress else "the questions"
-        return f":hourglass_flowing_sand: Queued: {total} waiting to start."
+        if progress is None:
+            return _(":hourglass_flowing_sand: Queued: the questions waiting to start.")
+        return _n(
+            ":hourglass_flowing_sand: Queued: {count} questions waiting to start.",
+            ":hourglass_flowing_sand: Queued: {count} questions waiting to start.",
+            progress.total,
+        )
     if progress is None:
-        return f":arrows_counterclockwise: {_status(run.status).capitalize()}: no progress reported yet."
-    text = f":arrows_counterclockwise: Running: {progress.settled} of {progress.total} questions settled"
+        # i18n: {status} is the run's state as Minds reports it (queued, running…), shown as Minds wrote it.
+        return _(
+            ":arrows_counterclockwise: {status}: no progress reported yet.", status=_status(run.status).capitalize()
+        )
     extras = []
     if progress.failed:
-        extras.append(f"{progress.failed} failed")
+        # i18n: Counts in a progress line: "Running: 5 of 8 questions settled (1 failed, 2 with gaps)."
+        extras.append(_n("{count} failed", "{count} failed", progress.failed))
     if progress.partial:
-        extras.append(f"{progress.partial} with gaps")
+        extras.append(_n("{count} with gaps", "{count} with gaps", progress.partial))
     if progress.skipped:
-        extras.append(f"{progress.skipped} not asked")
-    return text + (f" ({', '.join(extras)})" if extras else "") + "."
+        extras.append(_n("{count} not asked", "{count} not asked", progress.skipped))
+    settled = format_number(progress.settled)
+    if extras:
+        return _n(
+            ":arrows_counterclockwise: Running: {settled} of {count} questions settled ({details}).",
+            ":arrows_counterclockwise: Running: {settled} of {count} questions settled ({details}).",
+            progress.total,
+            settled=settled,
+            details=", ".join(extras),
+        )
+    return _n(
+        ":arrows_counterclockwise: Running: {settled} of {count} questions settled.",
+        ":arrows_counterclockwise: Running: {settled} of {count} questions settled.",
+        progress.total,
+        settled=settled,
+    )
 
 
 def _status(status: str) -> str:
@@ -73,17 +96,45 @@ def _status(status: str) -> str:
 def terminal_line(run: ResearchRun) -> str:
     """The headline for a finished run, worded as Minds reports it."""
     progress = run.progress
-    settled = f"{progress.settled} of {progress.total}" if progress else "all"
-    if run.status == "completed":
-        return f":white_check_mark: Completed: {settled} questions settled."
-    if run.status == "partial":
-        gaps = f" {progress.partial} question(s) have incomplete coverage." if progress and progress.partial else ""
-        return f":warning: Partial — not complete: the run finished with gaps.{gaps} The gaps are named below."
     if run.status == "plan_limited":
         return _plan_limited_line(run)
+    if run.status == "partial":
+        if progress and progress.partial:
+            return _n(
+                ":warning: Partial — not complete: the run finished with gaps. {count} question(s) have incomplete "
+                "coverage. The gaps are named below.",
+                ":warning: Partial — not complete: the run finished with gaps. {count} question(s) have incomplete "
+                "coverage. The gaps are named below.",
+                progress.partial,
+            )
+        return _(":warning: Partial — not complete: the run finished with gaps. The gaps are named below.")
+    if progress is None:
+        if run.status == "completed":
+            return _(":white_check_mark: Completed: all questions settled.")
+        if run.status == "cancelled":
+            return _(":heavy_multiplication_x: Cancelled: all questions had settled before it stopped.")
+        return _(":x: Failed: the run did not finish (all questions settled before it stopped).")
+    settled = format_number(progress.settled)
+    if run.status == "completed":
+        return _n(
+            ":white_check_mark: Completed: {settled} of {count} questions settled.",
+            ":white_check_mark: Completed: {settled} of {count} questions settled.",
+            progress.total,
+            settled=settled,
+        )
     if run.status == "cancelled":
-        return f":heavy_multiplication_x: Cancelled: {settled} questions had settled before it stopped."
-    return f":x: Failed: the run did not finish ({settled} questions settled before it stopped)."
+        return _n(
+            ":heavy_multiplication_x: Cancelled: {settled} of {count} questions had settled before it stopped.",
+            ":heavy_multiplication_x: Cancelled: {settled} of {count} questions had settled before it stopped.",
+            progress.total,
+            settled=settled,
+        )
+    return _n(
+        ":x: Failed: the run did not finish ({settled} of {count} questions settled before it stopped).",
+        ":x: Failed: the run did not finish ({settled} of {count} questions settled before it stopped).",
+        progress.total,
+        settled=settled,
+    )
 
 
 def _plan_limited_line(run: ResearchRun) -> str:
@@ -91,10 +142,22 @@ def _plan_limited_line(run: ResearchRun) -> str:
     of the run's M with no result from Minds."""
     done, total = run.questions_completed, run.progress.total if run.progress else None
     if done is not None and total:
-        count = f"{done} of {total} questions completed"
+        line = _n(
+            ":no_entry: Stopped by the Minds plan limit: {done} of {count} questions completed; their results are "
+            "kept below.",
+            ":no_entry: Stopped by the Minds plan limit: {done} of {count} questions completed; their results are "
+            "kept below.",
+            total,
+            done=format_number(done),
+        )
+    elif done is not None:
+        line = _n(
+            ":no_entry: Stopped by the Minds plan limit: {count} question(s) completed; their results are kept below.",
+            ":no_entry: Stopped by the Minds plan limit: {count} question(s) completed; their results are kept below.",
+            done,
+        )
     else:
-        count = f"{done} question(s) completed" if done is not None else "Some questions completed"
-    line = f":no_entry: Stopped by the Minds plan limit: {count}; their results are kept below."
+        line = _(":no_entry: Stopped by the Minds plan limit: Some questions completed; their results are kept below.")
     if total:
         ran = {artifact.index for artifact in run.artifacts if 0 <= artifact.index < total}
         named: list[str] = []
@@ -105,8 +168,21 @@ def _plan_limited_line(run: ResearchRun) -> str:
             index += 1
         if named:
             more = total - len(ran) - len(named)
-            line += f" Did not run: {', '.join(named)}{f' and {more:,} more' if more else ''}."
-    return line + " An upgrade is needed before starting a follow-up run for the rest."
+            questions = ", ".join(named)
+            if more:
+                # i18n: {line} is the sentence before this one; {questions} lists question numbers (Q2, Q3…).
+                line = _n(
+                    "{line} Did not run: {questions} and {count} more.",
+                    "{line} Did not run: {questions} and {count} more.",
+                    more,
+                    line=line,
+                    questions=questions,
+                )
+            else:
+                # i18n: {line} is the sentence before this one; {questions} lists question numbers (Q2, Q3…).
+                line = _("{line} Did not run: {questions}.", line=line, questions=questions)
+    # i18n: {line} is the sentences before this one (what the plan limit stopped).
+    return _("{line} An upgrade is needed before starting a follow-up run for the rest.", line=line)
 
 
 # --- per-question results -----------------------------------------------------------------------------------
@@ -170,7 +246,7 @@ def distribution(artifact: RunArtifact) -> Distribution | None:
     series: dict[str, dict[str, int]] = {}
     seen: list[str] = list(options)
     for audience in _audiences(output):
-        name = str(audience.get("audience") or audience.get("name") or f"Audience {len(series) + 1}")
+        name = str(audience.get("audience") or audience.get("name") or _("Audience {number}", number=len(series) + 1))
         counts: dict[str, int] = {}
         for answer in _answers(audience):
             for value in _values(answer, kind, options):
@@ -185,7 +261,7 @@ def distribution(artifact: RunArtifact) -> Distribution | None:
 
 def _title(artifact: RunArtifact) -> str:
     output = artifact.output_data or {}
-    return str(output.get("title") or artifact.question_id or f"Question {artifact.index + 1}")
+    return str(output.get("title") or artifact.question_id or _("Question {number}", number=artifact.index + 1))
 
 
 def _shares(dist: Distribution, audience: str, *, output: Mapping[str, Any]) -> str:
@@ -198,7 +274,8 @@ def _shares(dist: Distribution, audience: str, *, output: Mapping[str, Any]) -> 
     classification = output.get("classification")
     scale = classification.get("scaleRange") if isinstance(classification, Mapping) else None
     line = stats.summary_line(kind=kind, counts=counts, n=n, scale_range=scale if isinstance(scale, list) else None)
-    return f"{escape(audience)} (n={n}): {escape(line or 'no answers')}"
+    said = escape(line) if line else _("no answers")
+    return f"{escape(audience)} (n={n}): {said}"
 
 
 def _number_of(artifacts: Sequence[RunArtifact]) -> dict[str, int]:
@@ -209,19 +286,26 @@ def coverage_line(artifact: RunArtifact, *, partial_run: bool) -> str | None:
     """The coverage gap, named; unknown coverage is said to be unknown, never assumed complete."""
     coverage = artifact.response_coverage
     if coverage is None:
-        return "Coverage: unknown (not reported for this result)." if partial_run else None
+        return _("Coverage: unknown (not reported for this result).") if partial_run else None
     if coverage.received >= coverage.expected:
         return None
-    missing = coverage.expected - coverage.received
-    return f"Coverage gap: {coverage.received} of {coverage.expected} expected answers ({missing} missing)."
+    return _n(
+        "Coverage gap: {received} of {count} expected answers ({missing} missing).",
+        "Coverage gap: {received} of {count} expected answers ({missing} missing).",
+        coverage.expected,
+        received=format_number(coverage.received),
+        missing=format_number(coverage.expected - coverage.received),
+    )
 
 
 def not_asked_line(artifact: RunArtifact, numbers: Mapping[str, int]) -> str:
     routing = artifact.routing
     if routing is None:
-        return "not asked: no Mind met its routing condition (finished, not failed)."
-    gate = f"Q{numbers[routing.gate_question_id]}" if routing.gate_question_id in numbers else "an earlier question"
-    return f"not asked: routed by {gate} — no Mind's answer matched (finished, not failed)."
+        return _("not asked: no Mind met its routing condition (finished, not failed).")
+    if routing.gate_question_id in numbers:
+        gate = f"Q{numbers[routing.gate_question_id]}"
+        return _("not asked: routed by {question} — no Mind's answer matched (finished, not failed).", question=gate)
+    return _("not asked: routed by an earlier question — no Mind's answer matched (finished, not failed).")
 
 
 def artifact_text(artifact: RunArtifact, *, numbers: Mapping[str, int], partial_run: bool) -> str:
@@ -238,20 +322,43 @@ def artifact_text(artifact: RunArtifact, *, numbers: Mapping[str, int], partial_
     lines += _top_lines(output) if dist is None else []
     routing = artifact.routing
     if routing is not None:
-        gate = f"Q{numbers[routing.gate_question_id]}" if routing.gate_question_id in numbers else "routing"
-        asked = routing.asked_count + routing.not_asked_count
-        lines.append(
-            f"_Asked of {routing.asked_count} of {asked} Minds (routed by {gate}); shares are of those asked._"
-        )
+        lines.append(_routed_line(routing.asked_count, routing.not_asked_count, numbers.get(routing.gate_question_id)))
     gap = coverage_line(artifact, partial_run=partial_run)
     if gap:
         lines.append(f":warning: {gap}")
     flags = artifact.answer_consistency.flags if artifact.answer_consistency else []
     if flags:
-        lines.append(f"_{len(flags)} consistency flag(s) to review — a prompt to compare answers, not proof of error._")
+        lines.append(
+            _n(
+                "_{count} consistency flag(s) to review — a prompt to compare answers, not proof of error._",
+                "_{count} consistency flag(s) to review — a prompt to compare answers, not proof of error._",
+                len(flags),
+            )
+        )
     if len(lines) == 1:
-        lines.append("No answers reported for this question.")
+        lines.append(_("No answers reported for this question."))
     return "\n".join(lines)
+
+
+def _routed_line(asked_count: int, not_asked_count: int, gate: int | None) -> str:
+    """How many Minds a routed question was asked of, and by which question (``gate``: its number) it was routed."""
+    values = {"asked": format_number(asked_count)}
+    if gate is not None:
+        question = f"Q{gate}"
+        return _n(
+            "_Asked of {asked} of {count} Minds (routed by {question}); shares are of those asked._",
+            "_Asked of {asked} of {count} Minds (routed by {question}); shares are of those asked._",
+            asked_count + not_asked_count,
+            question=question,
+            **values,
+        )
+    # i18n: Routed by a question not in this run (its number is unknown).
+    return _n(
+        "_Asked of {asked} of {count} Minds (routed by routing); shares are of those asked._",
+        "_Asked of {asked} of {count} Minds (routed by routing); shares are of those asked._",
+        asked_count + not_asked_count,
+        **values,
+    )
 
 
 def _top_lines(output: Mapping[str, Any]) -> list[str]:
@@ -259,7 +366,7 @@ def _top_lines(output: Mapping[str, Any]) -> list[str]:
     for audience in _audiences(output):
         value = str(audience.get("value") or "").strip()
         if value:
-            name = str(audience.get("audience") or audience.get("name") or "Audience")
+            name = str(audience.get("audience") or audience.get("name") or _("Audience"))
             lines.append(f"{escape(name)}: {escape(shorten(value, MAX_QUOTE))}")
     return lines
 
@@ -272,8 +379,13 @@ def _qualitative_lines(output: Mapping[str, Any]) -> list[str]:
         themes.sort(key=lambda t: -int(t.get("count") or 0))
         if themes:
             shown = ", ".join(f"{escape(str(t['label']))} ({int(t.get('count') or 0)})" for t in themes[:MAX_THEMES])
-            more = f" and {len(themes) - MAX_THEMES} more" if len(themes) > MAX_THEMES else ""
-            lines.append(f"Themes: {shown}{more}")
+            more = len(themes) - MAX_THEMES
+            if more > 0:
+                lines.append(
+                    _n("Themes: {themes} and {count} more", "Themes: {themes} and {count} more", more, themes=shown)
+                )
+            else:
+                lines.append(_("Themes: {themes}", themes=shown))
     quotes = [a for audience in _audiences(output) for a in _answers(audience) if a.get("message")]
     for answer in quotes[:MAX_QUOTES]:
         who = f" — {escape(str(answer.get('persona')))}" if answer.get("persona") else ""
@@ -283,21 +395,48 @@ def _qualitative_lines(output: Mapping[str, Any]) -> list[str]:
 
 def consistency_text(check: AnswerConsistency) -> str:
     """The answerConsistency summary; flags are prompts to review, not proof of error."""
-    caveat = "Flags are prompts to review both answers, not proof of error."
+    caveat = _("Flags are prompts to review both answers, not proof of error.")
     if check.status == "failed":
-        return f":mag: The answer-consistency check failed; the answers are unchanged and unflagged. {caveat}"
+        return _(
+            ":mag: The answer-consistency check failed; the answers are unchanged and unflagged. {caveat}",
+            caveat=caveat,
+        )
     flagged = check.flagged_minds or 0
     checked = check.checked_minds
-    pairs = check.flag_count or 0
-    of = f" of {checked}" if checked is not None else ""
-    text = f":mag: Answer consistency: {flagged}{of} Minds flagged ({pairs} contradicting answer pair(s)). {caveat}"
+    pairs = _n("{count} contradicting answer pair(s)", "{count} contradicting answer pair(s)", check.flag_count or 0)
+    if checked is not None:
+        text = _n(
+            ":mag: Answer consistency: {flagged} of {count} Minds flagged ({pairs}). {caveat}",
+            ":mag: Answer consistency: {flagged} of {count} Minds flagged ({pairs}). {caveat}",
+            checked,
+            flagged=format_number(flagged),
+            pairs=pairs,
+            caveat=caveat,
+        )
+    else:
+        text = _n(
+            ":mag: Answer consistency: {count} Minds flagged ({pairs}). {caveat}",
+            ":mag: Answer consistency: {count} Minds flagged ({pairs}). {caveat}",
+            flagged,
+            pairs=pairs,
+            caveat=caveat,
+        )
     if check.status == "incomplete":
-        text += " The check stopped before every Mind was checked."
+        # i18n: {text} is the answer-consistency note before this sentence.
+        text = _("{text} The check stopped before every Mind was checked.", text=text)
     if check.unchecked_minds:
-        text += f" {check.unchecked_minds} Mind(s) could not be checked: their answers are unflagged, not cleared."
+        # i18n: {text} is the answer-consistency note before this sentence.
+        text = _n(
+            "{text} {count} Mind(s) could not be checked: their answers are unflagged, not cleared.",
+            "{text} {count} Mind(s) could not be checked: their answers are unflagged, not cleared.",
+            check.unchecked_minds,
+            text=text,
+        )
     if check.unsaved_items:
         items = ", ".join(f"Q{i + 1}" for i in check.unsaved_items)
-        text += f" Flags for {items} could not be saved."
+        # i18n: {text} is the answer-consistency note before this sentence; {questions} lists question numbers
+        # (Q2, Q3…).
+        text = _("{text} Flags for {questions} could not be saved.", text=text, questions=items)
     return text
 
 
@@ -315,13 +454,14 @@ def render_results(run: ResearchRun, *, study_name: str) -> list[Message]:
     headline = terminal_line(run)
     pages = [blocks[i : i + RESULT_BLOCKS_PER_MESSAGE] for i in range(0, len(blocks), RESULT_BLOCKS_PER_MESSAGE)]
     return [
-        Message(text=headline if n == 0 else f"{headline} (continued)", blocks=page) for n, page in enumerate(pages)
+        Message(text=headline if n == 0 else _("{headline} (continued)", headline=headline), blocks=page)
+        for n, page in enumerate(pages)
     ]
 
 
 def render_consistency(check: AnswerConsistency | None) -> Message:
     if check is None:
-        text = ":mag: The answer-consistency check did not report back; no flags were reported for this run."
+        text = _(":mag: The answer-consistency check did not report back; no flags were reported for this run.")
     else:
         text = consistency_text(check)
     return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
@@ -333,22 +473,26 @@ def render_consistency(check: AnswerConsistency | None) -> Message:
 def render_runs(runs: Sequence[AgentRun], *, study_name: str) -> Message:
     name = escape(study_name, limit=MAX_NAME_SHOWN)
     if not runs:
-        text = f"No runs yet for {name}."
+        text = _("No runs yet for {study}.", study=name)
         return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
-    lines = [f"*Recent runs of {name}* (newest first, as Minds reports them)"]
+    lines = [_("*Recent runs of {study}* (newest first, as Minds reports them)", study=name)]
     lines += [f"• `{escape(run.run_id, limit=MAX_NAME_SHOWN)}` — {_status(run.status)}" for run in runs]
     text = "\n".join(lines)
     blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
-    return Message(text=f"Recent runs of {name}", blocks=blocks)
+    return Message(text=_("Recent runs of {study}", study=name), blocks=blocks)
 
 
 def lost_text(*, what: str, reads: int) -> str:
     """A run, export or build Minds answers 404 for, again and again: said once, then no longer followed.
     ``what`` is plain words (an export's kind among them), escaped here."""
-    what = escape(what, limit=MAX_NAME_SHOWN)
-    return (
-        f":grey_question: Minds no longer finds this {what} (not found on {reads} reads in a row), so the bot "
-        "stopped following it. Nothing was submitted again; check it in Minds."
+    # i18n: {what} names what the bot was following (a research run, an export, an Audience build…), already translated.
+    return _n(
+        ":grey_question: Minds no longer finds this {what} (not found on {count} reads in a row), so the bot "
+        "stopped following it. Nothing was submitted again; check it in Minds.",
+        ":grey_question: Minds no longer finds this {what} (not found on {count} reads in a row), so the bot "
+        "stopped following it. Nothing was submitted again; check it in Minds.",
+        reads,
+        what=escape(what, limit=MAX_NAME_SHOWN),
     )
 
 
@@ -358,19 +502,28 @@ def lost_text(*, what: str, reads: int) -> str:
 def render_approval_refused(*, user_id: str, revision: int | None, reason: str) -> Message:
     """Minds refused to start the approved revision; ``reason`` is plain words (Minds' among them)."""
     said = escape(reason, limit=MAX_SECTION_TEXT - 200)
-    text = f"{mention(user_id)} approved revision {revision}, but nothing started: {said}"
+    text = _(
+        "{user} approved revision {revision}, but nothing started: {reason}",
+        user=mention(user_id),
+        revision=revision,
+        reason=said,
+    )
     return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
 
 
 def render_unconfirmed(reason: str) -> Message:
     """No answer from Minds: nothing is assumed, and Approve re-sends the same request."""
-    text = (
-        f"Minds did not confirm the run ({escape(reason, limit=MAX_SECTION_TEXT - 300)}). Nothing is assumed: press "
-        "Approve & run again to retry — the same request key is reused, so the research cannot start twice."
+    text = _(
+        "Minds did not confirm the run ({reason}). Nothing is assumed: press Approve & run again to retry — the same "
+        "request key is reused, so the research cannot start twice.",
+        reason=escape(reason, limit=MAX_SECTION_TEXT - 300),
     )
     return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
 
 
 def render_report_not_started(reason: str) -> Message:
-    text = f"The report could not be started: {escape(reason, limit=MAX_SECTION_TEXT - 100)} Try `/minds export` later."
+    text = _(
+        "The report could not be started: {reason} Try `/minds export` later.",
+        reason=escape(reason, limit=MAX_SECTION_TEXT - 100),
+    )
     return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
+from minds_bot.i18n import _, format_number
 from minds_bot.minds import SharingState, StudyDetail
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.common import button, context, encode_value, section, shorten
@@ -22,37 +23,50 @@ MAX_NAMED_AUDIENCES = 5
 def _audiences_sentence(study: StudyDetail) -> str:
     names = [shorten(a.name, MAX_NAME_SHOWN) for a in study.audiences]
     if not names:
-        return "This Study has no Audiences attached."
+        return _("This Study has no Audiences attached.")
     shown = ", ".join(names[:MAX_NAMED_AUDIENCES])
-    more = f" and {len(names) - MAX_NAMED_AUDIENCES} more" if len(names) > MAX_NAMED_AUDIENCES else ""
-    return f"Its Audiences ({shown}{more}) and their Minds also become publicly readable."
+    if len(names) > MAX_NAMED_AUDIENCES:
+        return _(
+            "Its Audiences ({audiences} and {more} more) and their Minds also become publicly readable.",
+            audiences=shown,
+            more=format_number(len(names) - MAX_NAMED_AUDIENCES),
+        )
+    return _("Its Audiences ({audiences}) and their Minds also become publicly readable.", audiences=shown)
 
 
 def render_share_prompt(*, study: StudyDetail, requester_id: str) -> Message:
     """Only the person who asked sees this (ephemeral); the click is checked against ``requester_id`` too."""
-    warning = f"Anyone with the link can read “{study.name}”. {_audiences_sentence(study)}"
+    warning = _(
+        "Anyone with the link can read “{study}”. {audiences}", study=study.name, audiences=_audiences_sentence(study)
+    )
     confirm = ConfirmObject(
-        title="Turn on public link?",
+        title=_("Turn on public link?"),
         text=escape(warning, limit=MAX_CONFIRM_TEXT),  # a confirm dialog's text is mrkdwn
-        confirm="Turn on",
-        deny="Cancel",
+        confirm=_("Turn on"),
+        deny=_("Cancel"),
         style="danger",
     )
     value = encode_value({"s": study.id, "u": requester_id, "n": shorten(study.name, 80)})
     name = escape(study.name, limit=MAX_NAME_SHOWN)
-    lead = f"Turn on the public link for *{name}*? {escape(_audiences_sentence(study))}"
+    lead = _(
+        "Turn on the public link for *{study}*? {audiences}", study=name, audiences=escape(_audiences_sentence(study))
+    )
     return Message(
-        text=f"Turn on the public link for {name}?",
+        text=_("Turn on the public link for {study}?", study=name),
         blocks=[
             section(lead),
             ActionsBlock(
                 elements=[
                     button(
-                        "Turn on public link", action_id=SHARE_ON_ACTION, value=value, style="danger", confirm=confirm
+                        _("Turn on public link"),
+                        action_id=SHARE_ON_ACTION,
+                        value=value,
+                        style="danger",
+                        confirm=confirm,
                     )
                 ]
             ),
-            context(escape("Nothing changes until you confirm. `/minds share <study> off` turns it off again.")),
+            context(escape(_("Nothing changes until you confirm. `/minds share <study> off` turns it off again."))),
         ],
     )
 
@@ -61,18 +75,23 @@ def render_sharing(*, study_name: str, state: SharingState, asked_on: bool) -> M
     url = state.public_url
     name = escape(study_name, limit=MAX_NAME_SHOWN)
     if url:  # exactly as Minds returned it, visible: Slack links the address people can read
-        text = f"The public link for *{name}* is on: {escape(url, limit=MAX_SECTION_TEXT - 300)}"
+        text = _(
+            "The public link for *{study}* is on: {url}", study=name, url=escape(url, limit=MAX_SECTION_TEXT - 300)
+        )
     elif state.is_public or state.is_link_sharing_enabled:
-        text = f"Minds reports *{name}* as publicly shared but returned no link; open the Study in Minds to copy it."
+        text = _(
+            "Minds reports *{study}* as publicly shared but returned no link; open the Study in Minds to copy it.",
+            study=name,
+        )
     elif asked_on:
-        text = f"Minds did not turn on public sharing for *{name}*; it reports the Study as private."
+        text = _("Minds did not turn on public sharing for *{study}*; it reports the Study as private.", study=name)
     else:
-        text = f"The public link for *{name}* is off; Minds reports the Study as private."
+        text = _("The public link for *{study}* is off; Minds reports the Study as private.", study=name)
     return Message(text=text, blocks=[section(text)])
 
 
 def render_not_requester() -> Message:
     text = escape(
-        "Only the person who asked to share this Study can confirm it. Run `/minds share <study> on` yourself."
+        _("Only the person who asked to share this Study can confirm it. Run `/minds share <study> on` yourself.")
     )
     return Message(text=text, blocks=[section(text)])

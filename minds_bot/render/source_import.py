@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from slack_sdk.models.blocks import InputBlock, PlainTextInputElement
 from slack_sdk.models.views import View
 
+from minds_bot.i18n import _, _n, format_number
 from minds_bot.minds import SourceImport
 from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, Message, escape
 from minds_bot.render.common import context, listing, section
@@ -31,30 +32,36 @@ def from_files_metadata(*, channel_id: str, files: Sequence[tuple[str, str, str]
 def from_files_modal(*, metadata: str, names: Sequence[str], skipped: Sequence[str]) -> View:
     listed = "\n".join(f"• {escape(n, limit=MAX_NAME_SHOWN)}" for n in names[:MAX_FILES_LISTED])
     if len(names) > MAX_FILES_LISTED:
-        listed += f"\n• and {len(names) - MAX_FILES_LISTED} more"
+        more = len(names) - MAX_FILES_LISTED
+        listed += "\n" + _n("• and {count} more", "• and {count} more", more)
     blocks = [
-        section(f"Minds imports these files as sources for the new Audience:\n{listed}"),
+        section(_("Minds imports these files as sources for the new Audience:\n{files}", files=listed)),
         InputBlock(
             block_id=BRIEF_BLOCK,
-            label=f"Who should the Audience be? (at most {MAX_BRIEF:,} characters)",
+            label=_("Who should the Audience be? (at most {limit} characters)", limit=format_number(MAX_BRIEF)),
             element=PlainTextInputElement(
                 action_id=BRIEF_ACTION,
                 multiline=True,
                 max_length=MAX_BRIEF,
-                placeholder="e.g. Gen Z sneaker buyers in Germany, using the survey export as evidence",
+                placeholder=_("e.g. Gen Z sneaker buyers in Germany, using the survey export as evidence"),
             ),
         ),
     ]
     if skipped:
         blocks.append(
-            context("Not imported (only .txt, .md, .csv and .json): " + listing(skipped, most=MAX_FILES_LISTED))
+            context(
+                _(
+                    "Not imported (only .txt, .md, .csv and .json): {files}",
+                    files=listing(skipped, most=MAX_FILES_LISTED),
+                )
+            )
         )
     return View(
         type="modal",
         callback_id=FROM_FILES_VIEW,
-        title="Audience from files",
-        submit="Import and build",
-        close="Cancel",
+        title=_("Audience from files"),
+        submit=_("Import and build"),
+        close=_("Cancel"),
         private_metadata=metadata,
         blocks=blocks,
     )
@@ -62,20 +69,28 @@ def from_files_modal(*, metadata: str, names: Sequence[str], skipped: Sequence[s
 
 def render_sources_imported(imported: SourceImport) -> Message:
     names = listing([f.name for f in imported.files], most=MAX_FILES_LISTED)
-    text = (
-        f"Minds imported {len(imported.files)} source file{'s' if len(imported.files) != 1 else ''} ({names}); "
-        "their checksums match what was shared. The Audience is built from the brief and these files."
+    text = _n(
+        "Minds imported {count} source file ({names}); their checksums match what was shared. The Audience is "
+        "built from the brief and these files.",
+        "Minds imported {count} source files ({names}); their checksums match what was shared. The Audience is "
+        "built from the brief and these files.",
+        len(imported.files),
+        names=names,
     )
     return Message(text=text, blocks=[section(text)])
 
 
 def render_no_source_files(*, skipped: Sequence[str]) -> Message:
-    text = "That message has no file Minds can import as a source (.txt, .md, .csv or .json)."
     if skipped:
-        text += " Not usable: " + listing(skipped, most=MAX_FILES_LISTED) + "."
+        text = _(
+            "That message has no file Minds can import as a source (.txt, .md, .csv or .json). Not usable: {files}.",
+            files=listing(skipped, most=MAX_FILES_LISTED),
+        )
+    else:
+        text = _("That message has no file Minds can import as a source (.txt, .md, .csv or .json).")
     return Message(text=text, blocks=[section(text)])
 
 
 def render_source_refused(reason: str) -> Message:
-    text = f"Nothing was imported: {escape(reason, limit=MAX_REASON_SHOWN)}"
+    text = _("Nothing was imported: {reason}", reason=escape(reason, limit=MAX_REASON_SHOWN))
     return Message(text=text, blocks=[section(text)])

@@ -13,6 +13,7 @@ from typing import Any
 
 from slack_sdk.models.blocks import ActionsBlock, Block, DividerBlock, HeaderBlock
 
+from minds_bot.i18n import _, _n
 from minds_bot.minds import AgentRun, StudyDetail
 from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.browse import minds_label
@@ -47,7 +48,7 @@ def plan_button_value(study_id: str, request: str | None = None) -> str:
 
 def parse_plan_button_value(value: str) -> tuple[str, str | None]:
     """The inverse of ``plan_button_value``: (study id, request text or None)."""
-    study_id, _, request = (value or "").partition("\n")
+    study_id, _newline, request = (value or "").partition("\n")
     return study_id.strip(), request or None
 
 
@@ -58,20 +59,21 @@ def ask_button_value(study_id: str, name: str) -> str:
 
 def sharing_line(*, is_public: bool | None, link_sharing: bool | None) -> str:
     if is_public or link_sharing:
-        return "Public link: *on* — anyone with the link can read this Study, its Audiences and Minds."
-    return "Public link: off."
+        return _("Public link: *on* — anyone with the link can read this Study, its Audiences and Minds.")
+    return _("Public link: off.")
 
 
 def _audiences(study: StudyDetail) -> str:
     if not study.audiences:
-        return "*Audiences:* none attached yet."
+        return _("*Audiences:* none attached yet.")
     lines = [
         f"• {escape(a.name, limit=MAX_NAME_SHOWN)} — {minds_label(_mind_count(a))}"
         for a in study.audiences[:MAX_AUDIENCE_LINES]
     ]
     if len(study.audiences) > MAX_AUDIENCE_LINES:
-        lines.append(f"• and {len(study.audiences) - MAX_AUDIENCE_LINES} more")
-    return "*Audiences:*\n" + "\n".join(lines)
+        more = len(study.audiences) - MAX_AUDIENCE_LINES
+        lines.append(_n("• and {count} more", "• and {count} more", more))
+    return _("*Audiences:*") + "\n" + "\n".join(lines)
 
 
 def _mind_count(audience: Any) -> int:
@@ -81,17 +83,17 @@ def _mind_count(audience: Any) -> int:
 def _questions(study: StudyDetail) -> str:
     asked = [m for m in study.messages if m.role == "user"]
     if not asked:
-        return "*Questions asked:* none yet."
+        return _("*Questions asked:* none yet.")
     latest = sorted(asked, key=lambda m: m.created_at, reverse=True)[:LATEST_QUESTIONS]
     lines = [f"• {escape(shorten(m.content, QUESTION_PREVIEW))}" for m in latest]
-    return f"*Questions asked:* {len(asked)} — latest:\n" + "\n".join(lines)
+    return _("*Questions asked:* {count} — latest:", count=len(asked)) + "\n" + "\n".join(lines)
 
 
 def _runs(runs: Sequence[AgentRun]) -> str:
     if not runs:
-        return "*Recent runs:* none."
+        return _("*Recent runs:* none.")
     lines = [f"• `{escape(run.run_id[:8])}` {escape(run.status, limit=MAX_WORD_SHOWN)}" for run in runs[:RECENT_RUNS]]
-    return "*Recent runs:*\n" + "\n".join(lines)
+    return _("*Recent runs:*") + "\n" + "\n".join(lines)
 
 
 def render_study_card(study: StudyDetail, runs: Sequence[AgentRun]) -> Message:
@@ -105,13 +107,13 @@ def render_study_card(study: StudyDetail, runs: Sequence[AgentRun]) -> Message:
         ActionsBlock(
             elements=[
                 button(
-                    "Plan research", action_id=STUDY_PLAN_ACTION, value=plan_button_value(study.id), style="primary"
+                    _("Plan research"), action_id=STUDY_PLAN_ACTION, value=plan_button_value(study.id), style="primary"
                 ),
-                button("Ask", action_id=STUDY_ASK_ACTION, value=ask_button_value(study.id, study.name)),
-                button("Summary", action_id=STUDY_SUMMARY_ACTION, value=study.id),
-                button("Export", action_id=STUDY_EXPORT_ACTION, value=study.id),
-                button("Analytics", action_id=STUDY_ANALYTICS_ACTION, value=study.id),
+                button(_("Ask"), action_id=STUDY_ASK_ACTION, value=ask_button_value(study.id, study.name)),
+                button(_("Summary"), action_id=STUDY_SUMMARY_ACTION, value=study.id),
+                button(_("Export"), action_id=STUDY_EXPORT_ACTION, value=study.id),
+                button(_("Analytics"), action_id=STUDY_ANALYTICS_ACTION, value=study.id),
             ]
         ),
     ]
-    return Message(text=f"Study {escape(study.name, limit=MAX_NAME_SHOWN)}", blocks=blocks)
+    return Message(text=_("Study {name}", name=escape(study.name, limit=MAX_NAME_SHOWN)), blocks=blocks)

@@ -22,6 +22,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
+from minds_bot.i18n import _, _n
 from minds_bot.minds import Audience
 from minds_bot.render.common import context, shorten
 
@@ -42,7 +43,7 @@ def render_study_new(*, channel_id: str, name: str | None) -> View:
     blocks: list[Any] = [
         InputBlock(
             block_id=WHERE_BLOCK,
-            label="Answer in",
+            label=_("Answer in"),
             element=ConversationSelectElement(
                 action_id=WHERE_ACTION,
                 initial_conversation=channel_id or None,
@@ -52,29 +53,29 @@ def render_study_new(*, channel_id: str, name: str | None) -> View:
         ),
         InputBlock(
             block_id=NAME_BLOCK,
-            label="Name",
+            label=_("Name"),
             element=PlainTextInputElement(action_id=NAME_ACTION, max_length=MAX_NAME, initial_value=name or None),
         ),
         InputBlock(
             block_id=AUDIENCES_BLOCK,
-            label="Audiences",
+            label=_("Audiences"),
             optional=True,
-            hint="Type to search your Audiences. You can add Audiences later in Minds.",
+            hint=_("Type to search your Audiences. You can add Audiences later in Minds."),
             element=ExternalDataMultiSelectElement(
                 action_id=AUDIENCE_OPTIONS_ACTION,
-                placeholder="Type to search your Audiences",
+                placeholder=_("Type to search your Audiences"),
                 min_query_length=0,
                 max_selected_items=MAX_AUDIENCES,
             ),
         ),
-        context("Minds keeps a Study's name and Audiences; the language is chosen when you plan research."),
+        context(_("Minds keeps a Study's name and Audiences; the language is chosen when you plan research.")),
     ]
     return View(
         type="modal",
         callback_id=STUDY_NEW_CALLBACK,
-        title="New Study",
-        submit="Create",
-        close="Cancel",
+        title=_("New Study"),
+        submit=_("Create"),
+        close=_("Cancel"),
         private_metadata=json.dumps({"c": channel_id}),
         blocks=blocks,
     )
@@ -85,6 +86,10 @@ def render_audience_options(audiences: Sequence[Audience]) -> list[dict[str, Any
     options = []
     for audience in audiences[:MAX_OPTIONS]:
         count = audience.mind_count
-        label = audience.name + (f" ({count} Minds)" if count is not None else "")
+        label = (
+            audience.name
+            if count is None
+            else _n("{name} ({count} Minds)", "{name} ({count} Minds)", count, name=audience.name)
+        )
         options.append(Option(value=audience.id, text=shorten(label, MAX_OPTION_TEXT)).to_dict())
     return options

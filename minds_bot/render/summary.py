@@ -11,6 +11,7 @@ import re
 
 from slack_sdk.models.blocks import Block
 
+from minds_bot.i18n import _
 from minds_bot.minds import SemanticSummary
 from minds_bot.render import MAX_NAME_SHOWN, Message, escape
 from minds_bot.render.common import context, pager, section, shorten, split_text
@@ -43,18 +44,22 @@ def summary_pages(summary: str) -> list[list[str]]:
 
 def _status(summary: SemanticSummary) -> str | None:
     if summary.is_generating:
-        revision = f" (revision {summary.revision})" if summary.revision is not None else ""
-        return f"Minds is generating a newer summary right now; this is the latest saved one{revision}."
+        if summary.revision is not None:
+            return _(
+                "Minds is generating a newer summary right now; this is the latest saved one (revision {revision}).",
+                revision=summary.revision,
+            )
+        return _("Minds is generating a newer summary right now; this is the latest saved one.")
     return None
 
 
 def render_summary(*, study_id: str, study_name: str, summary: SemanticSummary, page: int = 0) -> Message:
-    heading = f"*Summary of {escape(study_name, limit=MAX_NAME_SHOWN)}*"
+    heading = _("*Summary of {study}*", study=escape(study_name, limit=MAX_NAME_SHOWN))
     if not summary.summary or not summary.summary.strip():
         text = (
-            "Minds is generating the first summary of this Study; try again in a minute."
+            _("Minds is generating the first summary of this Study; try again in a minute.")
             if summary.is_generating
-            else escape("This Study has no summary yet. Say `/minds summary <study> refresh` to generate one.")
+            else escape(_("This Study has no summary yet. Say `/minds summary <study> refresh` to generate one."))
         )
         return Message(text=text, blocks=[section(heading), section(text)])
     pages = summary_pages(summary.summary)
@@ -65,7 +70,7 @@ def render_summary(*, study_id: str, study_name: str, summary: SemanticSummary, 
         blocks.append(context(status))
     blocks += [section(chunk) for chunk in pages[index]]
     if len(pages) > 1:
-        blocks.append(context(f"Page {index + 1} of {len(pages)}"))
+        blocks.append(context(_("Page {page} of {pages}", page=index + 1, pages=len(pages))))
     state = {"s": study_id, "n": shorten(study_name, 80)}
     blocks += pager(
         prev_id=SUMMARY_PREV_ACTION,
@@ -73,18 +78,19 @@ def render_summary(*, study_id: str, study_name: str, summary: SemanticSummary, 
         prev_state={**state, "p": index - 1} if index > 0 else None,
         next_state={**state, "p": index + 1} if index + 1 < len(pages) else None,
     )
-    return Message(text=f"Summary of {escape(study_name, limit=MAX_NAME_SHOWN)}", blocks=blocks)
+    return Message(text=_("Summary of {study}", study=escape(study_name, limit=MAX_NAME_SHOWN)), blocks=blocks)
 
 
 def render_superseded(*, study_name: str) -> Message:
     name = escape(study_name, limit=MAX_NAME_SHOWN)
-    text = (
-        f"A newer summary of {name} is being generated, so this refresh was not applied. "
-        "Read it with `/minds summary` in a minute; nothing needs to be retried."
+    text = _(
+        "A newer summary of {study} is being generated, so this refresh was not applied. Read it with "
+        "`/minds summary` in a minute; nothing needs to be retried.",
+        study=name,
     )
     return Message(text=text, blocks=[section(text)])
 
 
 def render_refresh_started(*, study_name: str) -> Message:
-    text = f"Refreshing the summary of {escape(study_name, limit=MAX_NAME_SHOWN)}…"
+    text = _("Refreshing the summary of {study}…", study=escape(study_name, limit=MAX_NAME_SHOWN))
     return Message(text=text, blocks=[section(text)])

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from slack_sdk.models.blocks import Block, ButtonElement, InputBlock, Option, PlainTextInputElement, StaticSelectElement
 from slack_sdk.models.views import View
 
+from minds_bot.i18n import N_, _, _n, format_number
 from minds_bot.minds import StudyTemplate
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.common import MAX_PRIVATE_METADATA, button, context, section
@@ -24,13 +25,14 @@ SAVE_TEMPLATE_CALLBACK = "plan_save_template"
 TEMPLATE_NAME_BLOCK = "template_name"
 TEMPLATE_GOAL_BLOCK = "template_goal"
 MAX_TEMPLATE_NAME = 200
+# A template's research goal: the value Minds takes, and its label in the dialog.
 GOALS = (
-    ("explore", "Explore"),
-    ("concept", "Concept test"),
-    ("comparison", "Comparison"),
-    ("pricing", "Pricing"),
-    ("market", "Market"),
-    ("website", "Website"),
+    ("explore", N_("Explore")),
+    ("concept", N_("Concept test")),
+    ("comparison", N_("Comparison")),
+    ("pricing", N_("Pricing")),
+    ("market", N_("Market")),
+    ("website", N_("Website")),
 )
 MAX_LISTED = MAX_BLOCKS_PER_MESSAGE - 3
 MAX_REQUEST = 3000
@@ -38,29 +40,49 @@ MAX_REQUEST = 3000
 
 def render_templates(templates: Sequence[StudyTemplate]) -> Message:
     if not templates:
-        return Message(text="You have no Study templates yet. Save one in Minds, then use it here.")
-    blocks: list[Block] = [section(f"*Study templates* ({len(templates)})")]
+        return Message(text=_("You have no Study templates yet. Save one in Minds, then use it here."))
+    blocks: list[Block] = [section(_("*Study templates* ({count})", count=format_number(len(templates))))]
     for template in templates[:MAX_LISTED]:
         config = template.configuration
-        shared = " · shared with your team" if template.is_shared_with_team else ""
-        line = (
-            f"*{escape(template.name, limit=MAX_NAME_SHOWN)}* — {len(config.questions)} questions"
-            f" · method {escape(config.method_id, limit=MAX_WORD_SHOWN)}"
-            f" · {escape(config.study_locale, limit=MAX_WORD_SHOWN)}{shared}"
+        line = _n(
+            "*{template}* — {count} question · method {method} · {language}",
+            "*{template}* — {count} questions · method {method} · {language}",
+            len(config.questions),
+            template=escape(template.name, limit=MAX_NAME_SHOWN),
+            method=escape(config.method_id, limit=MAX_WORD_SHOWN),
+            language=escape(config.study_locale, limit=MAX_WORD_SHOWN),
         )
+        if template.is_shared_with_team:
+            line += " · " + _("shared with your team")
         row = section(line)
-        row.accessory = button("Use", action_id=f"{USE_TEMPLATE_ACTION}:{template.id}", value=template.id)
+        row.accessory = button(_("Use"), action_id=f"{USE_TEMPLATE_ACTION}:{template.id}", value=template.id)
         blocks.append(row)
     if len(templates) > MAX_LISTED:
-        blocks.append(context(f"{len(templates) - MAX_LISTED} more templates are in Minds."))
-    blocks.append(context("Use makes an independent draft in Minds and opens the plan dialog with its questions."))
-    return Message(text=f"{len(templates)} Study templates", blocks=blocks)
+        blocks.append(
+            context(
+                _n(
+                    "{count} more template is in Minds.",
+                    "{count} more templates are in Minds.",
+                    len(templates) - MAX_LISTED,
+                )
+            )
+        )
+    blocks.append(context(_("Use makes an independent draft in Minds and opens the plan dialog with its questions.")))
+    return Message(text=_n("{count} Study template", "{count} Study templates", len(templates)), blocks=blocks)
 
 
 def template_request(template: StudyTemplate) -> str:
     """The template as planner input: its goal and its questions with how each is answered."""
     config = template.configuration
-    lines = [f"From the template “{template.name}” (goal: {config.goal}, method: {config.method_id}).", "Questions:"]
+    lines = [
+        _(
+            "From the template “{template}” (goal: {goal}, method: {method}).",
+            template=template.name,
+            goal=config.goal,
+            method=config.method_id,
+        ),
+        _("Questions:"),
+    ]
     for number, question in enumerate(config.questions, 1):
         response = question.response
         how = response.type
@@ -74,48 +96,54 @@ def template_request(template: StudyTemplate) -> str:
 
 
 def render_template_gone() -> Message:
-    return Message(text="That template is no longer available in Minds. `/minds templates` shows the current list.")
+    return Message(text=_("That template is no longer available in Minds. `/minds templates` shows the current list."))
 
 
 def render_template_used(*, template_name: str, draft_name: str) -> Message:
     return Message(
-        text=f"Made the draft “{escape(draft_name, limit=MAX_NAME_SHOWN)}” from "
-        f"“{escape(template_name, limit=MAX_NAME_SHOWN)}” in Minds; pick the Study in the dialog to plan it."
+        text=_(
+            "Made the draft “{draft}” from “{template}” in Minds; pick the Study in the dialog to plan it.",
+            draft=escape(draft_name, limit=MAX_NAME_SHOWN),
+            template=escape(template_name, limit=MAX_NAME_SHOWN),
+        )
     )
 
 
 def save_template_button(revision: int) -> ButtonElement:
-    return button("Save as template", action_id=SAVE_TEMPLATE_ACTION, value=str(revision))
+    return button(_("Save as template"), action_id=SAVE_TEMPLATE_ACTION, value=str(revision))
 
 
 def render_save_template_modal(*, channel_id: str, message_ts: str, study_name: str) -> View:
     """Asks the template's name and goal; the questions, language and method come from the plan in Minds."""
-    goals = [Option(value=value, text=label) for value, label in GOALS]
+    goals = [Option(value=value, text=_(label)) for value, label in GOALS]
     metadata = json.dumps({"c": channel_id, "t": message_ts})
     return View(
         type="modal",
         callback_id=SAVE_TEMPLATE_CALLBACK,
-        title="Save as template",
-        submit="Save",
-        close="Cancel",
+        title=_("Save as template"),
+        submit=_("Save"),
+        close=_("Cancel"),
         private_metadata=metadata if len(metadata) <= MAX_PRIVATE_METADATA else "{}",  # "{}": refused on submit
         blocks=[
             InputBlock(
                 block_id=TEMPLATE_NAME_BLOCK,
-                label="Template name",
+                label=_("Template name"),
                 element=PlainTextInputElement(
                     action_id="value",
                     max_length=MAX_TEMPLATE_NAME,
-                    initial_value=f"{study_name} plan"[:MAX_TEMPLATE_NAME],
+                    initial_value=_("{study} plan", study=study_name)[:MAX_TEMPLATE_NAME],
                 ),
             ),
             InputBlock(
                 block_id=TEMPLATE_GOAL_BLOCK,
-                label="Goal",
+                label=_("Goal"),
                 element=StaticSelectElement(action_id="value", options=goals, initial_option=goals[0]),
             ),
             context(
-                "The plan's latest revision in Minds becomes a personal template: its questions, language and method."
+                _(
+                    "The plan's latest revision in Minds becomes a personal template: its questions, language and "
+                    "method."
+                )
             ),
         ],
     )
@@ -123,10 +151,16 @@ def render_save_template_modal(*, channel_id: str, message_ts: str, study_name: 
 
 def render_template_saved(*, name: str, questions: int) -> Message:
     return Message(
-        text=f"Saved the template “{escape(name, limit=MAX_NAME_SHOWN)}” with {questions} questions. "
-        "`/minds templates` lists it."
+        text=_n(
+            "Saved the template “{template}” with {count} question. `/minds templates` lists it.",
+            "Saved the template “{template}” with {count} questions. `/minds templates` lists it.",
+            questions,
+            template=escape(name, limit=MAX_NAME_SHOWN),
+        )
     )
 
 
 def render_template_not_saved(reason: str) -> Message:
-    return Message(text=f"The plan was not saved as a template: {escape(reason, limit=MAX_NAME_SHOWN * 5)}")
+    return Message(
+        text=_("The plan was not saved as a template: {reason}", reason=escape(reason, limit=MAX_NAME_SHOWN * 5))
+    )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from minds_bot.i18n import _, _n
 from minds_bot.minds import AgentRun, AudienceDetail, StudyDetail
 from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, escape
 from minds_bot.render.common import context, listing, section
@@ -15,19 +16,28 @@ MAX_AUDIENCES_SHOWN = 5
 
 
 def render_study_unfurl(study: StudyDetail, *, latest: AgentRun | None) -> list[dict[str, Any]]:
-    audiences = [f"{a.name} ({a.mind_count} Minds)" if a.mind_count is not None else a.name for a in study.audiences]
-    run = f"latest run: *{escape(latest.status, limit=MAX_WORD_SHOWN)}*" if latest else "no runs yet"
-    facts = f"Audiences: {listing(audiences, most=MAX_AUDIENCES_SHOWN)}" if audiences else "No Audiences"
+    audiences = [
+        _n("{name} ({count} Mind)", "{name} ({count} Minds)", a.mind_count, name=a.name)
+        if a.mind_count is not None
+        else a.name
+        for a in study.audiences
+    ]
+    run = _("latest run: *{state}*", state=escape(latest.status, limit=MAX_WORD_SHOWN)) if latest else _("no runs yet")
+    if audiences:
+        facts = _("Audiences: {audiences}", audiences=listing(audiences, most=MAX_AUDIENCES_SHOWN))
+    else:
+        facts = _("No Audiences")
     blocks = [
-        section(f":bar_chart: *{escape(study.name, limit=MAX_NAME_SHOWN)}* · Minds Study"),
+        section(_(":bar_chart: *{study}* · Minds Study", study=escape(study.name, limit=MAX_NAME_SHOWN))),
         context(f"{facts} · {run}"),
     ]
     return [b.to_dict() for b in blocks]
 
 
 def render_audience_unfurl(audience: AudienceDetail) -> list[dict[str, Any]]:
+    name = escape(audience.name, limit=MAX_NAME_SHOWN)
     blocks = [
-        section(f":busts_in_silhouette: *{escape(audience.name, limit=MAX_NAME_SHOWN)}* · Minds Audience"),
-        context(f"{audience.mind_count} Minds"),
+        section(_(":busts_in_silhouette: *{audience}* · Minds Audience", audience=name)),
+        context(_n("{count} Mind", "{count} Minds", audience.mind_count)),
     ]
     return [b.to_dict() for b in blocks]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.research import may_manage_approvers
+from minds_bot.i18n import N_, _, _n
 from minds_bot.render import Message, mention
 from minds_bot.slack.grammar import Approvers
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
-ALWAYS = "A plan's requester and workspace admins can always approve it."
+ALWAYS = N_("A plan's requester and workspace admins can always approve it.")
 
 
 def _mentions(users: list[str] | tuple[str, ...]) -> str:
@@ -32,17 +33,21 @@ async def handle_approvers(command: Approvers, invocation: Invocation) -> None:
     if command.action == "list":
         current = await store.list_approvers(team_id=team, channel_id=channel)
         listed = (
-            f"Approvers in this channel: {_mentions(current)}." if current else "This channel has no approvers yet."
+            _("Approvers in this channel: {approvers}.", approvers=_mentions(current))
+            if current
+            else _("This channel has no approvers yet.")
         )
-        await _say(invocation, f"{listed} {ALWAYS}")
+        await _say(invocation, f"{listed} {_(ALWAYS)}")
         return
     allowed = await may_manage_approvers(
         invocation.services, invocation.client, team_id=team, channel_id=channel, user_id=invocation.user_id
     )
     if not allowed:
         await invocation.say_text(
-            "Only workspace admins and this channel's approvers can change who approves here. "
-            "`/minds approvers list` shows them."
+            _(
+                "Only workspace admins and this channel's approvers can change who approves here. "
+                "`/minds approvers list` shows them."
+            )
         )
         return
     changed, unchanged = [], []
@@ -61,13 +66,43 @@ async def _say(invocation: Invocation, text: str) -> None:
 
 
 def _summary(action: str, changed: list[str], unchanged: list[str]) -> str:
+    """One sentence for the people changed, one for the rest; each agrees with how many people it names."""
     parts = []
     if changed:
-        verb = "can now approve" if action == "add" else "no longer approve"
-        parts.append(f"{_mentions(changed)} {verb} research plans in this channel.")
+        people = _mentions(changed)
+        if action == "add":
+            parts.append(
+                _n(
+                    "{people} can now approve research plans in this channel.",
+                    "{people} can now approve research plans in this channel.",
+                    len(changed),
+                    people=people,
+                )
+            )
+        else:
+            parts.append(
+                _n(
+                    "{people} no longer approve research plans in this channel.",
+                    "{people} no longer approve research plans in this channel.",
+                    len(changed),
+                    people=people,
+                )
+            )
     if unchanged:
-        state = "already approve" if action == "add" else "were not approvers"
-        parts.append(f"{_mentions(unchanged)} {state} here.")
+        people = _mentions(unchanged)
+        if action == "add":
+            parts.append(
+                _n("{people} already approve here.", "{people} already approve here.", len(unchanged), people=people)
+            )
+        else:
+            parts.append(
+                _n(
+                    "{people} were not approvers here.",
+                    "{people} were not approvers here.",
+                    len(unchanged),
+                    people=people,
+                )
+            )
     return " ".join(parts)
 
 

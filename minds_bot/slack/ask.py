@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows import ask as ask_flow
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.keys import derived_key
+from minds_bot.i18n import _
 from minds_bot.minds import parse_output
 from minds_bot.render.answers import (
     ANSWERS_NEXT_ACTION,
@@ -96,7 +97,7 @@ def register(surface: Surface, services: Services) -> None:
         state = decode_value(action.get("value"))
         study_id, message_id, page = state.get("s"), state.get("m"), state.get("p", 0)
         if not (isinstance(study_id, str) and isinstance(message_id, str) and isinstance(page, int)):
-            await respond(text="That button is out of date; ask the question again.", replace_original=False)
+            await respond(text=_("That button is out of date; ask the question again."), replace_original=False)
             return
         invocation = invocation_from_body(services, body, client=client, respond=respond)
         minds = await invocation.minds()

@@ -17,6 +17,7 @@ from minds_bot.flows import ask as ask_flow
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.questions import check_question
+from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsError
 from minds_bot.render.common import decode_metadata
 from minds_bot.render.errors import user_message
@@ -41,13 +42,14 @@ if TYPE_CHECKING:
     from minds_bot.slack.surface import Surface
 
 ASK_ABOUT_SHORTCUT = "minds_ask_about_message"
+# The shortcut's name and description go into the app manifest, which Slack shows in one language to everyone.
 ASK_ABOUT = Shortcut(
     callback_id=ASK_ABOUT_SHORTCUT,
-    name="Ask Minds about this",
-    description="Ask a Study's Minds this message's question (or draft a plan from its questions)",
+    name="Ask Minds about this",  # verbatim
+    description="Ask a Study's Minds this message's question (or draft a plan from its questions)",  # verbatim
     kind="message",
 )
-NO_TEXT = "That message has no text to ask about. Use the shortcut on a message that holds a question."
+NO_TEXT = N_("That message has no text to ask about. Use the shortcut on a message that holds a question.")
 
 
 def _metadata(*, channel_id: str, thread_ts: str, plan: bool) -> str:
@@ -64,12 +66,12 @@ def _read(view: dict[str, Any]) -> tuple[str | None, str]:
 def _refusal(text: str, *, plan: bool) -> str | None:
     """Why the dialog cannot be sent as it stands, said beside the text; None when it can."""
     if not text:
-        return "Write what to ask." if not plan else "Write what to plan."
+        return _("Write what to ask.") if not plan else _("Write what to plan.")
     limit = MAX_PLAN_REQUEST if plan else MAX_QUESTION
     if len(text) > limit:
-        return too_long("A plan request" if plan else "A question", limit=limit, length=len(text))
+        return too_long(_("A plan request") if plan else _("A question"), limit=limit, length=len(text))
     if not plan and not (check := check_question(text)).single:
-        return f"{check.reason} Ask exactly one question here, or plan several with /minds plan."
+        return _("{reason} Ask exactly one question here, or plan several with /minds plan.", reason=check.reason)
     return None
 
 
@@ -82,7 +84,7 @@ def register(surface: Surface, services: Services) -> None:
         channel_id = (body.get("channel") or {}).get("id", "")
         ts = message.get("thread_ts") or message.get("ts") or ""
         if not text.strip():
-            await respond(response_type="ephemeral", text=NO_TEXT)
+            await respond(response_type="ephemeral", text=_(NO_TEXT))
             return
         team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id") or ""
         if not await services.minds.is_connected(team):
@@ -104,7 +106,7 @@ def register(surface: Surface, services: Services) -> None:
         plan = meta.get("p") is True
         study_id, text = _read(view)
         if not study_id or study_id == ERROR_OPTION_VALUE:
-            await ack(response_action="errors", errors={STUDY_BLOCK: "Pick a Study from the list."})
+            await ack(response_action="errors", errors={STUDY_BLOCK: _("Pick a Study from the list.")})
             return
         if (refusal := _refusal(text, plan=plan)) is not None:
             await ack(response_action="errors", errors={TEXT_BLOCK: refusal})

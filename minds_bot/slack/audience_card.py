@@ -19,6 +19,7 @@ from minds_bot.flows.audience_card import read_audience_card
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.questions import check_question
+from minds_bot.i18n import _
 from minds_bot.minds import MindsError
 from minds_bot.render.ask_audience import ASK_AUDIENCE_VIEW, QUESTION_ACTION, QUESTION_BLOCK, ask_audience_modal
 from minds_bot.render.audience import (
@@ -58,11 +59,14 @@ async def handle_show_audience(command: ShowAudience, invocation: Invocation) ->
 
 async def handle_ask_audience(command: AskAudience, invocation: Invocation) -> None:
     if command.audience is None or command.question is None:
-        await invocation.say_text(ASK_AUDIENCE_USAGE)
+        await invocation.say_text(_(ASK_AUDIENCE_USAGE))
         return
     question = command.question
     audience = await resolve_audience(
-        invocation, command.audience, rerun=lambda aid: f"ask audience {aid} {question}", confirm_fuzzy=True
+        invocation,
+        command.audience,
+        rerun=lambda aid: f"ask audience {aid} {question}",  # verbatim
+        confirm_fuzzy=True,
     )
     if audience is None:
         return
@@ -125,7 +129,7 @@ def register(surface: Surface, services: Services) -> None:
         await ack()
         chosen = _audience_of(action)
         if chosen is None:
-            await respond(text="That button is out of date; show the Audience again.", replace_original=False)
+            await respond(text=_("That button is out of date; show the Audience again."), replace_original=False)
             return
         invocation = invocation_from_body(services, body, client=client, respond=respond)
         view = ask_audience_modal(audience_id=chosen[0], audience_name=chosen[1], channel_id=invocation.channel_id)
@@ -137,7 +141,9 @@ def register(surface: Surface, services: Services) -> None:
         question = ((values.get(QUESTION_BLOCK) or {}).get(QUESTION_ACTION) or {}).get("value") or ""
         check = check_question(question)
         if not check.single:
-            reason = check.reason + " Asking an Audience takes one question; plan a set with `/minds plan`."
+            reason = _(
+                "{reason} Asking an Audience takes one question; plan a set with `/minds plan`.", reason=check.reason
+            )
             await ack(response_action="errors", errors={QUESTION_BLOCK: reason})
             return
         await ack()
@@ -147,7 +153,7 @@ def register(surface: Surface, services: Services) -> None:
         """Run ``command`` for the Audience on the card through the router, as if typed by whoever clicked."""
         chosen = _audience_of(action)
         if chosen is None:
-            await respond(text="That button is out of date; show the Audience again.", replace_original=False)
+            await respond(text=_("That button is out of date; show the Audience again."), replace_original=False)
             return
         invocation = invocation_from_body(services, body, client=client, respond=respond)
         await surface.router.dispatch(command.format(audience_id=chosen[0]), invocation)
@@ -155,12 +161,12 @@ def register(surface: Surface, services: Services) -> None:
     @surface.action(AUDIENCE_DUPLICATE_ACTION)
     async def duplicate(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
-        await reenter(body, action, client, respond, command="duplicate audience {audience_id}")
+        await reenter(body, action, client, respond, command="duplicate audience {audience_id}")  # verbatim
 
     @surface.action(AUDIENCE_EXPORT_ACTION)
     async def export(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
-        await reenter(body, action, client, respond, command="export audience {audience_id} md")
+        await reenter(body, action, client, respond, command="export audience {audience_id} md")  # verbatim
 
     @surface.action(AUDIENCE_RECALIBRATE_ACTION)
     async def recalibrate(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.audiences import audience_button, register_handler, start_audience
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.planning import Refused
+from minds_bot.i18n import _
 from minds_bot.render.common import decode_value
 from minds_bot.render.jobs import AUDIENCE_AGAIN, AUDIENCE_TRY_AGAIN
 from minds_bot.slack.grammar import AudienceNew
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 async def handle_audience_new(command: AudienceNew, invocation: Invocation) -> None:
     if command.brief is None:
-        await invocation.say_text("Say `/minds audience new <brief>`, describing who the Audience should be.")
+        await invocation.say_text(_("Say `/minds audience new <brief>`, describing who the Audience should be."))
         return
     await start_audience(invocation, brief=command.brief)
 

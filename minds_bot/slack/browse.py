@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.browse import browse
 from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.render.browse import BROWSE_NEXT_ACTION, BROWSE_PREV_ACTION, NOUNS, render_browse
+from minds_bot.i18n import _
+from minds_bot.render.browse import BROWSE_KINDS, BROWSE_NEXT_ACTION, BROWSE_PREV_ACTION, render_browse
 from minds_bot.render.common import decode_value
 from minds_bot.slack.grammar import MAX_QUERY, Browse
 from minds_bot.slack.reentry import invocation_from_body
@@ -46,12 +47,12 @@ def register(surface: Surface, services: Services) -> None:
         state = decode_value(action.get("value"))
         kind = state.get("k")
         offset = state.get("o")
-        if kind not in NOUNS or not isinstance(offset, int):
-            await respond(text="That page button is out of date; run the command again.", replace_original=False)
+        if kind not in BROWSE_KINDS or not isinstance(offset, int):
+            await respond(text=_("That page button is out of date; run the command again."), replace_original=False)
             return
         query = state.get("q") if isinstance(state.get("q"), str) else None
         if query is not None and len(query) > MAX_QUERY:
-            await respond(text="That page button is out of date; run the command again.", replace_original=False)
+            await respond(text=_("That page button is out of date; run the command again."), replace_original=False)
             return
         invocation = invocation_from_body(services, body, client=client, respond=respond)
         await show_page(invocation, kind=kind, query=query, offset=offset, replace=True)

@@ -13,8 +13,10 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
+from minds_bot import i18n
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.permissions import may_manage_workspace
+from minds_bot.i18n import N_, _
 from minds_bot.minds import AuthenticationError, MindsError
 from minds_bot.render.common import MAX_PRIVATE_METADATA, plain_value
 from minds_bot.render.connect import (
@@ -24,8 +26,11 @@ from minds_bot.render.connect import (
     CONNECT_CALLBACK,
     KEY_ACTION,
     KEY_BLOCK,
+    LANGUAGE_ACTION,
+    LANGUAGE_BLOCK,
     connected_text,
     render_connect_modal,
+    settings_saved_text,
 )
 from minds_bot.render.errors import user_message
 from minds_bot.settings import MINDS_KEY_PATTERN
@@ -40,7 +45,7 @@ log = logging.getLogger(__name__)
 
 # Slack closes a modal's submit after 3 s; leave room for our own answer.
 KEY_CHECK_SECONDS = 2.3
-NOT_ALLOWED = "Only workspace admins, owners or the person who installed Minds can connect it to a Minds account."
+NOT_ALLOWED = N_("Only workspace admins, owners or the person who installed Minds can connect it to a Minds account.")
 
 
 async def handle_connect(command: Connect, invocation: Invocation) -> None:
@@ -49,13 +54,14 @@ async def handle_connect(command: Connect, invocation: Invocation) -> None:
         invocation.client, services.store, team_id=invocation.team_id, user_id=invocation.user_id
     )
     if not allowed:
-        await invocation.say_text(NOT_ALLOWED)
+        await invocation.say_text(_(NOT_ALLOWED))
         return
     workspace = await services.store.get_workspace(invocation.team_id)
     view = render_connect_modal(
         channel_id=invocation.channel_id,
-        current_account=workspace.account_label if workspace else None,
+        current_account=(workspace.account_label or "Minds") if workspace else None,
         broadcast=workspace.broadcast_terminal if workspace else services.settings.minds_broadcast_results,
+        language=await services.languages.of_workspace(invocation.team_id),
     )
     await invocation.client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
 
@@ -72,9 +78,9 @@ async def check_key(services: Services, key: str) -> str:
 
 def _key_error(exc: BaseException) -> str:
     if isinstance(exc, AuthenticationError):
-        return "Minds did not accept this key. Check that you copied all of it and that it is not revoked."
+        return _("Minds did not accept this key. Check that you copied all of it and that it is not revoked.")
     if isinstance(exc, TimeoutError):
-        return "Minds did not answer in time; nothing was saved. Please try again."
+        return _("Minds did not answer in time; nothing was saved. Please try again.")
     return user_message(exc)
 
 
@@ -89,13 +95,32 @@ def register(surface: Surface, services: Services) -> None:
         key = (values.get(KEY_BLOCK, {}).get(KEY_ACTION, {}).get("value") or "").strip()
         picked = values.get(BROADCAST_BLOCK, {}).get(BROADCAST_ACTION, {}).get("selected_options") or []
         broadcast = any(option.get("value") == BROADCAST_VALUE for option in picked)
+        chosen = (values.get(LANGUAGE_BLOCK, {}).get(LANGUAGE_ACTION, {}).get("selected_option") or {}).get("value")
+        language = i18n.language_of(chosen if isinstance(chosen, str) else None) or i18n.SOURCE_LANGUAGE
+        if key and not MINDS_KEY_PATTERN.match(key):
+            await ack(
+                response_action="errors", errors={KEY_BLOCK: _("A Minds key looks like minds_ and 48 hex characters.")}
+            )
+            return
+        current = await services.store.get_workspace(team_id) if not key else None
+        if current is not None:  # connected already, key left empty: only the settings change
+            if not await may_manage_workspace(client, services.store, team_id=team_id, user_id=user_id):
+                await ack(response_action="errors", errors={KEY_BLOCK: _(NOT_ALLOWED)})
+                return
+            settings = {"broadcast_terminal": broadcast, "default_language": language, "updated_at": services.clock()}
+            await services.store.save_workspace(current.model_copy(update=settings))
+            services.languages.forget_workspace(team_id)
+            await ack(response_action="clear")
+            channel = plain_value(view.get("private_metadata"), limit=MAX_PRIVATE_METADATA) or user_id
+            await client.chat_postEphemeral(channel=channel, user=user_id, text=settings_saved_text())
+            return
         if not MINDS_KEY_PATTERN.match(key):
             await ack(
-                response_action="errors", errors={KEY_BLOCK: "A Minds key looks like minds_ and 48 hex characters."}
+                response_action="errors", errors={KEY_BLOCK: _("A Minds key looks like minds_ and 48 hex characters.")}
             )
             return
         if not await may_manage_workspace(client, services.store, team_id=team_id, user_id=user_id):
-            await ack(response_action="errors", errors={KEY_BLOCK: NOT_ALLOWED})
+            await ack(response_action="errors", errors={KEY_BLOCK: _(NOT_ALLOWED)})
             return
         try:
             account = await check_key(services, key)
@@ -108,11 +133,13 @@ def register(surface: Surface, services: Services) -> None:
                 minds_key=key,
                 account_label=account,
                 broadcast_terminal=broadcast,
+                default_language=language,
                 connected_by=user_id,
                 connected_at=services.clock(),
             )
         )
         await services.minds.forget(team_id)
+        services.languages.forget_workspace(team_id)
         await ack(response_action="clear")
         log.info("workspace connected to Minds", extra={"fields": {"account": account}})
         channel = plain_value(view.get("private_metadata"), limit=MAX_PRIVATE_METADATA) or user_id

@@ -27,6 +27,7 @@ from minds_bot.flows.digests.schedule import Schedule, ScheduleError, describe, 
 from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.permissions import bot_is_member, is_member, may_manage_digest
+from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsClient
 from minds_bot.render import Message, channel_mention, escape
 from minds_bot.render.access import digest_channel_refused, digest_manage_refused
@@ -83,7 +84,7 @@ def _text(text: str) -> Message:
 
 
 def _not_added(reason: object) -> Message:
-    return _text(f"{escape(str(reason), limit=MAX_REASON_SHOWN)} The digest was not added.")
+    return _text(_("{reason} The digest was not added.", reason=escape(str(reason), limit=MAX_REASON_SHOWN)))
 
 
 # --- shared steps ------------------------------------------------------------------------------------------
@@ -98,7 +99,9 @@ async def user_timezone(client: Any, user_id: str) -> tuple[str, str | None]:
         tz = None
     if tz:
         return tz, None
-    return FALLBACK_TZ, "Your Slack timezone could not be read, so UTC is used; add a timezone such as Europe/Berlin."
+    return FALLBACK_TZ, _(
+        "Your Slack timezone could not be read, so UTC is used; add a timezone such as Europe/Berlin."
+    )
 
 
 async def resolve_studies(client: MindsClient, refs: Sequence[StudyRef]) -> list[tuple[str, str]]:
@@ -110,9 +113,11 @@ async def resolve_studies(client: MindsClient, refs: Sequence[StudyRef]) -> list
             found.append((result.match.id, result.match.name))
         elif result.kind == "ambiguous":
             names = ", ".join(f"“{c.item.name}”" for c in result.candidates[:MAX_CANDIDATES_NAMED])
-            raise StudyNotResolved(f"“{ref.text}” matches several Studies ({names}); use the exact name or id.")
+            raise StudyNotResolved(
+                _("“{query}” matches several Studies ({names}); use the exact name or id.", query=ref.text, names=names)
+            )
         else:
-            raise StudyNotResolved(result.explanation or f"No Study named “{ref.text}”.")
+            raise StudyNotResolved(result.explanation or _("No Study named “{query}”.", query=ref.text))
     return found
 
 
@@ -141,15 +146,16 @@ async def create(services: Services, request: NewDigest, *, slack: Any) -> Messa
         team_id=request.team_id,
         channel_id=request.channel_id,
         schedule=request.schedule,
-        study_ids=[study_id for study_id, _ in studies],
+        study_ids=[study_id for study_id, _name in studies],
         created_by=request.user_id,
         skip_quiet=request.skip_quiet,
     )
     stored = await services.store.save_digest(digest)
+    services.home_changed(stored)
     scheduler = digest_scheduler(services)
     if scheduler is not None:
         scheduler.schedule(stored)
-    names = list(dict.fromkeys(name for _, name in studies))
+    names = list(dict.fromkeys(name for _id, name in studies))
     return render_digest_added(stored, schedule=describe(request.schedule), study_names=names, tz_note=request.tz_note)
 
 
@@ -162,7 +168,9 @@ async def _own_digest(invocation: Invocation, digest_id: str) -> Digest | None:
     digest = await invocation.services.store.get_digest(digest_id)
     if digest is None or digest.team_id != invocation.team_id:
         shown = escape(digest_id)  # the grammar bounds ids
-        await invocation.reply(_text(f"No digest `{shown}` in this workspace. `/minds digest list` shows the ids."))
+        await invocation.reply(
+            _text(_("No digest `{digest_id}` in this workspace. `/minds digest list` shows the ids.", digest_id=shown))
+        )
         return None
     return digest
 
@@ -215,7 +223,7 @@ def _describe(digest: Digest) -> str:
     try:
         return describe(schedule_of(digest))
     except ScheduleError as exc:
-        return f"(unusable schedule: {exc})"
+        return _("(unusable schedule: {reason})", reason=exc)
 
 
 async def handle_remove(command: DigestRemove, invocation: Invocation) -> None:
@@ -223,13 +231,17 @@ async def handle_remove(command: DigestRemove, invocation: Invocation) -> None:
     if digest is None:
         return
     await invocation.services.store.delete_digest(digest.digest_id)
+    invocation.services.home_changed(digest)
     scheduler = digest_scheduler(invocation.services)
     if scheduler is not None:
         scheduler.unschedule(digest.digest_id)
     await invocation.reply(
         _text(
-            f"Digest `{escape(digest.digest_id)}` removed; nothing more will be posted to "
-            f"{channel_mention(digest.channel_id)}."
+            _(
+                "Digest `{digest_id}` removed; nothing more will be posted to {channel}.",
+                digest_id=escape(digest.digest_id),
+                channel=channel_mention(digest.channel_id),
+            )
         )
     )
 
@@ -243,13 +255,18 @@ async def handle_now(command: DigestNow, invocation: Invocation) -> None:
     flow = DigestFlow.from_services(invocation.services)
     outcome = await with_progress(
         flow.run_now(digest, request_key=key, requested_by=invocation.user_id),
-        show=lambda: invocation.say_text("Gathering research news from Minds…"),
+        show=lambda: invocation.say_text(_("Gathering research news from Minds…")),
     )
+    digest_id = escape(digest.digest_id)
     if outcome is Outcome.POSTED:
         where = channel_mention(digest.channel_id)
-        await invocation.reply(_text(f"Digest `{escape(digest.digest_id)}` posted to {where}."))
+        await invocation.reply(
+            _text(_("Digest `{digest_id}` posted to {channel}.", digest_id=digest_id, channel=where))
+        )
     else:
-        await invocation.reply(_text(f"Digest `{escape(digest.digest_id)}` is already being posted for this request."))
+        await invocation.reply(
+            _text(_("Digest `{digest_id}` is already being posted for this request.", digest_id=digest_id))
+        )
 
 
 COMMANDS = {DigestAdd: handle_add, DigestList: handle_list, DigestRemove: handle_remove, DigestNow: handle_now}
@@ -279,7 +296,7 @@ def modal_request(values: dict[str, Any], *, team_id: str, user_id: str) -> NewD
             cron=value("cron").get("value"),
         )
     except ScheduleError as exc:
-        return {_field_of(kind, str(exc)): str(exc)}
+        return {_field_of(kind, exc): str(exc)}
     names = [line.strip() for line in (value("studies").get("value") or "").splitlines() if line.strip()]
     return NewDigest(
         team_id=team_id,
@@ -301,19 +318,23 @@ def _over_limit(value: Any) -> dict[str, str]:
         lines = text.splitlines() if block == "studies" else [text]
         longest = max((len(line) for line in lines), default=0)
         if longest > MAX_DIGEST_ARGUMENT:
-            errors[block] = too_long("A timezone, cron or Study name", limit=MAX_DIGEST_ARGUMENT, length=longest)
+            errors[block] = too_long(N_("A timezone, cron or Study name"), limit=MAX_DIGEST_ARGUMENT, length=longest)
         elif len(lines) > MAX_DIGEST_STUDIES:
-            errors[block] = f"A digest can follow at most {MAX_DIGEST_STUDIES} Studies (you named {len(lines)})."
+            errors[block] = _(
+                "A digest can follow at most {most} Studies (you named {named}).",
+                most=MAX_DIGEST_STUDIES,
+                named=len(lines),
+            )
     return errors
 
 
-def _field_of(kind: str, message: str) -> str:
-    """Which modal field a schedule message is about, so Slack shows it next to that field."""
-    if "timezone" in message:
+def _field_of(kind: str, error: ScheduleError) -> str:
+    """Which modal field a schedule error is about, so Slack shows it next to that field."""
+    if error.field == "tz":
         return "tz"
     if kind == "cron":
         return "cron"
-    if "day" in message and kind == "weekly":
+    if error.field == "weekday" and kind == "weekly":
         return "weekday"
     return "time"
 
@@ -324,7 +345,7 @@ def register(surface: Surface, services: Services) -> None:
     @surface.action(ADD_DIGEST_ACTION)
     async def open_modal(ack: Any, body: dict[str, Any], client: Any) -> None:
         await ack()
-        tz, _ = await user_timezone(client, body["user"]["id"])
+        tz, _note = await user_timezone(client, body["user"]["id"])
         channel = (body.get("channel") or {}).get("id")
         await client.views_open(
             trigger_id=body["trigger_id"], view=render_digest_modal(timezone=tz, channel_id=channel)

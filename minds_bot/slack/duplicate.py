@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.duplicates import button_pressed, duplicate_study
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.planning import Refused
+from minds_bot.i18n import _
 from minds_bot.render.common import decode_value
 from minds_bot.render.jobs import DUPLICATE_AGAIN, DUPLICATE_TRY_AGAIN
 from minds_bot.slack.grammar import Duplicate
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 async def handle_duplicate(command: Duplicate, invocation: Invocation) -> None:
     if command.study is None:
-        await invocation.say_text("Say `/minds duplicate <study>` to make a private copy of a Study.")
+        await invocation.say_text(_("Say `/minds duplicate <study>` to make a private copy of a Study."))
         return
     study = await resolve_study(invocation, command.study, rerun=lambda sid: f"duplicate {sid}", confirm_fuzzy=True)
     if study is None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.exports import ExportDelivery, request_export, start_export
 from minds_bot.flows.invocation import Invocation
+from minds_bot.i18n import _
 from minds_bot.render.common import decode_value, plain_value, render_stale_button
 from minds_bot.render.exports import EXPORT_AGAIN, EXPORT_TRY_AGAIN
 from minds_bot.slack.grammar import MAX_STUDY_REF, Export
@@ -31,7 +32,7 @@ STUDY_CARD_EXPORT = "study_export"
 async def handle_export(command: Export, invocation: Invocation) -> None:
     if command.study is None:
         await invocation.say_text(
-            "Say `/minds export <study> [pdf|md|docx|pptx|csv|xls|sav] [brief|report|raw] [original]`."
+            _("Say `/minds export <study> [pdf|md|docx|pptx|csv|xls|sav] [brief|report|raw] [original]`.")
         )
         return
     settings = invocation.services.settings

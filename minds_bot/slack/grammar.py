@@ -14,6 +14,7 @@ import difflib
 import re
 from dataclasses import dataclass, field, fields
 
+from minds_bot.i18n import N_, _, format_number
 from minds_bot.render.digest import MAX_DIGEST_ARGUMENT
 from minds_bot.render.modals import MAX_QUESTION
 from minds_bot.render.plan import MAX_PLAN_REQUEST
@@ -389,8 +390,15 @@ def parse_command(text: str) -> Command | Usage:
 
 
 def too_long(what: str, *, limit: int, length: int) -> str:
-    """The usage message for over-long input: the limit and the length, never the text itself."""
-    return f"{what} can be at most {limit:,} characters (yours has {length:,})."
+    """The usage message for over-long input: the limit and the length, never the text itself. ``what`` (the
+    sentence's subject: "A question") is a message id marked with ``N_`` or text already translated."""
+    # i18n: {what} is what was typed, as the sentence's subject: "A question", "A search", "A digest id"…
+    return _(
+        "{what} can be at most {limit} characters (yours has {length}).",
+        what=_(what),
+        limit=format_number(limit),
+        length=format_number(length),
+    )
 
 
 def quote(word: str) -> str:
@@ -398,20 +406,21 @@ def quote(word: str) -> str:
     return word if len(word) <= MAX_QUOTED else word[: MAX_QUOTED - 1] + "…"
 
 
-# Field name → (what it is, in words; the most characters it may have). One table for every command; every
-# word of `digest …` is first held to MAX_DIGEST_ARGUMENT (its time, day, timezone, cron and Study names).
+# Field name → (what it is, in words, a message id for ``too_long``; the most characters it may have). One table
+# for every command; every word of `digest …` is first held to MAX_DIGEST_ARGUMENT (its time, day, timezone, cron
+# and Study names).
 FIELD_LIMITS: dict[str, tuple[str, int]] = {
-    "question": ("A question", MAX_QUESTION),
-    "request": ("A plan request", MAX_PLAN_REQUEST),
-    "query": ("A search", MAX_QUERY),
-    "study": ("A Study name or id", MAX_STUDY_REF),
-    "brief": ("An Audience brief", MAX_BRIEF),
-    "digest_id": ("A digest id", MAX_DIGEST_ID),
+    "question": (N_("A question"), MAX_QUESTION),
+    "request": (N_("A plan request"), MAX_PLAN_REQUEST),
+    "query": (N_("A search"), MAX_QUERY),
+    "study": (N_("A Study name or id"), MAX_STUDY_REF),
+    "brief": (N_("An Audience brief"), MAX_BRIEF),
+    "digest_id": (N_("A digest id"), MAX_DIGEST_ID),
 }
-# Field name → (the sentence, with {limit} and {count}; the most items it may have).
+# Field name → (the sentence, a message id with {limit} and {count}; the most items it may have).
 COUNT_LIMITS: dict[str, tuple[str, int]] = {
-    "studies": ("A digest can follow at most {limit} Studies (you named {count}).", MAX_DIGEST_STUDIES),
-    "users": ("Name at most {limit} people at a time (you named {count}).", MAX_APPROVERS),
+    "studies": (N_("A digest can follow at most {limit} Studies (you named {count})."), MAX_DIGEST_STUDIES),
+    "users": (N_("Name at most {limit} people at a time (you named {count})."), MAX_APPROVERS),
 }
 
 
@@ -420,7 +429,7 @@ def _within_limits(command: Command) -> Command | Usage:
         value = getattr(command, item.name)
         counted = COUNT_LIMITS.get(item.name)
         if counted is not None and len(value) > counted[1]:
-            return Usage(counted[0].format(limit=counted[1], count=len(value)))
+            return Usage(_(counted[0], limit=format_number(counted[1]), count=format_number(len(value))))
         limit = FIELD_LIMITS.get(item.name)
         texts = value if isinstance(value, tuple) else (value,)
         for text in texts:
@@ -433,8 +442,9 @@ def _within_limits(command: Command) -> Command | Usage:
 def _unknown(word: str) -> Usage:
     close = difflib.get_close_matches(word, WORDS, n=1, cutoff=0.6) if len(word) <= MAX_QUOTED else []
     if close:
-        return Usage(f"I don't know `{quote(word)}`. Did you mean `/minds {close[0]}`?", suggestion=close[0])
-    return Usage(f"I don't know `{quote(word)}`. Try `/minds help` for the list of commands.")
+        said = _("I don't know `{word}`. Did you mean `/minds {command}`?", word=quote(word), command=close[0])
+        return Usage(said, suggestion=close[0])
+    return Usage(_("I don't know `{word}`. Try `/minds help` for the list of commands.", word=quote(word)))
 
 
 def _help(text: str, tokens: list[Token]) -> Command | Usage:
@@ -525,7 +535,7 @@ def _export_option(word: str) -> tuple[str | None, str]:
 def _share(text: str, tokens: list[Token]) -> Command | Usage:
     last = tokens[-1].value.lower() if len(tokens) > 2 and not tokens[-1].quoted else ""
     if last not in ("on", "off"):
-        return Usage("Say `/minds share <study> on` to turn on the public link, or `… off` to turn it off.")
+        return Usage(_("Say `/minds share <study> on` to turn on the public link, or `… off` to turn it off."))
     return Share(_study_tail(tokens, text, 1, len(tokens) - 1), enable=last == "on")
 
 
@@ -538,8 +548,10 @@ def _duplicate(text: str, tokens: list[Token]) -> Command | Usage:
 def _audience(text: str, tokens: list[Token]) -> Command | Usage:
     if len(tokens) < 2:
         return Usage(
-            "Say `/minds audience <name>` for an Audience's card, `/minds audience new <brief>` to create one "
-            "from a brief, or `/minds audiences` to browse them.",
+            _(
+                "Say `/minds audience <name>` for an Audience's card, `/minds audience new <brief>` to create one "
+                "from a brief, or `/minds audiences` to browse them."
+            ),
             suggestion="audiences",
         )
     if tokens[1].value.lower() == "new" and not tokens[1].quoted:
@@ -555,7 +567,7 @@ def _approvers(text: str, tokens: list[Token]) -> Command | Usage:
     action = tokens[1].value.lower() if len(tokens) > 1 else "list"
     if action not in ("add", "remove", "list"):
         return Usage(
-            "Say `/minds approvers add @someone`, `/minds approvers remove @someone` or `/minds approvers list`."
+            _("Say `/minds approvers add @someone`, `/minds approvers remove @someone` or `/minds approvers list`.")
         )
     if action == "list":
         return Approvers("list")
@@ -564,12 +576,12 @@ def _approvers(text: str, tokens: list[Token]) -> Command | Usage:
         match = USER_MENTION.match(token.value)
         (users if match else bad).append(match.group(1) if match else token.value)
     if bad or not users:
-        return Usage(f"Name people with @mentions, e.g. `/minds approvers {action} @ana @ben`.")
+        return Usage(_("Name people with @mentions, e.g. `/minds approvers {action} @ana @ben`.", action=action))
     return Approvers(action, tuple(dict.fromkeys(users)))
 
 
 SKIP_QUIET = "skip-quiet"
-DIGEST_USAGE = (
+DIGEST_USAGE = N_(
     "Digest commands: `/minds digest add [#channel] daily 09:00 [timezone] [study…|all] [skip-quiet]`, "
     '`… weekly monday 09:00 …`, `… cron "0 9 * * 1" …`, `/minds digest list`, '
     "`/minds digest remove <id>`, `/minds digest now <id>`."
@@ -582,13 +594,13 @@ def _digest(text: str, tokens: list[Token]) -> Command | Usage:
         return DigestList()
     longest = max(tokens[2:], key=lambda t: len(t.value), default=None)
     if longest is not None and len(longest.value) > MAX_DIGEST_ARGUMENT:
-        return Usage(too_long("A digest argument", limit=MAX_DIGEST_ARGUMENT, length=len(longest.value)))
+        return Usage(too_long(N_("A digest argument"), limit=MAX_DIGEST_ARGUMENT, length=len(longest.value)))
     if action in ("remove", "now"):
         if len(tokens) != 3:
-            return Usage(f"Say `/minds digest {action} <id>`; `/minds digest list` shows the ids.")
+            return Usage(_("Say `/minds digest {action} <id>`; `/minds digest list` shows the ids.", action=action))
         return DigestRemove(tokens[2].value) if action == "remove" else DigestNow(tokens[2].value)
     if action != "add":
-        return Usage(DIGEST_USAGE)
+        return Usage(_(DIGEST_USAGE))
     return _digest_add(tokens[2:])
 
 
@@ -597,22 +609,29 @@ def _digest_add(tokens: list[Token]) -> Command | Usage:
     if tokens and (match := CHANNEL_MENTION.match(tokens[0].value)):
         channel, tokens = match.group(1), tokens[1:]
     if not tokens:
-        return Usage(DIGEST_USAGE)
+        return Usage(_(DIGEST_USAGE))
     schedule = tokens[0].value.lower()
     if schedule == "daily":
         return _digest_timed(channel, tokens[1:], schedule="daily", weekday=None)
     if schedule == "weekly":
         day = _weekday(tokens[1].value) if len(tokens) > 1 else None
+        if day is None and len(tokens) > 1:
+            return Usage(
+                _(
+                    "“{word}” is not a day of the week. A weekly digest needs a day, e.g. "
+                    "`/minds digest add weekly monday 09:00`.",
+                    word=quote(tokens[1].value),
+                )
+            )
         if day is None:
-            given = f"“{quote(tokens[1].value)}” is not a day of the week. " if len(tokens) > 1 else ""
-            return Usage(f"{given}A weekly digest needs a day, e.g. `/minds digest add weekly monday 09:00`.")
+            return Usage(_("A weekly digest needs a day, e.g. `/minds digest add weekly monday 09:00`."))
         return _digest_timed(channel, tokens[2:], schedule="weekly", weekday=day)
     if schedule == "cron":
         if len(tokens) < 2 or not tokens[1].quoted or len(tokens[1].value.split()) != 5:
-            return Usage('A cron digest needs five quoted fields, e.g. `/minds digest add cron "0 9 * * 1"`.')
+            return Usage(_('A cron digest needs five quoted fields, e.g. `/minds digest add cron "0 9 * * 1"`.'))
         timezone, studies, quiet = _tz_and_studies(tokens[2:])
         return DigestAdd(channel, "cron", cron=tokens[1].value, timezone=timezone, studies=studies, skip_quiet=quiet)
-    return Usage(DIGEST_USAGE)
+    return Usage(_(DIGEST_USAGE))
 
 
 def _weekday(word: str) -> str | None:
@@ -623,8 +642,7 @@ def _weekday(word: str) -> str | None:
 
 def _digest_timed(channel: str | None, tokens: list[Token], *, schedule: str, weekday: str | None) -> Command | Usage:
     if not tokens or not TIME_OF_DAY.match(tokens[0].value):
-        given = f"“{quote(tokens[0].value)}” is not a time of day. " if tokens else ""
-        return Usage(f"{given}A {schedule} digest needs a time as HH:MM (24-hour), e.g. 09:00.")
+        return Usage(_no_time(schedule, quote(tokens[0].value) if tokens else None))
     hour, minute = TIME_OF_DAY.match(tokens[0].value).groups()  # type: ignore[union-attr]
     timezone, studies, quiet = _tz_and_studies(tokens[1:])
     return DigestAdd(
@@ -636,6 +654,19 @@ def _digest_timed(channel: str | None, tokens: list[Token], *, schedule: str, we
         studies=studies,
         skip_quiet=quiet,
     )
+
+
+def _no_time(schedule: str, given: str | None) -> str:
+    """Why a daily or weekly digest was refused: its time is missing (``given`` None) or not a time of day."""
+    if given is None:
+        if schedule == "weekly":
+            return _("A weekly digest needs a time as HH:MM (24-hour), e.g. 09:00.")
+        return _("A daily digest needs a time as HH:MM (24-hour), e.g. 09:00.")
+    if schedule == "weekly":
+        return _(
+            "“{word}” is not a time of day. A weekly digest needs a time as HH:MM (24-hour), e.g. 09:00.", word=given
+        )
+    return _("“{word}” is not a time of day. A daily digest needs a time as HH:MM (24-hour), e.g. 09:00.", word=given)
 
 
 def _tz_and_studies(tokens: list[Token]) -> tuple[str | None, tuple[StudyRef, ...], bool]:
@@ -651,33 +682,36 @@ def _tz_and_studies(tokens: list[Token]) -> tuple[str | None, tuple[StudyRef, ..
 
 
 MAX_REF_CHARS = 200  # a Study's or Mind's id or name; longer text is not a name anyone typed on purpose
-CHAT_USAGE = "Say `/minds chat <mind>` with a Mind's name or id (`/minds minds` lists them)."
+CHAT_USAGE = N_("Say `/minds chat <mind>` with a Mind's name or id (`/minds minds` lists them).")
 
 
 def _chat(text: str, tokens: list[Token]) -> Command | Usage:
     ref = _study_tail(tokens, text, 1)
     if ref is None:
-        return Usage(CHAT_USAGE)
+        return Usage(_(CHAT_USAGE))
     if len(ref.text) > MAX_REF_CHARS:
-        return Usage(f"A Mind's name or id is at most {MAX_REF_CHARS} characters. {CHAT_USAGE}")
+        return Usage(
+            _("A Mind's name or id is at most {limit} characters. {usage}", limit=MAX_REF_CHARS, usage=_(CHAT_USAGE))
+        )
     return Chat(ref.text)
 
 
-ANALYTICS_USAGE = "Say `/minds analytics <study>` (or press Analytics on a Study card)."
+ANALYTICS_USAGE = N_("Say `/minds analytics <study>` (or press Analytics on a Study card).")
 
 
 def _analytics(text: str, tokens: list[Token]) -> Command | Usage:
     ref = _study_tail(tokens, text, 1)
     if ref is None:
-        return Usage(ANALYTICS_USAGE)
+        return Usage(_(ANALYTICS_USAGE))
     if len(ref.text) > MAX_REF_CHARS:
-        return Usage(f"A Study's name or id is at most {MAX_REF_CHARS} characters. {ANALYTICS_USAGE}")
+        usage = _(ANALYTICS_USAGE)
+        return Usage(_("A Study's name or id is at most {limit} characters. {usage}", limit=MAX_REF_CHARS, usage=usage))
     return Analytics(ref)
 
 
 MAX_STUDY_NAME_CHARS = 200
-STUDY_NEW_USAGE = (
-    f"Say `/minds study new <name>` (at most {MAX_STUDY_NAME_CHARS} characters); a dialog then asks for its "
+STUDY_NEW_USAGE = N_(  # {limit}: MAX_STUDY_NAME_CHARS
+    "Say `/minds study new <name>` (at most {limit} characters); a dialog then asks for its "
     'Audiences. To open a Study whose name starts with "new", quote it: `/minds study "New …"`.'
 )
 
@@ -688,29 +722,41 @@ def _study_new(text: str, tokens: list[Token]) -> Command | Usage:
         return StudyNew(None)
     if len(ref.text) > MAX_STUDY_NAME_CHARS:
         return Usage(
-            f"That name is {len(ref.text)} characters; a Study name is at most {MAX_STUDY_NAME_CHARS}. "
-            + STUDY_NEW_USAGE
+            _(
+                "That name is {length} characters; a Study name is at most {limit}. {usage}",
+                length=len(ref.text),
+                limit=MAX_STUDY_NAME_CHARS,
+                usage=_(STUDY_NEW_USAGE, limit=MAX_STUDY_NAME_CHARS),
+            )
         )
     return StudyNew(ref.text)
 
 
 PROFILE_KINDS = ("audience", "mind")
 PROFILE_FORMATS = ("pdf", "md", "docx", "pptx")
-PROFILE_USAGE = (
+# Message ids with {limit}: MAX_REF_CHARS.
+PROFILE_USAGE = N_(
     "Say `/minds export audience <name> [pdf|md|docx|pptx]` or `/minds export mind <name> [format]` "
-    f"(a name or id of at most {MAX_REF_CHARS} characters). To export a Study whose name starts with "
+    "(a name or id of at most {limit} characters). To export a Study whose name starts with "
     '"audience" or "mind", quote its name.'
 )
-DUPLICATE_AUDIENCE_USAGE = (
-    f"Say `/minds duplicate audience <name>` (a name or id of at most {MAX_REF_CHARS} characters)."
-)
+DUPLICATE_AUDIENCE_USAGE = N_("Say `/minds duplicate audience <name>` (a name or id of at most {limit} characters).")
 
 
 def _bounded(ref: StudyRef | None, usage: str) -> StudyRef | Usage:
+    """``ref`` when it is short enough; otherwise ``usage`` (a message id with {limit}) and why."""
+    said = _(usage, limit=MAX_REF_CHARS)
     if ref is None:
-        return Usage(usage)
+        return Usage(said)
     if len(ref.text) > MAX_REF_CHARS:
-        return Usage(f"That name is {len(ref.text)} characters; at most {MAX_REF_CHARS}. {usage}")
+        return Usage(
+            _(
+                "That name is {length} characters; at most {limit}. {usage}",
+                length=len(ref.text),
+                limit=MAX_REF_CHARS,
+                usage=said,
+            )
+        )
     return ref
 
 
@@ -737,21 +783,29 @@ MAX_EMAIL = 254
 EMAIL = re.compile(r"^[^@\s<>|]+@[^@\s<>|]+\.[^@\s<>|]+$")
 MAILTO = re.compile(r"^<mailto:([^|>]+)(?:\|[^>]*)?>$")
 INVITE_ROLES = ("member", "admin")
-INVITE_USAGE = (
+INVITE_USAGE = N_(  # {limit}: MAX_INVITES
     "Say `/minds invite <study> someone@example.com … [admin]` to invite up to "
-    f"{MAX_INVITES} people to a Study (role member unless you add `admin`)."
+    "{limit} people to a Study (role member unless you add `admin`)."
 )
 
 
-def _too_long(what: str, limit: int, usage: str) -> Usage:
-    return Usage(f"The {what} is too long: at most {limit:,} characters. {usage}")
+def _too_long(message: str, limit: int, usage: str) -> Usage:
+    """``message`` (a message id with {limit} and {usage}: "The search is too long: …") filled in."""
+    return Usage(_(message, limit=format_number(limit), usage=usage))
 
 
 def _methods(text: str, tokens: list[Token]) -> Command | Usage:
     query = _rest(text, tokens, 1)
     if query is not None and len(query) > MAX_QUERY:
-        return _too_long("search", MAX_QUERY, "Say `/minds methods [query]`, e.g. `/minds methods pricing`.")
+        return _too_long(
+            N_("The search is too long: at most {limit} characters. {usage}"),
+            MAX_QUERY,
+            _("Say `/minds methods [query]`, e.g. `/minds methods pricing`."),
+        )
     return Methods(query)
+
+
+AUDIENCE_NAME_TOO_LONG = N_("The Audience name is too long: at most {limit} characters. {usage}")
 
 
 def _audience_name(text: str, tokens: list[Token], index: int) -> str | None:
@@ -762,48 +816,59 @@ def _audience_name(text: str, tokens: list[Token], index: int) -> str | None:
 def _show_audience(text: str, tokens: list[Token]) -> Command | Usage:
     name = _audience_name(text, tokens, 1)
     if name is None:
-        return Usage("Say `/minds audience <name>` for an Audience's card.")
+        return Usage(_("Say `/minds audience <name>` for an Audience's card."))
     if len(name) > MAX_NAME:
-        return _too_long("Audience name", MAX_NAME, "Say `/minds audience <name>`.")
+        return _too_long(AUDIENCE_NAME_TOO_LONG, MAX_NAME, _("Say `/minds audience <name>`."))
     return ShowAudience(name)
 
 
-ASK_AUDIENCE_USAGE = 'Say `/minds ask audience <name> <question>`, e.g. `/minds ask audience "Gen Z" Why…?`.'
+ASK_AUDIENCE_USAGE = N_('Say `/minds ask audience <name> <question>`, e.g. `/minds ask audience "Gen Z" Why…?`.')
 
 
 def _ask_audience(text: str, tokens: list[Token]) -> Command | Usage:
     name, question = _study_and_rest(text, tokens, 2)
     if name is not None and len(name.text) > MAX_NAME:
-        return _too_long("Audience name", MAX_NAME, ASK_AUDIENCE_USAGE)
+        return _too_long(AUDIENCE_NAME_TOO_LONG, MAX_NAME, _(ASK_AUDIENCE_USAGE))
     if question is not None and len(question) > MAX_QUESTION:
-        return _too_long("question", MAX_QUESTION, ASK_AUDIENCE_USAGE)
+        return _too_long(
+            N_("The question is too long: at most {limit} characters. {usage}"), MAX_QUESTION, _(ASK_AUDIENCE_USAGE)
+        )
     return AskAudience(name.text if name else None, question)
 
 
 def _recalibrate(text: str, tokens: list[Token]) -> Command | Usage:
     name = _audience_name(text, tokens, 1)
     if name is not None and len(name) > MAX_NAME:
-        return _too_long("Audience name", MAX_NAME, "Say `/minds recalibrate <audience>`.")
+        return _too_long(AUDIENCE_NAME_TOO_LONG, MAX_NAME, _("Say `/minds recalibrate <audience>`."))
     return Recalibrate(name)
 
 
 def _invite(text: str, tokens: list[Token]) -> Command | Usage:
+    usage = _(INVITE_USAGE, limit=MAX_INVITES)
     if len(tokens) < 3 or not tokens[1].value:
-        return Usage(INVITE_USAGE)
+        return Usage(usage)
     if len(tokens[1].value) > MAX_NAME:
-        return _too_long("Study name", MAX_NAME, INVITE_USAGE)
+        return _too_long(N_("The Study name is too long: at most {limit} characters. {usage}"), MAX_NAME, usage)
     words = [t.value for t in tokens[2:]]
     role = "member"
     if words and words[-1].lower() in INVITE_ROLES:
         role = words.pop().lower()
     emails = [_email(w) for w in words]
     bad = [w for w, e in zip(words, emails, strict=True) if e is None]
-    if bad or not emails:
-        shown = f"“{bad[0][:MAX_EMAIL]}” is not an email address. " if bad else ""
-        return Usage(shown + INVITE_USAGE)
+    if bad:
+        return Usage(_("“{word}” is not an email address. {usage}", word=bad[0][:MAX_EMAIL], usage=usage))
+    if not emails:
+        return Usage(usage)
     unique = tuple(dict.fromkeys(e for e in emails if e))
     if len(unique) > MAX_INVITES:
-        return Usage(f"At most {MAX_INVITES} people per invitation; you named {len(unique)}. " + INVITE_USAGE)
+        return Usage(
+            _(
+                "At most {limit} people per invitation; you named {count}. {usage}",
+                limit=MAX_INVITES,
+                count=len(unique),
+                usage=usage,
+            )
+        )
     return Invite(StudyRef(tokens[1].value), unique, role)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.heatmaps import HeatmapTarget, export_heatmap, register_handler, show_heatmap, start_heatmap
+from minds_bot.i18n import N_, _
 from minds_bot.render.common import decode_value
 from minds_bot.render.heatmaps import (
     HEATMAP_ACTION,
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
-OUT_OF_DATE = "That button is out of date; ask the question again."
+OUT_OF_DATE = N_("That button is out of date; ask the question again.")
 
 
 def _target(body: dict[str, Any], state: dict[str, Any], *, thread_ts: str | None = None) -> HeatmapTarget | None:
@@ -51,7 +52,7 @@ def register(surface: Surface, services: Services) -> None:
         await ack()
         target = _target(body, decode_value(action.get("value")))
         if target is None:
-            await respond(text=OUT_OF_DATE, response_type="ephemeral", replace_original=False)
+            await respond(text=_(OUT_OF_DATE), response_type="ephemeral", replace_original=False)
             return
         await show_heatmap(invocation_from_body(services, body, client=client, respond=respond), target)
 
@@ -71,6 +72,6 @@ def register(surface: Surface, services: Services) -> None:
         await ack()
         target = _target(body, decode_value(action.get("value")))
         if target is None:
-            await respond(text=OUT_OF_DATE, response_type="ephemeral", replace_original=False)
+            await respond(text=_(OUT_OF_DATE), response_type="ephemeral", replace_original=False)
             return
         await export_heatmap(invocation_from_body(services, body, client=client, respond=respond), target)

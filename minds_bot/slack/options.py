@@ -11,13 +11,14 @@ import asyncio
 from collections.abc import Awaitable
 from typing import Any
 
+from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsError
 from minds_bot.render.errors import user_message
 from minds_bot.render.modals import render_options_error
 from minds_bot.store import StoreError
 
 OPTIONS_DEADLINE_SECONDS = 2.5  # Slack waits 3 s for the options; the ack itself needs the rest
-TOO_SLOW = "Minds did not answer in time; type again to search."
+TOO_SLOW = N_("Minds did not answer in time; type again to search.")
 
 
 async def ack_options(ack: Any, search: Awaitable[list[dict[str, Any]]]) -> None:
@@ -25,7 +26,7 @@ async def ack_options(ack: Any, search: Awaitable[list[dict[str, Any]]]) -> None
     try:
         found = await asyncio.wait_for(search, OPTIONS_DEADLINE_SECONDS)
     except TimeoutError:
-        await ack(options=render_options_error(TOO_SLOW))
+        await ack(options=render_options_error(_(TOO_SLOW)))
     except (MindsError, StoreError) as exc:
         await ack(options=render_options_error(user_message(exc)))
     else:

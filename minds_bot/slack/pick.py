@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.browse import rank_by_name
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.questions import check_question
+from minds_bot.i18n import N_, _
 from minds_bot.render.common import decode_metadata
 from minds_bot.render.modals import (
     ERROR_OPTION_VALUE,
@@ -116,7 +117,7 @@ def register(surface: Surface, services: Services) -> None:
         query = body.get("value") or ""
         if not isinstance(query, str) or len(query) > MAX_QUERY:
             length = len(query) if isinstance(query, str) else 0
-            await ack(options=render_options_error(too_long("A search", limit=MAX_QUERY, length=length)))
+            await ack(options=render_options_error(too_long(N_("A search"), limit=MAX_QUERY, length=length)))
             return
         await ack_options(ack, study_options(services, team_id=team, query=query))
 
@@ -124,16 +125,16 @@ def register(surface: Surface, services: Services) -> None:
     async def submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any, respond: Any) -> None:
         study_id, question = _submitted(view)
         if not study_id or study_id == ERROR_OPTION_VALUE:
-            await ack(response_action="errors", errors={STUDY_BLOCK: "Pick a Study from the list."})
+            await ack(response_action="errors", errors={STUDY_BLOCK: _("Pick a Study from the list.")})
             return
         purpose = _purpose(view)
         if purpose == "ask" and question and len(question) > MAX_QUESTION:
-            error = too_long("A question", limit=MAX_QUESTION, length=len(question))
+            error = too_long(N_("A question"), limit=MAX_QUESTION, length=len(question))
             await ack(response_action="errors", errors={QUESTION_BLOCK: error})
             return
         check = check_question(question or "") if purpose == "ask" else None
         if check is not None and not check.single:
-            reason = f"{check.reason} Ask exactly one question, or plan several with /minds plan."
+            reason = _("{reason} Ask exactly one question, or plan several with /minds plan.", reason=check.reason)
             await ack(response_action="errors", errors={QUESTION_BLOCK: reason})
             return
         text = command_for(purpose, study_id, question)

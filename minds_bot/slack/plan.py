@@ -19,6 +19,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from minds_bot import i18n
 from minds_bot.flows.drafts import consume_launched
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.methods import post_method_hint
@@ -36,12 +37,14 @@ from minds_bot.flows.planning import (
     start_plan,
 )
 from minds_bot.flows.research import Started, approve, refusal_for_approver
+from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsError
 from minds_bot.render import escape, unescape
 from minds_bot.render.access import MODAL_NOT_YOURS
 from minds_bot.render.common import decode_metadata, decode_value, plain_value
 from minds_bot.render.drafts import has_saved_mark
 from minds_bot.render.errors import user_message
+from minds_bot.render.home import HOME_PLAN_ACTION
 from minds_bot.render.plan import (
     ACTION_ANSWER,
     ACTION_ANSWER_ALL,
@@ -83,12 +86,11 @@ if TYPE_CHECKING:
 
 STUDY_CARD_PLAN = "study_plan"
 MODAL_LIMITS = {
-    "study": ("A Study name or id", MAX_STUDY_INPUT),
-    "request": ("A plan request", MAX_PLAN_REQUEST),
-    "answer": ("An answer", MAX_PLAN_ANSWER),
-    "refinement": ("A refinement", MAX_PLAN_REQUEST),
+    "study": (N_("A Study name or id"), MAX_STUDY_INPUT),
+    "request": (N_("A plan request"), MAX_PLAN_REQUEST),
+    "answer": (N_("An answer"), MAX_PLAN_ANSWER),
+    "refinement": (N_("A refinement"), MAX_PLAN_REQUEST),
 }
-DEFAULT_LANGUAGE = "en"
 
 
 # --- the command and the request modal ----------------------------------------------------------------------
@@ -120,7 +122,7 @@ async def handle_plan(command: Plan, invocation: Invocation) -> None:
         user_id=invocation.user_id,
         study=study,
         request=command.request,
-        language=await _default_language(services, invocation.team_id),
+        language=i18n.spoken(),  # the person's language (their Slack locale, else the workspace's)
     )
     await post_method_hint(
         services,
@@ -130,11 +132,6 @@ async def handle_plan(command: Plan, invocation: Invocation) -> None:
         user_id=invocation.user_id,
         request=command.request,
     )
-
-
-async def _default_language(services: Services, team_id: str) -> str | None:
-    workspace = await services.store.get_workspace(team_id)
-    return workspace.default_language if workspace else None
 
 
 async def _open_request_modal(
@@ -147,14 +144,27 @@ async def _open_request_modal(
     study: str | None,
     by_id: bool,
     request: str | None = None,
+    label: str | None = None,
 ) -> None:
-    language = await _default_language(services, team_id) or DEFAULT_LANGUAGE
+    """The plan dialog; with no ``channel_id`` (from the App Home) it asks where to post the plan. The Study
+    language starts as the person's."""
     metadata = json.dumps({"c": channel_id, "s": study, "id": by_id})
-    label = "the Study on the card" if by_id else study
+    shown = label or (_("the Study on the card") if by_id else study)
     view = plan_request_modal(
-        metadata=metadata, study_known=study is not None, study_name=label, language=language, request=request
+        metadata=metadata,
+        study_known=study is not None,
+        study_name=shown,
+        language=i18n.spoken(),
+        request=request,
+        pick_channel=not channel_id,
     )
     await slack.views_open(trigger_id=trigger_id, view=view.to_dict())
+
+
+def _picked_channel(view: dict[str, Any]) -> str:
+    element = (((view.get("state") or {}).get("values") or {}).get("channel") or {}).get("value") or {}
+    picked = element.get("selected_conversation")
+    return picked if isinstance(picked, str) else ""
 
 
 def _input(view: dict[str, Any], block: str) -> str | None:
@@ -168,7 +178,8 @@ def _input(view: dict[str, Any], block: str) -> str | None:
 
 async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
     meta = decode_metadata(view.get("private_metadata"))
-    team_id, user_id, channel_id = _team(body), body["user"]["id"], meta.get("c", "")
+    team_id, user_id = _team(body), body["user"]["id"]
+    channel_id = meta.get("c") or _picked_channel(view)
     study_text = meta.get("s") or _input(view, "study") or ""
     try:
         minds = await services.minds.client_for(team_id)
@@ -193,6 +204,15 @@ async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dic
         )
     except MindsError as exc:  # a modal has no response URL: say it privately in the channel
         await client.chat_postEphemeral(channel=channel_id, user=user_id, text=escape(user_message(exc)))
+
+
+def _home_study_name(body: dict[str, Any], action: dict[str, Any]) -> str | None:
+    """The Study's name from the Home section whose button was pressed (plain words: escaped when shown)."""
+    for block in (body.get("view") or {}).get("blocks") or []:
+        if isinstance(block, dict) and block.get("block_id") == action.get("block_id"):
+            text = (block.get("text") or {}).get("text")
+            return unescape(text) if isinstance(text, str) else None
+    return None
 
 
 # --- reading plan-message payloads ---------------------------------------------------------------------------
@@ -220,7 +240,7 @@ def _over_limit(view: dict[str, Any]) -> dict[str, str]:
     for block, (what, limit) in MODAL_LIMITS.items():
         text = _input(view, block)
         if text is not None and len(text) > limit:
-            errors[block] = too_long(what, limit=limit, length=len(text))
+            errors[block] = too_long(_(what), limit=limit, length=len(text))
     return errors
 
 
@@ -273,7 +293,7 @@ def register(surface: Surface, services: Services) -> None:
     @surface.action(STUDY_CARD_PLAN)
     async def study_plan(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
         await ack()
-        _, channel, _ = _where(body)
+        channel = _where(body)[1]
         study_id, request = parse_plan_button_value(plain_value(action.get("value")) or "")
         await _open_request_modal(
             services,
@@ -286,10 +306,29 @@ def register(surface: Surface, services: Services) -> None:
             request=request,
         )
 
+    @surface.action(HOME_PLAN_ACTION)
+    async def home_plan(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
+        """*Plan research* on the App Home: the dialog, with a channel to post in (and the Study, on a Study's
+        button — its name as the Home showed it)."""
+        await ack()
+        study_id = plain_value(action.get("value")) or ""
+        study = study_id if 0 < len(study_id) <= MAX_STUDY_REF else None
+        name = _home_study_name(body, action) if study else None
+        await _open_request_modal(
+            services,
+            client,
+            trigger_id=body.get("trigger_id"),
+            team_id=_team(body),
+            channel_id="",
+            study=study,
+            by_id=study is not None,
+            label=name,
+        )
+
     @surface.view(VIEW_PLAN_REQUEST)
     async def plan_requested(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
         if not _input(view, "request"):
-            await ack(response_action="errors", errors={"request": "Say what the research should find out."})
+            await ack(response_action="errors", errors={"request": _("Say what the research should find out.")})
             return
         if errors := _over_limit(view):
             await ack(response_action="errors", errors=errors)
@@ -303,7 +342,7 @@ def register(surface: Surface, services: Services) -> None:
         value = _value(action)
         answer, question = value.get("a"), value.get("q")
         if not isinstance(answer, str) or not isinstance(question, str):
-            await _say_refused(respond, Refused("This button is out of date; use the latest plan message."))
+            await _say_refused(respond, Refused(_("This button is out of date; use the latest plan message.")))
             return
         outcome = await revise_plan(
             services,
@@ -321,7 +360,7 @@ def register(surface: Surface, services: Services) -> None:
         if await _refused_to_open(services, body=body, respond=respond, client=client):
             return
         value = _value(action)
-        _, channel, ts = _where(body)
+        _team_id, channel, ts = _where(body)
         question = _confirmation_text(body, action)
         metadata = _modal_metadata(body, channel=channel, ts=ts, r=_revision(value), q=value.get("q"))
         await client.views_open(
@@ -332,7 +371,7 @@ def register(surface: Surface, services: Services) -> None:
     async def answer_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
         meta = decode_metadata(view.get("private_metadata"))
         if meta.get("u") != body["user"]["id"]:
-            await ack(response_action="errors", errors={"answer": MODAL_NOT_YOURS})
+            await ack(response_action="errors", errors={"answer": _(MODAL_NOT_YOURS)})
             return
         if errors := _over_limit(view):
             await ack(response_action="errors", errors=errors)
@@ -355,7 +394,7 @@ def register(surface: Surface, services: Services) -> None:
     async def answer_all_opened(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
         await ack()
         opened = await client.views_open(trigger_id=body.get("trigger_id"), view=loading_modal().to_dict())
-        _, channel, ts = _where(body)
+        _team_id, channel, ts = _where(body)
         revision = _revision(_value(action))
         post = await _post(services, body)
         user_id = body["user"]["id"]
@@ -371,7 +410,7 @@ def register(surface: Surface, services: Services) -> None:
     async def answer_all_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
         meta = decode_metadata(view.get("private_metadata"))
         if meta.get("u") != body["user"]["id"]:
-            await ack(response_action="errors", errors={_first_block(view): MODAL_NOT_YOURS})
+            await ack(response_action="errors", errors={_first_block(view): _(MODAL_NOT_YOURS)})
             return
         await ack()
         post = await services.store.get_plan_post(
@@ -392,7 +431,7 @@ def register(surface: Surface, services: Services) -> None:
         value = _value(action)
         method_id = value.get("m")
         if not isinstance(method_id, str):
-            await _say_refused(respond, Refused("This button is out of date; use the latest plan message."))
+            await _say_refused(respond, Refused(_("This button is out of date; use the latest plan message.")))
             return
         outcome = await request_fallback(
             services,
@@ -409,7 +448,7 @@ def register(surface: Surface, services: Services) -> None:
         await ack()
         if await _refused_to_open(services, body=body, respond=respond, client=client):
             return
-        _, channel, ts = _where(body)
+        _team_id, channel, ts = _where(body)
         revision = _revision(_value(action))
         metadata = _modal_metadata(body, channel=channel, ts=ts, r=revision)
         await client.views_open(
@@ -420,11 +459,11 @@ def register(surface: Surface, services: Services) -> None:
     async def revise_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
         meta = decode_metadata(view.get("private_metadata"))
         if meta.get("u") != body["user"]["id"]:
-            await ack(response_action="errors", errors={"refinement": MODAL_NOT_YOURS})
+            await ack(response_action="errors", errors={"refinement": _(MODAL_NOT_YOURS)})
             return
         refinement = _input(view, "refinement")
         if not refinement:
-            await ack(response_action="errors", errors={"refinement": "Say what should change."})
+            await ack(response_action="errors", errors={"refinement": _("Say what should change.")})
             return
         if errors := _over_limit(view):
             await ack(response_action="errors", errors=errors)
@@ -476,7 +515,7 @@ def register(surface: Surface, services: Services) -> None:
         post = await _post(services, body)
         user_id = body["user"]["id"]
         if post is None:
-            outcome: Refused | None = Refused("This plan is no longer tracked by the bot.")
+            outcome: Refused | None = Refused(_("This plan is no longer tracked by the bot."))
         elif not await may_approve(client, services.store, post=post, user_id=user_id):
             outcome = refusal_for_approver(post)
         else:
@@ -494,7 +533,7 @@ def _confirmation_text(body: dict[str, Any], action: dict[str, Any]) -> str:
         text = (blocks[index - 1].get("text") or {}).get("text")
         if isinstance(text, str):
             return unescape(text)  # mrkdwn the bot posted; the modal escapes it again
-    return "Minds asks a question about this plan."
+    return _("Minds asks a question about this plan.")
 
 
 def _first_block(view: dict[str, Any]) -> str:
@@ -512,7 +551,7 @@ async def _refused_to_open(services: Services, *, body: dict[str, Any], respond:
     """Refuse (privately) to open the Answer or Revise modal for someone who may not change the plan."""
     post = await _post(services, body)
     if post is None:
-        await _say_refused(respond, Refused("This plan is no longer tracked by the bot."))
+        await _say_refused(respond, Refused(_("This plan is no longer tracked by the bot.")))
         return True
     refused = await refusal_for_changes(services, client, post=post, user_id=body["user"]["id"])
     await _say_refused(respond, refused)

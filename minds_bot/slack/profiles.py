@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.profiles import export_profile
+from minds_bot.i18n import N_, _
 from minds_bot.render.common import render_candidates, render_not_found
 from minds_bot.render.profiles import render_audience_duplicate
 from minds_bot.slack.grammar import DuplicateAudience, ExportProfile
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from minds_bot.slack.surface import Surface
 
 UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
-NOUN = {"audience": "Audience", "mind": "Mind"}
+NOUN = {"audience": N_("Audience"), "mind": N_("Mind")}
 
 
 async def _resolve(invocation: Invocation, kind: str, text: str, *, rerun: Any) -> tuple[str, str] | None:
@@ -40,10 +41,10 @@ async def _resolve(invocation: Invocation, kind: str, text: str, *, rerun: Any) 
     if result.kind in ("ambiguous", "fuzzy"):
         candidates: list[Any] = result.candidates
         fuzzy = result.kind == "fuzzy"
-        message = render_candidates(what=NOUN[kind], query=text, candidates=candidates, rerun=rerun, fuzzy=fuzzy)
+        message = render_candidates(what=_(NOUN[kind]), query=text, candidates=candidates, rerun=rerun, fuzzy=fuzzy)
         await invocation.reply(message)
         return None
-    await invocation.reply(render_not_found(what=NOUN[kind], result=result))
+    await invocation.reply(render_not_found(what=_(NOUN[kind]), result=result))
     return None
 
 
@@ -69,9 +70,10 @@ async def handle_export_profile(command: ExportProfile, invocation: Invocation) 
 
 
 async def handle_duplicate_audience(command: DuplicateAudience, invocation: Invocation) -> None:
-    found = await _resolve(
-        invocation, "audience", command.audience.text, rerun=lambda item_id: f"duplicate audience {item_id}"
-    )
+    def rerun(item_id: str) -> str:  # the command as typed: the same in every language
+        return f"duplicate audience {item_id}"  # verbatim
+
+    found = await _resolve(invocation, "audience", command.audience.text, rerun=rerun)
     if found is None:
         return
     audience_id, name = found

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.recalibrate import RecalibrationRequest, may_recalibrate, register_handler, start_recalibration
+from minds_bot.i18n import _
 from minds_bot.minds import AudienceDetail, MindsError
 from minds_bot.render.common import decode_value
 from minds_bot.render.errors import user_message
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 
 async def handle_recalibrate(command: Recalibrate, invocation: Invocation) -> None:
     if command.audience is None:
-        await invocation.say_text("Say `/minds recalibrate <audience>` to recalibrate an Audience you own.")
+        await invocation.say_text(_("Say `/minds recalibrate <audience>` to recalibrate an Audience you own."))
         return
     found = await resolve_audience(
         invocation, command.audience, rerun=lambda aid: f"recalibrate {aid}", confirm_fuzzy=True

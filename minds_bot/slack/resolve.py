@@ -13,15 +13,16 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from minds_bot.flows.invocation import Invocation, with_progress
+from minds_bot.i18n import N_, _
 from minds_bot.minds import Audience, AudienceDetail, LookupResult, Study, StudyDetail
 from minds_bot.render.common import render_candidates, render_not_found
 from minds_bot.slack.grammar import StudyRef
 
-LOOKING_UP = "Looking that up in Minds…"
+LOOKING_UP = N_("Looking that up in Minds…")
 
 
 async def show_progress(invocation: Invocation) -> None:
-    await invocation.say_text(LOOKING_UP)
+    await invocation.say_text(_(LOOKING_UP))
 
 
 async def resolve_study(

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from minds_bot.flows.invocation import Invocation
+from minds_bot.i18n import _, _n
 from minds_bot.minds import MindsError, RateLimiter
 from minds_bot.render.help import render_help, render_usage
 from minds_bot.services import Busy
@@ -28,10 +29,18 @@ async def handle_help(command: Help, invocation: Invocation) -> None:
 
 def busy_text(busy: Busy) -> str:
     if busy.reason == "in_flight":
-        return f"You have {busy.in_flight} requests in progress; try again in about {busy.seconds} seconds."
-    return (
+        return _n(
+            "You have {in_flight} requests in progress; try again in about {count} seconds.",
+            "You have {in_flight} requests in progress; try again in about {count} seconds.",
+            busy.seconds,
+            in_flight=busy.in_flight,
+        )
+    return _n(
         "You have used your share of this workspace's Minds requests for the minute; "
-        f"try again in about {busy.seconds} seconds."
+        "try again in about {count} seconds.",
+        "You have used your share of this workspace's Minds requests for the minute; "
+        "try again in about {count} seconds.",
+        busy.seconds,
     )
 
 
@@ -63,7 +72,8 @@ class CommandRouter:
         handler = self._handlers.get(type(parsed))
         if handler is None:
             word = quote(text.split()[0])
-            await invocation.reply(render_help(note=f"`/minds {word}` is not available in this version yet."))
+            note = _("`/minds {command}` is not available in this version yet.", command=word)
+            await invocation.reply(render_help(note=note))
             return
         if isinstance(parsed, Help):
             await handler(parsed, invocation)

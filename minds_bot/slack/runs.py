@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.research import ApprovalResume, ConsistencyFollowUp, ResearchRunHandler
+from minds_bot.i18n import _
 from minds_bot.render.runs import render_runs
 from minds_bot.slack.grammar import Runs
 from minds_bot.slack.resolve import resolve_study
@@ -26,7 +27,7 @@ RECENT_RUNS = 10
 
 async def handle_runs(command: Runs, invocation: Invocation) -> None:
     if command.study is None:
-        await invocation.say_text("Say `/minds runs <study>` to see a Study's recent runs.")
+        await invocation.say_text(_("Say `/minds runs <study>` to see a Study's recent runs."))
         return
     study = await resolve_study(invocation, command.study, rerun=lambda sid: f"runs {sid}")
     if study is None:

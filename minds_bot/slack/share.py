@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
+from minds_bot.i18n import _
 from minds_bot.render.common import decode_value
 from minds_bot.render.share import SHARE_ON_ACTION, render_not_requester, render_share_prompt, render_sharing
 from minds_bot.slack.grammar import Share
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 async def handle_share(command: Share, invocation: Invocation) -> None:
     if command.study is None:
-        await invocation.say_text("Say `/minds share <study> on` or `/minds share <study> off`.")
+        await invocation.say_text(_("Say `/minds share <study> on` or `/minds share <study> off`."))
         return
     word = "on" if command.enable else "off"
     study = await resolve_study(invocation, command.study, rerun=lambda sid: f"share {sid} {word}", confirm_fuzzy=True)
@@ -62,5 +63,5 @@ def register(surface: Surface, services: Services) -> None:
             return
         minds = await invocation.minds()
         sharing = await minds.set_sharing(study_id, enabled=True)
-        shown = name if isinstance(name, str) else "this Study"
+        shown = name if isinstance(name, str) else _("this Study")
         await invocation.reply(render_sharing(study_name=shown, state=sharing, asked_on=True), replace=True)

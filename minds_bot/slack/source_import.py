@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.source_import import SharedFile, SourceRefused, build_from_files, shared_files
+from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsError
 from minds_bot.render import Message
 from minds_bot.render.common import decode_value
@@ -34,13 +35,16 @@ if TYPE_CHECKING:
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
+# The shortcut's name and description go into the app manifest, which Slack shows in one language to everyone.
 FROM_FILES = Shortcut(
     callback_id=FROM_FILES_SHORTCUT,
-    name="Audience from files",
-    description="Import the .txt, .md, .csv or .json files on this message into Minds and build an Audience",
+    name="Audience from files",  # verbatim
+    description=(
+        "Import the .txt, .md, .csv or .json files on this message into Minds and build an Audience"  # verbatim
+    ),
     kind="message",
 )
-TOO_MANY = "Too many files to carry over to the dialog; share them in smaller groups."
+TOO_MANY = N_("Too many files to carry over to the dialog; share them in smaller groups.")
 
 
 async def _submitted(services: Services, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
@@ -79,7 +83,7 @@ def register(surface: Surface, services: Services) -> None:
         channel_id = (body.get("channel") or {}).get("id", "")
         metadata = from_files_metadata(channel_id=channel_id, files=[(f.id, f.name, f.url) for f in usable])
         if metadata is None:
-            await respond(response_type="ephemeral", text=TOO_MANY)
+            await respond(response_type="ephemeral", text=_(TOO_MANY))
             return
         view = from_files_modal(metadata=metadata, names=[f.name for f in usable], skipped=skipped)
         await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.study_new import audience_options, create_study
+from minds_bot.i18n import _
 from minds_bot.render.study_new import (
     AUDIENCE_OPTIONS_ACTION,
     AUDIENCES_BLOCK,
@@ -56,10 +57,10 @@ def register(surface: Surface, services: Services) -> None:
     async def submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any, respond: Any) -> None:
         name, audience_ids = _submitted(view)
         if not name:
-            await ack(response_action="errors", errors={NAME_BLOCK: "Give the Study a name."})
+            await ack(response_action="errors", errors={NAME_BLOCK: _("Give the Study a name.")})
             return
         if any(a.startswith("__") for a in audience_ids):
-            await ack(response_action="errors", errors={AUDIENCES_BLOCK: "Pick Audiences from the list."})
+            await ack(response_action="errors", errors={AUDIENCES_BLOCK: _("Pick Audiences from the list.")})
             return
         await ack()
         invocation = invocation_from_body(services, body, client=client, respond=respond)

@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation, with_progress
+from minds_bot.i18n import _
 from minds_bot.minds import SummarySuperseded
 from minds_bot.render.common import decode_value
 from minds_bot.render.summary import (
@@ -66,7 +67,7 @@ def register(surface: Surface, services: Services) -> None:
         state = decode_value(action.get("value"))
         study_id, name, page = state.get("s"), state.get("n"), state.get("p")
         if not (isinstance(study_id, str) and isinstance(name, str) and isinstance(page, int)):
-            await respond(text="That page button is out of date; run the command again.", replace_original=False)
+            await respond(text=_("That page button is out of date; run the command again."), replace_original=False)
             return
         invocation = invocation_from_body(services, body, client=client, respond=respond)
         minds = await invocation.minds()

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.templates import save_template
+from minds_bot.i18n import _
 from minds_bot.minds import MindsError
 from minds_bot.render.common import decode_value
 from minds_bot.render.errors import user_message
@@ -71,7 +72,13 @@ async def use_template(invocation: Invocation, template_id: str) -> None:
     try:
         draft = await minds.use_study_template(template.id, expected_revision=template.revision, request_id=request_id)
     except MindsError as exc:
-        await invocation.say_text(f"Minds did not make a draft from “{template.name}”: {user_message(exc)}")
+        await invocation.say_text(
+            _(
+                "Minds did not make a draft from “{template}”: {reason}",
+                template=template.name,
+                reason=user_message(exc),
+            )
+        )
         return
     await invocation.reply(render_template_used(template_name=template.name, draft_name=draft.name))
 
@@ -94,7 +101,9 @@ def register(surface: Surface, services: Services) -> None:
             team_id=invocation.team_id, channel_id=invocation.channel_id, message_ts=message_ts
         )
         if post is None or not post.draft_plan_id:
-            await invocation.say_text("This plan is no longer tracked by the bot, so it cannot be saved as a template.")
+            await invocation.say_text(
+                _("This plan is no longer tracked by the bot, so it cannot be saved as a template.")
+            )
             return
         view = render_save_template_modal(
             channel_id=invocation.channel_id, message_ts=message_ts, study_name=post.study_name
@@ -105,7 +114,7 @@ def register(surface: Surface, services: Services) -> None:
     async def save_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
         name, goal = _field(view, TEMPLATE_NAME_BLOCK), _field(view, TEMPLATE_GOAL_BLOCK)
         if not name:
-            await ack(response_action="errors", errors={TEMPLATE_NAME_BLOCK: "Give the template a name."})
+            await ack(response_action="errors", errors={TEMPLATE_NAME_BLOCK: _("Give the template a name.")})
             return
         await ack()
         meta = decode_value(view.get("private_metadata"))

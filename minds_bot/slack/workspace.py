@@ -18,6 +18,7 @@ from typing import Any
 
 from slack_bolt.response import BoltResponse
 
+from minds_bot.i18n import _
 from minds_bot.render.access import OTHER_WORKSPACE, other_workspace_modal
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,10 @@ async def refuse(body: dict[str, Any], *, respond: Any) -> BoltResponse:
     if body.get("type") == "view_submission":
         return _json({"response_action": "update", "view": other_workspace_modal()})
     if (body.get("command") or body.get("type") == "block_actions") and respond is not None:
-        await respond(text=OTHER_WORKSPACE, response_type="ephemeral", replace_original=False)
+        try:
+            await respond(text=_(OTHER_WORKSPACE), response_type="ephemeral", replace_original=False)
+        except Exception:  # noqa: BLE001 - a response URL that does not work: the refusal stays unsaid, nothing else
+            log.info("could not tell a person of another workspace that the request was refused")
     if body.get("type") == "block_suggestion":
         return _json({"options": []})
     return BoltResponse(status=200, body="")

@@ -4,6 +4,7 @@ A string in the code is prose when it holds two words of two or more letters in 
 as a message id (the first arguments of ``_``/``_n``/``N_``), as a docstring, in a log call, in the message of
 a built-in exception (``ValueError`` and the like: for developers), in a ``Literal[...]`` annotation, or on a
 line that ends with ``# verbatim`` (command syntax such as ``/minds plan <study> <request>``, product names).
+A mark Babel cannot extract (an f-string message, a ``_()`` inside an f-string) is reported too.
 Run it as ``python tests/i18n/bypass.py minds_bot/render/help.py …`` to list what is left in some modules.
 """
 
@@ -93,7 +94,25 @@ def bypasses(path: Path) -> list[tuple[int, str]]:
         if any(lines[n - 1].rstrip().endswith("# verbatim") for n in range(node.lineno, end + 1)):
             continue
         found.append((node.lineno, text))
+    found += _unextractable(tree)
     return sorted(found)
+
+
+def _unextractable(tree: ast.AST) -> list[tuple[int, str]]:
+    """Marks Babel cannot extract: a message built with an f-string, or a ``_("…")`` inside an f-string's
+    ``{…}`` — either would show English whatever the language."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        marker = isinstance(node, ast.Call) and _call_name(node.func) in MARKERS and node.args
+        if marker and isinstance(node.args[0], ast.JoinedStr):  # type: ignore[attr-defined]
+            found.append((node.lineno, "a message built with an f-string"))
+        if isinstance(node, ast.JoinedStr):
+            for value in node.values:
+                for inner in ast.walk(value):
+                    literal = isinstance(inner, ast.Call) and inner.args and isinstance(inner.args[0], ast.Constant)
+                    if literal and _call_name(inner.func) in MARKERS:  # type: ignore[union-attr]
+                        found.append((inner.lineno, "a message marked inside an f-string"))
+    return found
 
 
 if __name__ == "__main__":

@@ -79,6 +79,7 @@ from minds_bot.render.bars import Panel
 from minds_bot.render.browse import BrowsePage
 from minds_bot.render.common import note
 from minds_bot.render.digest_news import DigestContent, ReadError, RunNews, StudyNews, Watermark
+from minds_bot.render.home import HomeDigest, HomePlan, HomeRun, HomeState, HomeStudy
 from minds_bot.render.plan import ApprovalGate, PlanConnections, PlanContext, PlanTooLarge, RenderedPlan
 from minds_bot.store import Digest, RunKind
 from tests.fakes.bot import CHANNEL, BotHarness, bot_harness
@@ -322,6 +323,14 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
     FromBriefResult: lambda flag: FromBriefResult(id="a1", name="Commuters", mind_count=8, minds=[]),
     FromBriefJob: lambda flag: FromBriefJob.model_validate(
         {"jobId": "j1", "status": "processing" if flag else "queued", "progress": 40}
+    ),
+    HomeState: lambda flag: HomeState(
+        connected=flag,
+        awaiting=[HomePlan(study_name="Cups", channel_id="C0001", revision=2 if flag else None, requester_id="U1")],
+        live=[HomeRun(study_name="Cups", channel_id="C0001", progress="Step 2 of 5" if flag else None)],
+        studies=[HomeStudy(study_id="s1", name="Cups")],
+        digests=[HomeDigest(digest_id="d1", channel_id="C0001", schedule="every day at 09:00 (UTC)", studies=2)],
+        digests_complete=flag,
     ),
     DigestContent: lambda flag: _digest_content(),
     Digest: lambda flag: _digest(),

@@ -8,7 +8,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from minds_bot.render.connect import CONNECT_CALLBACK, KEY_ACTION, KEY_BLOCK
+from minds_bot import i18n
+from minds_bot.render.connect import CONNECT_CALLBACK, KEY_ACTION, KEY_BLOCK, LANGUAGE_ACTION, LANGUAGE_BLOCK
+from minds_bot.slack.connect import NOT_ALLOWED
 from tests.fakes.bot import TEAM, BotHarness, bot_harness
 from tests.fakes.minds_http import envelope, raw
 
@@ -42,6 +44,39 @@ async def test_an_admin_gets_the_modal_and_others_are_refused(bot: BotHarness) -
     answer = await bot.slack.responses.get()
     assert "Only workspace admins" in answer["text"]
     assert len([c for c, _ in bot.slack.calls if c == "views.open"]) == 1
+
+
+def with_language(values: dict, language: str) -> dict:
+    picked = {"type": "static_select", "selected_option": {"value": language}}
+    return {**values, LANGUAGE_BLOCK: {LANGUAGE_ACTION: picked}}
+
+
+async def test_the_workspace_language_is_chosen_with_the_key_and_changed_without_it(bot: BotHarness) -> None:
+    """The language chosen in the dialog is what channels hear; once connected, the key may be left empty."""
+    bot.minds_api.on("GET", "/auth/me", raw({"id": ACCOUNT}))
+    await bot.submit({"callback_id": CONNECT_CALLBACK}, with_language(key_values(GOOD_KEY), "ko"), user=ADMIN)
+    assert await bot.services.languages.of_workspace(TEAM) == "ko"
+
+    await bot.command("connect", user=ADMIN)
+    (opened,) = await bot.slack.wait_for("views.open")
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    language = next(b for b in view["blocks"] if b.get("block_id") == LANGUAGE_BLOCK)
+    assert language["element"]["initial_option"]["value"] == "ko"
+    assert [o["text"]["text"] for o in language["element"]["options"]] == list(i18n.LANGUAGES.values())
+    key_block = next(b for b in view["blocks"] if b.get("block_id") == KEY_BLOCK)
+    assert key_block["optional"] is True  # connected: the key may stay as it is
+
+    response = await bot.submit({"callback_id": CONNECT_CALLBACK}, with_language(key_values(""), "de"), user=ADMIN)
+    assert ack_body(response) == {"response_action": "clear"}
+    workspace = await bot.store.get_workspace(TEAM)
+    assert workspace is not None and workspace.default_language == "de"
+    assert workspace.minds_key.get_secret_value() == GOOD_KEY
+    assert await bot.services.languages.of_workspace(TEAM) == "de"
+
+    refused = await bot.submit({"callback_id": CONNECT_CALLBACK}, with_language(key_values(""), "es"), user="UPLAIN")
+    with i18n.speaking("de"):  # UPLAIN's Slack language is unknown: the workspace's
+        assert ack_body(refused)["errors"][KEY_BLOCK] == i18n._(NOT_ALLOWED)
+    assert await bot.services.languages.of_workspace(TEAM) == "de"
 
 
 async def test_a_good_key_is_checked_stored_encrypted_and_never_echoed(bot: BotHarness) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from minds_bot.flows.digests.shared import DigestReads
+from minds_bot.i18n import _
 from minds_bot.minds import AgentRun, MindsError, NotFound, ResearchRun
 from minds_bot.render.digest_news import (
     TERMINAL,
@@ -141,7 +142,7 @@ async def _scope(client: DigestReads, digest: Digest) -> _Scope:
     try:
         listed = [s async for s in client.iter_studies(max_items=STUDY_SCAN)]
     except MindsError as exc:
-        return _Scope(studies=[], errors=[ReadError(what="your Studies", message=_say(exc))])
+        return _Scope(studies=[], errors=[ReadError(what=_("your Studies"), message=_say(exc))])
     listed.sort(key=lambda s: s.updated_at, reverse=True)
     chosen = [(s.id, s.name) for s in listed[:MAX_ALL_STUDIES]]
     unchecked = max(0, len(listed) - MAX_ALL_STUDIES)
@@ -154,7 +155,7 @@ async def _named_studies(client: DigestReads, study_ids: Sequence[str]) -> _Scop
         try:
             detail = await client.get_study(study_id)
         except MindsError as exc:
-            errors.append(ReadError(what=f"Study {study_id}", message=_say(exc)))
+            errors.append(ReadError(what=_("Study {study_id}", study_id=study_id), message=_say(exc)))
             continue
         studies.append((detail.id, detail.name))
     return _Scope(studies=studies, errors=errors)
@@ -197,8 +198,8 @@ async def _summary(client: DigestReads, study_id: str) -> dict[str, Any]:
     try:
         summary = await client.get_summary(study_id)
     except MindsError as exc:
-        return {"summary_note": f"The summary could not be read: {_say(exc)}"}
-    note = "Minds is regenerating the summary." if summary.is_generating else None
+        return {"summary_note": _("The summary could not be read: {reason}", reason=_say(exc))}
+    note = _("Minds is regenerating the summary.") if summary.is_generating else None
     if not summary.summary:
         return {"summary_note": note}
     text, more = excerpt(summary.summary)

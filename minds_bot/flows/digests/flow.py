@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from slack_sdk.web.async_client import AsyncWebClient
 
+from minds_bot import i18n
 from minds_bot.flows.digests.content import gather, unreadable
 from minds_bot.flows.digests.schedule import Schedule, describe, latest_fire, schedule_of, window_key
 from minds_bot.flows.digests.shared import SharedReads
@@ -54,6 +55,7 @@ class DigestFlow:
     slack: Callable[[str], Awaitable[AsyncWebClient]]
     clock: Callable[[], datetime]
     shared: SharedReads = field(default_factory=SharedReads)
+    language: Callable[[str], Awaitable[str]] | None = None  # a workspace's language: what its digests speak
 
     @classmethod
     def from_services(cls, services: Services) -> DigestFlow:
@@ -62,6 +64,7 @@ class DigestFlow:
             minds=services.minds.client_for,
             slack=services.slack.client_for,
             clock=services.clock,
+            language=services.languages.of_workspace,
         )
 
     async def run_due(self, digest_id: str) -> Outcome:
@@ -90,6 +93,12 @@ class DigestFlow:
             raise
 
     async def _post(self, digest: Digest, window: str, *, requested_by: str | None) -> Outcome:
+        """In the workspace's language: a channel reads it, whoever asked for it now."""
+        language = await self.language(digest.team_id) if self.language is not None else None
+        with i18n.speaking(language):
+            return await self._post_in_language(digest, window, requested_by=requested_by)
+
+    async def _post_in_language(self, digest: Digest, window: str, *, requested_by: str | None) -> Outcome:
         previous = _previous(digest)
         content = await self._content(digest, previous, window)
         if content.quiet and requested_by is None and (digest.skip_quiet or previous.quiet_said):

@@ -18,13 +18,24 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from apscheduler.triggers.cron import CronTrigger
 
+from minds_bot.i18n import N_, _, _n
 from minds_bot.store import Digest, ScheduleKind
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 DAY_ABBREVIATIONS = tuple(day[:3] for day in WEEKDAYS)
+# How ``describe`` names each day of WEEKDAYS (typed schedules stay in English: ``monday``, ``mon``).
+WEEKDAY_LABELS = (
+    N_("Monday"),
+    N_("Tuesday"),
+    N_("Wednesday"),
+    N_("Thursday"),
+    N_("Friday"),
+    N_("Saturday"),
+    N_("Sunday"),
+)
 # Crontab numbering: 0 (and 7) is Sunday. APScheduler 3 numbers Monday 0, so numbers are turned into names.
 CRON_DAY_NAMES = ("sun", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
-CRON_FIELDS = ("minute", "hour", "day of month", "month", "day of week")
+CRON_FIELDS = (N_("minute"), N_("hour"), N_("day of month"), N_("month"), N_("day of week"))
 _TRIGGER_FIELDS = ("minute", "hour", "day", "month", "day_of_week")
 TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 _NUMERIC_DAYS = re.compile(r"^(\*|\d+|\d+-\d+)(?:/(\d+))?$")
@@ -34,7 +45,12 @@ MAX_FIRES_SCANNED = 20_000
 
 
 class ScheduleError(ValueError):
-    """A schedule the bot cannot use; ``str(error)`` says exactly what is wrong, for the user."""
+    """A schedule the bot cannot use; ``str(error)`` says exactly what is wrong, for the user (in the language
+    spoken when it was raised), and ``field`` which part of it: ``tz``, ``time``, ``weekday`` or ``cron``."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 @dataclass(frozen=True)
@@ -62,8 +78,14 @@ def parse_timezone(name: str) -> str:
         ZoneInfo(text)
     except (ZoneInfoNotFoundError, ValueError):
         close = difflib.get_close_matches(text, sorted(_zone_names()), n=1, cutoff=0.7)
-        hint = f" Did you mean {close[0]}?" if close else " Use an IANA name such as Europe/Berlin or America/New_York."
-        raise ScheduleError(f"“{text}” is not a timezone I know.{hint}") from None
+        if close:
+            message = _("“{text}” is not a timezone I know. Did you mean {suggestion}?", text=text, suggestion=close[0])
+        else:
+            message = _(
+                "“{text}” is not a timezone I know. Use an IANA name such as Europe/Berlin or America/New_York.",
+                text=text,
+            )
+        raise ScheduleError(message, field="tz") from None
     return text
 
 
@@ -76,7 +98,10 @@ def parse_time(text: str) -> str:
     """``H:MM`` or ``HH:MM`` (24-hour) → ``HH:MM``."""
     match = TIME_OF_DAY.match(text.strip())
     if match is None:
-        raise ScheduleError(f"“{text}” is not a time of day; use HH:MM in 24-hour time, e.g. 09:00 or 17:30.")
+        raise ScheduleError(
+            _("“{text}” is not a time of day; use HH:MM in 24-hour time, e.g. 09:00 or 17:30.", text=text),
+            field="time",
+        )
     return f"{int(match.group(1)):02d}:{match.group(2)}"
 
 
@@ -86,7 +111,9 @@ def parse_weekday(text: str) -> str:
     for day, short in zip(WEEKDAYS, DAY_ABBREVIATIONS, strict=True):
         if word in (day, short):
             return short
-    raise ScheduleError(f"“{text}” is not a day of the week; use monday … sunday (or mon … sun).")
+    raise ScheduleError(
+        _("“{text}” is not a day of the week; use monday … sunday (or mon … sun).", text=text), field="weekday"
+    )
 
 
 def parse_cron(expr: str) -> str:
@@ -94,13 +121,26 @@ def parse_cron(expr: str) -> str:
     fields = expr.split()
     if len(fields) != 5:
         raise ScheduleError(
-            f"A cron schedule has five fields (minute hour day-of-month month day-of-week); “{expr}” has {len(fields)}."
+            _n(
+                "A cron schedule has five fields (minute hour day-of-month month day-of-week); “{expr}” has {count}.",
+                "A cron schedule has five fields (minute hour day-of-month month day-of-week); “{expr}” has {count}.",
+                len(fields),
+                expr=expr,
+            ),
+            field="cron",
         )
     for position, (label, name, value) in enumerate(zip(CRON_FIELDS, _TRIGGER_FIELDS, fields, strict=True), 1):
         try:
             CronTrigger(**{name: _cron_weekdays(value) if name == "day_of_week" else value}, timezone=UTC)
         except ValueError as exc:
-            raise ScheduleError(f"Cron field {position} ({label}) “{value}” is invalid: {_reason(exc)}.") from None
+            message = _(
+                "Cron field {position} ({field}) “{value}” is invalid: {reason}.",
+                position=position,
+                field=_(label),
+                value=value,
+                reason=_reason(exc),
+            )
+            raise ScheduleError(message, field="cron") from None
     return " ".join(fields)
 
 
@@ -114,7 +154,7 @@ def _cron_weekdays(value: str) -> str:
         span, step = match.group(1), int(match.group(2) or 1)
         low, high = (0, 6) if span == "*" else (int(span.split("-")[0]), int(span.split("-")[-1]))
         if high > 7 or low > high or step == 0:
-            raise ValueError(f"{part} is outside 0-7 (0 and 7 are Sunday)")
+            raise ValueError(_("{part} is outside 0-7 (0 and 7 are Sunday)", part=part))  # said in parse_cron
         days.update(n % 7 for n in range(low, high + 1, step))
     if value == "*":
         return value
@@ -123,7 +163,7 @@ def _cron_weekdays(value: str) -> str:
 
 def _reason(exc: ValueError) -> str:
     text = str(exc).rstrip(".")
-    return text[0].lower() + text[1:] if text else "not a cron value"
+    return text[0].lower() + text[1:] if text else _("not a cron value")
 
 
 def parse_schedule(
@@ -138,21 +178,25 @@ def parse_schedule(
     kind = ScheduleKind(kind)
     zone = parse_timezone(tz)
     if kind is ScheduleKind.DAILY:
-        spec = parse_time(_required(time, "A daily digest needs a time as HH:MM, e.g. 09:00."))
+        spec = parse_time(_required(time, N_("A daily digest needs a time as HH:MM, e.g. 09:00."), field="time"))
     elif kind is ScheduleKind.WEEKLY:
-        day = parse_weekday(_required(weekday, "A weekly digest needs a day of the week, e.g. monday."))
-        spec = f"{day} {parse_time(_required(time, 'A weekly digest needs a time as HH:MM, e.g. 09:00.'))}"
+        day = parse_weekday(
+            _required(weekday, N_("A weekly digest needs a day of the week, e.g. monday."), field="weekday")
+        )
+        time = _required(time, N_("A weekly digest needs a time as HH:MM, e.g. 09:00."), field="time")
+        spec = f"{day} {parse_time(time)}"
     else:
-        spec = parse_cron(_required(cron, 'A cron digest needs an expression, e.g. "0 9 * * 1".'))
+        spec = parse_cron(_required(cron, N_('A cron digest needs an expression, e.g. "0 9 * * 1".'), field="cron"))
     schedule = Schedule(kind=kind, spec=spec, tz=zone)
     if trigger(schedule).get_next_fire_time(None, datetime(2000, 1, 1, tzinfo=UTC)) is None:
-        raise ScheduleError(f"The cron schedule “{spec}” never fires (no such date).")
+        raise ScheduleError(_("The cron schedule “{spec}” never fires (no such date).", spec=spec), field="cron")
     return schedule
 
 
-def _required(value: str | None, message: str) -> str:
+def _required(value: str | None, message: str, *, field: str) -> str:
+    """``value``, or a ``ScheduleError`` saying ``message`` (marked with ``N_``, translated here) when it is empty."""
     if value is None or not value.strip():
-        raise ScheduleError(message)
+        raise ScheduleError(_(message), field=field)
     return value
 
 
@@ -161,7 +205,7 @@ def schedule_of(digest: Digest) -> Schedule:
     if digest.schedule_kind is ScheduleKind.DAILY:
         return parse_schedule(digest.schedule_kind, tz=digest.tz, time=digest.spec)
     if digest.schedule_kind is ScheduleKind.WEEKLY:
-        day, _, time = digest.spec.partition(" ")
+        day, _space, time = digest.spec.partition(" ")
         return parse_schedule(digest.schedule_kind, tz=digest.tz, weekday=day, time=time)
     return parse_schedule(digest.schedule_kind, tz=digest.tz, cron=digest.spec)
 
@@ -206,7 +250,7 @@ def latest_fire(schedule: Schedule, *, now: datetime, since: datetime) -> dateti
 def _last_between(schedule: Schedule, *, start: datetime, end: datetime) -> datetime | None:
     latest = None
     fire = next_fire(schedule, after=start)
-    for _ in range(MAX_FIRES_SCANNED):
+    for _scanned in range(MAX_FIRES_SCANNED):
         if fire is None or fire > end:
             break
         latest = fire
@@ -225,8 +269,10 @@ def window_key(fire: datetime) -> str:
 def describe(schedule: Schedule) -> str:
     """``every day at 09:00 (Europe/Berlin)``, ``every Monday at 09:00 (UTC)``, ``cron “0 9 * * 1” (UTC)``."""
     if schedule.kind is ScheduleKind.DAILY:
-        return f"every day at {schedule.spec} ({schedule.tz})"
+        return _("every day at {time} ({timezone})", time=schedule.spec, timezone=schedule.tz)
     if schedule.kind is ScheduleKind.WEEKLY:
         day, time = schedule.spec.split(" ")
-        return f"every {WEEKDAYS[DAY_ABBREVIATIONS.index(day)].capitalize()} at {time} ({schedule.tz})"
-    return f"cron “{schedule.spec}” ({schedule.tz})"
+        weekday = _(WEEKDAY_LABELS[DAY_ABBREVIATIONS.index(day)])
+        # i18n: {weekday} is one of the day names (Monday … Sunday), {time} HH:MM, {timezone} an IANA name.
+        return _("every {weekday} at {time} ({timezone})", weekday=weekday, time=time, timezone=schedule.tz)
+    return _("cron “{spec}” ({timezone})", spec=schedule.spec, timezone=schedule.tz)
