@@ -7,6 +7,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     MINDS_BOT_DB=/data/minds-bot.sqlite3
 
+# Noto Sans CJK: charts with Chinese, Japanese or Korean words (render/bars.py finds it).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-noto-cjk \
+    && rm -rf /var/lib/apt/lists/*
+
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY minds_bot ./minds_bot

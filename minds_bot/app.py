@@ -27,6 +27,7 @@ from minds_bot.flows.digests.flow import DigestFlow
 from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.housekeeping import Housekeeping
 from minds_bot.flows.tracking import RunTracker
+from minds_bot.render.bars import use_cjk_font
 from minds_bot.services import ChannelPacer, PacedWebClient, Services, paced, slack_web_client
 from minds_bot.settings import Settings, SettingsError
 from minds_bot.slack import register_all
@@ -212,6 +213,7 @@ async def open_bot(settings: Settings, *, clock: Clock = utc_now) -> Bot:
     """Open the store (applying migrations), build the app and start background work. ``clock`` is the one
     time source of the store, the run tracker and the schedulers (tests pass a controlled one)."""
     store = await open_configured_store(settings, clock=clock)
+    use_cjk_font(settings.minds_bot_chart_font)
     services = Services.build(settings, store, clock=clock)
     app, surface = build_app(services)
     services.tracker = RunTracker(

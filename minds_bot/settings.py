@@ -95,6 +95,8 @@ class Settings(BaseSettings):
     # chat.update calls per minute in one workspace (Slack's Tier 3 allows about 50); progress edits beyond it
     # are merged, newest content first.
     minds_bot_slack_updates_per_minute: int = Field(default=45, ge=1, le=100_000)
+    # A font file (TTF/OTF/TTC) for charts with Chinese, Japanese or Korean words; unset: a system Noto CJK if found.
+    minds_bot_chart_font: str | None = None
     # An open App Home is republished when what it shows changes, at most once per person this often.
     minds_bot_home_refresh_seconds: float = Field(default=10.0, ge=0, le=3600)
     minds_bot_secret_key: Annotated[tuple[SecretStr, ...], NoDecode] = Field(default=())

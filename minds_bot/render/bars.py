@@ -3,7 +3,10 @@
 Owns: laying out one or more panels — a title, one row per option with one bar per series, an x axis with its
 ticks and unit — plus a legend when there is more than one series, and encoding the PNG. Pure CPU work with no
 I/O; callers run it with ``flows.drawing.draw``. Pillow is imported on the first chart, not at import (a bot that
-never draws should not pay for it), and its built-in scalable font is used, so no font file is needed.
+never draws should not pay for it), and its built-in scalable font is used, so no font file is needed — except
+for Chinese, Japanese or Korean words, which it cannot draw: a chart holding any is drawn with a CJK font, the
+one ``use_cjk_font`` was given (``MINDS_BOT_CHART_FONT``) or else the first of ``CJK_FONTS`` installed (the Docker
+image installs Noto Sans CJK). With none, the chart is drawn anyway and the missing font is logged once.
 Drawing a chart this way takes a few milliseconds and a few MB, where matplotlib took about 100 ms and 45 MB
 (``benchmarks/run_fanout.py``: charts were three quarters of the bot's CPU following 1,000 runs).
 Must not touch: what the numbers mean (``render.charts`` and ``render.analytics`` decide that).
@@ -12,12 +15,16 @@ Must not touch: what the numbers mean (``render.charts`` and ``render.analytics`
 from __future__ import annotations
 
 import io
+import logging
 import math
+import os
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 WIDTH = 770
 PAD = 14
@@ -51,11 +58,56 @@ class Panel:
     top: float | None = None  # the axis' end (100 for shares); None: a round number above the largest value
 
 
+# Where CJK fonts usually are: Debian/Ubuntu's fonts-noto-cjk, Fedora's and Arch's, macOS's own.
+CJK_FONTS = (
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+    "/System/Library/Fonts/PingFang.ttc",
+)
+_configured: list[str | None] = [None]
+_CJK_RANGES = ((0x1100, 0x11FF), (0x2E80, 0x9FFF), (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF))
+
+
+def use_cjk_font(path: str | None) -> None:
+    """The font file for charts with Chinese, Japanese or Korean words (set once at start from the settings)."""
+    _configured[0] = path
+    _cjk_face.cache_clear()
+    _font.cache_clear()
+
+
+def needs_cjk(texts: Sequence[str]) -> bool:
+    """True when any text holds a Hangul, Han, Kana or full-width character, which the built-in font cannot draw."""
+    return any(low <= ord(c) <= high for text in texts for c in text for low, high in _CJK_RANGES)
+
+
 @cache
-def _font(size: int) -> Any:
+def _cjk_face() -> str | None:
+    candidates = [_configured[0]] if _configured[0] else list(CJK_FONTS)
+    found = next((path for path in candidates if path and os.path.isfile(path)), None)
+    if found is None:
+        log.warning(
+            "no CJK font for charts: Chinese, Japanese and Korean words show as boxes; set MINDS_BOT_CHART_FONT",
+            extra={"fields": {"looked_at": candidates}},
+        )
+    return found
+
+
+@cache
+def _font(size: int, face: str | None = None) -> Any:
     from PIL import ImageFont
 
+    if face is not None:
+        try:
+            return ImageFont.truetype(face, size=size)
+        except OSError:
+            log.warning("the chart font could not be read; the built-in one is used", extra={"fields": {"font": face}})
     return ImageFont.load_default(size=size)
+
+
+def _face(panels: Sequence[Panel]) -> str | None:
+    texts = [t for p in panels for t in (p.title, p.unit, *p.options, *p.values)]
+    return _cjk_face() if needs_cjk(texts) else None
 
 
 def _ticks(top: float) -> list[float]:
@@ -89,24 +141,32 @@ def draw_panels(panels: Sequence[Panel]) -> bytes:
     height += legend_rows * LEGEND_ROW + (PAD if legend_rows else 0) + PAD
     image = Image.new("RGB", (WIDTH, height), "white")
     canvas = ImageDraw.Draw(image)
+    face = _face(panels)
     labels = [textwrap.shorten(o, LABEL_CHARS, placeholder="…") or "–" for p in panels for o in p.options]
-    label_width = min(MAX_LABEL_WIDTH, max((canvas.textlength(t, font=_font(LABEL_SIZE)) for t in labels), default=0))
+    label_width = min(
+        MAX_LABEL_WIDTH, max((canvas.textlength(t, font=_font(LABEL_SIZE, face)) for t in labels), default=0)
+    )
     left = PAD + int(label_width) + 10
     right = WIDTH - PAD - 16
     y = PAD
     for panel in panels:
-        y = _draw_panel(canvas, panel, colours=colours, left=left, right=right, y=y) + PANEL_GAP
+        y = _draw_panel(canvas, panel, colours=colours, left=left, right=right, y=y, face=face) + PANEL_GAP
     y -= PANEL_GAP
     if legend_rows:
-        _draw_legend(canvas, names, colours=colours, y=y + PAD)
+        _draw_legend(canvas, names, colours=colours, y=y + PAD, face=face)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False, compress_level=6)
     return out.getvalue()
 
 
-def _draw_panel(canvas: Any, panel: Panel, *, colours: dict[str, str], left: int, right: int, y: int) -> int:
+def _draw_panel(
+    canvas: Any, panel: Panel, *, colours: dict[str, str], left: int, right: int, y: int, face: str | None
+) -> int:
     canvas.text(
-        (PAD, y + 4), textwrap.shorten(panel.title, TITLE_CHARS, placeholder="…"), fill=TEXT, font=_font(TITLE_SIZE)
+        (PAD, y + 4),
+        textwrap.shorten(panel.title, TITLE_CHARS, placeholder="…"),
+        fill=TEXT,
+        font=_font(TITLE_SIZE, face),
     )
     y += TITLE_HEIGHT
     series = list(panel.values)
@@ -121,14 +181,14 @@ def _draw_panel(canvas: Any, panel: Panel, *, colours: dict[str, str], left: int
         x = left + tick * scale
         canvas.line([(x, y), (x, bottom)], fill=GRID, width=1)
         text = _tick_text(tick)
-        width = canvas.textlength(text, font=_font(SMALL_SIZE))
-        canvas.text((x - width / 2, bottom + 5), text, fill=AXIS, font=_font(SMALL_SIZE))
+        width = canvas.textlength(text, font=_font(SMALL_SIZE, face))
+        canvas.text((x - width / 2, bottom + 5), text, fill=AXIS, font=_font(SMALL_SIZE, face))
     for index, option in enumerate(panel.options):
         top = y + index * row + ROW_GAP // 2
         label = textwrap.shorten(option, LABEL_CHARS, placeholder="…") or "–"
-        width = canvas.textlength(label, font=_font(LABEL_SIZE))
+        width = canvas.textlength(label, font=_font(LABEL_SIZE, face))
         middle = top + bar * max(1, len(series)) / 2
-        canvas.text((left - 8 - width, middle - LABEL_SIZE / 2 - 1), label, fill=TEXT, font=_font(LABEL_SIZE))
+        canvas.text((left - 8 - width, middle - LABEL_SIZE / 2 - 1), label, fill=TEXT, font=_font(LABEL_SIZE, face))
         for position, name in enumerate(series):
             values = panel.values[name]
             value = values[index] if index < len(values) else 0.0
@@ -138,16 +198,16 @@ def _draw_panel(canvas: Any, panel: Panel, *, colours: dict[str, str], left: int
     canvas.line([(left, y), (left, bottom)], fill=AXIS, width=1)
     canvas.line([(left, bottom), (right, bottom)], fill=AXIS, width=1)
     unit = panel.unit
-    width = canvas.textlength(unit, font=_font(SMALL_SIZE))
-    canvas.text(((left + right) / 2 - width / 2, bottom + 23), unit, fill=AXIS, font=_font(SMALL_SIZE))
+    width = canvas.textlength(unit, font=_font(SMALL_SIZE, face))
+    canvas.text(((left + right) / 2 - width / 2, bottom + 23), unit, fill=AXIS, font=_font(SMALL_SIZE, face))
     return bottom + AXIS_HEIGHT
 
 
-def _draw_legend(canvas: Any, names: Sequence[str], *, colours: dict[str, str], y: int) -> None:
+def _draw_legend(canvas: Any, names: Sequence[str], *, colours: dict[str, str], y: int, face: str | None) -> None:
     column = (WIDTH - 2 * PAD) // 2
     for index, name in enumerate(names):
         x = PAD + (index % 2) * column
         top = y + (index // 2) * LEGEND_ROW
         canvas.rectangle([x, top + 3, x + 14, top + 13], fill=colours[name])
         text = textwrap.shorten(name, 48, placeholder="…")
-        canvas.text((x + 20, top), text, fill=TEXT, font=_font(SMALL_SIZE))
+        canvas.text((x + 20, top), text, fill=TEXT, font=_font(SMALL_SIZE, face))

@@ -38,3 +38,22 @@ def test_more_options_make_a_taller_chart_and_many_options_fold_into_other() -> 
 def test_an_audience_with_no_answers_still_renders() -> None:
     data = distribution_chart(title="Empty", options=["Yes", "No"], series={"A": {}})
     assert png_size(data)[0] > 0
+
+
+def test_korean_or_chinese_words_pick_the_cjk_font_and_a_broken_one_still_draws(tmp_path) -> None:
+    """The built-in font has no Hangul or Han: a chart with them uses the configured CJK font; a font file that
+    cannot be read is logged and the chart is drawn anyway."""
+    from minds_bot.render import bars
+
+    korean = bars.Panel(title="가격", options=["예", "아니오"], values={"A": [60.0, 40.0]}, unit="占比（%）", top=100.0)
+    latin = bars.Panel(title="Price", options=["Yes", "No"], values={"A": [60.0, 40.0]}, unit="Share (%)", top=100.0)
+    assert bars.needs_cjk(["占比（%）"]) and bars.needs_cjk(["예"]) and not bars.needs_cjk(["Preis 42 % — ¿sí?"])
+    broken = tmp_path / "broken.otf"
+    broken.write_bytes(b"not a font")
+    bars.use_cjk_font(str(broken))
+    try:
+        assert bars._face([korean]) == str(broken)
+        assert bars._face([latin]) is None  # Latin words keep the built-in font
+        assert bars.draw_panels([korean]).startswith(b"\x89PNG")
+    finally:
+        bars.use_cjk_font(None)
