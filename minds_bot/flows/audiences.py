@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from minds_bot.flows.keyed import UNCERTAIN, Repeat, arguments_of, begin, saved_for
 from minds_bot.flows.planning import Refused
 from minds_bot.flows.tracking import Observation, say_in_thread
-from minds_bot.i18n import _
+from minds_bot.i18n import _, in_channel
 from minds_bot.minds import AudienceJobFailed, FromBriefJob, FromBriefResult, ImportedSource, MindsError
 from minds_bot.render.errors import user_message
 from minds_bot.render.jobs import (
@@ -113,14 +113,16 @@ async def _send(invocation: Invocation, request: KeyedRequest) -> None:
         await invocation.reply(message)
         return
     slack = invocation.client
-    request = render_audience_request(user_id=invocation.user_id, brief=brief)
+    with in_channel():  # the request and its thread are the channel's
+        request = render_audience_request(user_id=invocation.user_id, brief=brief)
+        done = render_audience_ready(created, limits=limits) if isinstance(created, FromBriefResult) else None
+        progress = None if isinstance(created, FromBriefResult) else render_audience_progress(created, limits=limits)
     parent = await slack.chat_postMessage(channel=invocation.channel_id, **request.as_kwargs())
     thread_ts = parent["ts"]
-    if isinstance(created, FromBriefResult):  # a replay of a finished build
-        ready = render_audience_ready(created, limits=limits)
-        await slack.chat_postMessage(channel=invocation.channel_id, thread_ts=thread_ts, **ready.as_kwargs())
+    if done is not None:  # a replay of a finished build
+        await slack.chat_postMessage(channel=invocation.channel_id, thread_ts=thread_ts, **done.as_kwargs())
         return
-    progress = render_audience_progress(created, limits=limits)
+    assert progress is not None
     posted = await slack.chat_postMessage(channel=invocation.channel_id, thread_ts=thread_ts, **progress.as_kwargs())
     await services.tracker.track(
         TrackedRun(

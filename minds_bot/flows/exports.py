@@ -26,7 +26,7 @@ from minds_bot.flows.csv_safety import neutralise_csv
 from minds_bot.flows.keyed import UNCERTAIN
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.flows.uploads import upload_file
-from minds_bot.i18n import N_, _
+from minds_bot.i18n import N_, _, in_channel
 from minds_bot.minds import DownloadFailed, ExportFailed, ExportStatus
 from minds_bot.minds import ExportJob as MindsExportJob
 from minds_bot.render.errors import user_message
@@ -74,7 +74,8 @@ async def start_export(
     job = await minds.start_export(study_id, kind=kind, format=format, length=length)  # type: ignore[arg-type]
     progress_ts = None
     if thread_ts is None:
-        text = export_requested(study_name=study_name or study_id, kind=kind, format=format, user_id=requested_by)
+        with in_channel():  # the request message is the channel's
+            text = export_requested(study_name=study_name or study_id, kind=kind, format=format, user_id=requested_by)
         # Minds' name is escaped text; no preview of an address someone put in it either.
         posted = await slack.chat_postMessage(channel=channel_id, text=text, unfurl_links=False, unfurl_media=False)
         thread_ts = progress_ts = str(posted["ts"])

@@ -17,6 +17,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.permissions import may_manage_workspace
 from minds_bot.flows.tracking import Observation
+from minds_bot.i18n import in_channel
 from minds_bot.minds import (
     AudienceDetail,
     AudienceProgress,
@@ -62,7 +63,13 @@ class RecalibrationRequest:
 
 
 async def start_recalibration(services: Services, slack: AsyncWebClient, request: RecalibrationRequest) -> None:
-    """Post the request and "Calibrating…", send the one POST, then follow the members until ready."""
+    """Post the request and "Calibrating…", send the one POST, then follow the members until ready — all in the
+    channel's language."""
+    with in_channel():
+        await _start(services, slack, request)
+
+
+async def _start(services: Services, slack: AsyncWebClient, request: RecalibrationRequest) -> None:
     audience = request.audience
     parent = render_recalibration_request(
         user_id=request.user_id, audience_name=audience.name, instruction=request.instruction

@@ -29,7 +29,7 @@ from minds_bot.flows.model_connections import NotPinned, cached_connections, pin
 from minds_bot.flows.permissions import is_workspace_admin, may_approve
 from minds_bot.flows.planning import Refused, load_revision
 from minds_bot.flows.tracking import Observation, say_in_thread
-from minds_bot.i18n import _
+from minds_bot.i18n import _, in_channel
 from minds_bot.minds import (
     AuthenticationError,
     Conflict,
@@ -237,9 +237,11 @@ async def _confirm(
     )
     await _move(services, post, {PlanState.APPROVED}, PlanState.RUNNING)
     label = _connection_label(services, post.team_id, pinned)
-    note = approved_note(approver_id=approval.approver_id, revision=post.revision, connection=label)
-    if blocks:
-        await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **freeze(blocks, note).as_kwargs())
+    with in_channel():  # the plan message is the channel's, whoever approved it
+        note = approved_note(approver_id=approval.approver_id, revision=post.revision, connection=label)
+        frozen = freeze(blocks, note) if blocks else None
+    if frozen is not None:
+        await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **frozen.as_kwargs())
     else:  # resumed after a restart: the message's blocks are not at hand, so say it in the thread
         await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, text=note)
     await services.tracker.track(

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.drafts import delete_draft, resume_draft, save_draft
 from minds_bot.flows.invocation import Invocation, with_progress
+from minds_bot.i18n import in_channel
 from minds_bot.render.drafts import (
     DELETE_DRAFT_ACTION,
     RESUME_DRAFT_ACTION,
@@ -55,7 +56,8 @@ def register(surface: Surface, services: Services) -> None:
         message = body.get("message") or {}
         blocks = message.get("blocks") or []
         if note.saved and post is not None and not has_saved_mark(blocks):
-            marked = [*blocks, saved_mark(user_id=invocation.user_id, revision=post.revision or 0)]
+            with in_channel():  # a mark on the channel's plan message
+                marked = [*blocks, saved_mark(user_id=invocation.user_id, revision=post.revision or 0)]
             await client.chat_update(
                 channel=invocation.channel_id, ts=message_ts, text=message.get("text") or "", blocks=marked
             )
