@@ -1,12 +1,14 @@
 """The bot's five languages: message catalogs (gettext, managed with Babel) and locale-aware formatting.
 
-Owns: ``_``, ``_n`` and ``N_`` (look a message up in the language being spoken, then fill its ``{named}`` placeholders),
-``speaking`` (the language for the rest of a block or task, held in a context variable so renderers need no
-extra parameter), ``language_of`` (a Slack locale such as ``de-DE`` → one of ``LANGUAGES`` or None), and the
-Babel formatters for numbers, percentages, dates and times in the spoken language.
+Owns: ``_``, ``_n`` and ``N_`` (look a message up in the language being spoken, then fill its ``{named}``
+placeholders), ``speaking``/``speak``/``in_channel`` (the language for a block or the rest of a task — the
+person's, or the channel's for what everyone there reads — held in context variables, so renderers need no extra
+parameter), ``language_of`` (a Slack locale such as ``de-DE`` → one of ``LANGUAGES`` or None), and the Babel
+formatters for numbers, percentages and dates in the spoken language (times people read are Slack ``<!date>``
+tokens, which Slack shows in each reader's own format: ``render.common.slack_date``).
 English is the source language: a message's id is its English text, so English needs no catalog. The other
 catalogs are ``locales/<lang>/LC_MESSAGES/messages.po``, read and compiled in memory the first time their
-language is spoken (English-only processes never load one). ``scripts/catalogs`` re-extracts
+language is spoken (English-only processes never load one). ``python -m minds_bot.i18n.catalogs`` re-extracts
 ``locales/messages.pot`` from the code and merges it into each catalog; tests keep all of them in step.
 Placeholders are ``{name}`` (``str.format``): a value is inserted after translation, so a translator can move it.
 Must not touch: Slack, Minds, the store — this sits at the bottom of the layers.
@@ -34,8 +36,9 @@ LANGUAGES: dict[str, str] = {
     "zh": "简体中文",
     "ko": "한국어",
 }
-# Babel's locale for each language: the region whose conventions a team most likely expects by default.
-_BABEL_LOCALES = {"en": "en_US", "de": "de_DE", "es": "es_ES", "zh": "zh_Hans_CN", "ko": "ko_KR"}
+# Babel's locale for each language: the region whose conventions a team most likely expects by default (English
+# as the bot always wrote it: "1 January 2027", 24-hour times).
+_BABEL_LOCALES = {"en": "en_GB", "de": "de_DE", "es": "es_ES", "zh": "zh_Hans_CN", "ko": "ko_KR"}
 
 _spoken: contextvars.ContextVar[str] = contextvars.ContextVar("minds_bot_language", default=SOURCE_LANGUAGE)
 # What a message posted to a channel speaks while a person's request is handled: the workspace's language.
@@ -140,20 +143,8 @@ def format_percent(fraction: float, *, digits: int = 0) -> str:
     return babel_percent(round(fraction, digits + 2), locale=babel_locale(), decimal_quantization=False)
 
 
-def format_datetime(moment: datetime, *, tz: str | None = None) -> str:
-    """A date and time as the spoken language writes it, in ``tz`` (an IANA zone) when given."""
-    from babel.dates import format_datetime as babel_datetime
-
-    return babel_datetime(moment, format="medium", tzinfo=tz, locale=babel_locale())
-
-
 def format_date(day: date | datetime) -> str:
+    """``1 January 2027`` / ``1. Januar 2027`` / ``2027年1月1日`` … as the spoken language writes a date."""
     from babel.dates import format_date as babel_date
 
-    return babel_date(day, format="medium", locale=babel_locale())
-
-
-def format_time(moment: datetime, *, tz: str | None = None) -> str:
-    from babel.dates import format_time as babel_time
-
-    return babel_time(moment, format="short", tzinfo=tz, locale=babel_locale())
+    return babel_date(day, format="long", locale=babel_locale())

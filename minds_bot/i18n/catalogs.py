@@ -1,4 +1,4 @@
-"""Keeping the catalogs in step with the code: ``python -m minds_bot.i18n.catalogs`` (or ``scripts/catalogs``).
+"""Keeping the catalogs in step with the code: ``python -m minds_bot.i18n.catalogs``.
 
 Owns: extracting every ``_("…")`` and ``_n("…", "…", n)`` message of the bot (the sandbox servers are not the
 bot and speak English) into ``locales/messages.pot``, and merging that template into each language's

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 from slack_sdk.models.blocks import (
@@ -33,6 +34,12 @@ MAX_BUTTON_TEXT = 75
 MAX_ACTIONS_PER_BLOCK = 25
 MAX_QUERY_SHOWN = 200  # what someone typed, said back to them
 RERUN_ACTION = "minds_rerun"  # value: the text of a ``/minds`` command to run as the clicking user
+
+
+def slack_date(moment: datetime) -> str:
+    """A date and time Slack shows in each reader's own language, format and timezone; the fallback is UTC."""
+    fallback = moment.strftime("%Y-%m-%d %H:%M UTC")
+    return f"<!date^{int(moment.timestamp())}^{{date_short_pretty}} {{time}}|{fallback}>"
 
 
 def shorten(text: str, limit: int) -> str:

@@ -12,7 +12,6 @@ mentions come only from ``mention``/``channel_mention``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
 
 from slack_sdk.models.blocks import (
     ActionsBlock,
@@ -44,6 +43,7 @@ from minds_bot.render import (
     escape,
     mention,
 )
+from minds_bot.render.common import slack_date
 from minds_bot.render.digest_news import TERMINAL, DigestContent, RunNews, StudyNews
 from minds_bot.render.errors import minds_said
 from minds_bot.store import Digest
@@ -101,12 +101,7 @@ def render_digest(content: DigestContent, *, schedule: str, requested_by: str | 
 def _since(content: DigestContent) -> str:
     if content.since is None:
         return _("News since this digest started.")
-    return _("News since the last digest ({when}).", when=_when(content.since))
-
-
-def _when(moment: datetime) -> str:
-    fallback = moment.strftime("%Y-%m-%d %H:%M UTC")
-    return f"<!date^{int(moment.timestamp())}^{{date_short_pretty}} {{time}}|{fallback}>"
+    return _("News since the last digest ({when}).", when=slack_date(content.since))
 
 
 def _fallback(content: DigestContent, with_news: Sequence[StudyNews]) -> str:
@@ -368,7 +363,7 @@ def _list_line(digest: Digest, schedule: str) -> str:
     if digest.skip_quiet:
         facts.append(_("quiet periods skipped"))
     if digest.last_posted_at:
-        facts.append(_("last posted {when}", when=_when(digest.last_posted_at)))
+        facts.append(_("last posted {when}", when=slack_date(digest.last_posted_at)))
     where = channel_mention(digest.channel_id)
     return f"`{escape(digest.digest_id)}` → {where} {escape(schedule)}, {', '.join(facts)}"
 

@@ -15,7 +15,7 @@ from slack_sdk.models.blocks import ActionsBlock, Block, ButtonElement, ConfirmO
 from minds_bot.i18n import _, _n
 from minds_bot.minds import StudyDraft
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, Message, escape, mention
-from minds_bot.render.common import button, context, section
+from minds_bot.render.common import button, context, section, slack_date
 
 SAVE_DRAFT_ACTION = "plan_save_draft"
 RESUME_DRAFT_ACTION = "draft_resume"
@@ -48,7 +48,7 @@ def render_drafts(drafts: Sequence[StudyDraft]) -> Message:
 
 
 def _draft_blocks(draft: StudyDraft) -> list[Block]:
-    when = draft.updated_at.strftime("%Y-%m-%d %H:%M UTC")
+    when = slack_date(draft.updated_at)
     name = escape(draft.name, limit=MAX_NAME_SHOWN)
     if draft.status == "starting":
         said = _(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from datetime import datetime
 
-from minds_bot.i18n import _, _n
+from minds_bot.i18n import _, _n, format_date
 from minds_bot.minds import (
     AuthenticationError,
     InvalidRequest,
@@ -34,7 +34,7 @@ def _date(value: str) -> str | None:
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         return None
-    return f"{moment.day} {moment:%B %Y}"
+    return format_date(moment)
 
 
 def _usage(exc: PlanLimitError) -> str | None:
