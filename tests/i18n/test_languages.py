@@ -9,7 +9,7 @@ from pydantic import SecretStr
 
 from minds_bot import i18n
 from minds_bot.render.help import INTRO
-from minds_bot.store import WorkspaceSettings
+from minds_bot.store import RunKind, WorkspaceSettings
 from tests.fakes.bot import TEAM, USER, BotHarness, bot_harness
 
 
@@ -70,3 +70,24 @@ async def test_users_info_failing_gives_the_workspace_language_and_is_asked_agai
         del bot.slack.replies["users.info"]
         bot.slack.users[USER] = {"id": USER, "locale": "ko-KR"}
         assert _in("ko", INTRO) in await _help_text(bot)
+
+
+async def test_a_plan_is_requested_in_the_persons_language_and_posted_in_the_workspaces() -> None:
+    """A German speaker in a Korean workspace: Minds plans a German study; the channel's plan message is Korean."""
+    from tests.fakes.minds_http import ok
+    from tests.slack.plan_samples import plan_data, study_data
+
+    study = "11111111-1111-4111-8111-111111111111"
+    preview = f"/studies/{study}/research-plans/preview"
+    async with bot_harness(unique_ts=True) as bot:
+        await _workspace_speaks(bot, "ko")
+        bot.slack.users[USER] = {"id": USER, "locale": "de-DE"}
+        bot.minds_api.on("GET", f"/studies/{study}", ok(study_data()))
+        bot.minds_api.set("POST", preview, ok(plan_data()))
+        await bot.command(f"plan {study} Welche Botschaft wirkt am besten?")
+        run = await bot.tracker.next_tracked(RunKind.PLAN)
+        await bot.tick()
+        (sent,) = [s for s in bot.minds_api.sent if s.path.endswith("/research-plans/preview")][:1]
+        assert sent.json()["studyLocale"] == "de"
+        posted = [c for c in bot.slack.calls_to("chat.update") if c["ts"] == run.thread_ts]
+        assert posted and _in("ko", "Research plan: {study}").split("{study}")[0] in str(posted[-1]["blocks"])
