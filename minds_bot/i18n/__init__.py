@@ -17,6 +17,7 @@ Must not touch: Slack, Minds, the store — this sits at the bottom of the layer
 from __future__ import annotations
 
 import contextvars
+import gettext
 import io
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -106,11 +107,9 @@ def _n(singular: str, plural: str, count: int, /, **values: Any) -> str:
 @cache
 def _translations(language: str) -> Any:
     """The compiled catalog of ``language``; English (the source) and a missing catalog translate to themselves."""
-    from babel.support import NullTranslations, Translations
-
     po = LOCALES_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
     if language == SOURCE_LANGUAGE or not po.exists():
-        return NullTranslations()
+        return gettext.NullTranslations()
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -119,7 +118,7 @@ def _translations(language: str) -> Any:
     compiled = io.BytesIO()
     write_mo(compiled, catalog)  # untranslated and fuzzy entries are left out: they fall back to English
     compiled.seek(0)
-    return Translations(fp=compiled, domain=DOMAIN)
+    return gettext.GNUTranslations(compiled)
 
 
 # --- formatting for the spoken language ----------------------------------------------------------------------
