@@ -114,7 +114,10 @@ def shape_problem(body: Any) -> str | None:
     if not isinstance(body, dict):
         return "payload is not an object"
     if "command" in body:
-        return _strings(body, "command", "team_id", "user_id", "channel_id", "trigger_id", "response_url")
+        return _first(
+            _strings(body, "command", "team_id", "user_id", "channel_id", "trigger_id", "response_url"),
+            _web_address(body.get("response_url")),
+        )
     if "ssl_check" in body:
         return None
     kind = body.get("type")
@@ -131,6 +134,19 @@ def _first(*problems: str | None) -> str | None:
 def _strings(body: Mapping[str, Any], *names: str) -> str | None:
     missing = [name for name in names if not (isinstance(body.get(name), str) and body[name])]
     return f"missing or not text: {', '.join(missing)}" if missing else None
+
+
+def _web_address(url: Any) -> str | None:
+    """A response URL the bot could answer: an absolute http(s) address (where it may go is ``is_slack_url``)."""
+    if url is None:
+        return None
+    try:
+        parts = urlsplit(url) if isinstance(url, str) else None
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc:
+        return "response_url is not a web address"
+    return None
 
 
 def _optional(body: Mapping[str, Any], kind: type, *names: str) -> str | None:
@@ -170,6 +186,7 @@ def _where(body: Mapping[str, Any]) -> str | None:
     problem = _first(
         _optional(body, dict, "container", "channel", "message", "view"),
         _optional(body, str, "response_url", "trigger_id", "api_app_id"),
+        _web_address(body.get("response_url")),
     )
     if problem is not None:
         return problem
@@ -239,7 +256,11 @@ def _block_actions(body: dict[str, Any]) -> str | None:
 def _view_submission(body: dict[str, Any]) -> str | None:
     urls = body.get("response_urls")
     bad_urls = urls is not None and not (
-        isinstance(urls, list) and all(isinstance(u, dict) and not _optional(u, str, "response_url") for u in urls)
+        isinstance(urls, list)
+        and all(
+            isinstance(u, dict) and not _optional(u, str, "response_url") and not _web_address(u.get("response_url"))
+            for u in urls
+        )
     )
     return _first(
         _user(body),

@@ -235,6 +235,11 @@ MISSING = {
     "unlisted-view-metadata-broken": _payload(_submission(callback_id="any_new_modal", private_metadata="{" + MARKER)),
     "unlisted-view-metadata-a-list": _payload(_submission(callback_id="any_new_modal", private_metadata=" [1]")),
     "submission-without-state": _payload(_submission(state=...)),
+    # an answer could not be sent there: the listener would fail after doing its work (found by the fuzz)
+    "command-response-url-not-an-address": command_body(
+        text="help", team=TEAM, channel=CHANNEL, user=USER, response_url="{}", trigger="1"
+    ).encode(),
+    "click-response-url-not-an-address": _payload(_click(response_url="hooks.slack.com/no-scheme")),
 }
 
 
