@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from minds_bot.flows.unfurls import minds_links
+from minds_bot.render.home import HOME_PLAN_ACTION
 from minds_bot.sandbox.slack_api.state import Message
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
@@ -118,3 +119,34 @@ def test_only_study_and_audience_links_on_the_minds_host_are_unfurled() -> None:
         ("study", "2a517c04-0a7c-5083-8392-0acbc1f63280"),
         ("audience", "97e03ac3-10a9-5557-86c8-899b76446a4d"),
     ]
+
+
+async def test_the_home_plans_research_on_a_recent_study_in_a_chosen_channel(desk: Desk) -> None:
+    """Ben planned research on a Study; his Home lists it with Plan research, which opens the plan dialog with
+    that Study and a channel to post in; the plan arrives in the chosen channel."""
+    since = await desk.type(desk.ben, 'plan "Launch positioning" Which of three taglines lands with Gen Z?')
+    await desk.posted(since, lambda m: "Research plan" in m.text)
+
+    await desk.emu.open_home(user=desk.ben)
+    home = await desk.wait(
+        lambda: (h := desk.emu.state.home(desk.ben)) is not None and "Launch positioning" in shown(h) and h or None
+    )
+    study_block = next(
+        b
+        for b in home.payload["blocks"]
+        if (b.get("accessory") or {}).get("action_id") == HOME_PLAN_ACTION and b["accessory"]["value"]
+    )
+    assert "Launch positioning" in study_block["text"]["text"]
+    assert "Waiting for your approval" in shown(home) and "Launch positioning" in shown(home)
+
+    delivery = await desk.emu.click_button(
+        user=desk.ben, action_id=HOME_PLAN_ACTION, block_id=study_block["block_id"], view_id=home.id
+    )
+    assert delivery.ok, delivery.error
+    await desk.modal(desk.ben, "Post the plan in", "Launch positioning")
+    since = desk.emu.mark()
+    inputs = {"channel/value": desk.research, "request/value": "How do runners react to a 20 EUR premium?"}
+    delivery = await desk.emu.submit_view(user=desk.ben, inputs=inputs)
+    assert delivery.ok, delivery.error
+    plan = await desk.posted(since, lambda m: "Research plan" in m.text and not m.is_reply)
+    assert "Launch positioning" in shown(plan)
