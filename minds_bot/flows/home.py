@@ -158,7 +158,8 @@ class HomeTabs(Background):
         self._sleep = sleep
         self._shown: dict[Viewer, _Shown] = {}
         self._published_at: dict[Viewer, float] = {}
-        self._pending: dict[Viewer, asyncio.Task[None]] = {}
+        self._pending: dict[Viewer, asyncio.Task[None]] = {}  # a publish waiting for its turn, per person
+        self._tasks: set[asyncio.Task[None]] = set()  # every publish under way or waiting
 
     async def publish(self, client: Any, *, team_id: str, user_id: str) -> None:
         """Build and publish ``user_id``'s Home now, in their language."""
@@ -189,7 +190,10 @@ class HomeTabs(Background):
         if viewer in self._pending:
             return  # a publish is already coming: it will show this change too
         wait = max(0.0, self._published_at.get(viewer, -1e9) + self._min_interval - self._clock())
-        self._pending[viewer] = asyncio.create_task(self._republish(viewer, wait), name="home-refresh")
+        task = asyncio.create_task(self._republish(viewer, wait), name="home-refresh")
+        self._pending[viewer] = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _republish(self, viewer: Viewer, wait: float) -> None:
         team_id, user_id = viewer
@@ -212,13 +216,13 @@ class HomeTabs(Background):
 
     async def settled(self) -> None:
         """Every republish already scheduled has happened (tests and graceful stops)."""
-        while self._pending:
-            await asyncio.gather(*list(self._pending.values()), return_exceptions=True)
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def stop(self) -> None:
-        for task in list(self._pending.values()):
+        for task in list(self._tasks):
             task.cancel()
-        for task in list(self._pending.values()):
+        for task in list(self._tasks):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._pending.clear()

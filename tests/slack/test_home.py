@@ -161,3 +161,28 @@ async def test_changes_close_together_are_published_once_at_the_pace() -> None:
         await home.settled()
         await _published(bot)
         assert len(bot.slack.calls_to("views.publish")) == 2
+
+
+async def test_an_open_home_lists_a_plan_as_soon_as_it_waits_for_approval() -> None:
+    """The plan flow tells the Home: a plan of mine that opens for approval is published without a click."""
+    from tests.fakes.minds_http import ok
+    from tests.slack.plan_samples import plan_data, study_data
+
+    study = "11111111-1111-4111-8111-111111111111"
+    async with bot_harness(unique_ts=True) as bot:
+        home: HomeTabs = bot.services.home
+        home._min_interval = 0
+        bot.minds_api.on("GET", f"/studies/{study}", ok(study_data()))
+        bot.minds_api.set("POST", f"/studies/{study}/research-plans/preview", ok(plan_data()))
+        await bot.event(HOME)
+        assert "No plans wait for you." in _text(await _published(bot))
+
+        await bot.command(f"plan {study} Which launch message works best?")
+        await bot.tracker.next_tracked(RunKind.PLAN)
+        await bot.tick()
+        await home.settled()
+        views = [
+            _text(json.loads(c["view"]) if isinstance(c["view"], str) else c["view"])
+            for c in bot.slack.calls_to("views.publish")
+        ]
+        assert "revision 1" in views[-1] and "No plans wait for you." not in views[-1]
