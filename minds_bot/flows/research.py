@@ -29,7 +29,7 @@ from minds_bot.flows.model_connections import NotPinned, cached_connections, pin
 from minds_bot.flows.permissions import is_workspace_admin, may_approve
 from minds_bot.flows.planning import Refused, load_revision
 from minds_bot.flows.tracking import Observation, say_in_thread
-from minds_bot.i18n import _, in_channel
+from minds_bot.i18n import _, in_channel, sentences
 from minds_bot.minds import (
     AuthenticationError,
     Conflict,
@@ -181,7 +181,7 @@ async def _runnable_refusal(services: Services, post: PlanPost, *, opt_in: bool)
         return plan
     gate = approval_gate(plan, await method_catalogue(services, post.team_id))
     if gate.blocked:
-        return Refused(" ".join(gate.reasons()))
+        return Refused(sentences(*gate.reasons()))
     if advanced_methods(plan) and not opt_in:
         return Refused(_("This plan uses advanced methods: tick the opt-in box on the plan, then approve again."))
     return None

@@ -92,6 +92,12 @@ def _(message: str, /, **values: Any) -> str:
     return text.format(**values) if values else text
 
 
+def sentences(*parts: str | None) -> str:
+    """Whole sentences one after the other, as the spoken language writes them: Chinese puts none of the spaces
+    the others put between them."""
+    return ("" if _spoken.get() == "zh" else " ").join(part for part in parts if part)
+
+
 def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for it
     """Marks a message for the catalogs where it is defined (a module constant); translate it where it is used,
     ``_(CONSTANT)``, so it speaks the language of the moment."""

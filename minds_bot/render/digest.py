@@ -32,7 +32,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.i18n import N_, _, _n
+from minds_bot.i18n import N_, _, _n, sentences
 from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
     MAX_NAME_SHOWN,
@@ -187,7 +187,7 @@ def _summary_text(study: StudyNews) -> str | None:
             parts.append(_("Summary: {summary}", summary=excerpt))
     if study.summary_note:
         parts.append(escape(study.summary_note))
-    return _clip(" ".join(parts)) if parts else None
+    return _clip(sentences(*parts)) if parts else None
 
 
 def _run_line(run: RunNews) -> str:
@@ -380,7 +380,7 @@ def render_digest_added(digest: Digest, *, schedule: str, study_names: Sequence[
         schedule=escape(schedule),
     )
     if tz_note:
-        text += f" {escape(tz_note)}"
+        text = sentences(text, escape(tz_note))
     text = _clip(text)
     hint = _(
         "`/minds digest now {digest_id}` posts one now; `/minds digest remove {digest_id}` stops it.",

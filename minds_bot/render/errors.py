@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from datetime import datetime
 
-from minds_bot.i18n import _, _n, format_date
+from minds_bot.i18n import _, _n, format_date, sentences
 from minds_bot.minds import (
     AuthenticationError,
     InvalidRequest,
@@ -145,7 +145,7 @@ def _try_again(exc: RateLimited | ServiceUnavailable) -> str:
         wait = _n("Try again in about {count} minute.", "Try again in about {count} minutes.", count)
     else:
         wait = _n("Try again in about {count} second.", "Try again in about {count} seconds.", count)
-    return f"{said} {wait}"
+    return sentences(said, wait)
 
 
 def minds_said(text: str) -> str:

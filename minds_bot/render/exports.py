@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
-from minds_bot.i18n import N_, _, _n, format_number
+from minds_bot.i18n import N_, _, _n, format_number, sentences
 from minds_bot.minds import ExportFailed, ExportStatus
 from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape, mention
 from minds_bot.render.common import button, encode_value, plain_value, section
@@ -154,7 +154,7 @@ def export_already_running(
     )
     if plain_value(value) is None:  # no button could carry it: the command says it all
         retype = _("Type the export command again to start one.")
-        return Message(text=text, blocks=[section(f"{text} {retype}")])
+        return Message(text=text, blocks=[section(sentences(text, retype))])
     again = button(_("Export again"), action_id=EXPORT_AGAIN, value=value, confirm=confirm)
     return Message(text=text, blocks=[section(text), ActionsBlock(elements=[again])])
 
@@ -179,6 +179,6 @@ def export_not_answered(
     )
     if plain_value(value) is None:
         retype = _("Type the export command again to retry.")
-        return Message(text=text, blocks=[section(f"{text} {retype}")])
+        return Message(text=text, blocks=[section(sentences(text, retype))])
     retry = button(_("Try again"), action_id=EXPORT_TRY_AGAIN, value=value, style="primary")
     return Message(text=text, blocks=[section(text), ActionsBlock(elements=[retry])])

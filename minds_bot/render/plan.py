@@ -46,7 +46,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.i18n import LANGUAGES, N_, _, _n, speaking
+from minds_bot.i18n import LANGUAGES, N_, _, _n, sentences, speaking
 from minds_bot.minds import ConfirmationQuestion, ModelConnection, PlanQuestion, ResearchMethod, ResearchPlan
 from minds_bot.minds.models import PlanMethod
 from minds_bot.render import (
@@ -567,7 +567,7 @@ def _action_blocks(
             )
         )
     if gate.blocked:
-        blocks += _mrkdwn_sections(":lock: " + " ".join(gate.reasons()))
+        blocks += _mrkdwn_sections(":lock: " + sentences(*gate.reasons()))
     approve = ButtonElement(
         text=_("Approve & run"),
         action_id=ACTION_APPROVE,
@@ -805,8 +805,8 @@ def render_plan_failed(study_name: str, reason: str) -> Message:
 
 def render_revision_refused(*, reason: str, revision: int | None) -> Message:
     """Minds made no new revision; the plan message keeps the last one."""
-    text = escape(_("Minds did not make a new revision: {reason}", reason=reason), limit=MAX_SECTION_TEXT - 100)
-    text += " " + _("The plan above (revision {revision}) is unchanged.", revision=revision)
+    said = escape(_("Minds did not make a new revision: {reason}", reason=reason), limit=MAX_SECTION_TEXT - 100)
+    text = sentences(said, _("The plan above (revision {revision}) is unchanged.", revision=revision))
     return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.research import may_manage_approvers
-from minds_bot.i18n import N_, _, _n
+from minds_bot.i18n import N_, _, _n, sentences
 from minds_bot.render import Message, mention
 from minds_bot.slack.grammar import Approvers
 
@@ -103,7 +103,7 @@ def _summary(action: str, changed: list[str], unchanged: list[str]) -> str:
                     people=people,
                 )
             )
-    return " ".join(parts)
+    return sentences(*parts)
 
 
 def register(surface: Surface, services: Services) -> None:

@@ -15,6 +15,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from minds_bot.i18n import _
 from minds_bot.minds import MindsError
 from minds_bot.render import escape
 from minds_bot.render.errors import user_message
@@ -44,7 +45,8 @@ def error_hook(*, slack_api_url: str) -> ErrorHook:
             return
         text = escape(user_message(error))
         if not expected:
-            text += f" (reference {reference})"
+            # i18n: {text} says what went wrong; {reference} finds the failure in the bot's logs.
+            text = _("{text} (reference {reference})", text=text, reference=reference)
         try:
             await respond(text=text, response_type="ephemeral", replace_original=False)
         except Exception:  # noqa: BLE001 - the hook must never raise; the failure is already logged

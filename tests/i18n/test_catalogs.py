@@ -151,3 +151,10 @@ def test_numbers_and_percentages_follow_the_language() -> None:
     for language, (number, percent) in expected.items():
         with i18n.speaking(language):
             assert (i18n.format_number(1234567.5), i18n.format_percent(0.42)) == (number, percent)
+
+
+def test_sentences_follow_each_other_as_the_language_writes_them() -> None:
+    with i18n.speaking("zh"):
+        assert i18n.sentences("没有新的修订版。", None, "上面的计划未变。") == "没有新的修订版。上面的计划未变。"
+    with i18n.speaking("ko"):
+        assert i18n.sentences("새 수정본이 없습니다.", "", "계획은 그대로입니다.") == "새 수정본이 없습니다. 계획은 그대로입니다."
