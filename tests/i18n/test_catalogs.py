@@ -157,4 +157,5 @@ def test_sentences_follow_each_other_as_the_language_writes_them() -> None:
     with i18n.speaking("zh"):
         assert i18n.sentences("没有新的修订版。", None, "上面的计划未变。") == "没有新的修订版。上面的计划未变。"
     with i18n.speaking("ko"):
-        assert i18n.sentences("새 수정본이 없습니다.", "", "계획은 그대로입니다.") == "새 수정본이 없습니다. 계획은 그대로입니다."
+        joined = i18n.sentences("새 수정본이 없습니다.", "", "계획은 그대로입니다.")
+        assert joined == "새 수정본이 없습니다. 계획은 그대로입니다."
