@@ -126,6 +126,8 @@ async def test_the_home_plans_research_on_a_recent_study_in_a_chosen_channel(des
     that Study and a channel to post in; the plan arrives in the chosen channel."""
     since = await desk.type(desk.ben, 'plan "Launch positioning" Which of three taglines lands with Gen Z?')
     await desk.posted(since, lambda m: "Research plan" in m.text)
+    since = await desk.type(desk.ada, 'digest add weekly monday 09:00 Europe/Berlin "Launch positioning"')
+    await desk.private(desk.ada, since, "added")
 
     await desk.emu.open_home(user=desk.ben)
     home = await desk.wait(
@@ -138,6 +140,8 @@ async def test_the_home_plans_research_on_a_recent_study_in_a_chosen_channel(des
     )
     assert "Launch positioning" in study_block["text"]["text"]
     assert "Waiting for your approval" in shown(home) and "Launch positioning" in shown(home)
+    assert "every Monday at 09:00 (Europe/Berlin)" in shown(home), "Ada's digest in #research, where Ben is too"
+    assert "could not be read" not in shown(home)
 
     delivery = await desk.emu.click_button(
         user=desk.ben, action_id=HOME_PLAN_ACTION, block_id=study_block["block_id"], view_id=home.id

@@ -117,6 +117,15 @@ async def test_bot_outside_a_channel_must_join_first(bot: BotStandIn, clock: Fak
         assert [m.text for m in emulator.state.messages(BRAND)] == ["hello"]
 
 
+async def test_users_conversations_lists_a_persons_channels_page_by_page(client: AsyncWebClient) -> None:
+    first = await client.users_conversations(user=BEN, types="public_channel,private_channel", limit=1)
+    assert len(first["channels"]) == 1 and first["response_metadata"]["next_cursor"]
+    everything = await client.users_conversations(user=BEN, types="public_channel,private_channel", limit=200)
+    names = {c["name"] for c in everything["channels"]}
+    assert first["channels"][0]["name"] in names and "research" in names
+    assert not any(c["is_im"] for c in everything["channels"])  # DMs only when asked for
+
+
 async def test_users_info_gives_locale_timezone_and_admin_flag(client: AsyncWebClient) -> None:
     chloe = (await client.users_info(user=CHLOE, include_locale=True))["user"]
     assert (chloe["locale"], chloe["tz"], chloe["tz_offset"]) == ("fr-FR", "Europe/Paris", 3600)

@@ -128,6 +128,7 @@ class WebApi:
             "conversations.info": self._conversations_info,
             "conversations.join": self._conversations_join,
             "conversations.members": self._conversations_members,
+            "users.conversations": self._users_conversations,
             "reactions.add": self._reactions_add,
             "files.getUploadURLExternal": self._upload_url,
             "files.completeUploadExternal": self._complete_upload,
@@ -268,6 +269,22 @@ class WebApi:
         more = start + limit < len(members)
         return {
             "members": members[start : start + limit],
+            "response_metadata": {"next_cursor": str(start + limit) if more else ""},
+        }
+
+    async def _users_conversations(self, args: Json) -> Json:
+        """The channels ``user`` is in (the token's bot user when none is named), paged; DMs only when asked."""
+        user = args.get("user") or self.ws.config.bot_user_id
+        types = str(args.get("types") or "public_channel").split(",")
+        wanted = [
+            c
+            for c in self.ws.state.channels.values()
+            if user in self.ws.members(c) and ("im" in types if c.im_user is not None else "public_channel" in types)
+        ]
+        start, limit = _int_arg(args, "cursor", 0), _int_arg(args, "limit", MEMBERS_PAGE_DEFAULT)
+        more = start + limit < len(wanted)
+        return {
+            "channels": [self.ws.channel_json(c) for c in wanted[start : start + limit]],
             "response_metadata": {"next_cursor": str(start + limit) if more else ""},
         }
 
