@@ -1,7 +1,8 @@
 """The App Home tab: published when someone opens it, refreshed when what it shows changes (``flows/home.py``).
 
-Owns: the ``app_home_opened`` listener, the Home's *Refresh* button and its *Plan research* buttons (the plan
-dialog, with a channel to post the plan in, since the Home has none). *Add a digest* is the digest surface's.
+Owns: the ``app_home_opened`` listener and the Home's *Refresh* button. Its *Plan research* buttons belong to the
+plan surface (``slack/plan.py``: the plan dialog, with a channel to post the plan in, since the Home has none) and
+*Add a digest* to the digest surface.
 Must not touch: Minds wire shapes or SQL.
 """
 
