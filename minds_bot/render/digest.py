@@ -58,7 +58,7 @@ MAX_STUDIES_INPUT = 3000  # the modal's Study list (Slack's most for a text inpu
 ADD_DIGEST_ACTION = "digest_add_open"
 ADD_DIGEST_VIEW = "digest_add"
 WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-# The modal's day labels, in the order of WEEKDAY_NAMES.
+# How people read each day of WEEKDAY_NAMES: the dialog's labels and the schedules ``describe`` words.
 WEEKDAY_LABELS = (
     N_("Monday"),
     N_("Tuesday"),

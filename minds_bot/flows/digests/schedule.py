@@ -19,20 +19,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from apscheduler.triggers.cron import CronTrigger
 
 from minds_bot.i18n import N_, _, _n
+from minds_bot.render.digest import WEEKDAY_LABELS
 from minds_bot.store import Digest, ScheduleKind
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 DAY_ABBREVIATIONS = tuple(day[:3] for day in WEEKDAYS)
-# How ``describe`` names each day of WEEKDAYS (typed schedules stay in English: ``monday``, ``mon``).
-WEEKDAY_LABELS = (
-    N_("Monday"),
-    N_("Tuesday"),
-    N_("Wednesday"),
-    N_("Thursday"),
-    N_("Friday"),
-    N_("Saturday"),
-    N_("Sunday"),
-)
+# ``describe`` names each day as the digest dialog does (render.digest.WEEKDAY_LABELS, in the order of WEEKDAYS);
+# typed schedules stay in English: ``monday``, ``mon``.
 # Crontab numbering: 0 (and 7) is Sunday. APScheduler 3 numbers Monday 0, so numbers are turned into names.
 CRON_DAY_NAMES = ("sun", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
 CRON_FIELDS = (N_("minute"), N_("hour"), N_("day of month"), N_("month"), N_("day of week"))
