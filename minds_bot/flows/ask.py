@@ -292,7 +292,7 @@ class DirectRunHandler:
 
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
         slack = await self._services.slack.client_for(run.team_id)
-        await say_in_thread(slack, run, lost_text(what=_("question's run"), reads=reads))
+        await say_in_thread(slack, run, lost_text("question", reads=reads))
 
     async def _post(self, slack: AsyncWebClient, run: TrackedRun, message: Message) -> None:
         broadcast = await self._services.broadcast_results(run.team_id)

@@ -232,7 +232,7 @@ class ExportDelivery:
             slack,
             run,
             # i18n: {kind} and {format} are Minds' wire names (full_report, pdf): "full_report export (pdf)".
-            lost_text(what=_("{kind} export ({format})", kind=record.kind, format=record.format), reads=reads),
+            lost_text("export", reads=reads, export=record.kind, format=record.format),
         )
         await self._finish(record, ExportState.FAILED)
 

@@ -427,7 +427,7 @@ class ResearchRunHandler:
 
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
         slack = await self._services.slack.client_for(run.team_id)
-        await say_in_thread(slack, run, lost_text(what=_("research run"), reads=reads))
+        await say_in_thread(slack, run, lost_text("research", reads=reads))
 
     async def _study_name(self, run: TrackedRun) -> str:
         post = await self._services.store.get_plan_post(
@@ -518,4 +518,4 @@ class ConsistencyFollowUp:
 
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
         slack = await self._services.slack.client_for(run.team_id)
-        await say_in_thread(slack, run, lost_text(what=_("run's answer-consistency check"), reads=reads))
+        await say_in_thread(slack, run, lost_text("consistency", reads=reads))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from slack_sdk.models.blocks import Block, ContextBlock, MarkdownTextObject, SectionBlock
 
@@ -482,17 +482,52 @@ def render_runs(runs: Sequence[AgentRun], *, study_name: str) -> Message:
     return Message(text=_("Recent runs of {study}", study=name), blocks=blocks)
 
 
-def lost_text(*, what: str, reads: int) -> str:
-    """A run, export or build Minds answers 404 for, again and again: said once, then no longer followed.
-    ``what`` is plain words (an export's kind among them), escaped here."""
-    # i18n: {what} names what the bot was following (a research run, an export, an Audience build…), already translated.
+LostKind = Literal["research", "question", "consistency", "audience", "export"]
+
+
+def lost_text(kind: LostKind, *, reads: int, export: str = "", format: str = "") -> str:
+    """A run, export or build Minds answers 404 for, again and again: said once, then no longer followed. One whole
+    sentence per kind of thing, so each language can say it its own way; ``export``/``format`` name an export."""
+    if kind == "export":
+        return _n(
+            ":grey_question: Minds no longer finds this {export} export ({format}) (not found on {count} read in a "
+            "row), so the bot stopped following it. Nothing was submitted again; check it in Minds.",
+            ":grey_question: Minds no longer finds this {export} export ({format}) (not found on {count} reads in a "
+            "row), so the bot stopped following it. Nothing was submitted again; check it in Minds.",
+            reads,
+            export=escape(export, limit=MAX_WORD_SHOWN),
+            format=escape(format, limit=MAX_WORD_SHOWN),
+        )
+    if kind == "question":
+        return _n(
+            ":grey_question: Minds no longer finds this question's run (not found on {count} read in a row), so the "
+            "bot stopped following it. Nothing was submitted again; check it in Minds.",
+            ":grey_question: Minds no longer finds this question's run (not found on {count} reads in a row), so the "
+            "bot stopped following it. Nothing was submitted again; check it in Minds.",
+            reads,
+        )
+    if kind == "consistency":
+        return _n(
+            ":grey_question: Minds no longer finds this run's answer-consistency check (not found on {count} read "
+            "in a row), so the bot stopped following it. Nothing was submitted again; check it in Minds.",
+            ":grey_question: Minds no longer finds this run's answer-consistency check (not found on {count} reads "
+            "in a row), so the bot stopped following it. Nothing was submitted again; check it in Minds.",
+            reads,
+        )
+    if kind == "audience":
+        return _n(
+            ":grey_question: Minds no longer finds this Audience build (not found on {count} read in a row), so the "
+            "bot stopped following it. Nothing was submitted again; check it in Minds.",
+            ":grey_question: Minds no longer finds this Audience build (not found on {count} reads in a row), so the "
+            "bot stopped following it. Nothing was submitted again; check it in Minds.",
+            reads,
+        )
     return _n(
-        ":grey_question: Minds no longer finds this {what} (not found on {count} reads in a row), so the bot "
+        ":grey_question: Minds no longer finds this research run (not found on {count} read in a row), so the bot "
         "stopped following it. Nothing was submitted again; check it in Minds.",
-        ":grey_question: Minds no longer finds this {what} (not found on {count} reads in a row), so the bot "
+        ":grey_question: Minds no longer finds this research run (not found on {count} reads in a row), so the bot "
         "stopped following it. Nothing was submitted again; check it in Minds.",
         reads,
-        what=escape(what, limit=MAX_NAME_SHOWN),
     )
 
 
