@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from minds_bot.flows.keyed import UNCERTAIN, Repeat, arguments_of, begin, saved_for
 from minds_bot.flows.planning import Refused
 from minds_bot.flows.tracking import Observation, say_in_thread
-from minds_bot.i18n import _, in_channel
+from minds_bot.i18n import in_channel
 from minds_bot.minds import AudienceJobFailed, FromBriefJob, FromBriefResult, ImportedSource, MindsError
 from minds_bot.render.errors import user_message
 from minds_bot.render.jobs import (
@@ -58,12 +58,11 @@ async def start_audience(invocation: Invocation, *, brief: str, files: Sequence[
     if isinstance(begun, Repeat):
         await invocation.reply(
             render_make_another(
-                what=_("an Audience from this brief"),
+                kind="audience",
                 requester_id=begun.earlier.requester_id,
                 asked_at=begun.earlier.created_at,
                 action_id=AUDIENCE_AGAIN,
                 key=begun.earlier.key,
-                label=_("Build another Audience"),
             )
         )
         return
@@ -107,9 +106,7 @@ async def _send(invocation: Invocation, request: KeyedRequest) -> None:
     try:
         created = await minds.create_audience_from_brief(text=brief, idempotency_key=key, files=files or None)
     except UNCERTAIN as exc:
-        message = render_try_again(
-            what=_("an Audience from your brief"), reason=user_message(exc), action_id=AUDIENCE_TRY_AGAIN, key=key
-        )
+        message = render_try_again(kind="audience", reason=user_message(exc), action_id=AUDIENCE_TRY_AGAIN, key=key)
         await invocation.reply(message)
         return
     slack = invocation.client

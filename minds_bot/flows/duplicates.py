@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.invocation import with_progress
 from minds_bot.flows.keyed import UNCERTAIN, Repeat, arguments_of, begin, saved_for
 from minds_bot.flows.planning import Refused
-from minds_bot.i18n import _
 from minds_bot.render.errors import user_message
 from minds_bot.render.jobs import (
     DUPLICATE_AGAIN,
@@ -48,12 +47,12 @@ async def duplicate_study(
     if isinstance(begun, Repeat):
         await invocation.reply(
             render_make_another(
-                what=_("a copy of {study}", study=study_name),
+                kind="study_copy",
+                study=study_name,
                 requester_id=begun.earlier.requester_id,
                 asked_at=begun.earlier.created_at,
                 action_id=DUPLICATE_AGAIN,
                 key=begun.earlier.key,
-                label=_("Make a second copy"),
             )
         )
         return
@@ -82,9 +81,14 @@ async def _send(invocation: Invocation, request: KeyedRequest, *, show: Callable
     try:
         copy = await with_progress(minds.duplicate_study(arguments["studyId"], idempotency_key=request.key), show=show)
     except UNCERTAIN as exc:
-        what = _("a copy of {study}", study=arguments["studyName"])
         await invocation.reply(
-            render_try_again(what=what, reason=user_message(exc), action_id=DUPLICATE_TRY_AGAIN, key=request.key)
+            render_try_again(
+                kind="study_copy",
+                study=arguments["studyName"],
+                reason=user_message(exc),
+                action_id=DUPLICATE_TRY_AGAIN,
+                key=request.key,
+            )
         )
         return
     await invocation.reply(render_duplicate(copy, source_name=arguments["studyName"]))

@@ -10,10 +10,11 @@ Must not touch: I/O.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
-from minds_bot.i18n import _, _n
+from minds_bot.i18n import _, _n, sentences
 from minds_bot.minds import AudienceLimits, FromBriefJob, FromBriefResult, StudyDuplicate
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention
 from minds_bot.render.browse import minds_label
@@ -29,51 +30,79 @@ AUDIENCE_TRY_AGAIN = "audience_try_again"
 AUDIENCE_AGAIN = "audience_again"
 
 
-def render_try_again(*, what: str, reason: str, action_id: str, key: str) -> Message:
-    """Minds did not answer: nothing is assumed, and Try again re-sends the same request with the same key."""
-    # i18n: {what} is what was requested ("a copy of Cups", "an Audience from your brief"); {reason} is why;
-    # both already translated.
-    text = _(
-        ":warning: Minds did not answer the request for {what}: {reason} It may or may not have been made. "
-        "*Try again* sends the very same request with the same key, so Minds makes at most one.",
-        what=escape(what, limit=MAX_NAME_SHOWN),
-        reason=escape(minds_said(reason)),
-    )
+KeyedKind = Literal["study_copy", "audience"]  # what a keyed request makes: a copy of a Study, an Audience
+
+
+def render_try_again(*, kind: KeyedKind, reason: str, action_id: str, key: str, study: str = "") -> Message:
+    """Minds did not answer: nothing is assumed, and Try again re-sends the same request with the same key.
+    ``study``: the copied Study's name (``study_copy``)."""
+    said = escape(minds_said(reason))
+    if kind == "study_copy":
+        text = _(
+            ":warning: Minds did not answer the request for a copy of {study}: {reason} It may or may not have been "
+            "made. *Try again* sends the very same request with the same key, so Minds makes at most one.",
+            study=escape(study, limit=MAX_NAME_SHOWN),
+            reason=said,
+        )
+    else:
+        text = _(
+            ":warning: Minds did not answer the request for an Audience from your brief: {reason} It may or may not "
+            "have been made. *Try again* sends the very same request with the same key, so Minds makes at most one.",
+            reason=said,
+        )
     value = encode_value({"k": key})
     if value is None:  # a key no button can carry (never one the bot derived): the command is the way
-        # i18n: {text} is the message before this sentence.
-        return Message(text=text, blocks=[section(_("{text} Type the command again to retry.", text=text))])
+        return Message(text=text, blocks=[section(sentences(text, _("Type the command again to retry.")))])
     retry = button(_("Try again"), action_id=action_id, value=value, style="primary")
     return Message(text=text, blocks=[section(text), ActionsBlock(elements=[retry])])
 
 
 def render_make_another(
-    *, what: str, requester_id: str, asked_at: datetime | None, action_id: str, key: str, label: str
+    *, kind: KeyedKind, requester_id: str, asked_at: datetime | None, action_id: str, key: str, study: str = ""
 ) -> Message:
-    """The same command within the key's window: ask before making a second one (nothing was sent)."""
-    what, label = shorten(what, MAX_NAME_SHOWN), shorten(label, MAX_CONFIRM_BUTTON)
-    values = {"user": mention(requester_id), "what": escape(what), "label": escape(label)}
-    if asked_at:
-        time = f"{asked_at:%H:%M}"
-        # i18n: {what}: what was requested ("a copy of Cups"); {label}: the button below ("Make a second copy");
-        # {time}: HH:MM.
-        text = _(
-            "{user} already asked for {what} at {time} UTC, so nothing new was sent. {label}? Typing the command "
-            "again does not make one; the button does.",
-            time=time,
-            **values,
-        )
+    """The same command within the key's window: ask before making a second one (nothing was sent).
+    ``study``: the copied Study's name (``study_copy``)."""
+    user, name = mention(requester_id), escape(study, limit=MAX_NAME_SHOWN)
+    when = f"{asked_at:%H:%M}" if asked_at else None
+    if kind == "study_copy":
+        label = _("Make a second copy")
+        if when:
+            text = _(
+                "{user} already asked for a copy of {study} at {time} UTC, so nothing new was sent. Make a second "
+                "copy? Typing the command again does not make one; the button does.",
+                user=user,
+                study=name,
+                time=when,
+            )
+        else:
+            text = _(
+                "{user} already asked for a copy of {study}, so nothing new was sent. Make a second copy? Typing the "
+                "command again does not make one; the button does.",
+                user=user,
+                study=name,
+            )
+        confirm_text = _("Minds will make another copy of {study}.", study=shorten(study, 200))
     else:
-        # i18n: {what}: what was requested ("a copy of Cups"); {label}: the button below ("Make a second copy").
-        text = _(
-            "{user} already asked for {what}, so nothing new was sent. {label}? Typing the command again does not "
-            "make one; the button does.",
-            **values,
-        )
+        label = _("Build another Audience")
+        if when:
+            text = _(
+                "{user} already asked for an Audience from this brief at {time} UTC, so nothing new was sent. Build "
+                "another Audience? Typing the command again does not make one; the button does.",
+                user=user,
+                time=when,
+            )
+        else:
+            text = _(
+                "{user} already asked for an Audience from this brief, so nothing new was sent. Build another "
+                "Audience? Typing the command again does not make one; the button does.",
+                user=user,
+            )
+        confirm_text = _("Minds will build another Audience from this brief.")
+    label = shorten(label, MAX_CONFIRM_BUTTON)
     confirm = ConfirmObject(
         # i18n: A confirm dialog's title: the button's label ("Make a second copy") as a question.
         title=_("{label}?", label=label),
-        text=escape(_("Minds will make another {what}.", what=what), limit=300),
+        text=escape(confirm_text, limit=300),
         confirm=label,
         deny=_("No"),
     )
