@@ -5,7 +5,10 @@ works while Minds is slow: plans they requested or may approve as a channel appr
 with the progress the channel last saw, their recent Studies, the digests of channels they are in, read with
 ``users.conversations``) and ``HomeTabs``, which remembers who has a Home open in this process and what it
 showed, and republishes a person's Home when one of those things changes — at most once per
-``min_interval`` seconds per person, changes in between merged into one publish (``views.publish``).
+``min_interval`` seconds per person, changes in between merged into one publish (``views.publish``). A
+republish reuses the channels the last publish read (Slack allows ``users.conversations`` about 50 times a
+minute); opening the Home or pressing Refresh reads them again. A plan that opens for approval concerns the
+approvers of its channel: they are looked up once per change, not once per open Home.
 Must not touch: listener registration or Slack payload parsing.
 """
 
@@ -45,9 +48,13 @@ class _Shown:
     runs: set[str] = field(default_factory=set)
     plans: set[tuple[str, str]] = field(default_factory=set)  # (channel, message ts)
     channels: set[str] = field(default_factory=set)  # channels whose digests it listed (or could list)
+    member_of: frozenset[str] | None = None  # the person's channels as read for it (None: not read, or failed)
 
 
-async def home_state(services: Services, client: Any, *, team_id: str, user_id: str) -> tuple[HomeState, _Shown]:
+async def home_state(
+    services: Services, client: Any, *, team_id: str, user_id: str, member_of: frozenset[str] | None = None
+) -> tuple[HomeState, _Shown]:
+    """``member_of``: the person's channels when already known (else read, if any digest needs them)."""
     store = services.store
     shown = _Shown()
     mine = await store.recent_plan_posts(team_id=team_id, requester_id=user_id, limit=RECENT_PLANS)
@@ -62,7 +69,7 @@ async def home_state(services: Services, client: Any, *, team_id: str, user_id: 
     for post in mine:
         studies.setdefault(post.study_id, HomeStudy(study_id=post.study_id, name=post.study_name))
     shown.plans = {(p.channel_id, p.message_ts) for p in (*mine, *awaiting)}
-    digests, complete = await _digests(services, client, team_id=team_id, user_id=user_id)
+    digests, shown.member_of = await _digests(services, client, team_id=team_id, user_id=user_id, member_of=member_of)
     shown.channels = {d.channel_id for d in digests}
     state = HomeState(
         connected=await services.minds.is_connected(team_id),
@@ -73,7 +80,7 @@ async def home_state(services: Services, client: Any, *, team_id: str, user_id: 
         live=live,
         studies=list(studies.values()),
         digests=[_home_digest(d) for d in digests],
-        digests_complete=complete,
+        digests_complete=shown.member_of is not None or not digests,
     )
     return state, shown
 
@@ -104,17 +111,20 @@ async def _live_run(services: Services, post: PlanPost) -> TrackedRun | None:
     return run if run is not None and not run.terminal_posted else None
 
 
-async def _digests(services: Services, client: Any, *, team_id: str, user_id: str) -> tuple[list[Digest], bool]:
-    """Digests posted to channels the person is in; if their channels cannot be read, the ones they added."""
+async def _digests(
+    services: Services, client: Any, *, team_id: str, user_id: str, member_of: frozenset[str] | None
+) -> tuple[list[Digest], frozenset[str] | None]:
+    """Digests posted to channels the person is in, and those channels; if they cannot be read, the digests the
+    person added, and None."""
     digests = await services.store.list_digests(team_id=team_id)
     if not digests:
-        return [], True
-    try:
-        channels = await _channels_of(client, user_id)
-    except SlackApiError as exc:
-        log.info("users.conversations failed for the Home: %s", exc.response.get("error"))
-        return [d for d in digests if d.created_by == user_id], False
-    return [d for d in digests if d.channel_id in channels or d.created_by == user_id], True
+        return [], member_of
+    if member_of is None:
+        try:
+            member_of = frozenset(await _channels_of(client, user_id))
+        except SlackApiError as exc:
+            log.info("users.conversations failed for the Home: %s", exc.response.get("error"))
+    return [d for d in digests if (member_of and d.channel_id in member_of) or d.created_by == user_id], member_of
 
 
 async def _channels_of(client: Any, user_id: str) -> set[str]:
@@ -161,13 +171,21 @@ class HomeTabs(Background):
         self._pending: dict[Viewer, asyncio.Task[None]] = {}  # a publish waiting for its turn, per person
         self._tasks: set[asyncio.Task[None]] = set()  # every publish under way or waiting
 
-    async def publish(self, client: Any, *, team_id: str, user_id: str) -> None:
-        """Build and publish ``user_id``'s Home now, in their language."""
+    async def publish(self, client: Any, *, team_id: str, user_id: str, fresh: bool = True) -> None:
+        """Build and publish ``user_id``'s Home now, in their language; ``fresh=False`` (a republish after a
+        change) reuses the person's channels as the last publish read them."""
+        viewer = (team_id, user_id)
+        previous = None if fresh else self._shown.get(viewer)
         language = await self._services.languages.of_person(client, team_id=team_id, user_id=user_id)
         with i18n.speaking(language):
-            state, shown = await home_state(self._services, client, team_id=team_id, user_id=user_id)
+            state, shown = await home_state(
+                self._services,
+                client,
+                team_id=team_id,
+                user_id=user_id,
+                member_of=previous.member_of if previous is not None else None,
+            )
             view = render_home(state)
-        viewer = (team_id, user_id)
         self._published_at[viewer] = self._clock()
         self._shown.pop(viewer, None)  # re-inserted last: the oldest viewers are forgotten first
         self._shown[viewer] = shown
@@ -185,6 +203,23 @@ class HomeTabs(Background):
         for (viewer_team, user), shown in list(self._shown.items()):
             if viewer_team == team and _concerns(record, user, shown):
                 self._schedule((team, user))
+        if isinstance(record, PlanPost) and record.state is PlanState.OPEN:
+            self._track(asyncio.create_task(self._approvers_see(record), name="home-approvers"))
+
+    async def _approvers_see(self, post: PlanPost) -> None:
+        """A plan waiting for approval belongs on the Homes of its channel's approvers (one read per change)."""
+        try:
+            approvers = await self._services.store.list_approvers(team_id=post.team_id, channel_id=post.channel_id)
+        except Exception:  # noqa: BLE001 - their Homes show it on the next open or refresh
+            log.warning("could not read a channel's approvers for the Home", exc_info=True)
+            return
+        for user in approvers:
+            if (post.team_id, user) in self._shown:
+                self._schedule((post.team_id, user))
+
+    def _track(self, task: asyncio.Task[None]) -> None:
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _schedule(self, viewer: Viewer) -> None:
         if viewer in self._pending:
@@ -192,8 +227,7 @@ class HomeTabs(Background):
         wait = max(0.0, self._published_at.get(viewer, -1e9) + self._min_interval - self._clock())
         task = asyncio.create_task(self._republish(viewer, wait), name="home-refresh")
         self._pending[viewer] = task
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._track(task)
 
     async def _republish(self, viewer: Viewer, wait: float) -> None:
         team_id, user_id = viewer
@@ -202,7 +236,7 @@ class HomeTabs(Background):
                 await self._sleep(wait)  # the pace, not a synchronisation: changes meanwhile join this publish
             del self._pending[viewer]  # a change from here on schedules the next publish
             client = await self._services.slack.client_for(team_id)
-            await self.publish(client, team_id=team_id, user_id=user_id)
+            await self.publish(client, team_id=team_id, user_id=user_id, fresh=False)
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - a Home that could not be refreshed is refreshed on the next open
@@ -230,11 +264,7 @@ class HomeTabs(Background):
 
 def _concerns(record: Any, user: str, shown: _Shown) -> bool:
     if isinstance(record, PlanPost):
-        return (
-            record.requester_id == user
-            or (record.channel_id, record.message_ts) in shown.plans
-            or (record.state is PlanState.OPEN)
-        )
+        return record.requester_id == user or (record.channel_id, record.message_ts) in shown.plans
     if isinstance(record, TrackedRun):
         return record.run_id in shown.runs
     if isinstance(record, Digest):

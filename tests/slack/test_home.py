@@ -107,6 +107,57 @@ async def test_a_channel_approver_sees_the_plans_waiting_in_that_channel() -> No
         assert "Their plan" in _text(await _published(bot))
 
 
+async def test_a_plan_that_opens_reaches_the_open_homes_of_its_channels_approvers_only() -> None:
+    async with bot_harness() as bot:
+        home: HomeTabs = bot.services.home
+        home._min_interval = 0
+        bystander = "U0003"
+        await bot.store.add_approver(team_id=TEAM, channel_id=CHANNEL, user_id=USER)
+        for person in (USER, bystander):
+            await bot.event({**HOME, "user": person}, event_id=f"Ev-{person}")
+            await _published(bot)
+
+        post = await bot.store.save_plan_post(_post("2.2", study="Their plan", state=PlanState.OPEN, requester=OTHER))
+        bot.services.home_changed(post)
+        await home.settled()
+
+        republished = bot.slack.calls_to("views.publish")[2:]
+        assert [c["user_id"] for c in republished] == [USER]  # the approver's Home, not the bystander's
+        view = republished[0]["view"]
+        assert "Their plan" in _text(json.loads(view) if isinstance(view, str) else view)
+
+
+async def test_a_republish_reuses_the_persons_channels_and_refresh_reads_them_again() -> None:
+    """Slack allows users.conversations about 50 times a minute: a run's progress must not spend it."""
+    async with bot_harness() as bot:
+        home: HomeTabs = bot.services.home
+        home._min_interval = 0
+        await bot.store.save_digest(
+            Digest(
+                digest_id="dg1",
+                team_id=TEAM,
+                channel_id=CHANNEL,
+                schedule_kind=ScheduleKind.DAILY,
+                spec="09:00",
+                tz="UTC",
+                created_by=OTHER,
+            )
+        )
+        bot.slack.replies["users.conversations"] = {"ok": True, "channels": [{"id": CHANNEL}]}
+        run = await _running(bot, study="Pricing", progress="Step 1 of 5")
+        await bot.event(HOME)
+        await _published(bot)
+        for step in (2, 3):
+            bot.services.home_changed(run.model_copy(update={"last_state": f"Step {step} of 5"}))
+            await home.settled()
+            assert "dg1" in _text(await _published(bot))  # the digest of my channel is still listed
+        assert len(bot.slack.calls_to("users.conversations")) == 1
+
+        await bot.click(HOME_REFRESH_ACTION, "1")
+        await _published(bot)
+        assert len(bot.slack.calls_to("users.conversations")) == 2
+
+
 async def test_an_open_home_follows_a_run_and_refresh_rebuilds_it() -> None:
     async with bot_harness() as bot:
         home: HomeTabs = bot.services.home
