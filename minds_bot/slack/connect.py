@@ -97,53 +97,45 @@ def register(surface: Surface, services: Services) -> None:
         broadcast = any(option.get("value") == BROADCAST_VALUE for option in picked)
         chosen = (values.get(LANGUAGE_BLOCK, {}).get(LANGUAGE_ACTION, {}).get("selected_option") or {}).get("value")
         language = i18n.language_of(chosen if isinstance(chosen, str) else None) or i18n.SOURCE_LANGUAGE
+        bad_key = {KEY_BLOCK: _("A Minds key looks like minds_ and 48 hex characters.")}
         if key and not MINDS_KEY_PATTERN.match(key):
-            await ack(
-                response_action="errors", errors={KEY_BLOCK: _("A Minds key looks like minds_ and 48 hex characters.")}
-            )
+            await ack(response_action="errors", errors=bad_key)
             return
-        current = await services.store.get_workspace(team_id) if not key else None
-        if current is not None:  # connected already, key left empty: only the settings change
-            if not await may_manage_workspace(client, services.store, team_id=team_id, user_id=user_id):
-                await ack(response_action="errors", errors={KEY_BLOCK: _(NOT_ALLOWED)})
-                return
-            settings = {"broadcast_terminal": broadcast, "default_language": language, "updated_at": services.clock()}
-            await services.store.save_workspace(current.model_copy(update=settings))
-            services.languages.forget_workspace(team_id)
-            await ack(response_action="clear")
-            channel = plain_value(view.get("private_metadata"), limit=MAX_PRIVATE_METADATA) or user_id
-            await client.chat_postEphemeral(channel=channel, user=user_id, text=settings_saved_text())
-            return
-        if not MINDS_KEY_PATTERN.match(key):
-            await ack(
-                response_action="errors", errors={KEY_BLOCK: _("A Minds key looks like minds_ and 48 hex characters.")}
-            )
+        current = None if key else await services.store.get_workspace(team_id)  # no key: keep the one saved
+        if not key and current is None:
+            await ack(response_action="errors", errors=bad_key)
             return
         if not await may_manage_workspace(client, services.store, team_id=team_id, user_id=user_id):
             await ack(response_action="errors", errors={KEY_BLOCK: _(NOT_ALLOWED)})
             return
-        try:
-            account = await check_key(services, key)
-        except (MindsError, TimeoutError) as exc:
-            await ack(response_action="errors", errors={KEY_BLOCK: _key_error(exc)})
-            return
-        await services.store.save_workspace(
-            WorkspaceSettings(
-                team_id=team_id,
-                minds_key=key,
-                account_label=account,
-                broadcast_terminal=broadcast,
-                default_language=language,
-                connected_by=user_id,
-                connected_at=services.clock(),
+        if current is not None:  # only the settings change
+            settings = {"broadcast_terminal": broadcast, "default_language": language, "updated_at": services.clock()}
+            await services.store.save_workspace(current.model_copy(update=settings))
+            said = settings_saved_text()
+        else:
+            try:
+                account = await check_key(services, key)
+            except (MindsError, TimeoutError) as exc:
+                await ack(response_action="errors", errors={KEY_BLOCK: _key_error(exc)})
+                return
+            await services.store.save_workspace(
+                WorkspaceSettings(
+                    team_id=team_id,
+                    minds_key=key,
+                    account_label=account,
+                    broadcast_terminal=broadcast,
+                    default_language=language,
+                    connected_by=user_id,
+                    connected_at=services.clock(),
+                )
             )
-        )
-        await services.minds.forget(team_id)
+            await services.minds.forget(team_id)
+            log.info("workspace connected to Minds", extra={"fields": {"account": account}})
+            said = connected_text(account)
         services.languages.forget_workspace(team_id)
         await ack(response_action="clear")
-        log.info("workspace connected to Minds", extra={"fields": {"account": account}})
         channel = plain_value(view.get("private_metadata"), limit=MAX_PRIVATE_METADATA) or user_id
-        await client.chat_postEphemeral(channel=channel, user=user_id, text=connected_text(account))
+        await client.chat_postEphemeral(channel=channel, user=user_id, text=said)
 
     @surface.event("app_uninstalled")
     async def uninstalled(body: dict[str, Any]) -> None:

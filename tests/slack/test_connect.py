@@ -97,6 +97,7 @@ async def test_a_good_key_is_checked_stored_encrypted_and_never_echoed(bot: BotH
     ("key", "reply", "fragment"),
     [
         ("not-a-key", None, "48 hex characters"),
+        ("", None, "48 hex characters"),  # no key, and none saved to keep
         (GOOD_KEY, envelope(401, message="Unauthorized"), "did not accept this key"),
         (GOOD_KEY, envelope(503, code="USAGE_METERING_UNAVAILABLE"), "temporarily unavailable"),
     ],
