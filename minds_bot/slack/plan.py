@@ -161,17 +161,14 @@ async def _open_request_modal(
     await slack.views_open(trigger_id=trigger_id, view=view.to_dict())
 
 
-def _picked_channel(view: dict[str, Any]) -> str:
-    element = (((view.get("state") or {}).get("values") or {}).get("channel") or {}).get("value") or {}
-    picked = element.get("selected_conversation")
-    return picked if isinstance(picked, str) else ""
-
-
 def _input(view: dict[str, Any], block: str) -> str | None:
     values = (view.get("state") or {}).get("values") or {}
     element = (values.get(block) or {}).get("value") or {}
     if element.get("type") == "static_select":
         return ((element.get("selected_option") or {}).get("value")) or None
+    if element.get("type") == "conversations_select":
+        picked = element.get("selected_conversation")
+        return picked if isinstance(picked, str) and picked else None
     text = element.get("value")
     return text.strip() if isinstance(text, str) and text.strip() else None
 
@@ -179,7 +176,7 @@ def _input(view: dict[str, Any], block: str) -> str | None:
 async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
     meta = decode_metadata(view.get("private_metadata"))
     team_id, user_id = _team(body), body["user"]["id"]
-    channel_id = meta.get("c") or _picked_channel(view)
+    channel_id = meta.get("c") or _input(view, "channel") or ""
     study_text = meta.get("s") or _input(view, "study") or ""
     try:
         minds = await services.minds.client_for(team_id)
