@@ -28,14 +28,13 @@ from slack_sdk.models.views import View
 from minds_bot.i18n import _, _n
 from minds_bot.render import (
     MAX_NAME_SHOWN,
-    MAX_SECTION_TEXT,
     MAX_WORD_SHOWN,
     channel_mention,
     escape,
     mention,
     unescape,
 )
-from minds_bot.render.common import shorten
+from minds_bot.render.common import sections, shorten
 from minds_bot.render.digest import add_digest_button
 from minds_bot.render.help import CAVEAT, INTRO
 
@@ -115,12 +114,7 @@ def _section(title: str, lines: Sequence[str], empty: str) -> list[Block]:
     if len(lines) > MAX_LISTED:
         shown.append(_n("…and {count} more", "…and {count} more", len(lines) - MAX_LISTED))
     body = "\n".join(shown) if shown else f"_{empty}_"
-    return [SectionBlock(text=MarkdownTextObject(text=_fit(f"*{escape(title)}*\n{body}")))]
-
-
-def _fit(text: str) -> str:
-    """Lines are bounded, so this only guards the section limit; a cut is marked."""
-    return text if len(text) <= MAX_SECTION_TEXT else text[: MAX_SECTION_TEXT - 1] + "…"
+    return sections(f"*{escape(title)}*\n{body}")  # long lists continue in the next section, nothing cut
 
 
 def _plan_line(plan: HomePlan) -> str:

@@ -237,3 +237,13 @@ async def test_an_open_home_lists_a_plan_as_soon_as_it_waits_for_approval() -> N
             for c in bot.slack.calls_to("views.publish")
         ]
         assert "revision 1" in views[-1] and "No plans wait for you." not in views[-1]
+
+
+def test_long_lists_continue_in_the_next_section_and_the_rest_is_counted() -> None:
+    from minds_bot.render.home import HomeRun, HomeState, render_home
+
+    runs = [HomeRun(study_name=f"Study {i} " + "x" * 190, channel_id=CHANNEL, progress="p" * 290) for i in range(10)]
+    view = render_home(HomeState(connected=True, live=runs)).to_dict()  # validates Slack's limits
+    text = json.dumps(view, ensure_ascii=False)
+    assert all(f"Study {i} " in text for i in range(8)) and "Study 8 " not in text
+    assert "…and 2 more" in text
