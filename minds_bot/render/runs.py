@@ -33,6 +33,7 @@ from minds_bot.render import (
     mention,
     stats,
 )
+from minds_bot.render.calculations import calculation_blocks
 from minds_bot.render.common import shorten, split_text
 
 CHARTED_TYPES = frozenset({"categorical", "multiselect", "scale"})
@@ -449,6 +450,7 @@ def render_results(run: ResearchRun, *, study_name: str) -> list[Message]:
     for artifact in sorted(run.artifacts, key=lambda a: a.index):
         text = artifact_text(artifact, numbers=numbers, partial_run=partial_run)
         blocks += [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
+    blocks += calculation_blocks(run.calculations)  # each method calculation's headline figures, or why not
     if run.answer_consistency is not None:
         blocks.append(ContextBlock(elements=[MarkdownTextObject(text=consistency_text(run.answer_consistency))]))
     headline = terminal_line(run)
