@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import fnmatch
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -48,6 +48,10 @@ class Faults(BaseModel):
     model_connections: bool = True
     # The model-connection cursor repeats itself instead of advancing (clients must call that an error).
     cursor_stall: bool = False
+    # Raw entries appended, as given, to the ``calculations`` of every research run that finishes from now on:
+    # e.g. ``{"methodId": "conjoint-hb", "n": 12, "result": {}}`` for a kind a client does not know, or an
+    # entry it cannot read.
+    extra_calculations: list[dict[str, Any]] = Field(default_factory=list)
 
     @field_validator("error_rates", "lost_reply_rates")
     @classmethod

@@ -1,7 +1,8 @@
 """The sandbox's moving parts: research and direct runs, exports, summaries and Audience builds
 progress as the injected clock passes their due times.
 
-Owns: creating and advancing runs (routing, allowance, dropped answers, consistency), export jobs, summary
+Owns: creating and advancing runs (routing, allowance, dropped answers, consistency, the method calculations of
+a finished research run from ``calculations``), export jobs, summary
 generations and from-brief jobs. ``tick`` is synchronous and idempotent, so any request or the background loop
 may call it. Must not touch HTTP; file rendering happens in the handlers, off the event loop.
 """
@@ -14,7 +15,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from minds_bot.sandbox.minds_api import respondents
+from minds_bot.sandbox.minds_api import calculations, respondents
 from minds_bot.sandbox.minds_api.assets import question_assets
 from minds_bot.sandbox.minds_api.clock import Clock, iso
 from minds_bot.sandbox.minds_api.config import Faults, SandboxConfig
@@ -248,6 +249,11 @@ class Engine:
     def _finish(self, run: Record, *, now: float) -> None:
         partial = any(i.get("partial") for i in run["items"])
         run["status"], run["completedAt"] = ("partial" if partial else "completed"), now
+        if run["kind"] == "research":
+            names = {audience_id: audience["name"] for audience_id, audience in self.state.audiences.items()}
+            run["calculations"] = calculations.for_run(
+                seed=self.state.seed, run=run, minds=self.state.minds, audience_names=names
+            ) + [dict(extra) for extra in self.faults.extra_calculations]
         if run["kind"] == "research" and len(run["questions"]) >= 2:
             # Minds check consistency after the summary is written, so it lands a little after completion.
             run["consistencyDueAt"] = now + self.step

@@ -51,6 +51,9 @@ METHOD_KEYWORDS = (  # a word in the request → the catalogue method the plan u
     ("net promoter", "nps"),
     ("van westendorp", "van-westendorp"),
     ("kano", "kano"),
+    ("gabor-granger", "gabor-granger"),
+    ("gabor granger", "gabor-granger"),
+    ("turf", "turf"),
 )
 _FALLBACK_REFINEMENT = re.compile(r'use the research method "(?P<new>[^"]+)" instead of "(?P<old>[^"]+)"', re.I)
 _YES_NO_OPENERS = ("do ", "did ", "does ", "have ", "has ", "are ", "is ", "was ", "would ", "will ", "can ")

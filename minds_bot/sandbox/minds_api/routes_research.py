@@ -360,6 +360,7 @@ async def start_research_run(request: web.Request) -> web.Response:
         extra={
             "draftPlanId": plan["id"],
             "revision": revision["revision"],
+            "methods": copy.deepcopy(revision.get("methods", [])),  # what ``calculations`` computes at the end
             "modelConnection": body.modelConnection.model_dump() if body.modelConnection else None,
         },
     )

@@ -375,7 +375,7 @@ def research_run(run: Record) -> dict[str, Any]:
         },
         "respondentMediaEvidence": {"version": "respondent-media-evidence-v1", "status": "not_applicable"},
         "questionAttachments": [],
-        "calculations": [],
+        "calculations": run.get("calculations", []),  # set when a research run finishes (``calculations``)
         "createdAt": iso(run["createdAt"]),
         "completedAt": iso(run["completedAt"]) if run["completedAt"] else None,
     }
