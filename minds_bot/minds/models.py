@@ -652,6 +652,11 @@ def _pct_from(data: dict[str, Any], pct_key: str, share_key: str) -> Any:
     return round(share * 100, 9) if isinstance(share, int | float) and not isinstance(share, bool) else share
 
 
+def _lifted(data: dict[str, Any], **found: Any) -> dict[str, Any]:
+    """``data`` with the figures found under other names added (found as None adds nothing)."""
+    return {**data, **{key: value for key, value in found.items() if value is not None}}
+
+
 class CalculationCoverage(MindsModel):
     """What a calculation covers, as Minds said it: n (None when not sent) and the Audiences it names."""
 
@@ -680,13 +685,13 @@ class VanWestendorpCalculation(CalculationCoverage):
             low, high = _first(span, ("low", "min", "from")), _first(span, ("high", "max", "to"))
         elif isinstance(span, list) and len(span) == 2:
             low, high = span
-        return {
-            **data,
-            "acceptableLow": low,
-            "acceptableHigh": high,
-            "optimalPrice": data.get("optimalPricePoint", data.get("optimalPrice")),
-            "indifferencePrice": data.get("indifferencePricePoint", data.get("indifferencePrice")),
-        }
+        return _lifted(
+            data,
+            acceptableLow=low,
+            acceptableHigh=high,
+            optimalPrice=data.get("optimalPricePoint"),
+            indifferencePrice=data.get("indifferencePricePoint"),
+        )
 
 
 class GaborGrangerCalculation(CalculationCoverage):
@@ -701,7 +706,7 @@ class GaborGrangerCalculation(CalculationCoverage):
         if not isinstance(data, dict):
             return data
         price = _first(data, ("revenueMaximisingPrice", "revenueMaximizingPrice", "optimalPrice"))
-        return {**data, "revenuePrice": price, "demandPct": _pct_from(data, "demandPct", "demand")}
+        return _lifted(data, revenuePrice=price, demandPct=_pct_from(data, "demandPct", "demand"))
 
 
 class MaxDiffItem(MindsModel):
@@ -734,12 +739,12 @@ class TurfCalculation(CalculationCoverage):
         if not isinstance(data, dict) or not isinstance(data.get("bestCombination"), dict):
             return data
         best = data["bestCombination"]
-        return {
-            **data,
-            "items": best.get("items"),
-            "reachPct": _pct_from(best, "reachPct", "reach"),
-            "frequency": best.get("frequency"),
-        }
+        return _lifted(
+            data,
+            items=best.get("items"),
+            reachPct=_pct_from(best, "reachPct", "reach"),
+            frequency=best.get("frequency"),
+        )
 
 
 class KanoFeature(MindsModel):
@@ -764,14 +769,9 @@ class NpsCalculation(CalculationCoverage):
     def _lift(cls, data: Any) -> Any:
         if not isinstance(data, dict):
             return data
-        return {
-            **data,
-            "score": _first(data, ("score", "nps")),
-            **{
-                f"{group}Pct": _pct_from(data, f"{group}Pct", group)
-                for group in ("promoters", "passives", "detractors")
-            },
-        }
+        groups = ("promoters", "passives", "detractors")
+        shares = {f"{group}Pct": _pct_from(data, f"{group}Pct", group) for group in groups}
+        return _lifted(data, score=_first(data, ("score", "nps")), **shares)
 
 
 class KeyDriver(MindsModel):

@@ -1,0 +1,188 @@
+"""What a research lead reads for each method calculation: its headline figures with the precision Minds sent,
+what they cover (n, the Audiences), an unknown kind named, an unreadable one said to be unreadable, and all of it
+in the run's result thread (paged with the rest)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from minds_bot.minds import ResearchRun
+from minds_bot.minds.models import parse_calculation
+from minds_bot.render.calculations import calculation_blocks, calculation_text
+from minds_bot.render.runs import render_results
+
+GEN_Z = [{"id": "a1", "name": "Gen Z sneaker buyers"}]
+
+
+def text_of(entry: Any) -> str:
+    return calculation_text(parse_calculation(entry))
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        (
+            {
+                "methodId": "van-westendorp",
+                "n": 24,
+                "audiences": GEN_Z,
+                "result": {
+                    "currency": "EUR",
+                    "acceptableRange": {"low": 80, "high": 140.5},
+                    "optimalPricePoint": 105,
+                    "indifferencePricePoint": 112,
+                },
+            },
+            "*Van Westendorp price sensitivity* · n=24 · Audience: Gen Z sneaker buyers\n"
+            "Acceptable price range: 80 EUR to 140.5 EUR\n"
+            "Optimal price point: 105 EUR\n"
+            "Indifference price point: 112 EUR",
+        ),
+        (
+            {
+                "methodId": "gabor-granger",
+                "n": 10,
+                "result": {"currency": "USD", "revenueMaximisingPrice": 119.99, "demandPct": 41},
+            },
+            "*Gabor-Granger pricing* · n=10\nRevenue-maximising price: 119.99 USD (41% would buy at that price)",
+        ),
+        (
+            {
+                "methodId": "maxdiff",
+                "n": 12,
+                "audiences": GEN_Z + [{"id": "a2", "name": "Runners"}],
+                "result": {
+                    "items": [
+                        {"item": "Price", "score": -3},
+                        {"item": "Comfort", "score": 34.25},
+                        {"item": "Grip", "score": 0.5},
+                    ]
+                },
+            },
+            "*MaxDiff* · n=12 · Audiences: Gen Z sneaker buyers, Runners\n"
+            "Items by preference score, highest first:\n"
+            "1. Comfort: score 34.25\n"
+            "2. Grip: score 0.5\n"
+            "3. Price: score -3",
+        ),
+        (
+            {
+                "methodId": "turf",
+                "n": 12,
+                "result": {
+                    "bestCombination": {"items": ["Quality", "Price", "Brand"], "reachPct": 78.5, "frequency": 1.4}
+                },
+            },
+            "*TURF analysis* · n=12\n"
+            "Best combination: Quality, Price, Brand, reaching 78.5% of respondents\n"
+            "Average items reached per respondent: 1.4",
+        ),
+        (
+            {
+                "methodId": "kano",
+                "n": 12,
+                "result": {
+                    "features": [
+                        {"feature": "Free returns", "category": "must-be"},
+                        {"feature": "Carbon plate", "category": "one_dimensional"},
+                        {"feature": "Glow laces", "category": "Delightful-ish"},
+                    ]
+                },
+            },
+            "*Kano* · n=12\nFree returns: must-be\nCarbon plate: performance\nGlow laces: Delightful-ish",
+        ),
+        (
+            {
+                "methodId": "nps",
+                "n": 12,
+                "result": {"score": -42, "promotersPct": 17, "passivesPct": 25, "detractorsPct": 58},
+            },
+            "*Net Promoter Score* · n=12\nNPS -42 · promoters 17% · passives 25% · detractors 58%",
+        ),
+        (
+            {
+                "methodId": "key-drivers",
+                "result": {
+                    "outcome": "purchase intent",
+                    "drivers": [{"driver": "Price", "importance": 0.31}, {"driver": "Comfort", "importance": 0.42}],
+                },
+            },
+            "*Key drivers* · n not reported by Minds\n"
+            "Drivers of purchase intent, strongest first:\n"
+            "Comfort: importance 0.42\n"
+            "Price: importance 0.31",
+        ),
+        (
+            {
+                "methodId": "top-bottom-box",
+                "n": 30,
+                "result": {"question": "How appealing is it?", "boxSize": 2, "topBoxPct": 40, "bottomBoxPct": 12.5},
+            },
+            "*Top/bottom box* · n=30\nQuestion: How appealing is it?\ntop-2-box 40% · bottom-2-box 12.5%",
+        ),
+    ],
+)
+def test_each_kind_shows_its_headline_figures(entry: dict[str, Any], expected: str) -> None:
+    assert text_of(entry) == expected
+
+
+def test_an_unknown_kind_is_named() -> None:
+    assert text_of({"methodId": "conjoint-hb", "n": 3, "result": {}}) == (
+        ":grey_question: Minds returned a conjoint-hb calculation that the bot cannot show here; it is in the report."
+    )
+
+
+def test_a_malformed_calculation_is_said_to_be_unreadable() -> None:
+    assert text_of({"methodId": "van-westendorp", "result": {"currency": "EUR"}}) == (
+        ":warning: Minds returned a van-westendorp calculation that the bot could not read, so none of its figures "
+        "are shown."
+    )
+    assert text_of(42) == (
+        ":warning: Minds returned a calculation that the bot could not read, so none of its figures are shown."
+    )
+
+
+def test_a_calculation_minds_did_not_compute_says_so_with_its_reason() -> None:
+    assert text_of({"methodId": "kano", "status": "failed", "reason": "Too few answers"}) == (
+        ":warning: Minds did not compute the Kano calculation (status: failed). Minds said: Too few answers"
+    )
+
+
+def test_words_from_minds_are_escaped() -> None:
+    text = text_of({"methodId": "kano", "result": {"features": [{"feature": "<!channel> & co", "category": "<b>"}]}})
+    assert "&lt;!channel&gt; &amp; co: &lt;b&gt;" in text and "<!channel>" not in text
+    assert "&lt;x&gt;" in text_of({"methodId": "<x>"})
+
+
+def test_no_calculations_add_nothing() -> None:
+    assert calculation_blocks([]) == []
+
+
+def _all_text(messages: list[Any]) -> str:
+    return "\n".join((b.to_dict().get("text") or {}).get("text", "") for m in messages for b in m.blocks)
+
+
+def test_the_result_thread_shows_calculations_after_the_questions_and_pages_them() -> None:
+    many = [
+        {
+            "methodId": "maxdiff",
+            "n": 12,
+            "result": {"items": [{"item": f"Item {i} " + "x" * 80, "score": i} for i in range(30)]},
+        }
+        for _ in range(40)
+    ]
+    state = ResearchRun.model_validate(
+        {
+            "status": "completed",
+            "progress": {"total": 1, "settled": 1},
+            "calculations": many + [{"methodId": "mystery"}],
+        }
+    )
+    messages = render_results(state, study_name="Pricing pulse")
+    text = _all_text(messages)
+    assert len(messages) > 1  # paged, every message within Slack's block limit (checked by Message)
+    assert text.count("*MaxDiff* · n=12") == 40
+    assert ":abacus: *Method calculations* (figures as Minds computed them)" in text
+    assert text.endswith("Minds returned a mystery calculation that the bot cannot show here; it is in the report.")
