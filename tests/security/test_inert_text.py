@@ -71,6 +71,8 @@ from minds_bot.minds.models import (
     StudyAnalytics,
     StudyDraft,
     StudyTemplate,
+    VanWestendorpCalculation,
+    parse_calculation,
 )
 from minds_bot.minds.output import StudyOutput
 from minds_bot.render import Message, escape, unescape
@@ -285,6 +287,15 @@ def _plan() -> ResearchPlan:
     return ResearchPlan.model_validate(data)
 
 
+def _calculation(flag: bool) -> Any:
+    """A calculation (the ``Calculation`` union is sampled by its first member): many items, or prices."""
+    if flag:
+        items = [{"item": f"Item {i}", "score": i} for i in range(30)]
+        return parse_calculation({"methodId": "maxdiff", "n": 12, "audiences": [{"name": "A"}], "items": items})
+    prices = {"currency": "EUR", "acceptableRange": [80, 140], "optimalPricePoint": 105}
+    return parse_calculation({"methodId": "van-westendorp", "n": 12, "result": prices})
+
+
 def _heatmap(flag: bool) -> Heatmap:
     body: dict[str, Any] = {"status": "completed" if flag else "failed", "assetKey": "k", "kind": "image"}
     if flag:
@@ -358,6 +369,7 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
     ),
     StudyTemplate: lambda flag: StudyTemplate.model_validate(template_data()),
     Heatmap: _heatmap,
+    VanWestendorpCalculation: _calculation,
     InvitationResult: lambda flag: InvitationResult.model_validate(
         {"invited": ["ana@example.com"], "emailFailures": [{"email": "bo@x.invalid", "reason": "bounced"}]}
     ),
