@@ -80,8 +80,8 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--verbose",
         action="store_true",
-        help="also log every HTTP call between the parts (DEBUG); by default one line a command or action, "
-        "and warnings",
+        help="also log every HTTP call between the parts (as DEBUG lines); by default the console shows one line "
+        "a command or action, and warnings",
     )
     p.set_defaults(handler=cmd_demo)
 
@@ -183,7 +183,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from minds_bot.demo import serve_demo
     from minds_bot.log import configure_logging
 
-    configure_logging(level="DEBUG" if args.verbose else "INFO", fmt="text")
+    configure_logging(level="INFO", fmt="text", http_calls=args.verbose)
     try:
         return _run_forever(
             serve_demo(host=args.host, page_port=args.port, minds_port=args.minds_port, bot_port=args.bot_port)

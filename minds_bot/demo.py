@@ -83,7 +83,7 @@ async def running_demo(
 ) -> AsyncIterator[Demo]:
     """Start sandbox, emulator and bot; yield where to find them; stop all three on exit.
 
-    A port of 0 is any free one. ``sandbox`` wins over ``minds_port`` when given (its own port is used)."""
+    A port of 0 is any free one."""
     signing_secret = secrets.token_hex(16)
     bot_token = "xoxb-demo-" + secrets.token_hex(12)
     with tempfile.TemporaryDirectory(prefix="minds-bot-demo-") as tmp:
@@ -96,8 +96,10 @@ async def running_demo(
             start_channel=START_CHANNEL,
             notice=SIMULATED_NOTICE,
         )
-        minds_config = sandbox or SandboxConfig(host=host, port=minds_port)
-        async with running_sandbox(minds_config) as minds, running_emulator(emulator_config) as emu:
+        async with (
+            running_sandbox(sandbox or SandboxConfig(), host=host, port=minds_port) as minds,
+            running_emulator(emulator_config) as emu,
+        ):
             settings = demo_settings(
                 slack_api_url=emu.api_url,
                 minds_api_url=minds.base_url,

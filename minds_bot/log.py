@@ -123,8 +123,18 @@ class _DemoteToDebug(logging.Filter):
         return record.levelno > logging.DEBUG or self.show
 
 
-def configure_logging(*, level: str, fmt: str, secrets: Iterable[str] = (), stream: IO[str] | None = None) -> None:
-    """Install one redacting handler on the root logger (replacing any earlier one of ours)."""
+def configure_logging(
+    *,
+    level: str,
+    fmt: str,
+    secrets: Iterable[str] = (),
+    stream: IO[str] | None = None,
+    http_calls: bool = False,
+) -> None:
+    """Install one redacting handler on the root logger (replacing any earlier one of ours).
+
+    An HTTP library's line a call is shown (as DEBUG) at ``level`` DEBUG, or with ``http_calls`` at any level
+    (the demo's ``--verbose``: the calls without every other library's DEBUG detail)."""
     redactor = Redactor(secrets)
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(JsonFormatter(redactor) if fmt == "json" else TextFormatter(redactor))
@@ -146,6 +156,6 @@ def configure_logging(*, level: str, fmt: str, secrets: Iterable[str] = (), stre
         for existing_filter in list(chatty_logger.filters):
             if isinstance(existing_filter, _DemoteToDebug):
                 chatty_logger.removeFilter(existing_filter)
-        chatty_logger.addFilter(_DemoteToDebug(show=logging.getLevelName(level) <= logging.DEBUG))
+        chatty_logger.addFilter(_DemoteToDebug(show=http_calls or logging.getLevelName(level) <= logging.DEBUG))
     # APScheduler reports every job run at INFO; only its warnings (missed or failed jobs) are news.
     logging.getLogger("apscheduler").setLevel(max(logging.getLevelName(level), logging.WARNING))
