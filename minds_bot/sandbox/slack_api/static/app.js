@@ -259,7 +259,7 @@
     // As in Slack, any message of the channel can start a thread, replies or not.
     const replyButton = showReplies
       ? h("button", { type: "button", className: "reply-in-thread", title: "Reply in thread", "aria-label": "Reply in thread",
-        onclick: () => openThread(channelId, message.ts) }, "💬")
+        onclick: () => openThread(channelId, message.ts) }, "Reply")
       : null;
     const highlight = page.highlight === message.ts ? " highlight" : "";
     return h("div", { className: `message${highlight}`, dataset: { ts: message.ts } },
