@@ -4,6 +4,7 @@ lets any message start a thread."""
 
 from __future__ import annotations
 
+import httpx
 from playwright.async_api import Page, expect
 
 from minds_bot.demo import Demo
@@ -50,3 +51,20 @@ async def test_a_message_without_replies_starts_a_thread(page: Page, demo: Demo)
     await page.locator("#thread-text").press("Enter")
     await expect(page.locator("#thread-timeline")).to_contain_text("First reply in the thread", timeout=WAIT_MS)
     await expect(message.locator(".replies-link")).to_have_text("1 reply", timeout=WAIT_MS)
+
+
+async def test_a_chat_with_a_mind_continues_from_the_page(page: Page, demo: Demo) -> None:
+    key = demo.bot.bot.services.settings.minds_api_key
+    assert key is not None
+    async with httpx.AsyncClient(base_url=demo.minds_url) as http:
+        listed = await http.get("/minds?limit=1", headers={"Authorization": f"Bearer {key.get_secret_value()}"})
+    mind = listed.json()["data"][0]
+    await expect(page.locator("#channel-header")).to_contain_text("# research", timeout=WAIT_MS)
+    await slash(page, f"/minds chat {mind['id']}")
+    header = page.locator("#timeline .message").filter(has_text="opened a chat with")
+    await expect(header).to_be_visible(timeout=WAIT_MS)
+    await header.get_by_role("button", name="Reply in thread").click()
+    await page.locator("#thread-text").fill("Would you buy sneakers made from ocean plastic?")
+    await page.locator("#thread-text").press("Enter")
+    answer = page.locator("#thread-timeline .message").filter(has_text="Synthetic answer")
+    await expect(answer).to_be_visible(timeout=WAIT_MS)
