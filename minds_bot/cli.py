@@ -194,11 +194,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
             for p, flag in ((args.port, "--port"), (args.minds_port, "--minds-port"), (args.bot_port, "--bot-port"))
             if p
         ]
-        print(
-            f"minds-bot demo cannot start: {exc.strerror or exc}. Is one of the ports {', '.join(pinned)} in use? "
-            "Choose another with the option named.",
-            file=sys.stderr,
+        hint = (
+            f" Is one of the ports {', '.join(pinned)} in use? Choose another with the option named." if pinned else ""
         )
+        print(f"minds-bot demo cannot start: {exc.strerror or exc}.{hint}", file=sys.stderr)
         return EXIT_FAILED
 
 
