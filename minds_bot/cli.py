@@ -65,6 +65,24 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--host", default="127.0.0.1", help="address for the page and servers (default: %(default)s)")
     p.add_argument("--port", type=int, default=3300, help="port of the local Slack page (default: %(default)s)")
+    p.add_argument(
+        "--minds-port",
+        type=int,
+        default=0,
+        help="port of the embedded Minds sandbox API (default: 0, any free port; the console prints it)",
+    )
+    p.add_argument(
+        "--bot-port",
+        type=int,
+        default=0,
+        help="port the bot serves /slack/events on (default: 0, any free port; the console prints it)",
+    )
+    p.add_argument(
+        "--verbose",
+        action="store_true",
+        help="also log every HTTP call between the parts (as DEBUG lines); by default the console shows one line "
+        "a command or action, and warnings",
+    )
     p.set_defaults(handler=cmd_demo)
 
 
@@ -165,14 +183,21 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from minds_bot.demo import serve_demo
     from minds_bot.log import configure_logging
 
-    configure_logging(level="INFO", fmt="text")
+    configure_logging(level="INFO", fmt="text", http_calls=args.verbose)
     try:
-        return _run_forever(serve_demo(host=args.host, page_port=args.port))
-    except OSError as exc:
-        print(
-            f"minds-bot demo cannot start: {exc.strerror or exc}. Is port {args.port} in use? Try --port.",
-            file=sys.stderr,
+        return _run_forever(
+            serve_demo(host=args.host, page_port=args.port, minds_port=args.minds_port, bot_port=args.bot_port)
         )
+    except OSError as exc:
+        pinned = [
+            f"{p} ({flag})"
+            for p, flag in ((args.port, "--port"), (args.minds_port, "--minds-port"), (args.bot_port, "--bot-port"))
+            if p
+        ]
+        hint = (
+            f" Is one of the ports {', '.join(pinned)} in use? Choose another with the option named." if pinned else ""
+        )
+        print(f"minds-bot demo cannot start: {exc.strerror or exc}.{hint}", file=sys.stderr)
         return EXIT_FAILED
 
 

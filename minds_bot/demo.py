@@ -3,7 +3,9 @@
 Owns: starting the embedded Minds sandbox, the local Slack emulator and the real bot in HTTP mode (signature
 verification on) against each other, with generated secrets and a fresh SQLite file in a temporary directory,
 and stopping all three cleanly. Nothing here is a special demo mode of the bot: it is the same ``start_http``
-that serves real Slack, pointed at local stand-ins.
+that serves real Slack, pointed at local stand-ins. The page opens in the channel the console names
+(``START_CHANNEL``) and says on every screen that the answers are simulated (``SIMULATED_NOTICE``); the ports
+of the sandbox and the bot are free ones unless pinned.
 Must not touch: listener behaviour.
 """
 
@@ -21,10 +23,18 @@ from minds_bot.app import HttpServer, start_http
 from minds_bot.sandbox.minds_api import SandboxConfig, running_sandbox
 from minds_bot.sandbox.slack_api import Emulator, EmulatorConfig, running_emulator
 from minds_bot.settings import Settings
+from minds_bot.slack.manifest import ESCAPE_COMMAND_TEXT
 from minds_bot.store import SecretBox
 
 DEFAULT_PAGE_PORT = 3300
 DEMO_DB_NAME = "minds-bot-demo.sqlite3"
+# The channel the console sends people to, and the one the page opens in.
+START_CHANNEL = "research"
+# What the page says on every screen: none of the answers come from Minds.
+SIMULATED_NOTICE = (
+    "Demo on this machine: the answers come from a local Minds simulator, not from Minds, and this page imitates "
+    "Slack. Nothing leaves this machine."
+)
 
 
 @dataclass
@@ -66,16 +76,30 @@ async def running_demo(
     *,
     host: str = "127.0.0.1",
     page_port: int = DEFAULT_PAGE_PORT,
+    minds_port: int = 0,
+    bot_port: int = 0,
     workdir: Path | None = None,
     sandbox: SandboxConfig | None = None,
 ) -> AsyncIterator[Demo]:
-    """Start sandbox, emulator and bot; yield where to find them; stop all three on exit."""
+    """Start sandbox, emulator and bot; yield where to find them; stop all three on exit.
+
+    A port of 0 is any free one."""
     signing_secret = secrets.token_hex(16)
     bot_token = "xoxb-demo-" + secrets.token_hex(12)
     with tempfile.TemporaryDirectory(prefix="minds-bot-demo-") as tmp:
         db_path = (workdir or Path(tmp)) / DEMO_DB_NAME
-        emulator_config = EmulatorConfig(host=host, port=page_port, signing_secret=signing_secret, bot_token=bot_token)
-        async with running_sandbox(sandbox or SandboxConfig()) as minds, running_emulator(emulator_config) as emu:
+        emulator_config = EmulatorConfig(
+            host=host,
+            port=page_port,
+            signing_secret=signing_secret,
+            bot_token=bot_token,
+            start_channel=START_CHANNEL,
+            notice=SIMULATED_NOTICE,
+        )
+        async with (
+            running_sandbox(sandbox or SandboxConfig(), host=host, port=minds_port) as minds,
+            running_emulator(emulator_config) as emu,
+        ):
             settings = demo_settings(
                 slack_api_url=emu.api_url,
                 minds_api_url=minds.base_url,
@@ -84,24 +108,34 @@ async def running_demo(
                 bot_token=bot_token,
                 db_path=db_path,
             )
-            bot = await start_http(settings, host=host, port=0)
+            bot = await start_http(settings, host=host, port=bot_port)
             try:
-                shortcuts = [(s.callback_id, s.name) for s in bot.bot.surface.shortcuts if s.kind == "message"]
-                domains = bot.bot.surface.unfurl_domains
-                emu.connect_bot(f"{bot.base_url}/slack/events", shortcuts=shortcuts, unfurl_domains=domains)
+                surface = bot.bot.surface
+                shortcuts = [(s.callback_id, s.name) for s in surface.shortcuts if s.kind == "message"]
+                emu.connect_bot(
+                    f"{bot.base_url}/slack/events",
+                    shortcuts=shortcuts,
+                    unfurl_domains=surface.unfurl_domains,
+                    escaped_commands=[c.command for c in surface.commands] if ESCAPE_COMMAND_TEXT else [],
+                )
                 yield Demo(
-                    page_url=emu.base_url + "/", minds_url=minds.base_url, bot_url=bot.base_url, emulator=emu, bot=bot
+                    page_url=f"{emu.base_url}/#channel={START_CHANNEL}",
+                    minds_url=minds.base_url,
+                    bot_url=bot.base_url,
+                    emulator=emu,
+                    bot=bot,
                 )
             finally:
                 await bot.stop()
 
 
-async def serve_demo(*, host: str, page_port: int) -> None:
+async def serve_demo(*, host: str, page_port: int, minds_port: int = 0, bot_port: int = 0) -> None:
     """Run the demo until cancelled (Ctrl-C)."""
-    async with running_demo(host=host, page_port=page_port) as demo:
+    async with running_demo(host=host, page_port=page_port, minds_port=minds_port, bot_port=bot_port) as demo:
         print(
             "\nminds-bot demo is running: the Minds sandbox, a local Slack and the bot, all on this machine.\n"
-            f"  Open {demo.page_url} and type /minds help in #research.\n"
+            "  The answers are simulated locally; they do not come from Minds.\n"
+            f"  Open {demo.page_url} and type /minds help in #{START_CHANNEL}.\n"
             f"  Minds sandbox API: {demo.minds_url}   bot: {demo.bot_url}/slack/events\n"
             "  Press Ctrl-C to stop. Nothing is kept after it stops.\n",
             flush=True,

@@ -2,7 +2,8 @@
 
 Owns: the log formatters (``key=value`` text or one JSON object a line), the request context that listeners set
 (team, channel, user, command or action), and the redaction that masks anything that looks like a Minds key or a
-Slack token, plus every configured secret, wherever it appears in a line (message, arguments, exception text).
+Slack token, plus every configured secret, wherever it appears in a line (message, arguments, exception text), and which
+third-party lines a console shows: an HTTP library's line a call is DEBUG (``HTTP_CALL_LOGGERS``).
 Must not touch: settings loading or any I/O beyond the handler's stream.
 """
 
@@ -106,8 +107,34 @@ def _quote(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def configure_logging(*, level: str, fmt: str, secrets: Iterable[str] = (), stream: IO[str] | None = None) -> None:
-    """Install one redacting handler on the root logger (replacing any earlier one of ours)."""
+HTTP_CALL_LOGGERS = ("httpx", "aiohttp.access")
+
+
+class _DemoteToDebug(logging.Filter):
+    """Logs an HTTP library's per-call INFO line as DEBUG, and drops it unless DEBUG lines are shown."""
+
+    def __init__(self, *, show: bool) -> None:
+        super().__init__()
+        self.show = show
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno == logging.INFO:
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return record.levelno > logging.DEBUG or self.show
+
+
+def configure_logging(
+    *,
+    level: str,
+    fmt: str,
+    secrets: Iterable[str] = (),
+    stream: IO[str] | None = None,
+    http_calls: bool = False,
+) -> None:
+    """Install one redacting handler on the root logger (replacing any earlier one of ours).
+
+    An HTTP library's line a call is shown (as DEBUG) at ``level`` DEBUG, or with ``http_calls`` at any level
+    (the demo's ``--verbose``: the calls without every other library's DEBUG detail)."""
     redactor = Redactor(secrets)
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(JsonFormatter(redactor) if fmt == "json" else TextFormatter(redactor))
@@ -119,7 +146,16 @@ def configure_logging(*, level: str, fmt: str, secrets: Iterable[str] = (), stre
     root.addHandler(handler)
     root.setLevel(level)
     # Third-party clients log request bodies at DEBUG; keep them a step quieter than our own code.
-    for noisy in ("aiohttp.access", "httpx", "httpcore", "slack_sdk", "slack_bolt"):
+    for noisy in ("httpcore", "slack_sdk", "slack_bolt"):
         logging.getLogger(noisy).setLevel(max(logging.getLevelName(level), logging.INFO))
+    # One line an HTTP call (httpx's "HTTP Request: …", aiohttp's access log) is DEBUG news: at INFO a console
+    # shows a line a command and the warnings, not the dozens of calls each command makes.
+    for chatty in HTTP_CALL_LOGGERS:
+        chatty_logger = logging.getLogger(chatty)
+        chatty_logger.setLevel(logging.INFO)
+        for existing_filter in list(chatty_logger.filters):
+            if isinstance(existing_filter, _DemoteToDebug):
+                chatty_logger.removeFilter(existing_filter)
+        chatty_logger.addFilter(_DemoteToDebug(show=http_calls or logging.getLevelName(level) <= logging.DEBUG))
     # APScheduler reports every job run at INFO; only its warnings (missed or failed jobs) are news.
     logging.getLogger("apscheduler").setLevel(max(logging.getLevelName(level), logging.WARNING))

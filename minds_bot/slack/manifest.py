@@ -30,6 +30,11 @@ class ManifestError(ValueError):
     """The manifest cannot be built as asked (for example HTTP mode without a public URL)."""
 
 
+# Slack sends a command's "@ana" and "#research" as <@U…|ana> and <#C…|research> only with escaping on; without
+# it they arrive as plain words and `/minds approvers add @ana` could not name anyone.
+ESCAPE_COMMAND_TEXT = True
+
+
 def _base_url(url: str | None) -> str:
     if not url:
         raise ManifestError(
@@ -83,7 +88,11 @@ def _command(command: Any, events_url: str | None) -> dict[str, Any]:
     entry: dict[str, Any] = {"command": command.command}
     if events_url:
         entry["url"] = events_url
-    entry |= {"description": command.description, "usage_hint": command.usage_hint, "should_escape": False}
+    entry |= {
+        "description": command.description,
+        "usage_hint": command.usage_hint,
+        "should_escape": ESCAPE_COMMAND_TEXT,
+    }
     return entry
 
 

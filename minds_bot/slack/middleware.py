@@ -2,7 +2,8 @@
 
 Owns: the payload shape check for requests that did not come through the HTTP gate (Socket Mode: a bad shape is
 acknowledged and dropped with one log line), request context for logs (team, channel, user, command or action)
-and processing each Slack delivery once: events that Slack retries (``x-slack-retry-num``), repeated action
+with one INFO line a command or action (``/minds plan``, ``action approve_plan``; never the typed text), and
+processing each Slack delivery once: events that Slack retries (``x-slack-retry-num``), repeated action
 payloads, and a replayed slash command or view submission (the same signed body sent again within the replay
 window) are recognised by a key recorded in the store, so the answer survives restarts. Last, the language a
 listener speaks (``language_middleware``): the person's, and the workspace's for what it posts to a channel
@@ -89,9 +90,26 @@ def log_context_middleware() -> Callable[..., Awaitable[Any]]:
             command=body.get("command") or event.get("type"),
             action=actions[0].get("action_id") or (body.get("view") or {}).get("callback_id"),
         )
+        heard = _what_was_asked(body)
+        if heard:
+            log.info(heard)  # one line a command or action; the HTTP calls it causes are logged only at DEBUG
         return await next()
 
     return log_context
+
+
+def _what_was_asked(body: dict[str, Any]) -> str | None:
+    """``/minds plan``, ``action approve_plan``, ``view_submission plan_modal``: what a person did, without the
+    text they typed beyond the command's first word (that may be a confidential brief)."""
+    if body.get("command"):
+        word = str(body.get("text") or "").split(maxsplit=1)[:1]
+        return " ".join([str(body["command"]), *word])[:80]
+    kind = body.get("type")
+    if kind == "block_actions":
+        return f"action {(body.get('actions') or [{}])[0].get('action_id', '')}"[:80]
+    if kind in ("view_submission", "view_closed", "shortcut", "message_action"):
+        return f"{kind} {(body.get('view') or {}).get('callback_id') or body.get('callback_id') or ''}".strip()[:80]
+    return None
 
 
 def once_per_delivery_middleware(store: Store) -> Callable[..., Awaitable[Any]]:

@@ -168,19 +168,24 @@ class RunningSandbox:
 
 @contextlib.asynccontextmanager
 async def running_sandbox(
-    config: SandboxConfig | None = None, *, clock: Clock | None = None, sleep: Sleeper | None = None
+    config: SandboxConfig | None = None,
+    *,
+    clock: Clock | None = None,
+    sleep: Sleeper | None = None,
+    host: str = "127.0.0.1",
+    port: int = 0,
 ) -> AsyncIterator[RunningSandbox]:
-    """Serve the sandbox on an ephemeral port of 127.0.0.1 (``config.port`` is ignored)."""
+    """Serve the sandbox on ``host``:``port`` (0, the default, is any free port; ``config.port`` is ignored)."""
     config = config or SandboxConfig()
     app = create_app(config, clock=clock, sleep=sleep)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
     try:
+        sock.bind((host, port))
         site = web.SockSite(runner, sock)
         await site.start()
-        yield RunningSandbox(origin=f"http://127.0.0.1:{sock.getsockname()[1]}", app=app)
+        yield RunningSandbox(origin=f"http://{host}:{sock.getsockname()[1]}", app=app)
     finally:
         await runner.cleanup()
         sock.close()

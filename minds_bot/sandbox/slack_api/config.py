@@ -91,6 +91,10 @@ class EmulatorConfig:
     slack_limits: bool = False
     # More installs of the app sharing these channels: bot token -> team id (each its own workspace's limits).
     installs: Mapping[str, str] = field(default_factory=dict)
+    # The channel (by name) the page opens in when its address names none; the first channel when None.
+    start_channel: str | None = None
+    # A sentence the page shows above every screen (the demo says its answers are simulated); none when None.
+    notice: str | None = None
     ack_timeout: float = ACK_TIMEOUT_SECONDS
     trigger_ttl: float = TRIGGER_TTL_SECONDS
     clock: Callable[[], float] | None = None

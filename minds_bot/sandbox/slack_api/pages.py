@@ -1,7 +1,9 @@
 """The browser side of the emulator: the static page, its JSON state snapshot and the actions it posts.
 
 Owns the page's HTTP contract (``/``, ``/static/*``, ``/_emulator/state``, ``/_emulator/ui/*``). Every
-user action goes through the same ``Emulator`` drive methods the tests use. Must not change Slack semantics.
+user action goes through the same ``Emulator`` drive methods the tests use (so a typed ``@chloe`` becomes a
+mention there). The snapshot names the channel the page opens in and the notice it shows on every screen.
+Must not change Slack semantics.
 """
 
 from __future__ import annotations
@@ -174,7 +176,17 @@ def snapshot(emulator: Emulator, *, user: str) -> Json:
         ][-MAX_WARNINGS_SHOWN:],
         "rate_limits": emulator.limiter.snapshot(),
         "shortcuts": [{"callback_id": c, "name": n} for c, n in emulator.shortcuts],
+        "start_channel": _start_channel(emulator),
+        "notice": config.notice,
     }
+
+
+def _start_channel(emulator: Emulator) -> str | None:
+    """The id of the channel the page opens in (``config.start_channel`` by name, else the first channel)."""
+    channels = [c for c in emulator.state.channels.values() if c.im_user is None]
+    wanted = emulator.config.start_channel
+    chosen = next((c for c in channels if c.name == wanted), channels[0] if channels else None)
+    return chosen.id if chosen else None
 
 
 def _user_json(emulator: Emulator, user_id: str) -> Json:

@@ -21,6 +21,7 @@ from minds_bot.sandbox.slack_api.config import EmulatorConfig
 from minds_bot.sandbox.slack_api.errors import SlackError
 from minds_bot.sandbox.slack_api.ids import IdFactory, ts_key
 from minds_bot.sandbox.slack_api.interactions import Delivery, Interactions
+from minds_bot.sandbox.slack_api.mentions import Named, encode
 from minds_bot.sandbox.slack_api.pace import SlackPace
 from minds_bot.sandbox.slack_api.state import Ephemeral, Message, View, WorkspaceState
 from minds_bot.sandbox.slack_api.webapi import RateLimiter, WebApi
@@ -47,6 +48,7 @@ class Emulator:
         self.interactions = Interactions(workspace=self.workspace, clock=clock)
         self.shortcuts: tuple[tuple[str, str], ...] = ()
         self.unfurl_domains: tuple[str, ...] = ()
+        self.escaped_commands: frozenset[str] = frozenset()
         self.app = self._build_app()
 
     @property
@@ -129,28 +131,47 @@ class Emulator:
         return web.json_response({"ok": True, "limits": self.limiter.snapshot()})
 
     def connect_bot(
-        self, events_url: str, *, shortcuts: Sequence[tuple[str, str]] = (), unfurl_domains: Sequence[str] = ()
+        self,
+        events_url: str,
+        *,
+        shortcuts: Sequence[tuple[str, str]] = (),
+        unfurl_domains: Sequence[str] = (),
+        escaped_commands: Sequence[str] = (),
     ) -> None:
         """Send Slack's requests to ``events_url`` from now on (for bots whose port is known only later).
-        ``shortcuts`` are the app's message shortcuts, (callback id, name), and ``unfurl_domains`` its link
-        domains, as its manifest declares them: the page offers the shortcuts in each message's ⋯ menu, and a
-        person's message with a link on one of the domains is announced to the app (``link_shared``)."""
+        ``shortcuts`` are the app's message shortcuts, (callback id, name), ``unfurl_domains`` its link
+        domains and ``escaped_commands`` its slash commands with ``should_escape`` on, as its manifest declares
+        them: the page offers the shortcuts in each message's ⋯ menu, a person's message with a link on one of
+        the domains is announced to the app (``link_shared``), and an escaped command's ``@chloe`` arrives as
+        ``<@U…|chloe>``."""
         self.interactions.bot_events_url = events_url
         self.shortcuts = tuple(shortcuts)
         self.unfurl_domains = tuple(d.lower() for d in unfurl_domains)
+        self.escaped_commands = frozenset(escaped_commands)
+
+    def _encode_mentions(self, text: str, *, bar_names: bool) -> str:
+        people = [Named(u.id, (u.name,)) for u in self.state.users.values()]
+        people.append(Named(self.config.bot_user_id, (self.config.bot_name,)))
+        channels = [Named(c.id, (c.name,)) for c in self.state.channels.values() if c.im_user is None]
+        return encode(text, people=people, channels=channels, bar_names=bar_names)
 
     # ---- drive API: act as a user
 
     async def send_slash_command(self, *, user: str, channel: str, text: str, command: str = "/minds") -> Delivery:
+        """Type ``command text`` as ``user``: with the command's escaping on, ``@chloe`` and ``#research`` reach
+        the app as ``<@U…|chloe>`` and ``<#C…|research>``, as Slack sends them."""
+        if command in self.escaped_commands:
+            text = self._encode_mentions(text, bar_names=True)
         return await self.interactions.send_slash_command(user=user, channel=channel, text=text, command=command)
 
     async def post_message(self, *, user: str, channel: str, text: str, thread_ts: str | None = None) -> Message:
-        """Type a message (or, with ``thread_ts``, a thread reply) as ``user``; the bot hears it as Slack's
-        ``message`` event when it is in the channel."""
+        """Type a message (or, with ``thread_ts``, a reply in the thread of any message) as ``user``; the bot
+        hears it as Slack's ``message`` event when it is in the channel. ``@chloe`` becomes ``<@U…>`` and
+        ``#research`` ``<#C…>``, as Slack's client sends them; unknown names stay as typed."""
         ws = self.workspace
         message = ws.post_message(
             channel=ws.channel(channel),
-            content=parse_content({"text": text}),
+            content=parse_content({"text": self._encode_mentions(text, bar_names=False)}),
             user=user,
             thread_ts=thread_ts,
             check_membership=False,

@@ -128,8 +128,12 @@
   function render() {
     const snap = page.snapshot;
     if (!snap) return;
-    if (!page.channel) page.channel = (snap.channels[0] || {}).id;
+    if (!page.channel) page.channel = snap.start_channel || (snap.channels[0] || {}).id;
+    // An address may name the channel (#channel=research) as the console prints it, or give its id.
+    const named = snap.channels.find((c) => !c.is_im && c.name === page.channel);
+    if (named) page.channel = named.id;
     $("team-name").textContent = snap.team.name;
+    renderNotice();
     renderSwitchers();
     renderNav();
     renderWarnings();
@@ -161,6 +165,18 @@
     $("apps").replaceChildren(navItem(HOME, `🤖 ${snap.bot.name} · Home`));
     $("channels").replaceChildren(...snap.channels.filter((c) => !c.is_im).map((c) => navItem(c.id, `# ${c.name}`)));
     $("dms").replaceChildren(...snap.channels.filter((c) => c.is_im).map((c) => navItem(c.id, `💬 ${snap.bot.name}`)));
+  }
+
+  function renderNotice() {
+    const notice = $("notice");
+    notice.textContent = page.snapshot.notice || "";
+    notice.hidden = !page.snapshot.notice;
+  }
+
+  function openThread(channelId, ts) {
+    page.thread = { channel: channelId, ts };
+    render();
+    $("thread-text").focus();
   }
 
   function renderWarnings() {
@@ -237,15 +253,20 @@
       ? h("div", { className: "reactions" }, message.reactions.map((r) => h("span", {}, `${emoji(r.name)} ${r.count}`)))
       : null;
     const replies = showReplies && message.reply_count
-      ? h("div", { className: "replies-link", onclick: () => { page.thread = { channel: channelId, ts: message.ts }; render(); } },
+      ? h("div", { className: "replies-link", onclick: () => openThread(channelId, message.ts) },
         `${message.reply_count} ${message.reply_count === 1 ? "reply" : "replies"}`)
+      : null;
+    // As in Slack, any message of the channel can start a thread, replies or not.
+    const replyButton = showReplies
+      ? h("button", { type: "button", className: "reply-in-thread", title: "Reply in thread", "aria-label": "Reply in thread",
+        onclick: () => openThread(channelId, message.ts) }, "Reply")
       : null;
     const highlight = page.highlight === message.ts ? " highlight" : "";
     return h("div", { className: `message${highlight}`, dataset: { ts: message.ts } },
       h("div", { className: `avatar${isBot ? " bot" : ""}` }, name.slice(0, 1).toUpperCase()),
       h("div", { className: "message-body" },
         h("div", { className: "meta" }, h("span", { className: "name" }, name), isBot ? h("span", { className: "badge" }, "APP") : null,
-          timeOf(message.ts), message.edited ? " (edited)" : "", shortcutMenu(channelId, message.ts)),
+          timeOf(message.ts), message.edited ? " (edited)" : "", replyButton, shortcutMenu(channelId, message.ts)),
         body, unfurls, files, reactions, replies));
   }
 
