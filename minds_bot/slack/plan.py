@@ -58,10 +58,12 @@ from minds_bot.render.plan import (
     BLOCK_MODEL,
     BLOCK_OPT_IN,
     MAX_OPTION_VALUE,
+    OPT_IN_VALUE,
+)
+from minds_bot.render.plan_dialogs import (
     MAX_PLAN_ANSWER,
     MAX_PLAN_REQUEST,
     MAX_STUDY_INPUT,
-    OPT_IN_VALUE,
     VIEW_ANSWER,
     VIEW_ANSWER_ALL,
     VIEW_PLAN_REQUEST,
