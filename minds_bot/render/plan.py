@@ -143,12 +143,14 @@ def _model_blocks(choices: PlanConnections | None) -> list[Block]:
     if pickable or others:
         if others:
             note = _(
-                "Who answers: Minds' own models unless you pick a verified model connection before approving. "
+                "Which models answer: Minds' own models unless you pick a verified model connection before approving. "
                 "Not verified, so not offered: {connections}.",
                 connections=listing(others, most=10),
             )
         else:
-            note = _("Who answers: Minds' own models unless you pick a verified model connection before approving.")
+            note = _(
+                "Which models answer: Minds' own models unless you pick a verified model connection before approving."
+            )
         blocks.append(context(note))
     return blocks
 
@@ -308,7 +310,7 @@ def _value(**fields: Any) -> str:
 
 def _confirmation_blocks(plan: ResearchPlan, context: PlanContext, *, interactive: bool, compact: bool) -> list[Block]:
     answered = answered_lines(plan, context.answered_by)
-    blocks: list[Block] = _mrkdwn_sections(":ballot_box_with_check: " + "\n".join(answered)) if answered else []
+    blocks: list[Block] = _mrkdwn_sections(":heavy_check_mark: " + "\n".join(answered)) if answered else []
     if compact:
         return blocks + _compact_confirmations(plan, interactive=interactive)
     for index, question in enumerate(plan.confirmation_questions):
