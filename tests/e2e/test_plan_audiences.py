@@ -124,3 +124,31 @@ async def test_the_plan_says_who_answers_and_the_run_asks_exactly_the_chosen_aud
         first_answers = next(a["outputData"] for a in run["artifacts"] if a.get("outputData"))
         assert {g["audience"] for g in first_answers["audiences"]} == {SNEAKERS}
         assert first_answers["responseCoverage"]["expected"] == sneakers
+
+
+async def test_a_studys_only_audience_answers_and_the_answered_question_stays_after_approval(tmp_path: Path) -> None:
+    async with open_desk(tmp_path) as desk:
+        study = next(s for s in await desk.minds_api("GET", "/studies?limit=100") if s["name"] == "Pricing pulse")
+        [audience] = study["audiences"]
+        since = await desk.type(desk.ben, 'plan "Pricing pulse" How do IT buyers judge a 140 EUR price for our dock?')
+        plan = await desk.posted(since, lambda m: "Research plan" in m.text)
+        first = shown(plan)
+        assert f"Who answers: {audience['name']} ({audience['mindCount']} Minds)" in first  # the Study's Audience
+        assert "chosen for this revision" not in first
+        question = re.search(r"\*Minds asks:\* ([^\"]+?)\"", first)
+        assert question, "Minds asks one confirmation question"
+
+        await desk.emu.click_button(
+            user=desk.ada, action_id=_button(plan, "Yes")["action_id"], channel=desk.research, ts=plan.ts
+        )
+        second = await _next_revision(desk, plan, 2)
+        line = f"Answered by <@{desk.ada}>: {question[1]} — Yes"
+        assert line in shown(second)
+        await desk.emu.click_button(user=desk.ben, action_id="plan_approve", channel=desk.research, ts=plan.ts)
+        approved = await desk.wait(
+            lambda: next(
+                (m for m in desk.emu.state.messages(desk.research) if m.ts == plan.ts and "Approved by" in m.text),
+                None,
+            )
+        )
+        assert line in shown(approved) and not _buttons(approved)
