@@ -10,7 +10,10 @@ preparation survives restarts and is never re-submitted under a new key (CATALOG
 a revision reloads the latest revision and says so. Reading the open revision back from Minds (``load_revision``)
 for decisions that must not trust a Slack payload: answering every confirmation question in one dialog, and
 asking for a revision that uses a method's fallback (named by Minds' catalogue, reviewed before any run —
-never substituted silently, CATALOGUE §2 E.43).
+never substituted silently, CATALOGUE §2 E.43). Who answers each revision (``plan_context``: the revision's
+``audience_ids`` when Minds narrowed them, else the Study's Audiences, with Minds' Mind counts) and what the post
+remembers between revisions (``PlanMemory``: the questions shown, to say what changed, and who answered each
+confirmation question — recorded when the answer is sent, shown once Minds reports it answered).
 Must not touch: Block Kit (``render/plan.py``), SQL, approval (``flows/research.py``).
 """
 
