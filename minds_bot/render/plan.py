@@ -85,6 +85,7 @@ MAX_MODEL_OPTIONS = 99  # and Minds' own models: Slack's 100
 OPT_IN_VALUE = "advanced"
 
 QUESTIONS_PER_PAGE = 20
+MAX_CHANGE_SECTIONS = 2  # past this, "Changed since revision N" lists question ids only
 MAX_BUTTONS_PER_ACTIONS = 25
 MAX_BUTTON_TEXT = 75
 MAX_CONFIRM_TEXT = 300
@@ -458,6 +459,8 @@ def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -
         ContextBlock(elements=[MarkdownTextObject(text=shorten(who_answers(context), MAX_CONTEXT_TEXT))]),
     ]
     changed = changes_since(plan, context.previous)
+    if changed and len(split_text(changed, SECTION_CHUNK)) > MAX_CHANGE_SECTIONS:
+        changed = changes_since(plan, context.previous, ids_only=True)  # the new texts are in the question list
     if changed:
         blocks += _mrkdwn_sections(changed)
     if note:

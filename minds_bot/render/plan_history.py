@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from minds_bot.i18n import _
+from minds_bot.i18n import N_, _
 from minds_bot.minds import ResearchPlan
 from minds_bot.render import escape, mention
 
@@ -56,31 +56,38 @@ def answered_lines(plan: ResearchPlan, answered_by: Mapping[str, AnsweredBy], *,
     return lines
 
 
-def changes_since(plan: ResearchPlan, previous: PreviousRevision | None) -> str | None:
-    """mrkdwn: the questions added, removed and reworded (by question id) since ``previous``; "No question
-    changed" when none was; None when there is no earlier revision to compare with."""
+def changes_since(plan: ResearchPlan, previous: PreviousRevision | None, *, ids_only: bool = False) -> str | None:
+    """mrkdwn: the questions added, removed and reworded (by question id, with their text) since ``previous``;
+    "No question changed" when none was; None when there is no earlier revision to compare with. ``ids_only``:
+    the same lists by question id alone, for a revision whose changes are too long to list with their text."""
     if previous is None or previous.revision >= plan.revision:
         return None
     before = dict(previous.questions)
     now = {q.id: q.text for q in plan.questions}
-    lines = [
-        *(
-            _("• Added {id}: {text}", id=escape(qid), text=escape(text))
-            for qid, text in now.items()
-            if qid not in before
-        ),
-        *(
-            _("• Removed {id}: {text}", id=escape(qid), text=escape(text))
-            for qid, text in before.items()
-            if qid not in now
-        ),
-        *(
-            _("• Reworded {id}: “{before}” → “{after}”", id=escape(qid), before=escape(before[qid]), after=escape(text))
-            for qid, text in now.items()
-            if qid in before and before[qid] != text
-        ),
-    ]
-    if not lines:
+    added = [(qid, text) for qid, text in now.items() if qid not in before]
+    removed = [(qid, text) for qid, text in before.items() if qid not in now]
+    reworded = [(qid, before[qid], text) for qid, text in now.items() if qid in before and before[qid] != text]
+    if not (added or removed or reworded):
         return _("*Changed since revision {revision}:* No question changed.", revision=previous.revision)
     heading = _("*Changed since revision {revision}:*", revision=previous.revision)
+    if ids_only:
+        lines = [
+            _(template, ids=", ".join(escape(qid) for qid, *_rest in items))
+            for template, items in ((ADDED_IDS, added), (REMOVED_IDS, removed), (REWORDED_IDS, reworded))
+            if items
+        ]
+        return "\n".join([heading, *lines])
+    lines = [
+        *(_("• Added {id}: {text}", id=escape(qid), text=escape(text)) for qid, text in added),
+        *(_("• Removed {id}: {text}", id=escape(qid), text=escape(text)) for qid, text in removed),
+        *(
+            _("• Reworded {id}: “{before}” → “{after}”", id=escape(qid), before=escape(old), after=escape(new))
+            for qid, old, new in reworded
+        ),
+    ]
     return "\n".join([heading, *lines])
+
+
+ADDED_IDS = N_("• Added: {ids}")
+REMOVED_IDS = N_("• Removed: {ids}")
+REWORDED_IDS = N_("• Reworded: {ids}")

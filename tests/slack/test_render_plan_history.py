@@ -98,3 +98,15 @@ def test_minds_words_in_the_answered_and_changed_lines_are_inert() -> None:
     shown = _shown(render_plan(answered, context, catalogue=catalogue()).message)
     assert "<!channel>" not in shown and "<https://evil.example" not in shown
     assert "&lt;!channel&gt;" in shown
+
+
+def test_a_revision_that_changed_many_questions_lists_them_by_id_and_still_fits() -> None:
+    many = plan(revision=2, questions=60)
+    previous = PreviousRevision(
+        1, tuple((q.id, f"An older and much longer wording of {q.text} " * 3) for q in many.questions)
+    )
+    message = render_plan(many, dataclasses.replace(CONTEXT, previous=previous), catalogue=catalogue()).message
+    shown = _shown(message)
+    ids = ", ".join(q.id for q in many.questions)
+    assert f"*Changed since revision 1:*\\n• Reworded: {ids}" in shown
+    assert len(message.blocks) <= 50
