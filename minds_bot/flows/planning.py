@@ -14,7 +14,7 @@ never substituted silently, CATALOGUE §2 E.43). Who answers each revision (``pl
 ``audience_ids`` when Minds narrowed them, else the Study's Audiences, with Minds' Mind counts) and what the post
 remembers between revisions (``PlanMemory``: the questions shown, to say what changed, and who answered each
 confirmation question — recorded when the answer is sent, shown once Minds reports it answered).
-Must not touch: Block Kit (``render/plan.py``), SQL, approval (``flows/research.py``).
+Must not touch: Block Kit (``render/plan*.py``), SQL, approval (``flows/research.py``).
 """
 
 from __future__ import annotations

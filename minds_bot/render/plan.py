@@ -7,10 +7,9 @@ advanced ones flagged, framing warnings, the confirmation questions already answ
 (``render/plan_history.py``), open confirmation questions as buttons — or, when they do not fit, one dialog with
 every question), the one primary **Approve & run** button (only on an approvable revision, as
 ``render/plan_gate.py``'s ``ApprovalGate`` decides) and its confirm dialog (``confirm_text``: questions,
-Audiences, Minds, responses), the model picker (Minds' own models by default; each verified model connection as
-a choice, unverified ones named but never offered), paging for plans too big for one message with the full
-questionnaire as Markdown, and the frozen forms after approval or discard. The dialogs are in
-``render/plan_dialogs.py``.
+Audiences, Minds, responses), the model picker above it (``render/plan_models.py``), paging for plans too big for
+one message with the full questionnaire as Markdown, and the frozen forms after approval or discard. The dialogs
+are in ``render/plan_dialogs.py``.
 Minds' words (objective, warnings, module titles, confirmation questions, names) are escaped wherever they are
 mrkdwn, fallback text and the Approve dialog included; the questions themselves are plain_text, shown exactly as
 respondents read them. An answer option too long for a button's value is offered through "Answer…" instead.
@@ -38,22 +37,20 @@ from slack_sdk.models.blocks import (
     Option,
     PlainTextObject,
     SectionBlock,
-    StaticSelectElement,
 )
 
 from minds_bot.i18n import LANGUAGES, N_, _, _n, sentences, speaking
-from minds_bot.minds import ConfirmationQuestion, ModelConnection, PlanQuestion, ResearchMethod, ResearchPlan
+from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchMethod, ResearchPlan
 from minds_bot.minds.models import PlanMethod
 from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
     MAX_NAME_SHOWN,
-    MAX_REASON_SHOWN,
     MAX_SECTION_TEXT,
     Message,
     escape,
     mention,
 )
-from minds_bot.render.common import MAX_BUTTON_VALUE, context, listing, shorten, split_text
+from minds_bot.render.common import MAX_BUTTON_VALUE, shorten, split_text
 from minds_bot.render.drafts import save_draft_button
 from minds_bot.render.plan_gate import (
     ApprovalGate,
@@ -64,6 +61,8 @@ from minds_bot.render.plan_gate import (
     who_answers,
 )
 from minds_bot.render.plan_history import answered_lines, changes_since
+from minds_bot.render.plan_models import PlanConnections, model_blocks
+from minds_bot.render.plan_models import connection_label as connection_label  # re-exported: flows/research.py
 from minds_bot.render.templates import save_template_button
 
 # Action ids (buttons carry an index suffix so every id in a message is unique).
@@ -76,12 +75,7 @@ ACTION_REVISE = "plan_revise"
 ACTION_APPROVE = "plan_approve"
 ACTION_DISCARD = "plan_discard"
 ACTION_OPT_IN = "plan_opt_in"
-ACTION_MODEL = "plan_model_connection"  # the picked option's value travels with the Approve click
 BLOCK_OPT_IN = "plan_opt_in_block"
-BLOCK_MODEL = "plan_model_block"
-PLATFORM_MODELS = "minds"  # the picker's default: Minds' own models answer
-MAX_OPTION_VALUE = 150
-MAX_MODEL_OPTIONS = 99  # and Minds' own models: Slack's 100
 OPT_IN_VALUE = "advanced"
 
 QUESTIONS_PER_PAGE = 20
@@ -96,64 +90,6 @@ SECTION_CHUNK = MAX_SECTION_TEXT - 100  # room for a prefix on the first chunk
 
 class PlanTooLarge(ValueError):
     """The parts that must stay on the plan message (confirmations and buttons) do not fit in one message."""
-
-
-@dataclass(frozen=True)
-class PlanConnections:
-    """The team's model connections as Minds listed them for the plan message; ``unreadable``: why the list
-    could not be read (then the run uses Minds' own models, and the plan says so)."""
-
-    connections: Sequence[ModelConnection]
-    unreadable: str | None = None
-
-
-def connection_label(connection: ModelConnection) -> str:
-    """Plain words naming a connection: its name (or id) and revision."""
-    name = connection.name or connection.id
-    if connection.revision is None:
-        return name
-    return _("{connection} (revision {revision})", connection=name, revision=connection.revision)
-
-
-def _pickable(connection: ModelConnection) -> bool:
-    return connection.verified and isinstance(connection.revision, int) and len(connection.id) <= MAX_OPTION_VALUE
-
-
-def _model_blocks(choices: PlanConnections | None) -> list[Block]:
-    """Minds' own models unless the approver picks a verified connection; nothing when the team has none."""
-    if choices is None:
-        return []
-    if choices.unreadable is not None:
-        said = escape(choices.unreadable, limit=MAX_REASON_SHOWN)
-        return [
-            context(
-                _(
-                    "Model connections could not be read from Minds ({reason}): this plan runs on Minds' models.",
-                    reason=said,
-                )
-            )
-        ]
-    pickable = [c for c in choices.connections if _pickable(c)][:MAX_MODEL_OPTIONS]
-    others = [connection_label(c) for c in choices.connections if not c.verified]
-    blocks: list[Block] = []
-    if pickable:
-        platform = Option(value=PLATFORM_MODELS, text=_("Minds' own models"))
-        options = [platform, *(Option(value=c.id, text=shorten(connection_label(c), 75)) for c in pickable)]
-        picker = StaticSelectElement(action_id=ACTION_MODEL, options=options, initial_option=platform)
-        blocks.append(ActionsBlock(block_id=BLOCK_MODEL, elements=[picker]))
-    if pickable or others:
-        if others:
-            note = _(
-                "Which models answer: Minds' own models unless you pick a verified model connection before approving. "
-                "Not verified, so not offered: {connections}.",
-                connections=listing(others, most=10),
-            )
-        else:
-            note = _(
-                "Which models answer: Minds' own models unless you pick a verified model connection before approving."
-            )
-        blocks.append(context(note))
-    return blocks
 
 
 @dataclass(frozen=True)
@@ -366,7 +302,7 @@ def _answer_rows(revision: int, index: int, question: ConfirmationQuestion) -> l
 def _action_blocks(
     plan: ResearchPlan, context: PlanContext, gate: ApprovalGate, *, connections: PlanConnections | None
 ) -> list[Block]:
-    blocks: list[Block] = _model_blocks(connections)
+    blocks: list[Block] = model_blocks(connections)
     advanced = advanced_methods(plan)
     if advanced:
         blocks.append(

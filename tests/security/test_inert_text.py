@@ -158,7 +158,7 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.methods.matches": "a yes/no filter for /minds methods <query>",
     "minds_bot.render.plan_dialogs.answer_modal_refused": "a refusal the flow wrote as mrkdwn (input escaped there)",
     "minds_bot.render.templates.template_request": "planner input in the plan dialog's text box (plain_text)",
-    "minds_bot.render.plan.connection_label": "plain words for the picker's plain_text option; escaped in mrkdwn",
+    "minds_bot.render.plan_models.connection_label": "plain words for the plain_text option; escaped in mrkdwn",
     "minds_bot.render.drafts.resumable": "a yes/no about a draft's saved state",
     "minds_bot.render.analytics.analytics_chart": "a PNG",
     "minds_bot.render.analytics.chart_panels": "numbers and labels for the chart",
