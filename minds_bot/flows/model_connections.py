@@ -21,7 +21,7 @@ from minds_bot.i18n import _
 from minds_bot.minds import MindsClient, MindsError, ModelConnection, NotFound
 from minds_bot.render import escape
 from minds_bot.render.errors import user_message
-from minds_bot.render.plan import PLATFORM_MODELS, PlanConnections
+from minds_bot.render.plan_models import PLATFORM_MODELS, PlanConnections
 
 if TYPE_CHECKING:
     from minds_bot.services import Services

@@ -413,7 +413,12 @@ IMPLICIT_MODULE_ID = "main"
 
 
 class ResearchPlan(MindsModel):
-    """The saved plan revision (200 from preview). ``draft_plan_id``, ``revision``, ``questions`` required."""
+    """The saved plan revision (200 from preview). ``draft_plan_id``, ``revision``, ``questions`` required.
+
+    ``answered_confirmations``: the confirmation questions already answered, question id → answer, as Minds
+    returns them (``answeredConfirmations``). ``audience_ids``: ASSUMED field (``audienceIds``, not yet in the
+    declared preview body; the sandbox sends it): the Audiences a run of this revision asks when an answer
+    narrowed them; None means every Audience attached to the Study."""
 
     draft_plan_id: str
     revision: int = Field(ge=1)
@@ -425,6 +430,8 @@ class ResearchPlan(MindsModel):
     methods: list[PlanMethod] = Field(default_factory=list)
     confirmation_questions: list[ConfirmationQuestion] = Field(default_factory=list)
     framing_warnings: list[str] = Field(default_factory=list)
+    answered_confirmations: dict[str, str] = Field(default_factory=dict)
+    audience_ids: list[str] | None = None
 
     @field_validator("confirmation_questions", mode="before")
     @classmethod

@@ -1,19 +1,18 @@
 """The research-plan message: the exact questionnaire a channel reviews, its confirmation buttons and Approve.
 
-Owns: how a ``ResearchPlan`` revision looks in Slack (objective, modules with numbered questions in their exact
-respondent-visible text, response types, ``askIf`` routing, methods with advanced ones flagged, framing
-warnings, confirmation questions as buttons — or, when they do not fit, one dialog with every question), the
-``ApprovalGate`` (what still stands between a revision and a run: open confirmation questions, methods Minds'
-catalogue does not mark executable, with their fallback offered as a revision to review) and its words, which
-the message shows and a refused Approve repeats; the one primary **Approve & run** button (only on an approvable
-revision) and its confirm dialog (question count, audiences, Mind count), the model picker (Minds' own models
-by default; each verified model connection as a choice, unverified ones named but never offered), paging for
-plans too big for one message with the full questionnaire as Markdown, the frozen forms after approval or
-discard, and the plan-request / answer / answer-all / revise modals.
+Owns: how a ``ResearchPlan`` revision looks in Slack (a header naming who answers — the Audiences and their Mind
+counts, from ``render/plan_gate.py`` — what changed since the revision shown before, objective, modules with
+numbered questions in their exact respondent-visible text, response types, ``askIf`` routing, methods with
+advanced ones flagged, framing warnings, the confirmation questions already answered and by whom
+(``render/plan_history.py``), open confirmation questions as buttons — or, when they do not fit, one dialog with
+every question), the one primary **Approve & run** button (only on an approvable revision, as
+``render/plan_gate.py``'s ``ApprovalGate`` decides) and its confirm dialog (``confirm_text``: questions,
+Audiences, Minds, responses), the model picker above it (``render/plan_models.py``), paging for plans too big for
+one message with the full questionnaire as Markdown, and the frozen forms after approval or discard. The dialogs
+are in ``render/plan_dialogs.py``.
 Minds' words (objective, warnings, module titles, confirmation questions, names) are escaped wherever they are
 mrkdwn, fallback text and the Approve dialog included; the questions themselves are plain_text, shown exactly as
 respondents read them. An answer option too long for a button's value is offered through "Answer…" instead.
-The modals' input limits (``MAX_PLAN_REQUEST``, ``MAX_PLAN_ANSWER``, ``MAX_STUDY_INPUT``) live here too.
 Pure: no I/O. Action ids and button values defined here are what ``slack/plan.py`` listens for.
 Must not touch: Minds calls, the store, permission decisions.
 """
@@ -32,35 +31,38 @@ from slack_sdk.models.blocks import (
     CheckboxesElement,
     ConfirmObject,
     ContextBlock,
-    ConversationFilter,
-    ConversationSelectElement,
     DividerBlock,
     HeaderBlock,
-    InputBlock,
     MarkdownTextObject,
     Option,
-    PlainTextInputElement,
     PlainTextObject,
     SectionBlock,
-    StaticSelectElement,
 )
-from slack_sdk.models.views import View
 
 from minds_bot.i18n import LANGUAGES, N_, _, _n, sentences, speaking
-from minds_bot.minds import ConfirmationQuestion, ModelConnection, PlanQuestion, ResearchMethod, ResearchPlan
+from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchMethod, ResearchPlan
 from minds_bot.minds.models import PlanMethod
 from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
     MAX_NAME_SHOWN,
-    MAX_REASON_SHOWN,
     MAX_SECTION_TEXT,
-    MAX_WORD_SHOWN,
     Message,
     escape,
     mention,
 )
-from minds_bot.render.common import MAX_BUTTON_VALUE, context, listing, sections, shorten, split_text
+from minds_bot.render.common import MAX_BUTTON_VALUE, shorten, split_text
 from minds_bot.render.drafts import save_draft_button
+from minds_bot.render.plan_gate import (
+    ApprovalGate,
+    PlanContext,
+    advanced_methods,
+    approval_gate,
+    confirm_text,
+    who_answers,
+)
+from minds_bot.render.plan_history import answered_lines, changes_since
+from minds_bot.render.plan_models import PlanConnections, model_blocks
+from minds_bot.render.plan_models import connection_label as connection_label  # re-exported: flows/research.py
 from minds_bot.render.templates import save_template_button
 
 # Action ids (buttons carry an index suffix so every id in a message is unique).
@@ -73,123 +75,21 @@ ACTION_REVISE = "plan_revise"
 ACTION_APPROVE = "plan_approve"
 ACTION_DISCARD = "plan_discard"
 ACTION_OPT_IN = "plan_opt_in"
-ACTION_MODEL = "plan_model_connection"  # the picked option's value travels with the Approve click
-# Modal callback ids.
-VIEW_PLAN_REQUEST = "plan_request"
-VIEW_ANSWER = "plan_answer_view"
-VIEW_ANSWER_ALL = "plan_answer_all_view"
-VIEW_REVISE = "plan_revise_view"
 BLOCK_OPT_IN = "plan_opt_in_block"
-BLOCK_MODEL = "plan_model_block"
-PLATFORM_MODELS = "minds"  # the picker's default: Minds' own models answer
-MAX_OPTION_VALUE = 150
-MAX_MODEL_OPTIONS = 99  # and Minds' own models: Slack's 100
 OPT_IN_VALUE = "advanced"
 
 QUESTIONS_PER_PAGE = 20
+MAX_CHANGE_SECTIONS = 2  # past this, "Changed since revision N" lists question ids only
 MAX_BUTTONS_PER_ACTIONS = 25
 MAX_BUTTON_TEXT = 75
 MAX_CONFIRM_TEXT = 300
 MAX_HEADER_TEXT = 150
 MAX_CONTEXT_TEXT = 2000
-MAX_PLAN_REQUEST = 3_000  # what the research should find out, or a refinement (Slack caps a text input at 3,000)
-MAX_PLAN_ANSWER = 2_000  # a free-text answer to one of Minds' confirmation questions
-MAX_STUDY_INPUT = 200  # the request modal's Study name or id
 SECTION_CHUNK = MAX_SECTION_TEXT - 100  # room for a prefix on the first chunk
-MAX_MODAL_BLOCKS = 100
-MAX_LABEL_TEXT = 2000
-MAX_OPTIONS_PER_SELECT = 100
-STUDY_LANGUAGES: tuple[tuple[str, str], ...] = (
-    ("en", "English"),
-    ("de", "Deutsch"),
-    ("es", "Español"),
-    ("fr", "Français"),
-    ("it", "Italiano"),
-    ("pt", "Português"),
-    ("nl", "Nederlands"),
-    ("ja", "日本語"),
-    ("ko", "한국어"),
-    ("zh", "中文"),
-)
 
 
 class PlanTooLarge(ValueError):
     """The parts that must stay on the plan message (confirmations and buttons) do not fit in one message."""
-
-
-@dataclass(frozen=True)
-class AudienceInfo:
-    name: str
-    mind_count: int
-
-
-@dataclass(frozen=True)
-class PlanContext:
-    """What the plan message says besides the plan: where it runs and who asked."""
-
-    study_name: str
-    requester_id: str
-    audiences: tuple[AudienceInfo, ...] = ()
-
-    @property
-    def mind_count(self) -> int:
-        return sum(a.mind_count for a in self.audiences)
-
-
-@dataclass(frozen=True)
-class PlanConnections:
-    """The team's model connections as Minds listed them for the plan message; ``unreadable``: why the list
-    could not be read (then the run uses Minds' own models, and the plan says so)."""
-
-    connections: Sequence[ModelConnection]
-    unreadable: str | None = None
-
-
-def connection_label(connection: ModelConnection) -> str:
-    """Plain words naming a connection: its name (or id) and revision."""
-    name = connection.name or connection.id
-    if connection.revision is None:
-        return name
-    return _("{connection} (revision {revision})", connection=name, revision=connection.revision)
-
-
-def _pickable(connection: ModelConnection) -> bool:
-    return connection.verified and isinstance(connection.revision, int) and len(connection.id) <= MAX_OPTION_VALUE
-
-
-def _model_blocks(choices: PlanConnections | None) -> list[Block]:
-    """Minds' own models unless the approver picks a verified connection; nothing when the team has none."""
-    if choices is None:
-        return []
-    if choices.unreadable is not None:
-        said = escape(choices.unreadable, limit=MAX_REASON_SHOWN)
-        return [
-            context(
-                _(
-                    "Model connections could not be read from Minds ({reason}): this plan runs on Minds' models.",
-                    reason=said,
-                )
-            )
-        ]
-    pickable = [c for c in choices.connections if _pickable(c)][:MAX_MODEL_OPTIONS]
-    others = [connection_label(c) for c in choices.connections if not c.verified]
-    blocks: list[Block] = []
-    if pickable:
-        platform = Option(value=PLATFORM_MODELS, text=_("Minds' own models"))
-        options = [platform, *(Option(value=c.id, text=shorten(connection_label(c), 75)) for c in pickable)]
-        picker = StaticSelectElement(action_id=ACTION_MODEL, options=options, initial_option=platform)
-        blocks.append(ActionsBlock(block_id=BLOCK_MODEL, elements=[picker]))
-    if pickable or others:
-        if others:
-            note = _(
-                "Who answers: Minds' own models unless you pick a verified model connection before approving. "
-                "Not verified, so not offered: {connections}.",
-                connections=listing(others, most=10),
-            )
-        else:
-            note = _("Who answers: Minds' own models unless you pick a verified model connection before approving.")
-        blocks.append(context(note))
-    return blocks
 
 
 @dataclass(frozen=True)
@@ -264,99 +164,6 @@ def method_line(method: PlanMethod) -> str:
     if method.executable is False:
         notes.append(_("not executable in the catalog: review it, nothing will be substituted silently"))
     return f"• {escape(name)}" + (f" — _{'; '.join(notes)}_" if notes else "")
-
-
-def advanced_methods(plan: ResearchPlan) -> list[str]:
-    return [m.name or m.id for m in plan.methods if m.advanced]
-
-
-# --- what stands between a revision and its run ---------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MethodProblem:
-    """A plan method that cannot be promised to run; ``fallback`` is Minds' alternative to review, if any.
-    ``reason`` is mrkdwn: Minds' names in it are escaped and shortened."""
-
-    method: PlanMethod
-    reason: str
-    fallback: ResearchMethod | None = None
-
-
-@dataclass(frozen=True)
-class ApprovalGate:
-    """Whether a revision may be approved, decided from the plan as Minds returns it and Minds' method catalogue
-    (CATALOGUE §2 E.41–43): every confirmation question answered, every method ``executable: true``."""
-
-    open_questions: int
-    problems: tuple[MethodProblem, ...] = ()
-
-    @property
-    def blocked(self) -> bool:
-        return self.open_questions > 0 or bool(self.problems)
-
-    def reasons(self) -> list[str]:
-        """The words (mrkdwn, escaped) the plan message shows and a refused Approve repeats."""
-        reasons = [answers_needed(self.open_questions)] if self.open_questions else []
-        return reasons + [p.reason for p in self.problems]
-
-
-def answers_needed(count: int) -> str:
-    return _n("Answer {count} more question to approve.", "Answer {count} more questions to approve.", count)
-
-
-def approval_gate(plan: ResearchPlan, catalogue: Mapping[str, ResearchMethod]) -> ApprovalGate:
-    """Open confirmation questions and non-executable methods of ``plan``; a method the catalogue does not
-    list is never guessed to run."""
-    problems = [p for p in (_method_problem(m, catalogue) for m in plan.methods) if p is not None]
-    return ApprovalGate(open_questions=len(plan.confirmation_questions), problems=tuple(problems))
-
-
-def _method_problem(method: PlanMethod, catalogue: Mapping[str, ResearchMethod]) -> MethodProblem | None:
-    facts = catalogue.get(method.id)
-    name = escape(method.name or (facts.name if facts else None) or method.id, limit=MAX_NAME_SHOWN)
-    if facts is None:
-        reason = _(
-            "{method} is not in Minds' method catalogue, so it cannot be promised to run. Revise the plan.",
-            method=name,
-        )
-        return MethodProblem(method, reason)
-    if facts.executable and method.executable is not False:
-        return None
-    state = facts.availability or facts.status
-    said = escape(state, limit=MAX_WORD_SHOWN) if state else None
-    fallback = catalogue.get(facts.fallback_method_id) if facts.fallback_method_id else None
-    if fallback is None or not fallback.executable:
-        if said:
-            reason = _(
-                "{method} is not executable in Minds' catalogue ({state}), so this revision cannot run. "
-                "Revise the plan.",
-                method=name,
-                state=said,
-            )
-        else:
-            reason = _(
-                "{method} is not executable in Minds' catalogue, so this revision cannot run. Revise the plan.",
-                method=name,
-            )
-        return MethodProblem(method, reason)
-    instead = escape(fallback.name or fallback.id, limit=MAX_NAME_SHOWN)
-    if said:
-        reason = _(
-            "{method} is not executable in Minds' catalogue ({state}), so this revision cannot run as is. Minds "
-            "suggests {fallback} instead: ask for that revision and review it before approving.",
-            method=name,
-            state=said,
-            fallback=instead,
-        )
-    else:
-        reason = _(
-            "{method} is not executable in Minds' catalogue, so this revision cannot run as is. Minds suggests "
-            "{fallback} instead: ask for that revision and review it before approving.",
-            method=name,
-            fallback=instead,
-        )
-    return MethodProblem(method, reason, fallback)
 
 
 def _number(value: float) -> str:
@@ -438,10 +245,11 @@ def _value(**fields: Any) -> str:
     return json.dumps(fields, separators=(",", ":"), ensure_ascii=False)
 
 
-def _confirmation_blocks(plan: ResearchPlan, *, interactive: bool, compact: bool) -> list[Block]:
+def _confirmation_blocks(plan: ResearchPlan, context: PlanContext, *, interactive: bool, compact: bool) -> list[Block]:
+    answered = answered_lines(plan, context.answered_by)
+    blocks: list[Block] = _mrkdwn_sections(":heavy_check_mark: " + "\n".join(answered)) if answered else []
     if compact:
-        return _compact_confirmations(plan, interactive=interactive)
-    blocks: list[Block] = []
+        return blocks + _compact_confirmations(plan, interactive=interactive)
     for index, question in enumerate(plan.confirmation_questions):
         blocks += _mrkdwn_sections(_("*Minds asks:* {question}", question=escape(question.text)))
         if interactive:
@@ -491,61 +299,10 @@ def _answer_rows(revision: int, index: int, question: ConfirmationQuestion) -> l
     return [ActionsBlock(block_id=f"plan_cq_{index}_{r}", elements=row) for r, row in enumerate(rows)]
 
 
-def confirm_text(plan: ResearchPlan, context: PlanContext) -> str:
-    """The Approve dialog: how many questions, on which audiences, how many Minds (≤ 300 characters)."""
-    minds = _n("{count} Mind", "{count} Minds", context.mind_count)
-    audiences = _audience_names(context, room=140)
-    advanced = advanced_methods(plan)
-    if advanced:
-        text = _n(
-            "Run {count} question of revision {revision} with {audiences} — {minds} in total. You opt in to the "
-            "advanced methods: {methods}. Responses count toward your Minds plan.",
-            "Run {count} questions of revision {revision} with {audiences} — {minds} in total. You opt in to the "
-            "advanced methods: {methods}. Responses count toward your Minds plan.",
-            len(plan.questions),
-            revision=plan.revision,
-            audiences=audiences,
-            minds=minds,
-            methods=", ".join(advanced),
-        )
-    else:
-        text = _n(
-            "Run {count} question of revision {revision} with {audiences} — {minds} in total. Responses count "
-            "toward your Minds plan.",
-            "Run {count} questions of revision {revision} with {audiences} — {minds} in total. Responses count "
-            "toward your Minds plan.",
-            len(plan.questions),
-            revision=plan.revision,
-            audiences=audiences,
-            minds=minds,
-        )
-    return escape(text, limit=MAX_CONFIRM_TEXT)  # a confirm dialog's text is mrkdwn
-
-
-def _audience_names(context: PlanContext, *, room: int) -> str:
-    if not context.audiences:
-        return _("the Study's audiences")
-    count = len(context.audiences)
-    names: list[str] = []
-    for index, audience in enumerate(context.audiences):
-        rest = count - index
-        candidate = ", ".join([*names, audience.name])
-        if len(candidate) > room:
-            return _n(
-                "{count} audience ({names} and {rest} more)",
-                "{count} audiences ({names} and {rest} more)",
-                count,
-                names=", ".join(names),
-                rest=rest,
-            )
-        names.append(audience.name)
-    return _n("{count} audience ({names})", "{count} audiences ({names})", count, names=", ".join(names))
-
-
 def _action_blocks(
     plan: ResearchPlan, context: PlanContext, gate: ApprovalGate, *, connections: PlanConnections | None
 ) -> list[Block]:
-    blocks: list[Block] = _model_blocks(connections)
+    blocks: list[Block] = model_blocks(connections)
     advanced = advanced_methods(plan)
     if advanced:
         blocks.append(
@@ -635,7 +392,13 @@ def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -
                 MarkdownTextObject(text=_(PENDING_NOTE)),
             ]
         ),
+        ContextBlock(elements=[MarkdownTextObject(text=shorten(who_answers(context), MAX_CONTEXT_TEXT))]),
     ]
+    changed = changes_since(plan, context.previous)
+    if changed and len(split_text(changed, SECTION_CHUNK)) > MAX_CHANGE_SECTIONS:
+        changed = changes_since(plan, context.previous, ids_only=True)  # the new texts are in the question list
+    if changed:
+        blocks += _mrkdwn_sections(changed)
     if note:
         blocks += _mrkdwn_sections(f":information_source: {escape(note)}")
     if plan.framing_warnings:
@@ -668,7 +431,10 @@ def render_plan(
     top = _top_blocks(plan, context, note=note)
     gate = approval_gate(plan, catalogue)
     for compact in (False, True):
-        bottom: list[Block] = [DividerBlock(), *_confirmation_blocks(plan, interactive=interactive, compact=compact)]
+        bottom: list[Block] = [
+            DividerBlock(),
+            *_confirmation_blocks(plan, context, interactive=interactive, compact=compact),
+        ]
         if interactive:
             bottom += _action_blocks(plan, context, gate, connections=None if gate.blocked else connections)
         first_budget = MAX_BLOCKS_PER_MESSAGE - len(top) - len(bottom) - 1  # room for the pager line
@@ -756,6 +522,9 @@ def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
             routed = ask_if_label(question, numbers)
             lines += [f"   - {routed}"] if routed else []
         lines.append("")
+    answered = answered_lines(plan, context.answered_by, markdown=True)
+    if answered:
+        lines += [_("## Answered confirmation questions"), "", *[f"- {line}" for line in answered], ""]
     if plan.confirmation_questions:
         lines += [_("## Confirmation questions"), ""]
         for question in plan.confirmation_questions:
@@ -862,183 +631,3 @@ def discarded_note(*, user_id: str, revision: int | None) -> str:
             revision=revision,
         )
     return _(":wastebasket: Discarded by {user} (this plan). Nothing was run.", user=mention(user_id))
-
-
-# --- modals ----------------------------------------------------------------------------------------------------
-
-
-METHOD_HINT = N_(
-    "Asking for MaxDiff, NPS, Kano, TURF, Conjoint, Van Westendorp or Gabor-Granger? After you submit, the bot "
-    "checks with Minds and tells you which of them can run; `/minds methods` lists every method."
-)
-
-
-def plan_request_modal(
-    *,
-    metadata: str,
-    study_known: bool,
-    study_name: str | None,
-    language: str,
-    request: str | None = None,
-    pick_channel: bool = False,
-) -> View:
-    """Ask for the study (when unknown), the planner request (``request`` filled in, e.g. from a plan offer),
-    the study language (``language`` chosen first: the person's) and, from the App Home, which has none, the
-    channel the plan is posted in (``pick_channel``)."""
-    blocks: list[Block] = []
-    if pick_channel:
-        blocks.append(
-            InputBlock(
-                block_id="channel",
-                label=_("Post the plan in"),
-                element=ConversationSelectElement(
-                    action_id="value", filter=ConversationFilter(include=["public", "private"], exclude_bot_users=True)
-                ),
-            )
-        )
-    if study_known and study_name:
-        shown = escape(study_name, limit=MAX_NAME_SHOWN)
-        blocks.append(SectionBlock(text=MarkdownTextObject(text=_("Study: *{study}*", study=shown))))
-    else:
-        blocks.append(
-            InputBlock(
-                block_id="study",
-                label=_("Study"),
-                element=PlainTextInputElement(
-                    action_id="value", placeholder=_("Study name or id"), max_length=MAX_STUDY_INPUT
-                ),
-            )
-        )
-    options = [Option(value=code, text=name) for code, name in STUDY_LANGUAGES]
-    initial = next((o for o in options if o.value == language), options[0])
-    blocks += [
-        InputBlock(
-            block_id="request",
-            label=_("What should the research find out?"),
-            element=PlainTextInputElement(
-                action_id="value",
-                multiline=True,
-                placeholder=_("Goal, audience, the questions you already have…"),
-                max_length=MAX_PLAN_REQUEST,
-                initial_value=request[:MAX_PLAN_REQUEST] if request else None,  # from a plan offer or a template
-            ),
-        ),
-        InputBlock(
-            block_id="language",
-            label=_("Study language"),
-            element=StaticSelectElement(action_id="value", options=options, initial_option=initial),
-        ),
-        ContextBlock(
-            elements=[
-                MarkdownTextObject(
-                    text=_("Minds drafts a plan for the channel to review. Nothing runs until someone approves it.")
-                )
-            ]
-        ),
-        ContextBlock(elements=[MarkdownTextObject(text=_(METHOD_HINT))]),
-    ]
-    return View(
-        type="modal",
-        callback_id=VIEW_PLAN_REQUEST,
-        title=_("Plan research"),
-        submit=_("Draft plan"),
-        close=_("Cancel"),
-        private_metadata=metadata,
-        blocks=blocks,
-    )
-
-
-def answer_modal(*, metadata: str, question: str) -> View:
-    """``question``: the plain words Minds asked (read back from the plan message with ``unescape``)."""
-    return View(
-        type="modal",
-        callback_id=VIEW_ANSWER,
-        title=_("Answer Minds"),
-        submit=_("Send answer"),
-        close=_("Cancel"),
-        private_metadata=metadata,
-        blocks=[
-            *_mrkdwn_sections(escape(question)),
-            InputBlock(
-                block_id="answer",
-                label=_("Your answer"),
-                element=PlainTextInputElement(action_id="value", multiline=True, max_length=MAX_PLAN_ANSWER),
-            ),
-        ],
-    )
-
-
-def answer_all_modal(*, metadata: str, plan: ResearchPlan) -> View:
-    """Every confirmation question of ``plan`` in one dialog: a choice per question with options, else text.
-    Input block ids are ``cq_<index>`` in plan order."""
-    blocks: list[Block] = [
-        SectionBlock(
-            text=MarkdownTextObject(
-                text=_("Minds asks these questions about revision {revision}.", revision=plan.revision)
-            )
-        )
-    ]
-    for index, question in enumerate(plan.confirmation_questions[: MAX_MODAL_BLOCKS - 1]):
-        blocks.append(
-            InputBlock(
-                block_id=f"cq_{index}",
-                label=shorten(question.text, MAX_LABEL_TEXT),
-                element=_answer_element(question),
-            )
-        )
-    return View(
-        type="modal",
-        callback_id=VIEW_ANSWER_ALL,
-        title=_("Answer Minds"),
-        submit=_("Send answers"),
-        close=_("Cancel"),
-        private_metadata=metadata,
-        blocks=blocks,
-    )
-
-
-def _answer_element(question: ConfirmationQuestion) -> StaticSelectElement | PlainTextInputElement:
-    if question.free_text:
-        return PlainTextInputElement(action_id="value", multiline=True)
-    options = [
-        Option(value=str(i), text=shorten(option, MAX_BUTTON_TEXT))
-        for i, option in enumerate((question.options or [])[:MAX_OPTIONS_PER_SELECT])
-    ]
-    return StaticSelectElement(action_id="value", options=options)
-
-
-def loading_modal() -> View:
-    """Shown at once (Slack's trigger expires in 3 s) while the plan's questions are read from Minds."""
-    return View(
-        type="modal",
-        title=_("Answer Minds"),
-        close=_("Cancel"),
-        blocks=[SectionBlock(text=MarkdownTextObject(text=_(":hourglass_flowing_sand: Reading the plan from Minds…")))],
-    )
-
-
-def answer_modal_refused(reason: str) -> View:
-    """The answer dialog when the plan cannot be answered from it (out of date, changed in Minds); ``reason`` is
-    the refusal as the flow wrote it, mrkdwn with any input already escaped."""
-    return View(type="modal", title=_("Answer Minds"), close=_("Close"), blocks=sections(reason))
-
-
-def revise_modal(*, metadata: str, revision: int) -> View:
-    return View(
-        type="modal",
-        callback_id=VIEW_REVISE,
-        title=_("Revise the plan"),
-        submit=_("Revise"),
-        close=_("Cancel"),
-        private_metadata=metadata,
-        blocks=[
-            SectionBlock(
-                text=MarkdownTextObject(text=_("Minds will revise revision {revision} of the plan.", revision=revision))
-            ),
-            InputBlock(
-                block_id="refinement",
-                label=_("What should change?"),
-                element=PlainTextInputElement(action_id="value", multiline=True, max_length=MAX_PLAN_REQUEST),
-            ),
-        ],
-    )

@@ -29,7 +29,7 @@ from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.request.internals import parse_body
 
 from minds_bot.render.modals import PICK_STUDY_CALLBACK
-from minds_bot.render.plan import VIEW_ANSWER, VIEW_ANSWER_ALL, VIEW_PLAN_REQUEST, VIEW_REVISE
+from minds_bot.render.plan_dialogs import VIEW_ANSWER, VIEW_ANSWER_ALL, VIEW_PLAN_REQUEST, VIEW_REVISE
 
 log = logging.getLogger(__name__)
 

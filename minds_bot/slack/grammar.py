@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields
 from minds_bot.i18n import N_, _, format_number
 from minds_bot.render.digest import MAX_DIGEST_ARGUMENT
 from minds_bot.render.modals import MAX_QUESTION
-from minds_bot.render.plan import MAX_PLAN_REQUEST
+from minds_bot.render.plan_dialogs import MAX_PLAN_REQUEST
 
 QUOTES = {'"': '"', "“": "”", "„": "“", "«": "»"}
 EXPORT_FORMATS = ("pdf", "md", "docx", "pptx", "csv", "xls", "sav")

@@ -52,16 +52,15 @@ from minds_bot.render.plan import (
     ACTION_APPROVE,
     ACTION_DISCARD,
     ACTION_FALLBACK,
-    ACTION_MODEL,
     ACTION_OPT_IN,
     ACTION_REVISE,
-    BLOCK_MODEL,
     BLOCK_OPT_IN,
-    MAX_OPTION_VALUE,
+    OPT_IN_VALUE,
+)
+from minds_bot.render.plan_dialogs import (
     MAX_PLAN_ANSWER,
     MAX_PLAN_REQUEST,
     MAX_STUDY_INPUT,
-    OPT_IN_VALUE,
     VIEW_ANSWER,
     VIEW_ANSWER_ALL,
     VIEW_PLAN_REQUEST,
@@ -73,6 +72,7 @@ from minds_bot.render.plan import (
     plan_request_modal,
     revise_modal,
 )
+from minds_bot.render.plan_models import ACTION_MODEL, BLOCK_MODEL, MAX_OPTION_VALUE
 from minds_bot.render.study import parse_plan_button_value
 from minds_bot.slack.grammar import MAX_STUDY_REF, Plan, too_long
 from minds_bot.slack.resolve import resolve_study as pick_study

@@ -22,7 +22,7 @@ from minds_bot.i18n import _
 from minds_bot.minds import MindsError
 from minds_bot.render.common import decode_value
 from minds_bot.render.errors import user_message
-from minds_bot.render.plan import plan_request_modal
+from minds_bot.render.plan_dialogs import plan_request_modal
 from minds_bot.render.templates import (
     SAVE_TEMPLATE_ACTION,
     SAVE_TEMPLATE_CALLBACK,

@@ -27,9 +27,9 @@ Public API:
   `get_chat_thread`, `touch_chat_thread`, `close_idle_chat_threads`.
   Digests: `save_digest`, `get_digest`, `list_digests`, `delete_digest`, `claim_digest_run`,
   `release_digest_run`, `complete_digest_run`. Slack retries: `mark_delivery(key) -> bool`.
-- Records (records.py): `WorkspaceSettings`, `InstallationRecord`, `BotRecord`, `PlanPost`, `PreviewReceipt`,
-  `Approval`, `TrackedRun`, `DirectAsk`, `KeyedRequest`, `ExportJob`, `Digest`, `ChatThread` and their state
-  enums.
+- Records (records.py): `WorkspaceSettings`, `InstallationRecord`, `BotRecord`, `PlanPost` (with its
+  `PlanMemory`), `PreviewReceipt`, `Approval`, `TrackedRun`, `DirectAsk`, `KeyedRequest`, `ExportJob`, `Digest`,
+  `ChatThread` and their state enums.
 - `SecretBox` (secrets.py) from MINDS_BOT_SECRET_KEY; `SecretKeyError`, `SecretDecryptError`.
 - Bolt adapters (slack_oauth.py): `StoreInstallationStore(store)`, `StoreOAuthStateStore(store, clock=...)`.
 - Errors (errors.py): `StoreError`, `SchemaTooNewError`, `StoreUnavailableError`, `RecordNotFoundError`.
@@ -51,17 +51,20 @@ from minds_bot.store.records import (
     BotRecord,
     ChatThread,
     Clock,
+    ConfirmationAnswer,
     Digest,
     DirectAsk,
     ExportJob,
     ExportState,
     InstallationRecord,
     KeyedRequest,
+    PlanMemory,
     PlanPost,
     PlanState,
     PreviewReceipt,
     RunKind,
     ScheduleKind,
+    ShownQuestion,
     TrackedRun,
     WorkspaceSettings,
     utc_now,
@@ -108,10 +111,13 @@ __all__ = [
     "ExportState",
     "InstallationRecord",
     "MemoryStore",
+    "PlanMemory",
     "PlanPost",
     "PostgresStore",
     "PlanState",
     "PreviewReceipt",
+    "ShownQuestion",
+    "ConfirmationAnswer",
     "PruneCounts",
     "RecordNotFoundError",
     "RetentionPolicy",

@@ -143,6 +143,9 @@ _V9_RECENT_PLANS: Migration = (
     "CREATE INDEX plan_posts_recent ON plan_posts (team_id, requester_id, updated_at)",  # the App Home's lists
 )
 
+# What a plan message remembers between revisions: its questions and who answered which confirmation question.
+_V10_PLAN_MEMORY: Migration = ("ALTER TABLE plan_posts ADD COLUMN memory TEXT",)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CORE,
     _V2_DIGEST_QUIET,
@@ -153,6 +156,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V7_LEASES,
     _V8_APPROVAL_MODEL,
     _V9_RECENT_PLANS,
+    _V10_PLAN_MEMORY,
 )
 
 # PostgreSQL: the same migrations; `seq` stands in for SQLite's rowid where rows are ordered by insertion

@@ -154,8 +154,32 @@ class PreviewReceipt(Record):
     body: str | None = None
 
 
+class ShownQuestion(Record):
+    """A question as a plan message showed it (id and exact text)."""
+
+    id: str
+    text: str
+
+
+class ConfirmationAnswer(Record):
+    """Who answered one of Minds' confirmation questions through the bot, and the question as it was shown."""
+
+    question: str
+    user_id: str
+
+
+class PlanMemory(Record):
+    """What the plan message remembers of what it showed and who answered: the shown revision's questions
+    (to say what the next revision changed), its open confirmation questions (id → text) and, per answered
+    confirmation question id, who answered it (the answer itself is read from Minds)."""
+
+    questions: list[ShownQuestion] = []
+    confirmations: dict[str, str] = {}
+    answered: dict[str, ConfirmationAnswer] = {}
+
+
 class PlanPost(Record):
-    """A plan message in Slack and the draft it shows."""
+    """A plan message in Slack and the draft it shows; ``memory``: see ``PlanMemory``."""
 
     team_id: str
     channel_id: str
@@ -168,6 +192,7 @@ class PlanPost(Record):
     state: PlanState = PlanState.PREPARING
     preview_idempotency_key: str
     pending_receipt: PreviewReceipt | None = None
+    memory: PlanMemory | None = None
     created_at: UtcDatetime | None = None
     updated_at: UtcDatetime | None = None
 

@@ -98,13 +98,13 @@ def test_single_audience_confirmation_is_yes_no() -> None:
     assert plan["confirmationQuestions"][0]["options"] == ["Yes", "No"]
 
 
-PRICING_PULSE = "How do Gen Z sneaker buyers in Germany feel about a 140 EUR price for our new running shoe\u2026"
+SNEAKER_PRICE = "How do Gen Z sneaker buyers in Germany feel about a 140 EUR price for our new running shoe\u2026"
 
 
 @pytest.mark.parametrize(
     ("request_text", "intent", "topic"),
     [
-        (PRICING_PULSE, "price", "the new running shoe"),
+        (SNEAKER_PRICE, "price", "the new running shoe"),
         (
             "What would parents pay for a $25 monthly snack box subscription?",
             "price",
@@ -126,7 +126,7 @@ def test_a_request_is_read_as_a_brief(request_text: str, intent: str, topic: str
 
 
 def test_the_pricing_pulse_reads_like_a_price_study() -> None:
-    plan = planner.plan_from_request(request=PRICING_PULSE, audiences=AUDIENCES[:1], locale="en")
+    plan = planner.plan_from_request(request=SNEAKER_PRICE, audiences=AUDIENCES[:1], locale="en")
     texts = [q["text"] for q in plan["questions"]]
     assert plan["objective"] == (
         "Find out how Gen Z sneaker buyers in Germany judge a price of 140 EUR for the new running shoe, "
@@ -142,7 +142,7 @@ def test_the_pricing_pulse_reads_like_a_price_study() -> None:
 
 
 def test_willingness_to_pay_bands_surround_the_tested_price() -> None:
-    brief = instruments.read_brief(PRICING_PULSE)
+    brief = instruments.read_brief(SNEAKER_PRICE)
     [wtp] = [q for q in instruments.questions_for(brief, count=8) if q["text"].startswith("What is the most")]
     assert wtp["response"]["categoricalOptions"] == [
         "More than 161 EUR",
@@ -162,7 +162,7 @@ def test_a_preference_request_offers_its_options_and_no_preference() -> None:
 
 @pytest.mark.parametrize(
     "request_text",
-    [PRICING_PULSE, "x" * 300, "Explore attitudes to second-hand sneakers and what stops people buying them, " * 4],
+    [SNEAKER_PRICE, "x" * 300, "Explore attitudes to second-hand sneakers and what stops people buying them, " * 4],
 )
 def test_no_question_pastes_the_request_or_cuts_a_word(request_text: str) -> None:
     brief = instruments.read_brief(request_text)

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from minds_bot.render.access import MODAL_NOT_YOURS
 from minds_bot.render.common import MAX_BUTTON_VALUE, MAX_PRIVATE_METADATA
 from minds_bot.render.modals import MAX_QUESTION
-from minds_bot.render.plan import MAX_PLAN_ANSWER, MAX_PLAN_REQUEST
+from minds_bot.render.plan_dialogs import MAX_PLAN_ANSWER, MAX_PLAN_REQUEST
 from minds_bot.slack.grammar import (
     COUNT_LIMITS,
     FIELD_LIMITS,

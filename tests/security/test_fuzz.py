@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from minds_bot.render.connect import CONNECT_CALLBACK
 from minds_bot.render.digest import ADD_DIGEST_VIEW
 from minds_bot.render.modals import PICK_STUDY_CALLBACK, STUDY_OPTIONS_ACTION
-from minds_bot.render.plan import ACTION_APPROVE, ACTION_DISCARD, ACTION_OPT_IN, ACTION_REVISE, VIEW_ANSWER
+from minds_bot.render.plan import ACTION_APPROVE, ACTION_DISCARD, ACTION_OPT_IN, ACTION_REVISE
+from minds_bot.render.plan_dialogs import VIEW_ANSWER
 from tests.fakes.slack_requests import FORM, JSON
 from tests.security.gatehouse import CHANNEL, TEAM, USER, gatehouse, sign, tracebacks
 

@@ -16,7 +16,7 @@ import pytest
 from slack_bolt.request.async_request import AsyncBoltRequest
 
 from minds_bot.render.digest import ADD_DIGEST_ACTION
-from minds_bot.render.plan import VIEW_ANSWER
+from minds_bot.render.plan_dialogs import VIEW_ANSWER
 from minds_bot.slack.gate import is_slack_url
 from tests.fakes.minds_http import fake_key
 from tests.fakes.slack_requests import FORM, JSON, button_click, command_body, event_body

@@ -16,7 +16,7 @@ import pytest
 
 from minds_bot.render.access import MODAL_NOT_YOURS
 from minds_bot.render.digest import ADD_DIGEST_VIEW
-from minds_bot.render.plan import VIEW_ANSWER, VIEW_REVISE
+from minds_bot.render.plan_dialogs import VIEW_ANSWER, VIEW_REVISE
 from minds_bot.store import Digest, RunKind, ScheduleKind
 from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness
 from tests.fakes.minds_http import ok, page

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from minds_bot.minds import ResearchMethod, ResearchPlan, ResearchRun
-from minds_bot.render.plan import AudienceInfo, PlanContext
+from minds_bot.render.plan import PlanContext
+from minds_bot.render.plan_gate import AudienceInfo
 from tests.fakes.minds_http import FakeMindsAPI, ok, raw
 
 Q2_TEXT = "How likely are you to buy a *reusable* cup at <€5 & up? :coffee:"

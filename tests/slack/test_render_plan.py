@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT
 from minds_bot.render.plan import (
     BLOCK_OPT_IN,
-    answer_all_modal,
     approval_gate,
     confirm_text,
     freeze,
@@ -21,6 +20,7 @@ from minds_bot.render.plan import (
     render_plan,
     render_preparing,
 )
+from minds_bot.render.plan_dialogs import answer_all_modal
 from tests.slack.plan_samples import CONTEXT, Q2_TEXT, catalogue, plan
 
 
@@ -88,9 +88,10 @@ def test_approve_is_the_only_primary_button_and_its_dialog_gives_the_counts() ->
     primary = [b for b in buttons if b.get("style") == "primary"]
     assert [b["text"]["text"] for b in primary] == ["Approve & run"]
     dialog = primary[0]["confirm"]["text"]["text"]
-    assert dialog.startswith(
-        "Run 3 questions of revision 1 with 2 audiences (Commuters, Students) — 12 Minds in total."
-    )
+    assert dialog == (
+        "Run 3 questions of revision 1 with 2 Audiences (Commuters, Students): 12 Minds, up to 36 responses "
+        "(3 questions × 12 Minds). Responses count toward your Minds plan."
+    )  # "up to": Q2 is asked only to those who answer Q1 with Yes
 
 
 def test_an_advanced_plan_asks_for_an_explicit_opt_in() -> None:

@@ -11,9 +11,12 @@ from pydantic import SecretStr, ValidationError
 from minds_bot.store import (
     DEFAULT_CLAIM_LEASE,
     ApprovalState,
+    ConfirmationAnswer,
+    PlanMemory,
     PlanState,
     PreviewReceipt,
     RecordNotFoundError,
+    ShownQuestion,
     Store,
     WorkspaceSettings,
 )
@@ -114,6 +117,21 @@ async def test_recent_plan_posts_lists_a_persons_plans_newest_first(store: Store
     preparing = await store.recent_plan_posts(team_id="T1", states=[PlanState.PREPARING])
     assert [p.message_ts for p in preparing] == ["3.3", "2.2"]
     assert await store.recent_plan_posts(team_id="T3") == []
+
+
+async def test_a_plan_post_remembers_its_questions_and_who_answered(store: Store) -> None:
+    memory = PlanMemory(
+        questions=[ShownQuestion(id="q1", text="How would you rate the price?")],
+        confirmations={"cq1": "Is 140 EUR the final shelf price?"},
+        answered={"cq1": ConfirmationAnswer(question="Is 140 EUR the final shelf price?", user_id="U_ADA")},
+    )
+    post = await store.save_plan_post(factories.plan_post().model_copy(update={"memory": memory}))
+    key = {"team_id": "T1", "channel_id": "C1", "message_ts": post.message_ts}
+    moved = await store.transition_plan_post(**key, expected={PlanState.PREPARING}, new=PlanState.OPEN)
+    assert moved is not None and moved.memory == memory
+    stored = await store.get_plan_post(**key)
+    assert stored is not None and stored.memory == memory
+    assert (await store.save_plan_post(factories.plan_post("2.0"))).memory is None
 
 
 async def test_transition_is_compare_and_set(store: Store) -> None:

@@ -40,16 +40,26 @@ def latest(plan: Record) -> Record:
     return plan["revisions"][-1]
 
 
-def revision_view(revision: Record, *, replayed: bool) -> dict[str, Any]:
-    """The 200 preview body: the saved revision exactly as stored."""
+def revision_view(state: SandboxState, revision: Record, *, replayed: bool) -> dict[str, Any]:
+    """The 200 preview body: the saved revision exactly as stored, its answered confirmation questions
+    (``answeredConfirmations``: question id → answer) and, when an answer narrowed who answers, the Audiences a
+    run of this revision asks (``audienceIds``; absent: every Audience attached to the Study)."""
     view = {k: copy.deepcopy(v) for k, v in revision.items() if k not in ("createdAt", "confirmationAnswers")}
     view["replayed"] = replayed
     view["answeredConfirmations"] = dict(revision["confirmationAnswers"])
+    study = state.studies.get(state.plans[revision["draftPlanId"]]["studyId"])
+    if study is not None:
+        selected = _named_audiences(state, study=study, revision=revision)
+        if selected:
+            view["audienceIds"] = selected
     return view
 
 
 def run_audience_ids(state: SandboxState, *, study: Record, revision: Record) -> list[str]:
     """Audiences the confirmed plan asks: all attached, unless a confirmation answer named one of them."""
+    return _named_audiences(state, study=study, revision=revision) or list(study["audienceIds"])
+
+
+def _named_audiences(state: SandboxState, *, study: Record, revision: Record) -> list[str]:
     chosen = revision["confirmationAnswers"].get("cq1")
-    named = [a for a in study["audienceIds"] if a in state.audiences and state.audiences[a]["name"] == chosen]
-    return named or list(study["audienceIds"])
+    return [a for a in study["audienceIds"] if a in state.audiences and state.audiences[a]["name"] == chosen]

@@ -58,14 +58,14 @@ async def preview_plan(request: web.Request) -> web.Response:
     raw = await read_json(request)
     body = parse(PreviewBody, raw)
     if body.loadLatest:
-        return ok(plans.revision_view(plans.latest(_plan_of(rt, study, body.draftPlanId)), replayed=False))
+        return ok(plans.revision_view(rt.state, plans.latest(_plan_of(rt, study, body.draftPlanId)), replayed=False))
     key = idempotency_key(request, body.idempotencyKey)
     scope = f"{study['id']}:{key}"
     if key and scope in rt.state.plan_ops:
         return _observe(request, rt.state.plan_ops[scope], digest=body_hash(raw))
     revision = _prepare(rt, study=study, body=body)
     if not key:
-        return ok(plans.revision_view(revision, replayed=False))
+        return ok(plans.revision_view(rt.state, revision, replayed=False))
     rt.state.plan_ops[scope] = {
         "bodyHash": body_hash(raw),
         "receiptsLeft": rt.faults.plan_receipts,
@@ -103,7 +103,7 @@ def _observe(request: web.Request, op: Record, *, digest: str) -> web.Response:
     plan = state.plans[op["draftPlanId"]]
     revision = plan["revisions"][op["revision"] - 1]
     replayed, op["delivered"] = op["delivered"], True
-    return ok(plans.revision_view(revision, replayed=replayed))
+    return ok(plans.revision_view(state, revision, replayed=replayed))
 
 
 def _plan_of(rt: Runtime, study: Record, draft_plan_id: str | None) -> Record:
