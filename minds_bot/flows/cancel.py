@@ -92,6 +92,7 @@ async def _status(services: Services, run: TrackedRun) -> str | None:
 
 async def _show_requested(services: Services, slack: AsyncWebClient, *, run: TrackedRun, user_id: str) -> None:
     """Take the button off the progress message and look at the run now, so its result follows promptly."""
+    await services.store.note_cancel_requested(team_id=run.team_id, run_id=run.run_id, user_id=user_id)
     if run.progress_ts:
         note = render_cancel_requested(user_id=user_id)
         await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **note.as_kwargs())

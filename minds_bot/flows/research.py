@@ -16,6 +16,7 @@ Must not touch: Block Kit (``render/``), SQL, the preview lifecycle (``flows/pla
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import uuid
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from minds_bot.flows.drawing import draw
 from minds_bot.flows.exports import start_export
 from minds_bot.flows.methods import method_catalogue
 from minds_bot.flows.model_connections import NotPinned, cached_connections, pin_connection
+from minds_bot.flows.outcome import close_plan_message, react_to_request
 from minds_bot.flows.permissions import is_workspace_admin, may_approve
 from minds_bot.flows.planning import Refused, load_revision
 from minds_bot.flows.tracking import Observation, say_in_thread
@@ -235,7 +237,9 @@ async def _confirm(
     await services.store.attach_run(
         team_id=post.team_id, draft_plan_id=post.draft_plan_id, revision=post.revision, run_id=started.run_id
     )
-    await _move(services, post, {PlanState.APPROVED}, PlanState.RUNNING)
+    running = await _move(services, post, {PlanState.APPROVED}, PlanState.RUNNING)
+    if blocks and running is not None:  # kept, so the run's end can rewrite the closing line after a restart
+        await services.store.save_plan_post(running.model_copy(update={"frozen_blocks": json.dumps(blocks)}))
     label = _connection_label(services, post.team_id, pinned)
     with in_channel():  # the plan message is the channel's, whoever approved it
         note = approved_note(approver_id=approval.approver_id, revision=post.revision, connection=label)
@@ -398,17 +402,13 @@ class ResearchRunHandler:
         slack = await self._services.slack.client_for(run.team_id)
         if run.progress_ts:
             await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=observation.visible, blocks=[])
-        broadcast = await self._services.broadcast_results(run.team_id)
-        for index, message in enumerate(render_results(state, study_name=await self._study_name(run))):
-            await slack.chat_postMessage(
-                channel=run.channel_id,
-                thread_ts=run.thread_ts,
-                reply_broadcast=broadcast and index == 0,  # the headline also goes to the channel
-                **message.as_kwargs(),
-            )
+        for message in render_results(state, study_name=await self._study_name(run)):
+            await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
         # The result is in the thread: a failure or a shutdown in the extras below must not post it again after
         # a retry or a restart (the tracker would otherwise release its claim and repeat this whole method).
         await self._services.store.mark_terminal_posted(team_id=run.team_id, run_id=run.run_id)
+        await close_plan_message(self._services, slack, run, status=state.status)  # the channel's one line
+        await react_to_request(slack, run, status=state.status)
         if _consistency_expected(state):
             await self._services.tracker.track(_follow_up(run, self._services))
         # Only what the charts need is kept for later, not the whole run with every answer: a burst of results

@@ -143,6 +143,17 @@ _V9_RECENT_PLANS: Migration = (
     "CREATE INDEX plan_posts_recent ON plan_posts (team_id, requester_id, updated_at)",  # the App Home's lists
 )
 
+# How a research run ended, shown on its plan message: the plan's blocks as frozen at approval (so the closing line
+# can change after a restart, when the message itself is not at hand), who asked Minds to cancel a run, and the
+# one setting for the channel's outcome line. The old "also post the result to the channel" choice is gone; its
+# successor is on by default, so every workspace starts with it on (a workspace admin turns it off in the dialog).
+_V10_RUN_OUTCOME: Migration = (
+    "ALTER TABLE plan_posts ADD COLUMN frozen_blocks TEXT",
+    "ALTER TABLE tracked_runs ADD COLUMN cancelled_by TEXT",
+    "ALTER TABLE workspaces RENAME COLUMN broadcast_terminal TO outcome_in_channel",
+    "UPDATE workspaces SET outcome_in_channel = 1",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CORE,
     _V2_DIGEST_QUIET,
@@ -153,6 +164,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V7_LEASES,
     _V8_APPROVAL_MODEL,
     _V9_RECENT_PLANS,
+    _V10_RUN_OUTCOME,
 )
 
 # PostgreSQL: the same migrations; `seq` stands in for SQLite's rowid where rows are ordered by insertion

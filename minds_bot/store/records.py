@@ -139,7 +139,7 @@ class WorkspaceSettings(Record):
     minds_key: SecretStr
     account_label: str | None = None  # from GET /auth/me, shown instead of the key
     default_language: str = "en"
-    broadcast_terminal: bool = False  # also post terminal run results to the channel
+    outcome_in_channel: bool = True  # the plan message's closing line says how a run ended (else only that it did)
     connected_by: str
     connected_at: UtcDatetime
     updated_at: UtcDatetime | None = None
@@ -168,6 +168,7 @@ class PlanPost(Record):
     state: PlanState = PlanState.PREPARING
     preview_idempotency_key: str
     pending_receipt: PreviewReceipt | None = None
+    frozen_blocks: str | None = None  # the plan's blocks (JSON) without buttons, as frozen when it was approved
     created_at: UtcDatetime | None = None
     updated_at: UtcDatetime | None = None
 
@@ -213,6 +214,7 @@ class TrackedRun(Record):
     terminal_posted: bool = False
     terminal_claimed_at: UtcDatetime | None = None
     finished_at: UtcDatetime | None = None
+    cancelled_by: str | None = None  # the Slack user whose cancel Minds accepted
     created_at: UtcDatetime | None = None
     updated_at: UtcDatetime | None = None
 
