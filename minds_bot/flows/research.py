@@ -20,7 +20,7 @@ import json
 import logging
 import uuid
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.drawing import draw
@@ -415,15 +415,18 @@ class ResearchRunHandler:
         # may wait a while for the drawing thread.
         charts = [(a.index, dist) for a in sorted(state.artifacts, key=lambda a: a.index) if (dist := distribution(a))]
         report = state.status in ("completed", "partial", "plan_limited")
+        ended = state.completed_at
         self._services.followups.spawn(
-            lambda: self._extras(slack, run, charts, report=report), name="research-charts-and-report"
+            lambda: self._extras(slack, run, charts, report=report, ended=ended), name="research-charts-and-report"
         )
 
-    async def _extras(self, slack: AsyncWebClient, run: TrackedRun, charts: list[Any], *, report: bool) -> None:
+    async def _extras(
+        self, slack: AsyncWebClient, run: TrackedRun, charts: list[Any], *, report: bool, ended: datetime | None
+    ) -> None:
         """The charts, then the report: after the result, beside the tracker (drawing is the slow part)."""
         await self._charts(slack, run, charts)
         if report:
-            await self._report(slack, run)
+            await self._report(slack, run, ended=ended)
 
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
         slack = await self._services.slack.client_for(run.team_id)
@@ -454,9 +457,12 @@ class ResearchRunHandler:
                 initial_comment=_("Share of answers per audience, per question."),
             )
 
-    async def _report(self, slack: AsyncWebClient, run: TrackedRun) -> None:
-        """Start the report export; a refusal is said in the thread, never raised (the result is posted)."""
+    async def _report(self, slack: AsyncWebClient, run: TrackedRun, *, ended: datetime | None) -> None:
+        """Start the report export so that it includes this run: Minds serves a Study export from its cache, so
+        one generated before the run ended (``ended``, Minds' time) is generated anew (``force``). A refusal is
+        said in the thread, never raised (the result is posted)."""
         try:
+            force = await self._stale_report(run, ended=ended)
             await start_export(
                 self._services,
                 slack=slack,
@@ -467,10 +473,28 @@ class ResearchRunHandler:
                 requested_by=REPORT_REQUESTER,
                 kind=self._report_kind,
                 format=self._report_format,
+                force=force or None,
+                for_run=run.run_id,
+                after_run_at=ended,
             )
         except MindsError as exc:
             message = render_report_not_started(user_message(exc))
             await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
+
+    async def _stale_report(self, run: TrackedRun, *, ended: datetime | None) -> bool:
+        """Whether Minds' cached report predates the run (or its age or the run's end is unknown)."""
+        minds = await self._services.minds.client_for(run.team_id)
+        cached = await minds.cached_export(
+            run.study_id,
+            kind=self._report_kind,  # type: ignore[arg-type]
+            format=self._report_format,  # type: ignore[arg-type]
+        )
+        if cached.status == "idle":
+            return False  # nothing cached: the export is generated now, after the run
+        if cached.generated_at is None or ended is None:
+            return True  # cannot show it includes the run: generate it anew
+        generated = cached.generated_at if cached.generated_at.tzinfo else cached.generated_at.replace(tzinfo=UTC)
+        return generated < (ended if ended.tzinfo else ended.replace(tzinfo=UTC))
 
 
 def _consistency_expected(state: ResearchRun) -> bool:

@@ -4,11 +4,14 @@ Owns: the closing line that replaces "Approved by @chloe: revision 2 is running"
 Minds reported the run's status (completed, partial, plan_limited, cancelled, failed — partial and plan_limited
 are never called complete), naming who cancelled it when the bot knows (the stored ``cancelled_by``), and the
 short form used when a workspace turned the channel's outcome off ("the run ended, results in the thread");
-the reaction emoji for each status, put on the request message (a plan message or a "… asked" line).
+the reaction emoji for each status, put on the request message (a plan message or a "… asked" line); and what
+the report attached after a run covers (the whole Study, generated after this run — or said when it is not).
 Pure: no I/O. Must not touch: the plan's own blocks (``render/plan.py`` freezes them), Minds calls, Slack calls.
 """
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 from minds_bot.i18n import _
 from minds_bot.render import MAX_WORD_SHOWN, escape, mention
@@ -75,3 +78,20 @@ def outcome_note(
         approver=mention(approver_id),
         revision=revision,
     )
+
+
+def report_covers(*, generated_at: datetime | None, run_ended_at: datetime | None) -> str:
+    """What the report attached after a run covers: the whole Study, and whether Minds generated it after the run
+    (its ``generatedAt`` against the run's end, both Minds' times); never claimed when Minds did not say."""
+    if generated_at is not None and run_ended_at is not None:
+        if _utc(generated_at) >= _utc(run_ended_at):
+            return _("Study report, all runs, generated after this run.")
+        return _("Study report, all runs, generated before this run ended: it does not include this run.")
+    if generated_at is None:
+        return _("Study report, all runs. Minds did not say when it was generated.")
+    return _("Study report, all runs, requested after this run (Minds did not say when the run ended).")
+
+
+def _utc(moment: datetime) -> datetime:
+    """Minds' times carry a zone; one without is read as UTC rather than compared naively."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -262,6 +262,8 @@ class ExportJob(Record):
     state: ExportState = ExportState.QUEUED
     file_name: str | None = None
     sha256: str | None = None
+    for_run: str | None = None  # the research run this report follows (its thread says what it covers)
+    after_run_at: UtcDatetime | None = None  # that run's end as Minds reported it
     created_at: UtcDatetime | None = None
     updated_at: UtcDatetime | None = None
 

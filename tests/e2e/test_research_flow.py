@@ -81,7 +81,10 @@ async def test_plan_answer_approve_run_and_report(demo: Demo) -> None:
         return said if any(report.name in t for t in said) else None
 
     said = await emu.wait_for(announced, timeout=FLOW_SECONDS)
-    assert said == [f":paperclip: The full report (md) is attached: {report.name}"], "one announcement, then the file"
+    assert said == [
+        f":paperclip: The full report (md) is attached: {report.name}\n"
+        "Study report, all runs, generated after this run."
+    ], "one announcement, saying what it covers, then the file"
     replies = emu.state.replies(research, plan.ts)
     where = [i for i, m in enumerate(replies) if report.id in m.files or m.text in said]
     assert len(where) == 2 and replies[where[0]].text in said, "the announcement comes before the file"

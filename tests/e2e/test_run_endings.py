@@ -104,3 +104,38 @@ async def test_with_the_outcome_off_the_plan_message_only_says_the_run_ended(des
     )
     assert "Completed" not in closing_line(desk, plan)
     await reacted(desk, plan, "white_check_mark")
+
+
+async def test_the_report_after_a_run_is_generated_anew_when_minds_cached_an_older_one(desk: Desk) -> None:
+    study = next(s for s in await desk.minds_api("GET", "/studies?limit=100") if s["name"] == "Launch positioning")
+    older = await desk.minds_api("POST", f"/studies/{study['id']}/export", {"kind": "full_report", "format": "md"})
+    plan = await desk.answered_plan(desk.ben, REQUEST)
+    cached = await desk.minds_api("GET", f"/studies/{study['id']}/export-status?jobId={older['jobId']}")
+    assert cached["status"] == "completed", "Minds now holds a report from before the run"
+    before = await results_at_minds(desk, study["id"])
+    await desk.emu.click_button(user=desk.ada, action_id="plan_approve", channel=desk.research, ts=plan.ts)
+
+    def report() -> str | None:
+        for message in desk.emu.state.replies(desk.research, plan.ts):
+            if "The full report (md) is attached" in message.text:
+                return message.text
+        return None
+
+    said = await desk.wait(report)
+    name = said.split("attached: ", 1)[1].split("\n", 1)[0]
+    assert said == (
+        f":paperclip: The full report (md) is attached: {name}\nStudy report, all runs, generated after this run."
+    )
+    attached = await desk.wait(
+        lambda: next((f for f in desk.emu.state.files.values() if f.name == name and f.name.endswith(".md")), None)
+    )
+    content = (desk.emu.file_content(attached.id) or b"").decode()
+    titles = [line for line in content.splitlines() if line.startswith("### ")]
+    after = await results_at_minds(desk, study["id"])
+    assert after > before and len(titles) == after, "the report covers every result of the Study, this run's too"
+
+
+async def results_at_minds(desk: Desk, study_id: str) -> int:
+    """How many results the Study holds at Minds (each a section of its full report)."""
+    study = await desk.minds_api("GET", f"/studies/{study_id}")
+    return sum(1 for m in study["messages"] if m["role"] == "assistant" and (m.get("metadata") or {}).get("outputData"))
