@@ -285,3 +285,25 @@ async def test_a_research_run_is_cancelled_from_its_progress_message_with_what_h
     await bot.tracker.tick()
     (result,) = [t for t in thread_texts(bot.slack, ts) if "Cancelled" in t]
     assert result.startswith(":heavy_multiplication_x: Cancelled: 1 of 3 questions had settled")
+
+
+async def test_the_plan_message_closes_once_with_the_outcome_even_when_slack_refuses_the_reaction(
+    bot: BotHarness,
+) -> None:
+    ts = await approved(bot)
+    post = await bot.store.get_plan_post(team_id=TEAM, channel_id=CHANNEL, message_ts=ts)
+    assert post is not None and post.frozen_blocks, "the plan's blocks are kept: a restarted bot can close it"
+    bot.slack.replies["reactions.add"] = {"ok": False, "error": "already_reacted"}
+    bot.minds_api.on("GET", RUN, ok(run_data("completed")))
+    _export_routes(bot, {"status": "completed", "filename": "cups-report.md"}, cached=NOTHING_CACHED)
+    await bot.tick(4)
+    closed = [c["text"] for c in bot.slack.calls_to("chat.update") if c.get("ts") == ts and "Approved by" in c["text"]]
+    assert (
+        closed[-1] == f":white_check_mark: Completed — results in the thread. Approved by <@{REQUESTER}> (revision 1)."
+    )
+    assert sum("Completed —" in t for t in closed) == 1, "one edit for the change, not one per poll"
+    (reaction,) = bot.slack.calls_to("reactions.add")
+    assert reaction["timestamp"] == ts and reaction["name"] == "white_check_mark"
+    assert [t for t in thread_texts(bot.slack, ts) if t.startswith(":white_check_mark: Completed:")]
+    unfinished = await bot.store.unfinished_runs()
+    assert all(r.kind != RunKind.RESEARCH for r in unfinished), "the result stands: the run is not posted again"
