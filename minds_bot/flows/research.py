@@ -5,11 +5,13 @@ and Slack's ``users.info``, never from a button, is ``flows/permissions.py``), w
 what must hold first, decided from the revision as Minds returns it and Minds' method catalogue — never from
 the button: every confirmation question answered (CATALOGUE §2 E.41), every method executable (E.42–43), the
 advanced-method opt-in ticked when the plan has advanced methods; the exactly-once confirm (the plan post moves
-open → approved atomically, then an ``Approval`` record with its
-idempotency key is committed *before* ``POST …/research-runs``; a retry after a timeout reuses the record's
-key), the honest answers to refusals (``PLAN_LIMIT``: an upgrade is required and nothing started; 409: the
-reason), and the ``RunHandler`` for ``RunKind.RESEARCH`` (progress edits, one terminal result with charts,
-then the report) and ``RunKind.CONSISTENCY`` (the answer-consistency note that may arrive after completion).
+open → approved atomically, then an ``Approval`` record with its idempotency key is committed *before*
+``POST …/research-runs``; a retry after a timeout reuses the record's key; the plan's blocks are kept with the
+plan post, so its closing line can be rebuilt after a restart), the honest answers to refusals (``PLAN_LIMIT``:
+an upgrade is required and nothing started; 409: the reason), and the ``RunHandler`` for ``RunKind.RESEARCH``
+(progress edits, one terminal result in the thread, then the plan message's closing line and the reaction
+(``flows/outcome.py``), then charts and the report — asked for anew (``force``) when Minds' cached Study report
+predates the run) and ``RunKind.CONSISTENCY`` (the answer-consistency note that may arrive after completion).
 Must not touch: Block Kit (``render/``), SQL, the preview lifecycle (``flows/planning.py``).
 """
 

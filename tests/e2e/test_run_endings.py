@@ -139,3 +139,28 @@ async def results_at_minds(desk: Desk, study_id: str) -> int:
     """How many results the Study holds at Minds (each a section of its full report)."""
     study = await desk.minds_api("GET", f"/studies/{study_id}")
     return sum(1 for m in study["messages"] if m["role"] == "assistant" and (m.get("metadata") or {}).get("outputData"))
+
+
+async def test_a_partial_run_is_never_closed_as_completed(desk: Desk) -> None:
+    await desk.faults(drop_answer_rate=0.3)
+    partial = await desk.answered_plan(desk.ben, REQUEST)
+    await desk.emu.click_button(user=desk.ada, action_id="plan_approve", channel=desk.research, ts=partial.ts)
+    await desk.wait(lambda: "Partial" in closing_line(desk, partial))
+    assert closing_line(desk, partial).startswith(
+        ":warning: Partial — not complete: the run finished with gaps. Results and gaps are in the thread. "
+        f"Approved by <@{desk.ada}> (revision "
+    )
+    assert "Completed" not in closing_line(desk, partial)
+    await reacted(desk, partial, "warning")
+
+
+async def test_a_run_stopped_by_the_plan_limit_is_never_closed_as_completed(desk: Desk) -> None:
+    await desk.allowance(40)  # the first question's answers fit; the next ones do not
+    limited = await desk.answered_plan(desk.ben, REQUEST)
+    await desk.emu.click_button(user=desk.ada, action_id="plan_approve", channel=desk.research, ts=limited.ts)
+    await desk.wait(lambda: "plan limit" in closing_line(desk, limited))
+    assert closing_line(desk, limited).startswith(
+        ":no_entry: Stopped by the Minds plan limit — the results of the questions that completed are in the thread."
+    )
+    assert "Completed" not in closing_line(desk, limited)
+    await reacted(desk, limited, "warning")
