@@ -544,10 +544,10 @@ class Services:
         if self.home is not None:
             self.home.changed(record)
 
-    async def broadcast_results(self, team_id: str) -> bool:
-        """Whether a run's final result is also posted to the channel, not only in its thread."""
+    async def outcome_in_channel(self, team_id: str) -> bool:
+        """Whether the closing line a run leaves in the channel says how it ended (else only that it ended)."""
         workspace = await self.store.get_workspace(team_id)
-        return workspace.broadcast_terminal if workspace else self.settings.minds_broadcast_results
+        return workspace.outcome_in_channel if workspace else self.settings.minds_outcome_in_channel
 
     @classmethod
     def build(cls, settings: Settings, store: Store, *, clock: Callable[[], datetime] = utc_now) -> Services:

@@ -105,9 +105,10 @@ class Settings(BaseSettings):
     # The report attached in a research run's thread when the run ends, and the /minds export defaults.
     minds_report_kind: Literal["executive_brief", "full_report", "raw_data"] = "full_report"
     minds_report_format: Literal["pdf", "md", "docx", "pptx", "csv", "xls", "sav"] = "md"
-    # Also post each run's final result to the channel (Slack's "also send to channel"), not only the thread.
-    # A workspace connected with /minds connect chooses for itself.
-    minds_broadcast_results: bool = False
+    # When a research run ends, its plan message's closing line in the channel says how it ended ("Completed —
+    # results in the thread", "Cancelled by @ada" …); off: it only says that the run ended. Results are always in
+    # the thread. A workspace connected with /minds connect chooses for itself.
+    minds_outcome_in_channel: bool = True
 
     @field_validator(
         "slack_bot_token",

@@ -19,6 +19,7 @@ from typing import Any
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.drawing import draw
+from minds_bot.flows.outcome import react_to_request
 from minds_bot.flows.questions import check_question
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.i18n import _, in_channel, speak
@@ -283,22 +284,21 @@ class DirectRunHandler:
         if result.output is None:
             ended = render_unreadable(result.unreadable) if result.unreadable else render_run_ended(result.run.status)
             await self._post(slack, run, ended)
+            await react_to_request(slack, run, status=result.run.status)
             return
         charted = await self._upload_chart(slack, run, result.output)
         message_id = result.run.message_id or ""
         await self._post(
             slack, run, render_result(result.output, study_id=run.study_id, message_id=message_id, charted=charted)
         )
+        await react_to_request(slack, run, status=result.run.status)
 
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
         slack = await self._services.slack.client_for(run.team_id)
         await say_in_thread(slack, run, lost_text("question", reads=reads))
 
     async def _post(self, slack: AsyncWebClient, run: TrackedRun, message: Message) -> None:
-        broadcast = await self._services.broadcast_results(run.team_id)
-        await slack.chat_postMessage(
-            channel=run.channel_id, thread_ts=run.thread_ts, reply_broadcast=broadcast, **message.as_kwargs()
-        )
+        await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
         if run.progress_ts:
             done = render_finished()
             await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=done.text, blocks=[])

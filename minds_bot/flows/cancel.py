@@ -3,7 +3,8 @@
 Owns: who may cancel (whoever started the run — the plan's requester or the asker — the channel's approvers and
 workspace admins, decided from stored records and Slack's ``users.info``, never from the button), refusing a
 click on a run that already ended (the store says its result is posted, or Minds says it is no longer live:
-409), and after Minds accepts, marking the progress message and polling the run at once so the thread shows
+409), and after Minds accepts, remembering who cancelled (the run's outcome line names them), marking the
+progress message and polling the run at once so the thread shows
 ``cancelled`` in Minds' words with what had finished (the run handlers' usual terminal post).
 Research runs are cancelled through the same durable-run endpoint (they appear in the Study's durable run
 list); when Minds answers 404 the bot says Minds does not offer it and the run goes on.
@@ -92,6 +93,7 @@ async def _status(services: Services, run: TrackedRun) -> str | None:
 
 async def _show_requested(services: Services, slack: AsyncWebClient, *, run: TrackedRun, user_id: str) -> None:
     """Take the button off the progress message and look at the run now, so its result follows promptly."""
+    await services.store.note_cancel_requested(team_id=run.team_id, run_id=run.run_id, user_id=user_id)
     if run.progress_ts:
         note = render_cancel_requested(user_id=user_id)
         await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **note.as_kwargs())

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,6 +41,7 @@ from minds_bot.render.exports import (
     export_requested,
     export_value,
 )
+from minds_bot.render.outcome import report_covers
 from minds_bot.render.runs import lost_text
 from minds_bot.store import ExportJob as ExportRecord
 from minds_bot.store import ExportState, RunKind, TrackedRun
@@ -67,11 +69,22 @@ async def start_export(
     length: str | None = None,
     study_name: str | None = None,
     original: bool = False,
+    force: bool | None = None,
+    for_run: str | None = None,
+    after_run_at: datetime | None = None,
 ) -> ExportRecord:
     """Start the export, then say so: in ``thread_ts``, or as a new channel message whose thread gets the file.
-    ``original``: attach Minds' file unchanged, even a CSV whose cells could run as formulas."""
+    ``original``: attach Minds' file unchanged, even a CSV whose cells could run as formulas. ``force``: Minds
+    generates it anew instead of serving its cached artifact. ``for_run``/``after_run_at``: the report follows
+    that research run, which Minds says ended then; the attached file says whether it covers it."""
     minds = await services.minds.client_for(team_id)
-    job = await minds.start_export(study_id, kind=kind, format=format, length=length)  # type: ignore[arg-type]
+    job = await minds.start_export(
+        study_id,
+        kind=kind,  # type: ignore[arg-type]
+        format=format,  # type: ignore[arg-type]
+        length=length,  # type: ignore[arg-type]
+        force=force,
+    )
     progress_ts = None
     if thread_ts is None:
         with in_channel():  # the request message is the channel's
@@ -88,6 +101,8 @@ async def start_export(
         requested_by=requested_by,
         channel_id=channel_id,
         thread_ts=thread_ts,
+        for_run=for_run,
+        after_run_at=after_run_at,
     )
     await services.store.add_export(record)
     await services.tracker.track(
@@ -262,6 +277,8 @@ class ExportDelivery:
                 cells_neutralised=changed,
                 study_id=record.study_id,
             )
+            if record.for_run is not None:  # a run's report says what it covers
+                comment += "\n" + report_covers(generated_at=status.generated_at, run_ended_at=record.after_run_at)
             # One announcement per export in the thread: a progress reply there becomes it, so the file goes
             # without a second comment; otherwise the file's own comment is the announcement.
             in_thread = bool(run.progress_ts) and run.progress_ts != run.thread_ts

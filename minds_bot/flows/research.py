@@ -5,27 +5,31 @@ and Slack's ``users.info``, never from a button, is ``flows/permissions.py``), w
 what must hold first, decided from the revision as Minds returns it and Minds' method catalogue — never from
 the button: every confirmation question answered (CATALOGUE §2 E.41), every method executable (E.42–43), the
 advanced-method opt-in ticked when the plan has advanced methods; the exactly-once confirm (the plan post moves
-open → approved atomically, then an ``Approval`` record with its
-idempotency key is committed *before* ``POST …/research-runs``; a retry after a timeout reuses the record's
-key), the honest answers to refusals (``PLAN_LIMIT``: an upgrade is required and nothing started; 409: the
-reason), and the ``RunHandler`` for ``RunKind.RESEARCH`` (progress edits, one terminal result with charts,
-then the report) and ``RunKind.CONSISTENCY`` (the answer-consistency note that may arrive after completion).
+open → approved atomically, then an ``Approval`` record with its idempotency key is committed *before*
+``POST …/research-runs``; a retry after a timeout reuses the record's key; the plan's blocks are kept with the
+plan post, so its closing line can be rebuilt after a restart), the honest answers to refusals (``PLAN_LIMIT``:
+an upgrade is required and nothing started; 409: the reason), and the ``RunHandler`` for ``RunKind.RESEARCH``
+(progress edits, one terminal result in the thread, then the plan message's closing line and the reaction
+(``flows/outcome.py``), then charts and the report — asked for anew (``force``) when Minds' cached Study report
+predates the run) and ``RunKind.CONSISTENCY`` (the answer-consistency note that may arrive after completion).
 Must not touch: Block Kit (``render/``), SQL, the preview lifecycle (``flows/planning.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import uuid
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.drawing import draw
 from minds_bot.flows.exports import start_export
 from minds_bot.flows.methods import method_catalogue
 from minds_bot.flows.model_connections import NotPinned, cached_connections, pin_connection
+from minds_bot.flows.outcome import close_plan_message, react_to_request
 from minds_bot.flows.permissions import is_workspace_admin, may_approve
 from minds_bot.flows.planning import Refused, load_revision
 from minds_bot.flows.tracking import Observation, say_in_thread
@@ -235,7 +239,9 @@ async def _confirm(
     await services.store.attach_run(
         team_id=post.team_id, draft_plan_id=post.draft_plan_id, revision=post.revision, run_id=started.run_id
     )
-    await _move(services, post, {PlanState.APPROVED}, PlanState.RUNNING)
+    running = await _move(services, post, {PlanState.APPROVED}, PlanState.RUNNING)
+    if blocks and running is not None:  # kept, so the run's end can rewrite the closing line after a restart
+        await services.store.save_plan_post(running.model_copy(update={"frozen_blocks": json.dumps(blocks)}))
     label = _connection_label(services, post.team_id, pinned)
     with in_channel():  # the plan message is the channel's, whoever approved it
         note = approved_note(approver_id=approval.approver_id, revision=post.revision, connection=label)
@@ -398,32 +404,31 @@ class ResearchRunHandler:
         slack = await self._services.slack.client_for(run.team_id)
         if run.progress_ts:
             await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=observation.visible, blocks=[])
-        broadcast = await self._services.broadcast_results(run.team_id)
-        for index, message in enumerate(render_results(state, study_name=await self._study_name(run))):
-            await slack.chat_postMessage(
-                channel=run.channel_id,
-                thread_ts=run.thread_ts,
-                reply_broadcast=broadcast and index == 0,  # the headline also goes to the channel
-                **message.as_kwargs(),
-            )
+        for message in render_results(state, study_name=await self._study_name(run)):
+            await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
         # The result is in the thread: a failure or a shutdown in the extras below must not post it again after
         # a retry or a restart (the tracker would otherwise release its claim and repeat this whole method).
         await self._services.store.mark_terminal_posted(team_id=run.team_id, run_id=run.run_id)
+        await close_plan_message(self._services, slack, run, status=state.status)  # the channel's one line
+        await react_to_request(slack, run, status=state.status)
         if _consistency_expected(state):
             await self._services.tracker.track(_follow_up(run, self._services))
         # Only what the charts need is kept for later, not the whole run with every answer: a burst of results
         # may wait a while for the drawing thread.
         charts = [(a.index, dist) for a in sorted(state.artifacts, key=lambda a: a.index) if (dist := distribution(a))]
         report = state.status in ("completed", "partial", "plan_limited")
+        ended = state.completed_at
         self._services.followups.spawn(
-            lambda: self._extras(slack, run, charts, report=report), name="research-charts-and-report"
+            lambda: self._extras(slack, run, charts, report=report, ended=ended), name="research-charts-and-report"
         )
 
-    async def _extras(self, slack: AsyncWebClient, run: TrackedRun, charts: list[Any], *, report: bool) -> None:
+    async def _extras(
+        self, slack: AsyncWebClient, run: TrackedRun, charts: list[Any], *, report: bool, ended: datetime | None
+    ) -> None:
         """The charts, then the report: after the result, beside the tracker (drawing is the slow part)."""
         await self._charts(slack, run, charts)
         if report:
-            await self._report(slack, run)
+            await self._report(slack, run, ended=ended)
 
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
         slack = await self._services.slack.client_for(run.team_id)
@@ -454,9 +459,12 @@ class ResearchRunHandler:
                 initial_comment=_("Share of answers per audience, per question."),
             )
 
-    async def _report(self, slack: AsyncWebClient, run: TrackedRun) -> None:
-        """Start the report export; a refusal is said in the thread, never raised (the result is posted)."""
+    async def _report(self, slack: AsyncWebClient, run: TrackedRun, *, ended: datetime | None) -> None:
+        """Start the report export so that it includes this run: Minds serves a Study export from its cache, so
+        one generated before the run ended (``ended``, Minds' time) is generated anew (``force``). A refusal is
+        said in the thread, never raised (the result is posted)."""
         try:
+            force = await self._stale_report(run, ended=ended)
             await start_export(
                 self._services,
                 slack=slack,
@@ -467,10 +475,28 @@ class ResearchRunHandler:
                 requested_by=REPORT_REQUESTER,
                 kind=self._report_kind,
                 format=self._report_format,
+                force=force or None,
+                for_run=run.run_id,
+                after_run_at=ended,
             )
         except MindsError as exc:
             message = render_report_not_started(user_message(exc))
             await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
+
+    async def _stale_report(self, run: TrackedRun, *, ended: datetime | None) -> bool:
+        """Whether Minds' cached report predates the run (or its age or the run's end is unknown)."""
+        minds = await self._services.minds.client_for(run.team_id)
+        cached = await minds.cached_export(
+            run.study_id,
+            kind=self._report_kind,  # type: ignore[arg-type]
+            format=self._report_format,  # type: ignore[arg-type]
+        )
+        if cached.status == "idle":
+            return False  # nothing cached: the export is generated now, after the run
+        if cached.generated_at is None or ended is None:
+            return True  # cannot show it includes the run: generate it anew
+        generated = cached.generated_at if cached.generated_at.tzinfo else cached.generated_at.replace(tzinfo=UTC)
+        return generated < (ended if ended.tzinfo else ended.replace(tzinfo=UTC))
 
 
 def _consistency_expected(state: ResearchRun) -> bool:

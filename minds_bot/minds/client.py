@@ -662,6 +662,19 @@ class MindsClient:
             raise ExportFailed(error_code=status.error_code, error=status.error, request=info)
         return status
 
+    async def cached_export(
+        self,
+        study_id: str,
+        *,
+        kind: ExportKind,
+        format: ExportFormat,  # noqa: A002 — the wire name
+    ) -> ExportStatus:
+        """``GET …/export-status`` without a job: the cached artifact for ``kind``/``format`` (``generatedAt`` says
+        how old it is), or ``idle`` when there is none. A failed one is returned, not raised."""
+        params = {"kind": kind, "format": format}
+        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/export-status", params=params)
+        return _parse(ExportStatus, _data(resp, info), info)
+
     async def wait_export(
         self, study_id: str, job: ExportJob, *, wait_seconds: float = DEFAULT_EXPORT_WAIT
     ) -> ExportStatus:

@@ -911,6 +911,7 @@ class ResearchRun(MindsModel):
     status: ResearchRunStatus
     progress: RunProgress | None = None
     completed_questions: int | None = None
+    completed_at: datetime | None = None  # when Minds says the run ended (a report must be generated after it)
     artifacts: list[RunArtifact] = Field(default_factory=list)
     answer_consistency: AnswerConsistency | None = None
     # Parsed one by one (see ``parse_calculation``): one malformed entry never makes the run unreadable.
@@ -1021,6 +1022,7 @@ class ExportStatus(MindsModel):
     error_code: str | None = None
     kind: str | None = None
     format: str | None = None
+    generated_at: datetime | None = None  # when Minds generated the artifact (a cached one may be older)
 
 
 class DownloadedFile(MindsModel):

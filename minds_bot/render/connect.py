@@ -24,15 +24,15 @@ from minds_bot.render import MAX_NAME_SHOWN, escape
 CONNECT_CALLBACK = "connect_minds"
 KEY_BLOCK = "minds_key"
 KEY_ACTION = "minds_key_input"
-BROADCAST_BLOCK = "broadcast_results"
-BROADCAST_ACTION = "broadcast_results_input"
-BROADCAST_VALUE = "broadcast"
+OUTCOME_BLOCK = "outcome_in_channel"
+OUTCOME_ACTION = "outcome_in_channel_input"
+OUTCOME_VALUE = "outcome"
 LANGUAGE_BLOCK = "workspace_language"
 LANGUAGE_ACTION = "workspace_language_input"
 
 
 def render_connect_modal(
-    *, channel_id: str, current_account: str | None, broadcast: bool = False, language: str = SOURCE_LANGUAGE
+    *, channel_id: str, current_account: str | None, outcome: bool = True, language: str = SOURCE_LANGUAGE
 ) -> View:
     status = (
         _(
@@ -43,7 +43,7 @@ def render_connect_modal(
         if current_account
         else _("This workspace is not connected to Minds yet.")
     )
-    broadcast_option = Option(value=BROADCAST_VALUE, text=_("Also post each run's final result to the channel"))
+    outcome_option = Option(value=OUTCOME_VALUE, text=_("Say in the channel how each run ended"))
     languages = [Option(value=code, text=name) for code, name in LANGUAGES.items()]  # each in its own words
     chosen = next((o for o in languages if o.value == language), languages[0])
     return View(
@@ -63,15 +63,18 @@ def render_connect_modal(
                 hint=_("Create one in Minds under Settings → API Keys. It is stored encrypted and never shown again."),
             ),
             InputBlock(
-                block_id=BROADCAST_BLOCK,
+                block_id=OUTCOME_BLOCK,
                 label=_("Results"),
                 optional=True,
                 element=CheckboxesElement(
-                    action_id=BROADCAST_ACTION,
-                    options=[broadcast_option],
-                    initial_options=[broadcast_option] if broadcast else None,
+                    action_id=OUTCOME_ACTION,
+                    options=[outcome_option],
+                    initial_options=[outcome_option] if outcome else None,
                 ),
-                hint=_("Otherwise results stay in the run's thread."),
+                hint=_(
+                    "The plan message's last line says Completed, Partial, Cancelled by whom… Otherwise it only says "
+                    "that the run ended. Results are always in the run's thread."
+                ),
             ),
             InputBlock(
                 block_id=LANGUAGE_BLOCK,

@@ -102,9 +102,9 @@ def terminal_line(run: ResearchRun) -> str:
     if run.status == "partial":
         if progress and progress.partial:
             return _n(
-                ":warning: Partial — not complete: the run finished with gaps. {count} question(s) have incomplete "
+                ":warning: Partial — not complete: the run finished with gaps. {count} question has incomplete "
                 "coverage. The gaps are named below.",
-                ":warning: Partial — not complete: the run finished with gaps. {count} question(s) have incomplete "
+                ":warning: Partial — not complete: the run finished with gaps. {count} questions have incomplete "
                 "coverage. The gaps are named below.",
                 progress.partial,
             )
@@ -112,9 +112,9 @@ def terminal_line(run: ResearchRun) -> str:
     if progress is None:
         if run.status == "completed":
             return _(":white_check_mark: Completed: all questions settled.")
-        if run.status == "cancelled":
-            return _(":heavy_multiplication_x: Cancelled: all questions had settled before it stopped.")
-        return _(":x: Failed: the run did not finish (all questions settled before it stopped).")
+        if run.status == "cancelled":  # Minds sent no progress: how far it got is not known, so it is not said
+            return _(":heavy_multiplication_x: Cancelled: Minds reported no progress, so how far it got is unknown.")
+        return _(":x: Failed: the run did not finish. Minds reported no progress, so how far it got is unknown.")
     settled = format_number(progress.settled)
     if run.status == "completed":
         return _n(
@@ -153,12 +153,15 @@ def _plan_limited_line(run: ResearchRun) -> str:
         )
     elif done is not None:
         line = _n(
-            ":no_entry: Stopped by the Minds plan limit: {count} question(s) completed; their results are kept below.",
-            ":no_entry: Stopped by the Minds plan limit: {count} question(s) completed; their results are kept below.",
+            ":no_entry: Stopped by the Minds plan limit: {count} question completed; its result is kept below.",
+            ":no_entry: Stopped by the Minds plan limit: {count} questions completed; their results are kept below.",
             done,
         )
     else:
-        line = _(":no_entry: Stopped by the Minds plan limit: Some questions completed; their results are kept below.")
+        line = _(
+            ":no_entry: Stopped by the Minds plan limit. Minds did not say how many questions completed; the results "
+            "it returned are kept below."
+        )
     if total:
         ran = {artifact.index for artifact in run.artifacts if 0 <= artifact.index < total}
         named: list[str] = []

@@ -20,14 +20,14 @@ from minds_bot.i18n import N_, _
 from minds_bot.minds import AuthenticationError, MindsError
 from minds_bot.render.common import MAX_PRIVATE_METADATA, plain_value
 from minds_bot.render.connect import (
-    BROADCAST_ACTION,
-    BROADCAST_BLOCK,
-    BROADCAST_VALUE,
     CONNECT_CALLBACK,
     KEY_ACTION,
     KEY_BLOCK,
     LANGUAGE_ACTION,
     LANGUAGE_BLOCK,
+    OUTCOME_ACTION,
+    OUTCOME_BLOCK,
+    OUTCOME_VALUE,
     connected_text,
     render_connect_modal,
     settings_saved_text,
@@ -60,7 +60,7 @@ async def handle_connect(command: Connect, invocation: Invocation) -> None:
     view = render_connect_modal(
         channel_id=invocation.channel_id,
         current_account=(workspace.account_label or "Minds") if workspace else None,
-        broadcast=workspace.broadcast_terminal if workspace else services.settings.minds_broadcast_results,
+        outcome=workspace.outcome_in_channel if workspace else services.settings.minds_outcome_in_channel,
         language=await services.languages.of_workspace(invocation.team_id),
     )
     await invocation.client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
@@ -93,8 +93,8 @@ def register(surface: Surface, services: Services) -> None:
         user_id = (body.get("user") or {}).get("id", "")
         values = view["state"]["values"]
         key = (values.get(KEY_BLOCK, {}).get(KEY_ACTION, {}).get("value") or "").strip()
-        picked = values.get(BROADCAST_BLOCK, {}).get(BROADCAST_ACTION, {}).get("selected_options") or []
-        broadcast = any(option.get("value") == BROADCAST_VALUE for option in picked)
+        picked = values.get(OUTCOME_BLOCK, {}).get(OUTCOME_ACTION, {}).get("selected_options") or []
+        outcome = any(option.get("value") == OUTCOME_VALUE for option in picked)
         chosen = (values.get(LANGUAGE_BLOCK, {}).get(LANGUAGE_ACTION, {}).get("selected_option") or {}).get("value")
         language = i18n.language_of(chosen if isinstance(chosen, str) else None) or i18n.SOURCE_LANGUAGE
         bad_key = {KEY_BLOCK: _("A Minds key looks like minds_ and 48 hex characters.")}
@@ -109,7 +109,7 @@ def register(surface: Surface, services: Services) -> None:
             await ack(response_action="errors", errors={KEY_BLOCK: _(NOT_ALLOWED)})
             return
         if current is not None:  # only the settings change
-            settings = {"broadcast_terminal": broadcast, "default_language": language, "updated_at": services.clock()}
+            settings = {"outcome_in_channel": outcome, "default_language": language, "updated_at": services.clock()}
             await services.store.save_workspace(current.model_copy(update=settings))
             said = settings_saved_text()
         else:
@@ -123,7 +123,7 @@ def register(surface: Surface, services: Services) -> None:
                     team_id=team_id,
                     minds_key=key,
                     account_label=account,
-                    broadcast_terminal=broadcast,
+                    outcome_in_channel=outcome,
                     default_language=language,
                     connected_by=user_id,
                     connected_at=services.clock(),

@@ -262,6 +262,11 @@ class Store(ABC):
         RecordNotFoundError."""
 
     @abstractmethod
+    async def note_cancel_requested(self, *, team_id: str, run_id: str, user_id: str) -> None:
+        """Remember who asked Minds to cancel the run (Minds accepted), for the words of its outcome. Raises
+        RecordNotFoundError."""
+
+    @abstractmethod
     async def claim_terminal_post(self, *, team_id: str, run_id: str) -> bool:
         """True for exactly one caller until released or posted. A claim older than TERMINAL_CLAIM_LEASES claim
         leases (renewed with the run's lease while its holder works) is treated as abandoned by a crashed process

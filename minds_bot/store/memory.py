@@ -393,6 +393,10 @@ class MemoryStore(Store):
             lease_until=None,
         )
 
+    async def note_cancel_requested(self, *, team_id: str, run_id: str, user_id: str) -> None:
+        row = _require(self._runs, (team_id, run_id), what="tracked run")
+        row.update(cancelled_by=user_id, updated_at=self._now())
+
     async def claim_terminal_post(self, *, team_id: str, run_id: str) -> bool:
         row = _require(self._runs, (team_id, run_id), what="tracked run")
         now = self._clock()

@@ -146,6 +146,20 @@ _V9_RECENT_PLANS: Migration = (
 # What a plan message remembers between revisions: its questions and who answered which confirmation question.
 _V10_PLAN_MEMORY: Migration = ("ALTER TABLE plan_posts ADD COLUMN memory TEXT",)
 
+# How a research run ended, shown on its plan message: the plan's blocks as frozen at approval (so the closing
+# line can change after a restart, when the message itself is not at hand), who asked Minds to cancel a run, and
+# the one setting for the channel's outcome line. The old "also post the result to the channel" choice is gone;
+# its successor is on by default, so every workspace starts with it on (an admin turns it off in the dialog).
+# And which run a report follows, with the run's end as Minds reported it (the report says what it covers).
+_V11_RUN_OUTCOME: Migration = (
+    "ALTER TABLE plan_posts ADD COLUMN frozen_blocks TEXT",
+    "ALTER TABLE tracked_runs ADD COLUMN cancelled_by TEXT",
+    "ALTER TABLE workspaces RENAME COLUMN broadcast_terminal TO outcome_in_channel",
+    "UPDATE workspaces SET outcome_in_channel = 1",
+    "ALTER TABLE exports ADD COLUMN for_run TEXT",  # a run's report: which run, and when Minds said it ended
+    "ALTER TABLE exports ADD COLUMN after_run_at TEXT",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CORE,
     _V2_DIGEST_QUIET,
@@ -157,6 +171,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V8_APPROVAL_MODEL,
     _V9_RECENT_PLANS,
     _V10_PLAN_MEMORY,
+    _V11_RUN_OUTCOME,
 )
 
 # PostgreSQL: the same migrations; `seq` stands in for SQLite's rowid where rows are ordered by insertion

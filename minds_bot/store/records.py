@@ -139,7 +139,7 @@ class WorkspaceSettings(Record):
     minds_key: SecretStr
     account_label: str | None = None  # from GET /auth/me, shown instead of the key
     default_language: str = "en"
-    broadcast_terminal: bool = False  # also post terminal run results to the channel
+    outcome_in_channel: bool = True  # the plan message's closing line says how a run ended (else only that it did)
     connected_by: str
     connected_at: UtcDatetime
     updated_at: UtcDatetime | None = None
@@ -193,6 +193,7 @@ class PlanPost(Record):
     preview_idempotency_key: str
     pending_receipt: PreviewReceipt | None = None
     memory: PlanMemory | None = None
+    frozen_blocks: str | None = None  # the plan's blocks (JSON) without buttons, as frozen when it was approved
     created_at: UtcDatetime | None = None
     updated_at: UtcDatetime | None = None
 
@@ -238,6 +239,7 @@ class TrackedRun(Record):
     terminal_posted: bool = False
     terminal_claimed_at: UtcDatetime | None = None
     finished_at: UtcDatetime | None = None
+    cancelled_by: str | None = None  # the Slack user whose cancel Minds accepted
     created_at: UtcDatetime | None = None
     updated_at: UtcDatetime | None = None
 
@@ -285,6 +287,8 @@ class ExportJob(Record):
     state: ExportState = ExportState.QUEUED
     file_name: str | None = None
     sha256: str | None = None
+    for_run: str | None = None  # the research run this report follows (its thread says what it covers)
+    after_run_at: UtcDatetime | None = None  # that run's end as Minds reported it
     created_at: UtcDatetime | None = None
     updated_at: UtcDatetime | None = None
 

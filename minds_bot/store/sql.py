@@ -475,6 +475,9 @@ class SqlStore(Store):
             values=(encode_time(next_poll_at), attempts, last_state, progress_ts),
         )
 
+    async def note_cancel_requested(self, *, team_id: str, run_id: str, user_id: str) -> None:
+        await self._update_run(team_id=team_id, run_id=run_id, assignments="cancelled_by = ?", values=(user_id,))
+
     async def claim_terminal_post(self, *, team_id: str, run_id: str) -> bool:
         now = self._clock()
         async with self._tx() as q:

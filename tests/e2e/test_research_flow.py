@@ -81,7 +81,10 @@ async def test_plan_answer_approve_run_and_report(demo: Demo) -> None:
         return said if any(report.name in t for t in said) else None
 
     said = await emu.wait_for(announced, timeout=FLOW_SECONDS)
-    assert said == [f":paperclip: The full report (md) is attached: {report.name}"], "one announcement, then the file"
+    assert said == [
+        f":paperclip: The full report (md) is attached: {report.name}\n"
+        "Study report, all runs, generated after this run."
+    ], "one announcement, saying what it covers, then the file"
     replies = emu.state.replies(research, plan.ts)
     where = [i for i, m in enumerate(replies) if report.id in m.files or m.text in said]
     assert len(where) == 2 and replies[where[0]].text in said, "the announcement comes before the file"
@@ -140,7 +143,7 @@ async def test_a_questionnaire_is_not_asked_question_by_question(demo: Demo) -> 
     assert not [m for m in emu.state.messages(research) if "asked" in m.text]
 
 
-async def test_an_admin_connects_minds_and_chooses_to_post_results_in_the_channel(demo: Demo) -> None:
+async def test_an_admin_connects_minds_and_a_question_ends_with_a_reaction_not_a_broadcast(demo: Demo) -> None:
     emu = demo.emulator
     ada, ben, research = person(emu, "ada"), person(emu, "ben"), channel(emu, "research")
     key = demo.bot.bot.services.settings.minds_api_key
@@ -149,7 +152,7 @@ async def test_an_admin_connects_minds_and_chooses_to_post_results_in_the_channe
     await emu.wait_for(lambda: emu.state.modal_stack(ada), timeout=FLOW_SECONDS)
     since = emu.mark()
     await emu.submit_view(
-        user=ada, inputs={"minds_key_input": key.get_secret_value(), "broadcast_results_input": ["broadcast"]}
+        user=ada, inputs={"minds_key_input": key.get_secret_value(), "outcome_in_channel_input": ["outcome"]}
     )
     connected = await emu.wait_for_ephemeral(ada, since=since, timeout=FLOW_SECONDS)
     assert "connected as" in connected.text.lower()
@@ -158,8 +161,13 @@ async def test_an_admin_connects_minds_and_chooses_to_post_results_in_the_channe
     await emu.send_slash_command(
         user=ben, channel=research, text='ask "Pricing pulse" Would you pay 12 dollars a month for this?'
     )
+    asked = await emu.wait_for_message(research, lambda m: "asked" in m.text and not m.is_reply, timeout=FLOW_SECONDS)
 
-    def broadcast_result() -> bool:
-        return any(m.broadcast and "answers" in m.text for m in emu.state.messages(research, include_replies=True))
+    def reacted() -> bool:
+        parent = next(m for m in emu.state.messages(research) if m.ts == asked.ts)
+        return parent.reactions == {"white_check_mark": [emu.config.bot_user_id]}
 
-    await emu.wait_for(broadcast_result, timeout=FLOW_SECONDS)
+    await emu.wait_for(reacted, timeout=FLOW_SECONDS)
+    answers = [m for m in emu.state.replies(research, asked.ts) if "answers" in m.text]
+    assert answers, "the answers are in the question's thread"
+    assert not [m for m in emu.state.messages(research, include_replies=True) if m.broadcast]

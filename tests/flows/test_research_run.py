@@ -55,9 +55,15 @@ def thread_texts(slack: FakeSlack, ts: str) -> list[str]:
     return [c.get("text", "") for c in slack.calls_to("chat.postMessage") if c.get("thread_ts") == ts]
 
 
-def _export_routes(bot: BotHarness, *statuses: dict[str, Any]) -> None:
+NOTHING_CACHED = {"status": "idle", "progress": 0}
+
+
+def _export_routes(bot: BotHarness, *statuses: dict[str, Any], cached: dict[str, Any] | None = None) -> None:
+    """``cached``: what Minds reports for the Study's cached report, read before a run's report is asked for
+    (None: a person's export, which reads nothing first)."""
     bot.minds_api.on("POST", EXPORT, ok({"kind": "full_report", "format": "md", "jobId": "job-1", "status": "queued"}))
-    bot.minds_api.on("GET", f"/studies/{STUDY_ID}/export-status", *[ok(s) for s in statuses])
+    first = [ok(cached)] if cached is not None else []
+    bot.minds_api.on("GET", f"/studies/{STUDY_ID}/export-status", *first, *[ok(s) for s in statuses])
     bot.minds_api.on(
         "GET",
         f"/studies/{STUDY_ID}/export-download",
@@ -82,6 +88,7 @@ async def test_progress_is_edited_on_change_only_and_the_result_and_report_arriv
         bot,
         {"status": "processing", "progress": 40},
         {"status": "completed", "progress": 100, "filename": "cups-report.md", "mimeType": "text/markdown"},
+        cached=NOTHING_CACHED,
     )
     downloaded: list[Path] = []
     client = await bot.services.minds.client_for(TEAM)  # the workspace's cached client the tracker uses
@@ -131,8 +138,9 @@ async def test_progress_is_edited_on_change_only_and_the_result_and_report_arriv
     announced = [c.get("text", "") for c in said if c.get("thread_ts") in (ts, None)]
     announced += [c.get("initial_comment") or "" for c in report]
     assert [t for t in announced if "cups-report.md" in t or "attached" in t] == [
-        ":paperclip: The full report (md) is attached: cups-report.md"
-    ], "one announcement in the thread, then the file"
+        ":paperclip: The full report (md) is attached: cups-report.md\n"
+        "Study report, all runs. Minds did not say when it was generated."  # the fake gives no generatedAt
+    ], "one announcement in the thread, saying what it covers, then the file"
     assert REPORT in bot.slack.uploads.values()
     assert downloaded and not downloaded[0].exists()  # the temporary file is gone
     record = await bot.store.get_export(team_id=TEAM, job_id="job-1")
@@ -148,12 +156,34 @@ async def test_progress_is_edited_on_change_only_and_the_result_and_report_arriv
 async def test_plan_limited_mid_run_keeps_results_and_still_attaches_the_report(bot: BotHarness) -> None:
     ts = await approved(bot)
     bot.minds_api.on("GET", RUN, ok(run_data("plan_limited", completedQuestions=1)))
-    _export_routes(bot, {"status": "completed", "filename": "cups-report.md"})
+    _export_routes(bot, {"status": "completed", "filename": "cups-report.md"}, cached=NOTHING_CACHED)
     await bot.tick(3)
     (result,) = [t for t in thread_texts(bot.slack, ts) if "plan limit" in t]
     assert "1 of 3 questions completed" in result and "upgrade is needed" in result
     assert "Completed:" not in result
     assert [r.kind for r in await bot.store.unfinished_runs()] == []  # no consistency wait for plan_limited
+
+
+@pytest.mark.parametrize(
+    ("generated_at", "body"),
+    [
+        ("2026-01-01T23:59:00Z", {"kind": "full_report", "format": "md", "force": True}),  # before the run ended
+        (None, {"kind": "full_report", "format": "md", "force": True}),  # its age unknown
+        ("2026-01-02T00:01:00Z", {"kind": "full_report", "format": "md"}),  # already includes the run
+    ],
+)
+async def test_the_report_after_a_run_is_forced_when_the_cached_one_may_predate_it(
+    bot: BotHarness, generated_at: str | None, body: dict[str, Any]
+) -> None:
+    ts = await approved(bot)
+    bot.minds_api.on("GET", RUN, ok(run_data("completed", completedAt="2026-01-02T00:00:00Z")))
+    cached = {"status": "completed", "progress": 100, "filename": "old.md", "generatedAt": generated_at}
+    done = {"status": "completed", "filename": "cups-report.md", "generatedAt": "2026-01-02T00:02:00Z"}
+    _export_routes(bot, done, cached=cached)
+    await bot.tick(3)
+    await bot.services.followups.settled()
+    assert [json.loads(sent.body) for sent in bot.minds_api.to("POST", EXPORT)] == [body]
+    assert ts
 
 
 async def test_a_failed_export_is_said_plainly(bot: BotHarness) -> None:
@@ -255,3 +285,25 @@ async def test_a_research_run_is_cancelled_from_its_progress_message_with_what_h
     await bot.tracker.tick()
     (result,) = [t for t in thread_texts(bot.slack, ts) if "Cancelled" in t]
     assert result.startswith(":heavy_multiplication_x: Cancelled: 1 of 3 questions had settled")
+
+
+async def test_the_plan_message_closes_once_with_the_outcome_even_when_slack_refuses_the_reaction(
+    bot: BotHarness,
+) -> None:
+    ts = await approved(bot)
+    post = await bot.store.get_plan_post(team_id=TEAM, channel_id=CHANNEL, message_ts=ts)
+    assert post is not None and post.frozen_blocks, "the plan's blocks are kept: a restarted bot can close it"
+    bot.slack.replies["reactions.add"] = {"ok": False, "error": "already_reacted"}
+    bot.minds_api.on("GET", RUN, ok(run_data("completed")))
+    _export_routes(bot, {"status": "completed", "filename": "cups-report.md"}, cached=NOTHING_CACHED)
+    await bot.tick(4)
+    closed = [c["text"] for c in bot.slack.calls_to("chat.update") if c.get("ts") == ts and "Approved by" in c["text"]]
+    assert (
+        closed[-1] == f":white_check_mark: Completed — results in the thread. Approved by <@{REQUESTER}> (revision 1)."
+    )
+    assert sum("Completed —" in t for t in closed) == 1, "one edit for the change, not one per poll"
+    (reaction,) = bot.slack.calls_to("reactions.add")
+    assert reaction["timestamp"] == ts and reaction["name"] == "white_check_mark"
+    assert [t for t in thread_texts(bot.slack, ts) if t.startswith(":white_check_mark: Completed:")]
+    unfinished = await bot.store.unfinished_runs()
+    assert all(r.kind != RunKind.RESEARCH for r in unfinished), "the result stands: the run is not posted again"

@@ -471,6 +471,7 @@ CASES: dict[str, Case] = {
     "use_study_template": lambda m: m.use_study_template(uid(12), expected_revision=1, request_id=uid(22)),
     "start_export": lambda m: m.start_export(STUDY_ID, kind="executive_brief", format="pdf", length="standard"),
     "export_status": lambda m: m.export_status(STUDY_ID, EXPORT_JOB),
+    "cached_export": lambda m: m.cached_export(STUDY_ID, kind="full_report", format="md"),
     "wait_export": lambda m: m.wait_export(STUDY_ID, EXPORT_JOB),
     "download_export": lambda m: m.download_export(STUDY_ID, EXPORT_JOB),
     # issue 14, the toolbox

@@ -138,3 +138,29 @@ def test_runs_list_shows_states_as_reported() -> None:
     text = _all_text([render_runs(runs, study_name="Cups")])
     assert "`r2` — running" in text and "`r1` — failed" in text
     assert render_runs([], study_name="Cups").text == "No runs yet for Cups."
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [
+        ("cancelled", ":heavy_multiplication_x: Cancelled: Minds reported no progress, so how far it got is unknown."),
+        ("failed", ":x: Failed: the run did not finish. Minds reported no progress, so how far it got is unknown."),
+    ],
+)
+def test_without_progress_a_run_that_stopped_never_claims_how_far_it_got(status: str, expected: str) -> None:
+    assert terminal_line(run(status, progress=None)) == expected
+
+
+def test_counts_in_headlines_are_real_plurals() -> None:
+    one_gap = run("partial", progress={"total": 3, "settled": 3, "failed": 0, "partial": 1, "skipped": 0, "pct": 100})
+    assert "1 question has incomplete coverage." in terminal_line(one_gap)
+    two_gaps = run("partial", progress={"total": 3, "settled": 3, "failed": 0, "partial": 2, "skipped": 0, "pct": 100})
+    assert "2 questions have incomplete coverage." in terminal_line(two_gaps)
+    limited = run("plan_limited", progress=None, completedQuestions=1)
+    assert terminal_line(limited).startswith(
+        ":no_entry: Stopped by the Minds plan limit: 1 question completed; its result is kept below."
+    )
+    unknown = run("plan_limited", progress=None)
+    assert "Some questions" not in terminal_line(unknown)
+    assert "Minds did not say how many questions completed" in terminal_line(unknown)
+    assert "(s)" not in terminal_line(one_gap) + terminal_line(limited)

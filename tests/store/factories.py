@@ -25,7 +25,7 @@ def workspace(team_id: str = "T1", *, key: str | None = None) -> WorkspaceSettin
         minds_key=SecretStr(key or fake_minds_key()),
         account_label="Acme Research",
         default_language="de",
-        broadcast_terminal=True,
+        outcome_in_channel=False,
         connected_by="U_ADMIN",
         connected_at=START,
     )

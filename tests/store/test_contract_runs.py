@@ -108,6 +108,18 @@ async def test_an_abandoned_claim_expires_after_the_lease(store: Store, clock: F
     assert await store.claim_terminal_post(team_id="T1", run_id="run-1") is True
 
 
+async def test_who_cancelled_a_run_is_kept_and_polls_leave_it(store: Store, clock: FakeClock) -> None:
+    await store.add_tracked_run(factories.tracked_run())
+    await store.note_cancel_requested(team_id="T1", run_id="run-1", user_id="U_ADA")
+    await store.update_run_poll(
+        team_id="T1", run_id="run-1", next_poll_at=START, attempts=0, last_state="x", progress_ts=None
+    )
+    stored = await store.get_tracked_run(team_id="T1", run_id="run-1")
+    assert stored is not None and stored.cancelled_by == "U_ADA"
+    with pytest.raises(RecordNotFoundError):
+        await store.note_cancel_requested(team_id="T1", run_id="ghost", user_id="U_ADA")
+
+
 async def test_claims_on_unknown_runs_are_errors_not_silent_losses(store: Store) -> None:
     for operation in (store.claim_terminal_post, store.release_terminal_post, store.mark_terminal_posted):
         with pytest.raises(RecordNotFoundError):

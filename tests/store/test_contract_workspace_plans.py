@@ -78,7 +78,13 @@ async def test_plan_post_round_trip_keeps_created_at(store: Store, clock: FakeCl
 
     clock.advance(timedelta(minutes=2))
     ready = first.model_copy(
-        update={"draft_plan_id": "draft-9", "revision": 2, "state": PlanState.OPEN, "pending_receipt": None}
+        update={
+            "draft_plan_id": "draft-9",
+            "revision": 2,
+            "state": PlanState.OPEN,
+            "pending_receipt": None,
+            "frozen_blocks": '[{"type": "divider"}]',
+        }
     )
     second = await store.save_plan_post(ready)
     assert second.created_at == START

@@ -52,6 +52,9 @@ class Faults(BaseModel):
     # e.g. ``{"methodId": "conjoint-hb", "n": 12, "result": {}}`` for a kind a client does not know, or an
     # entry it cannot read.
     extra_calculations: list[dict[str, Any]] = Field(default_factory=list)
+    # Research runs are read without ``progress`` (Minds did not report how far a run got), e.g. one cancelled
+    # before it reported any: a client must then not say how many questions settled.
+    omit_progress: bool = False
 
     @field_validator("error_rates", "lost_reply_rates")
     @classmethod

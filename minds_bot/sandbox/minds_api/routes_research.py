@@ -447,4 +447,7 @@ async def get_research_run(request: web.Request) -> web.Response:
     run = lookup(rt.state.runs, request.match_info["run_id"], "Research run")
     if run["studyId"] != study["id"] or run["kind"] != "research":
         raise not_found("Research run")
-    return ok(views.research_run(run))
+    body = views.research_run(run)
+    if rt.faults.omit_progress:
+        del body["progress"]
+    return ok(body)

@@ -12,6 +12,7 @@
     heavy_multiplication_x: "✖️", arrows_counterclockwise: "🔄", wastebasket: "🗑️", shield: "🛡️",
     robot_face: "🤖", paperclip: "📎", grey_question: "❔", question: "❓", chart_with_upwards_trend: "📈",
     speech_balloon: "💬", pushpin: "📌", link: "🔗", key: "🔑", hammer_and_wrench: "🛠️", stopwatch: "⏱️",
+    checkered_flag: "🏁", // a run that ended, when the channel keeps only that (render/outcome.py)
   };
 
   function h(tag, attrs, ...children) {
