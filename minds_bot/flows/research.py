@@ -7,8 +7,9 @@ the button: every confirmation question answered (CATALOGUE §2 E.41), every met
 advanced-method opt-in ticked when the plan has advanced methods; the exactly-once confirm (the plan post moves
 open → approved atomically, then an ``Approval`` record with its idempotency key is committed *before*
 ``POST …/research-runs``; a retry after a timeout reuses the record's key; the plan's blocks are kept with the
-plan post, so its closing line can be rebuilt after a restart), the honest answers to refusals (``PLAN_LIMIT``:
-an upgrade is required and nothing started; 409: the reason), and the ``RunHandler`` for ``RunKind.RESEARCH``
+plan post before Minds is asked, so a restart mid-confirm or mid-run can still rewrite its closing line), the
+honest answers to refusals (``PLAN_LIMIT``: an upgrade is required and nothing started; 409: the reason), and
+the ``RunHandler`` for ``RunKind.RESEARCH``
 (progress edits, one terminal result in the thread, then the plan message's closing line and the reaction
 (``flows/outcome.py``), then charts and the report — asked for anew (``force``) when Minds' cached Study report
 predates the run) and ``RunKind.CONSISTENCY`` (the answer-consistency note that may arrive after completion).
@@ -220,6 +221,10 @@ async def _confirm(
         advanced_opt_in=opt_in,
         model_connection=connection,
     )
+    if blocks:  # kept before Minds is asked, so a restart (mid-confirm or mid-run) can still rewrite its last line
+        post = await services.store.save_plan_post(post.model_copy(update={"frozen_blocks": json.dumps(blocks)}))
+    elif post.frozen_blocks:  # resumed after a restart: the blocks as they were when Approve was pressed
+        blocks = json.loads(post.frozen_blocks)
     opt_in = opt_in or approval.advanced_opt_in  # a retry keeps the opt-in the approval was claimed with
     pinned = approval.model_connection  # and the model connection: the same body under the same key
     minds = await services.minds.client_for(post.team_id)
@@ -239,16 +244,14 @@ async def _confirm(
     await services.store.attach_run(
         team_id=post.team_id, draft_plan_id=post.draft_plan_id, revision=post.revision, run_id=started.run_id
     )
-    running = await _move(services, post, {PlanState.APPROVED}, PlanState.RUNNING)
-    if blocks and running is not None:  # kept, so the run's end can rewrite the closing line after a restart
-        await services.store.save_plan_post(running.model_copy(update={"frozen_blocks": json.dumps(blocks)}))
+    await _move(services, post, {PlanState.APPROVED}, PlanState.RUNNING)
     label = _connection_label(services, post.team_id, pinned)
     with in_channel():  # the plan message is the channel's, whoever approved it
         note = approved_note(approver_id=approval.approver_id, revision=post.revision, connection=label)
         frozen = freeze(blocks, note) if blocks else None
     if frozen is not None:
         await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **frozen.as_kwargs())
-    else:  # resumed after a restart: the message's blocks are not at hand, so say it in the thread
+    else:  # approved before the bot kept a plan's blocks: the message cannot be rebuilt, so say it in the thread
         await slack.chat_postMessage(channel=post.channel_id, thread_ts=post.message_ts, text=note)
     await services.tracker.track(
         TrackedRun(

@@ -56,7 +56,7 @@ def progress_text(run: ResearchRun) -> str:
         if progress is None:
             return _(":hourglass_flowing_sand: Queued: the questions waiting to start.")
         return _n(
-            ":hourglass_flowing_sand: Queued: {count} questions waiting to start.",
+            ":hourglass_flowing_sand: Queued: {count} question waiting to start.",
             ":hourglass_flowing_sand: Queued: {count} questions waiting to start.",
             progress.total,
         )
@@ -76,14 +76,14 @@ def progress_text(run: ResearchRun) -> str:
     settled = format_number(progress.settled)
     if extras:
         return _n(
-            ":arrows_counterclockwise: Running: {settled} of {count} questions settled ({details}).",
+            ":arrows_counterclockwise: Running: {settled} of {count} question settled ({details}).",
             ":arrows_counterclockwise: Running: {settled} of {count} questions settled ({details}).",
             progress.total,
             settled=settled,
             details=", ".join(extras),
         )
     return _n(
-        ":arrows_counterclockwise: Running: {settled} of {count} questions settled.",
+        ":arrows_counterclockwise: Running: {settled} of {count} question settled.",
         ":arrows_counterclockwise: Running: {settled} of {count} questions settled.",
         progress.total,
         settled=settled,
@@ -118,20 +118,20 @@ def terminal_line(run: ResearchRun) -> str:
     settled = format_number(progress.settled)
     if run.status == "completed":
         return _n(
-            ":white_check_mark: Completed: {settled} of {count} questions settled.",
+            ":white_check_mark: Completed: {settled} of {count} question settled.",
             ":white_check_mark: Completed: {settled} of {count} questions settled.",
             progress.total,
             settled=settled,
         )
     if run.status == "cancelled":
         return _n(
-            ":heavy_multiplication_x: Cancelled: {settled} of {count} questions had settled before it stopped.",
+            ":heavy_multiplication_x: Cancelled: {settled} of {count} question had settled before it stopped.",
             ":heavy_multiplication_x: Cancelled: {settled} of {count} questions had settled before it stopped.",
             progress.total,
             settled=settled,
         )
     return _n(
-        ":x: Failed: the run did not finish ({settled} of {count} questions settled before it stopped).",
+        ":x: Failed: the run did not finish ({settled} of {count} question settled before it stopped).",
         ":x: Failed: the run did not finish ({settled} of {count} questions settled before it stopped).",
         progress.total,
         settled=settled,

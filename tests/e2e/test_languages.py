@@ -21,7 +21,8 @@ SLACK_LOCALE = {"en": "en-US", "de": "de-DE", "es": "es-ES", "zh": "zh-CN", "ko"
 LAUNCH = "Launch positioning"
 DIGEST_ADDED = "Digest `{digest_id}` added: research news from {studies} in {channel}, {schedule}."
 REQUEST = f'plan "{LAUNCH}" Test three taglines for our new running shoe with Gen Z buyers'
-COMPLETED = ":white_check_mark: Completed: {settled} of {count} questions settled."  # a message with plural forms
+COMPLETED = ":white_check_mark: Completed: {settled} of {count} question settled."  # a message with plural forms
+COMPLETED_PLURAL = ":white_check_mark: Completed: {settled} of {count} questions settled."
 PARTIAL = ":warning: Partial — not complete: the run finished with gaps. The gaps are named below."
 
 
@@ -88,7 +89,7 @@ async def test_the_whole_flow_speaks_the_teams_language(desk: Desk, language: st
 
     def result() -> Message | None:
         replies = desk.emu.state.replies(desk.research, plan.ts)
-        ends = (said(language, COMPLETED, plural=COMPLETED, count=4), said(language, PARTIAL))
+        ends = (said(language, COMPLETED, plural=COMPLETED_PLURAL, count=4), said(language, PARTIAL))
         return next((m for m in replies if any(end in shown(m) for end in ends)), None)
 
     await desk.wait(result)
