@@ -250,7 +250,9 @@ def render_result(output: StudyOutput, *, study_id: str, message_id: str, charte
     if elements:
         blocks.append(ActionsBlock(elements=elements))
     if charted:
-        blocks.append(context(_("The chart above shows these same shares: % of respondents per option, per Audience.")))
+        blocks.append(
+            context(_("The chart above draws these same answers: % of respondents per option, per Audience, with n."))
+        )
     if len(blocks) > MAX_BLOCKS_PER_MESSAGE:
         # Only very many Audiences' themes get here; every answer stays one click away.
         blocks = [*blocks[: MAX_BLOCKS_PER_MESSAGE - 2], context(_("More themes than fit here.")), blocks[-1]]

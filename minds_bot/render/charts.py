@@ -69,11 +69,17 @@ def _option_labels(result: results.QuestionResult) -> list[str]:
 
 
 def result_chart(*, result: results.QuestionResult, title: str) -> bytes:
-    """A PNG of ``result``: one bar group per option in the result's order, one bar per Audience, x = the share of
-    that Audience's respondents (%) exactly as the thread text gives it."""
+    """A PNG of ``result_panel``."""
+    return draw_panels([result_panel(result, title=title)])
+
+
+def result_panel(result: results.QuestionResult, *, title: str) -> Panel:
+    """``result`` as a chart panel: one bar group per option in the result's order, one bar per Audience named
+    with its n, x = the share of that Audience's respondents (%) exactly as the thread text gives it, written
+    after each bar; the axis says the base."""
     values = {_legend(result, a): list(a.shares) for a in result.audiences if a.n}
-    labels = {_legend(result, a): [f"{round(v)}%" for v in a.shares] for a in result.audiences if a.n}
-    panel = Panel(
+    labels = {_legend(result, a): [results.pct_text(v) for v in a.shares] for a in result.audiences if a.n}
+    return Panel(
         title=title,
         options=_option_labels(result),
         values=values,
@@ -81,4 +87,3 @@ def result_chart(*, result: results.QuestionResult, title: str) -> bytes:
         top=100.0,
         value_labels=labels,
     )
-    return draw_panels([panel])

@@ -241,7 +241,7 @@ def chart_base(result: QuestionResult) -> str:
     return _("% of respondents")
 
 
-def _pct(value: float) -> str:
+def pct_text(value: float) -> str:
     return f"{format_number(round(value))}%"
 
 
@@ -254,9 +254,9 @@ def summary(result: QuestionResult, audience: AudienceResult) -> str:
         return _(
             "{nps} · promoters (9–10) {promoters} · passives (7–8) {passives} · detractors (0–6) {detractors}",
             nps=nps_text(nps.score),
-            promoters=_pct(nps.pct(nps.promoters)),
-            passives=_pct(nps.pct(nps.passives)),
-            detractors=_pct(nps.pct(nps.detractors)),
+            promoters=pct_text(nps.pct(nps.promoters)),
+            passives=pct_text(nps.pct(nps.passives)),
+            detractors=pct_text(nps.pct(nps.detractors)),
         )
     if result.kind == "scale":
         summary_ = audience.scale
@@ -265,4 +265,6 @@ def summary(result: QuestionResult, audience: AudienceResult) -> str:
         scale = f" on {summary_.low}–{summary_.high}" if summary_.low is not None else ""
         top = f" · top-2-box {summary_.top_box_pct}%" if summary_.top_box_pct is not None else ""
         return f"mean {summary_.mean:.1f}{scale}{top}"
-    return " · ".join(f"{option} {_pct(share)}" for option, share in zip(result.options, audience.shares, strict=True))
+    return " · ".join(
+        f"{option} {pct_text(share)}" for option, share in zip(result.options, audience.shares, strict=True)
+    )

@@ -51,7 +51,7 @@ def _scale_output(values: list[int]) -> dict:
 def test_a_scale_question_result_reads_mean_top_box_and_n_not_raw_points() -> None:
     message = render_result(parse_output(_scale_output([1, 1, 1, 1, 5])), study_id="s1", message_id="m1", charted=True)
     text = "\n".join(str(b.to_dict()) for b in message.blocks)
-    assert "*Gen Z &lt;buyers&gt;* (5 answers): mean 1.8 on 1–5 · top-2-box 20%" in text
+    assert "*Gen Z &lt;buyers&gt;* (n=5): mean 1.8 on 1–5 · top-2-box 20%" in text
     assert "1 80%" not in text
 
 
