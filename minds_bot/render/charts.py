@@ -55,7 +55,8 @@ def distribution_chart(
 def _legend(result: results.QuestionResult, audience: results.AudienceResult) -> str:
     if audience.nps is not None:
         # i18n: A chart legend entry: an Audience's name, its respondents and its Net Promoter Score.
-        return _("{name} (n={n}, {nps})", name=audience.name, n=audience.n, nps=results.nps_text(audience.nps.score))
+        nps = results.nps_text(audience.nps.score).replace("−", "-")  # the chart fonts have no true minus sign
+        return _("{name} (n={n}, {nps})", name=audience.name, n=audience.n, nps=nps)
     # i18n: A chart legend entry: an Audience's name and its respondents.
     return _("{name} (n={n})", name=audience.name, n=audience.n)
 
