@@ -16,6 +16,7 @@ from tests.e2e.desk import Desk, action_ids, open_desk, shown
 LAUNCH = "Launch positioning"
 GEN_Z = "*Gen Z sneaker buyers in Germany*"
 KOREA = "*Korean skincare enthusiasts*"
+NPS_PLAN = 'plan "Launch positioning" An NPS study of our new running shoe with Gen Z buyers'
 SAME_CHART = "The chart above draws these same answers: % of respondents per option, per Audience, with n."
 
 
@@ -68,3 +69,39 @@ async def test_a_recommend_question_shows_the_nps_with_its_three_groups_and_n(de
     assert (f"{GEN_Z} (n=12): NPS −42 · promoters (9–10) 25% · passives (7–8) 8% · detractors (0–6) 67%") in text
     assert (f"{KOREA} (n=16): NPS −50 · promoters (9–10) 6% · passives (7–8) 38% · detractors (0–6) 56%") in text
     assert "mean" not in text and "top-2-box" not in text
+
+
+async def test_a_guided_nps_run_shows_the_nps_per_audience_and_says_the_flags_caveat_once(desk: Desk) -> None:
+    plan = await desk.answered_plan(desk.ben, NPS_PLAN)
+    await desk.emu.select_option(
+        user=desk.ada, action_id="plan_opt_in", value=["advanced"], channel=desk.research, ts=plan.ts
+    )
+    await desk.emu.click_button(user=desk.ada, action_id="plan_approve", channel=desk.research, ts=plan.ts)
+
+    def thread() -> str:
+        """What the thread reads: each reply's text and its blocks' text, as a person sees them."""
+        said = []
+        for m in desk.emu.state.replies(desk.research, plan.ts):
+            said += [m.text, *(b["text"]["text"] for b in m.blocks if isinstance(b.get("text"), dict))]
+            said += [
+                e["text"] for b in m.blocks for e in b.get("elements", []) if "text" in e and b["type"] == "context"
+            ]
+        return "\n".join(said)
+
+    await desk.wait(lambda: "Completed:" in thread() and "% of respondents per option" in thread())
+    text = thread()
+    assert (
+        "*Q6. How likely are you to recommend the NPS study of our new running to a friend or colleague?*\n"
+        "Gen Z sneaker buyers in Germany (n=12): NPS −8 · promoters (9–10) 25% · passives (7–8) 42% · "
+        "detractors (0–6) 33%\n"
+        "Korean skincare enthusiasts (n=16): NPS −19 · promoters (9–10) 19% · passives (7–8) 44% · "
+        "detractors (0–6) 38%"
+    ) in text
+    assert (
+        "Gen Z sneaker buyers in Germany (% of respondents · several answers allowed · n=12): "
+        "Quality 67% · Brand reputation 33% · Sustainability 17% · Price 25% · Recommendations 17%"
+    ) in text
+    assert "_11 consistency flags to review (see the consistency note below)._" in text
+    assert "(s)" not in text.split("Completed:")[-1]
+    assert text.count("not proof of error") <= 1
+    assert "The same shares as the results above: % of respondents per option, per Audience." in text
