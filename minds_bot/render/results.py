@@ -38,9 +38,10 @@ MAX_SCALE_POINTS = 21  # a scale with more points than this lists only the answe
 NPS_RANGE = (0, 10)
 PROMOTER_MIN = 9
 DETRACTOR_MAX = 6
+# Words of Minds' English option labels that read as a ladder (matched, never shown).
 ORDERED_WORDS = re.compile(
-    r"\b(very|somewhat|slightly|extremely|strongly|not at all|never|rarely|sometimes|often|always|"
-    r"likely|unlikely|agree|disagree|satisfied|dissatisfied|neutral|neither)\b",
+    r"\b(very|somewhat|slightly|extremely|strongly|not at all|never|rarely|sometimes|often|always|"  # verbatim
+    r"likely|unlikely|agree|disagree|satisfied|dissatisfied|neutral|neither)\b",  # verbatim
     re.IGNORECASE,
 )
 RECOMMEND = re.compile(r"\brecommend", re.IGNORECASE)
