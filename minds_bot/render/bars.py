@@ -1,7 +1,8 @@
 """Horizontal bar charts as small PNGs, drawn with Pillow.
 
 Owns: laying out one or more panels — a title, one row per option with one bar per series, an x axis with its
-ticks and unit — plus a legend when there is more than one series, and encoding the PNG. Pure CPU work with no
+ticks and unit, each bar's value written after it when the panel gives ``value_labels`` — plus a legend when
+there is more than one series or the bars are labelled, and encoding the PNG. Pure CPU work with no
 I/O; callers run it with ``flows.drawing.draw``. Pillow is imported on the first chart, not at import (a bot that
 never draws should not pay for it), and its built-in scalable font is used, so no font file is needed — except
 for Chinese, Japanese or Korean words, which it cannot draw: a chart holding any is drawn with a CJK font, the
