@@ -197,7 +197,7 @@ def _top_line(result: results.QuestionResult | None, name: str, audience: Output
     """ "*Gen Z* (% of respondents · n=12): Yes 70% · No 30%", or Minds' own value when there is no result."""
     counted = next((a for a in result.audiences if a.name == name), None) if result else None
     if result is not None and counted is not None and counted.n:
-        said = escape(shorten(results.summary(result, counted), 400))
+        said = escape(results.summary(result, counted))  # every option, never cut: sections() splits long text
         return f"*{escape(name, limit=MAX_NAME_SHOWN)}* ({results.base_text(result, counted)}): {said}"
     answered = _n("{count} answer", "{count} answers", len(audience.answers))
     head = f"*{escape(name, limit=MAX_NAME_SHOWN)}* ({answered})"
