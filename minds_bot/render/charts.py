@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from minds_bot.i18n import N_, _
+from minds_bot.i18n import N_, _, format_number
 from minds_bot.render import results
 from minds_bot.render.bars import Panel, draw_panels
 
@@ -56,9 +56,9 @@ def _legend(result: results.QuestionResult, audience: results.AudienceResult) ->
     if audience.nps is not None:
         # i18n: A chart legend entry: an Audience's name, its respondents and its Net Promoter Score.
         nps = results.nps_text(audience.nps.score).replace("−", "-")  # the chart fonts have no true minus sign
-        return _("{name} (n={n}, {nps})", name=audience.name, n=audience.n, nps=nps)
+        return _("{name} (n={n}, {nps})", name=audience.name, n=format_number(audience.n), nps=nps)
     # i18n: A chart legend entry: an Audience's name and its respondents.
-    return _("{name} (n={n})", name=audience.name, n=audience.n)
+    return _("{name} (n={n})", name=audience.name, n=format_number(audience.n))
 
 
 def _option_labels(result: results.QuestionResult) -> list[str]:
