@@ -55,7 +55,7 @@ from minds_bot.render.answers import (
     render_unreadable,
 )
 from minds_bot.render.cancel import with_cancel
-from minds_bot.render.charts import distribution_chart
+from minds_bot.render.charts import result_chart
 from minds_bot.render.errors import user_message
 from minds_bot.render.runs import lost_text
 from minds_bot.services import Background, Services
@@ -307,14 +307,14 @@ class DirectRunHandler:
         shares = distribution(output)
         if shares is None:
             return False
-        png = await draw(distribution_chart, title=shares.title, options=shares.options, series=shares.series)
+        png = await draw(result_chart, result=shares, title=shares.title)
         await slack.files_upload_v2(
             channel=run.channel_id,
             thread_ts=run.thread_ts,
             file=png,
             filename="answers.png",
             title=shares.title[:250],
-            alt_txt=_("Share of answers per option for: {question}", question=shares.title)[:1000],
+            alt_txt=_("% of respondents per option for: {question}", question=shares.title)[:1000],
         )
         return True
 

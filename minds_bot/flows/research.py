@@ -46,7 +46,7 @@ from minds_bot.minds import (
 )
 from minds_bot.render import Message, mention
 from minds_bot.render.cancel import with_cancel
-from minds_bot.render.charts import distribution_chart
+from minds_bot.render.charts import result_chart
 from minds_bot.render.errors import minds_said, user_message
 from minds_bot.render.plan import advanced_methods, approval_gate, approved_note, connection_label, freeze
 from minds_bot.render.runs import (
@@ -59,6 +59,7 @@ from minds_bot.render.runs import (
     render_results,
     render_unconfirmed,
     terminal_line,
+    uses_nps,
 )
 from minds_bot.services import Background
 from minds_bot.store import PlanPost, PlanState, RunKind, TrackedRun
@@ -418,7 +419,12 @@ class ResearchRunHandler:
             await self._services.tracker.track(_follow_up(run, self._services))
         # Only what the charts need is kept for later, not the whole run with every answer: a burst of results
         # may wait a while for the drawing thread.
-        charts = [(a.index, dist) for a in sorted(state.artifacts, key=lambda a: a.index) if (dist := distribution(a))]
+        nps = uses_nps(state)
+        charts = [
+            (a.index, dist)
+            for a in sorted(state.artifacts, key=lambda a: a.index)
+            if (dist := distribution(a, method_nps=nps))
+        ]
         report = state.status in ("completed", "partial", "plan_limited")
         ended = state.completed_at
         self._services.followups.spawn(
@@ -444,22 +450,18 @@ class ResearchRunHandler:
         return post.study_name if post else run.study_id
 
     async def _charts(self, slack: AsyncWebClient, run: TrackedRun, charts: list[Any]) -> None:
-        """``charts``: (question index, its answer distribution) for each question that has one."""
+        """``charts``: (question index, its ``QuestionResult``) for each question that has one — the same numbers
+        the thread text gives."""
         uploads = []
-        for index, dist in charts:
-            png = await draw(
-                distribution_chart,
-                title=f"Q{index + 1}. {dist.title}",
-                options=dist.options,
-                series=dist.series,
-            )
+        for index, result in charts:
+            png = await draw(result_chart, result=result, title=f"Q{index + 1}. {result.title}")
             uploads.append({"file": png, "filename": f"q{index + 1}.png", "title": f"Q{index + 1}"})
         for start in range(0, len(uploads), MAX_CHARTS_PER_UPLOAD):
             await slack.files_upload_v2(
                 file_uploads=uploads[start : start + MAX_CHARTS_PER_UPLOAD],
                 channel=run.channel_id,
                 thread_ts=run.thread_ts,
-                initial_comment=_("Share of answers per audience, per question."),
+                initial_comment=_("The same shares as the results above: % of respondents per option, per Audience."),
             )
 
     async def _report(self, slack: AsyncWebClient, run: TrackedRun, *, ended: datetime | None) -> None:

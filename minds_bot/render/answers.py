@@ -1,8 +1,9 @@
 """A standalone question in a thread: the parent line, progress, the result, and pages of individual answers.
 
-Owns: the distribution behind the chart (answers counted per Audience and option), top-line numbers (mean,
-top-2-box and n for a scale; shares largest first with n for a choice, from ``render/stats.py``; Minds' own
-per-Audience value otherwise), a few representative quotes, themes for qualitative questions (no chart),
+Owns: reading a question's ``StudyOutput`` into ``render/results.QuestionResult`` (the one model the chart and
+the text share: n and base per Audience, option order, shares of respondents, mean and top-2-box or NPS) and the
+top line per Audience drawn from it (Minds' own per-Audience value when there is nothing to count), a few
+representative quotes, themes for qualitative questions (no chart),
 plain words for failed/cancelled runs, the "Show answers" pages (budgeted so no page exceeds Slack's limits,
 long answers split, never cut), and the planning offer for text that is not one question.
 Must not touch: I/O (the chart PNG itself is drawn by ``charts.py`` off the event loop by the caller).
@@ -11,13 +12,12 @@ Must not touch: I/O (the chart PNG itself is drawn by ``charts.py`` off the even
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from slack_sdk.models.blocks import ActionsBlock, Block
 
 from minds_bot.i18n import _, _n
-from minds_bot.minds import OutputAnswer, StudyOutput
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention, stats
+from minds_bot.minds import OutputAnswer, OutputAudience, StudyOutput
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention, results
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import (
     button,
@@ -41,13 +41,6 @@ QUOTE_PREVIEW = 300
 ANSWERS_PER_PAGE = 8
 PAGE_BLOCK_BUDGET = MAX_BLOCKS_PER_MESSAGE - 6  # room for the heading, count line and pager
 CHARTED_TYPES = frozenset({"scale", "categorical", "multiselect"})
-
-
-@dataclass(frozen=True)
-class Distribution:
-    title: str
-    options: list[str]
-    series: dict[str, dict[str, int]]  # audience → option → answers
 
 
 def render_parent(*, user_id: str, study_name: str, question: str) -> str:
@@ -169,45 +162,46 @@ def _unique_names(output: StudyOutput) -> list[str]:
     return names
 
 
-def _order_options(output: StudyOutput, totals: Counter[str]) -> list[str]:
-    if output.type == "scale" and all(_number(v) is not None for v in totals):
-        return sorted(totals, key=lambda v: _number(v) or 0.0)
-    coded = [entry.label for entry in output.category_codebook]
-    rest = [v for v, _count in totals.most_common() if v not in coded]
-    return [*coded, *rest]
+def _listed(output: StudyOutput) -> list[str]:
+    options = (output.classification or {}).get("options")
+    if isinstance(options, list) and options:
+        return [str(o) for o in options]
+    return [entry.label for entry in output.category_codebook]
 
 
-def _number(value: str) -> float | None:
-    try:
-        return float(value)
-    except ValueError:
-        return None
+def _anchors(output: StudyOutput) -> tuple[str, str] | None:
+    labels = (output.classification or {}).get("scaleLabels")
+    if isinstance(labels, list) and len(labels) == 2 and all(isinstance(v, str) and v for v in labels):
+        return (labels[0], labels[1])
+    return None
 
 
-def distribution(output: StudyOutput) -> Distribution | None:
-    """Answers counted per Audience and option; None for qualitative questions (they get themes, not a chart)."""
+def distribution(output: StudyOutput) -> results.QuestionResult | None:
+    """The result the text and the chart both say; None for qualitative questions (they get themes, not a chart)."""
     if output.type not in CHARTED_TYPES or output.answer_count == 0:
         return None
-    series = {
-        name: dict(Counter(a.value for a in audience.answers))
-        for name, audience in zip(_unique_names(output), output.audiences, strict=True)
-    }
-    totals: Counter[str] = Counter()
-    for counts in series.values():
-        totals.update(counts)
-    return Distribution(title=output.title, options=_order_options(output, totals), series=series)
+    return results.build(
+        title=output.title,
+        kind=output.type,
+        audiences=[
+            (name, [a.value for a in audience.answers])
+            for name, audience in zip(_unique_names(output), output.audiences, strict=True)
+        ],
+        listed=_listed(output),
+        scale_range=output.scale_range,
+        anchors=_anchors(output),
+    )
 
 
-def _top_line(name: str, value: str, answers: list[OutputAnswer], output: StudyOutput) -> str:
-    count = len(answers)
-    answered = _n("{count} answer", "{count} answers", count)
+def _top_line(result: results.QuestionResult | None, name: str, audience: OutputAudience) -> str:
+    """ "*Gen Z* (% of respondents · n=12): Yes 70% · No 30%", or Minds' own value when there is no result."""
+    counted = next((a for a in result.audiences if a.name == name), None) if result else None
+    if result is not None and counted is not None and counted.n:
+        said = escape(results.summary(result, counted))  # every option, never cut: sections() splits long text
+        return f"*{escape(name, limit=MAX_NAME_SHOWN)}* ({results.base_text(result, counted)}): {said}"
+    answered = _n("{count} answer", "{count} answers", len(audience.answers))
     head = f"*{escape(name, limit=MAX_NAME_SHOWN)}* ({answered})"
-    if output.type in CHARTED_TYPES and answers:
-        counts = stats.counted([a.value for a in answers], kind=output.type)
-        line = stats.summary_line(kind=output.type, counts=counts, n=count, scale_range=output.scale_range)
-        if line:
-            return f"{head}: {escape(shorten(line, 400))}"
-    return f"{head}: {escape(shorten(value, 200))}"
+    return f"{head}: {escape(shorten(audience.value, 200))}"
 
 
 def _quotes(output: StudyOutput) -> list[str]:
@@ -242,7 +236,8 @@ def render_result(output: StudyOutput, *, study_id: str, message_id: str, charte
             )
             blocks += sections(f"{name}\n{escape(audience.value)}")
     else:
-        lines = [_top_line(a.name, a.value, a.answers, output) for a in output.audiences]
+        result = distribution(output)
+        lines = [_top_line(result, n, a) for n, a in zip(_unique_names(output), output.audiences, strict=True)]
         blocks += sections("\n".join(lines) or _("No Audience reported answers."))
     quotes = _quotes(output)
     if quotes:
@@ -255,7 +250,9 @@ def render_result(output: StudyOutput, *, study_id: str, message_id: str, charte
     if elements:
         blocks.append(ActionsBlock(elements=elements))
     if charted:
-        blocks.append(context(_("The chart above shows each Audience's share of answers per option.")))
+        blocks.append(
+            context(_("The chart above draws these same answers: % of respondents per option, per Audience, with n."))
+        )
     if len(blocks) > MAX_BLOCKS_PER_MESSAGE:
         # Only very many Audiences' themes get here; every answer stays one click away.
         blocks = [*blocks[: MAX_BLOCKS_PER_MESSAGE - 2], context(_("More themes than fit here.")), blocks[-1]]

@@ -1,7 +1,8 @@
 """Horizontal bar charts as small PNGs, drawn with Pillow.
 
 Owns: laying out one or more panels — a title, one row per option with one bar per series, an x axis with its
-ticks and unit — plus a legend when there is more than one series, and encoding the PNG. Pure CPU work with no
+ticks and unit, each bar's value written after it when the panel gives ``value_labels`` — plus a legend when
+there is more than one series or the bars are labelled, and encoding the PNG. Pure CPU work with no
 I/O; callers run it with ``flows.drawing.draw``. Pillow is imported on the first chart, not at import (a bot that
 never draws should not pay for it), and its built-in scalable font is used, so no font file is needed — except
 for Chinese, Japanese or Korean words, which it cannot draw: a chart holding any is drawn with a CJK font, the
@@ -56,6 +57,7 @@ class Panel:
     values: dict[str, Sequence[float]]
     unit: str
     top: float | None = None  # the axis' end (100 for shares); None: a round number above the largest value
+    value_labels: dict[str, Sequence[str]] | None = None  # series → the text written after each of its bars
 
 
 # Where CJK fonts usually are: Debian/Ubuntu's fonts-noto-cjk, Fedora's and Arch's, macOS's own.
@@ -136,7 +138,7 @@ def draw_panels(panels: Sequence[Panel]) -> bytes:
 
     names = list(dict.fromkeys(name for panel in panels for name in panel.values))
     colours = {name: PALETTE[index % len(PALETTE)] for index, name in enumerate(names)}
-    legend_rows = math.ceil(len(names) / 2) if len(names) > 1 else 0
+    legend_rows = math.ceil(len(names) / 2) if len(names) > 1 or any(p.value_labels for p in panels) else 0
     height = PAD + sum(_panel_height(p) for p in panels) + PANEL_GAP * (len(panels) - 1)
     height += legend_rows * LEGEND_ROW + (PAD if legend_rows else 0) + PAD
     image = Image.new("RGB", (WIDTH, height), "white")
@@ -147,7 +149,7 @@ def draw_panels(panels: Sequence[Panel]) -> bytes:
         MAX_LABEL_WIDTH, max((canvas.textlength(t, font=_font(LABEL_SIZE, face)) for t in labels), default=0)
     )
     left = PAD + int(label_width) + 10
-    right = WIDTH - PAD - 16
+    right = WIDTH - PAD - (44 if any(p.value_labels for p in panels) else 16)  # room for a value after a bar
     y = PAD
     for panel in panels:
         y = _draw_panel(canvas, panel, colours=colours, left=left, right=right, y=y, face=face) + PANEL_GAP
@@ -192,15 +194,28 @@ def _draw_panel(
         for position, name in enumerate(series):
             values = panel.values[name]
             value = values[index] if index < len(values) else 0.0
+            x0, y0 = left, top + position * bar
             if value > 0:
-                x0, y0 = left, top + position * bar
                 canvas.rectangle([x0, y0, x0 + max(1.0, value * scale), y0 + bar - 2], fill=colours[name])
+            if panel.value_labels is not None:
+                said = _value_label(panel, name, index)
+                canvas.text(
+                    (x0 + value * scale + 4, y0 + (bar - SMALL_SIZE) / 2 - 2),
+                    said,
+                    fill=TEXT,
+                    font=_font(SMALL_SIZE, face),
+                )
     canvas.line([(left, y), (left, bottom)], fill=AXIS, width=1)
     canvas.line([(left, bottom), (right, bottom)], fill=AXIS, width=1)
     unit = panel.unit
     width = canvas.textlength(unit, font=_font(SMALL_SIZE, face))
     canvas.text(((left + right) / 2 - width / 2, bottom + 23), unit, fill=AXIS, font=_font(SMALL_SIZE, face))
     return bottom + AXIS_HEIGHT
+
+
+def _value_label(panel: Panel, name: str, index: int) -> str:
+    texts = (panel.value_labels or {}).get(name, [])
+    return texts[index] if index < len(texts) else ""
 
 
 def _draw_legend(canvas: Any, names: Sequence[str], *, colours: dict[str, str], y: int, face: str | None) -> None:

@@ -4,18 +4,16 @@ answer-consistency note, and the ``/minds runs`` list.
 Owns: the words for every run state exactly as Minds reports it (queued, running, completed, partial,
 plan_limited, failed, cancelled — partial and plan_limited are never called complete), coverage gaps
 (missing coverage on older artifacts is "unknown"), ``not_asked`` items as finished-by-routing, per-audience
-distributions read from ``outputData`` (for the charts) with the numbers read first beside them (mean,
-top-2-box and n for a scale; shares largest first with n for a choice, from ``render/stats.py``), and
-consistency flags as prompts to review.
-Pure: no I/O; charts are drawn by ``render/charts.py`` from ``Distribution`` values returned here.
+results read from ``outputData`` into ``render/results.QuestionResult`` (the one model its text and its chart
+share: n and base per Audience, option order, statistics, NPS), and consistency flags counted per question with
+the caveat that they are prompts to review said once, in the run's consistency note.
+Pure: no I/O; charts are drawn by ``render/charts.result_chart`` from the ``QuestionResult`` returned here.
 Must not touch: Minds calls, the store, Slack calls.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from slack_sdk.models.blocks import Block, ContextBlock, MarkdownTextObject, SectionBlock
@@ -31,7 +29,7 @@ from minds_bot.render import (
     Message,
     escape,
     mention,
-    stats,
+    results,
 )
 from minds_bot.render.calculations import calculation_blocks
 from minds_bot.render.common import shorten, split_text
@@ -43,7 +41,6 @@ MAX_THEMES = 6
 MAX_TITLE = 300
 MAX_NOT_RUN_NAMED = 20  # question numbers named in a plan-limited headline; the rest are counted
 RESULT_BLOCKS_PER_MESSAGE = MAX_BLOCKS_PER_MESSAGE - 2
-MULTI_SPLIT = re.compile(r"\s*[;,\n]\s*")
 
 
 # --- progress -----------------------------------------------------------------------------------------------
@@ -192,15 +189,6 @@ def _plan_limited_line(run: ResearchRun) -> str:
 # --- per-question results -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Distribution:
-    """Answer counts per audience for one question, ready for ``charts.distribution_chart``."""
-
-    title: str
-    options: list[str]
-    series: dict[str, dict[str, int]]
-
-
 def _audiences(output: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     items = output.get("audiences")
     return [a for a in items if isinstance(a, Mapping)] if isinstance(items, list) else []
@@ -211,56 +199,51 @@ def _answers(audience: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [a for a in items if isinstance(a, Mapping)] if isinstance(items, list) else []
 
 
-def _options(output: Mapping[str, Any], kind: str) -> list[str]:
+def _classification(output: Mapping[str, Any]) -> Mapping[str, Any]:
     classification = output.get("classification")
-    classification = classification if isinstance(classification, Mapping) else {}
-    options = classification.get("options")
-    if isinstance(options, list) and options:
-        return [str(o) for o in options]
-    scale = classification.get("scaleRange")
-    if kind == "scale" and isinstance(scale, list) and len(scale) == 2:
-        low, high = (int(float(v)) for v in scale)
-        if 0 <= high - low <= 20:
-            return [str(v) for v in range(low, high + 1)]
-    return []
+    return classification if isinstance(classification, Mapping) else {}
 
 
-def _values(answer: Mapping[str, Any], kind: str, options: Sequence[str]) -> list[str]:
-    value = str(answer.get("value", "")).strip()
-    if not value:
-        return []
-    if kind == "multiselect":
-        picked = [v for v in MULTI_SPLIT.split(value) if v]
-        return [v for v in picked if v in options] if options else picked
-    if kind == "scale":
+def _scale_range(output: Mapping[str, Any]) -> list[float] | None:
+    scale = _classification(output).get("scaleRange")
+    if isinstance(scale, list) and len(scale) == 2:
         try:
-            return [str(int(float(value)))] if float(value).is_integer() else [value]
-        except ValueError:
-            return [value]
-    return [value]
+            return [float(v) for v in scale]
+        except (TypeError, ValueError):
+            return None
+    return None
 
 
-def distribution(artifact: RunArtifact) -> Distribution | None:
-    """Per-audience counts for a categorical, multiselect or scale result; None when none is reported."""
+def _anchors(output: Mapping[str, Any]) -> tuple[str, str] | None:
+    labels = _classification(output).get("scaleLabels")
+    if isinstance(labels, list) and len(labels) == 2 and all(isinstance(v, str) and v for v in labels):
+        return (labels[0], labels[1])
+    return None
+
+
+def distribution(artifact: RunArtifact, *, method_nps: bool = False) -> results.QuestionResult | None:
+    """The result of a categorical, multiselect or scale question — what its text and its chart both say; None
+    when none is reported. ``method_nps``: the run's method is NPS (a 0–10 scale then shows its NPS)."""
     output = artifact.output_data or {}
     kind = str(output.get("type", ""))
     if artifact.not_asked or kind not in CHARTED_TYPES:
         return None
-    options = _options(output, kind)
-    series: dict[str, dict[str, int]] = {}
-    seen: list[str] = list(options)
+    options = _classification(output).get("options")
+    listed = [str(o) for o in options] if isinstance(options, list) else []
+    audiences = []
     for audience in _audiences(output):
-        name = str(audience.get("audience") or audience.get("name") or _("Audience {number}", number=len(series) + 1))
-        counts: dict[str, int] = {}
-        for answer in _answers(audience):
-            for value in _values(answer, kind, options):
-                counts[value] = counts.get(value, 0) + 1
-                if value not in seen:
-                    seen.append(value)
-        series[name] = counts
-    if not any(series.values()):
-        return None
-    return Distribution(title=_title(artifact), options=seen, series=series)
+        fallback = _("Audience {number}", number=len(audiences) + 1)
+        name = str(audience.get("audience") or audience.get("name") or fallback)
+        audiences.append((name, [str(answer.get("value", "")) for answer in _answers(audience)]))
+    return results.build(
+        title=_title(artifact),
+        kind=kind,
+        audiences=audiences,
+        listed=listed,
+        scale_range=_scale_range(output),
+        anchors=_anchors(output),
+        method_nps=method_nps,
+    )
 
 
 def _title(artifact: RunArtifact) -> str:
@@ -268,18 +251,10 @@ def _title(artifact: RunArtifact) -> str:
     return str(output.get("title") or artifact.question_id or _("Question {number}", number=artifact.index + 1))
 
 
-def _shares(dist: Distribution, audience: str, *, output: Mapping[str, Any]) -> str:
-    """One Audience's top line: mean and top-2-box for a scale, shares largest first for a choice, with n."""
-    counts = dist.series[audience]
-    kind = str(output.get("type", ""))
-    named = [a for a in _audiences(output) if str(a.get("audience") or a.get("name") or "") == audience]
-    n = sum(1 for a in named for answer in _answers(a) if str(answer.get("value", "")).strip())
-    n = n or sum(counts.values())
-    classification = output.get("classification")
-    scale = classification.get("scaleRange") if isinstance(classification, Mapping) else None
-    line = stats.summary_line(kind=kind, counts=counts, n=n, scale_range=scale if isinstance(scale, list) else None)
-    said = escape(line) if line else _("no answers")
-    return f"{escape(audience)} (n={n}): {said}"
+def _shares(result: results.QuestionResult, audience: results.AudienceResult) -> str:
+    """One Audience's numbers with what they cover: "Gen Z (% of respondents · n=12): Yes 70% · No 30%"."""
+    said = escape(results.summary(result, audience))
+    return f"{escape(audience.name)} ({results.base_text(result, audience)}): {said}"
 
 
 def _number_of(artifacts: Sequence[RunArtifact]) -> dict[str, int]:
@@ -312,15 +287,19 @@ def not_asked_line(artifact: RunArtifact, numbers: Mapping[str, int]) -> str:
     return _("not asked: routed by an earlier question — no Mind's answer matched (finished, not failed).")
 
 
-def artifact_text(artifact: RunArtifact, *, numbers: Mapping[str, int], partial_run: bool) -> str:
+def artifact_text(
+    artifact: RunArtifact, *, numbers: Mapping[str, int], partial_run: bool, method_nps: bool = False
+) -> str:
+    """One question's result: its numbers per Audience (each with its n and base), routing, coverage and how many
+    consistency flags it has (the caveat about flags is said once, in the run's consistency note)."""
     number = artifact.index + 1
     if artifact.not_asked:
         return f"*Q{number}.* {not_asked_line(artifact, numbers)}"
     lines = [f"*Q{number}. {escape(shorten(_title(artifact), MAX_TITLE))}*"]
     output = artifact.output_data or {}
-    dist = distribution(artifact)
+    dist = distribution(artifact, method_nps=method_nps)
     if dist is not None:
-        lines += [_shares(dist, name, output=output) for name in dist.series if dist.series[name]]
+        lines += [_shares(dist, audience) for audience in dist.audiences if audience.n]
     elif str(output.get("type")) == "qualitative":
         lines += _qualitative_lines(output)
     lines += _top_lines(output) if dist is None else []
@@ -334,8 +313,8 @@ def artifact_text(artifact: RunArtifact, *, numbers: Mapping[str, int], partial_
     if flags:
         lines.append(
             _n(
-                "_{count} consistency flag(s) to review — a prompt to compare answers, not proof of error._",
-                "_{count} consistency flag(s) to review — a prompt to compare answers, not proof of error._",
+                "_{count} consistency flag to review (see the consistency note below)._",
+                "_{count} consistency flags to review (see the consistency note below)._",
                 len(flags),
             )
         )
@@ -407,10 +386,10 @@ def consistency_text(check: AnswerConsistency) -> str:
         )
     flagged = check.flagged_minds or 0
     checked = check.checked_minds
-    pairs = _n("{count} contradicting answer pair(s)", "{count} contradicting answer pair(s)", check.flag_count or 0)
+    pairs = _n("{count} contradicting answer pair", "{count} contradicting answer pairs", check.flag_count or 0)
     if checked is not None:
         text = _n(
-            ":mag: Answer consistency: {flagged} of {count} Minds flagged ({pairs}). {caveat}",
+            ":mag: Answer consistency: {flagged} of {count} Mind flagged ({pairs}). {caveat}",
             ":mag: Answer consistency: {flagged} of {count} Minds flagged ({pairs}). {caveat}",
             checked,
             flagged=format_number(flagged),
@@ -419,7 +398,7 @@ def consistency_text(check: AnswerConsistency) -> str:
         )
     else:
         text = _n(
-            ":mag: Answer consistency: {count} Minds flagged ({pairs}). {caveat}",
+            ":mag: Answer consistency: {count} Mind flagged ({pairs}). {caveat}",
             ":mag: Answer consistency: {count} Minds flagged ({pairs}). {caveat}",
             flagged,
             pairs=pairs,
@@ -431,8 +410,8 @@ def consistency_text(check: AnswerConsistency) -> str:
     if check.unchecked_minds:
         # i18n: {text} is the answer-consistency note before this sentence.
         text = _n(
-            "{text} {count} Mind(s) could not be checked: their answers are unflagged, not cleared.",
-            "{text} {count} Mind(s) could not be checked: their answers are unflagged, not cleared.",
+            "{text} {count} Mind could not be checked: its answers are unflagged, not cleared.",
+            "{text} {count} Minds could not be checked: their answers are unflagged, not cleared.",
             check.unchecked_minds,
             text=text,
         )
@@ -444,14 +423,20 @@ def consistency_text(check: AnswerConsistency) -> str:
     return text
 
 
+def uses_nps(run: ResearchRun) -> bool:
+    """Whether the run's method is NPS (Minds returned an NPS calculation for it)."""
+    return any(getattr(c, "kind", None) == "nps" for c in run.calculations)
+
+
 def render_results(run: ResearchRun, *, study_name: str) -> list[Message]:
     """The terminal result as thread messages: the headline first, then every question's result, paged."""
     numbers = _number_of(run.artifacts)
     partial_run = run.status == "partial"
     name = escape(study_name, limit=MAX_NAME_SHOWN)
     blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=f"{terminal_line(run)} ({name})"))]
+    method_nps = uses_nps(run)
     for artifact in sorted(run.artifacts, key=lambda a: a.index):
-        text = artifact_text(artifact, numbers=numbers, partial_run=partial_run)
+        text = artifact_text(artifact, numbers=numbers, partial_run=partial_run, method_nps=method_nps)
         blocks += [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
     blocks += calculation_blocks(run.calculations)  # each method calculation's headline figures, or why not
     if run.answer_consistency is not None:

@@ -115,7 +115,7 @@ async def test_progress_is_edited_on_change_only_and_the_result_and_report_arriv
     charts = [
         c
         for c in bot.slack.calls_to("files.completeUploadExternal")
-        if "Share of answers" in c.get("initial_comment", "")
+        if "% of respondents per option" in c.get("initial_comment", "")
     ]
     assert len(charts) == 1 and charts[0]["thread_ts"] == ts
     assert len(bot.minds_api.to("POST", EXPORT)) == 1
@@ -132,7 +132,8 @@ async def test_progress_is_edited_on_change_only_and_the_result_and_report_arriv
         ),
     )
     await bot.tick(4)
-    report = [c for c in bot.slack.calls_to("files.completeUploadExternal") if "Share of answers" not in str(c)]
+    uploads = bot.slack.calls_to("files.completeUploadExternal")
+    report = [c for c in uploads if "% of respondents per option" not in str(c)]
     assert len(report) == 1 and report[0]["thread_ts"] == ts
     said = bot.slack.calls_to("chat.postMessage") + bot.slack.calls_to("chat.update")
     announced = [c.get("text", "") for c in said if c.get("thread_ts") in (ts, None)]

@@ -153,7 +153,7 @@ async def test_the_tracker_shows_progress_then_one_result_with_a_chart(bot: BotH
     assert png.startswith(b"\x89PNG")
     assert result["thread_ts"] == run.thread_ts
     text = json.dumps(blocks_of(result), ensure_ascii=False)
-    assert "(4 answers): Yes 75% · No 25%" in text
+    assert "(% of respondents · n=4): Yes 75% · No 25%" in text
     assert "answers_show" in buttons(result)
 
 

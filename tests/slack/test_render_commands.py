@@ -191,7 +191,10 @@ def output(kind: str = "categorical") -> Any:
 def test_distribution_counts_answers_per_audience_and_option() -> None:
     shares = distribution(output())
     assert shares is not None
-    assert shares.series == {"Parents": {"Yes": 3, "No": 1}, "Students": {"No": 2, "Yes": 1}}
+    assert {a.name: (a.n, a.counts) for a in shares.audiences} == {
+        "Parents": (4, {"Yes": 3, "No": 1}),
+        "Students": (3, {"No": 2, "Yes": 1}),
+    }
     assert set(shares.options) == {"Yes", "No"}
 
 
@@ -206,7 +209,7 @@ def test_result_has_top_lines_quotes_and_a_show_answers_button() -> None:
     message = render_result(output(), study_id="S", message_id="M", charted=True)
     assert_fits(message)
     text = text_of(message)
-    assert "*Parents* (4 answers): Yes 75% · No 25%" in text
+    assert "*Parents* (% of respondents · n=4): Yes 75% · No 25%" in text
     assert text.count("> “") == 3
     assert decode_value(buttons(message)[SHOW_ANSWERS_ACTION]["value"]) == {"s": "S", "m": "M", "p": 0}
 

@@ -51,7 +51,7 @@ def test_completed_results_per_question_with_not_asked_as_routing_not_failure() 
     text = _all_text(render_results(run("completed"), study_name="Cups"))
     assert text.startswith(":white_check_mark: Completed: 3 of 3 questions settled. (Cups)")
     assert "*Q2.* not asked: routed by Q1 — no Mind's answer matched (finished, not failed)." in text
-    assert "Commuters (n=3): Yes 67% · No 33%" in text
+    assert "Commuters (% of respondents · n=3): Yes 67% · No 33%" in text
     assert "Themes: Price (3)" in text and "“A lower price.” — Ana" in text
     assert "fail" not in text.replace("not failed", "")
 
@@ -76,7 +76,7 @@ def test_plan_limited_keeps_artifacts_and_asks_for_an_upgrade() -> None:
     line = terminal_line(state)
     assert "2 of 3 questions completed" in line and "upgrade is needed before starting a follow-up run" in line
     assert "complete." not in line.lower().replace("completed", "")
-    assert "Commuters (n=3)" in _all_text(render_results(state, study_name="Cups"))
+    assert "Commuters (% of respondents · n=3): Yes 67% · No 33%" in _all_text(render_results(state, study_name="Cups"))
 
 
 def test_plan_limited_names_the_questions_that_did_not_run() -> None:
@@ -106,7 +106,7 @@ def test_consistency_note_is_a_prompt_to_review_not_proof() -> None:
         "completed", answerConsistency={"status": "checked", "checkedMinds": 8, "flaggedMinds": 1, "flagCount": 1}
     )
     text = _all_text(render_results(state, study_name="Cups"))
-    assert "Answer consistency: 1 of 8 Minds flagged (1 contradicting answer pair(s))." in text
+    assert "Answer consistency: 1 of 8 Minds flagged (1 contradicting answer pair)." in text
     assert "prompts to review both answers, not proof of error" in text
     late = render_consistency(None).text
     assert "did not report back" in late
@@ -116,7 +116,10 @@ def test_distribution_reads_counts_per_audience_for_charts() -> None:
     dist = distribution(run("completed").artifacts[0])
     assert dist is not None
     assert dist.options == ["Yes", "No"]
-    assert dist.series == {"Commuters": {"Yes": 2, "No": 1}, "Students": {"Yes": 1, "No": 1}}
+    assert {a.name: (a.n, a.counts) for a in dist.audiences} == {
+        "Commuters": (3, {"Yes": 2, "No": 1}),
+        "Students": (2, {"Yes": 1, "No": 1}),
+    }
     assert distribution(run("completed").artifacts[1]) is None  # not asked: nothing to chart
 
 

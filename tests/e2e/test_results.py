@@ -1,0 +1,107 @@
+"""Issue #24 rows 3, 4, 5 and "charts say what they show", end to end through the real app against the sandbox:
+a standalone question's result says its base and n per Audience — a multiselect in % of respondents, several
+answers allowed; an ordered list in Minds' order with the option nobody chose at 0%; a "recommend" question as
+an NPS — and a chart drawn from the same result is uploaded beside it, saying so."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from minds_bot.sandbox.slack_api.state import Message
+from tests.e2e.desk import Desk, action_ids, open_desk, shown
+
+LAUNCH = "Launch positioning"
+GEN_Z = "*Gen Z sneaker buyers in Germany*"
+KOREA = "*Korean skincare enthusiasts*"
+NPS_PLAN = 'plan "Launch positioning" An NPS study of our new running shoe with Gen Z buyers'
+SAME_CHART = "The chart above draws these same answers: % of respondents per option, per Audience, with n."
+
+
+@pytest.fixture
+async def desk(tmp_path: Path) -> AsyncIterator[Desk]:
+    async with open_desk(tmp_path) as running:
+        yield running
+
+
+async def asked(desk: Desk, question: str) -> str:
+    """``/minds ask`` in the launch Study; what the result shows (its one chart uploaded in the thread)."""
+    since = await desk.type(desk.ben, f'ask "{LAUNCH}" {question}')
+    parent = await desk.posted(since, lambda m: "asked" in m.text and not m.is_reply)
+
+    def result() -> Message | None:
+        replies = desk.emu.state.replies(desk.research, parent.ts)
+        return next((m for m in replies if "answers_show" in action_ids(m.blocks)), None)
+
+    message = await desk.wait(result)
+    files = [f for m in desk.emu.state.replies(desk.research, parent.ts) for f in m.files]
+    assert [desk.emu.state.files[f].name for f in files] == ["answers.png"]
+    return shown(message)
+
+
+async def test_a_multiselect_result_is_in_percent_of_respondents_with_n_per_audience(desk: Desk) -> None:
+    text = await asked(
+        desk,
+        "Which of these matter to you when buying shoes? Select all that apply "
+        "(Price, Quality, Design, Sustainability)",
+    )
+    assert (
+        f"{GEN_Z} (% of respondents · several answers allowed · n=12): "
+        "Quality 58% · Price 50% · Sustainability 42% · Design 17%"
+    ) in text
+    assert (
+        f"{KOREA} (% of respondents · several answers allowed · n=16): "
+        "Quality 62% · Price 50% · Sustainability 50% · Design 25%"
+    ) in text
+    assert SAME_CHART in text
+
+
+async def test_an_ordered_list_keeps_minds_order_and_shows_an_unchosen_option_at_zero(desk: Desk) -> None:
+    text = await asked(desk, "How often do you buy new sneakers? (Never / Rarely / Sometimes / Often / Always)")
+    assert f"{GEN_Z} (% of respondents · n=12): Never 33% · Rarely 17% · Sometimes 33% · Often 8% · Always 8%" in text
+    assert f"{KOREA} (% of respondents · n=16): Never 25% · Rarely 31% · Sometimes 31% · Often 0% · Always 12%" in text
+
+
+async def test_a_recommend_question_shows_the_nps_with_its_three_groups_and_n(desk: Desk) -> None:
+    text = await asked(desk, "How likely are you to recommend our recycled sneakers to a friend?")
+    assert (f"{GEN_Z} (n=12): NPS −42 · promoters (9–10) 25% · passives (7–8) 8% · detractors (0–6) 67%") in text
+    assert (f"{KOREA} (n=16): NPS −50 · promoters (9–10) 6% · passives (7–8) 38% · detractors (0–6) 56%") in text
+    assert "mean" not in text and "top-2-box" not in text
+
+
+async def test_a_guided_nps_run_shows_the_nps_per_audience_and_says_the_flags_caveat_once(desk: Desk) -> None:
+    plan = await desk.answered_plan(desk.ben, NPS_PLAN)
+    await desk.emu.select_option(
+        user=desk.ada, action_id="plan_opt_in", value=["advanced"], channel=desk.research, ts=plan.ts
+    )
+    await desk.emu.click_button(user=desk.ada, action_id="plan_approve", channel=desk.research, ts=plan.ts)
+
+    def thread() -> str:
+        """What the thread reads: each reply's text and its blocks' text, as a person sees them."""
+        said = []
+        for m in desk.emu.state.replies(desk.research, plan.ts):
+            said += [m.text, *(b["text"]["text"] for b in m.blocks if isinstance(b.get("text"), dict))]
+            said += [
+                e["text"] for b in m.blocks for e in b.get("elements", []) if "text" in e and b["type"] == "context"
+            ]
+        return "\n".join(said)
+
+    await desk.wait(lambda: "Completed:" in thread() and "% of respondents per option" in thread())
+    text = thread()
+    assert (
+        "*Q6. How likely are you to recommend the NPS study of our new running to a friend or colleague?*\n"
+        "Gen Z sneaker buyers in Germany (n=12): NPS −8 · promoters (9–10) 25% · passives (7–8) 42% · "
+        "detractors (0–6) 33%\n"
+        "Korean skincare enthusiasts (n=16): NPS −19 · promoters (9–10) 19% · passives (7–8) 44% · "
+        "detractors (0–6) 38%"
+    ) in text
+    assert (
+        "Gen Z sneaker buyers in Germany (% of respondents · several answers allowed · n=12): "
+        "Quality 67% · Brand reputation 33% · Sustainability 17% · Price 25% · Recommendations 17%"
+    ) in text
+    assert "_11 consistency flags to review (see the consistency note below)._" in text
+    assert "(s)" not in text.split("Completed:")[-1]
+    assert text.count("not proof of error") <= 1
+    assert "The same shares as the results above: % of respondents per option, per Audience." in text
