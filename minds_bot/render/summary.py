@@ -1,13 +1,11 @@
 """A Study's semantic summary (``/minds summary``): Markdown turned into mrkdwn, paged, never cut.
 
-Owns: the Markdown → Slack mrkdwn conversion (headings, bold, links), pages of whole sections with
+Owns: pages (Markdown converted by ``render.markdown``) of whole sections with
 Previous/Next buttons, and honest states: still generating, none yet, superseded by a newer generation.
 Must not touch: I/O.
 """
 
 from __future__ import annotations
-
-import re
 
 from slack_sdk.models.blocks import Block
 
@@ -15,26 +13,11 @@ from minds_bot.i18n import _
 from minds_bot.minds import SemanticSummary
 from minds_bot.render import MAX_NAME_SHOWN, Message, escape
 from minds_bot.render.common import context, pager, section, shorten, split_text
+from minds_bot.render.markdown import to_mrkdwn
 
 SUMMARY_PREV_ACTION = "summary_prev"
 SUMMARY_NEXT_ACTION = "summary_next"
 SECTIONS_PER_PAGE = 4  # about 12,000 characters: a long read, still one screen of scrolling
-
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
-_BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
-_LINK = re.compile(r"\[([^\]]+)\]\((https?://[^)\s]+)\)")
-_BULLET = re.compile(r"^(\s*)[-*+]\s+", re.MULTILINE)
-
-
-def to_mrkdwn(markdown: str) -> str:
-    """Common Markdown to Slack mrkdwn; text is escaped first so Minds' text cannot form mentions. A link keeps
-    its address in sight ("label (https://…)"): Slack links the address people can read, never one hidden
-    behind other words."""
-    text = escape(markdown)
-    text = _LINK.sub(lambda m: f"{m.group(1)} ({m.group(2)})", text)
-    text = _HEADING.sub(lambda m: f"*{m.group(1).strip('*_ ')}*", text)
-    text = _BOLD.sub(lambda m: f"*{m.group(1) or m.group(2)}*", text)
-    return _BULLET.sub(lambda m: f"{m.group(1)}• ", text)
 
 
 def summary_pages(summary: str) -> list[list[str]]:
