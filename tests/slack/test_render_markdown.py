@@ -39,3 +39,13 @@ def test_a_whole_summary_keeps_its_shape_and_loses_its_markdown() -> None:
 def test_nothing_is_cut() -> None:
     long = "word " * 5000
     assert to_mrkdwn(long) == long
+
+
+def test_an_answer_whose_message_repeats_its_value_is_shown_once() -> None:
+    from minds_bot.minds import OutputAnswer
+    from minds_bot.render.answer_pages import _answer_blocks
+
+    same = _answer_blocks("Gen Z", OutputAnswer(value="Yes", persona="Mia", message=" yes "))
+    more = _answer_blocks("Gen Z", OutputAnswer(value="Yes", persona="Mia", message="Yes, if it lasts."))
+    assert [b.text.text for b in same] == ["*Mia* · Gen Z — Yes"]
+    assert [b.text.text for b in more] == ["*Mia* · Gen Z — Yes\nYes, if it lasts."]

@@ -1,0 +1,63 @@
+"""Issue 24 rows 8, 11 and 14 through the real app: what a research lead reads in the digest, the summary and
+the "Show answers" pages — rendered Markdown, each answer once, pages both ways, every answer as a CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from minds_bot.sandbox.slack_api.state import Ephemeral
+from tests.e2e.desk import Desk, action_ids, open_desk, shown
+
+LAUNCH = "Launch positioning"
+
+
+@pytest.fixture
+async def desk(tmp_path: Path) -> AsyncIterator[Desk]:
+    async with open_desk(tmp_path) as running:
+        yield running
+
+
+async def _answers_page(desk: Desk) -> tuple[str, Ephemeral]:
+    question = "Would you pay 20 euros more for a shoe made from recycled ocean plastic?"
+    since = await desk.type(desk.ben, f'ask "{LAUNCH}" {question}')
+    parent = await desk.posted(since, lambda m: "asked" in m.text and not m.is_reply)
+    result = await desk.posted(since, lambda m: "answers_show" in action_ids(m.blocks), thread_ts=parent.ts)
+    since = desk.emu.mark()
+    await desk.emu.click_button(user=desk.ben, action_id="answers_show", channel=desk.research, ts=result.ts)
+    return parent.ts, await desk.private(desk.ben, since, "Answers to “", "page 1 of")
+
+
+def _page(desk: Desk, needle: str) -> Ephemeral | None:
+    return next((e for e in desk.emu.state.ephemerals(desk.ben) if needle in shown(e)), None)
+
+
+async def test_show_answers_shows_each_answer_once_pages_both_ways_and_attaches_a_csv(desk: Desk) -> None:
+    thread_ts, first = await _answers_page(desk)
+    for line in [b["text"]["text"] for b in first.blocks if b.get("type") == "section"]:
+        head, _, rest = line.partition("\n")
+        said = head.split(" — ", 1)[-1]
+        assert said not in rest, f"an answer is printed once, not twice: {line!r}"
+    ids = action_ids(first.blocks)
+    assert "answers_prev" not in ids and "answers_csv" in ids
+    assert "answers_next" in ids  # more than one page: Next, then Previous back to page 1
+    await desk.emu.click_button(user=desk.ben, action_id="answers_next", channel=desk.research, ts=first.ts)
+    second = await desk.wait(lambda: _page(desk, "page 2 of"))  # the private page is replaced in place
+    assert "answers_prev" in action_ids(second.blocks)
+    await desk.emu.click_button(user=desk.ben, action_id="answers_prev", channel=desk.research, ts=second.ts)
+    first = await desk.wait(lambda: _page(desk, "page 1 of"))
+    since = desk.emu.mark()
+    await desk.emu.click_button(user=desk.ben, action_id="answers_csv", channel=desk.research, ts=first.ts)
+    reply = await desk.posted(since, lambda m: bool(m.files), thread_ts=thread_ts)
+    assert "as CSV (persona, Audience, value, message)." in reply.text
+    (file_id,) = reply.files
+    assert desk.emu.state.files[file_id].name == "answers.csv"
+    content = desk.emu.file_content(file_id)
+    assert content is not None
+    rows = list(csv.reader(io.StringIO(content.decode("utf-8"))))
+    assert rows[0] == ["Persona", "Audience", "Value", "Message"]
+    assert len(rows) > 1 and all(len(r) == 4 for r in rows)
