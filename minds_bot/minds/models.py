@@ -38,7 +38,16 @@ class Pagination(MindsModel):
 
 
 class Me(MindsModel):
+    """``GET /auth/me``: the OpenAPI promises only ``id``; a name or email is used when Minds sends one."""
+
     id: str
+    name: str | None = None
+    email: str | None = None
+
+    @property
+    def label(self) -> str | None:
+        """How a person recognises the account, or None when Minds named it only by its id."""
+        return next((v.strip() for v in (self.name, self.email) if v and v.strip()), None)
 
 
 # --- Studies ----------------------------------------------------------------------------------------------

@@ -61,3 +61,21 @@ async def test_show_answers_shows_each_answer_once_pages_both_ways_and_attaches_
     rows = list(csv.reader(io.StringIO(content.decode("utf-8"))))
     assert rows[0] == ["Persona", "Audience", "Value", "Message"]
     assert len(rows) > 1 and all(len(r) == 4 for r in rows)
+
+
+async def test_the_digest_shows_the_summary_as_rendered_markdown(desk: Desk) -> None:
+    since = await desk.type(desk.ben, f'digest add daily 09:00 Europe/Berlin "{LAUNCH}"')
+    added = await desk.private(desk.ben, since, "added")
+    digest_id = added.text.split("`")[1]
+    since = await desk.type(desk.ben, f"digest now {digest_id}")
+    news = await desk.posted(since, lambda m: not m.is_reply and "*Summary*" in shown(m))
+    (summary,) = [b["text"]["text"] for b in news.blocks if "*Summary*" in b.get("text", {}).get("text", "")]
+    assert summary.startswith(f"*Summary*\n*{LAUNCH}*\n\n• *Is the recycled-material running shoe"), summary
+    assert "#" not in summary and "**" not in summary and summary.endswith("for the rest)")
+
+
+async def test_a_study_list_says_questions_asked(desk: Desk) -> None:
+    since = await desk.type(desk.ben, "studies")
+    listed = await desk.private(desk.ben, since, LAUNCH)
+    assert " questions asked · " in shown(listed) or " question asked · " in shown(listed)
+    assert " messages · " not in shown(listed)
