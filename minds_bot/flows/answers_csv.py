@@ -1,7 +1,7 @@
 """**All answers as CSV**: every individual answer of one question, attached as a CSV file in the result's thread.
 
 Owns: reading the question's answers from Minds, writing persona, Audience, value and message per answer
-(rows from ``render/answer_pages.answer_rows``) with formula cells neutralised by ``csv_safety.needs_neutralising``
+(header from ``render/answer_pages.csv_header``) with formula cells neutralised by ``csv_safety.needs_neutralising``
 (OWASP: a leading ``'``), and uploading the file into the thread; Minds' error in words when the read fails.
 Must not touch: Block Kit (render/), SQL.
 """
@@ -19,9 +19,14 @@ from minds_bot.flows.uploads import upload_file
 from minds_bot.i18n import _, _n, in_channel
 from minds_bot.minds import MindsError, StudyOutput, parse_output
 from minds_bot.render import escape
-from minds_bot.render.answer_pages import answer_rows, csv_header
+from minds_bot.render.answer_pages import csv_header
 from minds_bot.render.common import note, shorten
 from minds_bot.render.errors import user_message
+
+
+def answer_rows(output: StudyOutput) -> list[tuple[str, str, str, str]]:
+    """Every answer as a CSV row (persona, Audience, value, message), as Minds sent it."""
+    return [(a.persona, audience.name, a.value, a.message) for audience in output.audiences for a in audience.answers]
 
 
 def _safe(value: str) -> str:

@@ -947,9 +947,13 @@ class ResearchRun(MindsModel):
 
 
 class SemanticSummary(MindsModel):
+    """``GET /studies/{id}/summary`` (``data`` is an open object in the OpenAPI): ``generatedAt`` when Minds sends it.
+    Run listings carry no completion time, so whether a summary predates the latest run cannot be told exactly."""
+
     summary: str | None
     revision: int | None = None
     is_generating: bool = False
+    generated_at: datetime | None = None
     blocks: list[dict[str, Any]] = Field(default_factory=list)
 
 

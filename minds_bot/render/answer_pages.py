@@ -3,7 +3,7 @@
 Owns: one answer's blocks (persona · Audience — value, then what the Mind said when it says more than the value:
 an answer whose message equals its value is shown once), pages budgeted so none exceeds Slack's limits (long
 answers split, never cut), the pager and the CSV button (its state carries the result's thread), and the rows of
-the CSV (persona, Audience, value, message) that ``flows/answers_csv.py`` writes and neutralises.
+the CSV's header (persona, Audience, value, message); ``flows/answers_csv.py`` writes and neutralises the rows.
 Must not touch: I/O.
 """
 
@@ -53,11 +53,6 @@ def answer_pages(output: StudyOutput) -> list[list[list[Block]]]:
             pages[-1].append(blocks)
             used += len(blocks)
     return pages
-
-
-def answer_rows(output: StudyOutput) -> list[tuple[str, str, str, str]]:
-    """Every answer as a CSV row (persona, Audience, value, message), unescaped: the flow neutralises formulas."""
-    return [(a.persona, audience.name, a.value, a.message) for audience in output.audiences for a in audience.answers]
 
 
 def csv_header() -> tuple[str, ...]:

@@ -1,18 +1,29 @@
 """A Study's semantic summary (``/minds summary``): Markdown turned into mrkdwn, paged, never cut.
 
-Owns: pages (Markdown converted by ``render.markdown``) of whole sections with
-Previous/Next buttons, and honest states: still generating, none yet, superseded by a newer generation.
+Owns: pages (Markdown converted by ``render.markdown``) of whole sections with Previous/Next buttons, and
+honest states: still generating, none yet, superseded by a newer generation, and that it may predate the latest
+run (when it was generated, with a Refresh button running ``/minds summary <study> refresh``).
 Must not touch: I/O.
 """
 
 from __future__ import annotations
 
-from slack_sdk.models.blocks import Block
+from slack_sdk.models.blocks import ActionsBlock, Block
 
 from minds_bot.i18n import _
 from minds_bot.minds import SemanticSummary
 from minds_bot.render import MAX_NAME_SHOWN, Message, escape
-from minds_bot.render.common import context, pager, section, shorten, split_text
+from minds_bot.render.common import (
+    RERUN_ACTION,
+    button,
+    context,
+    pager,
+    rerun_value,
+    section,
+    shorten,
+    slack_date,
+    split_text,
+)
 from minds_bot.render.markdown import to_mrkdwn
 
 SUMMARY_PREV_ACTION = "summary_prev"
@@ -36,6 +47,21 @@ def _status(summary: SemanticSummary) -> str | None:
     return None
 
 
+def _freshness(study_id: str, summary: SemanticSummary) -> list[Block]:
+    """Minds gives no run completion times to compare with, so the summary says it may predate the latest run,
+    and offers Refresh (exactly ``/minds summary <study> refresh``)."""
+    if summary.generated_at is not None:
+        text = _(
+            "Generated {when}; it may predate the latest run. Refresh to include every finished run.",
+            when=slack_date(summary.generated_at),
+        )
+    else:
+        text = _("Minds did not say when this summary was generated; it may predate the latest run.")
+    value = rerun_value(f"summary {study_id} refresh")
+    refresh = [button(_("Refresh"), action_id=f"{RERUN_ACTION}:summary", value=value)] if value else []
+    return [context(text), *([ActionsBlock(elements=refresh)] if refresh else [])]
+
+
 def render_summary(*, study_id: str, study_name: str, summary: SemanticSummary, page: int = 0) -> Message:
     heading = _("*Summary of {study}*", study=escape(study_name, limit=MAX_NAME_SHOWN))
     if not summary.summary or not summary.summary.strip():
@@ -51,6 +77,7 @@ def render_summary(*, study_id: str, study_name: str, summary: SemanticSummary, 
     status = _status(summary)
     if status:
         blocks.append(context(status))
+    blocks += _freshness(study_id, summary)
     blocks += [section(chunk) for chunk in pages[index]]
     if len(pages) > 1:
         blocks.append(context(_("Page {page} of {pages}", page=index + 1, pages=len(pages))))

@@ -79,3 +79,26 @@ async def test_a_study_list_says_questions_asked(desk: Desk) -> None:
     listed = await desk.private(desk.ben, since, LAUNCH)
     assert " questions asked · " in shown(listed) or " question asked · " in shown(listed)
     assert " messages · " not in shown(listed)
+
+
+async def test_the_summary_says_it_may_predate_the_latest_run_and_refresh_works(desk: Desk) -> None:
+    study = next(s for s in await desk.minds_api("GET", "/studies?limit=100") if s["name"] == LAUNCH)
+    before = (await desk.minds_api("GET", f"/studies/{study['id']}/summary"))["revision"]
+    since = await desk.type(desk.ben, f'summary "{LAUNCH}"')
+    shown_summary = await desk.private(desk.ben, since, f"Summary of {LAUNCH}", "it may predate the latest run")
+    assert "Refresh to include every finished run." in shown(shown_summary)
+    assert "minds_rerun:summary" in action_ids(shown_summary.blocks)
+    since = desk.emu.mark()
+    await desk.emu.click_button(
+        user=desk.ben, action_id="minds_rerun:summary", channel=desk.research, ts=shown_summary.ts
+    )
+    refreshed = await desk.private(desk.ben, since, f"Summary of {LAUNCH}")
+    assert "it may predate the latest run" in shown(refreshed)
+    refresh = next(
+        e
+        for b in shown_summary.blocks
+        if b.get("type") == "actions"
+        for e in b["elements"]
+        if e["action_id"] == "minds_rerun:summary"
+    )
+    assert refresh["value"] == f"summary {study['id']} refresh" and before >= 1
