@@ -38,7 +38,16 @@ class Pagination(MindsModel):
 
 
 class Me(MindsModel):
+    """``GET /auth/me``: the OpenAPI promises only ``id``; a name or email is used when Minds sends one."""
+
     id: str
+    name: str | None = None
+    email: str | None = None
+
+    @property
+    def label(self) -> str | None:
+        """How a person recognises the account, or None when Minds named it only by its id."""
+        return next((v.strip() for v in (self.name, self.email) if v and v.strip()), None)
 
 
 # --- Studies ----------------------------------------------------------------------------------------------
@@ -938,9 +947,13 @@ class ResearchRun(MindsModel):
 
 
 class SemanticSummary(MindsModel):
+    """``GET /studies/{id}/summary`` (``data`` is an open object in the OpenAPI): ``generatedAt`` when Minds sends it.
+    Run listings carry no completion time, so whether a summary predates the latest run cannot be told exactly."""
+
     summary: str | None
     revision: int | None = None
     is_generating: bool = False
+    generated_at: datetime | None = None
     blocks: list[dict[str, Any]] = Field(default_factory=list)
 
 

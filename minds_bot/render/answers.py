@@ -1,11 +1,10 @@
-"""A standalone question in a thread: the parent line, progress, the result, and pages of individual answers.
+"""A standalone question in a thread: the parent line, progress and the result (answer pages: ``answer_pages.py``).
 
 Owns: reading a question's ``StudyOutput`` into ``render/results.QuestionResult`` (the one model the chart and
 the text share: n and base per Audience, option order, shares of respondents, mean and top-2-box or NPS) and the
 top line per Audience drawn from it (Minds' own per-Audience value when there is nothing to count), a few
-representative quotes, themes for qualitative questions (no chart),
-plain words for failed/cancelled runs, the "Show answers" pages (budgeted so no page exceeds Slack's limits,
-long answers split, never cut), and the planning offer for text that is not one question.
+representative quotes, themes for qualitative questions (no chart), plain words for failed/cancelled runs, and the
+planning offer for text that is not one question.
 Must not touch: I/O (the chart PNG itself is drawn by ``charts.py`` off the event loop by the caller).
 """
 
@@ -16,15 +15,21 @@ from collections import Counter
 from slack_sdk.models.blocks import ActionsBlock, Block
 
 from minds_bot.i18n import _, _n
-from minds_bot.minds import OutputAnswer, OutputAudience, StudyOutput
+from minds_bot.minds import OutputAudience, StudyOutput
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention, results
+from minds_bot.render.answer_pages import (  # noqa: F401 — re-exported for the listeners
+    ANSWERS_NEXT_ACTION,
+    ANSWERS_PREV_ACTION,
+    SHOW_ANSWERS_ACTION,
+    answer_pages,
+    render_answers_page,
+)
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import (
     button,
     context,
     encode_value,
     note,
-    pager,
     section,
     sections,
     shorten,
@@ -32,14 +37,9 @@ from minds_bot.render.common import (
 from minds_bot.render.heatmaps import heatmap_buttons
 from minds_bot.render.study import STUDY_PLAN_ACTION, plan_button_value
 
-SHOW_ANSWERS_ACTION = "answers_show"
-ANSWERS_PREV_ACTION = "answers_prev"
-ANSWERS_NEXT_ACTION = "answers_next"
 ASK_RETRY_ACTION = "ask_retry"
 QUOTES = 3
 QUOTE_PREVIEW = 300
-ANSWERS_PER_PAGE = 8
-PAGE_BLOCK_BUDGET = MAX_BLOCKS_PER_MESSAGE - 6  # room for the heading, count line and pager
 CHARTED_TYPES = frozenset({"scale", "categorical", "multiselect"})
 
 
@@ -266,57 +266,6 @@ def render_result(output: StudyOutput, *, study_id: str, message_id: str, charte
             "Results: {title} — {count} answers", "Results: {title} — {count} answers", output.answer_count, title=title
         )
     return Message(text=text, blocks=blocks)
-
-
-# --- individual answers ------------------------------------------------------------------------------------
-
-
-def _answer_blocks(audience: str, answer: OutputAnswer) -> list[Block]:
-    who = f"*{escape(answer.persona, limit=MAX_NAME_SHOWN)}* · {escape(audience, limit=MAX_NAME_SHOWN)}"
-    head = f"{who} — {escape(shorten(answer.value, 200))}"
-    return sections(f"{head}\n{escape(answer.message)}" if answer.message.strip() else head)
-
-
-def answer_pages(output: StudyOutput) -> list[list[list[Block]]]:
-    """Every answer's blocks, grouped into pages that fit one message. Deterministic for the same output."""
-    pages: list[list[list[Block]]] = [[]]
-    used = 0
-    for audience in output.audiences:
-        for answer in audience.answers:
-            blocks = _answer_blocks(audience.name, answer)
-            full = len(pages[-1]) >= ANSWERS_PER_PAGE or used + len(blocks) > PAGE_BLOCK_BUDGET
-            if pages[-1] and full:
-                pages.append([])
-                used = 0
-            pages[-1].append(blocks)
-            used += len(blocks)
-    return pages
-
-
-def render_answers_page(output: StudyOutput, *, study_id: str, message_id: str, page: int) -> Message:
-    pages = answer_pages(output)
-    index = min(max(page, 0), len(pages) - 1)
-    blocks: list[Block] = [
-        context(
-            _(
-                "Answers to “{title}” — page {page} of {pages}",
-                title=escape(shorten(output.title, 150)),
-                page=index + 1,
-                pages=len(pages),
-            )
-        )
-    ]
-    for answer in pages[index]:
-        blocks += answer
-    if not output.answer_count:
-        blocks.append(section(_("Minds reported no individual answers for this question.")))
-    blocks += pager(
-        prev_id=ANSWERS_PREV_ACTION,
-        next_id=ANSWERS_NEXT_ACTION,
-        prev_state={"s": study_id, "m": message_id, "p": index - 1} if index > 0 else None,
-        next_state={"s": study_id, "m": message_id, "p": index + 1} if index + 1 < len(pages) else None,
-    )
-    return Message(text=_("Answers, page {page} of {pages}", page=index + 1, pages=len(pages)), blocks=blocks)
 
 
 # --- private notes to the asker ------------------------------------------------------------------------------

@@ -93,7 +93,8 @@ def _study_line(study: Study) -> str:
     if len(audiences) > MAX_AUDIENCES_PER_STUDY_LINE:
         more = len(audiences) - MAX_AUDIENCES_PER_STUDY_LINE
         shown = _n("{names} and {count} more", "{names} and {count} more", more, names=shown)
-    questions = _n("{count} message", "{count} messages", study.message_count)
+    # i18n: messageCount — the questions people asked this Study
+    questions = _n("{count} question asked", "{count} questions asked", study.message_count)
     audiences = shown or _("no Audiences attached")
     return f"*{escape(study.name, limit=MAX_NAME_SHOWN)}*\n{questions} · {audiences}"
 

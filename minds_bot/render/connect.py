@@ -96,5 +96,8 @@ def settings_saved_text() -> str:
     return _("Saved. The Minds key is unchanged.")
 
 
-def connected_text(account: str) -> str:
+def connected_text(account: str | None) -> str:
+    """``account`` is the name or email Minds gave; None when Minds named the account only by its id."""
+    if account is None:
+        return _("Minds is connected. Minds did not say the account's name or email. Try `/minds studies`.")
     return _("Minds is connected as *{account}*. Try `/minds studies`.", account=escape(account, limit=MAX_NAME_SHOWN))

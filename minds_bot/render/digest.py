@@ -46,6 +46,7 @@ from minds_bot.render import (
 from minds_bot.render.common import slack_date
 from minds_bot.render.digest_news import TERMINAL, DigestContent, RunNews, StudyNews
 from minds_bot.render.errors import minds_said
+from minds_bot.render.markdown import to_mrkdwn
 from minds_bot.store import Digest
 
 SHORT_ID = 8
@@ -167,24 +168,24 @@ def _study_blocks(study: StudyNews) -> list[Block]:
     blocks: list[Block] = [SectionBlock(text=_mrkdwn(text))]
     summary = _summary_text(study)
     if summary:
-        blocks.append(ContextBlock(elements=[_mrkdwn(summary)]))
+        blocks.append(SectionBlock(text=_mrkdwn(summary)))
     return blocks
 
 
 def _summary_text(study: StudyNews) -> str | None:
     parts = []
     if study.summary_excerpt:
-        excerpt = escape(study.summary_excerpt)
+        excerpt = to_mrkdwn(study.summary_excerpt)  # Minds' Markdown as mrkdwn, escaped, lines kept
         if study.summary_more:
             parts.append(
                 _(
-                    "Summary: {summary} (`/minds summary {study}` for the rest)",
+                    "*Summary*\n{summary}\n(`/minds summary {study}` for the rest)",
                     summary=excerpt,
                     study=_study_arg(study.name),
                 )
             )
         else:
-            parts.append(_("Summary: {summary}", summary=excerpt))
+            parts.append(_("*Summary*\n{summary}", summary=excerpt))
     if study.summary_note:
         parts.append(escape(study.summary_note))
     return _clip(sentences(*parts)) if parts else None

@@ -1,40 +1,34 @@
 """A Study's semantic summary (``/minds summary``): Markdown turned into mrkdwn, paged, never cut.
 
-Owns: the Markdown → Slack mrkdwn conversion (headings, bold, links), pages of whole sections with
-Previous/Next buttons, and honest states: still generating, none yet, superseded by a newer generation.
+Owns: pages (Markdown converted by ``render.markdown``) of whole sections with Previous/Next buttons, and
+honest states: still generating, none yet, superseded by a newer generation, and that it may predate the latest
+run (when it was generated, with a Refresh button running ``/minds summary <study> refresh``).
 Must not touch: I/O.
 """
 
 from __future__ import annotations
 
-import re
-
-from slack_sdk.models.blocks import Block
+from slack_sdk.models.blocks import ActionsBlock, Block
 
 from minds_bot.i18n import _
 from minds_bot.minds import SemanticSummary
 from minds_bot.render import MAX_NAME_SHOWN, Message, escape
-from minds_bot.render.common import context, pager, section, shorten, split_text
+from minds_bot.render.common import (
+    RERUN_ACTION,
+    button,
+    context,
+    pager,
+    rerun_value,
+    section,
+    shorten,
+    slack_date,
+    split_text,
+)
+from minds_bot.render.markdown import to_mrkdwn
 
 SUMMARY_PREV_ACTION = "summary_prev"
 SUMMARY_NEXT_ACTION = "summary_next"
 SECTIONS_PER_PAGE = 4  # about 12,000 characters: a long read, still one screen of scrolling
-
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
-_BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
-_LINK = re.compile(r"\[([^\]]+)\]\((https?://[^)\s]+)\)")
-_BULLET = re.compile(r"^(\s*)[-*+]\s+", re.MULTILINE)
-
-
-def to_mrkdwn(markdown: str) -> str:
-    """Common Markdown to Slack mrkdwn; text is escaped first so Minds' text cannot form mentions. A link keeps
-    its address in sight ("label (https://…)"): Slack links the address people can read, never one hidden
-    behind other words."""
-    text = escape(markdown)
-    text = _LINK.sub(lambda m: f"{m.group(1)} ({m.group(2)})", text)
-    text = _HEADING.sub(lambda m: f"*{m.group(1).strip('*_ ')}*", text)
-    text = _BOLD.sub(lambda m: f"*{m.group(1) or m.group(2)}*", text)
-    return _BULLET.sub(lambda m: f"{m.group(1)}• ", text)
 
 
 def summary_pages(summary: str) -> list[list[str]]:
@@ -53,6 +47,21 @@ def _status(summary: SemanticSummary) -> str | None:
     return None
 
 
+def _freshness(study_id: str, summary: SemanticSummary) -> list[Block]:
+    """Minds gives no run completion times to compare with, so the summary says it may predate the latest run,
+    and offers Refresh (exactly ``/minds summary <study> refresh``)."""
+    if summary.generated_at is not None:
+        text = _(
+            "Generated {when}; it may predate the latest run. Refresh to include every finished run.",
+            when=slack_date(summary.generated_at),
+        )
+    else:
+        text = _("Minds did not say when this summary was generated; it may predate the latest run.")
+    value = rerun_value(f"summary {study_id} refresh")
+    refresh = [button(_("Refresh"), action_id=f"{RERUN_ACTION}:summary", value=value)] if value else []
+    return [context(text), *([ActionsBlock(elements=refresh)] if refresh else [])]
+
+
 def render_summary(*, study_id: str, study_name: str, summary: SemanticSummary, page: int = 0) -> Message:
     heading = _("*Summary of {study}*", study=escape(study_name, limit=MAX_NAME_SHOWN))
     if not summary.summary or not summary.summary.strip():
@@ -68,6 +77,7 @@ def render_summary(*, study_id: str, study_name: str, summary: SemanticSummary, 
     status = _status(summary)
     if status:
         blocks.append(context(status))
+    blocks += _freshness(study_id, summary)
     blocks += [section(chunk) for chunk in pages[index]]
     if len(pages) > 1:
         blocks.append(context(_("Page {page} of {pages}", page=index + 1, pages=len(pages))))

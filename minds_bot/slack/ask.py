@@ -1,7 +1,9 @@
 """``/minds ask <study> <question>``: one standalone question, answered in a channel thread.
 
 Owns: the command (a missing Study or question opens the Ask modal), the ``ask_retry`` button (same saved
-clientRequestId), the "Show answers" pages, and installing the direct-run handler for the run tracker.
+clientRequestId), the "Show answers" pages and their
+"All answers as CSV" button (``flows/answers_csv.py``), and installing the direct-run handler for the run
+tracker.
 The use case itself is ``flows/ask.py``; rendering is ``render/answers.py``.
 Must not touch: Minds wire shapes or SQL.
 """
@@ -12,17 +14,19 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows import ask as ask_flow
+from minds_bot.flows.answers_csv import attach_answers_csv
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.keys import derived_key
 from minds_bot.i18n import _
 from minds_bot.minds import parse_output
-from minds_bot.render.answers import (
+from minds_bot.render.answer_pages import (
+    ANSWERS_CSV_ACTION,
     ANSWERS_NEXT_ACTION,
     ANSWERS_PREV_ACTION,
-    ASK_RETRY_ACTION,
     SHOW_ANSWERS_ACTION,
     render_answers_page,
 )
+from minds_bot.render.answers import ASK_RETRY_ACTION
 from minds_bot.render.common import decode_value, plain_value, render_stale_button
 from minds_bot.slack.grammar import Ask
 from minds_bot.slack.pick import open_pick_modal, preselect
@@ -34,6 +38,15 @@ MAX_CLIENT_REQUEST_ID = 200  # the Try again button carries the saved request id
 if TYPE_CHECKING:
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
+
+
+def _thread(body: dict[str, Any], state: dict[str, Any]) -> str | None:
+    """The result's thread: carried by a page's buttons, else the clicked public result's own thread."""
+    if isinstance(state.get("t"), str):
+        return state["t"]
+    message, container = body.get("message") or {}, body.get("container") or {}
+    found = message.get("thread_ts") or container.get("thread_ts") or message.get("ts") or container.get("message_ts")
+    return found if isinstance(found, str) else None
 
 
 async def handle_ask(command: Ask, invocation: Invocation) -> None:
@@ -103,6 +116,18 @@ def register(surface: Surface, services: Services) -> None:
         minds = await invocation.minds()
         read = await minds.get_message_answers(study_id, message_id)
         output = parse_output(read.output_data)
-        message = render_answers_page(output, study_id=study_id, message_id=message_id, page=page)
+        thread_ts = _thread(body, state)
+        message = render_answers_page(output, study_id=study_id, message_id=message_id, page=page, thread_ts=thread_ts)
         # Pages replace the private page they came from; the public result in the thread is never replaced.
         await invocation.reply(message, replace=is_ephemeral(body))
+
+    @surface.action(ANSWERS_CSV_ACTION)
+    async def answers_csv(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        state = decode_value(action.get("value"))
+        study_id, message_id, thread_ts = state.get("s"), state.get("m"), state.get("t")
+        if not all(isinstance(v, str) and v for v in (study_id, message_id, thread_ts)):
+            await respond(text=_("That button is out of date; ask the question again."), replace_original=False)
+            return
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        await attach_answers_csv(invocation, study_id=study_id, message_id=message_id, thread_ts=thread_ts)

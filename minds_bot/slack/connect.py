@@ -17,7 +17,7 @@ from minds_bot import i18n
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.permissions import may_manage_workspace
 from minds_bot.i18n import N_, _
-from minds_bot.minds import AuthenticationError, MindsError
+from minds_bot.minds import AuthenticationError, Me, MindsError
 from minds_bot.render.common import MAX_PRIVATE_METADATA, plain_value
 from minds_bot.render.connect import (
     CONNECT_CALLBACK,
@@ -69,11 +69,10 @@ async def handle_connect(command: Connect, invocation: Invocation) -> None:
 COMMANDS = {Connect: handle_connect}
 
 
-async def check_key(services: Services, key: str) -> str:
+async def check_key(services: Services, key: str) -> Me:
     """The account the key belongs to; raises ``MindsError`` when Minds refuses it or cannot answer in time."""
     async with services.minds.build(key) as client:
-        me = await asyncio.wait_for(client.me(), KEY_CHECK_SECONDS)
-    return me.id
+        return await asyncio.wait_for(client.me(), KEY_CHECK_SECONDS)
 
 
 def _key_error(exc: BaseException) -> str:
@@ -114,7 +113,7 @@ def register(surface: Surface, services: Services) -> None:
             said = settings_saved_text()
         else:
             try:
-                account = await check_key(services, key)
+                me = await check_key(services, key)
             except (MindsError, TimeoutError) as exc:
                 await ack(response_action="errors", errors={KEY_BLOCK: _key_error(exc)})
                 return
@@ -122,7 +121,7 @@ def register(surface: Surface, services: Services) -> None:
                 WorkspaceSettings(
                     team_id=team_id,
                     minds_key=key,
-                    account_label=account,
+                    account_label=me.label or me.id,
                     outcome_in_channel=outcome,
                     default_language=language,
                     connected_by=user_id,
@@ -130,8 +129,8 @@ def register(surface: Surface, services: Services) -> None:
                 )
             )
             await services.minds.forget(team_id)
-            log.info("workspace connected to Minds", extra={"fields": {"account": account}})
-            said = connected_text(account)
+            log.info("workspace connected to Minds", extra={"fields": {"account": me.id}})
+            said = connected_text(me.label)
         services.languages.forget_workspace(team_id)
         await ack(response_action="clear")
         channel = plain_value(view.get("private_metadata"), limit=MAX_PRIVATE_METADATA) or user_id

@@ -48,7 +48,11 @@ async def _connect(desk: Desk, language: str) -> None:
     inputs = {"minds_key_input": key.get_secret_value(), "workspace_language_input": language}
     delivery = await desk.emu.submit_view(user=desk.ada, inputs=inputs)
     assert delivery.ok, delivery.error
-    await desk.private(desk.ada, since, said(language, "Minds is connected as *{account}*. Try `/minds studies`."))
+    await desk.private(
+        desk.ada,
+        since,
+        said(language, "Minds is connected. Minds did not say the account's name or email. Try `/minds studies`."),
+    )
 
 
 async def _approved_plan(desk: Desk, language: str) -> Message:

@@ -155,7 +155,7 @@ async def test_an_admin_connects_minds_and_a_question_ends_with_a_reaction_not_a
         user=ada, inputs={"minds_key_input": key.get_secret_value(), "outcome_in_channel_input": ["outcome"]}
     )
     connected = await emu.wait_for_ephemeral(ada, since=since, timeout=FLOW_SECONDS)
-    assert "connected as" in connected.text.lower()
+    assert connected.text == "Minds is connected. Minds did not say the account's name or email. Try `/minds studies`."
     assert key.get_secret_value() not in connected.text
 
     await emu.send_slash_command(

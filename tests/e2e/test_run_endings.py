@@ -91,7 +91,7 @@ async def test_with_the_outcome_off_the_plan_message_only_says_the_run_ended(des
     await desk.emu.submit_view(
         user=desk.ada, inputs={"minds_key_input": key.get_secret_value(), "outcome_in_channel_input": []}
     )
-    await desk.private(desk.ada, since, "connected as")
+    await desk.private(desk.ada, since, "Minds is connected. Minds did not say the account's name or email.")
     workspace = await desk.demo.bot.bot.services.store.get_workspace(desk.emu.config.team_id)
     assert workspace is not None and workspace.outcome_in_channel is False, "the box was left unticked"
 

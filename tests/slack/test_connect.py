@@ -86,7 +86,8 @@ async def test_a_good_key_is_checked_stored_encrypted_and_never_echoed(bot: BotH
     )
     assert response.status == 200 and ack_body(response) == {"response_action": "clear"}
     (note,) = await bot.slack.wait_for("chat.postEphemeral")
-    assert ACCOUNT in note["text"] and GOOD_KEY not in json.dumps(bot.slack.calls)
+    assert note["text"] == "Minds is connected. Minds did not say the account's name or email. Try `/minds studies`."
+    assert ACCOUNT not in note["text"] and GOOD_KEY not in json.dumps(bot.slack.calls)
     workspace = await bot.store.get_workspace(TEAM)
     assert workspace is not None and workspace.minds_key.get_secret_value() == GOOD_KEY
     assert GOOD_KEY not in repr(workspace)
@@ -137,3 +138,10 @@ async def test_uninstalling_forgets_the_workspace_key() -> None:
         assert await bot.store.get_workspace(TEAM) is not None
         await bot.event({"type": "app_uninstalled"}, event_id="EvUninstall")
         assert await bot.store.get_workspace(TEAM) is None
+
+
+async def test_an_account_minds_names_is_shown_by_its_name_or_email(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", "/auth/me", raw({"id": ACCOUNT, "email": "ada@example.test"}))
+    await bot.submit({"callback_id": CONNECT_CALLBACK, "private_metadata": "C0001"}, key_values(GOOD_KEY), user=ADMIN)
+    (note,) = await bot.slack.wait_for("chat.postEphemeral")
+    assert note["text"] == "Minds is connected as *ada@example.test*. Try `/minds studies`."

@@ -33,10 +33,11 @@ from minds_bot.render.answers import (
 from minds_bot.render.browse import BrowsePage, render_browse
 from minds_bot.render.common import decode_value, render_candidates, render_not_found, split_text
 from minds_bot.render.jobs import render_duplicate
+from minds_bot.render.markdown import to_mrkdwn
 from minds_bot.render.modals import render_pick_study
 from minds_bot.render.share import SHARE_ON_ACTION, render_share_prompt, render_sharing
 from minds_bot.render.study import parse_plan_button_value, plan_button_value, render_study_card
-from minds_bot.render.summary import render_summary, to_mrkdwn
+from minds_bot.render.summary import render_summary
 from tests.slack import samples
 
 

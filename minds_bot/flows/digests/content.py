@@ -87,12 +87,15 @@ def research_news(run: AgentRun, detail: ResearchRun, *, new: bool) -> RunNews:
 
 
 def excerpt(markdown: str, *, limit: int = EXCERPT_CHARS) -> tuple[str, bool]:
-    """The summary's opening, cut at a word boundary; True when there is more to read."""
-    text = " ".join(markdown.split())
+    """The summary's opening as Markdown, its lines kept (never flattened: headings and lists stay headings and
+    lists), cut at a line or word boundary; True when there is more to read."""
+    lines = [line.rstrip() for line in markdown.strip().splitlines()]
+    text = "\n".join(line for i, line in enumerate(lines) if line or (i and lines[i - 1]))
     if len(text) <= limit:
         return text, False
-    cut = text[:limit].rsplit(" ", 1)[0]
-    return cut + " …", True
+    cut = text[:limit]
+    cut = cut.rsplit("\n", 1)[0] if "\n" in cut[limit // 2 :] else cut.rsplit(" ", 1)[0]
+    return cut.rstrip() + " …", True
 
 
 def unreadable(previous: Watermark, error: ReadError) -> DigestContent:

@@ -89,7 +89,7 @@ async def test_a_first_digest_reports_every_run_state_in_minds_words(
     body = text_of(post)
     assert "3 answer-consistency flags across 1 Minds to review" in body
     assert "Asked: “Price fairness”, “Willingness to pay” and 1 more" in body
-    assert "Summary: Prices above 20 € meet resistance" in body
+    assert "*Summary*\\nPrices above 20 € meet resistance" in body
     assert "first digest for this Study" in body
 
 

@@ -1,0 +1,104 @@
+"""Issue 24 rows 8, 11 and 14 through the real app: what a research lead reads in the digest, the summary and
+the "Show answers" pages — rendered Markdown, each answer once, pages both ways, every answer as a CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from minds_bot.sandbox.slack_api.state import Ephemeral
+from tests.e2e.desk import Desk, action_ids, open_desk, shown
+
+LAUNCH = "Launch positioning"
+
+
+@pytest.fixture
+async def desk(tmp_path: Path) -> AsyncIterator[Desk]:
+    async with open_desk(tmp_path) as running:
+        yield running
+
+
+async def _answers_page(desk: Desk) -> tuple[str, Ephemeral]:
+    question = "Would you pay 20 euros more for a shoe made from recycled ocean plastic?"
+    since = await desk.type(desk.ben, f'ask "{LAUNCH}" {question}')
+    parent = await desk.posted(since, lambda m: "asked" in m.text and not m.is_reply)
+    result = await desk.posted(since, lambda m: "answers_show" in action_ids(m.blocks), thread_ts=parent.ts)
+    since = desk.emu.mark()
+    await desk.emu.click_button(user=desk.ben, action_id="answers_show", channel=desk.research, ts=result.ts)
+    return parent.ts, await desk.private(desk.ben, since, "Answers to “", "page 1 of")
+
+
+def _page(desk: Desk, needle: str) -> Ephemeral | None:
+    return next((e for e in desk.emu.state.ephemerals(desk.ben) if needle in shown(e)), None)
+
+
+async def test_show_answers_shows_each_answer_once_pages_both_ways_and_attaches_a_csv(desk: Desk) -> None:
+    thread_ts, first = await _answers_page(desk)
+    for line in [b["text"]["text"] for b in first.blocks if b.get("type") == "section"]:
+        head, _, rest = line.partition("\n")
+        said = head.split(" — ", 1)[-1]
+        assert said not in rest, f"an answer is printed once, not twice: {line!r}"
+    ids = action_ids(first.blocks)
+    assert "answers_prev" not in ids and "answers_csv" in ids
+    assert "answers_next" in ids  # more than one page: Next, then Previous back to page 1
+    await desk.emu.click_button(user=desk.ben, action_id="answers_next", channel=desk.research, ts=first.ts)
+    second = await desk.wait(lambda: _page(desk, "page 2 of"))  # the private page is replaced in place
+    assert "answers_prev" in action_ids(second.blocks)
+    await desk.emu.click_button(user=desk.ben, action_id="answers_prev", channel=desk.research, ts=second.ts)
+    first = await desk.wait(lambda: _page(desk, "page 1 of"))
+    since = desk.emu.mark()
+    await desk.emu.click_button(user=desk.ben, action_id="answers_csv", channel=desk.research, ts=first.ts)
+    reply = await desk.posted(since, lambda m: bool(m.files), thread_ts=thread_ts)
+    assert "as CSV (persona, Audience, value, message)." in reply.text
+    (file_id,) = reply.files
+    assert desk.emu.state.files[file_id].name == "answers.csv"
+    content = desk.emu.file_content(file_id)
+    assert content is not None
+    rows = list(csv.reader(io.StringIO(content.decode("utf-8"))))
+    assert rows[0] == ["Persona", "Audience", "Value", "Message"]
+    assert len(rows) > 1 and all(len(r) == 4 for r in rows)
+
+
+async def test_the_digest_shows_the_summary_as_rendered_markdown(desk: Desk) -> None:
+    since = await desk.type(desk.ben, f'digest add daily 09:00 Europe/Berlin "{LAUNCH}"')
+    added = await desk.private(desk.ben, since, "added")
+    digest_id = added.text.split("`")[1]
+    since = await desk.type(desk.ben, f"digest now {digest_id}")
+    news = await desk.posted(since, lambda m: not m.is_reply and "*Summary*" in shown(m))
+    (summary,) = [b["text"]["text"] for b in news.blocks if "*Summary*" in b.get("text", {}).get("text", "")]
+    assert summary.startswith(f"*Summary*\n*{LAUNCH}*\n\n• *Is the recycled-material running shoe"), summary
+    assert "#" not in summary and "**" not in summary and summary.endswith("for the rest)")
+
+
+async def test_a_study_list_says_questions_asked(desk: Desk) -> None:
+    since = await desk.type(desk.ben, "studies")
+    listed = await desk.private(desk.ben, since, LAUNCH)
+    assert " questions asked · " in shown(listed) or " question asked · " in shown(listed)
+    assert " messages · " not in shown(listed)
+
+
+async def test_the_summary_says_it_may_predate_the_latest_run_and_refresh_works(desk: Desk) -> None:
+    study = next(s for s in await desk.minds_api("GET", "/studies?limit=100") if s["name"] == LAUNCH)
+    before = (await desk.minds_api("GET", f"/studies/{study['id']}/summary"))["revision"]
+    since = await desk.type(desk.ben, f'summary "{LAUNCH}"')
+    shown_summary = await desk.private(desk.ben, since, f"Summary of {LAUNCH}", "it may predate the latest run")
+    assert "Refresh to include every finished run." in shown(shown_summary)
+    assert "minds_rerun:summary" in action_ids(shown_summary.blocks)
+    since = desk.emu.mark()
+    await desk.emu.click_button(
+        user=desk.ben, action_id="minds_rerun:summary", channel=desk.research, ts=shown_summary.ts
+    )
+    refreshed = await desk.private(desk.ben, since, f"Summary of {LAUNCH}")
+    assert "it may predate the latest run" in shown(refreshed)
+    refresh = next(
+        e
+        for b in shown_summary.blocks
+        if b.get("type") == "actions"
+        for e in b["elements"]
+        if e["action_id"] == "minds_rerun:summary"
+    )
+    assert refresh["value"] == f"summary {study['id']} refresh" and before >= 1
