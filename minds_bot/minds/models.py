@@ -317,6 +317,11 @@ class AgentRun(MindsModel):
     status: AgentRunStatus
     message_id: str | None = None
     client_request_id: str | None = None
+    # Named in CONTRACT.md's run list only as "the run shape"; the sandbox sends these. Absent → shown as unknown.
+    created_at: datetime | None = None
+    completed_at: datetime | None = None
+    question: str | None = None  # a standalone question's text
+    progress: RunProgress | None = None
 
     @property
     def is_terminal(self) -> bool:

@@ -5,7 +5,8 @@ far it got, failed, cancelled — never "complete" for partial or plan_limited),
 review, the 50-block budget ("and N more" with a pointer to ``/minds runs <study>``, as Minds gives no link to
 the rest) and the modal's block and action ids.
 Must not touch: I/O, the store, Minds. Links are never built here: the digest content carries none because
-Minds returns none for runs. Every name, run id, state and error word from Minds is escaped (and bounded);
+Minds returns none for runs. A run is named by its first question ("question unknown" when Minds gave none),
+never by its id. Every name, state and error word from Minds is escaped (and bounded);
 mentions come only from ``mention``/``channel_mention``.
 """
 
@@ -49,7 +50,6 @@ from minds_bot.render.errors import minds_said
 from minds_bot.render.markdown import to_mrkdwn
 from minds_bot.store import Digest
 
-SHORT_ID = 8
 # Blocks kept free for the header, the "since" line, read errors and the "and N more" footer.
 RESERVED_BLOCKS = 4
 BLOCKS_PER_STUDY = 2
@@ -197,19 +197,20 @@ def _run_line(run: RunNews) -> str:
     finished = run.status in TERMINAL
     event = (_("started and finished") if finished else _("started")) if run.new else _("finished")
     state = escape(run.status, limit=MAX_WORD_SHOWN)
-    # i18n: {what} is "Research run", "Question" or "Run"; {event} "started", "finished" or "started and
-    # finished"; {state} is Minds' own state word (completed, partial…), kept in English; {detail} starts with " — ".
+    # i18n: {what} is "Research run", "Question" or "Run"; {name} its first question in quotes (or "question
+    # unknown"); {event} "started", "finished" or "started and finished"; {state} is Minds' own state word
+    # (completed, partial…), kept in English; {detail} starts with " — ".
     line = _(
-        "• {what} `{run_id}` ({event}): *{state}*{detail}",
+        "• {what} {name} ({event}): *{state}*{detail}",
         what=what,
-        run_id=escape(run.run_id[:SHORT_ID]),
+        name=f"“{_escape(run.question_titles[0])}”" if run.question_titles else _("(question unknown)"),
         event=event,
         state=state,
         detail=_state_detail(run),
     )
-    if run.question_titles:
+    extra = (run.questions_total or 0) - len(run.question_titles)
+    if len(run.question_titles) > 1 or (run.question_titles and extra > 0):
         asked = ", ".join(f"“{_escape(t)}”" for t in run.question_titles)
-        extra = (run.questions_total or 0) - len(run.question_titles)
         if extra > 0:
             said = _n(
                 "Asked: {questions} and {count} more", "Asked: {questions} and {count} more", extra, questions=asked

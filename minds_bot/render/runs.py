@@ -20,7 +20,7 @@ from slack_sdk.models.blocks import Block, ContextBlock, MarkdownTextObject, Sec
 
 from minds_bot.i18n import _, _n, format_number
 from minds_bot.minds import AgentRun, ResearchRun, RunArtifact
-from minds_bot.minds.models import AnswerConsistency
+from minds_bot.minds.models import AnswerConsistency, StudyMessage
 from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
     MAX_NAME_SHOWN,
@@ -33,6 +33,7 @@ from minds_bot.render import (
 )
 from minds_bot.render.calculations import calculation_blocks
 from minds_bot.render.common import shorten, split_text
+from minds_bot.render.run_names import run_lines
 
 CHARTED_TYPES = frozenset({"categorical", "multiselect", "scale"})
 MAX_QUOTES = 2
@@ -460,13 +461,21 @@ def render_consistency(check: AnswerConsistency | None) -> Message:
 # --- /minds runs ---------------------------------------------------------------------------------------------
 
 
-def render_runs(runs: Sequence[AgentRun], *, study_name: str) -> Message:
+def render_runs(
+    runs: Sequence[AgentRun],
+    *,
+    study_name: str,
+    messages: Sequence[StudyMessage] = (),
+    thread_links: Mapping[str, str] | None = None,
+) -> Message:
+    """Each run by date, first question, n and state (``render/run_names.py``), linked to its thread when the bot
+    posted it."""
     name = escape(study_name, limit=MAX_NAME_SHOWN)
     if not runs:
         text = _("No runs yet for {study}.", study=name)
         return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
     lines = [_("*Recent runs of {study}* (newest first, as Minds reports them)", study=name)]
-    lines += [f"• `{escape(run.run_id, limit=MAX_NAME_SHOWN)}` — {_status(run.status)}" for run in runs]
+    lines += run_lines(runs, messages=messages, thread_links=thread_links)
     text = "\n".join(lines)
     blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
     return Message(text=_("Recent runs of {study}", study=name), blocks=blocks)

@@ -1,21 +1,22 @@
 """The Study card (``/minds study <study>``): what a team needs to decide its next step on one Study.
 
 Owns: the card's blocks — name, Audiences with their Mind counts, questions asked (count and the latest few),
-recent runs with their states exactly as Minds reports them, whether a public link is on, and the buttons Plan
+recent runs named by date, first question, n and state exactly as Minds reports it (``render/run_names.py``),
+linked to their Slack threads when the bot posted them, whether a public link is on, and the buttons Plan
 research / Ask / Summary / Export — and the value format of the ``study_plan`` button (study id, optionally
 followed by a newline and the request text to plan). Must not touch: I/O.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from slack_sdk.models.blocks import ActionsBlock, Block, DividerBlock, HeaderBlock
 
 from minds_bot.i18n import _, _n
 from minds_bot.minds import AgentRun, StudyDetail
-from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape
+from minds_bot.render import MAX_NAME_SHOWN, Message, escape
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import (
     MAX_BUTTON_VALUE,
@@ -26,6 +27,7 @@ from minds_bot.render.common import (
     shorten,
 )
 from minds_bot.render.modals import MAX_OPTION_TEXT
+from minds_bot.render.run_names import run_lines
 
 STUDY_PLAN_ACTION = "study_plan"  # handled by the planning flow
 STUDY_EXPORT_ACTION = "study_export"  # handled by the export flow
@@ -89,19 +91,21 @@ def _questions(study: StudyDetail) -> str:
     return _("*Questions asked:* {count} — latest:", count=len(asked)) + "\n" + "\n".join(lines)
 
 
-def _runs(runs: Sequence[AgentRun]) -> str:
+def _runs(study: StudyDetail, runs: Sequence[AgentRun], thread_links: Mapping[str, str] | None) -> str:
     if not runs:
         return _("*Recent runs:* none.")
-    lines = [f"• `{escape(run.run_id[:8])}` {escape(run.status, limit=MAX_WORD_SHOWN)}" for run in runs[:RECENT_RUNS]]
+    lines = run_lines(runs[:RECENT_RUNS], messages=study.messages, thread_links=thread_links)
     return _("*Recent runs:*") + "\n" + "\n".join(lines)
 
 
-def render_study_card(study: StudyDetail, runs: Sequence[AgentRun]) -> Message:
+def render_study_card(
+    study: StudyDetail, runs: Sequence[AgentRun], *, thread_links: Mapping[str, str] | None = None
+) -> Message:
     blocks: list[Block] = [
         HeaderBlock(text=shorten(study.name, MAX_HEADER)),
         *sections(_audiences(study)),
         *sections(_questions(study)),
-        *sections(_runs(runs)),
+        *sections(_runs(study, runs, thread_links)),
         context(sharing_line(is_public=study.is_public, link_sharing=study.is_link_sharing_enabled)),
         DividerBlock(),
         ActionsBlock(

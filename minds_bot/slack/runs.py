@@ -2,7 +2,8 @@
 
 Owns: registering ``ResearchRunHandler`` (``RunKind.RESEARCH``) and ``ConsistencyFollowUp``
 (``RunKind.CONSISTENCY``) with the run tracker, the start-up resume of approvals a crash interrupted, and
-the private list of a Study's recent runs with the states Minds reports.
+the private list of a Study's recent runs, each named by date, first question, n and the state Minds
+reports, linked to its thread when the bot posted it.
 Must not touch: Minds wire shapes, SQL, Block Kit (``render/runs.py``).
 """
 
@@ -12,10 +13,11 @@ from typing import TYPE_CHECKING
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.research import ApprovalResume, ConsistencyFollowUp, ResearchRunHandler
+from minds_bot.flows.run_links import thread_links
 from minds_bot.i18n import _
 from minds_bot.render.runs import render_runs
 from minds_bot.slack.grammar import Runs
-from minds_bot.slack.resolve import resolve_study
+from minds_bot.slack.resolve import resolve_study, study_detail
 from minds_bot.store import RunKind
 
 if TYPE_CHECKING:
@@ -34,7 +36,11 @@ async def handle_runs(command: Runs, invocation: Invocation) -> None:
         return
     minds = await invocation.minds()
     runs = await minds.list_study_runs(study.id, limit=RECENT_RUNS)
-    await invocation.reply(render_runs(runs, study_name=study.name))
+    detail = await study_detail(invocation, study) if runs else None  # names each run's first question and n
+    links = await thread_links(invocation, [run.run_id for run in runs])
+    await invocation.reply(
+        render_runs(runs, study_name=study.name, messages=detail.messages if detail else (), thread_links=links)
+    )
 
 
 def register(surface: Surface, services: Services) -> None:

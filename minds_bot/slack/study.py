@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation, with_progress
+from minds_bot.flows.run_links import thread_links
 from minds_bot.render.common import decode_value, plain_value, render_stale_button
 from minds_bot.render.study import STUDY_ASK_ACTION, STUDY_SUMMARY_ACTION, render_study_card
 from minds_bot.slack.grammar import MAX_STUDY_REF, ShowStudy, StudyRef
@@ -34,7 +35,8 @@ async def show_card(invocation: Invocation, ref: StudyRef) -> None:
     runs = await with_progress(
         minds.list_study_runs(detail.id, limit=RECENT_RUNS_LIMIT), show=lambda: show_progress(invocation)
     )
-    await invocation.reply(render_study_card(detail, runs))
+    links = await thread_links(invocation, [run.run_id for run in runs])
+    await invocation.reply(render_study_card(detail, runs, thread_links=links))
 
 
 async def handle_study(command: ShowStudy, invocation: Invocation) -> None:

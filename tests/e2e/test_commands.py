@@ -185,10 +185,35 @@ async def test_ask_with_no_study_opens_a_searchable_pick_dialog(desk: Desk) -> N
     assert "Pricing pulse" in parent.text
 
 
-async def test_runs_lists_recent_runs_with_their_states(desk: Desk) -> None:
+def block_lines(message: Any) -> list[str]:
+    """The run lines of a message's sections, as Slack receives them (mrkdwn)."""
+    texts = [block["text"]["text"] for block in message.blocks if isinstance(block.get("text"), dict)]
+    return [line for text in texts for line in text.splitlines() if line.startswith("• ")]
+
+
+async def test_runs_are_named_by_date_first_question_n_and_state_not_by_id(desk: Desk) -> None:
+    study = await study_id(desk, LAUNCH)
+    runs = await desk.minds_api("GET", f"/studies/{study}/runs?limit=10")
     since = await desk.type(desk.ben, f"runs {LAUNCH}")
     answer = await desk.private(desk.ben, since, f"Recent runs of {LAUNCH}")
-    assert "completed" in shown(answer)
+    assert block_lines(answer) == [
+        "• <!date^1764666600^{date_short_pretty} {time}|2025-12-02 09:10 UTC> · “Is the recycled-material running "
+        "shoe something you would consider for yourself?” (+3 more questions) · n=28 · completed"
+    ]  # the seeded run was not posted by the bot here: no thread link
+    assert runs and all(run["runId"][:8] not in shown(answer) for run in runs), "no run is named by its id"
+
+
+async def test_a_run_the_bot_posted_links_to_its_thread_from_the_study_card(desk: Desk) -> None:
+    request = f'plan "{LAUNCH}" Test three taglines for our new running shoe with Gen Z buyers'
+    plan = await desk.answered_plan(desk.ben, request)
+    await desk.emu.click_button(user=desk.ada, action_id="plan_approve", channel=desk.research, ts=plan.ts)
+    await desk.wait(lambda: desk.emu.state.replies(desk.research, plan.ts))  # the run is followed in the thread
+    runs = await desk.minds_api("GET", f"/studies/{await study_id(desk, LAUNCH)}/runs?limit=1")
+    shown_card = await card(desk, desk.ben)
+    first = next(line for line in block_lines(shown_card) if line.startswith("• <!date^"))
+    assert first.startswith("• <!date^") and " · “" in first, first
+    assert first.endswith(f" · <{desk.emu.workspace.permalink(plan)}|thread>"), first
+    assert runs[0]["runId"][:8] not in shown(shown_card)
 
 
 async def test_summary_and_refresh_both_show_the_summary(desk: Desk) -> None:
@@ -319,6 +344,11 @@ async def test_digest_add_list_now_remove(desk: Desk) -> None:
     await desk.private(desk.ben, since, f"Digest `{digest_id}` posted")
     news = await desk.posted(since, lambda m: not m.is_reply)
     assert LAUNCH in shown(news)
+    runs = await desk.minds_api("GET", f"/studies/{await study_id(desk, LAUNCH)}/runs?limit=10")
+    assert "• Research run “Is the recycled-material running shoe something you would consider for yourself?” (" in (
+        shown(news)
+    ), "a run is named by its first question"
+    assert all(run["runId"][:8] not in shown(news) for run in runs)
 
     since = await desk.type(desk.ben, f"digest remove {digest_id}")
     await desk.private(desk.ben, since, f"Digest `{digest_id}` removed")

@@ -255,7 +255,9 @@ async def test_runs_lists_recent_runs_with_their_states(bot: BotHarness) -> None
     )
     await bot.command(f"runs {STUDY_ID}")
     answer = await bot.slack.responses.get()
-    assert "`r2` — running" in json.dumps(answer["blocks"], ensure_ascii=False)
+    shown = json.dumps(answer["blocks"], ensure_ascii=False)
+    assert "• date unknown · first question unknown · n unknown · running" in shown  # what Minds did not say
+    assert "r2" not in shown.replace("Recent runs", "")  # never an id
 
 
 async def test_a_plan_preview_refusal_is_said_and_not_retried(bot: BotHarness) -> None:

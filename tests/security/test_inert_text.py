@@ -70,6 +70,7 @@ from minds_bot.minds.models import (
     SourceImport,
     StudyAnalytics,
     StudyDraft,
+    StudyMessage,
     StudyTemplate,
     VanWestendorpCalculation,
     parse_calculation,
@@ -326,6 +327,15 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
     StudyDetail: lambda flag: StudyDetail.model_validate(samples.study_detail(shared=flag)),
     Study: lambda flag: _study(),
     AgentRun: lambda flag: AgentRun.model_validate(samples.agent_run("partial" if flag else "running")),
+    StudyMessage: lambda flag: StudyMessage.model_validate(
+        {
+            "id": "m1",
+            "role": "user" if flag else "assistant",
+            "content": "1. First question?\n2. Second?",
+            "createdAt": "2026-12-01T09:30:00Z",
+            "metadata": {"runId": samples.RUN_ID, "outputData": {"responseCount": 12}},
+        }
+    ),
     ResearchRun: lambda flag: _run(),
     RunArtifact: lambda flag: _run().artifacts[0 if flag else 2],
     AnswerConsistency: lambda flag: _run().answer_consistency,

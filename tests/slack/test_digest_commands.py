@@ -184,7 +184,9 @@ async def test_digest_now_posts_to_the_channel_and_confirms(bot: BotHarness) -> 
     assert f"Digest `{digest.digest_id}` posted to <#{CHANNEL}>" in answer
     [post] = bot.slack.calls_to("chat.postMessage")
     assert post["channel"] == CHANNEL
-    assert "`0000abcd` (started and finished): *failed*" in json.dumps(post["blocks"], ensure_ascii=False)
+    assert "• Research run (question unknown) (started and finished): *failed*" in json.dumps(
+        post["blocks"], ensure_ascii=False
+    )
     assert "Posted now at <@U0001>'s request" in json.dumps(post["blocks"])
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from minds_bot.minds import AgentRun, ResearchRun
+from minds_bot.minds.models import StudyMessage
 from minds_bot.render.runs import (
     distribution,
     progress_text,
@@ -133,14 +134,50 @@ def test_many_results_are_paged_not_cut() -> None:
     assert all(f"*Q{i + 1}. " in text for i in range(120))
 
 
-def test_runs_list_shows_states_as_reported() -> None:
+def test_runs_are_named_by_date_first_question_n_and_state_never_by_id() -> None:
+    r2 = "5a1604cc-0000-4000-8000-000000000002"
+    r1 = "f84a7ca8-0000-4000-8000-000000000001"
     runs = [
-        AgentRun.model_validate({"runId": "r2", "status": "running"}),
-        AgentRun.model_validate({"runId": "r1", "status": "failed"}),
+        AgentRun.model_validate(
+            {"runId": r2, "status": "completed", "createdAt": "2026-12-04T14:02:00Z", "question": "Is <b> fair?"}
+        ),
+        AgentRun.model_validate({"runId": r1, "status": "failed"}),
     ]
-    text = _all_text([render_runs(runs, study_name="Cups")])
-    assert "`r2` — running" in text and "`r1` — failed" in text
+    messages = [
+        StudyMessage.model_validate(
+            {
+                "id": "m1",
+                "role": "assistant",
+                "content": "Is <b> fair?",
+                "createdAt": "2026-12-04T14:03:00Z",
+                "metadata": {"runId": r2, "outputData": {"responseCount": 12}},
+            }
+        )
+    ]
+    message = render_runs(runs, study_name="Cups", messages=messages, thread_links={r2: "https://x.slack.com/p1"})
+    text = _all_text([message])
+    assert (
+        "• <!date^1796392920^{date_short_pretty} {time}|2026-12-04 14:02 UTC> · “Is &lt;b&gt; fair?” · n=12 · "
+        "completed · <https://x.slack.com/p1|thread>"
+    ) in text
+    assert "• date unknown · first question unknown · n unknown · failed" in text
+    assert r1[:8] not in text and r2[:8] not in text
     assert render_runs([], study_name="Cups").text == "No runs yet for Cups."
+
+
+def test_a_research_run_is_named_by_the_first_question_minds_filed_for_it() -> None:
+    run_ = AgentRun.model_validate({"runId": "r9", "status": "partial", "createdAt": "2026-12-04T14:02:00Z"})
+    listing = StudyMessage.model_validate(
+        {
+            "id": "m0",
+            "role": "user",
+            "content": "1. How fair is 140 EUR?\n2. Would you buy it?\n3. Why?",
+            "createdAt": "2026-12-04T14:02:00Z",
+            "metadata": {"runId": "r9", "kind": "research"},
+        }
+    )
+    text = _all_text([render_runs([run_], study_name="Cups", messages=[listing])])
+    assert "· “How fair is 140 EUR?” (+2 more questions) · n unknown · partial" in text
 
 
 @pytest.mark.parametrize(

@@ -191,7 +191,8 @@ async def _run_news(client: DigestReads, study_id: str, run: AgentRun, *, new: b
     try:
         detail = await client.get_research_run(study_id, run.run_id)
     except NotFound:
-        return RunNews(run_id=run.run_id, status=run.status, new=new, kind="question")
+        titles = (run.question,) if run.question else ()  # a standalone question: Minds lists it with the run
+        return RunNews(run_id=run.run_id, status=run.status, new=new, kind="question", question_titles=titles)
     except MindsError as exc:
         return RunNews(run_id=run.run_id, status=run.status, new=new, kind="unknown", detail_error=_say(exc))
     return research_news(run, detail, new=new)

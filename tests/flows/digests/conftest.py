@@ -158,8 +158,10 @@ def research_run(
     completed: int | None = None,
     coverage: tuple[int, int] | None = None,
     flags: int = 0,
-    titles: tuple[str, ...] = ("Price fairness", "Willingness to pay"),
+    titles: tuple[str, ...] | None = None,
 ) -> dict[str, Any]:
+    """A research run's detail; its first question names the run (and carries the run's id to tell runs apart)."""
+    titles = titles if titles is not None else (f"Price fairness {run_id[:8]}", "Willingness to pay")
     artifacts = []
     for index, title in enumerate(titles):
         output: dict[str, Any] = {"title": title, "type": "scale"}
@@ -190,7 +192,11 @@ def serve_study(
 ) -> None:
     """Route one Study: its detail, its runs list (run id, list status), run details and summary."""
     api.set("GET", f"/studies/{study_id}", ok(study_payload(study_id, name)))
-    api.set("GET", f"/studies/{study_id}/runs", raw({"data": [{"runId": r, "status": s} for r, s in runs]}))
+    api.set(
+        "GET",
+        f"/studies/{study_id}/runs",
+        raw({"data": [{"runId": r, "status": s, "question": f"Question {r[:8]}"} for r, s in runs]}),
+    )
     for run_id, detail in (details or {}).items():
         api.set("GET", f"/studies/{study_id}/research-runs/{run_id}", ok(detail))
     api.set("GET", f"/studies/{study_id}/summary", ok({"summary": summary, "revision": 2, "isGenerating": False}))

@@ -78,7 +78,7 @@ async def test_a_first_digest_reports_every_run_state_in_minds_words(
     [post] = posts(slack)
     assert post["channel"] == CHANNEL
     lines = {line for line in text_of(post).split("\\n")}
-    by_run = {run: next(line for line in lines if f"`{run[:8]}`" in line) for run in (R1, R2, R3, R4, R5)}
+    by_run = {run: next(line for line in lines if f"{run[:8]}” (" in line) for run in (R1, R2, R3, R4, R5)}
     assert "*completed* — 3 questions" in by_run[R1]
     assert "*partial*" in by_run[R2] and "21 of 24 answers received" in by_run[R2]
     assert "1 of 3 questions with missing answers" in by_run[R2] and "Not complete evidence" in by_run[R2]
@@ -88,7 +88,8 @@ async def test_a_first_digest_reports_every_run_state_in_minds_words(
     assert "completed" not in by_run[R2] + by_run[R3]  # partial and plan_limited are never called complete
     body = text_of(post)
     assert "3 answer-consistency flags across 1 Minds to review" in body
-    assert "Asked: “Price fairness”, “Willingness to pay” and 1 more" in body
+    assert f"Asked: “Price fairness {R1[:8]}”, “Willingness to pay” and 1 more" in body
+    assert f"• Research run “Price fairness {R1[:8]}” (started and finished): *completed*" in body
     assert "*Summary*\\nPrices above 20 € meet resistance" in body
     assert "first digest for this Study" in body
 
@@ -112,9 +113,9 @@ async def test_the_next_digest_tells_only_what_changed_and_the_watermark_moves_a
     assert await flow.run_due("dg-1") is Outcome.POSTED
 
     second = text_of(posts(slack)[1])
-    assert f"`{R5[:8]}` (finished): *completed*" in second
-    assert f"`{R6[:8]}` (started): *queued*" in second
-    assert all(f"`{r[:8]}`" not in second for r in (R1, R2, R3, R4))
+    assert f"{R5[:8]}” (finished): *completed*" in second
+    assert f"{R6[:8]}” (started): *queued*" in second
+    assert all(f"{r[:8]}”" not in second for r in (R1, R2, R3, R4))
     assert "News since the last digest" in second
 
 
@@ -137,7 +138,7 @@ async def test_a_quiet_period_is_said_once_then_kept_silent_until_there_is_news(
     serve_pricing(api, [(R2, "running"), (R1, "completed")], {R2: research_run(R2, "running", settled=0)})
     clock.advance(timedelta(days=1))
     assert await flow.run_due("dg-1") is Outcome.POSTED
-    assert f"`{R2[:8]}` (started)" in text_of(posts(slack)[2])
+    assert f"{R2[:8]}” (started)" in text_of(posts(slack)[2])
 
 
 async def test_a_digest_set_to_skip_quiet_periods_posts_nothing_without_news(
@@ -176,7 +177,7 @@ async def test_a_study_minds_cannot_read_is_named_in_the_digest_and_reported_onc
     serve_pricing(api, [(R3, "completed"), (R1, "completed")], {R3: research_run(R3, "completed")})
     clock.advance(timedelta(days=1))
     await flow.run_due("dg-1")
-    assert f"`{R3[:8]}` (started and finished): *completed*" in text_of(posts(slack)[2])
+    assert f"{R3[:8]}” (started and finished): *completed*" in text_of(posts(slack)[2])
 
 
 async def test_a_malformed_runs_list_is_an_error_never_no_news(
@@ -298,7 +299,7 @@ async def test_a_failed_post_releases_the_window_and_keeps_the_watermark(
     del slack.replies["chat.postMessage"]
     clock.advance(timedelta(minutes=5))
     assert await flow.run_due("dg-1") is Outcome.POSTED
-    assert f"`{R1[:8]}`" in text_of(posts(slack)[-1])
+    assert f"{R1[:8]}”" in text_of(posts(slack)[-1])
 
 
 async def test_posting_now_on_request_posts_even_a_quiet_digest_once_per_request(
@@ -393,7 +394,7 @@ async def test_digests_of_one_workspace_due_together_share_their_minds_reads_and
     outcomes = await asyncio.gather(*(flow.run_due(f"dg-{n}") for n in range(50)))
 
     assert set(outcomes) == {Outcome.POSTED} and len(posts(slack)) == 50
-    assert all(f"`{R1[:8]}`" in text_of(p) for p in posts(slack))
+    assert all(f"{R1[:8]}”" in text_of(p) for p in posts(slack))
     for path in (f"/studies/{PRICING}", f"/studies/{PRICING}/runs", f"/studies/{PRICING}/research-runs/{R1}"):
         assert len(api.to("GET", path)) == 1, path
 
@@ -402,7 +403,7 @@ async def test_digests_of_one_workspace_due_together_share_their_minds_reads_and
     clock.set(TUESDAY_0900_BERLIN)
     await asyncio.gather(*(flow.run_due(f"dg-{n}") for n in range(50)))
     assert len(api.to("GET", f"/studies/{PRICING}/runs")) == 2
-    assert all(f"`{R2[:8]}` (started and finished)" in text_of(p) for p in posts(slack)[50:])
+    assert all(f"{R2[:8]}” (started and finished)" in text_of(p) for p in posts(slack)[50:])
 
 
 async def test_a_digest_posted_on_request_reads_minds_for_itself(
@@ -414,4 +415,4 @@ async def test_a_digest_posted_on_request_reads_minds_for_itself(
     await flow.run_due("dg-1")
     serve_pricing(api, [(R2, "running"), (R1, "completed")], {R2: research_run(R2, "running", settled=1)})
     await flow.run_now(stored, request_key="k1", requested_by="U0002")
-    assert f"`{R2[:8]}`" in text_of(posts(slack)[1]), "a run started a moment ago is in the digest asked for now"
+    assert f"{R2[:8]}”" in text_of(posts(slack)[1]), "a run started a moment ago is in the digest asked for now"

@@ -1,0 +1,100 @@
+"""A run named the way a person recognises it: its date, first question, n and state — never its id.
+
+Owns: one line per run for the Study card's "Recent runs" and ``/minds runs``. What each part comes from:
+the date is when Minds says the run was created (``createdAt``); the first question is the standalone question
+Minds returns with the run, else the first line of the Study message Minds filed for that run (``metadata.runId``);
+n is the number of answers Minds counted for the run's first answered question (``responseCount``); the state is
+Minds' own word. A part Minds gives nothing for is said to be unknown. A link to the run's Slack thread is added
+when the bot posted it (the caller passes the permalinks it knows).
+Pure: no I/O. Must not touch: Minds calls, the store, Slack calls.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from minds_bot.i18n import _, _n, format_number
+from minds_bot.minds import AgentRun
+from minds_bot.minds.models import StudyMessage
+from minds_bot.render import MAX_WORD_SHOWN, escape
+from minds_bot.render.common import shorten, slack_date
+
+QUESTION_SHOWN = 90
+LISTING_NUMBER = re.compile(r"^\s*1[.)]\s+")
+
+
+def _run_id_of(message: StudyMessage) -> str | None:
+    metadata = message.metadata
+    if isinstance(metadata, Mapping):
+        value = metadata.get("runId")
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _first_questions(messages: Sequence[StudyMessage]) -> dict[str, tuple[str, int]]:
+    """Run id → (its first question, how many questions it asked), from the question listing Minds filed for it."""
+    found: dict[str, tuple[str, int]] = {}
+    for message in messages:
+        run_id = _run_id_of(message)
+        if run_id is None or message.role != "user" or run_id in found:
+            continue
+        lines = [line for line in message.content.splitlines() if line.strip()]
+        if lines:
+            found[run_id] = (LISTING_NUMBER.sub("", lines[0]).strip(), len(lines))
+    return found
+
+
+def _answer_counts(messages: Sequence[StudyMessage]) -> dict[str, int]:
+    """Run id → the number of answers Minds counted on the run's first answered question."""
+    counts: dict[str, int] = {}
+    for message in sorted(messages, key=lambda m: m.created_at):
+        run_id = _run_id_of(message)
+        if run_id is None or run_id in counts or message.role != "assistant":
+            continue
+        output: Any = message.metadata.get("outputData") if isinstance(message.metadata, Mapping) else None
+        count = output.get("responseCount") if isinstance(output, Mapping) else None
+        if isinstance(count, int) and not isinstance(count, bool):
+            counts[run_id] = count
+    return counts
+
+
+def run_line(
+    run: AgentRun,
+    *,
+    messages: Sequence[StudyMessage] = (),
+    thread_links: Mapping[str, str] | None = None,
+) -> str:
+    """``• 4 Dec 2026 14:02 · “Is 140 EUR fair?” (+2 more questions) · n=12 · completed · thread``."""
+    questions = _first_questions(messages)
+    counts = _answer_counts(messages)
+    date = slack_date(run.created_at) if run.created_at else _("date unknown")
+    if run.question:
+        question, asked = run.question, 1
+    else:
+        question, asked = questions.get(run.run_id, ("", 0))
+    if question:
+        shown = "“" + escape(shorten(question, QUESTION_SHOWN)) + "”"
+        if asked > 1:
+            # i18n: After a run's first question: "“Is 140 EUR fair?” (+2 more questions)".
+            shown += " " + _n("(+{count} more question)", "(+{count} more questions)", asked - 1)
+    else:
+        shown = _("first question unknown")
+    count = counts.get(run.run_id)
+    # i18n: n is the number of answers (sample size), as in statistics.
+    n = _("n={count}", count=format_number(count)) if count is not None else _("n unknown")
+    parts = [date, shown, n, escape(run.status, limit=MAX_WORD_SHOWN)]
+    link = (thread_links or {}).get(run.run_id)
+    if link:
+        parts.append(f"<{link}|{_('thread')}>")
+    return "• " + " · ".join(parts)
+
+
+def run_lines(
+    runs: Sequence[AgentRun],
+    *,
+    messages: Sequence[StudyMessage] = (),
+    thread_links: Mapping[str, str] | None = None,
+) -> list[str]:
+    return [run_line(run, messages=messages, thread_links=thread_links) for run in runs]
