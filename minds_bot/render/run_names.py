@@ -87,7 +87,8 @@ def run_line(
     parts = [date, shown, n, escape(run.status, limit=MAX_WORD_SHOWN)]
     link = (thread_links or {}).get(run.run_id)
     if link:
-        parts.append(f"<{link}|{_('thread')}>")
+        label = _("thread")  # i18n: the link to a run's Slack thread
+        parts.append(f"<{link}|{label}>")
     return "• " + " · ".join(parts)
 
 

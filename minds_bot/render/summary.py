@@ -57,7 +57,7 @@ def _freshness(study_id: str, summary: SemanticSummary) -> list[Block]:
         )
     else:
         text = _("Minds did not say when this summary was generated; it may predate the latest run.")
-    value = rerun_value(f"summary {study_id} refresh")
+    value = rerun_value(f"summary {study_id} refresh")  # the command it runs # verbatim
     refresh = [button(_("Refresh"), action_id=f"{RERUN_ACTION}:summary", value=value)] if value else []
     return [context(text), *([ActionsBlock(elements=refresh)] if refresh else [])]
 
