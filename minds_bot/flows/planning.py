@@ -10,10 +10,8 @@ preparation survives restarts and is never re-submitted under a new key (CATALOG
 a revision reloads the latest revision and says so. Reading the open revision back from Minds (``load_revision``)
 for decisions that must not trust a Slack payload: answering every confirmation question in one dialog, and
 asking for a revision that uses a method's fallback (named by Minds' catalogue, reviewed before any run —
-never substituted silently, CATALOGUE §2 E.43). Who answers each revision (``plan_context``: the revision's
-``audience_ids`` when Minds narrowed them, else the Study's Audiences, with Minds' Mind counts) and what the post
-remembers between revisions (``PlanMemory``: the questions shown, to say what changed, and who answered each
-confirmation question — recorded when the answer is sent, shown once Minds reports it answered).
+never substituted silently, CATALOGUE §2 E.43). Who answers each revision and what the post remembers between
+revisions live in ``flows/plan_memory.py``.
 Must not touch: Block Kit (``render/plan*.py``), SQL, approval (``flows/research.py``).
 """
 
@@ -27,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.methods import method_catalogue
 from minds_bot.flows.model_connections import plan_connections
 from minds_bot.flows.permissions import may_approve
+from minds_bot.flows.plan_memory import plan_context, remembered, unlisted_audiences, with_answerer
 from minds_bot.flows.tracking import Observation
 from minds_bot.i18n import N_, _, _n, in_channel
 from minds_bot.minds import (
@@ -42,7 +41,6 @@ from minds_bot.minds import (
     Study,
     StudyDetail,
 )
-from minds_bot.minds.models import StudyAudience
 from minds_bot.render.access import plan_change_refused
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import (
@@ -56,16 +54,11 @@ from minds_bot.render.plan import (
     render_preparing,
     render_revision_refused,
 )
-from minds_bot.render.plan_gate import AudienceInfo
-from minds_bot.render.plan_history import AnsweredBy, PreviousRevision
 from minds_bot.store import (
-    ConfirmationAnswer,
-    PlanMemory,
     PlanPost,
     PlanState,
     PreviewReceipt,
     RunKind,
-    ShownQuestion,
     TrackedRun,
 )
 
@@ -112,71 +105,6 @@ async def resolve_study(minds: MindsClient, text: str) -> Study | StudyDetail:
             _("Several Studies match “{text}”: {names}. Use the exact name or the Study id.", text=text, names=names)
         )
     raise StudyNotFound(result.explanation or _("No Study matches “{text}”.", text=text))
-
-
-def plan_context(
-    study: Study | StudyDetail,
-    *,
-    requester_id: str,
-    plan: ResearchPlan | None = None,
-    memory: PlanMemory | None = None,
-    shown_revision: int | None = None,
-) -> PlanContext:
-    """Who answers ``plan``: the Audiences its revision selected (``audience_ids``) when Minds narrowed them,
-    else every Audience of the Study, each with the Mind count Minds gave (``mindCount``, else the Minds it
-    listed; None when it gave neither). ``memory``: who answered which confirmation question and the questions of
-    the revision shown before (``shown_revision``)."""
-    by_id = {a.id: a for a in study.audiences}
-    selected = plan.audience_ids if plan is not None and plan.audience_ids else None
-    chosen = [by_id.get(i) for i in selected] if selected else list(study.audiences)
-    audiences = tuple(
-        AudienceInfo(name=i, mind_count=None) if a is None else AudienceInfo(name=a.name, mind_count=_mind_count(a))
-        for i, a in zip(selected or [a.id for a in study.audiences], chosen, strict=True)
-    )
-    narrowed = selected is not None and set(selected) != set(by_id)
-    answered_by: dict[str, AnsweredBy] = {}
-    previous = None
-    if memory is not None:
-        answered_by = {q: AnsweredBy(question=a.question, user_id=a.user_id) for q, a in memory.answered.items()}
-        if shown_revision is not None and memory.questions:
-            previous = PreviousRevision(shown_revision, tuple((q.id, q.text) for q in memory.questions))
-    return PlanContext(
-        study_name=study.name,
-        requester_id=requester_id,
-        audiences=audiences,
-        narrowed=narrowed,
-        answered_by=answered_by,
-        previous=previous,
-    )
-
-
-def _mind_count(audience: StudyAudience) -> int | None:
-    if audience.mind_count is not None:
-        return audience.mind_count
-    return len(audience.minds) if audience.minds else None
-
-
-def remembered(post: PlanPost, plan: ResearchPlan) -> PlanMemory:
-    """The post's memory once ``plan`` is shown: its questions and open confirmation questions; who answered is
-    kept."""
-    memory = post.memory or PlanMemory()
-    return PlanMemory(
-        questions=[ShownQuestion(id=q.id, text=q.text) for q in plan.questions],
-        confirmations={**memory.confirmations, **{c.id: c.text for c in plan.confirmation_questions}},
-        answered=memory.answered,
-    )
-
-
-def _with_answerer(post: PlanPost, answers: dict[str, str] | None, user_id: str) -> PlanMemory | None:
-    """The memory with ``user_id`` recorded as who answered each of ``answers`` (the question as shown)."""
-    if not answers:
-        return post.memory
-    memory = post.memory or PlanMemory()
-    answered = dict(memory.answered)
-    for question_id in answers:
-        question = memory.confirmations.get(question_id, question_id)
-        answered[question_id] = ConfirmationAnswer(question=question, user_id=user_id)
-    return memory.model_copy(update={"answered": answered})
 
 
 # --- starting and revising -----------------------------------------------------------------------------------
@@ -252,7 +180,7 @@ async def revise_plan(
             update={
                 "preview_idempotency_key": str(uuid.uuid4()),
                 "pending_receipt": PreviewReceipt(body=body.to_body().decode()),
-                "memory": _with_answerer(moved, answers, user_id),
+                "memory": with_answerer(moved, answers, user_id),
             }
         )
     )
@@ -447,7 +375,12 @@ async def _publish_plan(
     minds = await services.minds.client_for(post.team_id)
     study = await minds.get_study(post.study_id)
     context = plan_context(
-        study, requester_id=post.requester_id, plan=plan, memory=post.memory, shown_revision=post.revision
+        study,
+        requester_id=post.requester_id,
+        plan=plan,
+        memory=post.memory,
+        shown_revision=post.revision,
+        others=await unlisted_audiences(minds, study, plan),
     )
     catalogue = await method_catalogue(services, post.team_id)
     connections = await plan_connections(services, post.team_id)

@@ -14,7 +14,7 @@ import pytest
 from minds_bot.sandbox.slack_api.state import Message
 from tests.e2e.desk import Desk, open_desk, shown
 
-PRICING = 'plan "Pricing pulse" What would Gen Z sneaker buyers pay for our new running shoe? Use Van Westendorp'
+PRICING = 'plan "Pricing pulse" What would US IT procurement leads pay for our new laptop dock? Use Van Westendorp'
 SURVEY = 'plan "Launch positioning" Test three taglines for our new running shoe with Gen Z buyers'
 
 
