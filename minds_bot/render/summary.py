@@ -1,12 +1,15 @@
 """A Study's semantic summary (``/minds summary``): Markdown turned into mrkdwn, paged, never cut.
 
 Owns: pages (Markdown converted by ``render.markdown``) of whole sections with Previous/Next buttons, and
-honest states: still generating, none yet, superseded by a newer generation, and that it may predate the latest
-run (when it was generated, with a Refresh button running ``/minds summary <study> refresh``).
+honest states: still generating, none yet, superseded by a newer generation, and whether it predates the latest
+finished run (from Minds' times when it gives both, else that it may; with a Refresh button running
+``/minds summary <study> refresh``).
 Must not touch: I/O.
 """
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 from slack_sdk.models.blocks import ActionsBlock, Block
 
@@ -47,13 +50,25 @@ def _status(summary: SemanticSummary) -> str | None:
     return None
 
 
-def _freshness(study_id: str, summary: SemanticSummary) -> list[Block]:
-    """Minds gives no run completion times to compare with, so the summary says it may predate the latest run,
-    and offers Refresh (exactly ``/minds summary <study> refresh``)."""
-    if summary.generated_at is not None:
+def _freshness(study_id: str, summary: SemanticSummary, latest_run_ended: datetime | None) -> list[Block]:
+    """Whether the summary includes the latest finished run: said from Minds' times when Minds gives both (the
+    summary's ``generatedAt``, the newest finished run's ``completedAt``), else that it may predate it; Refresh
+    runs exactly ``/minds summary <study> refresh``."""
+    generated = summary.generated_at
+    if generated is not None and latest_run_ended is not None:
+        if _utc(generated) < _utc(latest_run_ended):
+            text = _(
+                ":warning: Generated {when}, before the latest run finished ({ended}): it does not include that "
+                "run. Refresh to include every finished run.",
+                when=slack_date(generated),
+                ended=slack_date(latest_run_ended),
+            )
+        else:
+            text = _("Generated {when}, after the latest run finished.", when=slack_date(generated))
+    elif generated is not None:
         text = _(
             "Generated {when}; it may predate the latest run. Refresh to include every finished run.",
-            when=slack_date(summary.generated_at),
+            when=slack_date(generated),
         )
     else:
         text = _("Minds did not say when this summary was generated; it may predate the latest run.")
@@ -62,7 +77,19 @@ def _freshness(study_id: str, summary: SemanticSummary) -> list[Block]:
     return [context(text), *([ActionsBlock(elements=refresh)] if refresh else [])]
 
 
-def render_summary(*, study_id: str, study_name: str, summary: SemanticSummary, page: int = 0) -> Message:
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def render_summary(
+    *,
+    study_id: str,
+    study_name: str,
+    summary: SemanticSummary,
+    page: int = 0,
+    latest_run_ended: datetime | None = None,
+) -> Message:
+    """``latest_run_ended``: when the Study's newest finished run ended, as Minds reports it (None: unknown)."""
     heading = _("*Summary of {study}*", study=escape(study_name, limit=MAX_NAME_SHOWN))
     if not summary.summary or not summary.summary.strip():
         text = (
@@ -77,7 +104,7 @@ def render_summary(*, study_id: str, study_name: str, summary: SemanticSummary, 
     status = _status(summary)
     if status:
         blocks.append(context(status))
-    blocks += _freshness(study_id, summary)
+    blocks += _freshness(study_id, summary, latest_run_ended)
     blocks += [section(chunk) for chunk in pages[index]]
     if len(pages) > 1:
         blocks.append(context(_("Page {page} of {pages}", page=index + 1, pages=len(pages))))
