@@ -48,6 +48,7 @@ from minds_bot.render.common import slack_date
 from minds_bot.render.digest_news import TERMINAL, DigestContent, RunNews, StudyNews
 from minds_bot.render.errors import minds_said
 from minds_bot.render.markdown import to_mrkdwn
+from minds_bot.render.summary import freshness
 from minds_bot.store import Digest
 
 # Blocks kept free for the header, the "since" line, read errors and the "and N more" footer.
@@ -186,6 +187,7 @@ def _summary_text(study: StudyNews) -> str | None:
             )
         else:
             parts.append(_("*Summary*\n{summary}", summary=excerpt))
+        parts.append(freshness(generated=study.summary_generated_at, latest_run_ended=study.latest_run_ended))
     if study.summary_note:
         parts.append(escape(study.summary_note))
     return _clip(sentences(*parts)) if parts else None

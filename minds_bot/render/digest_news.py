@@ -80,6 +80,9 @@ class StudyNews:
     summary_excerpt: str | None = None
     summary_more: bool = False  # the excerpt is shorter than the summary
     summary_note: str | None = None  # e.g. regenerating, or why the summary could not be read
+    # Whether the summary includes the newest finished run (``render.summary.freshness``); None: Minds did not say.
+    summary_generated_at: datetime | None = None
+    latest_run_ended: datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -50,28 +50,30 @@ def _status(summary: SemanticSummary) -> str | None:
     return None
 
 
-def _freshness(study_id: str, summary: SemanticSummary, latest_run_ended: datetime | None) -> list[Block]:
-    """Whether the summary includes the latest finished run: said from Minds' times when Minds gives both (the
-    summary's ``generatedAt``, the newest finished run's ``completedAt``), else that it may predate it; Refresh
-    runs exactly ``/minds summary <study> refresh``."""
-    generated = summary.generated_at
+def freshness(*, generated: datetime | None, latest_run_ended: datetime | None) -> str:
+    """Whether a summary includes the Study's newest finished run, said from Minds' times when Minds gives both
+    (the summary's ``generatedAt``, the run's ``completedAt``), else that it may predate it. The one sentence the
+    summary and the digest both use."""
     if generated is not None and latest_run_ended is not None:
         if _utc(generated) < _utc(latest_run_ended):
-            text = _(
+            return _(
                 ":warning: Generated {when}, before the latest run finished ({ended}): it does not include that "
                 "run. Refresh to include every finished run.",
                 when=slack_date(generated),
                 ended=slack_date(latest_run_ended),
             )
-        else:
-            text = _("Generated {when}, after the latest run finished.", when=slack_date(generated))
-    elif generated is not None:
-        text = _(
+        return _("Generated {when}, after the latest run finished.", when=slack_date(generated))
+    if generated is not None:
+        return _(
             "Generated {when}; it may predate the latest run. Refresh to include every finished run.",
             when=slack_date(generated),
         )
-    else:
-        text = _("Minds did not say when this summary was generated; it may predate the latest run.")
+    return _("Minds did not say when this summary was generated; it may predate the latest run.")
+
+
+def _freshness(study_id: str, summary: SemanticSummary, latest_run_ended: datetime | None) -> list[Block]:
+    """``freshness`` and a Refresh button running exactly ``/minds summary <study> refresh``."""
+    text = freshness(generated=summary.generated_at, latest_run_ended=latest_run_ended)
     value = rerun_value(f"summary {study_id} refresh")  # the command it runs # verbatim
     refresh = [button(_("Refresh"), action_id=f"{RERUN_ACTION}:summary", value=value)] if value else []
     return [context(text), *([ActionsBlock(elements=refresh)] if refresh else [])]

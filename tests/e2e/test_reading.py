@@ -63,7 +63,7 @@ async def test_show_answers_shows_each_answer_once_pages_both_ways_and_attaches_
     assert len(rows) > 1 and all(len(r) == 4 for r in rows)
 
 
-async def test_the_digest_shows_the_summary_as_rendered_markdown(desk: Desk) -> None:
+async def test_the_digest_shows_the_summary_as_rendered_markdown_and_whether_it_is_current(desk: Desk) -> None:
     since = await desk.type(desk.ben, f'digest add daily 09:00 Europe/Berlin "{LAUNCH}"')
     added = await desk.private(desk.ben, since, "added")
     digest_id = added.text.split("`")[1]
@@ -71,7 +71,11 @@ async def test_the_digest_shows_the_summary_as_rendered_markdown(desk: Desk) -> 
     news = await desk.posted(since, lambda m: not m.is_reply and "*Summary*" in shown(m))
     (summary,) = [b["text"]["text"] for b in news.blocks if "*Summary*" in b.get("text", {}).get("text", "")]
     assert summary.startswith(f"*Summary*\n*{LAUNCH}*\n\n• *Is the recycled-material running shoe"), summary
-    assert "#" not in summary and "**" not in summary and summary.endswith("for the rest)")
+    assert "#" not in summary and "**" not in summary and "for the rest)" in summary
+    # ... and whether it includes the newest finished run, in the words /minds summary uses (the seeded summary
+    # was generated after the seeded runs)
+    assert summary.endswith(", after the latest run finished."), summary[-200:]
+    assert "Generated <!date^" in summary
 
 
 async def test_a_study_list_says_questions_asked(desk: Desk) -> None:

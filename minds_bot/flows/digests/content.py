@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from minds_bot.flows.digests.shared import DigestReads
@@ -176,6 +177,8 @@ async def _study_news(
     summary: dict[str, Any] = {}
     if any(r.status in TERMINAL for r in shown):
         summary = await _summary(client, study_id)
+        ended = [r.completed_at for r in listed if r.is_terminal and r.completed_at is not None]
+        summary["latest_run_ended"] = max(ended, key=_utc, default=None)
     news = StudyNews(
         study_id=study_id,
         name=name,
@@ -207,7 +210,16 @@ async def _summary(client: DigestReads, study_id: str) -> dict[str, Any]:
     if not summary.summary:
         return {"summary_note": note}
     text, more = excerpt(summary.summary)
-    return {"summary_excerpt": text, "summary_more": more, "summary_note": note}
+    return {
+        "summary_excerpt": text,
+        "summary_more": more,
+        "summary_note": note,
+        "summary_generated_at": summary.generated_at,
+    }
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _say(exc: MindsError) -> str:
