@@ -80,7 +80,8 @@ class Study(_SharingFields):
     name: str
     created_at: datetime
     updated_at: datetime
-    message_count: int
+    message_count: int  # every message: the questions asked and Minds' answers
+    question_count: int | None = None  # assumed (not declared): the questions asked, when Minds says
     audiences: list[StudyAudience]
 
 

@@ -93,8 +93,14 @@ def _study_line(study: Study) -> str:
     if len(audiences) > MAX_AUDIENCES_PER_STUDY_LINE:
         more = len(audiences) - MAX_AUDIENCES_PER_STUDY_LINE
         shown = _n("{names} and {count} more", "{names} and {count} more", more, names=shown)
-    # i18n: messageCount — the questions people asked this Study
-    questions = _n("{count} question asked", "{count} questions asked", study.message_count)
+    questions = (
+        _n("{count} question asked", "{count} questions asked", study.question_count)
+        if study.question_count is not None
+        # i18n: Minds counts a Study's messages: the questions asked and Minds' answers together.
+        else _n(
+            "{count} message (questions and answers)", "{count} messages (questions and answers)", study.message_count
+        )
+    )
     audiences = shown or _("no Audiences attached")
     return f"*{escape(study.name, limit=MAX_NAME_SHOWN)}*\n{questions} · {audiences}"
 

@@ -321,6 +321,8 @@ def study_summary(state: SandboxState, study: Record) -> dict[str, Any]:
     return {
         **_study_base(study),
         "messageCount": len(study["messages"]),
+        # Not declared by the OpenAPI (StudySummary has messageCount only): the questions people asked.
+        "questionCount": sum(1 for m in study["messages"] if m["role"] == "user"),
         "audiences": _study_audiences(state, study),
     }
 
