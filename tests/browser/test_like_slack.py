@@ -66,5 +66,7 @@ async def test_a_chat_with_a_mind_continues_from_the_page(page: Page, demo: Demo
     await header.get_by_role("button", name="Reply in thread").click()
     await page.locator("#thread-text").fill("Would you buy sneakers made from ocean plastic?")
     await page.locator("#thread-text").press("Enter")
-    answer = page.locator("#thread-timeline .message").filter(has_text="Synthetic answer")
+    answer = page.locator("#thread-timeline .message").filter(
+        has_text="Synthetic answer", has_not_text="opened a chat with"
+    )
     await expect(answer).to_be_visible(timeout=WAIT_MS)

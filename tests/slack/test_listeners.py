@@ -107,6 +107,7 @@ async def test_study_card_shows_the_study_and_its_four_buttons(bot: BotHarness) 
 
 
 async def test_study_summary_button_shows_the_summary(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", f"/studies/{STUDY}/runs", ok([]))  # no finished run to compare the summary with
     bot.minds_api.on("GET", f"/studies/{STUDY}", detail())
     bot.minds_api.on(
         "GET", f"/studies/{STUDY}/summary", ok({"summary": "Parents *love* it.", "revision": 2, "isGenerating": False})
@@ -168,6 +169,7 @@ async def test_summary_refresh_409_says_a_newer_summary_is_being_generated(bot: 
 
 
 async def test_summary_refresh_passes_force_and_length_to_minds(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", f"/studies/{STUDY}/runs", ok([]))  # no finished run to compare the summary with
     bot.minds_api.on("GET", f"/studies/{STUDY}", detail())
     bot.minds_api.on("POST", f"/studies/{STUDY}/summary", ok({"summary": "Short text", "revision": 4}))
     await bot.command(f"summary {STUDY} refresh force short")
@@ -180,6 +182,7 @@ async def test_summary_refresh_passes_force_and_length_to_minds(bot: BotHarness)
 
 
 async def test_summary_read_shows_is_generating(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", f"/studies/{STUDY}/runs", ok([]))  # no finished run to compare the summary with
     bot.minds_api.on("GET", f"/studies/{STUDY}", detail())
     bot.minds_api.on(
         "GET", f"/studies/{STUDY}/summary", ok({"summary": "Old text", "revision": 3, "isGenerating": True})
