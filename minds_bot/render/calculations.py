@@ -202,7 +202,8 @@ def _turf(calc: TurfCalculation) -> list[str]:
 
 
 def _nps(calc: NpsCalculation) -> str:
-    parts = [_("NPS {score}", score=_num(calc.score))]
+    sign = "+" if calc.score > 0 else "−" if calc.score < 0 else ""  # as the results write an NPS: "−42", "+12"
+    parts = [_("NPS {score}", score=f"{sign}{_num(abs(calc.score))}")]
     groups = (
         (calc.promoters_pct, N_("promoters {share}")),
         (calc.passives_pct, N_("passives {share}")),

@@ -99,7 +99,7 @@ def text_of(entry: Any) -> str:
                 "n": 12,
                 "result": {"score": -42, "promotersPct": 17, "passivesPct": 25, "detractorsPct": 58},
             },
-            "*Net Promoter Score* · n=12\nNPS -42 · promoters 17% · passives 25% · detractors 58%",
+            "*Net Promoter Score* · n=12\nNPS −42 · promoters 17% · passives 25% · detractors 58%",
         ),
         (
             {
