@@ -23,7 +23,7 @@ import json
 import logging
 import uuid
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.drawing import draw
@@ -500,8 +500,7 @@ class ResearchRunHandler:
             return False  # nothing cached: the export is generated now, after the run
         if cached.generated_at is None or ended is None:
             return True  # cannot show it includes the run: generate it anew
-        generated = cached.generated_at if cached.generated_at.tzinfo else cached.generated_at.replace(tzinfo=UTC)
-        return generated < (ended if ended.tzinfo else ended.replace(tzinfo=UTC))
+        return cached.generated_at < ended
 
 
 def _consistency_expected(state: ResearchRun) -> bool:

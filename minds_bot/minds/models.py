@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -26,6 +26,15 @@ class MindsModel(BaseModel):
     model_config = ConfigDict(
         extra="ignore", populate_by_name=True, frozen=True, alias_generator=to_camel, defer_build=True
     )
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _utc_times(cls, value: Any) -> Any:
+        # Minds' times are UTC; one sent without a zone is read as UTC here, once, so that no caller ever
+        # compares a naive time with an aware one.
+        if isinstance(value, datetime) and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
 
 
 # --- shared -------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ Pure: no I/O. Must not touch: the plan's own blocks (``render/plan.py`` freezes 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from minds_bot.i18n import _
 from minds_bot.render import MAX_WORD_SHOWN, escape, mention
@@ -84,14 +84,9 @@ def report_covers(*, generated_at: datetime | None, run_ended_at: datetime | Non
     """What the report attached after a run covers: the whole Study, and whether Minds generated it after the run
     (its ``generatedAt`` against the run's end, both Minds' times); never claimed when Minds did not say."""
     if generated_at is not None and run_ended_at is not None:
-        if _utc(generated_at) >= _utc(run_ended_at):
+        if generated_at >= run_ended_at:
             return _("Study report, all runs, generated after this run.")
         return _("Study report, all runs, generated before this run ended: it does not include this run.")
     if generated_at is None:
         return _("Study report, all runs. Minds did not say when it was generated.")
     return _("Study report, all runs, requested after this run (Minds did not say when the run ended).")
-
-
-def _utc(moment: datetime) -> datetime:
-    """Minds' times carry a zone; one without is read as UTC rather than compared naively."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

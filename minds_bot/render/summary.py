@@ -9,12 +9,13 @@ Must not touch: I/O.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from collections.abc import Sequence
+from datetime import datetime
 
 from slack_sdk.models.blocks import ActionsBlock, Block
 
 from minds_bot.i18n import _
-from minds_bot.minds import SemanticSummary
+from minds_bot.minds import AgentRun, SemanticSummary
 from minds_bot.render import MAX_NAME_SHOWN, Message, escape
 from minds_bot.render.common import (
     RERUN_ACTION,
@@ -55,7 +56,7 @@ def freshness(*, generated: datetime | None, latest_run_ended: datetime | None) 
     (the summary's ``generatedAt``, the run's ``completedAt``), else that it may predate it. The one sentence the
     summary and the digest both use."""
     if generated is not None and latest_run_ended is not None:
-        if _utc(generated) < _utc(latest_run_ended):
+        if generated < latest_run_ended:
             return _(
                 ":warning: Generated {when}, before the latest run finished ({ended}): it does not include that "
                 "run. Refresh to include every finished run.",
@@ -79,8 +80,9 @@ def _freshness(study_id: str, summary: SemanticSummary, latest_run_ended: dateti
     return [context(text), *([ActionsBlock(elements=refresh)] if refresh else [])]
 
 
-def _utc(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+def latest_run_ended(runs: Sequence[AgentRun]) -> datetime | None:
+    """When the newest finished run of ``runs`` ended, as Minds lists it; None when Minds does not say."""
+    return max((run.completed_at for run in runs if run.is_terminal and run.completed_at), default=None)
 
 
 def render_summary(

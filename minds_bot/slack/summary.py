@@ -11,7 +11,7 @@ Must not touch: Minds wire shapes or SQL.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation, with_progress
@@ -21,6 +21,7 @@ from minds_bot.render.common import decode_value
 from minds_bot.render.summary import (
     SUMMARY_NEXT_ACTION,
     SUMMARY_PREV_ACTION,
+    latest_run_ended,
     render_summary,
     render_superseded,
 )
@@ -56,21 +57,20 @@ async def handle_summary(command: Summary, invocation: Invocation) -> None:
     except SummarySuperseded:
         await invocation.reply(render_superseded(study_name=study.name))
         return
-    ended = await latest_run_ended(minds, study.id)
+    ended = await _latest_run_ended(minds, study.id)
     await invocation.reply(
         render_summary(study_id=study.id, study_name=study.name, summary=summary, latest_run_ended=ended)
     )
 
 
-async def latest_run_ended(minds: Any, study_id: str) -> datetime | None:
+async def _latest_run_ended(minds: Any, study_id: str) -> datetime | None:
     """When the Study's newest finished run ended, as Minds lists it; None when Minds does not say or cannot
     be read (the summary then says it may predate the latest run — never that it is current)."""
     try:
         runs = await minds.list_study_runs(study_id, limit=RUNS_READ)
     except MindsError:
         return None
-    ended = [run.completed_at for run in runs if run.is_terminal and run.completed_at is not None]
-    return max(ended, key=lambda t: t if t.tzinfo else t.replace(tzinfo=UTC), default=None)
+    return latest_run_ended(runs)
 
 
 COMMANDS = {Summary: handle_summary}
@@ -90,6 +90,6 @@ def register(surface: Surface, services: Services) -> None:
         invocation = invocation_from_body(services, body, client=client, respond=respond)
         minds = await invocation.minds()
         summary = await minds.get_summary(study_id)
-        ended = await latest_run_ended(minds, study_id)
+        ended = await _latest_run_ended(minds, study_id)
         message = render_summary(study_id=study_id, study_name=name, summary=summary, page=page, latest_run_ended=ended)
         await invocation.reply(message, replace=True)

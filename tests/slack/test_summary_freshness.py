@@ -7,9 +7,10 @@ from datetime import UTC, datetime
 
 import pytest
 
+from minds_bot.minds import AgentRun, SemanticSummary
 from minds_bot.render.digest import render_digest
 from minds_bot.render.digest_news import DigestContent, RunNews, StudyNews, Watermark
-from minds_bot.render.summary import freshness
+from minds_bot.render.summary import freshness, latest_run_ended
 
 MONDAY = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 TUESDAY = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
@@ -30,9 +31,13 @@ def test_freshness_is_said_from_minds_times_or_said_to_be_unknown(
     assert said in freshness(generated=generated, latest_run_ended=ended)
 
 
-def test_a_summary_without_a_time_zone_is_read_as_utc() -> None:
-    naive = datetime(2026, 11, 30, 9, 0)
-    assert "before the latest run finished" in freshness(generated=naive, latest_run_ended=TUESDAY)
+def test_minds_times_without_a_zone_are_read_as_utc_once_at_the_boundary() -> None:
+    summary = SemanticSummary.model_validate({"summary": "Sum", "generatedAt": "2026-11-30T09:00:00"})
+    run = AgentRun.model_validate({"runId": "r1", "status": "completed", "completedAt": "2026-12-01T09:00:00Z"})
+    assert summary.generated_at == MONDAY and run.completed_at == TUESDAY
+    ended = latest_run_ended([run, AgentRun.model_validate({"runId": "r2", "status": "running"})])
+    assert ended == TUESDAY  # only finished runs count
+    assert "before the latest run finished" in freshness(generated=summary.generated_at, latest_run_ended=ended)
 
 
 def test_the_digest_says_its_summary_predates_the_latest_run() -> None:

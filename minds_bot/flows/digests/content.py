@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from minds_bot.flows.digests.shared import DigestReads
@@ -29,6 +28,7 @@ from minds_bot.render.digest_news import (
     Watermark,
 )
 from minds_bot.render.errors import user_message
+from minds_bot.render.summary import latest_run_ended
 from minds_bot.store import Digest
 
 RUNS_PER_STUDY = 20  # one page of GET /studies/{id}/runs
@@ -177,8 +177,7 @@ async def _study_news(
     summary: dict[str, Any] = {}
     if any(r.status in TERMINAL for r in shown):
         summary = await _summary(client, study_id)
-        ended = [r.completed_at for r in listed if r.is_terminal and r.completed_at is not None]
-        summary["latest_run_ended"] = max(ended, key=_utc, default=None)
+        summary["latest_run_ended"] = latest_run_ended(listed)
     news = StudyNews(
         study_id=study_id,
         name=name,
@@ -216,10 +215,6 @@ async def _summary(client: DigestReads, study_id: str) -> dict[str, Any]:
         "summary_note": note,
         "summary_generated_at": summary.generated_at,
     }
-
-
-def _utc(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _say(exc: MindsError) -> str:
