@@ -3,53 +3,15 @@
 Owns: turning a ``render.results.QuestionResult`` into a horizontal grouped bar chart with the very shares the
 thread text shows (``result_chart``: % of respondents, its base on the axis, each bar's value written after it,
 each Audience named with its n — and its NPS for an NPS question — in the legend, a scale's end points labelled
-with Minds' anchors when it gives them), and plain per-audience counts into the same kind of chart
-(``distribution_chart``, shares of answers; more than ``MAX_OPTIONS`` options are summed into "Other"). Pure CPU
-work with no I/O; callers run it with ``flows.drawing.draw``. The drawing itself is ``render.bars``.
+with Minds' anchors when it gives them). Pure CPU work with no I/O; callers run it with ``flows.drawing.draw``.
+The drawing itself is ``render.bars``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
-from minds_bot.i18n import N_, _, format_number
+from minds_bot.i18n import _, format_number
 from minds_bot.render import results
 from minds_bot.render.bars import Panel, draw_panels
-
-MAX_OPTIONS = 12  # more options than this are summed into "Other" so labels stay readable
-UNIT = N_("share of answers (%)")
-OTHER = N_("Other")
-
-
-def _shares(counts: Mapping[str, int], options: Sequence[str]) -> list[float]:
-    total = sum(counts.values())
-    return [100.0 * counts.get(option, 0) / total if total else 0.0 for option in options]
-
-
-def _fold_options(options: Sequence[str], series: Mapping[str, Mapping[str, int]]) -> tuple[list[str], dict]:
-    if len(options) <= MAX_OPTIONS:
-        return list(options), {name: dict(counts) for name, counts in series.items()}
-    kept = list(options[: MAX_OPTIONS - 1])
-    other = _(OTHER)
-    folded = {}
-    for name, counts in series.items():
-        row = {option: counts.get(option, 0) for option in kept}
-        row[other] = sum(v for k, v in counts.items() if k not in kept)
-        folded[name] = row
-    return [*kept, other], folded
-
-
-def distribution_chart(
-    *,
-    title: str,
-    options: Sequence[str],
-    series: Mapping[str, Mapping[str, int]],
-) -> bytes:
-    """A PNG: one bar group per option, one bar per audience, x = share of that audience's answers (%), its
-    words in the language spoken (``flows/drawing.draw`` carries the caller's)."""
-    options, series = _fold_options(options, series)
-    values = {audience: _shares(counts, options) for audience, counts in series.items()}
-    return draw_panels([Panel(title=title, options=options, values=values, unit=_(UNIT), top=100.0)])
 
 
 def _legend(result: results.QuestionResult, audience: results.AudienceResult) -> str:

@@ -7,7 +7,7 @@ from playwright.async_api import Page, expect
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.demo import Demo
-from minds_bot.render.charts import distribution_chart
+from minds_bot.render.bars import Panel, draw_panels
 from tests.browser.test_demo_page import WAIT_MS, open_channel
 
 
@@ -18,7 +18,7 @@ def research_channel(demo: Demo) -> str:
 async def test_an_image_file_shows_inline_and_a_shortcode_as_an_emoji(page: Page, demo: Demo) -> None:
     client = AsyncWebClient(token=demo.emulator.config.bot_token, base_url=demo.emulator.api_url)
     channel = research_channel(demo)
-    png = distribution_chart(title="Q1. Price", options=["Yes", "No"], series={"Gen Z": {"Yes": 3, "No": 1}})
+    png = draw_panels([Panel(title="Q1. Price", options=["Yes", "No"], values={"Gen Z": [75.0, 25.0]}, unit="%")])
     await client.chat_postMessage(channel=channel, text=":white_check_mark: Completed :paperclip: :not_an_emoji:")
     await client.files_upload_v2(file=png, filename="q1.png", title="Q1", channel=channel)
     await client.files_upload_v2(file=b"# Report\n", filename="report.md", title="Report", channel=channel)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import struct
 
-from minds_bot.render.charts import distribution_chart
+from minds_bot.render import results
+from minds_bot.render.charts import result_chart
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -15,29 +16,29 @@ def png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
+def chart(title: str, kind: str, audiences: list[tuple[str, list[str]]], listed: list[str]) -> bytes:
+    result = results.build(title=title, kind=kind, audiences=audiences, listed=listed)
+    assert result is not None
+    return result_chart(result=result, title=title)
+
+
 def test_a_chart_is_a_small_png() -> None:
-    data = distribution_chart(
-        title="Would you buy the limited edition?",
-        options=["Yes", "Maybe", "No"],
-        series={"Gen Z sneaker buyers (DE)": {"Yes": 7, "Maybe": 3, "No": 2}, "Skincare fans (KR)": {"No": 5}},
+    data = chart(
+        "Would you buy the limited edition?",
+        "categorical",
+        [("Gen Z sneaker buyers (DE)", ["Yes"] * 7 + ["Maybe"] * 3 + ["No"] * 2), ("Skincare fans (KR)", ["No"] * 5)],
+        ["Yes", "Maybe", "No"],
     )
     width, height = png_size(data)
     assert 600 <= width <= 900 and 150 <= height <= 900
     assert len(data) < 150_000
 
 
-def test_more_options_make_a_taller_chart_and_many_options_fold_into_other() -> None:
-    few = distribution_chart(title="t", options=["a", "b"], series={"A": {"a": 1, "b": 1}})
+def test_more_options_make_a_taller_chart() -> None:
+    few = chart("t", "categorical", [("A", ["a", "b"])], ["a", "b"])
     many_options = [f"option {i}" for i in range(30)]
-    many = distribution_chart(title="t", options=many_options, series={"A": {o: 1 for o in many_options}})
+    many = chart("t", "categorical", [("A", many_options)], many_options)
     assert png_size(many)[1] > png_size(few)[1]
-    capped = distribution_chart(title="t", options=many_options[:12], series={"A": {o: 1 for o in many_options}})
-    assert png_size(many)[1] == png_size(capped)[1]
-
-
-def test_an_audience_with_no_answers_still_renders() -> None:
-    data = distribution_chart(title="Empty", options=["Yes", "No"], series={"A": {}})
-    assert png_size(data)[0] > 0
 
 
 def test_korean_or_chinese_words_pick_the_cjk_font_and_a_broken_one_still_draws(tmp_path) -> None:
