@@ -191,6 +191,19 @@ async def test_summary_read_shows_is_generating(bot: BotHarness) -> None:
     assert "generating a newer summary" in json.dumps(await bot.reply_containing("Summary of"), ensure_ascii=False)
 
 
+async def test_a_summary_whose_runs_cannot_be_read_may_predate_them_and_is_never_called_current(
+    bot: BotHarness,
+) -> None:
+    bot.minds_api.on("GET", f"/studies/{STUDY}/runs", envelope(403, message="no access to runs"))
+    bot.minds_api.on("GET", f"/studies/{STUDY}", detail())
+    summary = {"summary": "Old text", "revision": 3, "generatedAt": "2026-11-30T09:00:00Z"}
+    bot.minds_api.on("GET", f"/studies/{STUDY}/summary", ok(summary))
+    await bot.command(f"summary {STUDY}")
+    shown = json.dumps(await bot.reply_containing("Summary of"), ensure_ascii=False)
+    assert "Old text" in shown and "; it may predate the latest run. Refresh to include every finished run." in shown
+    assert "after the latest run finished" not in shown
+
+
 def sharing(*, public: bool, link: bool, url: str | None) -> Any:
     return ok({"isPublic": public, "isLinkSharingEnabled": link, "publicShareId": "abc", "sharedStudyUrl": url})
 
