@@ -57,6 +57,11 @@ class CommandRouter:
     def __init__(self) -> None:
         self._handlers: dict[type, Handler] = {Help: handle_help}
 
+    @property
+    def commands(self) -> tuple[type, ...]:
+        """Every command type with a handler (the help groups each one: ``render/help.py``)."""
+        return tuple(self._handlers)
+
     def add(self, handlers: Mapping[type, Handler]) -> None:
         clash = set(handlers) & set(self._handlers)
         if clash:
