@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,7 +143,7 @@ def _share_table(output: dict[str, Any]) -> list[str]:
         for option in options
     ]
     if kind == "scale":
-        rows.append(["Mean"] + [_mean(counts) for _name, _n, counts in counted])
+        rows += _scale_rows(output["title"], classification.get("scaleRange") or output.get("scaleRange"), counted)
     base = "% of respondents per Audience (n = respondents)"
     base += "; several answers allowed, so shares may add up to more than 100%." if kind == "multiselect" else "."
     return [
@@ -191,10 +193,38 @@ def _is_number(value: str) -> bool:
     return True
 
 
-def _mean(counts: dict[str, int]) -> str:
-    numeric = [(float(v), c) for v, c in counts.items() if _is_number(v)]
-    total = sum(c for _v, c in numeric)
-    return f"{sum(v * c for v, c in numeric) / total:.1f}" if total else "-"
+def _scale_rows(
+    title: str, scale_range: list[float] | None, counted: list[tuple[str, int, dict[str, int]]]
+) -> list[list[str]]:
+    """A scale's statistics as the thread gives them: the mean, the top-2-box share (the two highest points) and,
+    for a 0–10 question about recommending, the NPS (promoters 9–10 minus detractors 0–6, in points)."""
+    numeric = [{float(v): c for v, c in counts.items() if _is_number(v)} for _name, _n, counts in counted]
+    rows = [
+        ["Mean"] + [_stat(values, lambda v, n: f"{sum(x * c for x, c in v.items()) / n:.1f}") for values in numeric]
+    ]
+    if scale_range and scale_range[0] < scale_range[1]:
+        low, high = int(scale_range[0]), int(scale_range[1])
+        rows.append(
+            [f"Top-2-box ({high - 1}–{high})"]
+            + [_stat(values, lambda v, n: f"{round(100 * _on(v, lambda x: x > high - 2) / n)}%") for values in numeric]
+        )
+        if (low, high) == (0, 10) and re.search(r"\brecommend", title, re.IGNORECASE):
+            rows.append(["NPS"] + [_stat(values, _nps) for values in numeric])
+    return rows
+
+
+def _stat(values: dict[float, int], said: Callable[[dict[float, int], int], str]) -> str:
+    n = sum(values.values())
+    return said(values, n) if n else "-"
+
+
+def _on(values: dict[float, int], where: Callable[[float], bool]) -> int:
+    return sum(count for value, count in values.items() if where(value))
+
+
+def _nps(values: dict[float, int], n: int) -> str:
+    score = round(100 * _on(values, lambda x: x >= 9) / n) - round(100 * _on(values, lambda x: x <= 6) / n)
+    return f"+{score}" if score > 0 else f"\u2212{-score}" if score < 0 else "0"
 
 
 def _raw_markdown(study: dict[str, Any], answers: list[dict[str, Any]]) -> str:
