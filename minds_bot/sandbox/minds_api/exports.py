@@ -9,7 +9,8 @@ A question's numbers in the full report are the thread's definition (the bot's `
 here because the sandbox imports nothing of the bot): per Audience, the share of its respondents (Minds whose
 answer is not empty, ``n``) who chose each option, in Minds' option order (a scale's points low to high), every
 listed option kept at 0%; several answers allowed for a multiselect question, so its shares may add up to more
-than 100%. The report has no charts. Must not touch state or I/O; callers run it off the event loop because PDF
+than 100%; a scale adds each Audience's mean, top-2-box share and, for a 0–10 question about recommending, its
+NPS. The report has no charts: its numbers are tables. Must not touch state or I/O; callers run it off the event loop because PDF
 layout is CPU work.
 """
 

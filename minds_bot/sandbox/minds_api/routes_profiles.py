@@ -10,6 +10,7 @@ Must not contain: anything of the bot.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 from typing import Any, Literal
 
@@ -47,7 +48,7 @@ async def start_export(request: web.Request) -> web.Response:
         raise bad_request(f"The sandbox renders md, pdf and docx exports, not {body.format}")
     cached = rt.state.profile_exports.get(f"{kind}:{item['id']}:{body.format}")
     if cached is not None and cached["status"] == "completed" and not body.force:
-        return ok(_view(rt, cached))
+        return ok(await _view(rt, cached))
     job = {
         "jobId": rt.state.new_id("profile-export"),
         "kind": kind,
@@ -58,7 +59,7 @@ async def start_export(request: web.Request) -> web.Response:
     }
     rt.state.profile_exports[job["jobId"]] = job
     rt.state.touch()
-    return ok(_view(rt, job))
+    return ok(await _view(rt, job))
 
 
 async def export_status(request: web.Request) -> web.Response:
@@ -68,12 +69,12 @@ async def export_status(request: web.Request) -> web.Response:
     fmt = request.query.get("format", "md")
     if job is None or job["itemId"] != item["id"] or job["format"] != fmt:
         return ok({"status": "idle"})
-    return ok(_view(rt, job))
+    return ok(await _view(rt, job))
 
 
-def _view(rt: Runtime, job: Record) -> dict[str, Any]:
+async def _view(rt: Runtime, job: Record) -> dict[str, Any]:
     if job["status"] == "queued" and rt.clock.now() >= job["dueAt"]:
-        _finish(rt, job)
+        await _finish(rt, job)
     if job["status"] != "completed":
         view: dict[str, Any] = {"status": job["status"], "jobId": job["jobId"]}
         if job["status"] == "failed":
@@ -84,7 +85,9 @@ def _view(rt: Runtime, job: Record) -> dict[str, Any]:
     return {key: job[key] for key in ("status", "jobId", "format", "filename", "mimeType")} | job["inline"]
 
 
-def _finish(rt: Runtime, job: Record) -> None:
+async def _finish(rt: Runtime, job: Record) -> None:
+    """Renders the file off the event loop (a PDF loads its fonts: up to seconds for a CJK font); a second poll
+    meanwhile renders the same file again, harmlessly."""
     if rt.faults.profile_export_failure:
         job.update(status="failed", error="The profile could not be rendered")
         rt.state.touch()
@@ -94,7 +97,7 @@ def _finish(rt: Runtime, job: Record) -> None:
     if fmt == "md":
         inline = {"content": markdown}
     else:
-        drawn = documents.pdf(markdown) if fmt == "pdf" else documents.docx(markdown)
+        drawn = await asyncio.to_thread(documents.pdf if fmt == "pdf" else documents.docx, markdown)
         inline = {"contentBase64": base64.b64encode(drawn).decode()}
     job.update(status="completed", filename=f"{title}.{fmt}", mimeType=MIME[fmt], inline=inline)
     rt.state.profile_exports[f"{job['kind']}:{job['itemId']}:{fmt}"] = job
