@@ -10,8 +10,8 @@ here because the sandbox imports nothing of the bot): per Audience, the share of
 answer is not empty, ``n``) who chose each option, in Minds' option order (a scale's points low to high), every
 listed option kept at 0%; several answers allowed for a multiselect question, so its shares may add up to more
 than 100%; a scale adds each Audience's mean, top-2-box share and, for a 0–10 question about recommending, its
-NPS. The report has no charts: its numbers are tables. Must not touch state or I/O; callers run it off the event loop because PDF
-layout is CPU work.
+NPS. The report has no charts: its numbers are tables.
+Must not touch state or I/O; callers run it off the event loop because PDF layout is CPU work.
 """
 
 from __future__ import annotations
