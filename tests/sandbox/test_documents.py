@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from minds_bot.sandbox.minds_api import documents
 from tests.sandbox.files import MARKDOWN_LEFT, read_docx, read_pdf, table_with
@@ -107,3 +109,17 @@ def test_inline_markdown_becomes_styled_spans_without_markers() -> None:
         ("code", False, False, True),
         (", a|b, link and snake_case", False, False, False),
     ]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.sampled_from(["# ", "- ", "1. ", "| ", " | ", "|---|---|\n", "**", "_", "`", "\n", "\\", "> "])
+        | st.text(max_size=12),
+        max_size=25,
+    )
+)
+def test_any_text_makes_a_pdf_and_a_docx(pieces: list[str]) -> None:
+    markdown = "".join(pieces)
+    assert documents.pdf(markdown).startswith(b"%PDF-")
+    assert documents.docx(markdown).startswith(b"PK")

@@ -81,6 +81,8 @@ _LATIN1_PLAIN = {
     "\u2026": "...",
     "\u2022": "-",
 }
+# Characters XML 1.0 (and so a DOCX) cannot hold: C0 controls but tab and newline, surrogates, U+FFFE/U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _CJK = re.compile(r"[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
 
 # ---------------------------------------------------------------- blocks
@@ -470,7 +472,7 @@ def docx(markdown: str) -> bytes:
             table.style = "Table Grid"
             for row, cells in zip(table.rows, [block.header, *block.rows], strict=True):
                 for cell, text in zip(row.cells, cells, strict=True):
-                    cell.text = text
+                    cell.text = _NOT_XML.sub(MISSING, text)
             for cell in table.rows[0].cells:
                 for run in cell.paragraphs[0].runs:
                     run.bold = True
@@ -481,7 +483,7 @@ def docx(markdown: str) -> bytes:
 
 def _runs(paragraph: Any, spans: Sequence[Span]) -> None:
     for span in spans:
-        run = paragraph.add_run(span.text)
+        run = paragraph.add_run(_NOT_XML.sub(MISSING, span.text))
         run.bold = span.bold or None
         run.italic = span.italic or None
         if span.code:
