@@ -52,17 +52,23 @@ SCALE_LINE = re.compile(
 )
 
 
-def thread_results(text: str) -> list[dict[str, dict[str, str]]]:
-    """Per charted question of the thread: "{Audience} (n={n})" -> option -> "45%", as the thread says them."""
-    questions = []
+QUESTION = re.compile(r"^\*Q\d+\. (?P<title>.+)\*$", re.MULTILINE)
+
+
+def thread_results(text: str) -> tuple[list[str], list[dict[str, dict[str, str]]], list[dict[str, tuple[str, str]]]]:
+    """What the thread says per question: its titles; per charted question "{Audience} (n={n})" -> option ->
+    "45%"; per scale question "{Audience} (n={n})" -> (mean, top-2-box)."""
+    titles, shares, scales = [], [], []
     for block in re.split(r"\n(?=\*Q\d+\. )", text):
-        shares = {
+        titles += [m["title"] for m in QUESTION.finditer(block)]
+        said = {
             f"{m['name']} (n={m['n']})": dict(part.rsplit(" ", 1) for part in m["shares"].split(" · "))
             for m in SHARES_LINE.finditer(block)
         }
-        if shares:
-            questions.append(shares)
-    return questions
+        shares += [said] if said else []
+        stats = {f"{m['name']} (n={m['n']})": (m["mean"], m["top"]) for m in SCALE_LINE.finditer(block)}
+        scales += [stats] if stats else []
+    return titles, shares, scales
 
 
 def as_columns(table: list[list[str]]) -> dict[str, dict[str, str]]:
@@ -83,22 +89,24 @@ async def exported(desk: Desk, fmt: str) -> bytes:
 
 async def test_a_pdf_export_after_a_run_has_real_tables_with_the_threads_shares(desk: Desk) -> None:
     plan = await ran(desk)
-    said = read_in_thread(desk, plan)
-    expected = thread_results(said)
-    assert len(expected) == 2, "the run's two charted questions (a single and a multiple choice)"
+    titles, shares, scales = thread_results(read_in_thread(desk, plan))
+    assert titles and shares, "the run has results with shares in the thread"
     read = read_pdf(await exported(desk, "pdf"))
     drawn = [as_columns(t) for t in read.tables if t and t[0][0] == "Option"]
-    for question in expected:
-        assert question in drawn, f"no table in the PDF shows the thread's shares {question}"
-    stats = {f"{m['name']} (n={m['n']})": (m["mean"], m["top"]) for m in SCALE_LINE.finditer(said)}
-    assert len(stats) == 2, "the run's scale question, per Audience"
-    scales = [as_columns(t) for t in read.tables if t and t[0][0] == "Point"]
-    drawn_stats = {column: (rows["Mean"], rows["Top-2-box (4–5)"]) for column, rows in scales[-1].items()}
-    assert drawn_stats == stats, "the scale's mean and top-2-box as the thread says them"
-    titles = [title for _level, title in read.outline]
-    assert any(
-        t.endswith("Have you used anything like three taglines for our new running shoe before?") for t in titles
-    )
+    for question in shares:
+        assert question in drawn, f"no table in the PDF shows the thread's shares {question}; tables: {drawn}"
+    drawn_stats = [
+        {
+            column: (rows["Mean"], next(v for k, v in rows.items() if k.startswith("Top-2-box")))
+            for column, rows in t.items()
+        }
+        for t in (as_columns(t) for t in read.tables if t and t[0][0] == "Point")
+    ]
+    for stats in scales:
+        assert stats in drawn_stats, f"no scale table in the PDF gives the thread's mean and top-2-box {stats}"
+    outline = [title for _level, title in read.outline]
+    for title in titles:
+        assert any(heading.endswith(f". {title}") for heading in outline), f"no heading for {title}"
     assert not MARKDOWN_LEFT.search(read.text), "no '| Option |', '#' or '**' printed in the PDF"
 
 
