@@ -16,6 +16,7 @@ class PdfRead:
     text: str
     tables: list[list[list[str]]]  # every table drawn on any page: rows of cell texts
     outline: list[tuple[int, str]]  # (level from 1, title) of the PDF's bookmarks
+    title: str  # the document's title (metadata), as a viewer's window shows it
 
 
 def read_pdf(content: bytes) -> PdfRead:
@@ -29,7 +30,8 @@ def read_pdf(content: bytes) -> PdfRead:
             for table in page.extract_tables()
         ]
         outline = [(level, str(title)) for level, title, *_rest in document.doc.get_outlines()]
-    return PdfRead(text=text, tables=tables, outline=outline)
+        title = str(document.metadata.get("Title", ""))
+    return PdfRead(text=text, tables=tables, outline=outline, title=title)
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class DocxRead:
     tables: list[list[list[str]]]
     bold: list[str]  # the text of every bold run
     italic: list[str]
+    title: str  # the document's title (its properties)
 
 
 def read_docx(content: bytes) -> DocxRead:
@@ -52,6 +55,7 @@ def read_docx(content: bytes) -> DocxRead:
         tables=tables,
         bold=[r.text for r in runs if r.bold],
         italic=[r.text for r in runs if r.italic],
+        title=document.core_properties.title,
     )
 
 

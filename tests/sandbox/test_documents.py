@@ -42,6 +42,7 @@ def test_a_pdf_draws_headings_lists_and_a_real_table() -> None:
     rows = table_with(read.tables, ["Option", "Gen Z (n=12)", "Millennials (n=8)"])
     assert rows[1:] == [["Runner | Pro", "50%", "25%"], ["Trail", "50%", "75%"]]
     assert read.outline == [(1, "Größe und Preis"), (2, "Results"), (3, "Q1. Which shoe would you buy?")]
+    assert read.title == "Größe und Preis"
     assert "• Brand trust: 6 of 16 answers" in read.text and "• Novelty: 4 of 16 answers" in read.text
     assert "1. First step" in read.text and "2. Second step" in read.text
     assert "Most chose Runner | Pro (50%, n=12)." in read.text
@@ -51,7 +52,7 @@ def test_a_pdf_draws_headings_lists_and_a_real_table() -> None:
 
 def test_a_docx_has_heading_styles_list_paragraphs_bold_and_a_real_table() -> None:
     read = read_docx(documents.docx(REPORT))
-    assert ("Title", "Größe und Preis") in read.paragraphs
+    assert ("Title", "Größe und Preis") in read.paragraphs and read.title == "Größe und Preis"
     assert ("Heading 1", "Results") in read.paragraphs
     assert ("Heading 2", "Q1. Which shoe would you buy?") in read.paragraphs
     assert ("List Bullet", "Brand trust: 6 of 16 answers") in read.paragraphs

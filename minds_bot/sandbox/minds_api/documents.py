@@ -278,6 +278,11 @@ def _texts(blocks: Sequence[Block]) -> Iterator[str]:
             yield from (s.text for s in block.spans)
 
 
+def _title(blocks: Sequence[Block]) -> str:
+    """The document's title (its metadata): its first heading."""
+    return next(("".join(s.text for s in b.spans) for b in blocks if isinstance(b, Heading)), "")
+
+
 # ---------------------------------------------------------------- PDF
 
 
@@ -298,6 +303,8 @@ def pdf(markdown: str) -> bytes:
     document.set_margins(18, 18, 18)
     fonts = _load_fonts(document, cjk=any(_CJK.search(t) for t in _texts(blocks)))
     missing = any(not fonts.covered(ch) for text in _texts(blocks) for ch in text)
+    document.set_title(_title(blocks))
+    document.set_creator("Minds sandbox")
     document.add_page()
     writer = _PdfWriter(document, fonts)
     if missing:
@@ -455,7 +462,9 @@ def docx(markdown: str) -> bytes:
     from docx import Document  # heavy: loaded on the first DOCX
 
     document = Document()
-    for block in parse(markdown):
+    blocks = parse(markdown)
+    document.core_properties.title = _NOT_XML.sub(MISSING, _title(blocks))
+    for block in blocks:
         if isinstance(block, Heading):
             heading = document.add_heading("", level=min(block.level - 1, 9) if block.level > 1 else 0)
             _runs(heading, block.spans)
