@@ -129,8 +129,8 @@ async def _dm(services: Services, slack: AsyncWebClient, result: RunResult, *, u
         language = await services.languages.of_person(slack, team_id=result.team_id, user_id=user_id)
         with i18n.speaking(language):
             message = render_run_ended_dm(ended_run(result), requested=requested)
-        opened = await slack.conversations_open(users=user_id)
-        channel = (opened.get("channel") or {}).get("id")
+        opened = (await slack.conversations_open(users=user_id)).get("channel")
+        channel = opened.get("id") if isinstance(opened, dict) else None
         await slack.chat_postMessage(channel=channel or user_id, **message.as_kwargs())
     except BaseException as exc:
         await store.release_run_notice(team_id=result.team_id, run_id=result.run_id, user_id=user_id)
