@@ -29,6 +29,7 @@ from slack_sdk.errors import SlackApiError
 from minds_bot import i18n
 from minds_bot.render import Message
 from minds_bot.render.run_notice import (
+    RECENT_RESULTS,
     EndedRun,
     render_notify_added,
     render_notify_already,
@@ -45,8 +46,6 @@ if TYPE_CHECKING:
     from minds_bot.services import Services
 
 log = logging.getLogger(__name__)
-
-RECENT_RESULTS = 10  # runs listed under Recent results on the App Home
 
 
 def ended_run(result: RunResult) -> EndedRun:

@@ -23,6 +23,7 @@ from minds_bot.render.outcome import outcome_line
 
 NOTIFY_ME_ACTION = "run_notify_me"  # value: the run id
 NOTIFY_BLOCK = "run_notify"
+RECENT_RESULTS = 10  # ended runs listed under Recent results on the App Home
 HOME_RUN_DMS_ACTION = "minds_home_run_dms"  # value: "on" or "off", what pressing it turns the DMs to
 
 
@@ -67,7 +68,7 @@ def render_run_ended_dm(run: EndedRun, *, requested: bool) -> Message:
     why = (
         _("You get this because you requested this research.")
         if requested
-        else _("You get this because you pressed “Notify me” on its plan.")
+        else _("You get this because you pressed “Notify me when it ends” on its plan.")
     )
     off = _("Turn these messages off in the Minds App Home.")
     blocks: list[Block] = [
@@ -124,7 +125,10 @@ def render_notify_unknown() -> Message:
 def recent_results_blocks(results: Sequence[EndedRun]) -> list[Block]:
     """The App Home's *Recent results*: what it covers, then one line per run (newest first), or plainly none."""
     title = escape(_("Recent results"))
-    covers = _("The last runs that ended in channels where you requested or approved research, or are an approver.")
+    covers = _(
+        "The last {count} runs that ended in channels where you requested or approved research, or are an approver.",
+        count=RECENT_RESULTS,
+    )
     if not results:
         empty = _("No research run has ended yet in those channels.")
         return sections(f"*{title}*\n{covers}\n_{empty}_")

@@ -67,7 +67,7 @@ async def test_the_requester_hears_once_that_the_run_completed_with_a_link_to_it
     await desk.emu.open_home(user=desk.ben)
     home = await home_of(desk, desk.ben, "Recent results", "Completed — results in the thread.")
     assert (
-        "The last runs that ended in channels where you requested or approved research, or are an approver."
+        "The last 10 runs that ended in channels where you requested or approved research, or are an approver."
         in shown(home)
     )
     assert f"*Launch positioning* in <#{desk.research}>, revision {revision(desk, plan)}" in shown(home)
@@ -104,7 +104,7 @@ async def test_a_cancelled_run_is_told_to_the_requester_and_the_approver_who_ask
     for person in (desk.ben, desk.ada):
         dm = await desk.wait(lambda person=person: next(iter(dms(desk, person)), None))
         assert dm.text == expected
-    assert "because you pressed “Notify me” on its plan." in shown(dms(desk, desk.ada)[0])
+    assert "because you pressed “Notify me when it ends” on its plan." in shown(dms(desk, desk.ada)[0])
     assert NOTIFY_ME_ACTION not in action_ids(plan_message(desk, plan).blocks), "the closing line replaced it"
     assert dms(desk, desk.chloe) == []
     assert len(dms(desk, desk.ben)) == len(dms(desk, desk.ada)) == 1

@@ -57,7 +57,9 @@ def test_a_cancelled_run_names_who_cancelled_and_a_missing_link_is_left_out() ->
         "A research run has ended.\n*Cups &lt;&amp; saucers&gt;* in <#C1>: "
         ":heavy_multiplication_x: Cancelled by <@U9> — what Minds reported is in the thread."
     )
-    assert "because you pressed “Notify me” on its plan" in json.dumps(dm.as_kwargs()["blocks"], ensure_ascii=False)
+    assert "because you pressed “Notify me when it ends” on its plan" in json.dumps(
+        dm.as_kwargs()["blocks"], ensure_ascii=False
+    )
 
 
 def test_the_approval_line_offers_notify_me_with_the_run() -> None:
@@ -72,7 +74,7 @@ def test_recent_results_say_what_they_cover_and_plainly_when_there_is_none() -> 
     empty = json.dumps([b.to_dict() for b in recent_results_blocks([])])
     assert "*Recent results*" in empty and "_No research run has ended yet in those channels._" in empty
     listed = json.dumps([b.to_dict() for b in recent_results_blocks([run("partial"), run("completed")])])
-    assert "The last runs that ended in channels where you requested or approved research" in listed
+    assert "The last 10 runs that ended in channels where you requested or approved research" in listed
     assert listed.count("Open the thread") == 2
 
 
