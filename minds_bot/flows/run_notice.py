@@ -6,8 +6,9 @@ Owns:
   the App Home's *Recent results*), then DM the plan's requester and everyone who pressed "Notify me" —
   unless they turned these DMs off in the App Home — in each person's own language (their Slack locale, else
   the workspace's), with the outcome in the closing line's words (``render/outcome.py``). Each DM is claimed in
-  the store per (run, person) before it is posted (``conversations.open`` + ``chat.postMessage``), so replicas
-  and restarts that look at the same end never send it twice; a DM Slack refuses is released and logged, and
+  the store per (run, person) before it is posted (``conversations.open`` + ``chat.postMessage``; to the
+  person's id when ``conversations.open`` is refused), so replicas and restarts that look at the same end never
+  send it twice; a DM Slack refuses is released and logged, and
   never undoes the result. A replica that dies after the result is posted and before the DMs are sent loses
   those DMs (at most once, never twice): the run is not followed again once its result is posted.
 - ``press_notify_me``: who may ask to hear about a run — anyone who can see its plan message (Slack delivers the
@@ -128,14 +129,24 @@ async def _dm(services: Services, slack: AsyncWebClient, result: RunResult, *, u
         language = await services.languages.of_person(slack, team_id=result.team_id, user_id=user_id)
         with i18n.speaking(language):
             message = render_run_ended_dm(ended_run(result), requested=requested)
-        opened = (await slack.conversations_open(users=user_id)).get("channel")
-        channel = opened.get("id") if isinstance(opened, dict) else None
-        await slack.chat_postMessage(channel=channel or user_id, **message.as_kwargs())
+        await slack.chat_postMessage(channel=await _dm_channel(slack, user_id), **message.as_kwargs())
     except BaseException as exc:
         await store.release_run_notice(team_id=result.team_id, run_id=result.run_id, user_id=user_id)
         if not isinstance(exc, SlackApiError):
             raise
         log.warning("a run-end DM was refused", extra={"fields": {"run": result.run_id, "error": str(exc)}})
+
+
+async def _dm_channel(slack: AsyncWebClient, user_id: str) -> str:
+    """The app's DM channel with the person; without ``im:write`` (an install from before it was asked for) the
+    person's id, which ``chat.postMessage`` delivers to the app's Messages tab with ``chat:write`` alone."""
+    try:
+        opened = (await slack.conversations_open(users=user_id)).get("channel")
+    except SlackApiError as exc:
+        log.info("conversations.open refused; posting to the person", extra={"fields": {"error": str(exc)}})
+        return user_id
+    channel = opened.get("id") if isinstance(opened, dict) else None
+    return channel if isinstance(channel, str) and channel else user_id
 
 
 async def press_notify_me(services: Services, *, team_id: str, channel_id: str, run_id: str, user_id: str) -> Message:
