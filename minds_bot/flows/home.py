@@ -210,11 +210,12 @@ class HomeTabs(Background):
         for (viewer_team, user), shown in list(self._shown.items()):
             if viewer_team == team and _concerns(record, user, shown):
                 self._schedule((team, user))
-        if isinstance(record, PlanPost) and record.state is PlanState.OPEN:
+        if (isinstance(record, PlanPost) and record.state is PlanState.OPEN) or isinstance(record, RunResult):
             self._track(asyncio.create_task(self._approvers_see(record), name="home-approvers"))
 
-    async def _approvers_see(self, post: PlanPost) -> None:
-        """A plan waiting for approval belongs on the Homes of its channel's approvers (one read per change)."""
+    async def _approvers_see(self, post: PlanPost | RunResult) -> None:
+        """A plan waiting for approval, or a run that ended, belongs on the Homes of its channel's approvers (one
+        read per change)."""
         try:
             approvers = await self._services.store.list_approvers(team_id=post.team_id, channel_id=post.channel_id)
         except Exception:  # noqa: BLE001 - their Homes show it on the next open or refresh
@@ -274,8 +275,9 @@ def _concerns(record: Any, user: str, shown: _Shown) -> bool:
         return record.requester_id == user or (record.channel_id, record.message_ts) in shown.plans
     if isinstance(record, TrackedRun):
         return record.run_id in shown.runs
-    if isinstance(record, RunResult):
-        return user in (record.requester_id, record.approver_id) or record.channel_id in shown.result_channels
+    if isinstance(record, RunResult):  # Recent results cover the channels of the person's plans and results
+        mine = shown.result_channels | {channel for channel, _ts in shown.plans}
+        return user in (record.requester_id, record.approver_id) or record.channel_id in mine
     if isinstance(record, Digest):
         return record.created_by == user or record.channel_id in shown.channels
     return False
