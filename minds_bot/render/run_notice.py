@@ -43,7 +43,8 @@ def thread_link(permalink: str | None) -> str:
     """A link to the run's thread, or nothing when Slack gave no permalink."""
     if not permalink or any(c in permalink for c in "<>| \n"):
         return ""
-    return f"<{permalink}|{escape(_('Open the thread'))}>"
+    label = escape(_("Open the thread"))
+    return f"<{permalink}|{label}>"
 
 
 def ended_run_line(run: EndedRun) -> str:
