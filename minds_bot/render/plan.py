@@ -1,7 +1,8 @@
 """The research-plan message: the exact questionnaire a channel reviews, its confirmation buttons and Approve.
 
 Owns: how a ``ResearchPlan`` revision looks in Slack (a header naming who answers — the Audiences and their Mind
-counts, from ``render/plan_gate.py`` — what changed since the revision shown before, objective, modules with
+counts, from ``render/plan_gate.py`` — what changed since the revision shown before, Minds' notes on the
+revision (``planner_notes``: e.g. a requested change it could not apply), objective, modules with
 numbered questions in their exact respondent-visible text, response types, ``askIf`` routing, methods with
 advanced ones flagged, framing warnings, the confirmation questions already answered and by whom
 (``render/plan_history.py``), open confirmation questions as buttons — or, when they do not fit, one dialog with
@@ -399,6 +400,10 @@ def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -
         changed = changes_since(plan, context.previous, ids_only=True)  # the new texts are in the question list
     if changed:
         blocks += _mrkdwn_sections(changed)
+    if plan.planner_notes:
+        notes = "\n".join(f"• {escape(n)}" for n in plan.planner_notes)
+        # i18n: what Minds' planner says about this revision, e.g. a requested change it could not apply
+        blocks += _mrkdwn_sections(_(":information_source: *Notes from Minds on this revision*\n{notes}", notes=notes))
     if note:
         blocks += _mrkdwn_sections(f":information_source: {escape(note)}")
     if plan.framing_warnings:
@@ -507,6 +512,8 @@ def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
     ]
     if plan.objective:
         lines += [_("## Objective"), "", plan.objective, ""]
+    if plan.planner_notes:
+        lines += [_("## Notes from Minds on this revision"), "", *[f"- {n}" for n in plan.planner_notes], ""]
     if plan.framing_warnings:
         lines += [_("## Framing warnings"), "", *[f"- {w}" for w in plan.framing_warnings], ""]
     if plan.methods:
