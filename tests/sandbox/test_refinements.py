@@ -9,6 +9,8 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from minds_bot.sandbox.minds_api import planner, refinements
 from minds_bot.sandbox.minds_api.planner import AudienceRef, PlanInputError
@@ -105,6 +107,20 @@ def test_a_korean_why_question_uses_the_right_object_particle() -> None:
         "왜 그런지 묻는 질문을 추가해 주세요", locale="ko", subject=Subject(topic="새 러닝화", price="140 EUR")
     )
     assert texts(revised)[-1][1] == "140 EUR에 새 러닝화를 구매하시거나 구매하지 않으시는 이유는 무엇인가요?"
+
+
+def test_a_topic_already_quoted_is_not_quoted_twice_in_german() -> None:
+    revised = revise("add an open why question", locale="de", subject=Subject(topic="„neuer Laufschuh“"))
+    assert texts(revised)[-1][1] == (
+        "Warum denken Sie so über „neuer Laufschuh“? Bitte erklären Sie es in Ihren eigenen Worten."
+    )
+
+
+def test_a_question_the_plan_already_asks_is_not_added_twice() -> None:
+    once = revise("add an open why question")
+    twice = revise("add an open why question", content=once)
+    assert twice["questions"] == once["questions"]
+    assert twice["plannerNotes"] == [f'Not added: Q6 already asks "{WHY["en"]}".']
 
 
 def test_without_a_known_topic_the_why_question_still_asks_why() -> None:
@@ -216,6 +232,15 @@ def test_dropping_the_screener_asks_its_follow_up_of_everyone_and_says_so(refine
         "Q4 was asked only after certain answers to a question that was removed; it is now asked of everyone."
     ]
     assert planner.condition_issues(revised["questions"]) == []
+
+
+def test_rewording_a_screener_so_it_no_longer_routes_asks_its_follow_up_of_everyone() -> None:
+    revised = revise("reword Q1 to: Why do you run?")
+    assert revised["questions"][0]["response"] == {"type": "qualitative"}
+    assert "askIf" not in revised["questions"][4]
+    assert revised["plannerNotes"] == [
+        "Q5 was asked only after certain answers to Q1, which no longer offers them; it is now asked of everyone."
+    ]
 
 
 @pytest.mark.parametrize(
@@ -334,6 +359,79 @@ def test_removing_every_question_is_refused_in_a_note() -> None:
     assert (
         revised["plannerNotes"][-1] == "Not applied: the plan would have no question left; the questions are unchanged."
     )
+
+
+WORDS = [
+    "add",
+    "remove",
+    "drop",
+    "reword",
+    "change",
+    "to",
+    "only",
+    "just",
+    "questions",
+    "question",
+    "Q1",
+    "Q2",
+    "Q9",
+    "3",
+    "three",
+    "the",
+    "screener",
+    "last",
+    "why",
+    "prefer",
+    "which",
+    "claims",
+    ":",
+    ",",
+    "and",
+    ";",
+    "?",
+    '"',
+    "Frage",
+    "2",
+    "streichen",
+    "nur",
+    "Fragen",
+    "warum",
+    "pregunta",
+    "elimina",
+    "solo",
+    "第2题",
+    "删除",
+    "只保留",
+    "个问题",
+    "为什么",
+    "2번",
+    "질문",
+    "삭제",
+    "질문",
+    "개만",
+    "왜",
+    "추가하고",
+    "선호",
+    "options",
+    "0",
+    "10",
+    "eines",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(st.text(max_size=200), st.lists(st.sampled_from(WORDS), max_size=14).map(" ".join)),
+    st.sampled_from(["en", "de", "es", "zh", "ko"]),
+)
+def test_any_refinement_leaves_a_plan_that_can_run(refinement: str, locale: str) -> None:
+    revised = revise(refinement, locale=locale)
+    assert revised["questions"] and planner.condition_issues(copy.deepcopy(revised["questions"])) == []
+    ids = [q["id"] for q in revised["questions"]]
+    assert len(set(ids)) == len(ids)
+    assert [qid for m in revised["modules"] for qid in m["questionIds"]] == ids
+    assert all(len(q["response"].get("categoricalOptions", [1, 2])) >= 2 for q in revised["questions"])
+    assert revised["objective"] == "Price"
 
 
 def test_an_added_leading_question_gets_a_framing_warning() -> None:

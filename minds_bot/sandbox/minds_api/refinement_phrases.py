@@ -197,6 +197,11 @@ KIND_WORDS = {
 }
 
 
+def _de(topic: str) -> str:
+    """A topic in German quotes (German cases would otherwise need its article), unless it is quoted already."""
+    return topic if topic[:1] in "\"„«“‘'" else f"„{topic}“"
+
+
 def language_of(locale: str | None) -> str:
     code = (locale or DEFAULT_LANGUAGE).split("-")[0].lower()
     return code if code in LANGUAGES else DEFAULT_LANGUAGE
@@ -215,7 +220,7 @@ def why_question(language: str, *, topic: str | None, price: str | None) -> str:
     if topic and price:
         return {
             "en": f"Why would you, or would you not, buy {topic} at {price}?",
-            "de": f"Warum würden Sie „{topic}“ für {price} kaufen – oder warum nicht?",
+            "de": f"Warum würden Sie {_de(topic)} für {price} kaufen – oder warum nicht?",
             "es": f"¿Por qué comprarías, o no, {topic} a {price}?",
             "zh": f"您为什么会（或不会）以{price}的价格购买{topic}？",
             "ko": f"{price}에 {topic}{_object_particle(topic)} 구매하시거나 구매하지 않으시는 이유는 무엇인가요?",
@@ -223,7 +228,7 @@ def why_question(language: str, *, topic: str | None, price: str | None) -> str:
     if topic:
         return {
             "en": f"Why do you feel the way you do about {topic}?",
-            "de": f"Warum sehen Sie „{topic}“ so, wie Sie es sehen?",
+            "de": f"Warum denken Sie so über {_de(topic)}? Bitte erklären Sie es in Ihren eigenen Worten.",
             "es": f"¿Por qué piensas así sobre {topic}?",
             "zh": f"您为什么对{topic}有这样的看法？",
             "ko": f"{topic}에 대해 그렇게 생각하시는 이유는 무엇인가요?",
@@ -242,7 +247,7 @@ def open_question(language: str, *, topic: str | None) -> str:
     if topic:
         return {
             "en": f"In your own words, what do you think of {topic}?",
-            "de": f"Was halten Sie von „{topic}“? Bitte antworten Sie in Ihren eigenen Worten.",
+            "de": f"Was halten Sie von {_de(topic)}? Bitte antworten Sie in Ihren eigenen Worten.",
             "es": f"Con tus propias palabras, ¿qué opinas de {topic}?",
             "zh": f"请用自己的话说说，您如何看待{topic}？",
             "ko": f"{topic}에 대해 어떻게 생각하시는지 자유롭게 말씀해 주세요.",
@@ -262,7 +267,7 @@ def about_question(language: str, *, subject: str | None) -> str:
         }[language]
     return {
         "en": f"What do you think about {subject}?",
-        "de": f"Was halten Sie von „{subject}“?",
+        "de": f"Was halten Sie von {_de(subject)}?",
         "es": f"¿Qué opinas sobre {subject}?",
         "zh": f"您如何看待{subject}？",
         "ko": f"{subject}에 대해 어떻게 생각하시나요?",

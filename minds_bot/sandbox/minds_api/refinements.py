@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from minds_bot.sandbox.minds_api import refinement_phrases as words
-from minds_bot.sandbox.minds_api.planner import PlanInputError, framing_issues, infer_response
+from minds_bot.sandbox.minds_api.planner import GATE_TYPES, PlanInputError, framing_issues, infer_response
 
 NOTES_FIELD = "plannerNotes"  # sandbox-assumed field of a revision: what the planner could not apply, and why
 OPTIONS_CONFIRMATION = "cq_{question_id}_options"
@@ -217,6 +217,10 @@ def _add(draft: _Draft, instruction: str) -> bool | None:
 
 
 def _append(draft: _Draft, text: str, response: dict[str, Any] | None = None) -> bool:
+    same = next((n for n, q in enumerate(draft.questions, 1) if q["text"].strip().casefold() == text.casefold()), None)
+    if same is not None:
+        draft.notes.append(f'Not added: Q{same} already asks "{text}".')
+        return True
     question_id = draft.new_id()
     draft.questions.append({"id": question_id, "text": text, "response": response or dict(QUALITATIVE)})
     draft.added.append(question_id)
@@ -350,15 +354,30 @@ def _limit(draft: _Draft) -> None:
 
 
 def _unroute_orphans(draft: _Draft) -> None:
-    present = {q["id"] for q in draft.questions}
-    for number, question in enumerate(draft.questions, 1):
+    """A question routed on a removed question, or on one whose new wording no longer offers the answers it was
+    routed on, is asked of everyone, and the revision says so."""
+    numbers = {q["id"]: n for n, q in enumerate(draft.questions, 1)}
+    for question in draft.questions:
         condition = question.get("askIf")
-        if isinstance(condition, dict) and condition.get("questionId") not in present:
-            del question["askIf"]
-            draft.notes.append(
-                f"Q{number} was asked only after certain answers to a question that was removed; it is now asked "
-                "of everyone."
-            )
+        if not isinstance(condition, dict):
+            continue
+        gate = draft.by_id(str(condition.get("questionId")))
+        if gate is None:
+            reason = "a question that was removed"
+        elif not _still_offers(gate, condition):
+            reason = f"Q{numbers[gate['id']]}, which no longer offers them"
+        else:
+            continue
+        del question["askIf"]
+        draft.notes.append(
+            f"Q{numbers[question['id']]} was asked only after certain answers to {reason}; it is now asked of everyone."
+        )
+
+
+def _still_offers(gate: dict[str, Any], condition: dict[str, Any]) -> bool:
+    offered = gate["response"].get("categoricalOptions") or []
+    labels = condition.get("answerIn") or condition.get("answerNotIn") or []
+    return gate["response"]["type"] in GATE_TYPES and all(label in offered for label in labels)
 
 
 def _finish(content: dict[str, Any], draft: _Draft) -> None:
