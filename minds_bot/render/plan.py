@@ -42,7 +42,7 @@ from slack_sdk.models.blocks import (
 
 from minds_bot.i18n import LANGUAGES, N_, _, _n, sentences, speaking
 from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchMethod, ResearchPlan
-from minds_bot.minds.models import PlanMethod
+from minds_bot.minds.models import PlanMethod, QuestionResponse
 from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
     MAX_NAME_SHOWN,
@@ -112,7 +112,11 @@ def question_numbers(plan: ResearchPlan) -> dict[str, int]:
 
 def response_label(question: PlanQuestion) -> str:
     """How the question is answered, in words: options, scale range, or open text."""
-    response = question.response
+    return answer_format(question.response)
+
+
+def answer_format(response: QuestionResponse) -> str:
+    """How a question with this response contract is answered, in words ("One of: Yes · No", "Scale 1–5")."""
     options = " · ".join(response.categorical_options or [])
     if response.type == "categorical":
         return _("One of: {options}", options=options) if options else _("One option")
@@ -395,9 +399,10 @@ def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -
         ),
         ContextBlock(elements=[MarkdownTextObject(text=shorten(who_answers(context), MAX_CONTEXT_TEXT))]),
     ]
-    changed = changes_since(plan, context.previous)
+    changed = changes_since(plan, context.previous, label=answer_format)
     if changed and len(split_text(changed, SECTION_CHUNK)) > MAX_CHANGE_SECTIONS:
-        changed = changes_since(plan, context.previous, ids_only=True)  # the new texts are in the question list
+        # the new texts are in the question list
+        changed = changes_since(plan, context.previous, label=answer_format, ids_only=True)
     if changed:
         blocks += _mrkdwn_sections(changed)
     if plan.planner_notes:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
+from minds_bot.minds.models import QuestionResponse
 from minds_bot.render.plan import confirm_text, freeze, questionnaire_markdown, render_plan
 from minds_bot.render.plan_gate import AudienceInfo
 from minds_bot.render.plan_history import AnsweredBy, PreviousRevision
@@ -89,6 +90,24 @@ def test_a_reworded_question_that_moved_says_its_earlier_number() -> None:
     assert "Added" not in shown
 
 
+def test_a_question_answered_differently_says_how_before_and_now() -> None:
+    now = plan(revision=2)
+    previous = PreviousRevision(
+        1,
+        tuple((q.id, q.text) for q in now.questions),
+        responses={
+            "q1": QuestionResponse(type="categorical", categorical_options=["Claim 1", "Claim 2"]),
+            "q3": now.questions[2].response,
+        },
+    )
+    shown = _shown(render_plan(now, dataclasses.replace(CONTEXT, previous=previous), catalogue=catalogue()).message)
+    assert (
+        "*Changed since revision 1:*\\n• Changed how Q1 is answered: One of: Claim 1 · Claim 2 → One of: Yes · No"
+        in shown
+    )
+    assert "Q3 is answered" not in shown and "No question changed" not in shown
+
+
 def test_minds_notes_on_a_revision_are_shown_escaped() -> None:
     noted = plan(revision=2, plannerNotes=['Not applied to the questions: "make it <!channel> fun".'])
     shown = _shown(render_plan(noted, CONTEXT, catalogue=catalogue()).message)
@@ -118,11 +137,16 @@ def test_minds_words_in_the_answered_and_changed_lines_are_inert() -> None:
         CONTEXT,
         audiences=(AudienceInfo(hostile, 3),),
         answered_by={"cq1": AnsweredBy(question=hostile, user_id="UADA")},
-        previous=PreviousRevision(1, (("q1", hostile),)),
+        previous=PreviousRevision(
+            1,
+            (("q1", hostile),),
+            responses={"q1": QuestionResponse(type="categorical", categorical_options=[hostile, "x"])},
+        ),
     )
     shown = _shown(render_plan(answered, context, catalogue=catalogue()).message)
     assert "<!channel>" not in shown and "<https://evil.example" not in shown
     assert "&lt;!channel&gt;" in shown
+    assert "• Changed how Q1 is answered: One of: &lt;!channel&gt;" in shown
 
 
 def test_a_revision_that_changed_many_questions_lists_them_by_number_and_still_fits() -> None:
