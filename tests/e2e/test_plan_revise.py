@@ -131,7 +131,7 @@ async def test_removed_and_reworded_questions_read_right_and_an_unusable_refinem
         assert "*Changed since revision 2:* No question changed." in text
         assert (
             ":information_source: *Notes from Minds on this revision*\\n"
-            '• Not applied to the questions: \\"Make it more fun\\". The sandbox planner applies instructions to add, '
-            "remove or reword a question and to keep only a number of questions; the rest of the plan is unchanged."
+            '• Not applied to the questions: \\"Make it more fun\\". The sandbox planner applies instructions that '
+            "add, remove or reword a question or keep a number of questions; this one changed nothing."
         ) in text
         assert "(Make it more fun)" not in text  # the objective is not rewritten

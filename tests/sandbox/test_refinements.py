@@ -335,6 +335,9 @@ def test_a_question_given_word_for_word_is_added_as_written() -> None:
         "Where do you buy running shoes?",
     )
     assert texts(revise("add a question about delivery times"))[-1] == ("q6", "What do you think about delivery times?")
+    assert texts(revise("Add a question: Why do you run?"))[-1] == ("q6", "Why do you run?")
+    asked = revise("ask which they prefer: Stride, Pace or Glide?")["questions"][-1]
+    assert asked["response"]["categoricalOptions"] == ["Stride", "Pace", "Glide", "No preference"]
 
 
 def test_what_cannot_be_applied_is_said_and_changes_nothing() -> None:
@@ -342,8 +345,8 @@ def test_what_cannot_be_applied_is_said_and_changes_nothing() -> None:
     revised = revise("Make it more fun")
     assert revised["questions"] == original["questions"] and revised["objective"] == "Price"
     assert revised["plannerNotes"] == [
-        'Not applied to the questions: "Make it more fun". The sandbox planner applies instructions to add, remove '
-        "or reword a question and to keep only a number of questions; the rest of the plan is unchanged."
+        'Not applied to the questions: "Make it more fun". The sandbox planner applies instructions that add, '
+        "remove or reword a question or keep a number of questions; this one changed nothing."
     ]
 
 

@@ -80,9 +80,8 @@ def apply(content: dict[str, Any], refinement: str, *, subject: Subject) -> None
     for instruction in split(refinement):
         if not _apply_one(draft, instruction):
             draft.notes.append(
-                f'Not applied to the questions: "{instruction}". The sandbox planner applies instructions to add, '
-                "remove or reword a question and to keep only a number of questions; the rest of the plan is "
-                "unchanged."
+                f'Not applied to the questions: "{instruction}". The sandbox planner applies instructions that add, '
+                "remove or reword a question or keep a number of questions; this one changed nothing."
             )
     _limit(draft)
     if draft.questions:
@@ -199,6 +198,9 @@ def _add(draft: _Draft, instruction: str) -> bool | None:
     quoted = [m["q"].strip() for m in words.QUOTED.finditer(instruction)]
     if len(quoted) == 1 and quoted[0].endswith(("?", "？")):
         return _append(draft, quoted[0], infer_response(quoted[0]))
+    head, asked = _colon_split(instruction)
+    if asking and asked and not (words.PREFER.search(head) or words.WHY.search(head)):
+        return _append(draft, asked, infer_response(asked))  # "Add a question: Why do you run?" as written
     subject = draft.subject
     if words.WHY.search(instruction):
         return _append(draft, words.why_question(draft.language, topic=subject.topic, price=subject.price))
@@ -214,6 +216,12 @@ def _add(draft: _Draft, instruction: str) -> bool | None:
     if words.OPEN_QUESTION.search(instruction):
         return _append(draft, words.open_question(draft.language, topic=subject.topic))
     return False
+
+
+def _colon_split(instruction: str) -> tuple[str, str]:
+    """The words before the first colon and the text after it ("" when there is no colon)."""
+    parts = re.split(r"[:：]", instruction, maxsplit=1)
+    return (parts[0], parts[1].strip()) if len(parts) == 2 else (instruction, "")
 
 
 def _append(draft: _Draft, text: str, response: dict[str, Any] | None = None) -> bool:
@@ -256,12 +264,10 @@ def _named_options(instruction: str) -> list[str]:
     quoted = [m["q"].strip() for m in words.QUOTED.finditer(instruction) if m["q"].strip()]
     if len(quoted) >= 2:
         return _distinct(quoted)
-    for colon in (":", "："):
-        _head, found, listed = instruction.partition(colon)
-        if found:
-            parts = [p.strip(" .\"'") for p in words.LIST_SPLIT.split(listed) if p.strip(" .\"'")]
-            if 2 <= len(parts) <= MAX_OPTIONS and all(len(p) <= MAX_OPTION_CHARS for p in parts):
-                return _distinct(parts)
+    _head, listed = _colon_split(instruction)
+    parts = [p.strip(" .?？\"'") for p in words.LIST_SPLIT.split(listed) if p.strip(" .?？\"'")]
+    if 2 <= len(parts) <= MAX_OPTIONS and all(len(p) <= MAX_OPTION_CHARS for p in parts):
+        return _distinct(parts)
     return []
 
 
