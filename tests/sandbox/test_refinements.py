@@ -33,7 +33,7 @@ WHY = {
     "de": "Warum würden Sie „the new running shoe“ für 140 EUR kaufen – oder warum nicht?",
     "es": "¿Por qué comprarías, o no, the new running shoe a 140 EUR?",
     "zh": "您为什么会（或不会）以140 EUR的价格购买the new running shoe？",
-    "ko": "140 EUR에 the new running shoe을(를) 구매하시거나 구매하지 않으시는 이유는 무엇인가요?",
+    "ko": "140 EUR에 the new running shoe 구매를 원하시거나 원하지 않으시는 이유는 무엇인가요?",
 }
 
 
@@ -107,6 +107,10 @@ def test_a_korean_why_question_uses_the_right_object_particle() -> None:
         "왜 그런지 묻는 질문을 추가해 주세요", locale="ko", subject=Subject(topic="새 러닝화", price="140 EUR")
     )
     assert texts(revised)[-1][1] == "140 EUR에 새 러닝화를 구매하시거나 구매하지 않으시는 이유는 무엇인가요?"
+    revised = revise(
+        "왜 그런지 묻는 질문을 추가해 주세요", locale="ko", subject=Subject(topic="새 신발", price="140 EUR")
+    )
+    assert texts(revised)[-1][1] == "140 EUR에 새 신발을 구매하시거나 구매하지 않으시는 이유는 무엇인가요?"
 
 
 def test_a_topic_already_quoted_is_not_quoted_twice_in_german() -> None:

@@ -152,10 +152,15 @@ def test_minds_words_in_the_answered_and_changed_lines_are_inert() -> None:
 def test_a_revision_that_changed_many_questions_lists_them_by_number_and_still_fits() -> None:
     many = plan(revision=2, questions=60)
     previous = PreviousRevision(
-        1, tuple((q.id, f"An older and much longer wording of {q.text} " * 3) for q in many.questions)
+        1,
+        tuple((q.id, f"An older and much longer wording of {q.text} " * 3) for q in many.questions),
+        responses={
+            "q1": QuestionResponse(type="qualitative"),
+            "q3": QuestionResponse(type="scale", scale_range=[1, 5]),
+        },
     )
     message = render_plan(many, dataclasses.replace(CONTEXT, previous=previous), catalogue=catalogue()).message
     shown = _shown(message)
     numbers = ", ".join(f"Q{n}" for n in range(1, 61))
-    assert f"*Changed since revision 1:*\\n• Reworded: {numbers}" in shown
+    assert f"*Changed since revision 1:*\\n• Reworded: {numbers}\\n• Answer format changed: Q1, Q3" in shown
     assert len(message.blocks) <= 50

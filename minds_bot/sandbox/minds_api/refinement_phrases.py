@@ -207,12 +207,13 @@ def language_of(locale: str | None) -> str:
     return code if code in LANGUAGES else DEFAULT_LANGUAGE
 
 
-def _object_particle(word: str) -> str:
-    """Korean 을/를 after ``word``: 을 after a final consonant (batchim), 를 otherwise."""
-    last = word.rstrip(" \"'”’)")[-1:] if word.strip() else ""
+def _ko_buy(topic: str) -> str:
+    """ "buy <topic>" in Korean: with 을/를 after a Hangul final syllable (을 after a final consonant), else as a
+    compound noun ("… 구매"), which needs no particle."""
+    last = topic.rstrip(" \"'”’)")[-1:]
     if "가" <= last <= "힣":
-        return "을" if (ord(last) - 0xAC00) % 28 else "를"
-    return "을(를)"
+        return f"{topic}{'을' if (ord(last) - 0xAC00) % 28 else '를'} 구매하시거나 구매하지 않으시는"
+    return f"{topic} 구매를 원하시거나 원하지 않으시는"
 
 
 def why_question(language: str, *, topic: str | None, price: str | None) -> str:
@@ -223,7 +224,7 @@ def why_question(language: str, *, topic: str | None, price: str | None) -> str:
             "de": f"Warum würden Sie {_de(topic)} für {price} kaufen – oder warum nicht?",
             "es": f"¿Por qué comprarías, o no, {topic} a {price}?",
             "zh": f"您为什么会（或不会）以{price}的价格购买{topic}？",
-            "ko": f"{price}에 {topic}{_object_particle(topic)} 구매하시거나 구매하지 않으시는 이유는 무엇인가요?",
+            "ko": f"{price}에 {_ko_buy(topic)} 이유는 무엇인가요?",
         }[language]
     if topic:
         return {
