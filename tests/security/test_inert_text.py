@@ -153,6 +153,7 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.plan.question_numbers": "data",
     "minds_bot.render.plan_gate.advanced_methods": "data",
     "minds_bot.render.plan.response_label": "plain_text (the questionnaire as respondents read it)",
+    "minds_bot.render.plan.answer_format": "plain_text words; changes_since escapes them in mrkdwn",
     "minds_bot.render.plan.ask_if_label": "plain_text (the questionnaire as respondents read it)",
     "minds_bot.render.plan.question_text": "plain_text (the questionnaire as respondents read it)",
     "minds_bot.render.plan.questionnaire_markdown": "the body of an attached Markdown file",
