@@ -10,6 +10,7 @@ from minds_bot.i18n import catalogs, glossary
 from minds_bot.i18n.korean import particle
 from minds_bot.i18n.markup import ZWSP, renderable, touching
 from minds_bot.render.help import INTRO
+from minds_bot.render.markdown import to_mrkdwn
 
 TRANSLATED = [language for language in i18n.LANGUAGES if language != i18n.SOURCE_LANGUAGE]
 
@@ -137,6 +138,12 @@ def test_bold_next_to_hangul_and_cjk_gets_a_zero_width_space(text: str, renders:
     assert renderable(text) == renders
     assert renderable(renders) == renders  # applying it again changes nothing
     assert touching(renders) == []
+
+
+def test_minds_markdown_in_korean_and_chinese_keeps_its_bold() -> None:
+    """A summary Minds wrote in Korean or Chinese: its bold renders in Slack too."""
+    said = to_mrkdwn("## 요약\n**가격**은 높습니다. **价格**，很高。")
+    assert said == "*요약*\n*가격*\u200b은 높습니다. *价格*\u200b，很高。"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
