@@ -109,8 +109,8 @@ def _(message: str, /, **values: Any) -> str:
 
 def sentences(*parts: str | None) -> str:
     """Whole sentences one after the other, as the spoken language writes them: Chinese puts none of the spaces
-    the others put between them."""
-    return ("" if _spoken.get() == "zh" else " ").join(part for part in parts if part)
+    the others put between them (so a bold sentence end meeting the next gets ``renderable``'s space)."""
+    return renderable(("" if _spoken.get() == "zh" else " ").join(part for part in parts if part))
 
 
 def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for it

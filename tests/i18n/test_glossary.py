@@ -140,6 +140,11 @@ def test_bold_next_to_hangul_and_cjk_gets_a_zero_width_space(text: str, renders:
     assert touching(renders) == []
 
 
+def test_chinese_sentences_joined_without_a_space_keep_their_bold() -> None:
+    with i18n.speaking("zh"):
+        assert i18n.sentences("已批准 *修订版 2*", "进度见消息列。") == "已批准 *修订版 2*\u200b进度见消息列。"
+
+
 def test_minds_markdown_in_korean_and_chinese_keeps_its_bold() -> None:
     """A summary Minds wrote in Korean or Chinese: its bold renders in Slack too."""
     said = to_mrkdwn("## 요약\n**가격**은 높습니다. **价格**，很高。")
