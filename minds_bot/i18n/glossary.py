@@ -6,9 +6,9 @@ reference in that language (getminds.ai/mcp/<lang>/tools) where it has the term,
 of a message that speaks of the term must contain; and ``FORBIDDEN`` — the variants a catalog must not use
 (a masculine Spanish Study, German "Fassung" for a revision, "Freigabe" for an approval — Minds' German uses
 it for *sharing* —, Korean 멤버 for an Audience's members, particle fallbacks such as "이(가)" …).
-``tests/i18n/test_glossary.py`` holds every catalog to both; /work/notes/glossary.md (for translators) is the
-same table in prose. Text in code spans (`` `…` ``) and ``{placeholders}`` is not looked at: commands and values
-are not words of the language.
+``tests/i18n/test_glossary.py`` holds every catalog to both (``violations`` says what is off in one translation,
+so translations written outside the catalogs can be checked the same way). Text in code spans (`` `…` ``),
+``{placeholders}`` and Slack tokens is not looked at: commands and values are not words of the language.
 Must not touch: anything at run time — this is data for the catalogs' tests and for translators.
 """
 
