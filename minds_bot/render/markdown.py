@@ -17,7 +17,9 @@ from minds_bot.render import escape
 
 _HEADING = re.compile(r"^[ ]{0,3}#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
-_ITALIC = re.compile(r"(?<![*\w])\*(?!\s)([^*\n]+?)(?<!\s)\*(?![*\w])")
+# Italic asterisks stand apart from Latin words and digits ("2*3*4" stays); Korean and Chinese put particles and
+# punctuation right after them ("*강조*는").
+_ITALIC = re.compile(r"(?<![*A-Za-z0-9_])\*(?!\s)([^*\n]+?)(?<!\s)\*(?![*A-Za-z0-9_])")
 _LINK = re.compile(r"\[([^\]]+)\]\((https?://[^)\s]+)\)")
 _BULLET = re.compile(r"^([ \t]*)[-*+][ \t]+", re.MULTILINE)
 _RULE = re.compile(r"^[ ]{0,3}([-*_])([ \t]*\1){2,}[ \t]*$", re.MULTILINE)

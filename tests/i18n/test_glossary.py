@@ -149,6 +149,7 @@ def test_minds_markdown_in_korean_and_chinese_keeps_its_bold() -> None:
     """A summary Minds wrote in Korean or Chinese: its bold renders in Slack too."""
     said = to_mrkdwn("## 요약\n**가격**은 높습니다. **价格**，很高。")
     assert said == "*요약*\n*가격*\u200b은 높습니다. *价格*\u200b，很高。"
+    assert to_mrkdwn("이것은 *강조*입니다") == "이것은 _강조_\u200b입니다"  # Minds' italic stays italic
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
