@@ -256,6 +256,7 @@ def _apply_answers(content: Record, answers: dict[str, str] | None) -> bool:
         if options and answer not in options:
             raise planner.PlanInputError([f'answers: "{answer}" is not an option of "{question_id}"'])
         content["confirmationAnswers"][question_id] = answer
+        planner.apply_answer(content, question_id, answer)
     content["confirmationQuestions"] = [c for c in content["confirmationQuestions"] if c["id"] not in answers]
     return True
 

@@ -1,0 +1,717 @@
+"""The sandbox planner's words in the five Study languages it writes: English, German, Spanish, Chinese and Korean.
+
+Owns: the wording tables (objectives, questions, options, scale anchors, module titles, confirmation questions)
+and ``phrase(locale, key, **values)``, the one way to say a table entry in a Study language; ``choices`` gives
+an option list. Each language is written as that language says it, not word for word: German and Spanish
+templates use the topic only where its article fits (accusative after "für", "de …" contracted to "del"),
+Korean picks its particles (을/를, 이/가, 과/와, 은/는) from the word before them. A Study language the tables do
+not hold (fr, ja, tr, ar) gets English. Pure data and string functions; the sandbox speaks no other language.
+
+Other sandbox modules (a refinement that adds a question, say) call ``phrase`` with the keys below, e.g.
+``phrase("de", "open_why", topic="den neuen Laufschuh")`` → "Warum? Bitte erklären Sie Ihre Antwort zu …".
+"""
+
+from __future__ import annotations
+
+import re
+
+LANGUAGES = ("en", "de", "es", "zh", "ko")
+DEFAULT_LANGUAGE = "en"
+
+
+def language(locale: str | None) -> str:
+    """The table language for a Study locale ("de-DE" → "de"); English for one the tables do not hold."""
+    base = (locale or DEFAULT_LANGUAGE).split("-")[0].split("_")[0].lower()
+    return base if base in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def phrase(locale: str | None, key: str, **values: object) -> str:
+    """Table entry ``key`` in the Study language of ``locale``, with ``values`` filled in and the language's
+    contractions and particles applied. Unknown keys raise ``KeyError`` (a missing word is a bug)."""
+    lang = language(locale)
+    entry = TEXT[key]
+    text = entry.get(lang) or entry[DEFAULT_LANGUAGE]
+    return polish(lang, text.format(**values))
+
+
+def choices(locale: str | None, key: str, **values: object) -> list[str]:
+    """Option list ``key`` in the Study language of ``locale``."""
+    lang = language(locale)
+    entry = OPTIONS[key]
+    return [polish(lang, o.format(**values)) for o in (entry.get(lang) or entry[DEFAULT_LANGUAGE])]
+
+
+_ES_CONTRACTIONS = ((re.compile(r"\bde el\b"), "del"), (re.compile(r"\ba el\b"), "al"))
+# Korean particle pairs written "을(를)": the first after a final consonant (batchim), the second after a vowel.
+_KO_PARTICLE = re.compile(r"(?P<prev>.)(?P<close>[’”\"')\]]?)(?P<after>을|은|이|과|으로)\((?P<vowel>를|는|가|와|로)\)")
+
+
+def polish(lang: str, text: str) -> str:
+    if lang == "es":
+        for pattern, replacement in _ES_CONTRACTIONS:
+            text = pattern.sub(replacement, text)
+    if lang == "ko":
+        text = _KO_PARTICLE.sub(_particle, text)
+    return text
+
+
+def _particle(match: re.Match[str]) -> str:
+    """The particle the word before it takes (a closing quote is looked through: ‘더 멀리’를)."""
+    prev, before = match["prev"], match["prev"] + match["close"]
+    code = ord(prev) - 0xAC00
+    if 0 <= code < 11172:
+        batchim = code % 28
+        if match["after"] == "으로":
+            second = batchim == 0 or batchim == 8  # ㄹ takes 로
+            return before + (match["vowel"] if second else "으로")
+        return before + (match["after"] if batchim else match["vowel"])
+    if prev.isdigit():  # read aloud: 0 영, 1 일, 3 삼, 6 육, 7 칠, 8 팔 end in a consonant
+        return before + (match["after"] if prev in "013678" else match["vowel"])
+    return before + match["vowel"]  # a Latin letter: the vowel form reads naturally
+
+
+def has_hangul(text: str) -> bool:
+    return any("\uac00" <= c <= "\ud7a3" for c in text)
+
+
+# ---------------------------------------------------------------- the tables
+
+T = dict[str, dict[str, str]]
+
+TEXT: T = {
+    # who answers when the brief does not say
+    "who_default": {"en": "the Minds", "de": "die Minds", "es": "los Minds", "zh": "Minds", "ko": "Minds"},
+    "topic_default": {"en": "the idea", "de": "die Idee", "es": "la idea", "zh": "这个想法", "ko": "이 아이디어"},
+    # how a price stands next to the topic ("… at 140 EUR")
+    "at_price": {
+        "en": " at {price}",
+        "de": " zum Preis von {price}",
+        "es": " a un precio de {price}",
+        "zh": "售价{price}的",
+        "ko": "{price}에 판매되는 ",
+    },
+    "scale_ends": {
+        "en": "{text} (1 = {low}, 5 = {high})",
+        "de": "{text} (1 = {low}, 5 = {high})",
+        "es": "{text} (1 = {low}, 5 = {high})",
+        "zh": "{text}（1 = {low}，5 = {high}）",
+        "ko": "{text} (1 = {low}, 5 = {high})",
+    },
+    # ---- objectives
+    "objective_price": {
+        "en": "Find out how {who} judge a price of {price} for {topic}, what they would be willing to pay, and why.",
+        "de": "Herausfinden, wie {who} einen Preis von {price} für {topic} beurteilen, wie viel sie zu zahlen "
+        "bereit wären und warum.",
+        "es": "Averiguar cómo valoran {who} un precio de {price} para {topic}, cuánto estarían dispuestos a pagar "
+        "y por qué.",
+        "zh": "了解{who}如何看待{topic}{price}的定价、愿意支付多少钱以及原因。",
+        "ko": "{who}이(가) {topic}의 {price} 가격을 어떻게 평가하는지, 얼마까지 지불할 의향이 있는지, 그 이유는 "
+        "무엇인지 알아봅니다.",
+    },
+    "objective_price_open": {
+        "en": "Find out how {who} judge the price of {topic}, what they would be willing to pay, and why.",
+        "de": "Herausfinden, wie {who} den Preis für {topic} beurteilen, wie viel sie zu zahlen bereit wären und "
+        "warum.",
+        "es": "Averiguar cómo valoran {who} el precio de {topic}, cuánto estarían dispuestos a pagar y por qué.",
+        "zh": "了解{who}如何看待{topic}的价格、愿意支付多少钱以及原因。",
+        "ko": "{who}이(가) {topic}의 가격을 어떻게 평가하는지, 얼마까지 지불할 의향이 있는지, 그 이유는 무엇인지 "
+        "알아봅니다.",
+    },
+    "objective_preference": {
+        "en": "Find out whether {who} prefer {first} or {second}, and why.",
+        "de": "Herausfinden, ob {who} {first} oder {second} bevorzugen und warum.",
+        "es": "Averiguar si {who} prefieren {first} o {second}, y por qué.",
+        "zh": "了解{who}更喜欢{first}还是{second}，以及原因。",
+        "ko": "{who}이(가) {first}과(와) {second} 중 무엇을 더 선호하는지, 그 이유는 무엇인지 알아봅니다.",
+    },
+    "objective_awareness": {
+        "en": "Measure how well {who} know {topic}, and what they associate with it.",
+        "de": "Messen, wie gut {who} {topic} kennen und was sie damit verbinden.",
+        "es": "Medir cuánto conocen {who} {topic} y qué asocian con ello.",
+        "zh": "衡量{who}对{topic}的了解程度，以及他们由此产生的联想。",
+        "ko": "{who}이(가) {topic}을(를) 얼마나 잘 알고 있는지, 무엇을 연상하는지 측정합니다.",
+    },
+    "objective_concept": {
+        "en": "Test how appealing {who} find {topic}, why, and what would put them off.",
+        "de": "Testen, wie ansprechend {who} {topic} finden, warum, und was aus ihrer Sicht dagegen spricht.",
+        "es": "Comprobar el atractivo de {topic} entre {who}, sus motivos y qué les echaría para atrás.",
+        "zh": "测试{who}认为{topic}有多大吸引力、原因何在，以及哪些地方会让他们却步。",
+        "ko": "{who}이(가) {topic}을(를) 얼마나 매력적으로 느끼는지, 그 이유와 망설이게 하는 점을 알아봅니다.",
+    },
+    "objective_open": {
+        "en": "Understand how {who} react to {topic}: first impressions, likes and what would put them off.",
+        "de": "Verstehen, wie {who} auf {topic} reagieren: erster Eindruck, was gefällt und was abschreckt.",
+        "es": "Entender cómo reaccionan {who} ante {topic}: primera impresión, lo que les gusta y lo que les "
+        "echaría para atrás.",
+        "zh": "了解{who}对{topic}的反应：第一印象、喜欢之处以及令人却步的因素。",
+        "ko": "{who}이(가) {topic}에 어떻게 반응하는지 알아봅니다: 첫인상, 좋은 점, 망설이게 하는 점.",
+    },
+    # ---- price
+    "price_screen": {
+        "en": "In the past 12 months, have you bought anything like {topic}?",
+        "de": "Haben Sie in den letzten 12 Monaten etwas Ähnliches wie {topic} gekauft?",
+        "es": "En los últimos 12 meses, ¿has comprado algo parecido a {topic}?",
+        "zh": "在过去12个月里，您买过类似{topic}的产品吗？",
+        "ko": "지난 12개월 동안 {topic}과(와) 비슷한 제품을 구매한 적이 있습니까?",
+    },
+    "price_paid": {
+        "en": "You bought something similar recently. What did you pay, and how does {price} compare?",
+        "de": "Sie haben kürzlich etwas Ähnliches gekauft. Wie viel haben Sie bezahlt, und wie schneiden {price} "
+        "im Vergleich ab?",
+        "es": "Has comprado algo parecido hace poco. ¿Cuánto pagaste y cómo se compara con {price}?",
+        "zh": "您最近买过类似的产品。当时花了多少钱？与{price}相比如何？",
+        "ko": "최근에 비슷한 제품을 구매하셨습니다. 얼마를 지불하셨고, {price} 가격과 비교하면 어떻습니까?",
+    },
+    "price_paid_open": {
+        "en": "You bought something similar recently. What did you pay, and was it worth it?",
+        "de": "Sie haben kürzlich etwas Ähnliches gekauft. Wie viel haben Sie bezahlt, und war es das wert?",
+        "es": "Has comprado algo parecido hace poco. ¿Cuánto pagaste y valió la pena?",
+        "zh": "您最近买过类似的产品。当时花了多少钱？值得吗？",
+        "ko": "최근에 비슷한 제품을 구매하셨습니다. 얼마를 지불하셨고, 그만한 가치가 있었습니까?",
+    },
+    "price_rate": {
+        "en": "How would you rate the value for money of {topic}{at}?",
+        "de": "Wie bewerten Sie {topic}{at} im Hinblick auf das Preis-Leistungs-Verhältnis?",
+        "es": "¿Cómo valoras la relación calidad-precio de {topic}{at}?",
+        "zh": "您如何评价{at}{topic}的性价比？",
+        "ko": "{at}{topic}의 가격 대비 가치를 어떻게 평가하십니까?",
+    },
+    "price_rate_low": {
+        "en": "far too expensive",
+        "de": "viel zu teuer",
+        "es": "demasiado caro",
+        "zh": "太贵了",
+        "ko": "너무 비싸다",
+    },
+    "price_rate_high": {
+        "en": "very good value",
+        "de": "sehr preiswert",
+        "es": "muy buena relación calidad-precio",
+        "zh": "非常超值",
+        "ko": "매우 합리적이다",
+    },
+    "price_wtp": {
+        "en": "What is the most you would pay for {topic}? Please give an amount in {currency}.",
+        "de": "Wie viel würden Sie höchstens für {topic} bezahlen? Bitte nennen Sie einen Betrag in {currency}.",
+        "es": "¿Cuánto es lo máximo que pagarías por {topic}? Indica un importe en {currency}.",
+        "zh": "您最多愿意为{topic}支付多少钱？请给出一个以{currency}计的金额。",
+        "ko": "{topic}에 최대 얼마까지 지불하시겠습니까? {currency} 기준 금액으로 답해 주십시오.",
+    },
+    "price_why": {
+        "en": "Why that amount? What makes {topic} worth paying for, or not, to you?",
+        "de": "Warum dieser Betrag? Was spricht für Sie dafür, für {topic} zu bezahlen, und was dagegen?",
+        "es": "¿Por qué esa cantidad? ¿Qué te convence y qué no a la hora de pagar por {topic}?",
+        "zh": "为什么是这个金额？{topic}有哪些地方值得花钱、哪些地方不值得？",
+        "ko": "왜 그 금액입니까? {topic}의 어떤 점이 돈을 낼 만하고 어떤 점이 그렇지 않은지 말씀해 주십시오.",
+    },
+    "price_likely": {
+        "en": "How likely would you be to buy {topic}{at}?",
+        "de": "Wie wahrscheinlich würden Sie {topic}{at} kaufen?",
+        "es": "¿Qué probabilidad hay de que compres {topic}{at}?",
+        "zh": "您购买{at}{topic}的可能性有多大？",
+        "ko": "{at}{topic}을(를) 구매할 가능성은 얼마나 됩니까?",
+    },
+    "likely_low": {
+        "en": "definitely would not",
+        "de": "auf keinen Fall",
+        "es": "seguro que no",
+        "zh": "肯定不会",
+        "ko": "절대 아니다",
+    },
+    "likely_high": {
+        "en": "definitely would",
+        "de": "auf jeden Fall",
+        "es": "seguro que sí",
+        "zh": "肯定会",
+        "ko": "반드시 그렇다",
+    },
+    "price_describe": {
+        "en": "Which best describes the price of {topic}{at}?",
+        "de": "Was beschreibt Ihre Sicht auf {topic}{at} am besten?",
+        "es": "¿Qué describe mejor el precio de {topic}{at}?",
+        "zh": "以下哪项最能描述{at}{topic}的价格？",
+        "ko": "{at}{topic}의 가격을 가장 잘 설명하는 것은 무엇입니까?",
+    },
+    "price_worth": {
+        "en": "Which of these would make {topic} worth its price to you?",
+        "de": "Was davon wäre für Sie ein Grund, für {topic} diesen Preis zu zahlen?",
+        "es": "¿Cuáles de estos aspectos te harían pagar ese precio por {topic}?",
+        "zh": "以下哪些因素会让您觉得{topic}物有所值？",
+        "ko": "다음 중 {topic}이(가) 그 가격만큼의 가치가 있다고 느끼게 하는 것은 무엇입니까?",
+    },
+    "price_barrier": {
+        "en": "What, if anything, would stop you from buying {topic}{at}?",
+        "de": "Was würde Sie gegebenenfalls davon abhalten, {topic}{at} zu kaufen?",
+        "es": "¿Qué te impediría, si acaso, comprar {topic}{at}?",
+        "zh": "如果有的话，什么会让您不购买{at}{topic}？",
+        "ko": "{at}{topic}을(를) 구매하지 않을 이유가 있다면 무엇입니까?",
+    },
+    "recommend": {
+        "en": "How likely are you to recommend {topic} to a friend or colleague?",
+        "de": "Wie wahrscheinlich ist es, dass Sie {topic} einem Freund oder Kollegen empfehlen?",
+        "es": "¿Qué probabilidad hay de que recomiendes {topic} a un amigo o colega?",
+        "zh": "您向朋友或同事推荐{topic}的可能性有多大？",
+        "ko": "{topic}을(를) 친구나 동료에게 추천할 가능성은 얼마나 됩니까?",
+    },
+    # ---- concept
+    "concept_shown": {
+        "en": 'Please read this description of {topic}: "{description}". In a sentence or two, what is your first '
+        "reaction?",
+        "de": "Lesen Sie diese Beschreibung: „{description}“. Was ist Ihr erster Eindruck, in ein oder zwei Sätzen?",
+        "es": "Lee esta descripción: «{description}». En una o dos frases, ¿cuál es tu primera reacción?",
+        "zh": "以下是对{topic}的描述：“{description}”。请用一两句话说说您的第一反应。",
+        "ko": "{topic}에 대한 설명입니다: “{description}”. 첫 반응을 한두 문장으로 말씀해 주십시오.",
+    },
+    "concept_reaction": {
+        "en": "In a sentence or two, what is your first reaction to {topic}?",
+        "de": "Was denken Sie spontan über {topic}? Bitte antworten Sie in ein oder zwei Sätzen.",
+        "es": "En una o dos frases, ¿cuál es tu primera reacción ante {topic}?",
+        "zh": "请用一两句话说说您对{topic}的第一反应。",
+        "ko": "{topic}에 대한 첫 반응을 한두 문장으로 말씀해 주십시오.",
+    },
+    "concept_appeal": {
+        "en": "How appealing do you find {topic}?",
+        "de": "Wie ansprechend finden Sie {topic}?",
+        "es": "¿Cuánto interés sientes por {topic}?",
+        "zh": "{topic}对您有多大吸引力？",
+        "ko": "{topic}은(는) 얼마나 매력적입니까?",
+    },
+    "appeal_low": {
+        "en": "not at all appealing",
+        "de": "überhaupt nicht ansprechend",
+        "es": "ningún interés",
+        "zh": "毫无吸引力",
+        "ko": "전혀 매력적이지 않다",
+    },
+    "appeal_high": {
+        "en": "very appealing",
+        "de": "sehr ansprechend",
+        "es": "mucho interés",
+        "zh": "非常有吸引力",
+        "ko": "매우 매력적이다",
+    },
+    "concept_why": {
+        "en": "Why do you find {topic} appealing, or not? Please explain in your own words.",
+        "de": "Warum finden Sie {topic} ansprechend oder nicht? Bitte erklären Sie es in Ihren eigenen Worten.",
+        "es": "¿Qué te atrae y qué no de {topic}? Explícalo con tus propias palabras.",
+        "zh": "您为什么觉得{topic}有吸引力或没有吸引力？请用自己的话说明。",
+        "ko": "{topic}이(가) 매력적이거나 그렇지 않은 이유는 무엇입니까? 직접 설명해 주십시오.",
+    },
+    "concept_consider": {
+        "en": "Would you consider {topic} for yourself?",
+        "de": "Würden Sie {topic} für sich persönlich in Betracht ziehen?",
+        "es": "¿Te plantearías {topic} para ti?",
+        "zh": "您会考虑为自己选择{topic}吗？",
+        "ko": "{topic}을(를) 본인을 위해 고려하시겠습니까?",
+    },
+    "concept_use": {
+        "en": "You would consider {topic}. What would you use it for first?",
+        "de": "Sie würden {topic} in Betracht ziehen. Wofür würden Sie es zuerst nutzen?",
+        "es": "Te plantearías {topic}. ¿Cuál sería su primer uso para ti?",
+        "zh": "您会考虑{topic}。您最先会把它用在什么场合？",
+        "ko": "{topic}을(를) 고려하신다고 하셨습니다. 가장 먼저 어디에 사용하시겠습니까?",
+    },
+    "concept_believe": {
+        "en": "How believable do you find {topic}?",
+        "de": "Wie glaubwürdig finden Sie {topic}?",
+        "es": "¿Qué tan creíbles te parecen las promesas de {topic}?",
+        "zh": "您觉得{topic}有多可信？",
+        "ko": "{topic}은(는) 얼마나 믿을 만합니까?",
+    },
+    "believe_low": {
+        "en": "not at all believable",
+        "de": "überhaupt nicht glaubwürdig",
+        "es": "nada creíble",
+        "zh": "完全不可信",
+        "ko": "전혀 믿을 수 없다",
+    },
+    "believe_high": {
+        "en": "completely believable",
+        "de": "völlig glaubwürdig",
+        "es": "totalmente creíble",
+        "zh": "完全可信",
+        "ko": "완전히 믿을 수 있다",
+    },
+    "concept_different": {
+        "en": "How different do you find {topic} from what is available today?",
+        "de": "Wie unterschiedlich finden Sie {topic} im Vergleich zu dem, was es heute gibt?",
+        "es": "¿Cuánta diferencia ves entre {topic} y lo que hay hoy?",
+        "zh": "{topic}与现有产品有多大不同？",
+        "ko": "{topic}은(는) 현재 나와 있는 것과 얼마나 다릅니까?",
+    },
+    "concept_barrier": {
+        "en": "What, if anything, would put you off {topic}?",
+        "de": "Was spricht aus Ihrer Sicht gegen {topic}?",
+        "es": "¿Qué te echaría para atrás de {topic}, si acaso?",
+        "zh": "如果有的话，{topic}有什么地方会让您却步？",
+        "ko": "{topic}에서 망설이게 하는 점이 있다면 무엇입니까?",
+    },
+    "influence": {
+        "en": "Which of these would most influence whether you choose {topic}?",
+        "de": "Was davon würde am stärksten beeinflussen, ob Sie sich für {topic} entscheiden?",
+        "es": "¿Cuáles de estos aspectos influirían más en que elijas {topic}?",
+        "zh": "以下哪些因素最能影响您是否选择{topic}？",
+        "ko": "다음 중 {topic}의 선택에 가장 큰 영향을 주는 것은 무엇입니까?",
+    },
+    # ---- awareness
+    "aware_heard": {
+        "en": "Before today, had you heard of {topic}?",
+        "de": "Kannten Sie {topic} schon vor heute?",
+        "es": "Antes de hoy, ¿habías oído hablar de {topic}?",
+        "zh": "在今天之前，您听说过{topic}吗？",
+        "ko": "오늘 이전에 {topic}에 대해 들어 본 적이 있습니까?",
+    },
+    "aware_where": {
+        "en": "You had heard of {topic}. Where did you first come across it, and what do you know about it?",
+        "de": "Sie kannten {topic} schon. Wo sind Sie zum ersten Mal darauf gestoßen, und was wissen Sie darüber?",
+        "es": "Habías oído hablar de {topic}. ¿Dónde oíste hablar de ello por primera vez y qué sabes al respecto?",
+        "zh": "您听说过{topic}。您最早是在哪里了解到的？您对它了解多少？",
+        "ko": "{topic}에 대해 들어 보셨다고 하셨습니다. 처음 어디에서 접하셨고, 무엇을 알고 계십니까?",
+    },
+    "aware_assoc": {
+        "en": "What comes to mind when you think of {topic}, and why?",
+        "de": "Woran denken Sie, wenn Sie an {topic} denken, und warum?",
+        "es": "¿Qué te viene a la mente cuando piensas en {topic}, y por qué?",
+        "zh": "想到{topic}时，您会联想到什么？为什么？",
+        "ko": "{topic} 하면 무엇이 떠오르며, 그 이유는 무엇입니까?",
+    },
+    "aware_impression": {
+        "en": "What is your overall impression of {topic}?",
+        "de": "Wie beurteilen Sie {topic} insgesamt?",
+        "es": "¿Cuál es tu impresión general de {topic}?",
+        "zh": "您对{topic}的总体印象如何？",
+        "ko": "{topic}에 대한 전반적인 인상은 어떻습니까?",
+    },
+    "negative": {
+        "en": "very negative",
+        "de": "sehr negativ",
+        "es": "muy negativa",
+        "zh": "非常负面",
+        "ko": "매우 부정적",
+    },
+    "positive": {
+        "en": "very positive",
+        "de": "sehr positiv",
+        "es": "muy positiva",
+        "zh": "非常正面",
+        "ko": "매우 긍정적",
+    },
+    "aware_familiar": {
+        "en": "How familiar are you with {topic}?",
+        "de": "Wie gut kennen Sie {topic}?",
+        "es": "¿Cuánto conoces {topic}?",
+        "zh": "您对{topic}有多熟悉？",
+        "ko": "{topic}에 대해 얼마나 잘 알고 계십니까?",
+    },
+    "aware_channels": {
+        "en": "Where do you usually hear about new products like this?",
+        "de": "Wo erfahren Sie normalerweise von neuen Produkten wie diesem?",
+        "es": "¿Dónde sueles enterarte de productos nuevos como este?",
+        "zh": "您通常从哪里了解到这类新产品？",
+        "ko": "이와 같은 신제품 소식은 주로 어디에서 접하십니까?",
+    },
+    # ---- preference
+    "pref_choice": {
+        "en": "Which do you prefer: {first} or {second}?",
+        "de": "Was bevorzugen Sie: {first} oder {second}?",
+        "es": "¿Qué prefieres: {first} o {second}?",
+        "zh": "您更喜欢哪一个：{first}还是{second}？",
+        "ko": "{first}과(와) {second} 중 무엇을 더 선호하십니까?",
+    },
+    "pref_why": {
+        "en": "Why do you prefer it? What is the main reason for your choice?",
+        "de": "Warum bevorzugen Sie es? Was ist der wichtigste Grund für Ihre Wahl?",
+        "es": "¿Por qué lo prefieres? ¿Cuál es el motivo principal de tu elección?",
+        "zh": "您为什么更喜欢它？做出这个选择的主要原因是什么？",
+        "ko": "왜 그것을 더 선호하십니까? 선택한 주된 이유는 무엇입니까?",
+    },
+    "pref_strength": {
+        "en": "How strongly do you prefer your choice?",
+        "de": "Wie stark bevorzugen Sie Ihre Wahl?",
+        "es": "¿Con qué fuerza prefieres tu elección?",
+        "zh": "您对自己的选择有多强烈的偏好？",
+        "ko": "선택하신 것을 얼마나 강하게 선호하십니까?",
+    },
+    "pref_low": {"en": "only slightly", "de": "nur leicht", "es": "solo un poco", "zh": "略微偏好", "ko": "약간"},
+    "pref_high": {"en": "very strongly", "de": "sehr stark", "es": "muchísimo", "zh": "非常强烈", "ko": "매우 강하게"},
+    "pref_none": {
+        "en": "You had no preference. What would make you choose one over the other?",
+        "de": "Sie hatten keine Präferenz. Was würde Sie dazu bringen, sich für eine der beiden Optionen zu "
+        "entscheiden?",
+        "es": "No tenías preferencia. ¿Qué haría que eligieras una opción en lugar de la otra?",
+        "zh": "您没有偏好。什么会让您选择其中一个？",
+        "ko": "선호가 없다고 하셨습니다. 어떤 점이 있으면 둘 중 하나를 선택하시겠습니까?",
+    },
+    "pref_appeal": {
+        "en": "How appealing do you find {option}?",
+        "de": "Wie ansprechend finden Sie {option}?",
+        "es": "¿Cuánto interés sientes por {option}?",
+        "zh": "{option}对您有多大吸引力？",
+        "ko": "{option}은(는) 얼마나 매력적입니까?",
+    },
+    # ---- open reactions
+    "open_used": {
+        "en": "Have you used anything like {topic} before?",
+        "de": "Haben Sie schon einmal etwas Ähnliches wie {topic} genutzt?",
+        "es": "¿Has usado antes algo parecido a {topic}?",
+        "zh": "您以前用过类似{topic}的东西吗？",
+        "ko": "이전에 {topic}과(와) 비슷한 것을 사용해 본 적이 있습니까?",
+    },
+    "open_compare": {
+        "en": "You have used something similar. What was it, and how did it compare?",
+        "de": "Sie haben schon etwas Ähnliches genutzt. Was war es, und wie schneidet es im Vergleich ab?",
+        "es": "Ya has usado algo parecido. ¿Qué era y cómo se compara?",
+        "zh": "您用过类似的东西。那是什么？相比之下如何？",
+        "ko": "비슷한 것을 사용해 보셨습니다. 무엇이었고, 비교하면 어떻습니까?",
+    },
+    "open_feel": {
+        "en": "Overall, how do you feel about {topic}?",
+        "de": "Wie finden Sie {topic} insgesamt?",
+        "es": "En general, ¿qué opinas de {topic}?",
+        "zh": "总体而言，您对{topic}感觉如何？",
+        "ko": "전반적으로 {topic}에 대해 어떻게 생각하십니까?",
+    },
+    "open_why": {
+        "en": "What do you like most about {topic}, and what would put you off? Please say why.",
+        "de": "Was gefällt Ihnen am meisten, wenn Sie an {topic} denken, und was schreckt Sie ab? "
+        "Bitte sagen Sie, warum.",
+        "es": "¿Qué es lo que más te gusta de {topic} y qué te echaría para atrás? Explica por qué.",
+        "zh": "您最喜欢{topic}的哪一点？什么会让您却步？请说明原因。",
+        "ko": "{topic}에서 가장 마음에 드는 점과 망설이게 하는 점은 무엇입니까? 이유도 말씀해 주십시오.",
+    },
+    # ---- module titles and purposes
+    "module_habits": {
+        "en": "Buying habits",
+        "de": "Kaufverhalten",
+        "es": "Hábitos de compra",
+        "zh": "购买习惯",
+        "ko": "구매 습관",
+    },
+    "module_price": {
+        "en": "Price and value",
+        "de": "Preis und Wert",
+        "es": "Precio y valor",
+        "zh": "价格与价值",
+        "ko": "가격과 가치",
+    },
+    "module_intent": {
+        "en": "Purchase intent",
+        "de": "Kaufabsicht",
+        "es": "Intención de compra",
+        "zh": "购买意向",
+        "ko": "구매 의향",
+    },
+    "module_reaction": {
+        "en": "First reaction",
+        "de": "Erster Eindruck",
+        "es": "Primera reacción",
+        "zh": "第一印象",
+        "ko": "첫인상",
+    },
+    "module_appeal": {
+        "en": "Appeal and credibility",
+        "de": "Attraktivität und Glaubwürdigkeit",
+        "es": "Atractivo y credibilidad",
+        "zh": "吸引力与可信度",
+        "ko": "매력도와 신뢰도",
+    },
+    "module_consider": {
+        "en": "Consideration and barriers",
+        "de": "Kaufbereitschaft und Hürden",
+        "es": "Consideración y barreras",
+        "zh": "考虑意向与顾虑",
+        "ko": "고려 의향과 장벽",
+    },
+    "module_awareness": {"en": "Awareness", "de": "Bekanntheit", "es": "Conocimiento", "zh": "认知度", "ko": "인지도"},
+    "module_image": {
+        "en": "Image and associations",
+        "de": "Image und Assoziationen",
+        "es": "Imagen y asociaciones",
+        "zh": "印象与联想",
+        "ko": "이미지와 연상",
+    },
+    "module_sources": {
+        "en": "Information sources",
+        "de": "Informationsquellen",
+        "es": "Fuentes de información",
+        "zh": "信息来源",
+        "ko": "정보 출처",
+    },
+    "module_choice": {"en": "Preference", "de": "Präferenz", "es": "Preferencia", "zh": "偏好", "ko": "선호"},
+    "module_reasons": {"en": "Reasons", "de": "Gründe", "es": "Motivos", "zh": "原因", "ko": "이유"},
+    "module_options": {
+        "en": "Each option",
+        "de": "Die Optionen im Einzelnen",
+        "es": "Cada opción",
+        "zh": "各选项评价",
+        "ko": "선택지별 평가",
+    },
+    "module_experience": {
+        "en": "Experience",
+        "de": "Erfahrung",
+        "es": "Experiencia",
+        "zh": "使用经验",
+        "ko": "사용 경험",
+    },
+    "module_likes": {
+        "en": "Likes and drawbacks",
+        "de": "Was gefällt und was stört",
+        "es": "Lo que gusta y lo que no",
+        "zh": "喜欢与顾虑",
+        "ko": "장점과 단점",
+    },
+    "module_question": {
+        "en": "Question {number}",
+        "de": "Frage {number}",
+        "es": "Pregunta {number}",
+        "zh": "第{number}题",
+        "ko": "{number}번 문항",
+    },
+    "module_questions": {
+        "en": "Questions {first}–{last}",
+        "de": "Fragen {first}–{last}",
+        "es": "Preguntas {first}–{last}",
+        "zh": "第{first}–{last}题",
+        "ko": "{first}–{last}번 문항",
+    },
+    "purpose_one": {"en": "1 question", "de": "1 Frage", "es": "1 pregunta", "zh": "1个问题", "ko": "질문 1개"},
+    "purpose_many": {
+        "en": "{count} questions, asked in order",
+        "de": "{count} Fragen, in dieser Reihenfolge gestellt",
+        "es": "{count} preguntas, en este orden",
+        "zh": "{count}个问题，按顺序提问",
+        "ko": "질문 {count}개, 순서대로 질문",
+    },
+    # ---- confirmation questions (asked of the requester)
+    "confirm_price": {
+        "en": "Is {price} the final shelf price of {topic}, including {tax}?",
+        "de": "Sind {price} der endgültige Ladenpreis für {topic}, inklusive {tax}?",
+        "es": "¿{price} es el precio final de venta de {topic}, {tax} incluido?",
+        "zh": "{price}是{topic}含{tax}的最终零售价吗？",
+        "ko": "{price}이(가) {tax} 포함 {topic}의 최종 판매가입니까?",
+    },
+    "tax_vat": {"en": "VAT", "de": "MwSt.", "es": "IVA", "zh": "增值税", "ko": "부가세"},
+    "tax_any": {"en": "tax", "de": "Steuern", "es": "impuestos", "zh": "税", "ko": "세금"},
+    "confirm_price_open": {
+        "en": "Is the price of {topic} still open, so the plan should find what buyers would pay rather than test a "
+        "set price?",
+        "de": "Ist der Preis für {topic} noch offen, sodass der Plan herausfinden soll, was Käufer zahlen würden, "
+        "statt einen festen Preis zu testen?",
+        "es": "¿Está aún por decidir el precio de {topic}, de modo que el plan deba averiguar cuánto pagarían en "
+        "lugar de probar un precio fijo?",
+        "zh": "{topic}的价格是否尚未确定，因此方案应了解买家愿意支付多少，而不是测试一个固定价格？",
+        "ko": "{topic}의 가격이 아직 정해지지 않아, 정해진 가격을 검증하기보다 구매자가 얼마를 낼지 알아봐야 합니까?",
+    },
+    "confirm_concept": {
+        "en": "Will {topic} carry your brand name when buyers first see it?",
+        "de": "Sehen Käufer {topic} beim ersten Kontakt mit Ihrem Markennamen?",
+        "es": "¿Verán los compradores el nombre de tu marca la primera vez que vean {topic}?",
+        "zh": "买家第一次看到{topic}时，上面会有您的品牌名称吗？",
+        "ko": "구매자가 {topic}을(를) 처음 볼 때 귀사의 브랜드명이 표시됩니까?",
+    },
+    "confirm_describe": {
+        "en": "How would you describe {topic} in a sentence or two? The Minds read your description before they "
+        "answer.",
+        "de": "Wie würden Sie {topic} in ein oder zwei Sätzen beschreiben? Die Minds lesen Ihre Beschreibung, "
+        "bevor sie antworten.",
+        "es": "¿Cómo describirías {topic} en una o dos frases? Los Minds leerán tu descripción antes de responder.",
+        "zh": "您会如何用一两句话描述{topic}？Minds 会在回答前阅读您的描述。",
+        "ko": "{topic}을(를) 한두 문장으로 어떻게 설명하시겠습니까? Minds는 답하기 전에 이 설명을 읽습니다.",
+    },
+    "confirm_awareness": {
+        "en": "Do you already sell {topic} under this name?",
+        "de": "Bieten Sie {topic} unter diesem Namen schon an?",
+        "es": "¿Vendes ya {topic} con este nombre?",
+        "zh": "{topic}是否已经以这个名称上市？",
+        "ko": "{topic}은(는) 이미 이 이름으로 출시되어 있습니까?",
+    },
+    "confirm_preference": {
+        "en": "Do you want {first} and {second} shown in a random order, so neither is always seen first?",
+        "de": "Sollen {first} und {second} in zufälliger Reihenfolge gezeigt werden, damit keine Option immer "
+        "zuerst erscheint?",
+        "es": "¿Quieres que {first} y {second} se muestren en orden aleatorio, para que ninguna opción aparezca "
+        "siempre primero?",
+        "zh": "是否要以随机顺序展示{first}和{second}，以免某一项总是先出现？",
+        "ko": "어느 한쪽이 항상 먼저 보이지 않도록 {first}과(와) {second}을(를) 무작위 순서로 보여 드릴까요?",
+    },
+    "confirm_open": {
+        "en": "Can people already buy {topic}?",
+        "de": "Kann man {topic} bereits kaufen?",
+        "es": "¿Ya es posible comprar {topic}?",
+        "zh": "{topic}已经可以购买了吗？",
+        "ko": "{topic}은(는) 이미 구매할 수 있습니까?",
+    },
+    "confirm_audiences": {
+        "en": "Which Audiences should answer this plan?",
+        "de": "Welche Audiences sollen diesen Plan beantworten?",
+        "es": "¿Qué Audiences deben responder a este plan?",
+        "zh": "哪些 Audience 应回答这个方案？",
+        "ko": "어떤 Audience가 이 계획에 답해야 합니까?",
+    },
+}
+
+OPTIONS: dict[str, dict[str, list[str]]] = {
+    "yes_no": {
+        "en": ["Yes", "No"],
+        "de": ["Ja", "Nein"],
+        "es": ["Sí", "No"],
+        "zh": ["是", "否"],
+        "ko": ["예", "아니요"],
+    },
+    "yes_maybe_no": {
+        "en": ["Yes", "Maybe", "No"],
+        "de": ["Ja", "Vielleicht", "Nein"],
+        "es": ["Sí", "Quizás", "No"],
+        "zh": ["是", "也许", "否"],
+        "ko": ["예", "아마도", "아니요"],
+    },
+    "all_audiences": {
+        "en": ["All attached Audiences"],
+        "de": ["Alle verknüpften Audiences"],
+        "es": ["Todas las Audiences vinculadas"],
+        "zh": ["所有已关联的 Audience"],
+        "ko": ["연결된 모든 Audience"],
+    },
+    "no_preference": {
+        "en": ["No preference"],
+        "de": ["Keine Präferenz"],
+        "es": ["Sin preferencia"],
+        "zh": ["没有偏好"],
+        "ko": ["선호 없음"],
+    },
+    "price_describe": {
+        "en": ["A bargain", "About right", "Expensive but worth it", "Too expensive"],
+        "de": ["Ein Schnäppchen", "Angemessen", "Teuer, aber es wert", "Zu teuer"],
+        "es": ["Una ganga", "Razonable", "Caro, pero vale la pena", "Demasiado caro"],
+        "zh": ["很划算", "价格合理", "贵但值得", "太贵了"],
+        "ko": ["매우 저렴하다", "적당하다", "비싸지만 그만한 가치가 있다", "너무 비싸다"],
+    },
+    "influences": {
+        "en": ["Quality", "Brand reputation", "Sustainability", "Recommendations", "Price"],
+        "de": ["Qualität", "Ruf der Marke", "Nachhaltigkeit", "Empfehlungen", "Preis"],
+        "es": ["Calidad", "Reputación de la marca", "Sostenibilidad", "Recomendaciones", "Precio"],
+        "zh": ["质量", "品牌声誉", "可持续性", "他人推荐", "价格"],
+        "ko": ["품질", "브랜드 평판", "지속 가능성", "추천", "가격"],
+    },
+    "different": {
+        "en": ["Very different", "Somewhat different", "Slightly different", "Not different"],
+        "de": ["Sehr unterschiedlich", "Etwas unterschiedlich", "Kaum unterschiedlich", "Nicht unterschiedlich"],
+        "es": ["Muy diferente", "Algo diferente", "Apenas diferente", "Nada diferente"],
+        "zh": ["非常不同", "有些不同", "略有不同", "没有不同"],
+        "ko": ["매우 다르다", "다소 다르다", "약간 다르다", "다르지 않다"],
+    },
+    "familiar": {
+        "en": ["I know it well", "I know a little", "I know the name only", "Not at all"],
+        "de": ["Ich kenne es gut", "Ich kenne es ein wenig", "Ich kenne nur den Namen", "Gar nicht"],
+        "es": ["Lo conozco bien", "Lo conozco un poco", "Solo conozco el nombre", "Nada"],
+        "zh": ["非常了解", "有些了解", "只听过名字", "完全不了解"],
+        "ko": ["잘 안다", "조금 안다", "이름만 안다", "전혀 모른다"],
+    },
+    "channels": {
+        "en": ["Friends and family", "Social media", "Online reviews", "In stores", "Advertising"],
+        "de": ["Freunde und Familie", "Soziale Medien", "Online-Bewertungen", "Im Geschäft", "Werbung"],
+        "es": ["Amigos y familia", "Redes sociales", "Reseñas en línea", "En tiendas", "Publicidad"],
+        "zh": ["亲友", "社交媒体", "网上评论", "实体店", "广告"],
+        "ko": ["친구와 가족", "소셜 미디어", "온라인 리뷰", "매장", "광고"],
+    },
+}
