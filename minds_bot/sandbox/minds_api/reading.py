@@ -41,51 +41,80 @@ _QUOTED = re.compile(r"[\"“„«‘「'](?P<q>[^\"”“«»’'」]{3,80})[\"
 
 _STOPWORDS = {
     "en": {"the", "and", "for", "of", "our", "how", "do", "what", "would", "is", "are", "to", "with", "feel"},
-    "de": {
-        "der",
-        "die",
-        "das",
-        "und",
-        "wie",
-        "für",
-        "unser",
-        "unseren",
-        "unsere",
-        "einen",
-        "ist",
-        "mit",
-        "finden",
-        "sie",
-        "ein",
-        "eine",
-        "den",
-        "von",
-        "preis",
-        "nicht",
-        "zu",
-    },
-    "es": {
-        "el",
-        "la",
-        "los",
-        "las",
-        "de",
-        "del",
-        "para",
-        "qué",
-        "cómo",
-        "nuestro",
-        "nuestra",
-        "nuestros",
-        "nuestras",
-        "un",
-        "una",
-        "por",
-        "precio",
-        "y",
-        "en",
-        "opinan",
-    },
+    "de": set(
+        [
+            "der",
+            "die",
+            "das",
+            "und",
+            "wie",
+            "für",
+            "unser",
+            "unseren",
+            "unsere",
+            "einen",
+            "ist",
+            "mit",
+            "finden",
+            "sie",
+            "ein",
+            "eine",
+            "den",
+            "von",
+            "preis",
+            "nicht",
+            "zu",
+            "oder",
+            "wir",
+            "bevorzugen",
+            "kennen",
+            "welche",
+            "würden",
+            "sind",
+            "haben",
+            "sich",
+            "bei",
+            "über",
+            "neuen",
+            "neue",
+            "neues",
+            "junge",
+            "testen",
+        ]
+    ),
+    "es": set(
+        [
+            "el",
+            "la",
+            "los",
+            "las",
+            "de",
+            "del",
+            "para",
+            "qué",
+            "cómo",
+            "nuestro",
+            "nuestra",
+            "nuestros",
+            "nuestras",
+            "un",
+            "una",
+            "por",
+            "precio",
+            "y",
+            "en",
+            "opinan",
+            "o",
+            "prefieren",
+            "conocen",
+            "nuevo",
+            "nueva",
+            "nuevas",
+            "nuevos",
+            "jóvenes",
+            "probar",
+        ]
+    ),
 }
 
 
@@ -163,6 +192,7 @@ _DE_WHO = re.compile(
     r"über|auf|von|vom|zu|zum|für|ihr\w*)\s",
     re.I,
 )
+_DE_PREFER = re.compile(r"^(?:bevorzugen|mögen|wählen|kaufen)\s+(?P<who>.+?)\s+(?P<a>\S+)\s+oder\s+(?P<b>.+)$", re.I)
 _DE_DET = r"(?:unser|unsere|unseren|unserem|unserer|unseres|den|die|das|dem|einen|eine|ein|einem)"
 _DE_TOPIC = (
     re.compile(rf"\bfür\s+(?P<x>{_DE_DET}\s+.+)$", re.I),
@@ -209,6 +239,10 @@ _ES_WHO = re.compile(
     r"est[ea]s?|sus?|precio)\b",
     re.I,
 )
+_ES_WHO_FIRST = re.compile(
+    r"^¿?\s*(?:conocen|saben|prefieren|pagarían|comprarían|valoran)\s+(?P<who>[^,?]+?)\s+(?:nuestr\w*|un|una|el|la)\s",
+    re.I,
+)
 _ES_TOPIC = (
     re.compile(r"\b(?P<x>nuestr[oa]s?\s+.+)$", re.I),
     re.compile(r"\b(?:para|sobre|ante|probar|evaluar)\s+(?P<x>(?:un|una|unos|unas|el|la|los|las)\s+.+)$", re.I),
@@ -247,7 +281,7 @@ _ZH_TOPIC = (
 _KO_PRICE = re.compile(r"가격|지불|비용|얼마|값")
 _KO_AWARE = re.compile(r"알고|인지|들어\s?본|아는지")
 _KO_CONCEPT = re.compile(r"콘셉트|컨셉|아이디어|슬로건|광고|캠페인|패키지|디자인|출시|신제품|메시지|이름")
-_KO_STOP = ("대해", "대한", "에", "의", '"', "”", "’", "?", "？", ",")
+_KO_STOP = ("대해", "대한", "에", '"', "”", "’", "?", "？", ",")
 _KO_NOUNS = ("슬로건", "문구", "광고", "이름", "콘셉트", "컨셉", "메시지", "카피", "아이디어")
 _ZH_NOUNS = ("口号", "标语", "广告语", "名称", "概念", "理念", "广告")
 _KO_TOPIC = (
@@ -310,11 +344,12 @@ def _read_de(text: str) -> ForeignBrief:
     parts = _VERSUS.split(text)
     if len(parts) == 2:
         options = _two(parts[0].split()[-1] if parts[0].split() else "", _cut(parts[1], _DE_CUT))
-    between = re.search(r"\bzwischen\s+(?P<a>.+?)\s+und\s+(?P<b>.+)$", text, re.I) or re.search(
-        r"\b(?:bevorzugen|lieber)\s+(?P<a>.+?)\s+oder\s+(?P<b>.+)$", text, re.I
-    )
+    between = re.search(r"\bzwischen\s+(?P<a>.+?)\s+und\s+(?P<b>.+)$", text, re.I)
     if not options and between:
         options = _two(_cut(between["a"], _DE_CUT), _cut(between["b"], _DE_CUT))
+    prefer = _DE_PREFER.match(text)
+    if not options and prefer:  # "Bevorzugen junge Familien Hafermilch oder Mandelmilch?"
+        options = _two(prefer["a"], _cut(prefer["b"], _DE_CUT))
     topic = _quoted(text, _DE_NOUNS, "„", "“")
     if not topic:
         for pattern in _DE_TOPIC:
@@ -324,10 +359,16 @@ def _read_de(text: str) -> ForeignBrief:
                 break
         words = topic.split()
         if len(words) >= 2 and words[0].lower() in _DE_ACCUSATIVE:
-            topic = " ".join([_DE_ACCUSATIVE[words[0].lower()], *words[1:]])
+            article = _DE_ACCUSATIVE[words[0].lower()]
+            rest = words[1:]
+            for index, word in enumerate(rest):  # "unser neues Konzept" → "das neue Konzept"
+                if article != "das" or not word.islower() or not word.endswith("es"):
+                    break
+                rest[index] = word[:-1]
+            topic = " ".join([article, *rest])
         elif words and words[0].lower() in ("den", "die", "das"):
             topic = " ".join([words[0].lower(), *words[1:]])
-    who = _DE_WHO.match(text)
+    who = _DE_WHO.match(text) or prefer
     return ForeignBrief(
         intent=_intent(text, options, _DE_PRICE, _DE_AWARE, _DE_CONCEPT),
         topic=topic if len(topic.split()) >= 1 and topic.lower() not in _DE_ACCUSATIVE.values() else "",
@@ -353,7 +394,7 @@ def _read_es(text: str) -> ForeignBrief:
         words = topic.split()
         if len(words) >= 2 and words[0].lower() in _ES_ARTICLE:
             topic = " ".join([_ES_ARTICLE[words[0].lower()], *words[1:]])
-    who = _ES_WHO.match(text)
+    who = _ES_WHO.match(text) or _ES_WHO_FIRST.match(text)
     return ForeignBrief(
         intent=_intent(text, options, _ES_PRICE, _ES_AWARE, _ES_CONCEPT),
         topic=topic if len(topic.split()) >= 2 or (topic and topic[0] in '«"') else "",
