@@ -187,3 +187,35 @@ async def test_the_pricing_pulse_plan_over_http_measures_willingness_to_pay(clie
     assert [c["text"] for c in revision["confirmationQuestions"]] == [
         "Is 140 EUR the final shelf price of the dock, including VAT?"
     ]
+
+
+def test_a_brief_naming_van_westendorp_asks_its_four_price_points_and_runs_the_method() -> None:
+    body = make("What would US IT procurement leads pay for our new laptop dock? Use Van Westendorp")
+    asked = texts(body)
+    for start in (
+        "At what price would the new laptop dock be so cheap that you would doubt its quality?",
+        "At what price would the new laptop dock be a bargain, a great buy for the money?",
+        "At what price would the new laptop dock start to seem expensive, though you would still consider buying it?",
+        "At what price would the new laptop dock be too expensive for you to consider at all?",
+    ):
+        assert f"{start} Please give an amount in USD." in asked
+    assert "What makes the new laptop dock worth its price to you, or not? Please explain why." in asked
+    assert [m["id"] for m in body["methods"]] == ["survey", "van-westendorp"]
+    assert body["methods"][1]["executable"] is True
+
+
+def test_a_brief_naming_gabor_granger_asks_a_price_ladder_around_the_tested_price() -> None:
+    body = make("A Gabor-Granger study of a 140 EUR price for our new running shoe")
+    ladder = [q for q in body["questions"] if q["text"].startswith("Would you buy the new running shoe at")]
+    assert [q["text"] for q in ladder] == [
+        "Would you buy the new running shoe at 119 EUR?",
+        "Would you buy the new running shoe at 140 EUR?",
+        "Would you buy the new running shoe at 161 EUR?",
+    ]
+    assert ladder[0]["response"]["categoricalOptions"] == [
+        "Definitely would buy",
+        "Probably would buy",
+        "Probably would not buy",
+        "Definitely would not buy",
+    ]
+    assert "gabor-granger" in [m["id"] for m in body["methods"]]

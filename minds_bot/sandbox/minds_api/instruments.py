@@ -89,6 +89,7 @@ class Brief:
     lang: str = "en"  # the language the brief is written in
     description: str | None = None  # the concept as the brief describes it ("Test our concept: …")
     recommend: bool = False  # the brief asks whether they would recommend it (or names NPS)
+    price_method: str | None = None  # "van-westendorp" or "gabor-granger" when the brief names the method
 
 
 def read_brief(request: str) -> Brief:
@@ -100,6 +101,7 @@ def read_brief(request: str) -> Brief:
         "lang": lang,
         "description": reading.description_of(request.strip()),
         "recommend": reading.asks_recommend(text),
+        "price_method": reading.price_method(text),
     }
     if lang != "en":
         found = reading.read_foreign(text, lang)
@@ -320,8 +322,8 @@ def _price_bank(b: Brief, w: Words) -> list[Item]:
             "module_price",
             1,
         ),
-        Item(phrase(loc, "price_wtp", topic=t, currency=_currency(b, loc)), OPEN, "module_price", 2),
-        Item(phrase(loc, "price_why", topic=t), OPEN, "module_price", 3),
+        *_willingness_to_pay(b, w),
+        Item(phrase(loc, "price_why_points" if b.price_method else "price_why", topic=t), OPEN, "module_price", 3),
         Item(
             phrase(loc, "price_describe", topic=t, at=w.at),
             _pick(*choices(loc, "price_describe")),
@@ -345,6 +347,35 @@ _MESSAGE_WORDS = re.compile(
     r"슬로건|문구|카피|메시지",
     re.I,
 )
+
+
+GABOR_GRANGER_STEPS = (-0.15, 0.0, 0.15)  # the price ladder around the tested price, lowest first
+
+
+def _willingness_to_pay(b: Brief, w: Words) -> list[Item]:
+    """The plan's willingness-to-pay measure: an open price point; Van Westendorp's four price points, or a
+    Gabor-Granger ladder around the tested price, when the brief names that method (the catalogue runs both)."""
+    loc, t, currency = w.locale, w.topic, _currency(b, w.locale)
+    if b.price_method == "van-westendorp":
+        keys = ("vw_too_cheap", "vw_cheap", "vw_expensive", "vw_too_expensive")
+        return [
+            Item(phrase(loc, key, topic=t, currency=currency), OPEN, "module_price", 1.5 + n / 10)
+            for n, key in enumerate(keys)
+        ]
+    if b.price_method == "gabor-granger" and b.price:
+        number, code = b.price.split()
+        base = float(number.replace(",", "."))
+        ladder = [f"{round(base * (1 + step))} {code}" for step in GABOR_GRANGER_STEPS]
+        return [
+            Item(
+                phrase(loc, "gg_buy", topic=t, price=price),
+                _pick(*choices(loc, "buy_likelihood")),
+                "module_price",
+                1.5 + n / 10,
+            )
+            for n, price in enumerate(ladder)
+        ]
+    return [Item(phrase(loc, "price_wtp", topic=t, currency=currency), OPEN, "module_price", 2)]
 
 
 def _concept_bank(b: Brief, w: Words) -> list[Item]:

@@ -23,6 +23,7 @@ GATE_TYPES = ("categorical", "multiselect")
 MIN_PLANNED_QUESTIONS = 3
 MIN_COVERING_QUESTIONS = 4  # a plan the request gives no count for: the fewest that cover every objective
 MAX_PLANNED_QUESTIONS = 8
+PRICE_METHOD_QUESTIONS = 6  # a plan that runs Van Westendorp (4 price points) or Gabor-Granger (3) keeps room
 BRIEF_KEY = "plannerBrief"  # the sandbox's own notes on a revision (never shown): what a later answer rewrites
 MAX_QUESTION_ID_LENGTH = 80  # askIf.questionId limit from the Studies API page
 MAX_CONDITION_LABELS = 100
@@ -139,7 +140,10 @@ def plan_from_request(*, request: str, audiences: list[AudienceRef], locale: str
         questions = [{"id": f"q{i}", "text": q, "response": infer_response(q)} for i, q in enumerate(listed, 1)]
         return _assemble(objective=objective, questions=questions, audiences=audiences, locale=locale)
     brief = instruments.read_brief(text)
-    planned = instruments.instrument(brief, locale=locale, count=planned_count(text))
+    count = planned_count(text)
+    if brief.intent == "price" and brief.price_method:
+        count = max(count, PRICE_METHOD_QUESTIONS)  # the method's price points, the judgement and the why
+    planned = instruments.instrument(brief, locale=locale, count=count)
     body = _assemble(
         objective=instruments.objective_for(brief, locale=locale),
         questions=planned.questions,

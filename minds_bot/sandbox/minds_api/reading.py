@@ -155,6 +155,16 @@ def count_asked(text: str) -> int | None:
     return int(match["a"] or match["b"] or match["c"]) if match else None
 
 
+def price_method(text: str) -> str | None:
+    """The pricing method a brief names, by the catalogue's id."""
+    lowered = text.lower()
+    if "van westendorp" in lowered or "van-westendorp" in lowered:
+        return "van-westendorp"
+    if "gabor" in lowered and "granger" in lowered:
+        return "gabor-granger"
+    return None
+
+
 def asks_recommend(text: str) -> bool:
     return bool(_RECOMMEND.search(text))
 
@@ -212,7 +222,11 @@ _DE_ACCUSATIVE = {
     "einem": "den",
     "dem": "den",
 }
-_DE_CUT = re.compile(r"[,;:()!?.…]|\s(?:und|oder|bei|mit|unter|in|im|wenn|weil|als|zu|zum)\s", re.I)
+_DE_CUT = re.compile(
+    r"[,;:()!?.…]|\s(?:und|oder|bei|mit|unter|in|im|wenn|weil|als|zu|zum)\s"
+    r"|\s(?:zahlen|bezahlen|kaufen|finden|bewerten|beurteilen|sehen|kennen|nutzen|ausgeben|würden|wären)\b",
+    re.I,
+)
 _DE_NOUNS = {
     "slogan": "den Slogan",
     "claim": "den Claim",

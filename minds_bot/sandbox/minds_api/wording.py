@@ -197,12 +197,68 @@ TEXT: T = {
         "zh": "您最多愿意为{topic}支付多少钱？请给出一个以{currency}计的金额。",
         "ko": "{topic}에 최대 얼마까지 지불하시겠습니까? {currency} 기준 금액으로 답해 주십시오.",
     },
+    # Van Westendorp's four price points and Gabor-Granger's price ladder (when the request names the method)
+    "vw_too_cheap": {
+        "en": "At what price would {topic} be so cheap that you would doubt its quality? Please give an amount in "
+        "{currency}.",
+        "de": "Ab welchem Preis wäre {topic} so billig, dass Sie an der Qualität zweifeln würden? Bitte nennen Sie "
+        "einen Betrag in {currency}.",
+        "es": "¿A qué precio te parecería {topic} tan barato que dudarías de su calidad? Indica un importe en "
+        "{currency}.",
+        "zh": "{topic}价格低到多少时，您会怀疑它的质量？请给出一个以{currency}计的金额。",
+        "ko": "{topic}의 가격이 얼마일 때 너무 싸서 품질이 의심되겠습니까? {currency} 기준 금액으로 답해 주십시오.",
+    },
+    "vw_cheap": {
+        "en": "At what price would {topic} be a bargain, a great buy for the money? Please give an amount in "
+        "{currency}.",
+        "de": "Zu welchem Preis wäre {topic} ein Schnäppchen, also ein guter Kauf für das Geld? Bitte nennen Sie "
+        "einen Betrag in {currency}.",
+        "es": "¿A qué precio sería {topic} una ganga, una gran compra por el dinero? Indica un importe en {currency}.",
+        "zh": "{topic}价格为多少时，您会觉得很划算、物超所值？请给出一个以{currency}计的金额。",
+        "ko": "{topic}의 가격이 얼마일 때 돈값을 하는 좋은 구매라고 느끼겠습니까? {currency} 기준 금액으로 답해 "
+        "주십시오.",
+    },
+    "vw_expensive": {
+        "en": "At what price would {topic} start to seem expensive, though you would still consider buying it? "
+        "Please give an amount in {currency}.",
+        "de": "Ab welchem Preis käme Ihnen {topic} teuer vor, Sie würden einen Kauf aber noch in Betracht ziehen? "
+        "Bitte nennen Sie einen Betrag in {currency}.",
+        "es": "¿A partir de qué precio te parecería caro {topic}, aunque aún te plantearías comprarlo? Indica un "
+        "importe en {currency}.",
+        "zh": "{topic}价格高到多少时，您会觉得贵，但仍会考虑购买？请给出一个以{currency}计的金额。",
+        "ko": "{topic}의 가격이 얼마부터 비싸다고 느끼지만 여전히 구매를 고려하겠습니까? {currency} 기준 금액으로 "
+        "답해 주십시오.",
+    },
+    "vw_too_expensive": {
+        "en": "At what price would {topic} be too expensive for you to consider at all? Please give an amount in "
+        "{currency}.",
+        "de": "Ab welchem Preis wäre {topic} für Sie zu teuer, um einen Kauf überhaupt in Betracht zu ziehen? Bitte "
+        "nennen Sie einen Betrag in {currency}.",
+        "es": "¿A partir de qué precio sería {topic} demasiado caro como para planteártelo? Indica un importe en "
+        "{currency}.",
+        "zh": "{topic}价格高到多少时，您会觉得太贵而完全不考虑？请给出一个以{currency}计的金额。",
+        "ko": "{topic}의 가격이 얼마부터 너무 비싸서 아예 고려하지 않겠습니까? {currency} 기준 금액으로 답해 주십시오.",
+    },
+    "gg_buy": {
+        "en": "Would you buy {topic} at {price}?",
+        "de": "Würden Sie {topic} für {price} kaufen?",
+        "es": "¿Comprarías {topic} a {price}?",
+        "zh": "如果{topic}售价{price}，您会购买吗？",
+        "ko": "{topic}이(가) {price}라면 구매하시겠습니까?",
+    },
     "price_why": {
         "en": "Why that amount? What makes {topic} worth paying for, or not, to you?",
         "de": "Warum dieser Betrag? Was spricht für Sie dafür, für {topic} zu bezahlen, und was dagegen?",
         "es": "¿Por qué esa cantidad? ¿Qué te convence y qué no a la hora de pagar por {topic}?",
         "zh": "为什么是这个金额？{topic}有哪些地方值得花钱、哪些地方不值得？",
         "ko": "왜 그 금액입니까? {topic}의 어떤 점이 돈을 낼 만하고 어떤 점이 그렇지 않은지 말씀해 주십시오.",
+    },
+    "price_why_points": {
+        "en": "What makes {topic} worth its price to you, or not? Please explain why.",
+        "de": "Was spricht aus Ihrer Sicht dafür, für {topic} zu bezahlen, und was dagegen? Bitte erklären Sie, warum.",
+        "es": "¿Qué te convence y qué no a la hora de pagar por {topic}? Explica por qué.",
+        "zh": "{topic}有哪些地方值得花钱、哪些地方不值得？请说明原因。",
+        "ko": "{topic}의 어떤 점이 돈을 낼 만하고 어떤 점이 그렇지 않습니까? 이유를 말씀해 주십시오.",
     },
     "price_likely": {
         "en": "How likely would you be to buy {topic}{at}?",
@@ -685,6 +741,23 @@ OPTIONS: dict[str, dict[str, list[str]]] = {
         "es": ["Una ganga", "Razonable", "Caro, pero vale la pena", "Demasiado caro"],
         "zh": ["很划算", "价格合理", "贵但值得", "太贵了"],
         "ko": ["매우 저렴하다", "적당하다", "비싸지만 그만한 가치가 있다", "너무 비싸다"],
+    },
+    "buy_likelihood": {
+        "en": ["Definitely would buy", "Probably would buy", "Probably would not buy", "Definitely would not buy"],
+        "de": [
+            "Würde ich sicher kaufen",
+            "Würde ich wahrscheinlich kaufen",
+            "Würde ich eher nicht kaufen",
+            "Würde ich sicher nicht kaufen",
+        ],
+        "es": [
+            "Seguro que lo compraría",
+            "Probablemente lo compraría",
+            "Probablemente no lo compraría",
+            "Seguro que no lo compraría",
+        ],
+        "zh": ["肯定会买", "可能会买", "可能不会买", "肯定不会买"],
+        "ko": ["반드시 구매한다", "아마 구매한다", "아마 구매하지 않는다", "절대 구매하지 않는다"],
     },
     "influences": {
         "en": ["Quality", "Brand reputation", "Sustainability", "Recommendations", "Price"],
