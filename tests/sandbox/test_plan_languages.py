@@ -206,3 +206,4 @@ def test_phrase_says_a_wording_key_in_the_study_language_and_english_otherwise()
         "En los últimos 12 meses, ¿has comprado algo parecido al nuevo reloj?"
     )
     assert wording.choices("zh", "yes_no") == ["是", "否"]
+    assert wording.phrase("de", "why_generic") == "Warum sagen Sie das? Bitte erklären Sie es in Ihren eigenen Worten."

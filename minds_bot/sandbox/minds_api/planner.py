@@ -24,7 +24,7 @@ MIN_PLANNED_QUESTIONS = 3
 MIN_COVERING_QUESTIONS = 4  # a plan the request gives no count for: the fewest that cover every objective
 MAX_PLANNED_QUESTIONS = 8
 PRICE_METHOD_QUESTIONS = 6  # a plan that runs Van Westendorp (4 price points) or Gabor-Granger (3) keeps room
-BRIEF_KEY = "plannerBrief"  # the sandbox's own notes on a revision (never shown): what a later answer rewrites
+BRIEF_KEY = "plannerBrief"  # the sandbox's notes on a revision (never shown): Study language, intent, topic
 MAX_QUESTION_ID_LENGTH = 80  # askIf.questionId limit from the Studies API page
 MAX_CONDITION_LABELS = 100
 
@@ -155,12 +155,12 @@ def plan_from_request(*, request: str, audiences: list[AudienceRef], locale: str
         body["confirmationQuestions"] = [instruments.confirmation_for(brief, locale=locale)]
     elif instruments.needs_description(brief):
         body["confirmationQuestions"].append(instruments.describe_question(brief, locale=locale))
-    if planned.shown_id and instruments.needs_description(brief):
-        body[BRIEF_KEY] = {
-            "locale": locale,
-            "topic": instruments.topic_in(brief, locale),
-            "shownQuestionId": planned.shown_id,
-        }
+    body[BRIEF_KEY] = {  # kept with the revision, never shown: what a later answer or refinement words from
+        "locale": locale,
+        "intent": brief.intent,
+        "topic": instruments.topic_in(brief, locale),
+        "shownQuestionId": planned.shown_id if instruments.needs_description(brief) else None,
+    }
     body["methods"] = named_methods(text)
     if framing_issues(text):
         body["framingWarnings"].insert(
@@ -177,7 +177,7 @@ def apply_answer(content: dict[str, Any], question_id: str, answer: str) -> None
     requester gave it, is what the plan's first question shows. (An answer naming an Audience narrows who answers;
     see ``plans``.)"""
     notes = content.get(BRIEF_KEY)
-    if question_id != instruments.DESCRIBE_ID or not notes or not answer.strip():
+    if question_id != instruments.DESCRIBE_ID or not notes or not notes.get("shownQuestionId") or not answer.strip():
         return
     for question in content["questions"]:
         if question["id"] == notes["shownQuestionId"]:
