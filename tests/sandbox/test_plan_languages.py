@@ -165,6 +165,13 @@ def test_an_english_brief_in_a_german_study_keeps_its_topic_words_quoted() -> No
         ),
         ("年轻家庭更喜欢燕麦奶还是杏仁奶？", "zh", "preference", "您更喜欢哪一个：燕麦奶还是杏仁奶？"),
         (
+            "¿Prefieren las familias jóvenes la leche de avena o la leche de almendra?",
+            "es",
+            "preference",
+            "¿Qué prefieres: la leche de avena o la leche de almendra?",
+        ),
+        ("大学生对我们的可重复灌装水瓶有什么反应？", "zh", "open", "请用一两句话说说您对可重复灌装水瓶的第一反应。"),
+        (
             "한국의 IT 관리자들은 우리 규정 준수 감사 서비스를 알고 있을까요?",
             "ko",
             "awareness",

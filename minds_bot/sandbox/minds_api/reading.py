@@ -289,7 +289,7 @@ _ZH_AWARE = re.compile(r"知道|听说|知名度|认知")
 _ZH_CONCEPT = re.compile(r"概念|创意|口号|标语|广告|包装|设计|上市|新品|宣传|名称")
 _ZH_WHO = re.compile(r"^(?P<who>[^，。？！]+?)(?:会如何|如何|怎么|怎样|是否|会不会|愿意|更喜欢|知道|听说过|对)")
 _ZH_TOPIC = (
-    re.compile(r"我们(?:的)?(?P<x>[^，。？！、\d的]+)"),
+    re.compile(r"我们(?:的)?(?P<x>[^，。？！、\d的]+?)(?=有什么|怎么样|如何|是否|会|吗|的|，|。|？|！|\d|$)"),
     re.compile(r"对(?P<x>[^，。？！\d]+?)的(?:看法|反应|评价|印象)"),
 )
 _KO_PRICE = re.compile(r"가격|지불|비용|얼마|값")
@@ -393,11 +393,17 @@ def _read_de(text: str) -> ForeignBrief:
 
 def _read_es(text: str) -> ForeignBrief:
     options: tuple[str, ...] = ()
-    between = re.search(r"\bentre\s+(?P<a>.+?)\s+y\s+(?P<b>.+)$", text, re.I) or re.search(
-        r"\bprefieren\s+(?P<a>.+?)\s+o\s+(?P<b>.+)$", text, re.I
-    )
+    between = re.search(r"\bentre\s+(?P<a>.+?)\s+y\s+(?P<b>.+)$", text, re.I)
     if between:
         options = _two(_cut(between["a"], _ES_CUT), _cut(between["b"], _ES_CUT))
+    prefer = re.search(r"\bprefieren\s+(?P<a>.+?)\s+o\s+(?P<b>.+)$", text, re.I)
+    prefer_who = None
+    if not options and prefer:  # "¿Prefieren las familias jóvenes la leche de avena o la de almendra?"
+        first = prefer["a"]
+        split = list(re.finditer(r"\s(?=(?:el|la|los|las|un|una)\s)", first, re.I))
+        if split:  # who comes first, the option from its own article on
+            prefer_who, first = first[: split[-1].start()], first[split[-1].end() :]
+        options = _two(_cut(first, _ES_CUT), _cut(prefer["b"], _ES_CUT))
     topic = _quoted(text, _ES_NOUNS, "«", "»")
     if not topic:
         for pattern in _ES_TOPIC:
@@ -412,7 +418,7 @@ def _read_es(text: str) -> ForeignBrief:
     return ForeignBrief(
         intent=_intent(text, options, _ES_PRICE, _ES_AWARE, _ES_CONCEPT),
         topic=topic if len(topic.split()) >= 2 or (topic and topic[0] in '«"') else "",
-        who=_who(who["who"] if who else None),
+        who=_who(prefer_who or (who["who"] if who else None)),
         options=options,
     )
 
