@@ -126,3 +126,30 @@ async def test_the_korean_brief_is_planned_in_korean(desk: Desk) -> None:
     assert "왜 그 금액입니까?" in text and "*가격과 가치*" in text
     assert "*Minds asks:* 어떤 Audience가 이 계획에 답해야 합니까?" in text
     assert "have you bought" not in text and "What is the most" not in text
+
+
+@pytest.mark.parametrize(
+    ("slack_locale", "brief", "price_point", "who_asks"),
+    [
+        (
+            "es-ES",
+            "¿Qué opinan los compradores de zapatillas de la Generación Z en España de un precio de 140 EUR para "
+            "nuestras nuevas zapatillas de running?",
+            "¿Cuánto es lo máximo que pagarías por las nuevas zapatillas de running? Indica un importe en EUR.",
+            "¿Qué Audiences deben responder a este plan?",
+        ),
+        (
+            "zh-CN",
+            "德国的Z世代运动鞋买家如何看待我们新跑鞋140欧元的定价？",
+            "您最多愿意为新跑鞋支付多少钱？请给出一个以欧元计的金额。",
+            "哪些 Audience 应回答这个方案？",
+        ),
+    ],
+)
+async def test_spanish_and_chinese_briefs_are_planned_in_their_language(
+    desk: Desk, slack_locale: str, brief: str, price_point: str, who_asks: str
+) -> None:
+    desk.emu.state.set_locale(desk.ben, slack_locale)
+    since = await desk.type(desk.ben, f'plan "Launch positioning" {brief}')
+    plan = await desk.posted(since, lambda m: "Research plan" in m.text)
+    assert price_point in shown(plan) and f"*Minds asks:* {who_asks}" in shown(plan)
