@@ -280,7 +280,12 @@ def _apply_refinement(content: Record, refinement: str | None, *, plan: Record) 
         content["methods"] = swapped
         return True
     brief = instruments.read_brief(plan["request"]) if plan.get("request") else None
-    subject = refinements.Subject(topic=brief.topic, price=brief.price) if brief else refinements.Subject()
+    locale = content.get("studyLocale") or "en"
+    subject = (
+        refinements.Subject(topic=instruments.topic_in(brief, locale), price=brief.price)
+        if brief
+        else refinements.Subject()
+    )
     refinements.apply(content, text, subject=subject)
     return True
 
