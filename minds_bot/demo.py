@@ -117,6 +117,9 @@ async def running_demo(
                     shortcuts=shortcuts,
                     unfurl_domains=surface.unfurl_domains,
                     escaped_commands=[c.command for c in surface.commands] if ESCAPE_COMMAND_TEXT else [],
+                    function_outputs={
+                        f.callback_id: [p.name for p in f.outputs if p.required] for f in surface.functions
+                    },
                 )
                 yield Demo(
                     page_url=f"{emu.base_url}/#channel={START_CHANNEL}",
