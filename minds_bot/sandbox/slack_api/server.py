@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit
@@ -23,7 +23,14 @@ from minds_bot.sandbox.slack_api.ids import IdFactory, ts_key
 from minds_bot.sandbox.slack_api.interactions import Delivery, Interactions
 from minds_bot.sandbox.slack_api.mentions import Named, encode
 from minds_bot.sandbox.slack_api.pace import SlackPace
-from minds_bot.sandbox.slack_api.state import Ephemeral, FunctionExecution, Message, View, WorkspaceState
+from minds_bot.sandbox.slack_api.state import (
+    Ephemeral,
+    FunctionExecution,
+    Message,
+    StepSpec,
+    View,
+    WorkspaceState,
+)
 from minds_bot.sandbox.slack_api.webapi import RateLimiter, WebApi
 from minds_bot.sandbox.slack_api.workspace import Links, Workspace, links_in, parse_content
 
@@ -49,6 +56,7 @@ class Emulator:
         self.shortcuts: tuple[tuple[str, str], ...] = ()
         self.unfurl_domains: tuple[str, ...] = ()
         self.escaped_commands: frozenset[str] = frozenset()
+        self.steps: tuple[StepSpec, ...] = ()
         self.app = self._build_app()
 
     @property
@@ -137,17 +145,18 @@ class Emulator:
         shortcuts: Sequence[tuple[str, str]] = (),
         unfurl_domains: Sequence[str] = (),
         escaped_commands: Sequence[str] = (),
-        function_outputs: Mapping[str, Sequence[str]] | None = None,
+        steps: Sequence[StepSpec] = (),
     ) -> None:
         """Send Slack's requests to ``events_url`` from now on (for bots whose port is known only later).
         ``shortcuts`` are the app's message shortcuts, (callback id, name), ``unfurl_domains`` its link
         domains and ``escaped_commands`` its slash commands with ``should_escape`` on, as its manifest declares
         them: the page offers the shortcuts in each message's ⋯ menu, a person's message with a link on one of
         the domains is announced to the app (``link_shared``), and an escaped command's ``@chloe`` arrives as
-        ``<@U…|chloe>``. ``function_outputs`` are its workflow steps' required outputs (callback id → names):
-        ``functions.completeSuccess`` without one of them is refused with ``parameter_validation_failed``."""
+        ``<@U…|chloe>``. ``steps`` are its workflow steps: the page offers to run each, and
+        ``functions.completeSuccess`` without one of a step's outputs is refused (``parameter_validation_failed``)."""
         self.interactions.bot_events_url = events_url
-        self.web_api.function_outputs = {k: tuple(v) for k, v in (function_outputs or {}).items()}
+        self.steps = tuple(steps)
+        self.web_api.function_outputs = {step.callback_id: step.outputs for step in self.steps}
         self.shortcuts = tuple(shortcuts)
         self.unfurl_domains = tuple(d.lower() for d in unfurl_domains)
         self.escaped_commands = frozenset(escaped_commands)

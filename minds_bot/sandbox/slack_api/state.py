@@ -102,6 +102,16 @@ class Warning:
     at: float
 
 
+@dataclass(frozen=True)
+class StepSpec:
+    """A workflow step the app's manifest declares: its callback id, title, inputs and required outputs."""
+
+    callback_id: str
+    title: str
+    inputs: tuple[str, ...] = ()
+    outputs: tuple[str, ...] = ()
+
+
 @dataclass
 class FunctionExecution:
     """One run of an app's workflow step: ``running`` until the app calls ``functions.completeSuccess``
