@@ -10,8 +10,11 @@ Owns:
   link when Minds answered; ``functions.completeError`` with the thread's words and its link when the run failed,
   was cancelled, could not be read or was lost. Completed with the workspace's bot token (Slack needs no scope for
   it), because the step's own token is not kept.
-- ``plan_step``: check the inputs, find the Study, start the plan in the channel through ``flows/planning.py``
-  (the same plan message, approvals and run as ``/minds plan``) and complete with that message's link.
+- ``plan_step``: check the inputs, find the Study, remember the step under the plan's preview key (saved before
+  the plan is started), start the plan in the channel through ``flows/planning.py`` (the same plan message,
+  approvals and run as ``/minds plan``); ``finish_plan_step`` (installed with ``on_plan_ready``) completes it
+  with the plan message's link once its first revision is published for approval, or with Minds' reason when
+  the plan was refused.
 A step never completes with a guess: every output is what the thread shows.
 Must not touch: Block Kit, SQL, Slack request parsing (``slack/workflows.py``).
 """
@@ -47,11 +50,12 @@ from minds_bot.render.workflows import (
     step_summary,
 )
 from minds_bot.services import Services
-from minds_bot.store import KeyedRequest, TrackedRun
+from minds_bot.store import KeyedRequest, PlanPost, RunKind, TrackedRun
 
 log = logging.getLogger(__name__)
 
 ASK_STEP_PURPOSE = "workflow_ask_step"  # the keyed request that remembers which step waits on a question
+PLAN_STEP_PURPOSE = "workflow_plan_step"  # … and which step waits on a plan's first revision
 MAX_STUDY_INPUT = 200  # a Study's name or id; longer is not a Study
 
 
@@ -124,16 +128,14 @@ async def ask_step(
     except MindsError as exc:
         return StepEnd(error=ask_not_sent(user_message(exc)))
     client_request_id = derived_key(purpose=ASK_STEP_PURPOSE, team_id=team_id, trigger_id=execution_id)
-    await services.store.save_keyed_request(
-        KeyedRequest(
-            team_id=team_id,
-            key=_step_key(client_request_id),
-            purpose=ASK_STEP_PURPOSE,
-            subject=client_request_id,
-            arguments=json.dumps({"function_execution_id": execution_id}),
-            requester_id=values["asked_by"],
-            channel_id=values["channel"],
-        )
+    await _remember_step(
+        services,
+        team_id=team_id,
+        purpose=ASK_STEP_PURPOSE,
+        subject=client_request_id,
+        execution_id=execution_id,
+        requester_id=values["asked_by"],
+        channel_id=values["channel"],
     )
     try:
         outcome = await ask_flow.ask(
@@ -153,26 +155,58 @@ async def ask_step(
     return StepEnd()  # asked (or already asked by an earlier delivery): the run's end completes the step
 
 
-def _step_key(client_request_id: str) -> str:
-    return f"{ASK_STEP_PURPOSE}:{client_request_id}"
+async def _remember_step(
+    services: Services,
+    *,
+    team_id: str,
+    purpose: str,
+    subject: str,
+    execution_id: str,
+    requester_id: str,
+    channel_id: str,
+) -> None:
+    """Saved before the work starts, so its end (even after a restart) finds the step that waits on it."""
+    await services.store.save_keyed_request(
+        KeyedRequest(
+            team_id=team_id,
+            key=f"{purpose}:{subject}",
+            purpose=purpose,
+            subject=subject,
+            arguments=json.dumps({"function_execution_id": execution_id}),
+            requester_id=requester_id,
+            channel_id=channel_id,
+        )
+    )
+
+
+async def _waiting_step(services: Services, *, team_id: str, purpose: str, subject: str) -> str | None:
+    """The function execution id of the step waiting on ``subject``, if a workflow started it."""
+    waiting = await services.store.get_keyed_request(team_id=team_id, key=f"{purpose}:{subject}")
+    if waiting is None:
+        return None
+    execution_id = json.loads(waiting.arguments).get("function_execution_id")
+    return execution_id if isinstance(execution_id, str) and execution_id else None
+
+
+async def _complete(slack: AsyncWebClient, execution_id: str, end: StepEnd) -> None:
+    if end.outputs is not None:
+        await slack.functions_completeSuccess(function_execution_id=execution_id, outputs=end.outputs)
+    else:
+        await slack.functions_completeError(function_execution_id=execution_id, error=end.error or "")
+    log.info("completed a workflow step", extra={"fields": {"execution": execution_id, "ok": end.outputs is not None}})
 
 
 async def finish_ask_step(services: Services, run: TrackedRun, result: DirectResult | None) -> None:
     """The question's end is in its thread: complete the step that asked it, if one did."""
     if run.client_request_id is None:
         return
-    waiting = await services.store.get_keyed_request(team_id=run.team_id, key=_step_key(run.client_request_id))
-    if waiting is None:
+    execution_id = await _waiting_step(
+        services, team_id=run.team_id, purpose=ASK_STEP_PURPOSE, subject=run.client_request_id
+    )
+    if execution_id is None:
         return  # asked with /minds ask, not by a workflow
-    execution_id = json.loads(waiting.arguments).get("function_execution_id")
     slack = await services.slack.client_for(run.team_id)
-    link = await _thread_link(slack, run)
-    end = _ask_end(result, link=link)
-    if end.outputs is not None:
-        await slack.functions_completeSuccess(function_execution_id=execution_id, outputs=end.outputs)
-    else:
-        await slack.functions_completeError(function_execution_id=execution_id, error=end.error or "")
-    log.info("completed a workflow step", extra={"fields": {"run": run.run_id, "ok": end.outputs is not None}})
+    await _complete(slack, execution_id, _ask_end(result, link=await _thread_link(slack, run)))
 
 
 def _ask_end(result: DirectResult | None, *, link: str | None) -> StepEnd:
@@ -204,8 +238,10 @@ PLAN_INPUTS = (
 )
 
 
-async def plan_step(services: Services, slack: AsyncWebClient, *, team_id: str, inputs: Any) -> StepEnd:
-    """Start the plan in the step's channel, as ``/minds plan`` does; complete with the plan message's link."""
+async def plan_step(
+    services: Services, slack: AsyncWebClient, *, team_id: str, execution_id: str, inputs: Any
+) -> StepEnd:
+    """Start the plan in the step's channel, as ``/minds plan`` does; the plan's first revision ends the step."""
     read = read_inputs(inputs, PLAN_INPUTS)
     if read.error is not None:
         return StepEnd(error=read.error)
@@ -215,7 +251,17 @@ async def plan_step(services: Services, slack: AsyncWebClient, *, team_id: str, 
         study = await planning.resolve_study(minds, values["study"])
     except MindsError as exc:
         return StepEnd(error=plan_not_started(user_message(exc)))
-    post = await planning.start_plan(
+    preview_key = derived_key(purpose=PLAN_STEP_PURPOSE, team_id=team_id, trigger_id=execution_id)
+    await _remember_step(
+        services,
+        team_id=team_id,
+        purpose=PLAN_STEP_PURPOSE,
+        subject=preview_key,
+        execution_id=execution_id,
+        requester_id=values["requested_by"],
+        channel_id=values["channel"],
+    )
+    await planning.start_plan(
         services,
         slack=slack,
         team_id=team_id,
@@ -224,6 +270,24 @@ async def plan_step(services: Services, slack: AsyncWebClient, *, team_id: str, 
         study=study,
         request=values["request"],
         language=None,  # the Study's own language: no person's locale is known here
+        preview_key=preview_key,
     )
+    return StepEnd()  # preparing: its first revision (or Minds' refusal) completes the step
+
+
+async def finish_plan_step(services: Services, run: TrackedRun, post: PlanPost, refused: str | None) -> None:
+    """A new plan's first revision is in its message (or Minds refused it): complete the step that started it."""
+    execution_id = await _waiting_step(services, team_id=run.team_id, purpose=PLAN_STEP_PURPOSE, subject=run.run_id)
+    if execution_id is None:
+        return  # planned with /minds plan, not by a workflow
+    slack = await services.slack.client_for(run.team_id)
+    if refused is not None:
+        await _complete(slack, execution_id, StepEnd(error=plan_not_started(refused)))
+        return
     reply = await slack.chat_getPermalink(channel=post.channel_id, message_ts=post.message_ts)
-    return StepEnd(outputs={"plan_link": str(reply.get("permalink") or "")})
+    await _complete(slack, execution_id, StepEnd(outputs={"plan_link": str(reply.get("permalink") or "")}))
+
+
+def on_plan_ready(services: Services, listener: Any) -> None:
+    """Call ``listener`` when a new plan's first revision is published or refused (the handler must be registered)."""
+    services.run_handlers[RunKind.PLAN].ended.append(listener)

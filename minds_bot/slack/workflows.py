@@ -4,7 +4,8 @@ Owns: the two steps' manifest declarations (``WorkflowStep``: inputs and outputs
 under the same names) and their Bolt ``function`` listeners. Slack sends ``function_executed`` (signed and
 checked for the workspace like every request; Bolt acknowledges it and hands the listener a client carrying
 the step's own token); the listener runs one flow and completes the step now (``complete``/``fail``) or leaves
-it open for the run's end (``flows/workflows.finish_ask_step``). Installing that end listener is done here too.
+it open for the run's end or the plan's first revision (``flows/workflows.finish_ask_step``/``finish_plan_step``,
+whose listeners are installed here too).
 Must not touch: Minds wire shapes, Block Kit or SQL.
 """
 
@@ -81,7 +82,11 @@ def register(surface: Surface, services: Services) -> None:
     async def finish(run: Any, result: Any) -> None:
         await workflow_flow.finish_ask_step(services, run, result)
 
+    async def plan_ready(run: Any, post: Any, refused: str | None) -> None:
+        await workflow_flow.finish_plan_step(services, run, post, refused)
+
     on_direct_end(services, finish)
+    workflow_flow.on_plan_ready(services, plan_ready)
 
     @surface.function(ASK_STEP)
     async def ask_minds(body: dict[str, Any], context: Any, inputs: Any, client: Any, complete: Any, fail: Any) -> None:
@@ -103,7 +108,13 @@ def register(surface: Surface, services: Services) -> None:
         body: dict[str, Any], context: Any, inputs: Any, client: Any, complete: Any, fail: Any
     ) -> None:
         try:
-            end = await workflow_flow.plan_step(services, client, team_id=_team(body, context), inputs=inputs)
+            end = await workflow_flow.plan_step(
+                services,
+                client,
+                team_id=_team(body, context),
+                execution_id=context.function_execution_id or "",
+                inputs=inputs,
+            )
         except Exception:
             await fail(_("The step could not start the plan because of an error in the bot; it was logged."))
             raise

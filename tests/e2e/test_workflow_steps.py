@@ -12,7 +12,7 @@ import pytest
 from minds_bot.render import unescape
 from minds_bot.sandbox.slack_api.ids import permalink_fragment
 from minds_bot.sandbox.slack_api.state import FunctionExecution
-from tests.e2e.desk import WAIT, Desk, action_ids, open_desk
+from tests.e2e.desk import WAIT, Desk, action_ids, open_desk, shown
 
 LAUNCH = "Launch positioning"
 ASK = "minds_ask_question"
@@ -63,7 +63,12 @@ async def test_the_plan_step_posts_the_plan_for_approval_and_completes_with_its_
     step = await run_step(desk, PLAN, study=LAUNCH, request=request, channel=desk.research, requested_by=desk.ben)
 
     assert step.status == "completed", step.error
-    plan = await desk.posted(since, lambda m: "Research plan" in m.text)
+    # Completed once the plan is in its message, ready for approval — not while it was still being prepared.
+    (plan,) = [m for m in desk.channel_since(since) if not m.is_reply and "Research plan" in m.text]
+    assert "plan_approve" in action_ids(plan.blocks) or any(
+        a.startswith("plan_answer:") for a in action_ids(plan.blocks)
+    )
+    assert f"<@{desk.ben}>" in shown(plan)  # the requester the workflow named
     assert (step.outputs or {})["plan_link"].endswith(f"/archives/{desk.research}/{permalink_fragment(plan.ts)}")
 
 
