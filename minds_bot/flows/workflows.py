@@ -26,21 +26,22 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from minds_bot import i18n
 from minds_bot.flows import ask as ask_flow
 from minds_bot.flows import planning
 from minds_bot.flows.ask import DirectResult
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.questions import check_question
-from minds_bot.i18n import in_channel
+from minds_bot.i18n import N_, _, in_channel
 from minds_bot.minds import MindsError
 from minds_bot.render.answers import render_run_ended, render_unreadable
 from minds_bot.render.errors import user_message
 from minds_bot.render.modals import MAX_PLAN_REQUEST, MAX_QUESTION
 from minds_bot.render.workflows import (
     ask_not_sent,
+    cannot_post,
     input_too_long,
     missing_input,
     not_one_question,
@@ -94,9 +95,9 @@ def read_inputs(inputs: Any, wanted: tuple[StepInput, ...]) -> StepInputs:
         value = given.get(spec.key)
         text = value.strip() if isinstance(value, str) else ""
         if not text:
-            return StepInputs(error=missing_input(i18n._(spec.title)))
+            return StepInputs(error=missing_input(_(spec.title)))
         if len(text) > spec.limit:
-            return StepInputs(error=input_too_long(i18n._(spec.title), limit=spec.limit))
+            return StepInputs(error=input_too_long(_(spec.title), limit=spec.limit))
         values[spec.key] = text
     return StepInputs(values=values)
 
@@ -104,10 +105,10 @@ def read_inputs(inputs: Any, wanted: tuple[StepInput, ...]) -> StepInputs:
 # --- Ask Minds a question --------------------------------------------------------------------------------------
 
 ASK_INPUTS = (
-    StepInput("study", i18n.N_("Study"), MAX_STUDY_INPUT),
-    StepInput("question", i18n.N_("Question"), MAX_QUESTION),
-    StepInput("channel", i18n.N_("Channel"), 40),
-    StepInput("asked_by", i18n.N_("Asked by"), 40),
+    StepInput("study", N_("Study"), MAX_STUDY_INPUT),
+    StepInput("question", N_("Question"), MAX_QUESTION),
+    StepInput("channel", N_("Channel"), 40),
+    StepInput("asked_by", N_("Asked by"), 40),
 )
 
 
@@ -150,6 +151,8 @@ async def ask_step(
         )
     except MindsError as exc:
         return StepEnd(error=ask_not_sent(user_message(exc)))
+    except SlackApiError as exc:  # the question's line could not be posted: nothing was sent to Minds
+        return StepEnd(error=cannot_post(str(exc.response.get("error") or "")))
     if outcome.failure is not None:
         return StepEnd(error=ask_not_sent(outcome.failure))
     return StepEnd()  # asked (or already asked by an earlier delivery): the run's end completes the step
@@ -231,10 +234,10 @@ async def _thread_link(slack: AsyncWebClient, run: TrackedRun) -> str | None:
 # --- Plan Minds research ---------------------------------------------------------------------------------------
 
 PLAN_INPUTS = (
-    StepInput("study", i18n.N_("Study"), MAX_STUDY_INPUT),
-    StepInput("request", i18n.N_("Request"), MAX_PLAN_REQUEST),
-    StepInput("channel", i18n.N_("Channel"), 40),
-    StepInput("requested_by", i18n.N_("Requested by"), 40),
+    StepInput("study", N_("Study"), MAX_STUDY_INPUT),
+    StepInput("request", N_("Request"), MAX_PLAN_REQUEST),
+    StepInput("channel", N_("Channel"), 40),
+    StepInput("requested_by", N_("Requested by"), 40),
 )
 
 
@@ -261,17 +264,20 @@ async def plan_step(
         requester_id=values["requested_by"],
         channel_id=values["channel"],
     )
-    await planning.start_plan(
-        services,
-        slack=slack,
-        team_id=team_id,
-        channel_id=values["channel"],
-        user_id=values["requested_by"],
-        study=study,
-        request=values["request"],
-        language=None,  # the Study's own language: no person's locale is known here
-        preview_key=preview_key,
-    )
+    try:
+        await planning.start_plan(
+            services,
+            slack=slack,
+            team_id=team_id,
+            channel_id=values["channel"],
+            user_id=values["requested_by"],
+            study=study,
+            request=values["request"],
+            language=None,  # the Study's own language: no person's locale is known here
+            preview_key=preview_key,
+        )
+    except SlackApiError as exc:  # "Preparing the plan…" could not be posted: nothing was started
+        return StepEnd(error=cannot_post(str(exc.response.get("error") or "")))
     return StepEnd()  # preparing: its first revision (or Minds' refusal) completes the step
 
 

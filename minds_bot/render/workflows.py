@@ -59,5 +59,13 @@ def run_lost(*, link: str | None) -> str:
     return run_ended_without_answers(text, link=link)
 
 
+def cannot_post(error: str) -> str:
+    """Slack refused the bot's post in the step's channel (``error`` is Slack's code, e.g. channel_not_found)."""
+    return _(
+        "The bot could not post in that channel (Slack said: {error}); invite the bot there or pick another channel.",
+        error=error,
+    )
+
+
 def plan_not_started(reason: str) -> str:
     return _("The plan was not started: {reason}", reason=reason)[:STEP_ERROR_LIMIT]

@@ -92,11 +92,16 @@ async def test_the_plan_step_posts_the_plan_for_approval_and_completes_with_its_
             {"study": "No such study anywhere", "question": "Do you like it?", "asked_by": "U1"},
             "Minds was not asked: Nothing named “No such study anywhere” among all 2 items.",
         ),
+        (
+            {"study": LAUNCH, "question": "Do you like it?", "asked_by": "U1", "channel": "C0NOSUCH"},
+            "The bot could not post in that channel (Slack said: channel_not_found); "
+            "invite the bot there or pick another channel.",
+        ),
     ],
 )
 async def test_bad_inputs_complete_the_ask_step_with_an_error(desk: Desk, inputs: dict[str, str], error: str) -> None:
     since = desk.emu.mark()
-    step = await run_step(desk, ASK, channel=desk.research, **inputs)
+    step = await run_step(desk, ASK, **({"channel": desk.research} | inputs))
 
     assert step.status == "failed"
     assert (step.error or "").startswith(error)
