@@ -73,11 +73,11 @@ UNCERTAIN = (MindsTransportError, ServerError, RateLimited, MalformedResponse, P
 @dataclass(frozen=True)
 class AskOutcome:
     """What the asker is told privately: ``message`` (None when the thread says it all); ``run_id`` when Minds
-    accepted the question, ``failure`` (the thread's words) when Minds refused it or could not be reached."""
+    accepted the question, ``failure`` (what the thread says) when Minds refused it or could not be reached."""
 
     message: Message | None = None
     run_id: str | None = None
-    failure: str | None = None
+    failure: Message | None = None
 
 
 def mind_count(study: StudyDetail) -> int:
@@ -167,7 +167,7 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
         with in_channel():
             failed = render_ask_failed(user_message(exc), client_request_id=again)
         await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **failed.as_kwargs())
-        return AskOutcome(failure=user_message(exc))
+        return AskOutcome(failure=failed)
     if isinstance(outcome, PlanningRequired):
         await services.store.settle_direct_ask(ask.client_request_id)
         with in_channel():
@@ -175,7 +175,7 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
                 study_id=study.id, study_name=study.name, question=ask.question, reason=outcome.reason
             )
         await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **offer.as_kwargs())
-        return AskOutcome(failure=offer.text)
+        return AskOutcome(failure=offer)
     await services.store.attach_direct_run(client_request_id=ask.client_request_id, run_id=outcome.run_id)
     await services.tracker.track(
         TrackedRun(

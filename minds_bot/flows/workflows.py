@@ -41,6 +41,7 @@ from minds_bot.render.errors import user_message
 from minds_bot.render.modals import MAX_PLAN_REQUEST, MAX_QUESTION
 from minds_bot.render.workflows import (
     ask_not_sent,
+    ask_refused,
     cannot_post,
     input_too_long,
     missing_input,
@@ -154,7 +155,7 @@ async def ask_step(
     except SlackApiError as exc:  # the question's line could not be posted: nothing was sent to Minds
         return StepEnd(error=cannot_post(str(exc.response.get("error") or "")))
     if outcome.failure is not None:
-        return StepEnd(error=ask_not_sent(outcome.failure))
+        return StepEnd(error=ask_refused(outcome.failure))
     return StepEnd()  # asked (or already asked by an earlier delivery): the run's end completes the step
 
 
@@ -218,7 +219,7 @@ def _ask_end(result: DirectResult | None, *, link: str | None) -> StepEnd:
             return StepEnd(error=run_lost(link=link))
         if result.output is None:
             ended = render_unreadable(result.unreadable) if result.unreadable else render_run_ended(result.run.status)
-            return StepEnd(error=run_ended_without_answers(ended.text, link=link))
+            return StepEnd(error=run_ended_without_answers(ended, link=link))
         outputs = {"summary": step_summary(result.output), "n": result.output.answer_count, "thread_link": link or ""}
         return StepEnd(outputs=outputs)
 
