@@ -59,6 +59,7 @@ log = logging.getLogger(__name__)
 ASK_STEP_PURPOSE = "workflow_ask_step"  # the keyed request that remembers which step waits on a question
 PLAN_STEP_PURPOSE = "workflow_plan_step"  # … and which step waits on a plan's first revision
 MAX_STUDY_INPUT = 200  # a Study's name or id; longer is not a Study
+MAX_ID_INPUT = 40  # a Slack channel or user id (Workflow Builder fills these from its pickers)
 
 
 @dataclass(frozen=True)
@@ -108,8 +109,8 @@ def read_inputs(inputs: Any, wanted: tuple[StepInput, ...]) -> StepInputs:
 ASK_INPUTS = (
     StepInput("study", N_("Study"), MAX_STUDY_INPUT),
     StepInput("question", N_("Question"), MAX_QUESTION),
-    StepInput("channel", N_("Channel"), 40),
-    StepInput("asked_by", N_("Asked by"), 40),
+    StepInput("channel", N_("Channel"), MAX_ID_INPUT),
+    StepInput("asked_by", N_("Asked by"), MAX_ID_INPUT),
 )
 
 
@@ -237,8 +238,8 @@ async def _thread_link(slack: AsyncWebClient, run: TrackedRun) -> str | None:
 PLAN_INPUTS = (
     StepInput("study", N_("Study"), MAX_STUDY_INPUT),
     StepInput("request", N_("Request"), MAX_PLAN_REQUEST),
-    StepInput("channel", N_("Channel"), 40),
-    StepInput("requested_by", N_("Requested by"), 40),
+    StepInput("channel", N_("Channel"), MAX_ID_INPUT),
+    StepInput("requested_by", N_("Requested by"), MAX_ID_INPUT),
 )
 
 
