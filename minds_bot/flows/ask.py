@@ -4,7 +4,8 @@ Owns: the ask use case — refuse text that is not one question (offer planning 
 ``clientRequestId`` before ``POST /studies/{id}/runs`` (a retry reuses the saved id, so Minds never runs it
 twice), post the parent line and "asking N Minds…" in the thread, hand the accepted run to the tracker — and
 ``DirectRunHandler``, which reads the run (``GET /runs/{id}``, then the answers) and shows progress, a chart, the
-top lines and quotes, or says plainly that the run failed or was cancelled.
+top lines and quotes, or says plainly that the run failed or was cancelled, then tells whoever waits on the
+run's end (``on_direct_end``: a workflow step) what it was.
 Must not touch: Block Kit (``render/answers.py``), SQL, or the polling schedule (``flows/tracking.py``).
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -70,9 +72,12 @@ UNCERTAIN = (MindsTransportError, ServerError, RateLimited, MalformedResponse, P
 
 @dataclass(frozen=True)
 class AskOutcome:
-    """What the asker is told privately: ``message`` (None when the thread says it all)."""
+    """What the asker is told privately: ``message`` (None when the thread says it all); ``run_id`` when Minds
+    accepted the question, ``failure`` (what the thread says) when Minds refused it or could not be reached."""
 
     message: Message | None = None
+    run_id: str | None = None
+    failure: Message | None = None
 
 
 def mind_count(study: StudyDetail) -> int:
@@ -120,8 +125,7 @@ async def ask(
             requester_id=user_id,
         )
     )
-    await send(services, slack, ask=stored, study=study)
-    return AskOutcome()
+    return await send(services, slack, ask=stored, study=study)
 
 
 async def retry(
@@ -142,8 +146,9 @@ async def retry(
     return AskOutcome()
 
 
-async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, study: StudyDetail) -> None:
-    """POST the saved ask and follow it. Failures are reported in the thread, where the question was posted."""
+async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, study: StudyDetail) -> AskOutcome:
+    """POST the saved ask and follow it. Failures are reported in the thread, where the question was posted
+    (and returned as ``failure``)."""
     with in_channel():  # said in the question's thread
         asking = render_asking(minds=mind_count(study), audiences=len(study.audiences))
     posted = await slack.chat_postMessage(channel=ask.channel_id, thread_ts=ask.thread_ts, **asking.as_kwargs())
@@ -162,7 +167,7 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
         with in_channel():
             failed = render_ask_failed(user_message(exc), client_request_id=again)
         await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **failed.as_kwargs())
-        return
+        return AskOutcome(failure=failed)
     if isinstance(outcome, PlanningRequired):
         await services.store.settle_direct_ask(ask.client_request_id)
         with in_channel():
@@ -170,7 +175,7 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
                 study_id=study.id, study_name=study.name, question=ask.question, reason=outcome.reason
             )
         await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **offer.as_kwargs())
-        return
+        return AskOutcome(failure=offer)
     await services.store.attach_direct_run(client_request_id=ask.client_request_id, run_id=outcome.run_id)
     await services.tracker.track(
         TrackedRun(
@@ -185,6 +190,7 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
             next_poll_at=services.clock(),
         )
     )
+    return AskOutcome(run_id=outcome.run_id)
 
 
 async def resume_pending_asks(services: Services, *, abandoned_only: bool = False) -> int:
@@ -250,11 +256,23 @@ class DirectResult:
     unreadable: str | None = None  # why the answers could not be read (terminal: nothing assumed)
 
 
+DirectEnd = Callable[[TrackedRun, DirectResult | None], Awaitable[None]]
+
+
 class DirectRunHandler:
-    """``RunHandler`` for ``RunKind.DIRECT``: reads with GETs only; what the thread shows for each state."""
+    """``RunHandler`` for ``RunKind.DIRECT``: reads with GETs only; what the thread shows for each state.
+    ``ended`` are told once the thread shows the end (``None``: Minds no longer finds the run)."""
 
     def __init__(self, services: Services) -> None:
         self._services = services
+        self.ended: list[DirectEnd] = []
+
+    async def _tell_ended(self, run: TrackedRun, result: DirectResult | None) -> None:
+        for listener in self.ended:
+            try:
+                await listener(run, result)
+            except Exception:  # noqa: BLE001 - the result is in the thread; posting it again would not help
+                log.exception("telling a run's end failed", extra={"fields": {"run": run.run_id}})
 
     async def observe(self, run: TrackedRun) -> Observation:
         minds = await self._services.minds.client_for(run.team_id)
@@ -285,6 +303,7 @@ class DirectRunHandler:
             ended = render_unreadable(result.unreadable) if result.unreadable else render_run_ended(result.run.status)
             await self._post(slack, run, ended)
             await react_to_request(slack, run, status=result.run.status)
+            await self._tell_ended(run, result)
             return
         charted = await self._upload_chart(slack, run, result.output)
         message_id = result.run.message_id or ""
@@ -292,10 +311,12 @@ class DirectRunHandler:
             slack, run, render_result(result.output, study_id=run.study_id, message_id=message_id, charted=charted)
         )
         await react_to_request(slack, run, status=result.run.status)
+        await self._tell_ended(run, result)
 
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
         slack = await self._services.slack.client_for(run.team_id)
         await say_in_thread(slack, run, lost_text("question", reads=reads))
+        await self._tell_ended(run, None)
 
     async def _post(self, slack: AsyncWebClient, run: TrackedRun, message: Message) -> None:
         await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
@@ -317,6 +338,11 @@ class DirectRunHandler:
             alt_txt=_("% of respondents per option for: {question}", question=shares.title)[:1000],
         )
         return True
+
+
+def on_direct_end(services: Services, listener: DirectEnd) -> None:
+    """Call ``listener`` once each direct question's end is in its thread (the handler must be registered)."""
+    services.run_handlers[RunKind.DIRECT].ended.append(listener)
 
 
 def register_handler(services: Services) -> Any:

@@ -51,6 +51,7 @@ def register_all(surface: Surface, services: Services) -> None:
         summary,
         templates,
         unfurls,
+        workflows,
     )
 
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
@@ -64,3 +65,4 @@ def register_all(surface: Surface, services: Services) -> None:
     for module in (ask_about, unfurls, languages):  # issue 13, Slack-native surfaces and languages
         module.register(surface, services)
     run_notice.register(surface, services)  # issue 27: hear when a run ends
+    workflows.register(surface, services)  # issue 27: Minds in Workflow Builder

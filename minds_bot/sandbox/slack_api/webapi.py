@@ -133,7 +133,11 @@ class WebApi:
             "reactions.add": self._reactions_add,
             "files.getUploadURLExternal": self._upload_url,
             "files.completeUploadExternal": self._complete_upload,
+            "functions.completeSuccess": self._function_success,
+            "functions.completeError": self._function_error,
         }
+        # Each workflow step's required outputs, as the app's manifest declares them (``Emulator.connect_bot``).
+        self.function_outputs: dict[str, tuple[str, ...]] = {}
 
     async def handle(self, request: web.Request) -> web.Response:
         method_name = request.match_info["method"]
@@ -168,12 +172,24 @@ class WebApi:
             raise SlackError("not_authed")
         if token == self.ws.config.bot_token:
             return self.ws.config.team_id
-        team = self.ws.config.installs.get(token)
+        team = self.ws.config.installs.get(token) or self.ws.function_token_team(token)
         if team is None:
             raise SlackError("invalid_auth")
         return team
 
     # ---- methods
+
+    async def _function_success(self, args: Json) -> Json:
+        execution = self.ws.state.functions.get(args.get("function_execution_id") or "")
+        required = self.function_outputs.get(execution.callback_id, ()) if execution else ()
+        self.ws.complete_function(
+            execution_id=args.get("function_execution_id"), outputs=args.get("outputs"), required=required
+        )
+        return {}
+
+    async def _function_error(self, args: Json) -> Json:
+        self.ws.complete_function(execution_id=args.get("function_execution_id"), error=args.get("error") or "")
+        return {}
 
     async def _api_test(self, args: Json) -> Json:
         return {"args": args}
