@@ -118,12 +118,27 @@ TEXT_ACTION = "about_text_input"
 MAX_PLAN_REQUEST = 3_000  # Slack's plain-text input limit; a plan request longer than this is edited down by hand
 
 
-def render_ask_about(*, metadata: str, text: str, plan: bool, author: str | None, channel_id: str) -> View:
+def render_ask_about(
+    *,
+    metadata: str,
+    text: str,
+    plan: bool,
+    author: str | None,
+    channel_id: str,
+    stimulus: str | None = None,
+    file_note: str | None = None,
+) -> View:
     """The dialog of the message shortcut: the message's words as the question (``plan`` False) or as a plan
     request (several questions), a Study to ask in. Words past the input's limit are never cut silently: the
-    dialog says how long the message is and holds the first part for the person to edit."""
+    dialog says how long the message is and holds the first part for the person to edit. ``stimulus``: the
+    line naming the message's file that goes with the question (``render/stimulus.py``); ``file_note``: why
+    the message's file does not."""
     limit = MAX_PLAN_REQUEST if plan else MAX_QUESTION
     blocks: list[Any] = [section(_ask_about_intro(plan=plan, author=author, channel_id=channel_id))]
+    if stimulus:
+        blocks.append(section(":frame_with_picture: " + stimulus))
+    if file_note:
+        blocks.append(section(":warning: " + file_note))
     if len(text) > limit:
         length, most = format_number(len(text)), format_number(limit)
         if plan:
