@@ -5,14 +5,17 @@ documents no limit of its own for question attachments; its file fetches stop at
 Slack's file host with the bot token (``flows/slack_files.py``), checking that the bytes are what the type
 says, and handing Minds a URL it can fetch: Minds' question ``attachments`` take a ``url`` (public or
 short-lived signed) or a Minds storage ``path`` — never the bytes, and the REST API has no upload for Study
-attachments — so the bot serves the file itself for ``SHELF_TTL`` at an unguessable address under
+attachments — so the bot serves the file itself for ``SHELF_TTL_SECONDS`` at an unguessable address under
 ``MINDS_BOT_PUBLIC_URL`` (``StimulusShelf``; ``app.py`` serves ``GET /stimuli/{token}``). Without a public
-address nothing is downloaded and the person is told why.
-Must not touch: Block Kit (``render/stimulus.py``), SQL.
+address nothing is downloaded and the person is told why. The plan dialog's concept to test is a message link
+(``https://<team>.slack.com/archives/C…/p…``): the bot reads that message with its token (``conversations.replies``,
+in a channel it is in) and takes its file.
+Must not touch: Block Kit (``render/stimulus.py`` words every refusal), SQL.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 from collections import OrderedDict
@@ -20,8 +23,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from slack_sdk.errors import SlackApiError
 
 from minds_bot.flows.slack_files import Refusal, SlackFileHosts, SlackFileRefused, download_slack_file
+from minds_bot.i18n import _
+from minds_bot.render.stimulus import refusal_text
 
 MAX_STIMULUS_BYTES = 10 * 1024 * 1024
 SHELF_TTL_SECONDS = 3600.0  # long enough for Minds to fetch it and a Try again within the hour
@@ -52,6 +60,7 @@ class Problem(StrEnum):
     NO_FILE = "no_file"
     NO_MESSAGE = "no_message"
     NOT_IN_CHANNEL = "not_in_channel"
+    PLAN_ONLY = "plan_only"  # a message with several questions becomes a plan, which this dialog sends without it
 
 
 class StimulusRefused(Exception):
@@ -143,6 +152,61 @@ class StimulusShelf:
             del self._files[token]
 
 
+# --- a message link as the concept to test (the plan dialog) ------------------------------------------------
+
+_ARCHIVES = re.compile(r"^/archives/([CGD][A-Z0-9]{2,})/p(\d{10})(\d{6})/?$")
+
+
+@dataclass(frozen=True)
+class MessageLink:
+    channel_id: str
+    ts: str
+    thread_ts: str | None = None
+
+
+def parse_message_link(link: str, *, slack_api_url: str) -> MessageLink | None:
+    """``https://<team>.slack.com/archives/C…/p…`` (``?thread_ts=`` for a reply) as channel and ts; also the
+    emulator's own links when the bot talks to it. None for anything else."""
+    parts = urlsplit(link.strip().strip("<>"))
+    host = (parts.hostname or "").lower()
+    slack = parts.scheme == "https" and (host == "slack.com" or host.endswith(".slack.com"))
+    emulator = SlackFileHosts.for_api_url(slack_api_url).emulator_origin
+    if not slack and (emulator is None or (parts.scheme, host, parts.port) != emulator):
+        return None
+    found = _ARCHIVES.match(parts.path)
+    if found is None:
+        return None
+    thread = (parse_qs(parts.query).get("thread_ts") or [None])[0]
+    thread_ts = thread if thread and re.fullmatch(r"\d{10}\.\d{6}", thread) else None
+    return MessageLink(channel_id=found.group(1), ts=f"{found.group(2)}.{found.group(3)}", thread_ts=thread_ts)
+
+
+async def stimulus_at(slack: Any, link: MessageLink) -> SharedStimulus:
+    """The file on the linked message, read with the bot's token (``conversations.replies``: a channel the
+    bot is in). ``StimulusRefused`` when the bot cannot read it, it has no file or the file cannot be one."""
+    try:
+        reply = await slack.conversations_replies(
+            channel=link.channel_id,
+            ts=link.thread_ts or link.ts,
+            oldest=link.ts,
+            latest=link.ts,
+            inclusive=True,
+            limit=2,
+        )
+    except SlackApiError as exc:
+        error = exc.response.get("error") if exc.response is not None else None
+        raise StimulusRefused(Problem.NOT_IN_CHANNEL if error == "not_in_channel" else Problem.NO_MESSAGE) from None
+    message = next((m for m in reply.get("messages") or [] if m.get("ts") == link.ts), None)
+    if message is None:
+        raise StimulusRefused(Problem.NO_MESSAGE)
+    found = stimulus_on(message)
+    if found is None:
+        raise StimulusRefused(Problem.NO_FILE)
+    if isinstance(found, StimulusRefused):
+        raise found
+    return found
+
+
 def looks_like(mimetype: str, content: bytes) -> bool:
     if mimetype == "image/webp":
         return content[:4] == b"RIFF" and content[8:12] == b"WEBP"
@@ -177,3 +241,32 @@ async def fetch(
         raise StimulusRefused(Problem.NOT_THE_TYPE, name=shared.name)
     url = shelf.put(name=shared.name, mimetype=shared.mimetype, content=content)
     return {"url": url, "name": shared.name, "type": shared.mimetype}
+
+
+async def attach(services: Any, slack: Any, shared: SharedStimulus) -> list[dict[str, str]]:
+    """``fetch`` with this bot's shelf, token and Slack: the attachments to send (``StimulusRefused`` if not)."""
+    return [
+        await fetch(
+            services.stimuli,
+            shared,
+            token=getattr(slack, "token", None),
+            slack_api_url=services.settings.slack_api_url,
+        )
+    ]
+
+
+async def linked_stimulus(services: Any, slack: Any, text: str | None) -> SharedStimulus | str | None:
+    """The plan dialog's concept to test: the file on the linked message, what is wrong with it in the person's
+    words (said beside the link while the dialog stays open), or None when no link was given."""
+    if not text:
+        return None
+    link = parse_message_link(text, slack_api_url=services.settings.slack_api_url)
+    if link is None:
+        return _("Paste a Slack message's link (“Copy link” on the message): https://…slack.com/archives/…")
+    try:
+        shared = await stimulus_at(slack, link)
+    except StimulusRefused as exc:
+        return refusal_text(exc.problem.value, name=exc.name, limit=MAX_STIMULUS_BYTES)
+    if services.stimuli is None or services.stimuli.base_url is None:
+        return refusal_text(Problem.NO_PUBLIC_URL.value, name=shared.name, limit=MAX_STIMULUS_BYTES)
+    return shared

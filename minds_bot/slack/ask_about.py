@@ -22,10 +22,11 @@ from minds_bot.flows.keys import derived_key
 from minds_bot.flows.questions import check_question
 from minds_bot.flows.stimulus import (
     MAX_STIMULUS_BYTES,
+    Problem,
     SharedStimulus,
     StimulusRefused,
     StimulusShelf,
-    fetch,
+    attach,
     stimulus_on,
 )
 from minds_bot.i18n import N_, _, sentences
@@ -44,7 +45,7 @@ from minds_bot.render.modals import (
     TEXT_BLOCK,
     render_ask_about,
 )
-from minds_bot.render.stimulus import refusal_text, stimulus_line
+from minds_bot.render.stimulus import refusal_text
 from minds_bot.services import NotConnected
 from minds_bot.slack.grammar import too_long
 from minds_bot.slack.reentry import ephemeral_to
@@ -63,8 +64,6 @@ ASK_ABOUT = Shortcut(
     kind="message",
 )
 NO_TEXT = N_("That message has no text to ask about. Use the shortcut on a message that holds a question.")
-# i18n: {file} is a file's name
-ONLY_WITH_A_QUESTION = N_("{file} goes to Minds with a single question only; this plan is drafted without it.")
 
 
 def _metadata(*, channel_id: str, thread_ts: str, plan: bool, shared: SharedStimulus | None = None) -> str:
@@ -74,13 +73,13 @@ def _metadata(*, channel_id: str, thread_ts: str, plan: bool, shared: SharedStim
     return json.dumps(meta, separators=(",", ":"))
 
 
-def _file_of(message: dict[str, Any], shelf: StimulusShelf) -> tuple[SharedStimulus | None, str | None]:
+def _file_of(message: dict[str, Any], shelf: StimulusShelf) -> tuple[SharedStimulus | None, StimulusRefused | None]:
     """The message's file that goes with the question, or why it does not (None, None: no file)."""
     found = stimulus_on(message)
     if isinstance(found, StimulusRefused):
-        return None, refusal_text(found.problem.value, name=found.name, limit=MAX_STIMULUS_BYTES)
+        return None, found
     if found is not None and shelf.base_url is None:
-        return None, refusal_text("no_public_url", name=found.name, limit=MAX_STIMULUS_BYTES)
+        return None, StimulusRefused(Problem.NO_PUBLIC_URL, name=found.name)
     return found, None
 
 
@@ -91,14 +90,7 @@ async def _attachments(
     if shared is None:
         return []
     try:
-        return [
-            await fetch(
-                services.stimuli,
-                shared,
-                token=getattr(client, "token", None),
-                slack_api_url=services.settings.slack_api_url,
-            )
-        ]
+        return await attach(services, client, shared)
     except StimulusRefused as exc:
         return sentences(
             refusal_text(exc.problem.value, name=exc.name, limit=MAX_STIMULUS_BYTES),
@@ -136,9 +128,10 @@ def register(surface: Surface, services: Services) -> None:
         text = message.get("text") if isinstance(message.get("text"), str) else ""
         channel_id = (body.get("channel") or {}).get("id", "")
         ts = message.get("thread_ts") or message.get("ts") or ""
-        shared, file_note = _file_of(message, services.stimuli)
+        shared, problem = _file_of(message, services.stimuli)
         if not text.strip() and shared is None:
-            await respond(response_type="ephemeral", text=sentences(file_note, _(NO_TEXT)))
+            note = refusal_text(problem.problem.value, name=problem.name, limit=MAX_STIMULUS_BYTES) if problem else None
+            await respond(response_type="ephemeral", text=sentences(note, _(NO_TEXT)))
             return
         team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id") or ""
         if not await services.minds.is_connected(team):
@@ -146,15 +139,17 @@ def register(surface: Surface, services: Services) -> None:
             return
         plan = bool(text.strip()) and not check_question(text).single
         if plan and shared is not None:
-            file_note, shared = _(ONLY_WITH_A_QUESTION, file=f"*{escape(shared.name)}*"), None
+            problem, shared = StimulusRefused(Problem.PLAN_ONLY, name=shared.name), None
+        file = (shared.name, shared.kind, shared.size) if shared else (problem.name, "", None) if problem else None
         view = render_ask_about(
             metadata=_metadata(channel_id=channel_id, thread_ts=ts, plan=plan, shared=shared),
             text=text.strip(),
             plan=plan,
             author=message.get("user") if isinstance(message.get("user"), str) else None,
             channel_id=channel_id,
-            stimulus=stimulus_line(name=shared.name, kind=shared.kind, size=shared.size) if shared else None,
-            file_note=file_note,
+            file=file,
+            file_problem=problem.problem.value if problem else None,
+            file_limit=MAX_STIMULUS_BYTES,
         )
         await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
 

@@ -106,3 +106,68 @@ async def test_a_file_whose_bytes_are_not_its_type_is_not_sent_and_the_question_
     )
     assert await received(desk) == []
     assert not desk.emu.state.replies(desk.research, shared.ts), "nothing was asked"
+
+
+# --- the plan dialog's concept to test ---------------------------------------------------------------------
+
+
+async def open_plan_dialog(desk: Desk) -> Any:
+    await desk.type(desk.ben, f'plan "{LAUNCH}"')
+    return await desk.modal(desk.ben, "Plan research", "Concept to test (optional)")
+
+
+async def test_a_plan_with_a_message_link_tests_that_image_and_shows_it_beside_the_questions(desk: Desk) -> None:
+    shared = desk.emu.share_file(
+        user=desk.ada, channel=desk.research, name="shoe_concept.png", content=PNG, text="The new shoe"
+    )
+    link = desk.emu.workspace.permalink(shared)
+    modal = await open_plan_dialog(desk)
+    since = desk.emu.mark()
+    await desk.emu.submit_view(
+        user=desk.ben,
+        view_id=modal.id,
+        inputs={
+            "request/value": "Would people buy this recycled running shoe, and what price feels fair for it?",
+            "stimulus/value": link,
+        },
+    )
+    plan = await desk.posted(since, lambda m: "Research plan" in m.text and "Stimulus:" in shown(m))
+    questions = [b["text"]["text"] for b in plan.blocks if b["type"] == "section" and b["text"]["text"].startswith("Q")]
+    assert questions and all(q.endswith(")\nStimulus: shoe_concept.png") for q in questions), questions
+    [attachment] = await received(desk)
+    assert (attachment["name"], attachment["type"]) == ("shoe_concept.png", "image/png")
+    assert attachment["sha256"] == hashlib.sha256(PNG).hexdigest()
+
+
+async def test_a_link_to_a_message_without_a_file_is_said_beside_the_link_and_the_dialog_keeps_its_words(
+    desk: Desk,
+) -> None:
+    said = await desk.emu.post_message(user=desk.ada, channel=desk.research, text="just words")
+    modal = await open_plan_dialog(desk)
+    await desk.emu.submit_view(
+        user=desk.ben,
+        view_id=modal.id,
+        inputs={"request/value": "What do runners think of it?", "stimulus/value": desk.emu.workspace.permalink(said)},
+    )
+    kept = await desk.wait(
+        lambda: next((v for v in desk.emu.state.views.values() if v.id == modal.id and v.errors), None)
+    )
+    assert kept.errors == {"stimulus": "That message has no file to test."}
+    assert await received(desk) == []
+
+
+async def test_a_link_into_a_channel_the_bot_is_not_in_asks_to_invite_it(desk: Desk) -> None:
+    brand = desk.emu.state.resolve_channel("brand")
+    assert brand is not None
+    brand.bot_is_member = False
+    shared = desk.emu.share_file(user=desk.ada, channel=brand.id, name="ad.png", content=PNG, text="The ad")
+    modal = await open_plan_dialog(desk)
+    await desk.emu.submit_view(
+        user=desk.ben,
+        view_id=modal.id,
+        inputs={"request/value": "Does this ad work?", "stimulus/value": desk.emu.workspace.permalink(shared)},
+    )
+    kept = await desk.wait(
+        lambda: next((v for v in desk.emu.state.views.values() if v.id == modal.id and v.errors), None)
+    )
+    assert kept.errors == {"stimulus": "The bot cannot read that message: invite it to the channel first."}

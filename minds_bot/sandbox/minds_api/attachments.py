@@ -1,7 +1,9 @@
 """Question attachments in the sandbox: the files a direct run's ``attachments`` name (OpenAPI StudyAttachment
 ``{url, path, name, type}``), fetched once when the run is accepted, as Minds does ("files or images to process
 once and include as context for every Mind"), and recorded on the run (name, type, URL, size, SHA-256) so a test
-can see exactly what arrived. ``GET /_sandbox/attachments`` lists them.
+can see exactly what arrived. A plan preview's ``attachments`` are fetched and kept with the draft the same way,
+listed in the plan with ids, and assigned to its questions (``attachmentIds``). ``GET /_sandbox/attachments``
+lists both.
 
 Like Minds: a file is fetched from its ``url`` without credentials, redirects are not followed, at most
 ``MAX_ATTACHMENT_BYTES`` (Minds' 50 MB file-fetch limit) within ``FETCH_TIMEOUT`` seconds; a file that cannot be
@@ -75,3 +77,18 @@ async def _fetch(http: aiohttp.ClientSession, url: str) -> bytes:
             return bytes(content)
     except (aiohttp.ClientError, TimeoutError):
         raise unreadable("Could not fetch file URL") from None
+
+
+def plan_attachments(received: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Fetched files as a plan lists them: each with its id ("att-1", …) for questions' ``attachmentIds``."""
+    return [{"id": f"att-{n}", **item} for n, item in enumerate(received, 1)]
+
+
+def assign(content: dict[str, Any], *, suggest: bool) -> None:
+    """The planner's stimulus assignment, deterministic: every question not yet assigned shows every file
+    (``suggestQuestionStimuli`` false: none is assigned; an edit's explicit ``attachmentIds`` stay)."""
+    ids = [a["id"] for a in content.get("attachments") or []]
+    if not ids or not suggest:
+        return
+    for question in content.get("questions") or []:
+        question.setdefault("attachmentIds", list(ids))

@@ -118,4 +118,10 @@ async def attachments(request: web.Request) -> web.Response:
         for run in state.runs.values()
         for item in run.get("attachments") or []
     ]
+    received += [
+        {"draftPlanId": plan["id"], "studyId": plan["studyId"], "revision": revision["revision"], **item}
+        for plan in state.plans.values()
+        for revision in plan["revisions"][:1]  # fetched once, with the request that made the draft
+        for item in revision.get("attachments") or []
+    ]
     return web.json_response({"data": received})
