@@ -544,7 +544,8 @@ def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
             lines += [f"{number}. {question.text}", f"   - {response_label(question)}"]
             routed = ask_if_label(question, numbers)
             lines += [f"   - {routed}"] if routed else []
-            lines += [f"   - {_('Stimulus: {name}', name=stimuli[a])}" for a in question.attachment_ids if a in stimuli]
+            shows = [_("Stimulus: {name}", name=stimuli[a]) for a in question.attachment_ids if a in stimuli]
+            lines += [f"   - {line}" for line in shows]
         lines.append("")
     answered = answered_lines(plan, context.answered_by, markdown=True)
     if answered:
