@@ -158,7 +158,11 @@ def build_web_app(
             return web.Response(status=404, text="No such file (they are kept for an hour).")
         name, mimetype, content = found
         quoted = name.replace("\\", "_").replace('"', "_")
-        headers = {"Content-Disposition": f'inline; filename="{quoted}"', "Cache-Control": "no-store"}
+        headers = {
+            "Content-Disposition": f'inline; filename="{quoted}"',
+            "Cache-Control": "no-store",
+            "X-Content-Type-Options": "nosniff",
+        }
         return web.Response(body=content, content_type=mimetype, headers=headers)
 
     async def oauth(request: web.Request) -> web.Response:

@@ -17,6 +17,7 @@ from tests.e2e.desk import WAIT, Desk, action_ids, open_desk, shown
 
 SHORTCUT = "minds_ask_about_message"
 LAUNCH = "Launch positioning"
+JPEG = b"\xff\xd8\xff\xe0" + b"jpeg" * 100
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 959 + b"IEND"  # 245,516 bytes: "240 KB"
 
 
@@ -60,6 +61,32 @@ async def test_an_image_message_becomes_a_question_with_that_image_as_its_attach
     assert attachment["question"] == "Would you buy this shoe?"
     assert (attachment["name"], attachment["type"]) == ("shoe <v2>.png", "image/png")
     assert (attachment["size"], attachment["sha256"]) == (len(PNG), hashlib.sha256(PNG).hexdigest())
+    async with httpx.AsyncClient(timeout=WAIT) as http:
+        served = await http.get(attachment["url"])
+        guessed = await http.get(attachment["url"][:-4] + "AAAA")
+    assert served.content == PNG and served.headers["content-type"] == "image/png"
+    assert guessed.status_code == 404, "only the exact address serves the file"
+
+
+async def test_an_image_without_words_opens_the_dialog_for_the_question_to_write(desk: Desk) -> None:
+    await desk.faults(run_speed=50)
+    shared = desk.emu.share_file(user=desk.ada, channel=desk.research, name="shoe.jpg", content=JPEG)
+    await desk.emu.message_shortcut(user=desk.ben, callback_id=SHORTCUT, channel=desk.research, ts=shared.ts)
+    modal = await desk.modal(desk.ben, "Stimulus: *shoe.jpg* (image, 1 KB)")
+    await desk.emu.submit_view(
+        user=desk.ben,
+        view_id=modal.id,
+        inputs={"study_options": await pick_launch(desk, modal.id), "about_text_input": "Would you wear this shoe?"},
+    )
+
+    def answered() -> Message | None:
+        replies = desk.emu.state.replies(desk.research, shared.ts)
+        return next((m for m in replies if "answers_show" in action_ids(m.blocks)), None)
+
+    await desk.wait(answered)
+    [attachment] = await received(desk)
+    assert (attachment["question"], attachment["type"]) == ("Would you wear this shoe?", "image/jpeg")
+    assert attachment["sha256"] == hashlib.sha256(JPEG).hexdigest()
 
 
 async def test_a_file_that_is_not_an_image_or_pdf_is_said_in_the_dialog_and_the_question_goes_without_it(
