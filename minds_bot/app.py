@@ -310,6 +310,10 @@ async def serve_socket_mode(settings: Settings) -> None:
     from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
     bot = await open_bot(settings)
+    if settings.minds_bot_public_url and bot.services.stimuli is not None:
+        # Socket Mode serves no HTTP: Minds could not fetch a stimulus there, so people are told instead.
+        log.warning("MINDS_BOT_PUBLIC_URL is ignored in Socket Mode: stimuli need the bot's HTTP server")
+        bot.services.stimuli.base_url = None
     assert settings.slack_app_token is not None
     handler = AsyncSocketModeHandler(bot.app, settings.slack_app_token.get_secret_value())
     try:
