@@ -198,3 +198,25 @@ async def test_a_link_into_a_channel_the_bot_is_not_in_asks_to_invite_it(desk: D
         lambda: next((v for v in desk.emu.state.views.values() if v.id == modal.id and v.errors), None)
     )
     assert kept.errors == {"stimulus": "The bot cannot read that message: invite it to the channel first."}
+
+
+async def test_when_minds_cannot_fetch_the_stimulus_the_thread_says_so_and_nothing_is_asked(desk: Desk) -> None:
+    shelf = desk.demo.bot.bot.services.stimuli
+    shelf.base_url = desk.demo.bot_url + "/elsewhere"  # an address where the bot serves nothing
+    shared = desk.emu.share_file(
+        user=desk.ada, channel=desk.research, name="shoe.png", content=PNG, text="Would you buy this shoe?"
+    )
+    await desk.emu.message_shortcut(user=desk.ben, callback_id=SHORTCUT, channel=desk.research, ts=shared.ts)
+    modal = await desk.modal(desk.ben, "Stimulus: *shoe.png*")
+    await desk.emu.submit_view(
+        user=desk.ben, view_id=modal.id, inputs={"study_options": await pick_launch(desk, modal.id)}
+    )
+
+    def refused() -> Message | None:
+        replies = desk.emu.state.replies(desk.research, shared.ts)
+        return next((m for m in replies if "Could not fetch file URL (HTTP 404)" in shown(m)), None)
+
+    said = await desk.wait(refused)
+    assert said.text == "Minds rejected the request: Could not fetch file URL (HTTP 404)"
+    assert await received(desk) == []
+    assert not [r for r in desk.emu.state.replies(desk.research, shared.ts) if "answers_show" in action_ids(r.blocks)]
