@@ -109,6 +109,8 @@ async def running_demo(
                 db_path=db_path,
             )
             bot = await start_http(settings, host=host, port=bot_port)
+            # The sandbox fetches a question's stimulus from the bot itself, at its local address.
+            bot.bot.services.stimuli.base_url = bot.base_url
             try:
                 surface = bot.bot.surface
                 shortcuts = [(s.callback_id, s.name) for s in surface.shortcuts if s.kind == "message"]

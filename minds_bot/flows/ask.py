@@ -1,11 +1,11 @@
 """One standalone question as a durable direct run, followed in a channel thread until its result is posted once.
 
 Owns: the ask use case — refuse text that is not one question (offer planning instead), save the ask with its
-``clientRequestId`` before ``POST /studies/{id}/runs`` (a retry reuses the saved id, so Minds never runs it
-twice), post the parent line and "asking N Minds…" in the thread, hand the accepted run to the tracker — and
-``DirectRunHandler``, which reads the run (``GET /runs/{id}``, then the answers) and shows progress, a chart, the
-top lines and quotes, or says plainly that the run failed or was cancelled, then tells whoever waits on the
-run's end (``on_direct_end``: a workflow step) what it was.
+``clientRequestId`` and any stimulus attachment before ``POST /studies/{id}/runs`` (a retry reuses both, so Minds
+never runs it twice), post the parent line and "asking N Minds…" in the thread, hand the accepted run to the
+tracker — and ``DirectRunHandler``, which reads the run (``GET /runs/{id}``, then the answers) and shows progress,
+a chart, the top lines and quotes, or says plainly that the run failed or was cancelled, then tells whoever waits
+on the run's end (``on_direct_end``: a workflow step) what it was.
 Must not touch: Block Kit (``render/answers.py``), SQL, or the polling schedule (``flows/tracking.py``).
 """
 
@@ -95,9 +95,11 @@ async def ask(
     channel_id: str,
     user_id: str,
     thread_ts: str | None = None,
+    attachments: list[dict[str, str]] | None = None,
 ) -> AskOutcome:
     """Ask ``question`` in ``study`` unless it is more than one question. The question and its answers go in
-    the thread of ``thread_ts`` when given (a message someone asked about), else under a new message."""
+    the thread of ``thread_ts`` when given (a message someone asked about), else under a new message.
+    ``attachments``: the question's stimulus for Minds (``flows/stimulus.py``), saved with the ask."""
     check = check_question(question)
     if not check.single:
         offer = render_plan_offer(study_id=study.id, study_name=study.name, text=question, reason=check.reason)
@@ -123,6 +125,7 @@ async def ask(
             thread_ts=thread_ts,
             question=question,
             requester_id=user_id,
+            attachments=attachments or None,
         )
     )
     return await send(services, slack, ask=stored, study=study)
@@ -156,7 +159,10 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
     minds = await services.minds.client_for(ask.team_id)
     try:
         outcome = await minds.start_direct_run(
-            ask.study_id, question=ask.question, client_request_id=ask.client_request_id
+            ask.study_id,
+            question=ask.question,
+            client_request_id=ask.client_request_id,
+            attachments=ask.attachments,
         )
     except MindsError as exc:
         again = ask.client_request_id if isinstance(exc, UNCERTAIN) else None

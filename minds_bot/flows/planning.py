@@ -123,13 +123,15 @@ async def start_plan(
     request: str,
     language: str | None,
     preview_key: str | None = None,
+    attachments: list[dict[str, str]] | None = None,
 ) -> PlanPost:
     """Post "Preparing the plan…", save the post with the preview key (``preview_key``, else a new one) and body,
-    and hand it to the tracker."""
+    and hand it to the tracker. ``attachments``: the concept to test (``flows/stimulus.py``), sent with the
+    request; Minds assigns it to the questions that show it."""
     with in_channel():  # the plan message is the channel's
         preparing = render_preparing(study.name)
     posted = await slack.chat_postMessage(channel=channel_id, **preparing.as_kwargs())
-    body = PlanPreviewRequest(request=request, study_locale=language)
+    body = PlanPreviewRequest(request=request, study_locale=language, attachments=attachments or None)
     post = PlanPost(
         team_id=team_id,
         channel_id=channel_id,

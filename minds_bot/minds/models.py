@@ -407,6 +407,17 @@ class PlanQuestion(MindsModel):
     text: str
     response: QuestionResponse
     ask_if: AskIf | None = None
+    attachment_ids: list[str] = Field(default_factory=list)  # the plan's attachments this question shows
+
+
+class PlanAttachment(MindsModel):
+    """A file or website the plan's questions show their Minds (a stimulus). ASSUMED shape: the preview's 200
+    declares no properties; its prose says the planner captures "all attached assets" and assigns them to
+    questions, whose ``attachmentIds`` name them."""
+
+    id: str
+    name: str | None = None
+    type: str | None = Field(default=None, validation_alias=AliasChoices("type", "mimeType"))
 
 
 class PlanModule(MindsModel):
@@ -459,6 +470,7 @@ class ResearchPlan(MindsModel):
     answered_confirmations: dict[str, str] = Field(default_factory=dict)
     audience_ids: list[str] | None = None
     planner_notes: list[str] = Field(default_factory=list)
+    attachments: list[PlanAttachment] = Field(default_factory=list)
 
     @field_validator("confirmation_questions", mode="before")
     @classmethod
@@ -514,6 +526,8 @@ class PlanPreviewRequest(MindsModel):
     answers: dict[str, str] | None = None
     study_locale: str | None = None
     load_latest: bool | None = None
+    # Files Minds fetches and keeps with the draft ({url, name, type}; declared ``attachments[]``).
+    attachments: list[dict[str, str]] | None = None
 
     @model_validator(mode="after")
     def _coherent(self) -> PlanPreviewRequest:

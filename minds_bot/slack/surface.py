@@ -72,7 +72,8 @@ BOT_SCOPES: dict[str, str] = {
     "chat:write": "plan messages, progress updates and results (chat.postMessage / chat.update)",
     "chat:write.public": "plans and exports posted in public channels where /minds was used but the bot not invited",
     "files:write": "reports, exports and charts attached in threads",
-    "files:read": "files shared in Slack, downloaded only when someone imports them as Audience sources",
+    "files:read": "files shared in Slack, downloaded only when someone imports them as Audience sources or asks "
+    "about an image or PDF (its stimulus)",
     "users:read": "the requester's timezone and locale (users.info) and admin checks for approvals",
     "channels:read": "channel names, and who is in a channel before a digest goes there (conversations.info/members)",
     "groups:read": "the same for private channels where the bot was invited",

@@ -185,6 +185,9 @@ _V12_RUN_NOTICES: Migration = (
     "CREATE INDEX run_results_recent ON run_results (team_id, channel_id, ended_at)",
 )
 
+# A question's stimulus (a file shared in Slack, issue 27): what was sent with it, so a retry sends the same.
+_V13_ASK_ATTACHMENTS: Migration = ("ALTER TABLE direct_asks ADD COLUMN attachments TEXT",)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CORE,
     _V2_DIGEST_QUIET,
@@ -198,6 +201,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V10_PLAN_MEMORY,
     _V11_RUN_OUTCOME,
     _V12_RUN_NOTICES,
+    _V13_ASK_ATTACHMENTS,
 )
 
 # PostgreSQL: the same migrations; `seq` stands in for SQLite's rowid where rows are ordered by insertion

@@ -258,6 +258,8 @@ class DirectAsk(Record):
     requester_id: str
     run_id: str | None = None
     settled: bool = False  # Minds answered the POST for good (a run, a refusal, planning_required)
+    # The question's stimulus as sent to Minds (``[{url, name, type}]``, flows/stimulus.py): a retry sends the same.
+    attachments: list[dict[str, str]] | None = None
     created_at: UtcDatetime | None = None
     updated_at: UtcDatetime | None = None
 
