@@ -25,6 +25,8 @@ Public API:
   `settle_direct_ask`. Keyed requests: `save_keyed_request`, `get_keyed_request`, `latest_keyed_request`.
   Exports: `add_export`, `get_export`, `update_export`, `unfinished_exports`. Chat threads: `save_chat_thread`,
   `get_chat_thread`, `touch_chat_thread`, `close_idle_chat_threads`.
+  Spend with consent: `set_channel_policy`, `list_channel_policies`, `add_spend`, `get_spend`,
+  `transition_spend` (compare-and-set: one caller wins), `list_spends` (newest first).
   Digests: `save_digest`, `get_digest`, `list_digests`, `delete_digest`, `claim_digest_run`,
   `release_digest_run`, `complete_digest_run`. Slack retries: `mark_delivery(key) -> bool`.
 - Records (records.py): `WorkspaceSettings`, `InstallationRecord`, `BotRecord`, `PlanPost` (with its
@@ -49,6 +51,7 @@ from minds_bot.store.records import (
     Approval,
     ApprovalState,
     BotRecord,
+    ChannelPolicy,
     ChatThread,
     Clock,
     ConfirmationAnswer,
@@ -61,10 +64,13 @@ from minds_bot.store.records import (
     PlanMemory,
     PlanPost,
     PlanState,
+    PolicyMode,
     PreviewReceipt,
     RunKind,
     ScheduleKind,
     ShownQuestion,
+    Spend,
+    SpendOutcome,
     TrackedRun,
     WorkspaceSettings,
     utc_now,
@@ -101,6 +107,7 @@ __all__ = [
     "Approval",
     "ApprovalState",
     "BotRecord",
+    "ChannelPolicy",
     "ChatThread",
     "Clock",
     "DEFAULT_CLAIM_LEASE",
@@ -115,6 +122,9 @@ __all__ = [
     "PlanPost",
     "PostgresStore",
     "PlanState",
+    "PolicyMode",
+    "Spend",
+    "SpendOutcome",
     "PreviewReceipt",
     "ShownQuestion",
     "ConfirmationAnswer",
