@@ -3,6 +3,7 @@
 Owns: the ask use case — refuse text that is not one question (offer planning instead), save the ask with its
 ``clientRequestId`` before ``POST /studies/{id}/runs`` (a retry reuses the saved id, so Minds never runs it
 twice), post the parent line and "asking N Minds…" in the thread, hand the accepted run to the tracker — and
+``ask_with_consent`` (the command's way in, through the channel's spend policy),
 ``DirectRunHandler``, which reads the run (``GET /runs/{id}``, then the answers) and shows progress, a chart, the
 top lines and quotes, or says plainly that the run failed or was cancelled.
 Must not touch: Block Kit (``render/answers.py``), SQL, or the polling schedule (``flows/tracking.py``).
@@ -19,8 +20,11 @@ from typing import Any
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.drawing import draw
+from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.keys import derived_key
 from minds_bot.flows.outcome import react_to_request
 from minds_bot.flows.questions import check_question
+from minds_bot.flows.spend import SpendRequest, consent, settle
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.i18n import _, in_channel, speak
 from minds_bot.minds import (
@@ -122,6 +126,40 @@ async def ask(
     )
     await send(services, slack, ask=stored, study=study)
     return AskOutcome()
+
+
+async def ask_with_consent(invocation: Invocation, *, study: StudyDetail, question: str) -> AskOutcome:
+    """``/minds ask`` as a person typed it: one question passes the channel's spend policy first (it may run, be
+    held for an approver, or be refused — ``flows/spend.py``), counting the Study's Minds as the responses it
+    asks for; what Minds answered the POST is recorded with the spend."""
+    services = invocation.services
+    client_request_id = derived_key(purpose="ask", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
+    spend = None
+    if check_question(question).single:  # more than one question is offered planning: nothing is sent
+        request = SpendRequest(
+            action="ask",
+            subject=question,
+            command=f"ask {study.id} {question}",
+            responses=mind_count(study) or None,
+        )
+        spend = await consent(invocation, request)
+        if spend is None:
+            return AskOutcome()
+    outcome = await ask(
+        services,
+        invocation.client,
+        study=study,
+        question=question,
+        client_request_id=client_request_id,
+        team_id=invocation.team_id,
+        channel_id=invocation.channel_id,
+        user_id=invocation.user_id,
+    )
+    if spend is not None:
+        stored = await services.store.get_direct_ask(client_request_id)
+        started = None if stored is None else (True if stored.run_id else (False if stored.settled else None))
+        await settle(services, spend, started=started, detail=stored.run_id if stored else None)
+    return outcome
 
 
 async def retry(

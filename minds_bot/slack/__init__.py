@@ -45,6 +45,7 @@ def register_all(surface: Surface, services: Services) -> None:
         runs,
         share,
         source_import,
+        spend,
         study,
         study_new,
         summary,
@@ -62,3 +63,4 @@ def register_all(surface: Surface, services: Services) -> None:
         module.register(surface, services)
     for module in (ask_about, unfurls, languages):  # issue 13, Slack-native surfaces and languages
         module.register(surface, services)
+    spend.register(surface, services)  # issue 27: spend with consent

@@ -89,6 +89,7 @@ class SpendOutcome(StrEnum):
     FAILED = "failed"  # Minds refused it or gave no answer
     DECLINED = "declined"  # an approver declined: nothing was sent
     REFUSED = "refused"  # the channel's policy refuses it: nothing was sent
+    WITHDRAWN = "withdrawn"  # the bot asked its requester first (e.g. "a second copy?"): nothing was sent
 
 
 class ScheduleKind(StrEnum):
