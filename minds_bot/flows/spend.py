@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import csv
 import tempfile
-import uuid
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any
 
 from minds_bot.flows.csv_safety import NEUTRALISER, needs_neutralising
 from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.keys import derived_key
 from minds_bot.flows.permissions import is_workspace_admin
 from minds_bot.flows.uploads import upload_file
 from minds_bot.i18n import _, _n, in_channel
@@ -101,6 +101,12 @@ async def consent(invocation: Invocation, request: SpendRequest) -> Spend | None
     if invocation.approved_spend is not None:
         return await _approved(invocation, request)
     services = invocation.services
+    spend_id = derived_key(
+        purpose=f"spend:{request.action}", team_id=invocation.team_id, trigger_id=invocation.trigger_id
+    )
+    again = await services.store.get_spend(team_id=invocation.team_id, spend_id=spend_id)
+    if again is not None:  # Slack delivered the same request again: decided already, recorded once
+        return again if again.outcome is SpendOutcome.SENT else None
     mode = (await channel_policy(services, team_id=invocation.team_id, channel_id=invocation.channel_id))[
         request.action
     ]
@@ -108,7 +114,7 @@ async def consent(invocation: Invocation, request: SpendRequest) -> Spend | None
     spend = await services.store.add_spend(
         Spend(
             team_id=invocation.team_id,
-            spend_id=uuid.uuid4().hex,
+            spend_id=spend_id,
             channel_id=invocation.channel_id,
             user_id=invocation.user_id,
             action=request.action,
