@@ -74,7 +74,7 @@ async def start_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
     minds = await invocation.minds()
     request = SpendRequest(
         action="heatmap",
-        subject=await _study_name(invocation, target.study_id),
+        subject=target.asset_key,  # the image or video the heatmap reads (its URL)
         command=json.dumps(asdict(target)),
         cost=PREMIUM,
     )
@@ -112,14 +112,6 @@ async def start_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
             next_poll_at=services.clock(),
         )
     )
-
-
-async def _study_name(invocation: Invocation, study_id: str) -> str:
-    """The Study's name for the spend record and its approval line; its id when Minds cannot say."""
-    try:
-        return (await (await invocation.minds()).get_study(study_id)).name
-    except MindsError:
-        return study_id
 
 
 async def export_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:

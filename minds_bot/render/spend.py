@@ -88,7 +88,7 @@ def summary(spend: Spend) -> str:
             return _("ask Minds “{question}”", question=about)
         return _n("ask {count} Mind “{question}”", "ask {count} Minds “{question}”", spend.responses, question=about)
     words = {
-        "heatmap": N_("start a Premium heatmap in {subject}"),
+        "heatmap": N_("start a Premium heatmap of {subject}"),
         "audience_build": N_("build an Audience from “{subject}”"),
         "duplicate": N_("duplicate the Study {subject}"),
         "share_on": N_("turn the public link of {subject} on"),
