@@ -34,7 +34,6 @@ from minds_bot.render.spend import (
     ACTIONS,
     SpendReport,
     csv_header,
-    csv_rows,
     render_held_note,
     render_hold,
     render_refused,
@@ -214,6 +213,27 @@ async def spend_report(invocation: Invocation, *, days: int) -> SpendReport:
         team_id=invocation.team_id, channel_id=invocation.channel_id, since=now - timedelta(days=days)
     )
     return SpendReport(days=days, until=now, spends=spends)
+
+
+def csv_rows(report: SpendReport) -> list[tuple[str, ...]]:
+    """The report's spends as CSV rows (newest first), plain text, not escaped: the file is not mrkdwn."""
+    rows = []
+    for spend in report.spends:
+        when = spend.created_at.strftime("%Y-%m-%d %H:%M:%S") if spend.created_at else _("not known")
+        count = str(spend.responses) if spend.responses is not None else spend.cost or _("not known")
+        rows.append(
+            (
+                when,
+                spend.user_id,
+                spend.action,
+                spend.subject,
+                count,
+                str(spend.outcome),
+                spend.decided_by or "",
+                spend.detail or "",
+            )
+        )
+    return rows
 
 
 def _safe(value: str) -> str:

@@ -4,7 +4,7 @@ the channel's spend activity (list, totals and CSV rows from one model).
 Owns: the words for each action and mode, ``render_policy`` (one line per action with its mode; a select per
 action for people who may change it), ``render_hold`` / ``render_hold_decided`` (the channel's approval line,
 then how it was decided), the private notes (held, declined, refused, not allowed), ``SpendReport`` (the spends
-of a period and their totals) with ``render_activity`` (paged) and ``csv_rows`` (the same rows for the CSV).
+of a period and their totals, which ``render_activity`` (paged) shows and ``flows/spend.csv_rows`` writes.
 Must not touch: I/O of any kind. Every person's words (a question, a Study name, a brief) are escaped here.
 """
 
@@ -24,8 +24,8 @@ from slack_sdk.models.blocks import (
 )
 
 from minds_bot.i18n import N_, _, _n, format_number, sentences
-from minds_bot.render import Message, escape, mention
-from minds_bot.render.common import button, context, encode_value, pager, section, slack_date
+from minds_bot.render import MAX_WORD_SHOWN, Message, escape, mention
+from minds_bot.render.common import button, context, encode_value, pager, section, sections, slack_date
 from minds_bot.store import PolicyMode, Spend, SpendOutcome
 
 POLICY_SET_ACTION = "spend_policy_set"  # one select per action; its value is the chosen mode
@@ -77,7 +77,7 @@ CSV_HEADER = (
 
 
 def action_name(action: str) -> str:
-    return _(ACTION_NAMES[action]) if action in ACTION_NAMES else escape(action)
+    return _(ACTION_NAMES[action]) if action in ACTION_NAMES else escape(action, limit=MAX_WORD_SHOWN)
 
 
 def summary(spend: Spend) -> str:
@@ -103,21 +103,29 @@ def responses_text(spend: Spend) -> str:
     if spend.responses is not None:
         return format_number(spend.responses)
     if spend.cost:
-        return escape(spend.cost)
+        return escape(spend.cost, limit=MAX_WORD_SHOWN)
     return _("not known")
 
 
 # -- the policy --------------------------------------------------------------------------------------------------
 
 
-def render_policy(policy: Mapping[str, PolicyMode], *, editable: bool) -> Message:
-    """One line per action with its mode; with ``editable`` a select beside each line."""
+def mode_name(mode: PolicyMode) -> str:
+    return _(MODE_NAMES[mode]) if mode in MODE_NAMES else escape(str(mode), limit=MAX_WORD_SHOWN)
+
+
+def outcome_name(outcome: SpendOutcome) -> str:
+    return _(OUTCOME_NAMES[outcome]) if outcome in OUTCOME_NAMES else escape(str(outcome), limit=MAX_WORD_SHOWN)
+
+
+def render_policy(modes: Sequence[PolicyMode], *, editable: bool) -> Message:
+    """One line per action (``ACTIONS``, in order, each with its mode in ``modes``); with ``editable`` a select
+    beside each line."""
     title = _("*Spend policy in this channel*")
     blocks: list[Block] = [section(title)]
     lines = []
-    for action in ACTIONS:
-        mode = policy[action]
-        line = _("{action} — {mode}", action=action_name(action), mode=_(MODE_NAMES[mode]))
+    for action, mode in zip(ACTIONS, modes, strict=False):
+        line = _("{action} — {mode}", action=action_name(action), mode=mode_name(mode))
         lines.append(line)
         accessory = _mode_select(action, mode) if editable else None
         blocks.append(SectionBlock(text=MarkdownTextObject(text=line), accessory=accessory))
@@ -131,7 +139,7 @@ WHO_CHANGES = N_("Workspace admins and this channel's approvers (`/minds approve
 
 def _mode_select(action: str, mode: PolicyMode) -> StaticSelectElement:
     options = [Option(value=m.value, text=_(MODE_NAMES[m])) for m in PolicyMode]
-    initial = next(o for o in options if o.value == mode.value)
+    initial = next((o for o in options if o.value == str(mode)), None)
     return StaticSelectElement(
         action_id=f"{POLICY_SET_ACTION}:{action}", options=options, initial_option=initial, placeholder=_("Mode")
     )
@@ -147,7 +155,7 @@ def render_policy_changed(*, action: str, mode: PolicyMode, user_id: str) -> str
         "{user} set the spend policy here: {action} — {mode}.",
         user=mention(user_id),
         action=action_name(action),
-        mode=_(MODE_NAMES[mode]),
+        mode=mode_name(mode),
     )
 
 
@@ -287,7 +295,7 @@ def _line(spend: Spend) -> str:
         action=action_name(spend.action),
         summary=summary(spend),
         count=responses_text(spend),
-        outcome=_(OUTCOME_NAMES[spend.outcome]),
+        outcome=outcome_name(spend.outcome),
     )
     if spend.decided_by and spend.outcome is not SpendOutcome.REFUSED:
         line += " " + _("(decided by {approver})", approver=mention(spend.decided_by))
@@ -316,7 +324,7 @@ def render_activity(report: SpendReport, *, page: int = 0) -> Message:
     )
     totals = totals_text(report.totals)
     lines = "\n".join(_line(s) for s in shown)
-    blocks: list[Block] = [section(heading), section(lines), section(totals), context(where)]
+    blocks: list[Block] = [section(heading), *sections(lines), section(totals), context(where)]
     blocks += pager(
         prev_id=ACTIVITY_PREV_ACTION,
         next_id=ACTIVITY_NEXT_ACTION,
@@ -333,24 +341,3 @@ def render_activity(report: SpendReport, *, page: int = 0) -> Message:
 
 def csv_header() -> tuple[str, ...]:
     return tuple(_(title) for title in CSV_HEADER)
-
-
-def csv_rows(report: SpendReport) -> list[tuple[str, ...]]:
-    """The report's spends as CSV rows (newest first), plain text, not escaped: the file is not mrkdwn."""
-    rows = []
-    for spend in report.spends:
-        when = spend.created_at.strftime("%Y-%m-%d %H:%M:%S") if spend.created_at else _("not known")
-        count = str(spend.responses) if spend.responses is not None else spend.cost or _("not known")
-        rows.append(
-            (
-                when,
-                spend.user_id,
-                spend.action,
-                spend.subject,
-                count,
-                spend.outcome.value,
-                spend.decided_by or "",
-                spend.detail or "",
-            )
-        )
-    return rows

@@ -20,6 +20,7 @@ from minds_bot.flows.invocation import Invocation
 from minds_bot.i18n import in_channel
 from minds_bot.render.common import decode_value, render_stale_button
 from minds_bot.render.spend import (
+    ACTIONS,
     ACTIVITY_CSV_ACTION,
     ACTIVITY_NEXT_ACTION,
     ACTIVITY_PREV_ACTION,
@@ -51,10 +52,11 @@ async def handle_policy(command: Policy, invocation: Invocation) -> None:
 async def _policy_message(invocation: Invocation) -> Any:
     services, team, channel = invocation.services, invocation.team_id, invocation.channel_id
     policy = await spend_flow.channel_policy(services, team_id=team, channel_id=channel)
+    modes = [policy[action] for action in ACTIONS]
     editable = await spend_flow.may_manage_policy(
         services, invocation.client, team_id=team, channel_id=channel, user_id=invocation.user_id
     )
-    return render_policy(policy, editable=editable)
+    return render_policy(modes, editable=editable)
 
 
 async def handle_activity(command: Activity, invocation: Invocation) -> None:
