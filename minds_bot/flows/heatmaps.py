@@ -68,14 +68,16 @@ async def show_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
         await invocation.reply(prompt)
 
 
-async def start_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
-    """The confirmed start, through the channel's spend policy (a heatmap is Premium: Minds reports no count, so
-    the spend says "premium"): a finished analysis is reused (Minds says so); otherwise follow it in the thread."""
+async def start_heatmap(invocation: Invocation, target: HeatmapTarget, *, respondents: int | None = None) -> None:
+    """The confirmed start, through the channel's spend policy (a Premium heatmap uses one response per Mind:
+    ``respondents`` as Minds reported them on the prompt, else the spend says "premium"): a finished analysis is
+    reused (Minds says so); otherwise follow it in the thread."""
     minds = await invocation.minds()
     request = SpendRequest(
         action="heatmap",
         subject=target.asset_key,  # the image or video the heatmap reads (its URL)
-        command=json.dumps(asdict(target)),
+        command=json.dumps({**asdict(target), "respondents": respondents}),
+        responses=respondents,
         cost=PREMIUM,
     )
     spend = await consent(invocation, request)
@@ -112,6 +114,16 @@ async def start_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
             next_poll_at=services.clock(),
         )
     )
+
+
+def held_heatmap(command: str) -> tuple[HeatmapTarget, int | None] | None:
+    """The heatmap (and its responses) a held start saved in its spend; None for anything else."""
+    try:
+        saved = json.loads(command)
+        respondents = saved.pop("respondents", None)
+        return HeatmapTarget(**saved), respondents if isinstance(respondents, int) else None
+    except (ValueError, TypeError, AttributeError):
+        return None
 
 
 async def export_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:

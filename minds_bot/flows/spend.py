@@ -221,6 +221,7 @@ def csv_rows(report: SpendReport) -> list[tuple[str, ...]]:
     for spend in report.spends:
         when = spend.created_at.strftime("%Y-%m-%d %H:%M:%S") if spend.created_at else _("not known")
         count = str(spend.responses) if spend.responses is not None else spend.cost or _("not known")
+        kind = spend.cost or ""
         rows.append(
             (
                 when,
@@ -228,6 +229,7 @@ def csv_rows(report: SpendReport) -> list[tuple[str, ...]]:
                 spend.action,
                 spend.subject,
                 count,
+                kind,
                 str(spend.outcome),
                 spend.decided_by or "",
                 spend.detail or "",

@@ -70,6 +70,7 @@ CSV_HEADER = (
     N_("action"),
     N_("about"),
     N_("Minds responses"),
+    N_("kind"),
     N_("outcome"),
     N_("decided by"),
     N_("Minds said"),
@@ -99,7 +100,12 @@ def summary(spend: Spend) -> str:
 
 
 def responses_text(spend: Spend) -> str:
-    """How many Minds responses the spend counts, or the word Minds gave instead, or "not known"."""
+    """How many Minds responses the spend counts (with its kind, e.g. "premium"), or the kind alone, or "not
+    known"."""
+    if spend.responses is not None and spend.cost:
+        return _(
+            "{count} ({cost})", count=format_number(spend.responses), cost=escape(spend.cost, limit=MAX_WORD_SHOWN)
+        )
     if spend.responses is not None:
         return format_number(spend.responses)
     if spend.cost:
@@ -260,7 +266,7 @@ class SpendReport:
             sent=len(sent),
             responses=sum(s.responses or 0 for s in sent),
             not_known=sum(1 for s in sent if s.responses is None and not s.cost),
-            premium=sum(1 for s in sent if s.responses is None and s.cost),
+            premium=sum(1 for s in sent if s.cost),
             held=sum(1 for s in self.spends if s.outcome is SpendOutcome.HELD),
             not_sent=sum(1 for s in self.spends if s.outcome in NOT_SENT),
         )

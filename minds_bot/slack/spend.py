@@ -9,13 +9,12 @@ Must not touch: Minds wire shapes, SQL, Block Kit beyond rendered messages.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows import spend as spend_flow
 from minds_bot.flows.audiences import build_from_command, start_audience
-from minds_bot.flows.heatmaps import HeatmapTarget, start_heatmap
+from minds_bot.flows.heatmaps import held_heatmap, start_heatmap
 from minds_bot.flows.invocation import Invocation
 from minds_bot.i18n import in_channel
 from minds_bot.render.common import decode_value, render_stale_button
@@ -171,20 +170,12 @@ async def _after_decision(
         approved_spend=spend.spend_id,
     )
     if spend.action == "heatmap":
-        target = _heatmap_target(spend.command)
-        if target is not None:
-            await start_heatmap(requester, target)
+        held = held_heatmap(spend.command)
+        if held is not None:
+            await start_heatmap(requester, held[0], respondents=held[1])
         return
     build = build_from_command(spend.command) if spend.action == "audience_build" else None
     if build is not None:  # a build with imported files: the brief and files as saved
         await start_audience(requester, brief=build[0], files=build[1])
         return
     await surface.router.dispatch(spend.command, requester)
-
-
-def _heatmap_target(command: str) -> HeatmapTarget | None:
-    try:
-        saved = json.loads(command)
-        return HeatmapTarget(**saved)
-    except (ValueError, TypeError):
-        return None

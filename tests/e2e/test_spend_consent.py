@@ -128,12 +128,13 @@ async def test_an_approval_policy_holds_ask_until_an_approver_clicks_then_it_run
         "action",
         "about",
         "Minds responses",
+        "kind",
         "outcome",
         "decided by",
         "Minds said",
     ]
-    assert rows[1][1:6] == [desk.ben, "ask", QUESTION, minds, "started"]
-    assert rows[1][6] in (desk.ada, desk.chloe) and rows[1][7]
+    assert rows[1][1:7] == [desk.ben, "ask", QUESTION, minds, "", "started"]
+    assert rows[1][7] in (desk.ada, desk.chloe) and rows[1][8], "who approved, and the run Minds started"
 
 
 async def test_a_declined_request_is_told_to_its_requester_and_nothing_is_asked(desk: Desk) -> None:
@@ -207,3 +208,38 @@ async def test_by_default_ask_runs_at_once_and_share_on_waits_for_an_approver(de
     since = await desk.type(desk.ben, "activity")
     text = shown(await desk.private(desk.ben, since, "Minds spending in this channel"))
     assert "Turn a Study's public link on (`/minds share … on`)" in text and "Minds responses: 0" in text
+
+
+async def test_a_held_heatmap_starts_once_an_approver_approves_and_counts_its_premium_responses(desk: Desk) -> None:
+    question = "What catches your eye first in this ad? https://cdn.example.com/ad.png"
+    since = await desk.type(desk.ben, f'ask "{LAUNCH}" {question}')
+    parent = await desk.posted(since, lambda m: "asked" in m.text and not m.is_reply)
+
+    def result() -> Message | None:
+        replies = desk.emu.state.replies(desk.research, parent.ts)
+        return next((m for m in replies if "result_heatmap" in action_ids(m.blocks)), None)
+
+    answered = await desk.wait(result)
+    await set_policy(desk, desk.ada, "heatmap", "approve")
+    since = desk.emu.mark()
+    await desk.emu.click_button(user=desk.ben, action_id="result_heatmap", channel=desk.research, ts=answered.ts)
+    prompt = await desk.private(desk.ben, since, "Start heatmap")
+    count = shown(prompt).split("one response per Mind (")[1].split(" Minds)")[0]
+    await desk.emu.click_button(user=desk.ben, action_id="heatmap_start", channel=desk.research, ts=prompt.ts)
+    line = await desk.posted(since, lambda m: "wants to" in m.text)
+    assert line.text == (
+        f"<@{desk.ben}> wants to start a Premium heatmap of https://cdn.example.com/ad.png — needs an approver"
+    )
+    assert f"Minds responses: {count} (premium)" in shown(line)
+
+    def analysis() -> Message | None:
+        replies = desk.emu.state.replies(desk.research, parent.ts)
+        return next((m for m in replies if "Heatmap of the image" in shown(m)), None)
+
+    assert analysis() is None, "held: no heatmap yet"
+    await desk.emu.click_button(user=desk.ada, action_id="spend_hold_approve", channel=desk.research, ts=line.ts)
+    await desk.wait(analysis)
+    since = await desk.type(desk.ben, "activity")
+    text = shown(await desk.private(desk.ben, since, "Minds spending in this channel"))
+    counted = f"Minds responses: {count} (premium) · started at Minds"
+    assert f"Start a Premium heatmap: start a Premium heatmap of https://cdn.example.com/ad.png · {counted}" in text
