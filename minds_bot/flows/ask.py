@@ -12,6 +12,7 @@ Must not touch: Block Kit (``render/answers.py``), SQL, or the polling schedule 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
@@ -128,18 +129,27 @@ async def ask(
     return AskOutcome()
 
 
-async def ask_with_consent(invocation: Invocation, *, study: StudyDetail, question: str) -> AskOutcome:
-    """``/minds ask`` as a person typed it: one question passes the channel's spend policy first (it may run, be
-    held for an approver, or be refused — ``flows/spend.py``), counting the Study's Minds as the responses it
-    asks for; what Minds answered the POST is recorded with the spend."""
+async def ask_with_consent(
+    invocation: Invocation,
+    *,
+    study: StudyDetail,
+    question: str,
+    thread_ts: str | None = None,
+    client_request_id: str | None = None,
+) -> AskOutcome:
+    """``/minds ask`` (or "Ask Minds about this", answered in ``thread_ts``) as a person asked it: one question
+    passes the channel's spend policy first (it may run, be held for an approver, or be refused —
+    ``flows/spend.py``), counting the Study's Minds as the responses it asks for; what Minds answered the POST is
+    recorded with the spend."""
     services = invocation.services
-    client_request_id = derived_key(purpose="ask", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
+    if client_request_id is None:
+        client_request_id = derived_key(purpose="ask", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
     spend = None
     if check_question(question).single:  # more than one question is offered planning: nothing is sent
         request = SpendRequest(
             action="ask",
             subject=question,
-            command=f"ask {study.id} {question}",
+            command=held_command(study_id=study.id, question=question, thread_ts=thread_ts),
             responses=mind_count(study) or None,
         )
         spend = await consent(invocation, request)
@@ -154,12 +164,30 @@ async def ask_with_consent(invocation: Invocation, *, study: StudyDetail, questi
         team_id=invocation.team_id,
         channel_id=invocation.channel_id,
         user_id=invocation.user_id,
+        thread_ts=thread_ts,
     )
     if spend is not None:
         stored = await services.store.get_direct_ask(client_request_id)
         started = None if stored is None else (True if stored.run_id else (False if stored.settled else None))
         await settle(services, spend, started=started, detail=stored.run_id if stored else None)
     return outcome
+
+
+def held_command(*, study_id: str, question: str, thread_ts: str | None) -> str:
+    """What an approver's click re-runs: the command as typed, or for a question about a message (answered in its
+    thread) the Study, question and thread as JSON."""
+    if thread_ts is None:
+        return f"ask {study_id} {question}"
+    return json.dumps({"study_id": study_id, "question": question, "thread_ts": thread_ts})
+
+
+def held_question(command: str) -> tuple[str, str, str] | None:
+    """The (Study id, question, thread) a ``held_command`` JSON saved; None for a command text or anything else."""
+    try:
+        saved = json.loads(command)
+        return str(saved["study_id"]), str(saved["question"]), str(saved["thread_ts"])
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 async def retry(

@@ -13,10 +13,11 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows import spend as spend_flow
+from minds_bot.flows.ask import ask_with_consent, held_question
 from minds_bot.flows.audiences import build_from_command, start_audience
 from minds_bot.flows.heatmaps import held_heatmap, start_heatmap
 from minds_bot.flows.invocation import Invocation
-from minds_bot.i18n import in_channel
+from minds_bot.i18n import in_channel, speak
 from minds_bot.render.common import decode_value, render_stale_button
 from minds_bot.render.spend import (
     ACTIONS,
@@ -157,6 +158,10 @@ async def _after_decision(
         line = render_hold_decided(spend)
     if isinstance(ts, str):
         await client.chat_update(channel=spend.channel_id, ts=ts, **line.as_kwargs())
+    # From here on the requester is spoken to (the decline, or the action run as them): in their language.
+    languages = services.languages
+    person = await languages.of_person(client, team_id=spend.team_id, user_id=spend.user_id)
+    speak(person, channel=await languages.of_workspace(spend.team_id))
     if spend.outcome is SpendOutcome.DECLINED:
         await client.chat_postEphemeral(channel=spend.channel_id, user=spend.user_id, text=render_declined_note(spend))
         return
@@ -173,6 +178,13 @@ async def _after_decision(
         held = held_heatmap(spend.command)
         if held is not None:
             await start_heatmap(requester, held[0], respondents=held[1])
+        return
+    about = held_question(spend.command) if spend.action == "ask" else None
+    if about is not None:  # a question about a message: answered in that message's thread
+        study = await (await requester.minds()).get_study(about[0])
+        outcome = await ask_with_consent(requester, study=study, question=about[1], thread_ts=about[2])
+        if outcome.message is not None:
+            await requester.reply(outcome.message)
         return
     build = build_from_command(spend.command) if spend.action == "audience_build" else None
     if build is not None:  # a build with imported files: the brief and files as saved

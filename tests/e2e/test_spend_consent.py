@@ -243,3 +243,31 @@ async def test_a_held_heatmap_starts_once_an_approver_approves_and_counts_its_pr
     text = shown(await desk.private(desk.ben, since, "Minds spending in this channel"))
     counted = f"Minds responses: {count} (premium) · started at Minds"
     assert f"Start a Premium heatmap: start a Premium heatmap of https://cdn.example.com/ad.png · {counted}" in text
+
+
+async def test_ask_minds_about_a_message_is_held_too_and_answered_in_its_thread_once_approved(desk: Desk) -> None:
+    await set_policy(desk, desk.ada, "ask", "approve")
+    said = await desk.emu.post_message(
+        user=desk.ada, channel=desk.research, text="Would people pay more for a shoe made from recycled plastic?"
+    )
+    since = desk.emu.mark()
+    await desk.emu.message_shortcut(
+        user=desk.ben, callback_id="minds_ask_about_message", channel=desk.research, ts=said.ts
+    )
+    modal = await desk.modal(desk.ben, "Ask Minds about this")
+    options = await desk.emu.request_options(user=desk.ben, action_id="study_options", value="launch", view_id=modal.id)
+    launch = next(o for o in options if o["text"]["text"] == LAUNCH)
+    await desk.emu.submit_view(user=desk.ben, view_id=modal.id, inputs={"study_options": launch})
+    line = await desk.posted(since, lambda m: "wants to" in m.text)
+    assert "recycled plastic?” — needs an approver" in line.text
+    assert not desk.emu.state.replies(desk.research, said.ts), "held: nothing asked in the thread yet"
+
+    await desk.emu.click_button(user=desk.ada, action_id="spend_hold_approve", channel=desk.research, ts=line.ts)
+
+    def answered() -> Message | None:
+        replies = desk.emu.state.replies(desk.research, said.ts)
+        return next((m for m in replies if "answers_show" in action_ids(m.blocks)), None)
+
+    await desk.wait(answered)
+    asked = [m for m in desk.emu.state.replies(desk.research, said.ts) if "asked" in m.text]
+    assert len(asked) == 1 and f"<@{desk.ben}>" in asked[0].text, "asked once, as Ben, in the message's thread"
