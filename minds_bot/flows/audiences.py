@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from minds_bot.flows.keyed import UNCERTAIN, Repeat, arguments_of, begin, saved_for
 from minds_bot.flows.planning import Refused
-from minds_bot.flows.spend import SpendRequest, consent, withdraw
+from minds_bot.flows.spend import SpendRequest, again_command, consent, withdraw
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.i18n import in_channel
 from minds_bot.minds import AudienceJobFailed, FromBriefJob, FromBriefResult, ImportedSource, MindsError
@@ -107,6 +107,10 @@ async def audience_button(invocation: Invocation, *, key: str, again: bool) -> R
     if isinstance(saved, Refused):
         return saved
     if again:
+        brief = str(arguments_of(saved)["brief"])
+        request = SpendRequest(action="audience_build", subject=brief, command=again_command(key))
+        if await consent(invocation, request) is None:  # another Audience passes the channel's policy too
+            return None
         fresh = await begin(
             invocation, purpose=AUDIENCE_FROM_BRIEF, subject=saved.subject, arguments=arguments_of(saved), again=True
         )

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.invocation import with_progress
 from minds_bot.flows.keyed import UNCERTAIN, Repeat, arguments_of, begin, saved_for
 from minds_bot.flows.planning import Refused
-from minds_bot.flows.spend import SpendRequest, consent, withdraw
+from minds_bot.flows.spend import SpendRequest, again_command, consent, withdraw
 from minds_bot.render.errors import user_message
 from minds_bot.render.jobs import (
     DUPLICATE_AGAIN,
@@ -75,6 +75,11 @@ async def button_pressed(
         return saved
     if again:
         arguments = arguments_of(saved)
+        request = SpendRequest(
+            action="duplicate", subject=str(arguments["studyName"]), command=again_command(key), responses=0
+        )
+        if await consent(invocation, request) is None:  # a second copy passes the channel's policy too
+            return None
         fresh = await begin(invocation, purpose=DUPLICATE_STUDY, subject=saved.subject, arguments=arguments, again=True)
         assert isinstance(fresh, KeyedRequest)
         saved = fresh

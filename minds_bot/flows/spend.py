@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import json
 import tempfile
 from dataclasses import dataclass
 from datetime import timedelta
@@ -56,6 +57,20 @@ class SpendRequest:
     command: str
     responses: int | None = None
     cost: str | None = None
+
+
+def again_command(key: str) -> str:
+    """The held command of a "make another" button (a second Study copy, another Audience): its saved request."""
+    return json.dumps({"again": key})
+
+
+def again_key(command: str) -> str | None:
+    """The saved request's key an ``again_command`` names; None for anything else."""
+    try:
+        key = json.loads(command).get("again")
+    except (ValueError, AttributeError):
+        return None
+    return key if isinstance(key, str) else None
 
 
 async def channel_policy(services: Services, *, team_id: str, channel_id: str) -> dict[str, PolicyMode]:

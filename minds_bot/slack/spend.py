@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows import spend as spend_flow
 from minds_bot.flows.ask import ask_with_consent, held_question
-from minds_bot.flows.audiences import build_from_command, start_audience
+from minds_bot.flows.audiences import audience_button, build_from_command, start_audience
+from minds_bot.flows.duplicates import button_pressed
 from minds_bot.flows.heatmaps import held_heatmap, start_heatmap
 from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.planning import Refused
 from minds_bot.i18n import in_channel, speak
 from minds_bot.render.common import decode_value, render_stale_button
 from minds_bot.render.spend import (
@@ -38,6 +40,7 @@ from minds_bot.render.spend import (
 )
 from minds_bot.slack.grammar import ACTIVITY_DAYS, Activity, Policy
 from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
+from minds_bot.slack.resolve import show_progress
 from minds_bot.store import PolicyMode, Spend, SpendOutcome
 
 if TYPE_CHECKING:
@@ -179,6 +182,12 @@ async def _after_decision(
         if held is not None:
             await start_heatmap(requester, held[0], respondents=held[1])
         return
+    again = spend_flow.again_key(spend.command)
+    if again is not None:  # "Make a second copy" / "Build another Audience": the saved request, a new key
+        refused = await _again(requester, spend.action, again)
+        if refused is not None:
+            await requester.say_mrkdwn(refused.reason)
+        return
     about = held_question(spend.command) if spend.action == "ask" else None
     if about is not None:  # a question about a message: answered in that message's thread
         study = await (await requester.minds()).get_study(about[0])
@@ -191,3 +200,9 @@ async def _after_decision(
         await start_audience(requester, brief=build[0], files=build[1])
         return
     await surface.router.dispatch(spend.command, requester)
+
+
+async def _again(requester: Invocation, action: str, key: str) -> Refused | None:
+    if action == "duplicate":
+        return await button_pressed(requester, key=key, again=True, show=lambda: show_progress(requester))
+    return await audience_button(requester, key=key, again=True)

@@ -271,3 +271,33 @@ async def test_ask_minds_about_a_message_is_held_too_and_answered_in_its_thread_
     await desk.wait(answered)
     asked = [m for m in desk.emu.state.replies(desk.research, said.ts) if "asked" in m.text]
     assert len(asked) == 1 and f"<@{desk.ben}>" in asked[0].text, "asked once, as Ben, in the message's thread"
+
+
+async def test_a_second_copy_under_an_approval_policy_waits_for_its_own_approval(desk: Desk) -> None:
+    await set_policy(desk, desk.ada, "duplicate", "approve")
+    before = await desk.study_names()
+
+    async def approve(since: str) -> None:
+        line = await desk.posted(since, lambda m: "wants to duplicate the Study Pricing pulse" in m.text)
+        await desk.emu.click_button(user=desk.ada, action_id="spend_hold_approve", channel=desk.research, ts=line.ts)
+
+    since = await desk.type(desk.ben, 'duplicate "Pricing pulse"')
+    await approve(since)
+    await desk.private(desk.ben, since, "Duplicated")
+    assert (await desk.study_names()).count("Pricing pulse (copy)") == 1
+
+    since = await desk.type(desk.ben, 'duplicate "Pricing pulse"')
+    await approve(since)
+    question = await desk.private(desk.ben, since, "Make a second copy")
+    assert len(await desk.study_names()) == len(before) + 1, "asked first: nothing made"
+    since = desk.emu.mark()
+    await desk.emu.click_button(user=desk.ben, action_id="duplicate_again", channel=question.channel, ts=question.ts)
+    await desk.private(desk.ben, since, "waits for an approver")
+    assert len(await desk.study_names()) == len(before) + 1, "the second copy is held too"
+    await approve(since)
+    await desk.private(desk.ben, since, "Duplicated")
+    assert len(await desk.study_names()) == len(before) + 2
+
+    since = await desk.type(desk.ben, "activity")
+    text = (await desk.private(desk.ben, since, "Minds spending in this channel")).text
+    assert text.count("not sent (asked again first)") == 1 and "*Totals:* 2 requests sent to Minds" in text
