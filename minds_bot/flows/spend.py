@@ -270,11 +270,10 @@ async def attach_csv(invocation: Invocation, *, days: int) -> None:
     with in_channel():  # the file and its comment are read by the channel
         header = csv_header()
         comment = _n(
-            "{user} downloaded this channel's Minds spending of the last {count} day ({rows} entries).",
-            "{user} downloaded this channel's Minds spending of the last {count} days ({rows} entries).",
+            "{user} downloaded this channel's Minds spending of the last {count} day as CSV.",
+            "{user} downloaded this channel's Minds spending of the last {count} days as CSV.",
             days,
             user=mention(invocation.user_id),
-            rows=len(report.spends),
         )
         title = _("Minds spending")
     directory = Path(await asyncio.to_thread(tempfile.mkdtemp, prefix="minds-activity-"))

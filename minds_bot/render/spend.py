@@ -322,11 +322,12 @@ def render_activity(report: SpendReport, *, page: int = 0) -> Message:
     pages = max(1, -(-len(report.spends) // ACTIVITY_PAGE))
     index = min(max(page, 0), pages - 1)
     shown = report.spends[index * ACTIVITY_PAGE : (index + 1) * ACTIVITY_PAGE]
-    where = _(
+    where = _n(
+        "Page {page} of {pages} · {count} entry, newest first.",
         "Page {page} of {pages} · {count} entries, newest first.",
+        len(report.spends),
         page=format_number(index + 1),
         pages=format_number(pages),
-        count=format_number(len(report.spends)),
     )
     totals = totals_text(report.totals)
     lines = "\n".join(_line(s) for s in shown)

@@ -119,7 +119,7 @@ async def test_an_approval_policy_holds_ask_until_an_approver_clicks_then_it_run
 
     await desk.emu.click_button(user=desk.ben, action_id="spend_activity_csv", channel=desk.research, ts=activity.ts)
     upload = await desk.posted(since, lambda m: bool(m.files))
-    assert "downloaded this channel's Minds spending of the last 7 days (1 entries)" in upload.text
+    assert "downloaded this channel's Minds spending of the last 7 days as CSV." in upload.text
     (file_id,) = upload.files
     rows = list(csv.reader(io.StringIO(desk.emu.state.files[file_id].content.decode())))
     assert rows[0] == [
