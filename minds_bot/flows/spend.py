@@ -182,10 +182,14 @@ async def settle(services: Services, spend: Spend, *, started: bool | None, deta
     )
 
 
-async def withdraw(services: Services, spend: Spend) -> None:
-    """The action stopped before anything was sent (it asked its requester first): record that."""
+async def withdraw(services: Services, spend: Spend, *, approved: bool = False) -> None:
+    """The action stopped before anything was sent: it asked its requester first (a sent spend), or with
+    ``approved`` an approved action ended without reaching ``consent`` (its Study gone, its requester busy)."""
     await services.store.transition_spend(
-        team_id=spend.team_id, spend_id=spend.spend_id, expected=(SpendOutcome.SENT,), new=SpendOutcome.WITHDRAWN
+        team_id=spend.team_id,
+        spend_id=spend.spend_id,
+        expected=(SpendOutcome.APPROVED,) if approved else (SpendOutcome.SENT,),
+        new=SpendOutcome.WITHDRAWN,
     )
 
 

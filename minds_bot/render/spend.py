@@ -59,7 +59,7 @@ OUTCOME_NAMES: Mapping[SpendOutcome, str] = {
     SpendOutcome.FAILED: N_("not started (Minds refused or did not answer)"),
     SpendOutcome.DECLINED: N_("declined"),
     SpendOutcome.REFUSED: N_("refused by the channel's policy"),
-    SpendOutcome.WITHDRAWN: N_("not sent (asked again first)"),
+    SpendOutcome.WITHDRAWN: N_("not sent (nothing went to Minds)"),
 }
 # Outcomes where the request went to Minds: only these count towards what was spent.
 SPENT = frozenset({SpendOutcome.APPROVED, SpendOutcome.SENT, SpendOutcome.STARTED})

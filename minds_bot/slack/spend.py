@@ -168,6 +168,13 @@ async def _after_decision(
     if spend.outcome is SpendOutcome.DECLINED:
         await client.chat_postEphemeral(channel=spend.channel_id, user=spend.user_id, text=render_declined_note(spend))
         return
+    try:
+        await _run_as_requester(surface, services, client, spend)
+    finally:  # an approved action that never reached the policy's gate (its Study gone, …) sent nothing
+        await spend_flow.withdraw(services, spend, approved=True)
+
+
+async def _run_as_requester(surface: Surface, services: Services, client: Any, spend: Spend) -> None:
     requester = Invocation(
         services=services,
         client=client,

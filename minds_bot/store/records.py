@@ -89,7 +89,8 @@ class SpendOutcome(StrEnum):
     FAILED = "failed"  # Minds refused it or gave no answer
     DECLINED = "declined"  # an approver declined: nothing was sent
     REFUSED = "refused"  # the channel's policy refuses it: nothing was sent
-    WITHDRAWN = "withdrawn"  # the bot asked its requester first (e.g. "a second copy?"): nothing was sent
+    WITHDRAWN = "withdrawn"  # nothing was sent after all: the bot asked first ("a second copy?"), or an approved
+    # action could not start (its Study gone, its requester busy)
 
 
 class ScheduleKind(StrEnum):
