@@ -159,6 +159,9 @@ async def test_refuse_mode_refuses_with_the_exact_message_and_copies_nothing(des
         "Workspace admins and this channel's approvers (`/minds approvers list`) can change it."
     )
     assert await desk.study_names() == names, "no copy was made"
+    since = await desk.type(desk.ben, "activity 500")
+    usage = await desk.private(desk.ben, since, "Say `/minds activity`")
+    assert "with a number of days from 1 to 90." in usage.text
     since = await desk.type(desk.ben, "activity 1")
     activity = await desk.private(desk.ben, since, "last 1 day")
     assert "refused by the channel's policy" in shown(activity) and "1 not sent" in shown(activity)
