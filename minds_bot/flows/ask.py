@@ -3,15 +3,17 @@
 Owns: the ask use case — refuse text that is not one question (offer planning instead), save the ask with its
 ``clientRequestId`` and any stimulus attachment before ``POST /studies/{id}/runs`` (a retry reuses both, so Minds
 never runs it twice), post the parent line and "asking N Minds…" in the thread, hand the accepted run to the
-tracker — and ``DirectRunHandler``, which reads the run (``GET /runs/{id}``, then the answers) and shows progress,
-a chart, the top lines and quotes, or says plainly that the run failed or was cancelled, then tells whoever waits
-on the run's end (``on_direct_end``: a workflow step) what it was.
+tracker — and ``ask_with_consent`` (the command's way in, through the channel's spend policy), and
+``DirectRunHandler``, which reads the run (``GET /runs/{id}``, then the answers) and shows progress, a chart, the
+top lines and quotes, or says plainly that the run failed or was cancelled, then tells whoever waits on the run's
+end (``on_direct_end``: a workflow step) what it was.
 Must not touch: Block Kit (``render/answers.py``), SQL, or the polling schedule (``flows/tracking.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -21,8 +23,11 @@ from typing import Any
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.drawing import draw
+from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.keys import derived_key
 from minds_bot.flows.outcome import react_to_request
 from minds_bot.flows.questions import check_question
+from minds_bot.flows.spend import SpendRequest, consent, settle
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.i18n import _, in_channel, speak
 from minds_bot.minds import (
@@ -129,6 +134,88 @@ async def ask(
         )
     )
     return await send(services, slack, ask=stored, study=study)
+
+
+async def ask_with_consent(
+    invocation: Invocation,
+    *,
+    study: StudyDetail,
+    question: str,
+    thread_ts: str | None = None,
+    client_request_id: str | None = None,
+    attachments: list[dict[str, str]] | None = None,
+) -> AskOutcome:
+    """``/minds ask`` (or "Ask Minds about this", answered in ``thread_ts``, with its stimulus ``attachments``) as a
+    person asked it: one question
+    passes the channel's spend policy first (it may run, be held for an approver, or be refused —
+    ``flows/spend.py``), counting the Study's Minds as the responses it asks for; what Minds answered the POST is
+    recorded with the spend."""
+    services = invocation.services
+    if client_request_id is None:
+        client_request_id = derived_key(purpose="ask", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
+    spend = None
+    if check_question(question).single:  # more than one question is offered planning: nothing is sent
+        request = SpendRequest(
+            action="ask",
+            subject=question,
+            command=held_command(study_id=study.id, question=question, thread_ts=thread_ts, attachments=attachments),
+            responses=mind_count(study) or None,
+        )
+        spend = await consent(invocation, request)
+        if spend is None:
+            return AskOutcome()
+    outcome = await ask(
+        services,
+        invocation.client,
+        study=study,
+        question=question,
+        client_request_id=client_request_id,
+        team_id=invocation.team_id,
+        channel_id=invocation.channel_id,
+        user_id=invocation.user_id,
+        thread_ts=thread_ts,
+        attachments=attachments,
+    )
+    if spend is not None:
+        stored = await services.store.get_direct_ask(client_request_id)
+        started = None if stored is None else (True if stored.run_id else (False if stored.settled else None))
+        await settle(services, spend, started=started, detail=stored.run_id if stored else None)
+    return outcome
+
+
+def held_command(
+    *, study_id: str, question: str, thread_ts: str | None, attachments: list[dict[str, str]] | None = None
+) -> str:
+    """What an approver's click re-runs: the command as typed, or for a question about a message (answered in its
+    thread) or with a stimulus the Study, question, thread and attachments as JSON."""
+    if thread_ts is None and not attachments:
+        return f"ask {study_id} {question}"
+    return json.dumps(
+        {"study_id": study_id, "question": question, "thread_ts": thread_ts, "attachments": attachments or None}
+    )
+
+
+@dataclass(frozen=True)
+class HeldQuestion:
+    study_id: str
+    question: str
+    thread_ts: str | None
+    attachments: list[dict[str, str]] | None
+
+
+def held_question(command: str) -> HeldQuestion | None:
+    """The question a ``held_command`` JSON saved; None for a command text or anything else."""
+    try:
+        saved = json.loads(command)
+        thread_ts, attachments = saved.get("thread_ts"), saved.get("attachments")
+        return HeldQuestion(
+            study_id=str(saved["study_id"]),
+            question=str(saved["question"]),
+            thread_ts=None if thread_ts is None else str(thread_ts),
+            attachments=[{str(k): str(v) for k, v in a.items()} for a in attachments] if attachments else None,
+        )
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
 
 
 async def retry(

@@ -46,6 +46,7 @@ def register_all(surface: Surface, services: Services) -> None:
         runs,
         share,
         source_import,
+        spend,
         study,
         study_new,
         summary,
@@ -66,3 +67,4 @@ def register_all(surface: Surface, services: Services) -> None:
         module.register(surface, services)
     run_notice.register(surface, services)  # issue 27: hear when a run ends
     workflows.register(surface, services)  # issue 27: Minds in Workflow Builder
+    spend.register(surface, services)  # issue 27: spend with consent

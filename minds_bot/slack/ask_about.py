@@ -186,17 +186,13 @@ def register(surface: Surface, services: Services) -> None:
         try:
             minds = await invocation.minds()
             study = await minds.get_study(study_id)
-            outcome = await ask_flow.ask(
-                services,
-                client,
+            outcome = await ask_flow.ask_with_consent(  # through the channel's spend policy
+                invocation,
                 study=study,
                 question=text,
-                client_request_id=derived_key(purpose="ask-about", team_id=invocation.team_id, trigger_id=view["id"]),
-                team_id=invocation.team_id,
-                channel_id=channel_id,
-                user_id=invocation.user_id,
                 thread_ts=thread_ts or None,
                 attachments=attachments,
+                client_request_id=derived_key(purpose="ask-about", team_id=invocation.team_id, trigger_id=view["id"]),
             )
         except MindsError as exc:
             await invocation.say_text(user_message(exc))
