@@ -243,7 +243,7 @@ class Engine:
             if keeps_history
             else []
         )
-        mind = {**self.state.minds[mind_ref["mindId"]], "audienceId": mind_ref["audienceId"]}
+        mind = with_audience(self.state, self.state.minds[mind_ref["mindId"]], audience_id=mind_ref["audienceId"])
         return respondents.answer_item(seed=self.state.seed, mind=mind, question=question, history=history)
 
     def _finish(self, run: Record, *, now: float) -> None:
@@ -394,3 +394,15 @@ def headline(output: Record) -> str:
     if output.get("themes"):
         return f"Leading theme: {output['themes'][0]['theme']} (n={output['responseCount']})."
     return "No answers recorded."
+
+
+def with_audience(state: SandboxState, mind: Record, *, audience_id: str | None = None) -> Record:
+    """The Mind as it answers: its record plus what its Audience is about (name and brief, for the topic fit)."""
+    audience_id = audience_id or mind["audienceId"]
+    audience = state.audiences.get(audience_id) or {}
+    return {
+        **mind,
+        "audienceId": audience_id,
+        "audienceName": audience.get("name"),
+        "audienceBrief": audience.get("brief"),
+    }
