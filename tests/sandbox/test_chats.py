@@ -1,5 +1,5 @@
-"""Chats with one Mind: replies in character that answer the message and remember the chat, every reply valid against the OpenAPI,
-and a Mind still training (the ``training_minds`` knob) says so and is not answered."""
+"""Chats with one Mind: replies in character that answer the message and remember the chat, every reply valid
+against the OpenAPI, and a Mind still training (the ``training_minds`` knob) says so and is not answered."""
 
 from __future__ import annotations
 

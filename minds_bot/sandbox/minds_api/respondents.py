@@ -236,7 +236,8 @@ def output_data(
     audience_names: dict[str, str],
 ) -> dict[str, Any]:
     """Per-question results over the asked Minds only: the declared ``StudyOutputData`` (title, type,
-    classification, per-Audience aggregate with the individual answers) plus the sandbox's aggregates."""
+    classification, per-Audience aggregate with the individual answers) plus the sandbox's aggregates and its
+    mark ``simulated: true`` (an extension Minds never sends: the bot labels such a result as simulated locally)."""
     kind = question["response"]["type"]
     data: dict[str, Any] = {
         "title": question["text"],
@@ -245,6 +246,7 @@ def output_data(
         "audiences": _by_audience(question["response"], answers, audience_names),
         "questionId": question["id"],
         "responseCount": len(answers),
+        "simulated": True,  # the sandbox's own mark: these answers were simulated on this machine, not by Minds
         "responseCoverage": {
             "expected": len(answers) + len(missing),
             "received": len(answers),
