@@ -1,12 +1,13 @@
 """What a Mind says in words: its open (qualitative) answer to a question and its reply in a one-Mind chat.
 
-Owns: reading what kind of question was asked (``kind_of``: switching triggers, brands, price, credibility,
-barriers, improvements, usage, whether one would buy it, first reaction, a plain "why", or an opinion), and the
-sentences a Mind answers it with — in full sentences, about the question's topic, in the Mind's voice (its
-strongest traits drive the reason it gives, its occupation and city say who is speaking) — together with the
-theme that answer belongs to (the themes of a result are counted from these). A Mind whose Audience does not
-fit the topic says so, briefly ("Honestly, I don't know much about shoes …") instead of answering as an expert.
-A price question gets a price, a brands question gets brands, in answers and in chat alike.
+Owns: reading what kind of question was asked (``kind_of``: switching triggers, brands, price, what one used
+before, what one likes most, credibility, barriers, improvements, usage, whether one would buy it, first
+reaction, a plain "why", or an opinion), and the sentences a Mind answers it with — in full sentences, about the
+question's topic, in the Mind's voice (its strongest traits drive the reason it gives, its occupation and city
+say who is speaking) — together with the theme that answer belongs to (the themes of a result are counted from
+these). A Mind whose Audience does not fit the topic says so, briefly ("Honestly, I don't know much about shoes
+…") instead of answering as an expert. A price question gets a price, a brands question gets brands, in answers
+and in chat alike.
 Pure functions over plain data and a seeded ``random.Random``; the same inputs always give the same words.
 Must not touch state, clocks or I/O.
 """
@@ -37,6 +38,8 @@ _KINDS = (
         r"\bwhat price|\bhow much|\bmost you would pay|\bdid you pay|\bfair price|\bwilling to pay|"
         r"\bwould you pay|\bprice would",
     ),
+    ("experience", r"\bwhat was it\b|\bhave used something|\bused something similar|\bwhat did you use\b"),
+    ("likes", r"\blike (?:most|best)\b|\bfavou?rite\b|\bmost appealing\b"),
     ("credibility", r"credib|\btrust|believ|\blabel|certif|\bclaims?\b|convinc"),
     ("barrier", r"stop you|put you off|hold you back|would you change|concern|worr|hesita|downside"),
     ("improve", r"\bimprove|\bmissing\b|\bwish\b|change about|\bbetter\b"),
@@ -133,6 +136,16 @@ _REASONS: dict[str, dict[str, tuple[str, str]]] = {
         "noveltySeeking": ("A fresh design", "Add something I have not seen elsewhere, a design or a feature"),
         "skepticism": ("Honest claims", "Back every claim with an independent test"),
     },
+    "likes": {
+        "priceSensitivity": ("A fair price", "What I like most is that it seems fairly priced for what it is"),
+        "sustainabilityFocus": (
+            "The materials",
+            "What I like most is what it is made of, if the recycled part is real",
+        ),
+        "brandLoyalty": ("The brand behind it", "What I like most is the brand behind it, which I already know"),
+        "noveltySeeking": ("Feels new", "What I like most is that it feels new and different from what I have"),
+        "skepticism": ("Nothing until proven", "Nothing yet, honestly; I would need to see it hold up first"),
+    },
     "reaction": {
         "priceSensitivity": ("Value for money", "as long as the price feels fair"),
         "sustainabilityFocus": ("Better for the planet", "if it is genuinely better for the planet"),
@@ -207,6 +220,8 @@ def open_answer(
         said = _price(question, topic=topic, wtp_eur=wtp_eur, trait=trait)
     elif kind == "brands":
         said = _brands(topic or topics.own_topic(mind), trait=trait, rng=rng)
+    elif kind == "experience":
+        said = _experience(topic or topics.own_topic(mind), affinity=affinity, rng=rng)
     elif kind == "usage":
         said = next(Said(s.format(field=field), theme) for low, theme, s in _USAGE if affinity >= low)
     else:
@@ -275,6 +290,16 @@ def _band(wtp_eur: float, topic: Topic | None, currency: str) -> str:
     if wtp_eur < 0.8 * reference:
         return f"Under {low}"
     return f"Over {high}" if wtp_eur > 1.2 * reference else f"{low} to {high}"
+
+
+def _experience(topic: Topic | None, *, affinity: float, rng: random.Random) -> Said:
+    """What the Mind used before, and how this compares, by how it leans."""
+    used = f"{rng.choice(topic.brands)} {topic.field}" if topic else "something from a brand I already knew"
+    if affinity > POSITIVE:
+        return Said(f"I had {used}; this sounds better to me.", "Sounds better than what they had")
+    if affinity > NEGATIVE:
+        return Said(f"I had {used}; this sounds about the same.", "About the same")
+    return Said(f"I had {used}, and I would rather stick with that.", "Prefers what they had")
 
 
 def _brands(topic: Topic | None, *, trait: str, rng: random.Random) -> Said:
