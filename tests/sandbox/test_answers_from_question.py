@@ -176,3 +176,15 @@ def test_a_chat_reply_answers_the_message() -> None:
         mind=korea, message="Which running shoes do you like?", rng=random.Random(1), role_phrase="a nurse"
     )
     assert unfit.startswith("Honestly, I don't know much about shoes")
+
+
+def test_a_chat_reply_keeps_to_the_topic_of_the_earlier_messages() -> None:
+    gen_z = minds_of(state(), GEN_Z)[0]
+    reply = voices.chat_reply(
+        mind=gen_z,
+        message="And at 140 EUR?",
+        rng=random.Random(1),
+        role_phrase="a barista",
+        earlier=("Which running shoes do you like?",),
+    )
+    assert reply.startswith("I would pay up to about ") and "140 EUR is more than I would spend." in reply

@@ -86,7 +86,8 @@ async def send_message(request: web.Request) -> web.Response:
     mind = rt.state.minds[chat["mindId"]]
     if is_training(rt, mind["id"]):
         raise conflict("This Mind is still training", code="SPARK_NOT_READY")
-    reply = _reply(rt, mind, text, turn=sum(1 for m in chat["messages"] if m["role"] == "user"))
+    said = tuple(m["content"] for m in chat["messages"] if m["role"] == "user")
+    reply = _reply(rt, mind, text, turn=len(said), earlier=said[:-1])
     reply_id = rt.state.new_id("chat-message")
     chat["messages"].append({"id": reply_id, "role": "assistant", "content": reply})
     return web.json_response({"content": reply, "messageId": reply_id})
@@ -102,7 +103,7 @@ def _chat_view(chat: Record, mind: Record) -> dict[str, object]:
     }
 
 
-def _reply(rt: Runtime, mind: Record, text: str, *, turn: int) -> str:
+def _reply(rt: Runtime, mind: Record, text: str, *, turn: int, earlier: tuple[str, ...]) -> str:
     """In character, answering what was asked, deterministic; later turns show the chat remembers earlier ones."""
     rng = random.Random(f"{rt.state.seed}|chat|{mind['id']}|{turn}|{text}")
     persona = mind.get("persona")
@@ -111,6 +112,10 @@ def _reply(rt: Runtime, mind: Record, text: str, *, turn: int) -> str:
     else:
         speaking = with_audience(rt.state, mind)
         reply = voices.chat_reply(
-            mind=speaking, message=text, rng=rng, role_phrase=with_article(role(persona["occupation"]))
+            mind=speaking,
+            message=text,
+            rng=rng,
+            role_phrase=with_article(role(persona["occupation"])),
+            earlier=earlier,
         )
     return f"{reply} (And yes, that's message {turn} from you in this chat.)" if turn > 1 else reply

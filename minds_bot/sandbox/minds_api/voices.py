@@ -182,8 +182,10 @@ class Said:
 
 
 def kind_of(text: str) -> str:
-    """Which kind of question this is (the first matching kind in ``_KINDS``), else "opinion"."""
-    return next((kind for kind, pattern in _KIND_PATTERNS if pattern.search(text)), "opinion")
+    """Which kind of question this is (the first matching kind in ``_KINDS``; one that only names a price, "And at
+    120 euros?", asks about the price), else "opinion"."""
+    kind = next((kind for kind, pattern in _KIND_PATTERNS if pattern.search(text)), None)
+    return kind or ("price" if topics.prices_in(text) else "opinion")
 
 
 def driver(traits: dict[str, float], rng: random.Random) -> str:
@@ -330,10 +332,13 @@ def _not_my_field(
 # ---------------------------------------------------------------- chat
 
 
-def chat_reply(*, mind: dict[str, Any], message: str, rng: random.Random, role_phrase: str) -> str:
+def chat_reply(
+    *, mind: dict[str, Any], message: str, rng: random.Random, role_phrase: str, earlier: tuple[str, ...] = ()
+) -> str:
     """A reply that answers the message: brands for a brands question, a price for a price question, a reason for
-    a why, and otherwise the Mind's view on what was asked, about its own field when the message names none."""
-    asked = topics.topic_of(message)
+    a why, and otherwise the Mind's view on what was asked — about the topic of the message, else of the chat's
+    ``earlier`` messages (latest first), else the Mind's own field."""
+    asked = next((t for t in map(topics.topic_of, (message, *reversed(earlier))) if t is not None), None)
     topic = asked or topics.own_topic(mind)
     if asked is not None and topics.own_topic(mind) is not None and not topics.fits(mind, asked):
         return _not_my_field(question=message, mind=mind, topic=asked, wtp_eur=None, role_phrase=role_phrase).text
