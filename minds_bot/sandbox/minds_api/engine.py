@@ -2,9 +2,10 @@
 progress as the injected clock passes their due times.
 
 Owns: creating and advancing runs (routing, allowance, dropped answers, consistency, the method calculations of
-a finished research run from ``calculations``), export jobs, summary
-generations and from-brief jobs. ``tick`` is synchronous and idempotent, so any request or the background loop
-may call it. Must not touch HTTP; file rendering happens in the handlers, off the event loop.
+a finished research run from ``calculations``), export jobs, summary generations and from-brief jobs, and
+``with_audience`` (the Mind as it answers: its record plus what its Audience is about, for the topic fit).
+``tick`` is synchronous and idempotent, so any request or the background loop may call it. Must not touch HTTP;
+file rendering happens in the handlers, off the event loop.
 """
 
 from __future__ import annotations

@@ -1,11 +1,20 @@
-"""Deterministic synthetic answers from persona traits, the per-question results built from them, and the
-answer-consistency check.
+"""Deterministic synthetic answers from the question and the persona, the per-question results built from them,
+and the answer-consistency check.
 
 Owns: ``answer_item``, ``output_data``, ``consistency_flags``, and the grammar of a spoken answer (``role``,
-``with_article``): a qualitative answer speaks to the kind of question asked, in the Mind's own voice and
-profile ("The main thing would be a price that does not feel fair. As an IT director in Denver, ...").
-Pure functions over plain data: the same seed, Mind, question and earlier answers always give the same
-answer. Must not touch state, clocks or I/O.
+``with_article``). How a Mind answers:
+- How positive it is (its affinity) comes from its traits and the question's words, pulled by its earlier answers
+  in the run, with seeded noise; a question that names a price is judged by that price against what this Mind
+  would pay for the category (``topics``: the category's reference price and the Mind's ``priceSensitivity``).
+- An Audience whose field is not the question's topic (skincare enthusiasts asked about running shoes) leans
+  neutral to "not for me" (``UNFIT_CENTRE``), picks fewer options and says so in words.
+- A choice is read from the list's positive end (the last option when the list starts low, "Never …"); a list of
+  price bands gets the band of the Mind's own price. A scale point is the affinity on the scale.
+- An open answer (``voices``) says what the question asks for in the Mind's voice ("A clearly better price would
+  … As a barista in Berlin, I compare prices before I buy anything."), and its theme is the one counted.
+Pure functions over plain data: the same seed, Mind, question and earlier answers always give the same answer;
+another question gives other answers. Every result carries the sandbox's mark ``simulated: true``.
+Must not touch state, clocks or I/O.
 """
 
 from __future__ import annotations
