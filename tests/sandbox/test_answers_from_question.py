@@ -188,3 +188,12 @@ def test_a_chat_reply_keeps_to_the_topic_of_the_earlier_messages() -> None:
         earlier=("Which running shoes do you like?",),
     )
     assert reply.startswith("I would pay up to about ") and "140 EUR is more than I would spend." in reply
+
+
+def test_counts_that_are_not_prices_are_answered_as_a_ladder_not_as_a_price() -> None:
+    minds = minds_of(state(), GEN_Z)
+    counts = ["0", "1", "2-3", "4 or more"]
+    question = {"id": "q7", "text": "How many pairs of running shoes did you buy last year?"}
+    question["response"] = {"type": "categorical", "categoricalOptions": counts}
+    chosen = Counter(a["value"] for a in answers(minds, question))
+    assert len(chosen) >= 2

@@ -172,8 +172,7 @@ def _value(
 def _choice(options: list[str], *, affinity: float, wtp: float | None) -> str:
     """The option this Mind picks: a price band by what it would pay; otherwise by how positive it is, read from
     the list's positive end (the first option, or the last when the list starts at its low end)."""
-    bands = [topics.prices_in(o) or [topics.Price(n, "EUR") for n in topics.numbers_in(o)] for o in options]
-    if wtp is not None and all(bands):
+    if wtp is not None and all(topics.prices_in(o) for o in options):
         return min(options, key=lambda o: _band_distance(o, wtp))
     index = min(len(options) - 1, int((1 - affinity) * len(options)))
     return options[-1 - index] if _ASCENDING_FIRST.match(options[0].strip()) else options[index]
@@ -181,8 +180,8 @@ def _choice(options: list[str], *, affinity: float, wtp: float | None) -> str:
 
 def _band_distance(option: str, wtp: float) -> float:
     """How far a price band ("More than 161 EUR", "140–161 EUR", "Less than 119 EUR") is from a price."""
-    prices = topics.prices_in(option) or [topics.Price(n, "EUR") for n in topics.numbers_in(option)]
-    amounts = [p.eur for p in prices]
+    currency = topics.prices_in(option)[0].currency
+    amounts = [topics.Price(n, currency).eur for n in topics.numbers_in(option)]
     lowered = option.lower()
     if lowered.startswith(("more than", "over", "above")):
         return max(0.0, amounts[0] - wtp)
