@@ -31,7 +31,8 @@ async def test_a_chat_keeps_its_history_and_every_reply_matches_the_contract(
     assert (
         first.json()["content"].startswith(("Yes, I would.", "Maybe.", "Probably not.")) and first.json()["messageId"]
     )
-    assert "message 2 from you" in second.json()["content"]
+    # The chat remembers what the first turn was about: the price is judged for skincare.
+    assert "120 EUR is more than I would spend." in second.json()["content"]
     assert {("POST", "/api/v1/chats", 201), ("POST", "/api/v1/chats/{chatId}/messages", 200)} <= contract_log.checked
     assert contract_log.violations == []
 

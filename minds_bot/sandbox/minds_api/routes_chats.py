@@ -104,7 +104,8 @@ def _chat_view(chat: Record, mind: Record) -> dict[str, object]:
 
 
 def _reply(rt: Runtime, mind: Record, text: str, *, turn: int, earlier: tuple[str, ...]) -> str:
-    """In character, answering what was asked, deterministic; later turns show the chat remembers earlier ones."""
+    """In character, answering what was asked, deterministic; a later turn that names no topic keeps to the topic
+    of the earlier ones ("And at 120 euros?" after a shoe question is about shoes)."""
     rng = random.Random(f"{rt.state.seed}|chat|{mind['id']}|{turn}|{text}")
     persona = mind.get("persona")
     if not persona:
@@ -118,4 +119,4 @@ def _reply(rt: Runtime, mind: Record, text: str, *, turn: int, earlier: tuple[st
             role_phrase=with_article(role(persona["occupation"])),
             earlier=earlier,
         )
-    return f"{reply} (And yes, that's message {turn} from you in this chat.)" if turn > 1 else reply
+    return reply
