@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from minds_bot.sandbox.minds_api import respondents, seed, topics, voices
 from minds_bot.sandbox.minds_api.engine import with_audience
 from minds_bot.sandbox.minds_api.state import SandboxState
@@ -197,3 +199,17 @@ def test_counts_that_are_not_prices_are_answered_as_a_ladder_not_as_a_price() ->
     question["response"] = {"type": "categorical", "categoricalOptions": counts}
     chosen = Counter(a["value"] for a in answers(minds, question))
     assert len(chosen) >= 2
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Was würde Sie dazu bringen, Ihre Laufschuhmarke zu wechseln?",
+        "¿Qué te haría cambiar de marca de zapatillas?",
+        "什么会让你更换跑鞋品牌？",
+        "어떤 이유로 운동화 브랜드를 바꾸시겠습니까?",
+    ],
+)
+def test_a_question_in_another_language_is_still_about_its_topic(question: str) -> None:
+    korea = answers(minds_of(state(), KOREA), open_question(question))
+    assert {a["theme"] for a in korea} == {"Not my field"}

@@ -37,14 +37,28 @@ class Topic:
     related: tuple[str, ...] = ()
 
 
-def _words(*stems: str) -> re.Pattern[str]:
-    return re.compile(r"\b(?:" + "|".join(stems) + ")", re.IGNORECASE)
+def _words(*stems: str, anywhere: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """Words that start with one of ``stems``, or contain one of ``anywhere`` (Chinese and Korean words, and
+    German compounds, have no word boundary where the stem starts)."""
+    alternatives = [r"\b(?:" + "|".join(stems) + ")"] + [re.escape(a) for a in anywhere]
+    return re.compile("|".join(alternatives), re.IGNORECASE)
 
 
 TOPICS = (
     Topic(
         name="footwear",
-        pattern=_words("shoe", "sneaker", "trainer", "running", "footwear", "boots?\\b", "insole"),
+        pattern=_words(
+            "shoe",
+            "sneaker",
+            "trainer",
+            "running",
+            "footwear",
+            "boots?\\b",
+            "insole",
+            "zapat",
+            "calzado",
+            anywhere=("schuh", "鞋", "운동화", "신발", "스니커즈"),
+        ),
         field="shoes",
         reference_eur=110,
         brands=("Nike", "Adidas", "New Balance", "Asics", "On", "Hoka", "Puma", "Veja"),
@@ -60,7 +74,20 @@ TOPICS = (
     ),
     Topic(
         name="skincare",
-        pattern=_words("skin", "serum", "moistur", "sunscreen", "cosmetic", "beauty", "toner", "cleanser", "k-beauty"),
+        pattern=_words(
+            "skin",
+            "serum",
+            "moistur",
+            "sunscreen",
+            "cosmetic",
+            "beauty",
+            "toner",
+            "cleanser",
+            "k-beauty",
+            "piel",
+            "cosmétic",
+            anywhere=("hautpflege", "kosmetik", "护肤", "化妆品", "스킨케어", "화장품"),
+        ),
         field="skincare",
         reference_eur=30,
         brands=("COSRX", "Laneige", "Innisfree", "Beauty of Joseon", "Sulwhasoo", "Round Lab"),
