@@ -213,3 +213,18 @@ def test_counts_that_are_not_prices_are_answered_as_a_ladder_not_as_a_price() ->
 def test_a_question_in_another_language_is_still_about_its_topic(question: str) -> None:
     korea = answers(minds_of(state(), KOREA), open_question(question))
     assert {a["theme"] for a in korea} == {"Not my field"}
+
+
+def test_a_choice_comes_with_its_reason() -> None:
+    minds = minds_of(state(), GEN_Z)
+    question = {"id": "q8", "text": PRICE_140}
+    question["response"] = {"type": "categorical", "categoricalOptions": PRICE_OPTIONS}
+    for answer in answers(minds, question):
+        assert answer["text"].startswith("I would pay about ") and answer["text"].endswith(" EUR for shoes.")
+    korea = answers(minds_of(state(), KOREA), question)
+    assert {a["text"] for a in korea} == {"I don't know much about shoes, so I have no strong view."}
+    scale = {"id": "q9", "text": "How do you feel about recycled materials in general?"}
+    scale["response"] = {"type": "scale", "scaleRange": [1, 5]}
+    for answer in answers(minds, scale):
+        assert answer["text"][0].isupper() and answer["text"].endswith(".")
+        assert str(answer["value"]) not in answer["text"]  # the point is shown beside it, never twice

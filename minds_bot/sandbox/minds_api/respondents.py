@@ -146,17 +146,18 @@ def _value(
     fitting: bool,
 ) -> tuple[Any, str, str | None]:
     kind = response["type"]
+    context = {"question": question, "mind": mind, "wtp": wtp, "rng": rng}
     if kind == "categorical":
         choice = _choice(response["categoricalOptions"], affinity=affinity, wtp=wtp)
-        return choice, choice, None
+        return choice, _closed(choice, response, choice=choice, affinity=affinity, **context), None
     if kind == "multiselect":
         chosen = _multiselect(response, traits=mind["persona"]["traits"], rng=rng)
         chosen = chosen if fitting else chosen[:1]
-        return chosen, ", ".join(chosen) if chosen else "None of these", None
+        return chosen, _closed(", ".join(chosen), response, choice=chosen, affinity=affinity, **context), None
     if kind == "scale":
         low, high = response["scaleRange"]
         number = round(low + affinity * (high - low))
-        return number, str(number), None
+        return number, _closed(str(number), response, choice=number, affinity=affinity, **context), None
     said = voices.open_answer(
         question=question["text"],
         mind=mind,
@@ -167,6 +168,28 @@ def _value(
         role_phrase=with_article(role(mind["persona"]["occupation"])),
     )
     return said.text, said.text, said.theme
+
+
+def _closed(
+    said: str,
+    response: dict[str, Any],
+    *,
+    choice: Any,
+    affinity: float,
+    question: dict[str, Any],
+    mind: dict[str, Any],
+    wtp: float | None,
+    rng: random.Random,
+) -> str:
+    return voices.closed_answer(
+        question=question["text"],
+        said=said,
+        mind=mind,
+        topic=topics.question_topic(question),
+        sentiment=sentiment(response, choice, affinity=affinity),
+        wtp_eur=wtp,
+        rng=rng,
+    )
 
 
 def _choice(options: list[str], *, affinity: float, wtp: float | None) -> str:
