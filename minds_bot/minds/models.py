@@ -625,6 +625,11 @@ class RunArtifact(MindsModel):
         """Finished, not failed: no Mind met the routing condition."""
         return self.kind == "not_asked"
 
+    @property
+    def simulated(self) -> bool:
+        """The embedded sandbox simulated this result (its ``outputData.simulated: true``); Minds never says so."""
+        return (self.output_data or {}).get("simulated") is True
+
 
 class AnswerConsistency(MindsModel):
     status: Literal["checked", "incomplete", "failed"]
@@ -966,6 +971,11 @@ class ResearchRun(MindsModel):
     @property
     def is_terminal(self) -> bool:
         return self.status in TERMINAL_RESEARCH_STATUSES
+
+    @property
+    def simulated(self) -> bool:
+        """Any of its results was simulated by the embedded sandbox, not answered by Minds."""
+        return any(a.simulated for a in self.artifacts)
 
     @property
     def questions_completed(self) -> int | None:

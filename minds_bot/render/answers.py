@@ -3,8 +3,9 @@
 Owns: reading a question's ``StudyOutput`` into ``render/results.QuestionResult`` (the one model the chart and
 the text share: n and base per Audience, option order, shares of respondents, mean and top-2-box or NPS) and the
 top line per Audience drawn from it (Minds' own per-Audience value when there is nothing to count), a few
-representative quotes, themes for qualitative questions (no chart), plain words for failed/cancelled runs, and the
-planning offer for text that is not one question.
+representative quotes, themes for qualitative questions (no chart), the simulated-locally line when the embedded
+sandbox produced the result, plain words for failed/cancelled runs, and the planning offer for text that is not
+one question.
 Must not touch: I/O (the chart PNG itself is drawn by ``charts.py`` off the event loop by the caller).
 """
 
@@ -256,6 +257,8 @@ def render_result(output: StudyOutput, *, study_id: str, message_id: str, charte
     shown = escape(shorten(output.title, 300))
     heading = _("*Themes:* {title}", title=shown) if themes else _("*Results:* {title}", title=shown)
     blocks: list[Block] = [section(heading)]
+    if output.simulated:
+        blocks.append(context(results.simulated_text()))
     if themes:
         for theme in result_lines(output):
             blocks += sections(theme)
