@@ -50,8 +50,8 @@ async def test_help_lists_every_command_privately_once(desk: Desk) -> None:
     ):
         assert f"/minds {command}" in shown(answer), f"help does not mention /minds {command}"
     assert "refresh [force] [short|standard|detailed]" in shown(answer)
-    assert "every confirmation question Minds asks is answered" in shown(answer)
-    assert "same request with the same key" in shown(answer)
+    assert "once every confirmation question is answered" in shown(answer)
+    assert "same key" not in shown(answer), "help says what a person gets, not how the bot does it"
     assert len(desk.privates(desk.ben, since)) == 1
     assert desk.channel_since(since) == [], "help is private"
 
