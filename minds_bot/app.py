@@ -95,8 +95,9 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
     app.use(once_per_delivery_middleware(services.store))
     app.use(_paced_client_middleware(services.slack.pacer))
     app.use(language_middleware(services.languages))
-    app.error(error_hook(slack_api_url=settings.slack_api_url))
-    surface = Surface(app)
+    hook = error_hook(slack_api_url=settings.slack_api_url)
+    app.error(hook)
+    surface = Surface(app, on_error=hook)  # a failure after a listener's ack never undoes the ack
     register_all(surface, services)
     return app, surface
 

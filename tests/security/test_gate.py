@@ -297,7 +297,8 @@ async def test_a_listener_failure_on_a_verified_request_is_still_explained_to_th
             text="studies", team=TEAM, channel=CHANNEL, user=USER, response_url=house.slack.response_url(), trigger="1"
         )
         # No Minds route: the fake raises inside the listener, after the ack, as an unexpected bug would.
-        assert (await house.send(body)).status_code == 500  # the listener's failure (the test waits for it)
+        # Acked, then failed: Slack keeps its 200 (issue 28, finding 3); the test's mode waits for the listener.
+        assert (await house.send(body)).status_code == 200
         answers = [house.slack.responses.get_nowait() for _ in range(house.slack.responses.qsize())]
         assert any("reference" in a.get("text", "") for a in answers)
         assert house.non_slack_calls() == [] and house.evil.received == []
@@ -310,7 +311,7 @@ async def test_the_error_hook_answers_a_verified_request_only_at_slacks_url(slac
         url = house.slack.response_url("hook") if slacks else house.evil.url("hook")
         click = {**_click(actions=[{"action_id": ADD_DIGEST_ACTION, "value": "open"}]), "response_url": url}
         body = _payload(click)
-        assert (await house.post(body, sign(body))).status_code == 500  # the listener's failure (the test waits)
+        assert (await house.post(body, sign(body))).status_code == 200  # acked before it failed (the test waits)
         answers = [house.slack.responses.get_nowait() for _ in range(house.slack.responses.qsize())]
         assert ["reference" in a["text"] for a in answers] == ([True] if slacks else [])
         assert house.evil.received == [] and house.non_slack_calls() == []
