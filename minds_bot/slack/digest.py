@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -279,28 +279,37 @@ def modal_request(values: dict[str, Any], *, team_id: str, user_id: str) -> NewD
     """The modal's values as a ``NewDigest``, or ``{block_id: message}`` for Slack to show on the fields."""
 
     def value(block: str) -> dict[str, Any]:
-        return (values.get(block) or {}).get("value") or {}
+        found = (values.get(block) or {}).get("value")
+        return found if isinstance(found, dict) else {}
 
-    too_long_fields = _over_limit(value)
+    def text(block: str, key: str = "value") -> str:
+        """A field's text; what a forged view sends in place of text counts as empty."""
+        found = value(block).get(key)
+        return found if isinstance(found, str) else ""
+
+    def chosen(block: str) -> str:
+        option = value(block).get("selected_option")
+        found = option.get("value") if isinstance(option, dict) else None
+        return found if isinstance(found, str) else ""
+
+    too_long_fields = _over_limit(text)
     if too_long_fields:
         return too_long_fields
-    kind = (value("kind").get("selected_option") or {}).get("value") or "weekly"
-    weekday = (value("weekday").get("selected_option") or {}).get("value")
-    tz = (value("tz").get("value") or "").strip()
+    kind = chosen("kind") or "weekly"
     try:
         schedule = parse_schedule(
             kind,
-            tz=tz or FALLBACK_TZ,
-            time=value("time").get("selected_time"),
-            weekday=weekday,
-            cron=value("cron").get("value"),
+            tz=text("tz").strip() or FALLBACK_TZ,
+            time=text("time", "selected_time"),
+            weekday=chosen("weekday") or None,
+            cron=text("cron"),
         )
     except ScheduleError as exc:
         return {_field_of(kind, exc): str(exc)}
-    names = [line.strip() for line in (value("studies").get("value") or "").splitlines() if line.strip()]
+    names = [line.strip() for line in text("studies").splitlines() if line.strip()]
     return NewDigest(
         team_id=team_id,
-        channel_id=value("channel").get("selected_conversation") or "",
+        channel_id=text("channel", "selected_conversation"),
         user_id=user_id,
         schedule=schedule,
         studies=[StudyRef(name) for name in names],
@@ -309,13 +318,14 @@ def modal_request(values: dict[str, Any], *, team_id: str, user_id: str) -> NewD
     )
 
 
-def _over_limit(value: Any) -> dict[str, str]:
+def _over_limit(text: Callable[[str], str]) -> dict[str, str]:
     """The modal's free-text fields within the same limits as ``/minds digest add`` (a forged view can be longer
-    than Slack's max_length lets a person type)."""
+    than Slack's max_length lets a person type). The selects (kind, day, time) are checked by ``parse_schedule``,
+    which quotes at most a few words of what it refuses."""
     errors = {}
     for block in ("tz", "cron", "studies"):
-        text = value(block).get("value") or ""
-        lines = text.splitlines() if block == "studies" else [text]
+        text_of = text(block)
+        lines = text_of.splitlines() if block == "studies" else [text_of]
         longest = max((len(line) for line in lines), default=0)
         if longest > MAX_DIGEST_ARGUMENT:
             errors[block] = too_long(N_("A timezone, cron or Study name"), limit=MAX_DIGEST_ARGUMENT, length=longest)
@@ -330,8 +340,8 @@ def _over_limit(value: Any) -> dict[str, str]:
 
 def _field_of(kind: str, error: ScheduleError) -> str:
     """Which modal field a schedule error is about, so Slack shows it next to that field."""
-    if error.field == "tz":
-        return "tz"
+    if error.field in ("tz", "kind"):
+        return error.field
     if kind == "cron":
         return "cron"
     if error.field == "weekday" and kind == "weekly":

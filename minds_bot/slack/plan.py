@@ -260,14 +260,25 @@ def _model_choice(body: dict[str, Any]) -> str | None:
 
 
 def _picks(view: dict[str, Any]) -> dict[int, str]:
-    """The answer dialog's inputs (``cq_<index>``): a chosen option's position, or the typed text."""
+    """The answer dialog's inputs (``cq_<index>``): a chosen option's position, or the typed text (what a
+    forged view sends in place of text counts as no answer)."""
     picks: dict[int, str] = {}
     for block_id, element in ((view.get("state") or {}).get("values") or {}).items():
         if block_id.startswith("cq_") and block_id[3:].isdigit():
             value = element.get("value") or {}
-            chosen = (value.get("selected_option") or {}).get("value") if "selected_option" in value else None
-            picks[int(block_id[3:])] = chosen if chosen is not None else (value.get("value") or "")
+            option = value.get("selected_option")
+            chosen = option.get("value") if isinstance(option, dict) else value.get("value")
+            picks[int(block_id[3:])] = chosen if isinstance(chosen, str) else ""
     return picks
+
+
+def _answers_over_limit(view: dict[str, Any]) -> dict[str, str]:
+    """Typed answers in the Answer-all dialog longer than an answer may be, on their fields."""
+    errors = {}
+    for index, text in _picks(view).items():
+        if len(text) > MAX_PLAN_ANSWER:
+            errors[f"cq_{index}"] = too_long(_("An answer"), limit=MAX_PLAN_ANSWER, length=len(text))
+    return errors
 
 
 async def _post(services: Services, body: dict[str, Any]) -> PlanPost | None:
@@ -408,6 +419,9 @@ def register(surface: Surface, services: Services) -> None:
         meta = decode_metadata(view.get("private_metadata"))
         if meta.get("u") != body["user"]["id"]:
             await ack(response_action="errors", errors={_first_block(view): _(MODAL_NOT_YOURS)})
+            return
+        if errors := _answers_over_limit(view):
+            await ack(response_action="errors", errors=errors)
             return
         await ack()
         post = await services.store.get_plan_post(
