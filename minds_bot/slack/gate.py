@@ -193,7 +193,7 @@ def _where(body: Mapping[str, Any]) -> str | None:
     return _first(
         _optional(body.get("channel") or {}, str, "id"),
         _optional(body.get("container") or {}, str, "channel_id", "message_ts", "view_id"),
-        _optional(body.get("message") or {}, str, "ts"),
+        _optional(body.get("message") or {}, str, "ts", "thread_ts"),  # the thread a shortcut answers in
         _optional(body.get("message") or {}, list, "blocks"),
         _state(body),
     )

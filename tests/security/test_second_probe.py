@@ -1,0 +1,75 @@
+"""Issue 28, "Hardening from a second attacker's probe", through the real bot over HTTP (the gatehouse: real
+Bolt app behind the real aiohttp routes, signed requests, a fake Slack Web API and the scripted fake Minds):
+a message shortcut whose ``files`` is not a list of objects (finding 4)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from minds_bot.render.source_import import FROM_FILES_SHORTCUT
+from tests.fakes.slack_requests import interaction_body
+from tests.fakes.slack_web import WAIT_SECONDS
+from tests.security.gatehouse import CHANNEL, TEAM, USER, Gatehouse, gatehouse, tracebacks
+
+
+@pytest.fixture
+async def bot(caplog: pytest.LogCaptureFixture) -> AsyncIterator[Gatehouse]:
+    caplog.set_level(logging.INFO)
+    async with gatehouse(process_before_response=False) as house:  # production's ack-first mode
+        yield house
+
+
+def message_shortcut(bot: Gatehouse, *, callback_id: str, message: dict[str, Any]) -> str:
+    return interaction_body(
+        {
+            "type": "message_action",
+            "callback_id": callback_id,
+            "trigger_id": "1.2.3",
+            "team": {"id": TEAM},
+            "user": {"id": USER, "team_id": TEAM},
+            "channel": {"id": CHANNEL},
+            "message": {"ts": "1733140000.000500", "text": "", **message},
+            "response_url": bot.slack.response_url("shortcut"),
+        }
+    )
+
+
+# --- finding 4: a shortcut's ``files`` that is not a list of objects -------------------------------------------
+
+ODD_FILES: dict[str, Any] = {
+    "a string": "report.csv",
+    "a number": 7,
+    "an object": {"name": "report.csv", "url_private": "https://files.slack.com/x"},
+    "a list of strings": ["report.csv", "notes.md"],
+    "a list of numbers and nulls": [1, None, 2.5],
+    "objects with odd fields": [{"name": 7, "url_private": ["x"], "id": {"a": 1}}, {"title": None}],
+}
+
+
+@pytest.mark.parametrize("files", ODD_FILES.values(), ids=ODD_FILES.keys())
+async def test_audience_from_files_with_files_that_are_not_file_objects_says_so_privately(
+    bot: Gatehouse, caplog: pytest.LogCaptureFixture, files: Any
+) -> None:
+    body = message_shortcut(bot, callback_id=FROM_FILES_SHORTCUT, message={"files": files})
+    reply = await bot.send(body)
+    assert reply.status_code == 200
+    answer = await asyncio.wait_for(bot.slack.responses.get(), WAIT_SECONDS)
+    assert answer["response_type"] == "ephemeral"
+    assert answer["text"].startswith(
+        "That message has no file Minds can import as a source (.txt, .md, .csv or .json)."
+    )
+    assert bot.slack.calls_to("views.open") == [] and bot.minds_api.sent == []
+    assert tracebacks(caplog.records) == []
+
+
+async def test_a_shortcut_on_a_message_whose_thread_is_not_a_timestamp_is_refused_at_the_gate(
+    bot: Gatehouse,
+) -> None:
+    body = message_shortcut(bot, callback_id="minds_ask_about_message", message={"text": "Why?", "thread_ts": {"a": 1}})
+    assert (await bot.send(body)).status_code == 400
+    assert bot.slack.calls == [] and bot.store.calls == []
