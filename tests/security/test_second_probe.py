@@ -1,6 +1,7 @@
 """Issue 28, "Hardening from a second attacker's probe", through the real bot over HTTP (the gatehouse: real
 Bolt app behind the real aiohttp routes, signed requests, a fake Slack Web API and the scripted fake Minds):
-a message shortcut whose ``files`` is not a list of objects (finding 4)."""
+a message shortcut whose ``files`` is not a list of objects (finding 4); and through the real Bolt app with the
+bot harness: the private note after ``/minds analytics`` (finding 6)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,12 @@ from typing import Any
 import pytest
 
 from minds_bot.render.source_import import FROM_FILES_SHORTCUT
+from tests.fakes.bot import BotHarness, bot_harness
+from tests.fakes.minds_http import ok
 from tests.fakes.slack_requests import interaction_body
 from tests.fakes.slack_web import WAIT_SECONDS
 from tests.security.gatehouse import CHANNEL, TEAM, USER, Gatehouse, gatehouse, tracebacks
+from tests.slack import samples
 
 
 @pytest.fixture
@@ -73,3 +77,25 @@ async def test_a_shortcut_on_a_message_whose_thread_is_not_a_timestamp_is_refuse
     body = message_shortcut(bot, callback_id="minds_ask_about_message", message={"text": "Why?", "thread_ts": {"a": 1}})
     assert (await bot.send(body)).status_code == 400
     assert bot.slack.calls == [] and bot.store.calls == []
+
+
+# --- finding 6: the private note after /minds analytics ----------------------------------------------------------
+
+LINKED_NAME = "<https://evil.example/login|Open the results> <!channel>"
+
+
+@pytest.fixture
+async def harness() -> AsyncIterator[BotHarness]:
+    async with bot_harness() as running:
+        yield running
+
+
+async def test_the_note_after_analytics_shows_the_study_name_as_text_not_a_link(harness: BotHarness) -> None:
+    harness.minds_api.on("GET", f"/studies/{samples.STUDY_ID}", ok(samples.study_detail(LINKED_NAME)))
+    harness.minds_api.on("GET", f"/studies/{samples.STUDY_ID}/analytics", ok({"questions": []}))
+    await harness.command(f"analytics {samples.STUDY_ID}")
+    note = (await harness.reply_containing("posted in the channel"))["text"]
+    assert note == (
+        "The analytics of &lt;https://evil.example/login|Open the results&gt; &lt;!channel&gt; are posted in the "
+        "channel."
+    )
