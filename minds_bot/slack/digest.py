@@ -26,7 +26,7 @@ from minds_bot.flows.digests.flow import DigestFlow, Outcome, new_digest
 from minds_bot.flows.digests.schedule import Schedule, ScheduleError, describe, parse_schedule, schedule_of
 from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.flows.permissions import bot_is_member, is_member, may_manage_digest
+from minds_bot.flows.permissions import may_manage_digest, missing_from_channel
 from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsClient
 from minds_bot.render import Message, channel_mention, escape
@@ -124,11 +124,10 @@ async def resolve_studies(client: MindsClient, refs: Sequence[StudyRef]) -> list
 async def channel_refusal(slack: Any, request: NewDigest) -> Message | None:
     """Why the digest cannot go to its channel (the person or the bot is not in it), or None when it can."""
     channel = request.channel_id
-    if not await bot_is_member(slack, channel_id=channel):
-        return _text(digest_channel_refused(channel_id=channel, person_in=True))
-    if not await is_member(slack, channel_id=channel, user_id=request.user_id):
-        return _text(digest_channel_refused(channel_id=channel, person_in=False))
-    return None
+    missing = await missing_from_channel(slack, channel_id=channel, user_id=request.user_id)
+    if missing is None:
+        return None
+    return _text(digest_channel_refused(channel_id=channel, person_in=missing != "person"))
 
 
 async def create(services: Services, request: NewDigest, *, slack: Any) -> Message:

@@ -23,7 +23,7 @@ from minds_bot import i18n
 from minds_bot.flows.drafts import consume_launched
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.methods import post_method_hint
-from minds_bot.flows.permissions import may_approve
+from minds_bot.flows.permissions import may_approve, missing_from_channel
 from minds_bot.flows.planning import (
     PlanPreparation,
     Refused,
@@ -40,7 +40,7 @@ from minds_bot.flows.research import Started, approve, refusal_for_approver
 from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsError
 from minds_bot.render import escape, unescape
-from minds_bot.render.access import MODAL_NOT_YOURS
+from minds_bot.render.access import MODAL_NOT_YOURS, plan_channel_refused
 from minds_bot.render.common import decode_metadata, decode_value, plain_value
 from minds_bot.render.drafts import has_saved_mark
 from minds_bot.render.errors import user_message
@@ -203,6 +203,19 @@ async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dic
         await client.chat_postEphemeral(channel=channel_id, user=user_id, text=escape(user_message(exc)))
 
 
+async def _channel_refused(client: Any, *, view: dict[str, Any], user_id: str) -> dict[str, str]:
+    """The channel picked in the App Home's dialog, checked as a digest's channel is (the bot and the person are
+    in it), said on the field; a dialog opened from a channel posts there and picks none."""
+    if decode_metadata(view.get("private_metadata")).get("c"):
+        return {}
+    channel = _input(view, "channel")
+    if channel is None:
+        picker = "channel" in ((view.get("state") or {}).get("values") or {})
+        return {"channel": _("Pick the channel to post the plan in.")} if picker else {}
+    missing = await missing_from_channel(client, channel_id=channel, user_id=user_id)
+    return {"channel": plan_channel_refused(missing=missing)} if missing else {}
+
+
 def _home_study_name(body: dict[str, Any], action: dict[str, Any]) -> str | None:
     """The Study's name from the Home section whose button was pressed (plain words: escaped when shown)."""
     for block in (body.get("view") or {}).get("blocks") or []:
@@ -338,7 +351,7 @@ def register(surface: Surface, services: Services) -> None:
         if not _input(view, "request"):
             await ack(response_action="errors", errors={"request": _("Say what the research should find out.")})
             return
-        if errors := _over_limit(view):
+        if errors := _over_limit(view) or await _channel_refused(client, view=view, user_id=body["user"]["id"]):
             await ack(response_action="errors", errors=errors)
             return
         await ack()
