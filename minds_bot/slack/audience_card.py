@@ -30,7 +30,7 @@ from minds_bot.render.audience import (
     render_audience_card,
 )
 from minds_bot.render.common import decode_value
-from minds_bot.render.errors import user_message
+from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.grammar import ASK_AUDIENCE_USAGE, AskAudience, ShowAudience
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_audience, show_progress
@@ -115,7 +115,7 @@ async def _submitted_question(services: Services, body: dict[str, Any], view: di
             notify=lambda message: client.chat_postEphemeral(channel=channel_id, user=user_id, **message.as_kwargs()),
         )
     except MindsError as exc:  # a modal has no response URL: say it privately in the channel
-        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))
+        await say_failure_privately(client, channel_id=channel_id, user_id=user_id, error=exc)
         return
     if outcome.message is not None:
         await client.chat_postEphemeral(channel=channel_id, user=user_id, **outcome.message.as_kwargs())

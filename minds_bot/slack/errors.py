@@ -2,6 +2,8 @@
 its own blanket try/except. Unexpected errors get a reference the operator can find in the logs; the words come
 from ``minds_bot.render.errors.user_message``.
 
+``say_failure_privately`` is the same words for a dialog's failure the listener catches itself.
+
 ``acked_first`` wraps every listener (``Surface`` applies it): a failure after the listener's ``ack()`` goes to
 the hook from the listener's own task and never back to Bolt, whose runner would otherwise clear the ack it
 already has and answer Slack 404 after three seconds (``dispatch_failed``) when the failure came within
@@ -102,3 +104,9 @@ def acked_first(listener: Callable[..., Awaitable[Any]], *, on_error: ErrorHook)
 
     run.__name__, run.__qualname__ = listener.__name__, listener.__qualname__  # Bolt's logs name the listener
     return run
+
+
+async def say_failure_privately(client: Any, *, channel_id: str, user_id: str, error: Exception) -> None:
+    """A dialog's work failed after it closed (a submission has no response URL): the person reads why
+    privately in the channel, Minds' words escaped like every other text from Minds."""
+    await client.chat_postEphemeral(channel=channel_id, user=user_id, text=escape(user_message(error)))

@@ -39,11 +39,10 @@ from minds_bot.flows.planning import (
 from minds_bot.flows.research import Started, approve, refusal_for_approver
 from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsError
-from minds_bot.render import escape, unescape
+from minds_bot.render import unescape
 from minds_bot.render.access import MODAL_NOT_YOURS, plan_channel_refused
 from minds_bot.render.common import decode_metadata, decode_value, plain_value
 from minds_bot.render.drafts import has_saved_mark
-from minds_bot.render.errors import user_message
 from minds_bot.render.home import HOME_PLAN_ACTION
 from minds_bot.render.plan import (
     ACTION_ANSWER,
@@ -74,6 +73,7 @@ from minds_bot.render.plan_dialogs import (
 )
 from minds_bot.render.plan_models import ACTION_MODEL, BLOCK_MODEL, MAX_OPTION_VALUE
 from minds_bot.render.study import parse_plan_button_value
+from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.grammar import MAX_STUDY_REF, Plan, too_long
 from minds_bot.slack.resolve import resolve_study as pick_study
 from minds_bot.store import PlanPost, RunKind
@@ -200,7 +200,7 @@ async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dic
             request=_input(view, "request") or "",
         )
     except MindsError as exc:  # a modal has no response URL: say it privately in the channel
-        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=escape(user_message(exc)))
+        await say_failure_privately(client, channel_id=channel_id, user_id=user_id, error=exc)
 
 
 async def _channel_refused(client: Any, *, view: dict[str, Any], user_id: str) -> dict[str, str]:

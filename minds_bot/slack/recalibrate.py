@@ -17,7 +17,6 @@ from minds_bot.flows.recalibrate import RecalibrationRequest, may_recalibrate, r
 from minds_bot.i18n import _
 from minds_bot.minds import AudienceDetail, MindsError
 from minds_bot.render.common import decode_value
-from minds_bot.render.errors import user_message
 from minds_bot.render.recalibrate import (
     INSTRUCTION_ACTION,
     INSTRUCTION_BLOCK,
@@ -27,6 +26,7 @@ from minds_bot.render.recalibrate import (
     recalibrate_modal,
     render_recalibrate_refused,
 )
+from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.grammar import Recalibrate
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_audience, show_progress
@@ -103,7 +103,7 @@ async def _confirmed(services: Services, body: dict[str, Any], view: dict[str, A
         )
         await start_recalibration(services, client, request)
     except MindsError as exc:  # a modal has no response URL: say it privately in the channel
-        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))
+        await say_failure_privately(client, channel_id=channel_id, user_id=user_id, error=exc)
 
 
 def register(surface: Surface, services: Services) -> None:

@@ -15,8 +15,7 @@ from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.source_import import SharedFile, SourceRefused, build_from_files, shared_files
 from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsError
-from minds_bot.render import Message
-from minds_bot.render.common import decode_value
+from minds_bot.render.common import decode_value, note
 from minds_bot.render.errors import user_message
 from minds_bot.render.source_import import (
     BRIEF_ACTION,
@@ -69,7 +68,7 @@ async def _submitted(services: Services, body: dict[str, Any], view: dict[str, A
     except SourceRefused as exc:
         await invocation.reply(render_source_refused(str(exc)))
     except MindsError as exc:
-        await invocation.reply(Message(text=user_message(exc)))
+        await invocation.reply(note(user_message(exc)))  # Minds' words, escaped
 
 
 def register(surface: Surface, services: Services) -> None:

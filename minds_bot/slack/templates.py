@@ -35,6 +35,7 @@ from minds_bot.render.templates import (
     render_templates,
     template_request,
 )
+from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.grammar import Templates
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import show_progress
@@ -125,7 +126,7 @@ def register(surface: Surface, services: Services) -> None:
         try:
             note = await save_template(services, post=post, name=name, goal=goal or "explore", request_id=request_id)
         except MindsError as exc:  # a modal has no response URL: say it privately in the channel
-            await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))
+            await say_failure_privately(client, channel_id=channel_id, user_id=user_id, error=exc)
             return
         await client.chat_postEphemeral(channel=channel_id, user=user_id, text=note.text)
 

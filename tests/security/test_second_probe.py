@@ -6,6 +6,7 @@ bot harness: the private note after ``/minds analytics`` (finding 6)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 
 from minds_bot.render.source_import import FROM_FILES_SHORTCUT
 from tests.fakes.bot import BotHarness, bot_harness
-from tests.fakes.minds_http import ok
+from tests.fakes.minds_http import ok, raw
 from tests.fakes.slack_requests import interaction_body
 from tests.fakes.slack_web import WAIT_SECONDS
 from tests.security.gatehouse import CHANNEL, TEAM, USER, Gatehouse, gatehouse, tracebacks
@@ -98,4 +99,49 @@ async def test_the_note_after_analytics_shows_the_study_name_as_text_not_a_link(
     assert note == (
         "The analytics of &lt;https://evil.example/login|Open the results&gt; &lt;!channel&gt; are posted in the "
         "channel."
+    )
+
+
+# --- the same pattern elsewhere: a dialog's failure said privately with Minds' words escaped ------------------
+
+
+async def test_a_failed_save_as_template_says_minds_words_escaped() -> None:
+    from tests.slack.plan_samples import study_data
+    from tests.slack.test_plan_listeners import REQUESTER, STUDY_ID, _button, open_plan
+
+    async with bot_harness(unique_ts=True, user=REQUESTER) as bot:
+        bot.minds_api.on("GET", f"/studies/{STUDY_ID}", ok(study_data()))
+        ts, blocks = await open_plan(bot, studyLocale="en")
+        save = _button(blocks, "Save as template")
+        await bot.click(save["action_id"], save["value"], message_ts=ts, blocks=blocks)
+        (opened,) = await bot.slack.wait_for("views.open")
+        view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+        refusal = {"message": LINKED_NAME + " is not a template name", "data": {"code": "VALIDATION_ERROR"}}
+        bot.minds_api.on("POST", "/study-templates", raw(refusal, status=400))
+        values = {
+            "template_name": {"value": {"type": "plain_text_input", "value": "Coffee habits"}},
+            "template_goal": {"value": {"type": "static_select", "selected_option": {"value": "concept"}}},
+        }
+        await bot.submit({**view, "id": "V0042"}, values)
+        (said,) = await bot.slack.wait_for("chat.postEphemeral")
+    assert said["text"] == (
+        "Minds rejected the request: &lt;https://evil.example/login|Open the results&gt; &lt;!channel&gt; is not a "
+        "template name"
+    )
+
+
+async def test_a_refused_source_import_says_minds_words_escaped(harness: BotHarness) -> None:
+    from tests.slack.test_research_tools import SURVEY, file_message, run_shortcut
+
+    harness.slack.shared["survey.csv"] = SURVEY
+    refusal = {"message": LINKED_NAME + " cannot be imported", "data": {"code": "VALIDATION_ERROR"}}
+    harness.minds_api.on("POST", "/audiences/source-import", raw(refusal, status=400))
+    await run_shortcut(harness, file_message(harness, "survey.csv"))
+    (opened,) = await harness.slack.wait_for("views.open")
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    await harness.submit(view, {"brief": {"value": {"type": "plain_text_input", "value": "Cafe owners"}}})
+    [said] = await harness.slack.wait_for("chat.postEphemeral")
+    assert said["text"] == (
+        "Minds rejected the request: &lt;https://evil.example/login|Open the results&gt; &lt;!channel&gt; cannot be "
+        "imported"
     )
