@@ -74,6 +74,7 @@ from minds_bot.render.plan_dialogs import (
 from minds_bot.render.plan_models import ACTION_MODEL, BLOCK_MODEL, MAX_OPTION_VALUE
 from minds_bot.render.study import parse_plan_button_value
 from minds_bot.slack.errors import say_failure_privately
+from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import MAX_STUDY_REF, Plan, too_long
 from minds_bot.slack.resolve import resolve_study as pick_study
 from minds_bot.store import PlanPost, RunKind
@@ -246,12 +247,7 @@ def _value(action: dict[str, Any]) -> dict[str, Any]:
 
 def _over_limit(view: dict[str, Any]) -> dict[str, str]:
     """A modal field longer than its limit (Slack's max_length binds Slack's own client, not a forged view)."""
-    errors = {}
-    for block, (what, limit) in MODAL_LIMITS.items():
-        text = _input(view, block)
-        if text is not None and len(text) > limit:
-            errors[block] = too_long(_(what), limit=limit, length=len(text))
-    return errors
+    return over_limit(view, MODAL_LIMITS)
 
 
 def _revision(value: dict[str, Any]) -> int:

@@ -22,11 +22,13 @@ from minds_bot.render.source_import import (
     BRIEF_BLOCK,
     FROM_FILES_SHORTCUT,
     FROM_FILES_VIEW,
+    MAX_BRIEF,
     from_files_metadata,
     from_files_modal,
     render_no_source_files,
     render_source_refused,
 )
+from minds_bot.slack.fields import over_limit
 from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
 from minds_bot.slack.surface import Shortcut
 
@@ -89,5 +91,8 @@ def register(surface: Surface, services: Services) -> None:
 
     @surface.view(FROM_FILES_VIEW)
     async def submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        if errors := over_limit(view, {BRIEF_BLOCK: (N_("An Audience brief"), MAX_BRIEF)}):
+            await ack(response_action="errors", errors=errors)
+            return
         await ack()
         await _submitted(services, body, view, client)

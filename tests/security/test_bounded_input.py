@@ -361,3 +361,28 @@ async def test_issue_28_a_40000_character_typed_answer_in_answer_all_is_refused_
 def test_issue_28_every_typed_answer_field_has_slacks_max_length() -> None:
     question = ConfirmationQuestion(id="q1", text="Which price?")
     assert _answer_element(question).max_length == MAX_PLAN_ANSWER
+
+
+# Issue 28, the same pattern as hardening 5: every dialog input with a max_length is held to it on submission.
+DIALOG_FIELDS = {
+    "study name": ("minds_study_new", "study_new_name", "study_new_name_input", "A Study name", 200),
+    "template name": ("plan_save_template", "template_name", "value", "A template name", 200),
+    "recalibration": ("audience_recalibrate_modal", "instruction", "value", "An instruction", 2_000),
+    "question to an Audience": ("audience_ask_modal", "question", "value", "A question", 2_000),
+    "Audience brief": ("audience_from_files_modal", "brief", "value", "An Audience brief", 3_000),
+}
+
+
+@pytest.mark.parametrize(
+    ("callback_id", "block", "action", "what", "limit"), DIALOG_FIELDS.values(), ids=DIALOG_FIELDS.keys()
+)
+async def test_issue_28_a_40000_character_dialog_field_is_refused_on_the_field(
+    bot: BotHarness, callback_id: str, block: str, action: str, what: str, limit: int
+) -> None:
+    values = {block: {action: {"type": "plain_text_input", "value": word(HUGE)}}}
+    ack = await bot.submit({"callback_id": callback_id, "private_metadata": "{}"}, values)
+    assert json.loads(ack.body) == {
+        "response_action": "errors",
+        "errors": {block: f"{what} can be at most {limit:,} characters (yours has 40,000)."},
+    }
+    assert bot.minds_api.sent == [] and bot.slack.calls_to("chat.postEphemeral") == []
