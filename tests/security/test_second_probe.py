@@ -1,7 +1,10 @@
-"""Issue 28, "Hardening from a second attacker's probe", through the real bot over HTTP (the gatehouse: real
-Bolt app behind the real aiohttp routes, signed requests, a fake Slack Web API and the scripted fake Minds):
-a message shortcut whose ``files`` is not a list of objects (finding 4); and through the real Bolt app with the
-bot harness: the private note after ``/minds analytics`` (finding 6)."""
+"""Issue 28, "Hardening from a second attacker's probe", through the real bot. Over HTTP with the gatehouse (real
+Bolt app behind the real aiohttp routes, signed requests, a fake Slack Web API, the scripted fake Minds): a
+message shortcut whose ``files`` is not a list of objects (finding 4) and a shortcut whose ``thread_ts`` is not
+text. Through the real Bolt app with the bot harness: the private note after ``/minds analytics`` (finding 6) and
+the same pattern elsewhere — a dialog's failure said privately with Minds' words escaped.
+Findings 3, 5, 7 and 8 are in ``tests/e2e/test_acked_failures.py``, ``test_bounded_input.py``,
+``test_permissions.py`` and ``test_gate.py``."""
 
 from __future__ import annotations
 
