@@ -11,9 +11,10 @@ Must not touch: listener behaviour (``minds_bot.slack``), Minds wire shapes (``m
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -40,6 +41,7 @@ from minds_bot.slack.middleware import (
     once_per_delivery_middleware,
     shape_middleware,
 )
+from minds_bot.slack.refusals import RefusalLog
 from minds_bot.slack.surface import EVENTS_PATH, INSTALL_PATH, OAUTH_REDIRECT_PATH, Surface
 from minds_bot.slack.workspace import workspace_middleware
 from minds_bot.store import (
@@ -56,6 +58,7 @@ from minds_bot.store import (
 log = logging.getLogger(__name__)
 
 HEALTH_PATH = "/healthz"
+REFUSAL_FLUSH_SECONDS = 5  # how late a source's summary of refused requests may come after its minute
 LEASE_RENEWALS = 3  # a run being polled has its lease renewed this many times per lease period
 # A placeholder that lets the manifest generator build the real app without any credentials or network.
 _MANIFEST_SIGNING_SECRET = "manifest-only-not-a-secret"  # noqa: S105
@@ -96,8 +99,9 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
     app.use(once_per_delivery_middleware(services.store))
     app.use(_paced_client_middleware(services.slack.pacer))
     app.use(language_middleware(services.languages))
-    app.error(error_hook(slack_api_url=settings.slack_api_url))
-    surface = Surface(app)
+    hook = error_hook(slack_api_url=settings.slack_api_url)
+    app.error(hook)
+    surface = Surface(app, on_error=hook)  # a failure after a listener's ack never undoes the ack
     register_all(surface, services)
     return app, surface
 
@@ -180,13 +184,37 @@ def build_web_app(
             return web.json_response({"status": "ok"})
         return web.json_response({"status": "starting"}, status=503)
 
+    refusals = RefusalLog(clock=clock)
     web_app = web.Application(client_max_size=1024 * 1024)
-    web_app.router.add_post(EVENTS_PATH, events_handler(app, signing_secret=signing_secret, clock=clock))
+    web_app.cleanup_ctx.append(_summing_up(refusals))
+    web_app.router.add_post(
+        EVENTS_PATH, events_handler(app, signing_secret=signing_secret, clock=clock, refusals=refusals)
+    )
     web_app.router.add_get(INSTALL_PATH, oauth)
     web_app.router.add_get(OAUTH_REDIRECT_PATH, oauth)
     web_app.router.add_get(HEALTH_PATH, healthz)
     web_app.router.add_get(STIMULI_PATH + "{token}", stimulus)
     return web_app
+
+
+def _summing_up(refusals: RefusalLog) -> Callable[[web.Application], AsyncIterator[None]]:
+    """While the server runs, each source's summary of refusals is logged when its minute is over, also when no
+    further request comes; the last ones when it stops."""
+
+    async def every_minute(_: web.Application) -> AsyncIterator[None]:
+        async def flush() -> None:
+            while True:
+                await asyncio.sleep(REFUSAL_FLUSH_SECONDS)
+                refusals.flush()
+
+        task = asyncio.create_task(flush())
+        yield
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        refusals.flush_all()
+
+    return every_minute
 
 
 @dataclass

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from minds_bot.flows.drawing import draw
 from minds_bot.i18n import _, in_channel
-from minds_bot.render import Message
+from minds_bot.render import MAX_NAME_SHOWN, Message, escape
 from minds_bot.render.analytics import analytics_chart, chart_panels, render_analytics
 
 if TYPE_CHECKING:
@@ -42,4 +42,6 @@ async def post_analytics(
             title=title,
             alt_txt=alt,
         )
-    return Message(text=_("The analytics of {study} are posted in the channel.", study=study_name))
+    # The note is mrkdwn: the Study's name (Minds' text) is escaped, so it can never form a link or a mention.
+    study = escape(study_name, limit=MAX_NAME_SHOWN)
+    return Message(text=_("The analytics of {study} are posted in the channel.", study=study))

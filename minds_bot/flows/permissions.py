@@ -5,7 +5,8 @@ connection" (an admin, or the user who installed the app), "may approve, answer 
 requester, the channel's approvers, an admin — from the stored ``PlanPost``), "may post, pause, edit or remove
 a digest" (its creator, an approver of its channel, an admin — from the stored ``Digest``) and channel
 membership for data that leaves into a channel (the person from ``conversations.members``, paged; the bot from
-``conversations.info`` ``is_member``).
+``conversations.info`` ``is_member``; ``missing_from_channel`` asks both, for a digest's channel and for the
+channel the App Home's Plan research dialog posts in).
 Must not touch: rendering or Minds.
 """
 
@@ -67,6 +68,16 @@ async def bot_is_member(client: Any, *, channel_id: str) -> bool:
             return False
         raise
     return bool((reply.get("channel") or {}).get("is_member"))
+
+
+async def missing_from_channel(client: Any, *, channel_id: str, user_id: str) -> str | None:
+    """Who cannot take part in what the bot posts in a channel: ``"bot"`` (not in it; asked first), ``"person"``
+    (the one asking is not in it: what is posted there must not reach a channel they cannot read), or None."""
+    if not await bot_is_member(client, channel_id=channel_id):
+        return "bot"
+    if not await is_member(client, channel_id=channel_id, user_id=user_id):
+        return "person"
+    return None
 
 
 async def is_member(client: Any, *, channel_id: str, user_id: str) -> bool:

@@ -39,18 +39,28 @@ class SharedFile:
     size: int | None = None
 
 
+def message_files(message: Any) -> list[dict[str, Any]]:
+    """The file objects on a Slack message payload; anything else there (a signed but odd payload's ``files``
+    that is not a list of objects) is no file at all."""
+    files = message.get("files") if isinstance(message, dict) else None
+    return [item for item in files if isinstance(item, dict)] if isinstance(files, list) else []
+
+
 def shared_files(message: dict[str, Any]) -> tuple[list[SharedFile], list[str]]:
     """(usable files, names of the others) on a Slack message, in the order shared."""
     usable: list[SharedFile] = []
     skipped: list[str] = []
-    for item in message.get("files") or []:
+    for item in message_files(message):
         name, url = (
             item.get("name") or item.get("title") or "",
             item.get("url_private_download") or item.get("url_private"),
         )
-        if isinstance(name, str) and name.lower().endswith(SOURCE_EXTENSIONS) and isinstance(url, str):
+        if not isinstance(name, str):
+            continue
+        if name.lower().endswith(SOURCE_EXTENSIONS) and isinstance(url, str):
             size = item.get("size") if isinstance(item.get("size"), int) else None
-            usable.append(SharedFile(id=str(item.get("id", "")), name=name, url=url, size=size))
+            file_id = item.get("id")
+            usable.append(SharedFile(id=file_id if isinstance(file_id, str) else "", name=name, url=url, size=size))
         elif name:
             skipped.append(name)
     return usable, skipped

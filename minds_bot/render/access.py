@@ -61,6 +61,14 @@ def digest_channel_refused(*, channel_id: str, person_in: bool) -> str:
     )
 
 
+def plan_channel_refused(*, missing: str) -> str:
+    """Why the App Home's Plan research dialog cannot post in the channel picked (plain text, on the field):
+    ``missing`` is ``"bot"`` or ``"person"`` (``flows.permissions.missing_from_channel``)."""
+    if missing == "person":
+        return _("You are not a member of that channel, so the plan cannot be posted there. Pick a channel you are in.")
+    return _("Minds is not in that channel. Invite it with /invite @Minds in that channel, or pick a channel it is in.")
+
+
 def digest_manage_refused(*, digest_id: str, created_by: str, verb: str) -> str:
     """Who may post, pause, edit or remove a digest, when the person asking may not (mrkdwn)."""
     digest, creator = escape(digest_id, limit=MAX_NAME_SHOWN), mention(created_by)

@@ -1,6 +1,7 @@
 """The one place where errors become what a Slack user reads.
 
-Owns: ``user_message(exc)``: typed Minds and store errors → plain, honest text that never includes a key. The
+Owns: ``user_message(exc)``: typed Minds and store errors, and Slack's refusal to open a dialog too late
+(``dialog_too_late``) → plain, honest text that never includes a key. The
 text is plain words, some of them Minds' own (``server_message``, export errors, names), bounded in length: every
 place that puts it into mrkdwn escapes it (``minds_bot.render.escape``); plain_text fields (modal errors, select
 options) show it as it is. Pure: no I/O. The Bolt error hook that sends this text lives in ``minds_bot.slack.errors``.
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
+
+from slack_sdk.errors import SlackApiError
 
 from minds_bot.i18n import _, _n, format_date, sentences
 from minds_bot.minds import (
@@ -25,6 +28,8 @@ from minds_bot.render.common import shorten
 from minds_bot.store import StoreError
 
 MAX_NOT_READY_NAMED = 5
+# Slack's answers to views.open/views.push when the click's trigger is older than its 3 seconds, or unknown.
+TRIGGER_REFUSALS = frozenset({"expired_trigger_id", "invalid_trigger_id", "trigger_expired"})
 MAX_MINDS_WORDS = 500  # of Minds' own wording in one error; a 40,000-character reason is not read by anyone
 
 
@@ -153,8 +158,22 @@ def minds_said(text: str) -> str:
     return shorten(text, MAX_MINDS_WORDS)
 
 
+def dialog_too_late(exc: BaseException) -> bool:
+    """Whether Slack refused to open a dialog because the click's trigger had expired (or was not Slack's)."""
+    if not isinstance(exc, SlackApiError):
+        return False
+    response = exc.response
+    error = response.get("error") if response is not None else None
+    return error in TRIGGER_REFUSALS
+
+
 def user_message(exc: BaseException) -> str:
     """What to tell the person whose request failed."""
+    if dialog_too_late(exc):
+        return _(
+            "The dialog could not open: Slack allows three seconds after a click and that time had passed. "
+            "Nothing was changed; please try again."
+        )
     if isinstance(exc, PlanLimitError):
         return minds_said(_plan_limit(exc))
     if isinstance(exc, PanelMindsNotReady):

@@ -209,7 +209,7 @@ def answer_all_modal(*, metadata: str, plan: ResearchPlan) -> View:
 
 def _answer_element(question: ConfirmationQuestion) -> StaticSelectElement | PlainTextInputElement:
     if question.free_text:
-        return PlainTextInputElement(action_id="value", multiline=True)
+        return PlainTextInputElement(action_id="value", multiline=True, max_length=MAX_PLAN_ANSWER)
     options = [
         Option(value=str(i), text=shorten(option, MAX_BUTTON_TEXT))
         for i, option in enumerate((question.options or [])[:MAX_OPTIONS_PER_SELECT])

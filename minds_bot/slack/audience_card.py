@@ -19,7 +19,7 @@ from minds_bot.flows.audience_card import read_audience_card
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.questions import check_question
-from minds_bot.i18n import _
+from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsError
 from minds_bot.render.ask_audience import ASK_AUDIENCE_VIEW, QUESTION_ACTION, QUESTION_BLOCK, ask_audience_modal
 from minds_bot.render.audience import (
@@ -30,7 +30,9 @@ from minds_bot.render.audience import (
     render_audience_card,
 )
 from minds_bot.render.common import decode_value
-from minds_bot.render.errors import user_message
+from minds_bot.render.modals import MAX_QUESTION
+from minds_bot.slack.errors import say_failure_privately
+from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import ASK_AUDIENCE_USAGE, AskAudience, ShowAudience
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_audience, show_progress
@@ -115,7 +117,7 @@ async def _submitted_question(services: Services, body: dict[str, Any], view: di
             notify=lambda message: client.chat_postEphemeral(channel=channel_id, user=user_id, **message.as_kwargs()),
         )
     except MindsError as exc:  # a modal has no response URL: say it privately in the channel
-        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))
+        await say_failure_privately(client, channel_id=channel_id, user_id=user_id, error=exc)
         return
     if outcome.message is not None:
         await client.chat_postEphemeral(channel=channel_id, user=user_id, **outcome.message.as_kwargs())
@@ -139,6 +141,9 @@ def register(surface: Surface, services: Services) -> None:
     async def ask_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
         values = (view.get("state") or {}).get("values") or {}
         question = ((values.get(QUESTION_BLOCK) or {}).get(QUESTION_ACTION) or {}).get("value") or ""
+        if errors := over_limit(view, {QUESTION_BLOCK: (N_("A question"), MAX_QUESTION)}):
+            await ack(response_action="errors", errors=errors)
+            return
         check = check_question(question)
         if not check.single:
             reason = _(

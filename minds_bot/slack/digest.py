@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +26,7 @@ from minds_bot.flows.digests.flow import DigestFlow, Outcome, new_digest
 from minds_bot.flows.digests.schedule import Schedule, ScheduleError, describe, parse_schedule, schedule_of
 from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.flows.permissions import bot_is_member, is_member, may_manage_digest
+from minds_bot.flows.permissions import may_manage_digest, missing_from_channel
 from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsClient
 from minds_bot.render import Message, channel_mention, escape
@@ -124,11 +124,10 @@ async def resolve_studies(client: MindsClient, refs: Sequence[StudyRef]) -> list
 async def channel_refusal(slack: Any, request: NewDigest) -> Message | None:
     """Why the digest cannot go to its channel (the person or the bot is not in it), or None when it can."""
     channel = request.channel_id
-    if not await bot_is_member(slack, channel_id=channel):
-        return _text(digest_channel_refused(channel_id=channel, person_in=True))
-    if not await is_member(slack, channel_id=channel, user_id=request.user_id):
-        return _text(digest_channel_refused(channel_id=channel, person_in=False))
-    return None
+    missing = await missing_from_channel(slack, channel_id=channel, user_id=request.user_id)
+    if missing is None:
+        return None
+    return _text(digest_channel_refused(channel_id=channel, person_in=missing != "person"))
 
 
 async def create(services: Services, request: NewDigest, *, slack: Any) -> Message:
@@ -279,28 +278,37 @@ def modal_request(values: dict[str, Any], *, team_id: str, user_id: str) -> NewD
     """The modal's values as a ``NewDigest``, or ``{block_id: message}`` for Slack to show on the fields."""
 
     def value(block: str) -> dict[str, Any]:
-        return (values.get(block) or {}).get("value") or {}
+        found = (values.get(block) or {}).get("value")
+        return found if isinstance(found, dict) else {}
 
-    too_long_fields = _over_limit(value)
+    def text(block: str, key: str = "value") -> str:
+        """A field's text; what a forged view sends in place of text counts as empty."""
+        found = value(block).get(key)
+        return found if isinstance(found, str) else ""
+
+    def chosen(block: str) -> str:
+        option = value(block).get("selected_option")
+        found = option.get("value") if isinstance(option, dict) else None
+        return found if isinstance(found, str) else ""
+
+    too_long_fields = _over_limit(text)
     if too_long_fields:
         return too_long_fields
-    kind = (value("kind").get("selected_option") or {}).get("value") or "weekly"
-    weekday = (value("weekday").get("selected_option") or {}).get("value")
-    tz = (value("tz").get("value") or "").strip()
+    kind = chosen("kind") or "weekly"
     try:
         schedule = parse_schedule(
             kind,
-            tz=tz or FALLBACK_TZ,
-            time=value("time").get("selected_time"),
-            weekday=weekday,
-            cron=value("cron").get("value"),
+            tz=text("tz").strip() or FALLBACK_TZ,
+            time=text("time", "selected_time"),
+            weekday=chosen("weekday") or None,
+            cron=text("cron"),
         )
     except ScheduleError as exc:
         return {_field_of(kind, exc): str(exc)}
-    names = [line.strip() for line in (value("studies").get("value") or "").splitlines() if line.strip()]
+    names = [line.strip() for line in text("studies").splitlines() if line.strip()]
     return NewDigest(
         team_id=team_id,
-        channel_id=value("channel").get("selected_conversation") or "",
+        channel_id=text("channel", "selected_conversation"),
         user_id=user_id,
         schedule=schedule,
         studies=[StudyRef(name) for name in names],
@@ -309,13 +317,14 @@ def modal_request(values: dict[str, Any], *, team_id: str, user_id: str) -> NewD
     )
 
 
-def _over_limit(value: Any) -> dict[str, str]:
+def _over_limit(text: Callable[[str], str]) -> dict[str, str]:
     """The modal's free-text fields within the same limits as ``/minds digest add`` (a forged view can be longer
-    than Slack's max_length lets a person type)."""
+    than Slack's max_length lets a person type). The selects (kind, day, time) are checked by ``parse_schedule``,
+    which quotes at most a few words of what it refuses."""
     errors = {}
     for block in ("tz", "cron", "studies"):
-        text = value(block).get("value") or ""
-        lines = text.splitlines() if block == "studies" else [text]
+        text_of = text(block)
+        lines = text_of.splitlines() if block == "studies" else [text_of]
         longest = max((len(line) for line in lines), default=0)
         if longest > MAX_DIGEST_ARGUMENT:
             errors[block] = too_long(N_("A timezone, cron or Study name"), limit=MAX_DIGEST_ARGUMENT, length=longest)
@@ -330,8 +339,8 @@ def _over_limit(value: Any) -> dict[str, str]:
 
 def _field_of(kind: str, error: ScheduleError) -> str:
     """Which modal field a schedule error is about, so Slack shows it next to that field."""
-    if error.field == "tz":
-        return "tz"
+    if error.field in ("tz", "kind"):
+        return error.field
     if kind == "cron":
         return "cron"
     if error.field == "weekday" and kind == "weekly":

@@ -6,8 +6,10 @@ Owns: ``verify`` (Slack's v0 request signature over the raw bytes, never raising
 payload must carry: who, where, which action or view), ``admit`` (all three, turning an HTTP request into a Bolt
 request marked as verified, or into a refusal), ``is_slack_url`` (where an answer to a ``response_url`` may go)
 and ``quiet_bolt_verification_log`` (Bolt logs a refused body whole at INFO; we log the reason and size only).
-A refused request gets 401 (not verified) or 400 (verified but malformed), one WARNING line without the body,
-and reaches no listener, no store and no network. Bolt's own verification still runs as a second check.
+A refused request gets 401 (not verified) or 400 (verified but malformed) and reaches no listener, no store and
+no network; it is logged without the body through ``refusals.RefusalLog``: a client's first refusal in a minute
+is one WARNING line, the rest of that minute one summary line (count and reasons). Bolt's own verification
+still runs as a second check.
 Must not touch: listener behaviour, the store, the network.
 """
 
@@ -30,8 +32,7 @@ from slack_bolt.request.internals import parse_body
 
 from minds_bot.render.modals import PICK_STUDY_CALLBACK
 from minds_bot.render.plan_dialogs import VIEW_ANSWER, VIEW_ANSWER_ALL, VIEW_PLAN_REQUEST, VIEW_REVISE
-
-log = logging.getLogger(__name__)
+from minds_bot.slack.refusals import RefusalLog
 
 MAX_AGE_SECONDS = 5 * 60  # Slack's replay window: older signatures are refused
 MAX_TIMESTAMP_DIGITS = 12  # a Unix time in seconds; longer strings are not timestamps
@@ -193,7 +194,7 @@ def _where(body: Mapping[str, Any]) -> str | None:
     return _first(
         _optional(body.get("channel") or {}, str, "id"),
         _optional(body.get("container") or {}, str, "channel_id", "message_ts", "view_id"),
-        _optional(body.get("message") or {}, str, "ts"),
+        _optional(body.get("message") or {}, str, "ts", "thread_ts"),  # the thread a shortcut answers in
         _optional(body.get("message") or {}, list, "blocks"),
         _state(body),
     )
@@ -330,18 +331,25 @@ _SHAPES = {
 
 
 def admit(
-    *, secret: str, body: bytes, headers: Mapping[str, str], query: str = "", now: float
+    *,
+    secret: str,
+    body: bytes,
+    headers: Mapping[str, str],
+    query: str = "",
+    now: float,
+    refusals: RefusalLog | None = None,
+    source: str | None = None,
 ) -> AsyncBoltRequest | Refusal:
-    """A Bolt request marked verified, or why not (logged once, with the reason and the body's size only)."""
+    """A Bolt request marked verified, or why not: logged with the reason and the body's size only, through
+    ``refusals`` (per ``source`` and minute) when given, else as one line."""
     lowered = {key.lower(): value for key, value in headers.items()}
     outcome = _refusal(secret=secret, body=body, headers=lowered, now=now)
     if isinstance(outcome, str):
         outcome = _bolt_request(outcome, query=query, headers=lowered)
     if isinstance(outcome, Refusal):
-        log.warning(
-            "refused a request to the Slack endpoint",
-            extra={"fields": {"status": outcome.status, "reason": outcome.reason, "bytes": len(body)}},
-        )
+        if refusals is None:
+            refusals = RefusalLog(clock=lambda: now)  # alone: every refusal is its source's first
+        refusals.refused(source=source, status=outcome.status, reason=outcome.reason, size=len(body))
     return outcome
 
 
@@ -370,22 +378,28 @@ def _bolt_request(text: str, *, query: str, headers: dict[str, str]) -> AsyncBol
 
 
 def events_handler(
-    app: AsyncApp, *, signing_secret: str, clock: Callable[[], float]
+    app: AsyncApp, *, signing_secret: str, clock: Callable[[], float], refusals: RefusalLog | None = None
 ) -> Callable[[web.Request], Awaitable[web.Response]]:
-    """The aiohttp handler for ``POST /slack/events``: ``admit`` first, then Bolt; a refusal has no body."""
+    """The aiohttp handler for ``POST /slack/events``: ``admit`` first, then Bolt; a refusal has no body and is
+    logged through ``refusals`` (a source's first refusal in a minute, then one summary line)."""
+    refusals = refusals or RefusalLog(clock=clock)
 
     async def slack_events(request: web.Request) -> web.Response:
+        refusals.flush()
         try:
             body = await request.read()
         except web.HTTPRequestEntityTooLarge:
             size = request.content_length or 0
-            log.warning(
-                "refused a request to the Slack endpoint",
-                extra={"fields": {"status": 413, "reason": "body too large", "bytes": size}},
-            )
+            refusals.refused(source=request.remote, status=413, reason="body too large", size=size)
             return web.Response(status=413)
         admitted = admit(
-            secret=signing_secret, body=body, headers=request.headers, query=request.query_string, now=clock()
+            secret=signing_secret,
+            body=body,
+            headers=request.headers,
+            query=request.query_string,
+            now=clock(),
+            refusals=refusals,
+            source=request.remote,
         )
         if isinstance(admitted, Refusal):
             return web.Response(status=admitted.status)

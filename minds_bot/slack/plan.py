@@ -24,7 +24,7 @@ from minds_bot import i18n
 from minds_bot.flows.drafts import consume_launched
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.methods import post_method_hint
-from minds_bot.flows.permissions import may_approve
+from minds_bot.flows.permissions import may_approve, missing_from_channel
 from minds_bot.flows.planning import (
     PlanPreparation,
     Refused,
@@ -47,11 +47,10 @@ from minds_bot.flows.stimulus import (
 )
 from minds_bot.i18n import N_, _, sentences
 from minds_bot.minds import MindsError
-from minds_bot.render import escape, unescape
-from minds_bot.render.access import MODAL_NOT_YOURS
+from minds_bot.render import unescape
+from minds_bot.render.access import MODAL_NOT_YOURS, plan_channel_refused
 from minds_bot.render.common import decode_metadata, decode_value, plain_value
 from minds_bot.render.drafts import has_saved_mark
-from minds_bot.render.errors import user_message
 from minds_bot.render.home import HOME_PLAN_ACTION
 from minds_bot.render.plan import (
     ACTION_ANSWER,
@@ -84,6 +83,8 @@ from minds_bot.render.plan_dialogs import (
 from minds_bot.render.plan_models import ACTION_MODEL, BLOCK_MODEL, MAX_OPTION_VALUE
 from minds_bot.render.stimulus import refusal_text
 from minds_bot.render.study import parse_plan_button_value
+from minds_bot.slack.errors import say_failure_privately
+from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import MAX_STUDY_REF, Plan, too_long
 from minds_bot.slack.resolve import resolve_study as pick_study
 from minds_bot.store import PlanPost, RunKind
@@ -228,7 +229,20 @@ async def _submitted_plan(
             request=_input(view, "request") or "",
         )
     except MindsError as exc:  # a modal has no response URL: say it privately in the channel
-        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=escape(user_message(exc)))
+        await say_failure_privately(client, channel_id=channel_id, user_id=user_id, error=exc)
+
+
+async def _channel_refused(client: Any, *, view: dict[str, Any], user_id: str) -> dict[str, str]:
+    """The channel picked in the App Home's dialog, checked as a digest's channel is (the bot and the person are
+    in it), said on the field; a dialog opened from a channel posts there and picks none."""
+    if decode_metadata(view.get("private_metadata")).get("c"):
+        return {}
+    channel = _input(view, "channel")
+    if channel is None:
+        picker = "channel" in ((view.get("state") or {}).get("values") or {})
+        return {"channel": _("Pick the channel to post the plan in.")} if picker else {}
+    missing = await missing_from_channel(client, channel_id=channel, user_id=user_id)
+    return {"channel": plan_channel_refused(missing=missing)} if missing else {}
 
 
 def _home_study_name(body: dict[str, Any], action: dict[str, Any]) -> str | None:
@@ -261,12 +275,7 @@ def _value(action: dict[str, Any]) -> dict[str, Any]:
 
 def _over_limit(view: dict[str, Any]) -> dict[str, str]:
     """A modal field longer than its limit (Slack's max_length binds Slack's own client, not a forged view)."""
-    errors = {}
-    for block, (what, limit) in MODAL_LIMITS.items():
-        text = _input(view, block)
-        if text is not None and len(text) > limit:
-            errors[block] = too_long(_(what), limit=limit, length=len(text))
-    return errors
+    return over_limit(view, MODAL_LIMITS)
 
 
 def _revision(value: dict[str, Any]) -> int:
@@ -288,14 +297,25 @@ def _model_choice(body: dict[str, Any]) -> str | None:
 
 
 def _picks(view: dict[str, Any]) -> dict[int, str]:
-    """The answer dialog's inputs (``cq_<index>``): a chosen option's position, or the typed text."""
+    """The answer dialog's inputs (``cq_<index>``): a chosen option's position, or the typed text (what a
+    forged view sends in place of text counts as no answer)."""
     picks: dict[int, str] = {}
     for block_id, element in ((view.get("state") or {}).get("values") or {}).items():
         if block_id.startswith("cq_") and block_id[3:].isdigit():
             value = element.get("value") or {}
-            chosen = (value.get("selected_option") or {}).get("value") if "selected_option" in value else None
-            picks[int(block_id[3:])] = chosen if chosen is not None else (value.get("value") or "")
+            option = value.get("selected_option")
+            chosen = option.get("value") if isinstance(option, dict) else value.get("value")
+            picks[int(block_id[3:])] = chosen if isinstance(chosen, str) else ""
     return picks
+
+
+def _answers_over_limit(view: dict[str, Any]) -> dict[str, str]:
+    """Typed answers in the Answer-all dialog longer than an answer may be, on their fields."""
+    errors = {}
+    for index, text in _picks(view).items():
+        if len(text) > MAX_PLAN_ANSWER:
+            errors[f"cq_{index}"] = too_long(_("An answer"), limit=MAX_PLAN_ANSWER, length=len(text))
+    return errors
 
 
 async def _post(services: Services, body: dict[str, Any]) -> PlanPost | None:
@@ -355,7 +375,7 @@ def register(surface: Surface, services: Services) -> None:
         if not _input(view, "request"):
             await ack(response_action="errors", errors={"request": _("Say what the research should find out.")})
             return
-        if errors := _over_limit(view):
+        if errors := _over_limit(view) or await _channel_refused(client, view=view, user_id=body["user"]["id"]):
             await ack(response_action="errors", errors=errors)
             return
         shared = await linked_stimulus(services, client, _input(view, "stimulus"))
@@ -440,6 +460,9 @@ def register(surface: Surface, services: Services) -> None:
         meta = decode_metadata(view.get("private_metadata"))
         if meta.get("u") != body["user"]["id"]:
             await ack(response_action="errors", errors={_first_block(view): _(MODAL_NOT_YOURS)})
+            return
+        if errors := _answers_over_limit(view):
+            await ack(response_action="errors", errors=errors)
             return
         await ack()
         post = await services.store.get_plan_post(

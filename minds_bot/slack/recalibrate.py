@@ -14,19 +14,21 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.recalibrate import RecalibrationRequest, may_recalibrate, register_handler, start_recalibration
-from minds_bot.i18n import _
+from minds_bot.i18n import N_, _
 from minds_bot.minds import AudienceDetail, MindsError
 from minds_bot.render.common import decode_value
-from minds_bot.render.errors import user_message
 from minds_bot.render.recalibrate import (
     INSTRUCTION_ACTION,
     INSTRUCTION_BLOCK,
+    MAX_INSTRUCTION,
     RECALIBRATE_CONFIRM_VIEW,
     RECALIBRATE_VIEW,
     recalibrate_confirm_view,
     recalibrate_modal,
     render_recalibrate_refused,
 )
+from minds_bot.slack.errors import say_failure_privately
+from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import Recalibrate
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_audience, show_progress
@@ -103,7 +105,7 @@ async def _confirmed(services: Services, body: dict[str, Any], view: dict[str, A
         )
         await start_recalibration(services, client, request)
     except MindsError as exc:  # a modal has no response URL: say it privately in the channel
-        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))
+        await say_failure_privately(client, channel_id=channel_id, user_id=user_id, error=exc)
 
 
 def register(surface: Surface, services: Services) -> None:
@@ -112,6 +114,9 @@ def register(surface: Surface, services: Services) -> None:
 
     @surface.view(RECALIBRATE_VIEW)
     async def instruction_given(ack: Any, view: dict[str, Any]) -> None:
+        if errors := over_limit(view, {INSTRUCTION_BLOCK: (N_("An instruction"), MAX_INSTRUCTION)}):
+            await ack(response_action="errors", errors=errors)
+            return
         meta = decode_value(view.get("private_metadata"))
         instruction = _instruction(view)
         metadata = json.dumps({**meta, "i": instruction})

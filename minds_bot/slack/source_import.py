@@ -15,19 +15,20 @@ from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.source_import import SharedFile, SourceRefused, build_from_files, shared_files
 from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsError
-from minds_bot.render import Message
-from minds_bot.render.common import decode_value
+from minds_bot.render.common import decode_value, note
 from minds_bot.render.errors import user_message
 from minds_bot.render.source_import import (
     BRIEF_ACTION,
     BRIEF_BLOCK,
     FROM_FILES_SHORTCUT,
     FROM_FILES_VIEW,
+    MAX_BRIEF,
     from_files_metadata,
     from_files_modal,
     render_no_source_files,
     render_source_refused,
 )
+from minds_bot.slack.fields import over_limit
 from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
 from minds_bot.slack.surface import Shortcut
 
@@ -69,7 +70,7 @@ async def _submitted(services: Services, body: dict[str, Any], view: dict[str, A
     except SourceRefused as exc:
         await invocation.reply(render_source_refused(str(exc)))
     except MindsError as exc:
-        await invocation.reply(Message(text=user_message(exc)))
+        await invocation.reply(note(user_message(exc)))  # Minds' words, escaped
 
 
 def register(surface: Surface, services: Services) -> None:
@@ -90,5 +91,8 @@ def register(surface: Surface, services: Services) -> None:
 
     @surface.view(FROM_FILES_VIEW)
     async def submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+        if errors := over_limit(view, {BRIEF_BLOCK: (N_("An Audience brief"), MAX_BRIEF)}):
+            await ack(response_action="errors", errors=errors)
+            return
         await ack()
         await _submitted(services, body, view, client)

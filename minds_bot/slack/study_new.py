@@ -12,15 +12,17 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.study_new import audience_options, create_study
-from minds_bot.i18n import _
+from minds_bot.i18n import N_, _
 from minds_bot.render.study_new import (
     AUDIENCE_OPTIONS_ACTION,
     AUDIENCES_BLOCK,
+    MAX_NAME,
     NAME_ACTION,
     NAME_BLOCK,
     STUDY_NEW_CALLBACK,
     render_study_new,
 )
+from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import StudyNew
 from minds_bot.slack.options import ack_options
 from minds_bot.slack.reentry import invocation_from_body
@@ -58,6 +60,9 @@ def register(surface: Surface, services: Services) -> None:
         name, audience_ids = _submitted(view)
         if not name:
             await ack(response_action="errors", errors={NAME_BLOCK: _("Give the Study a name.")})
+            return
+        if errors := over_limit(view, {NAME_BLOCK: (N_("A Study name"), MAX_NAME)}):
+            await ack(response_action="errors", errors=errors)
             return
         if any(a.startswith("__") for a in audience_ids):
             await ack(response_action="errors", errors={AUDIENCES_BLOCK: _("Pick Audiences from the list.")})

@@ -2,7 +2,9 @@
 
 Owns: the slash-command, shortcut and workflow-step (custom function) definitions, the bot scopes (each with
 the reason we need it) and ``Surface``, a thin recorder around Bolt's registration decorators.
-``minds-bot manifest`` builds the app against a ``Surface`` and renders whatever was registered.
+``minds-bot manifest`` builds the app against a ``Surface`` and renders whatever was registered. Given the error
+hook (``on_error``), it registers each listener through ``errors.acked_first``, so Slack's acknowledgement never
+depends on the work that follows it.
 Must not touch: the network, the store, or any listener's behaviour.
 """
 
@@ -14,6 +16,7 @@ from typing import Any
 
 from slack_bolt.async_app import AsyncApp
 
+from minds_bot.slack.errors import ErrorHook, acked_first
 from minds_bot.slack.router import CommandRouter
 
 
@@ -104,46 +107,59 @@ class Surface:
     unfurl_domains: list[str] = field(default_factory=list)
     functions: list[WorkflowStep] = field(default_factory=list)
     router: CommandRouter = field(default_factory=CommandRouter)  # the /minds command table
+    on_error: ErrorHook | None = None  # reports a failure after a listener's ack (``errors.acked_first``)
+
+    def _acked_first(self, register: Callable[..., Any]) -> Callable[..., Any]:
+        """Bolt's decorator ``register``, registering the listener through ``acked_first``; returns the listener."""
+        hook = self.on_error
+        if hook is None:
+            return register
+
+        def decorate(listener: Callable[..., Any]) -> Callable[..., Any]:
+            register(acked_first(listener, on_error=hook))
+            return listener
+
+        return decorate
 
     def command(self, spec: SlashCommand) -> Callable[..., Any]:
         self.commands.append(spec)
-        return self.app.command(spec.command)
+        return self._acked_first(self.app.command(spec.command))
 
     def shortcut(self, spec: Shortcut) -> Callable[..., Any]:
         self.shortcuts.append(spec)
         self.interactive = True
-        return self.app.shortcut(spec.callback_id)
+        return self._acked_first(self.app.shortcut(spec.callback_id))
 
     def event(self, name: str) -> Callable[..., Any]:
         if name not in self.events:
             self.events.append(name)
         if name == "app_home_opened":
             self.app_home = True
-        return self.app.event(name)
+        return self._acked_first(self.app.event(name))
 
     def message_events(self, names: tuple[str, ...]) -> Callable[..., Any]:
         """Slack's ``message.channels``/``message.groups`` subscriptions, all delivered to one ``message`` listener."""
         for name in names:
             if name not in self.events:
                 self.events.append(name)
-        return self.app.event("message")
+        return self._acked_first(self.app.event("message"))
 
     def action(self, constraints: Any) -> Callable[..., Any]:
         self.interactive = True
-        return self.app.action(constraints)
+        return self._acked_first(self.app.action(constraints))
 
     def view(self, constraints: Any) -> Callable[..., Any]:
         self.interactive = True
-        return self.app.view(constraints)
+        return self._acked_first(self.app.view(constraints))
 
     def view_closed(self, constraints: Any) -> Callable[..., Any]:
         self.interactive = True
-        return self.app.view_closed(constraints)
+        return self._acked_first(self.app.view_closed(constraints))
 
     def external_options(self, constraints: Any) -> Callable[..., Any]:
         self.interactive = True
         self.options = True
-        return self.app.options(constraints)
+        return self._acked_first(self.app.options(constraints))
 
     def function(self, spec: WorkflowStep) -> Callable[..., Any]:
         """A workflow step: Slack sends ``function_executed`` with its inputs; Bolt acknowledges the event and

@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.templates import save_template
-from minds_bot.i18n import _
+from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsError
 from minds_bot.render.common import decode_value
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan_dialogs import plan_request_modal
 from minds_bot.render.templates import (
+    MAX_TEMPLATE_NAME,
     SAVE_TEMPLATE_ACTION,
     SAVE_TEMPLATE_CALLBACK,
     TEMPLATE_GOAL_BLOCK,
@@ -35,6 +36,8 @@ from minds_bot.render.templates import (
     render_templates,
     template_request,
 )
+from minds_bot.slack.errors import say_failure_privately
+from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import Templates
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import show_progress
@@ -116,6 +119,9 @@ def register(surface: Surface, services: Services) -> None:
         if not name:
             await ack(response_action="errors", errors={TEMPLATE_NAME_BLOCK: _("Give the template a name.")})
             return
+        if errors := over_limit(view, {TEMPLATE_NAME_BLOCK: (N_("A template name"), MAX_TEMPLATE_NAME)}):
+            await ack(response_action="errors", errors=errors)
+            return
         await ack()
         meta = decode_value(view.get("private_metadata"))
         team_id = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id") or ""
@@ -125,7 +131,7 @@ def register(surface: Surface, services: Services) -> None:
         try:
             note = await save_template(services, post=post, name=name, goal=goal or "explore", request_id=request_id)
         except MindsError as exc:  # a modal has no response URL: say it privately in the channel
-            await client.chat_postEphemeral(channel=channel_id, user=user_id, text=user_message(exc))
+            await say_failure_privately(client, channel_id=channel_id, user_id=user_id, error=exc)
             return
         await client.chat_postEphemeral(channel=channel_id, user=user_id, text=note.text)
 

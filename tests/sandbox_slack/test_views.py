@@ -79,6 +79,20 @@ async def test_unknown_used_and_expired_triggers_are_refused(
     assert caught.value.response["error"] == "expired_trigger_id"
 
 
+async def test_expired_triggers_are_refused_until_switched_back(
+    client: AsyncWebClient, emu: Emulator, bot: BotStandIn
+) -> None:
+    """A test's knob: every click reaches the app too late for its dialog (issue 28, hardening 3)."""
+    emu.expire_triggers()
+    for view in (client.views_open, client.views_push):
+        with pytest.raises(SlackApiError) as caught:
+            await view(trigger_id=await trigger_for(emu, bot), view=modal("Plan", section("x")))
+        assert caught.value.response["error"] == "expired_trigger_id"
+    emu.expire_triggers(False)
+    await client.views_open(trigger_id=await trigger_for(emu, bot), view=modal("Plan", section("x")))
+    assert len(emu.state.modal_stack(ADA)) == 1
+
+
 async def test_modal_needs_a_short_title_and_submit_for_inputs(
     client: AsyncWebClient, emu: Emulator, bot: BotStandIn
 ) -> None:

@@ -148,21 +148,27 @@ async def _recording_outbound() -> AsyncIterator[list[str]]:
 
 @asynccontextmanager
 async def gatehouse(
-    *, process_before_response: bool = True, minds_key: str | None = None, minds_api: FakeMindsAPI | None = None
+    *,
+    process_before_response: bool = True,
+    minds_key: str | None = None,
+    minds_api: FakeMindsAPI | None = None,
+    clock: Callable[[], float] = time.time,
 ) -> AsyncIterator[Gatehouse]:
     """A bot serving ``POST /slack/events`` on 127.0.0.1. ``process_before_response``: each HTTP answer waits
-    for the listeners (a listener failure then shows as a 5xx, and nothing is still running afterwards);
-    False is production's ack-first mode."""
+    for the listeners (a listener failing before its ack then shows as a 5xx, and nothing is still running
+    afterwards); False is production's ack-first mode. ``clock``: the server's time (signatures, refusal
+    minutes)."""
     async with fake_slack() as slack, _evil_server() as evil, _recording_outbound() as outbound:
         secret_key = SecretBox.generate_key()
         settings = bot_settings(slack=slack, secret_key=secret_key, minds_key=minds_key)
-        clock = Clock()
-        store = WatchedStore(secrets=SecretBox(secret_key), clock=clock)
-        services = Services.build(settings, store, clock=clock)
+        store_clock = Clock()
+        store = WatchedStore(secrets=SecretBox(secret_key), clock=store_clock)
+        services = Services.build(settings, store, clock=store_clock)
         minds_api = minds_api or FakeMindsAPI()
         use_fake_minds(services, minds_api)
         app, _ = build_app(services, process_before_response=process_before_response)
-        runner = web.AppRunner(build_web_app(app, ready=lambda: True, signing_secret=SIGNING_SECRET), access_log=None)
+        web_app = build_web_app(app, ready=lambda: True, signing_secret=SIGNING_SECRET, clock=clock)
+        runner = web.AppRunner(web_app, access_log=None)
         await runner.setup()
         await web.TCPSite(runner, "127.0.0.1", 0).start()
         try:

@@ -18,10 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from minds_bot.minds.models import ConfirmationQuestion
 from minds_bot.render.access import MODAL_NOT_YOURS
 from minds_bot.render.common import MAX_BUTTON_VALUE, MAX_PRIVATE_METADATA
 from minds_bot.render.modals import MAX_QUESTION
-from minds_bot.render.plan_dialogs import MAX_PLAN_ANSWER, MAX_PLAN_REQUEST
+from minds_bot.render.plan_dialogs import MAX_PLAN_ANSWER, MAX_PLAN_REQUEST, VIEW_ANSWER_ALL, _answer_element
 from minds_bot.slack.grammar import (
     COUNT_LIMITS,
     FIELD_LIMITS,
@@ -287,3 +288,101 @@ async def test_a_plan_offer_button_is_read_as_study_id_and_request(bot: BotHarne
     view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
     assert json.loads(view["private_metadata"])["s"] is None  # the dialog asks for the Study instead
     assert bot.minds_api.sent == []
+
+
+DIGEST_FIELDS = {"kind": "daily", "time": "09:00", "tz": "Europe/Berlin", "channel": "C0001"}
+
+
+def _digest_values(**given: Any) -> dict[str, Any]:
+    """The digest dialog's state as Slack sends it: a select's option, the time picker's time, the texts."""
+    fields = {**DIGEST_FIELDS, **given}
+    values: dict[str, Any] = {
+        "kind": {"value": {"selected_option": {"value": fields["kind"]}}},
+        "time": {"value": {"selected_time": fields["time"]}},
+        "tz": {"value": {"value": fields["tz"]}},
+        "channel": {"value": {"selected_conversation": fields["channel"]}},
+    }
+    if "weekday" in fields:
+        values["weekday"] = {"value": {"selected_option": {"value": fields["weekday"]}}}
+    return values
+
+
+@pytest.mark.parametrize(
+    ("given", "field", "words"),
+    [
+        ({"kind": "weekly", "weekday": "<!channel>" + word(HUGE)}, "weekday", "is not a day of the week"),
+        ({"time": "<!channel>" + word(HUGE)}, "time", "is not a time of day"),
+        ({"kind": "weekly", "weekday": "monday", "time": word(HUGE, "9")}, "time", "is not a time of day"),
+        ({"kind": word(HUGE)}, "kind", "is not a kind of schedule; use daily, weekly or cron."),
+    ],
+    ids=["weekday", "daily time", "weekly time", "kind"],
+)
+async def test_issue_28_a_40000_character_digest_day_time_or_kind_is_refused_with_a_short_echo(
+    bot: BotHarness, given: dict[str, str], field: str, words: str
+) -> None:
+    """Issue 28, hardening 5: the dialog's selects (day, time, kind) are forged at 40,000 characters; the
+    refusal sits on that field and quotes at most 40 characters of it."""
+    ack = await bot.submit({"callback_id": "digest_add"}, _digest_values(**given))
+    errors = json.loads(ack.body)["errors"]
+    assert list(errors) == [field] and words in errors[field]
+    assert len(errors[field]) < MESSAGE_ROOM and word(100, given[field][-1]) not in errors[field]
+    assert "…" in errors[field]
+    assert bot.minds_api.sent == [] and await bot.store.list_digests(team_id="T0001") == []
+
+
+async def test_issue_28_a_forged_digest_dialog_with_objects_for_texts_is_refused_not_a_crash(bot: BotHarness) -> None:
+    values = _digest_values(kind="weekly")
+    values["weekday"] = {"value": {"selected_option": {"value": {"nested": word(HUGE)}}}}
+    values["time"] = {"value": {"selected_time": [word(HUGE)]}}
+    ack = await bot.submit({"callback_id": "digest_add"}, values)
+    assert json.loads(ack.body)["errors"] == {"weekday": "A weekly digest needs a day of the week, e.g. monday."}
+    assert await bot.store.list_digests(team_id="T0001") == []
+
+
+async def test_issue_28_the_digest_command_quotes_a_bad_timezone_short_and_escaped(bot: BotHarness) -> None:
+    await bot.command(f"digest add daily 09:00 Europe/<!channel>{word(150)}")
+    answer = (await bot.reply())["text"]
+    assert "&lt;!channel&gt;" in answer and "<!channel>" not in answer
+    assert "is not a timezone I know" in answer and word(60) not in answer
+
+
+async def test_issue_28_a_40000_character_typed_answer_in_answer_all_is_refused_on_its_field(bot: BotHarness) -> None:
+    values = {
+        "cq_0": {"value": {"type": "static_select", "selected_option": {"value": "1"}}},
+        "cq_1": {"value": {"type": "plain_text_input", "value": word(HUGE)}},
+    }
+    opened_for = json.dumps({"u": bot.user, "c": "C0001", "ts": "1.0", "r": 1})
+    ack = await bot.submit({"callback_id": VIEW_ANSWER_ALL, "private_metadata": opened_for}, values)
+    message = f"An answer can be at most {MAX_PLAN_ANSWER:,} characters (yours has 40,000)."
+    assert json.loads(ack.body)["errors"] == {"cq_1": message}
+    assert bot.minds_api.sent == []
+
+
+def test_issue_28_every_typed_answer_field_has_slacks_max_length() -> None:
+    question = ConfirmationQuestion(id="q1", text="Which price?")
+    assert _answer_element(question).max_length == MAX_PLAN_ANSWER
+
+
+# Issue 28, the same pattern as hardening 5: every dialog input with a max_length is held to it on submission.
+DIALOG_FIELDS = {
+    "study name": ("minds_study_new", "study_new_name", "study_new_name_input", "A Study name", 200),
+    "template name": ("plan_save_template", "template_name", "value", "A template name", 200),
+    "recalibration": ("audience_recalibrate_modal", "instruction", "value", "An instruction", 2_000),
+    "question to an Audience": ("audience_ask_modal", "question", "value", "A question", 2_000),
+    "Audience brief": ("audience_from_files_modal", "brief", "value", "An Audience brief", 3_000),
+}
+
+
+@pytest.mark.parametrize(
+    ("callback_id", "block", "action", "what", "limit"), DIALOG_FIELDS.values(), ids=DIALOG_FIELDS.keys()
+)
+async def test_issue_28_a_40000_character_dialog_field_is_refused_on_the_field(
+    bot: BotHarness, callback_id: str, block: str, action: str, what: str, limit: int
+) -> None:
+    values = {block: {action: {"type": "plain_text_input", "value": word(HUGE)}}}
+    ack = await bot.submit({"callback_id": callback_id, "private_metadata": "{}"}, values)
+    assert json.loads(ack.body) == {
+        "response_action": "errors",
+        "errors": {block: f"{what} can be at most {limit:,} characters (yours has 40,000)."},
+    }
+    assert bot.minds_api.sent == [] and bot.slack.calls_to("chat.postEphemeral") == []

@@ -18,6 +18,8 @@ from slack_bolt.request.async_request import AsyncBoltRequest
 from minds_bot.render.digest import ADD_DIGEST_ACTION
 from minds_bot.render.plan_dialogs import VIEW_ANSWER
 from minds_bot.slack.gate import is_slack_url
+from minds_bot.slack.refusals import WINDOW_SECONDS as REFUSAL_WINDOW
+from minds_bot.slack.refusals import RefusalLog
 from tests.fakes.minds_http import fake_key
 from tests.fakes.slack_requests import FORM, JSON, button_click, command_body, event_body
 from tests.fakes.slack_web import WAIT_SECONDS
@@ -86,32 +88,95 @@ async def test_an_unsigned_request_gets_401_and_the_bot_never_calls_the_attacker
     assert_refused_quietly(bot, caplog, body=body)
 
 
-async def test_a_stale_or_wrong_signature_gets_401(bot: Gatehouse, caplog: pytest.LogCaptureFixture) -> None:
-    body = attacker_command(bot).encode()
-    stale = await bot.post(body, sign(body, timestamp=int(time.time()) - 301))
-    forged = await bot.post(body, {**sign(body), "x-slack-signature": "v0=" + "a" * 64})
-    assert (stale.status_code, forged.status_code) == (401, 401)
-    assert bot.evil.received == [] and bot.outbound == [] and bot.store.calls == []
-    reasons = [r.fields["reason"] for r in warnings_and_worse(caplog.records)]  # type: ignore[attr-defined]
-    assert reasons == ["stale timestamp", "wrong signature"]
+async def test_a_stale_or_wrong_signature_gets_401(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO)
+    clock = ServerClock()
+    async with gatehouse(process_before_response=False, clock=clock) as bot:
+        body = attacker_command(bot).encode()
+        stale = await bot.post(body, sign(body, timestamp=int(time.time()) - 301))
+        forged = await bot.post(body, {**sign(body), "x-slack-signature": "v0=" + "a" * 64})
+        assert (stale.status_code, forged.status_code) == (401, 401)
+        assert bot.evil.received == [] and bot.outbound == [] and bot.store.calls == []
+        clock.advance(REFUSAL_WINDOW)
+    first, summary = warnings_and_worse(caplog.records)  # the client's first refusal, then its minute summed up
+    assert first.fields["reason"] == "stale timestamp"  # type: ignore[attr-defined]
+    assert summary.fields["reasons"] == "401 wrong signature ×1"  # type: ignore[attr-defined]
 
 
 # --- row 3: refused bodies are not logged --------------------------------------------------------------------
 
 
-async def test_twenty_unsigned_200_kb_posts_add_twenty_short_lines_to_the_log(
-    bot: Gatehouse, caplog: pytest.LogCaptureFixture
+class ServerClock:
+    """The server's time, moved on by the test (signatures stay within Slack's five minutes)."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+
+async def test_twenty_unsigned_200_kb_posts_from_one_client_add_two_short_lines_to_the_log(
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
-    body = urlencode({"command": "/minds", "text": MARKER * 12_000})  # about 200 kB
-    assert len(body) > 200_000
-    for _ in range(20):
-        assert (await bot.post(body, {"content-type": FORM})).status_code == 401
+    """Issue 28, hardening 8: the first refusal in full, the rest of the client's minute as one summary line
+    (before: one line a request, about 180 KiB/s of log from one client)."""
+    caplog.set_level(logging.INFO)
+    clock = ServerClock()
+    async with gatehouse(process_before_response=False, clock=clock) as bot:
+        body = urlencode({"command": "/minds", "text": MARKER * 12_000})  # about 200 kB
+        assert len(body) > 200_000
+        for _ in range(20):
+            assert (await bot.post(body, {"content-type": FORM})).status_code == 401
+        [first] = warnings_and_worse(caplog.records)
+        assert first.fields == {  # type: ignore[attr-defined]
+            "status": 401,
+            "reason": "missing signature headers",
+            "bytes": len(body),
+            "source": "127.0.0.1",
+        }
+        clock.advance(REFUSAL_WINDOW)
+        help_body = command_body(
+            text="help", team=TEAM, channel=CHANNEL, user=USER, response_url=bot.slack.response_url(), trigger="1"
+        )
+        assert (await bot.send(help_body)).status_code == 200  # the next request, a good one, finds the minute over
+        assert bot.non_slack_calls() == [] and bot.evil.received == []
+        [_, summary] = warnings_and_worse(caplog.records)
+        assert summary.getMessage() == ("refused more requests to the Slack endpoint from one source within a minute")
+        assert summary.fields == {  # type: ignore[attr-defined]
+            "source": "127.0.0.1",
+            "count": 19,
+            "reasons": "401 missing signature headers ×19",
+            "bytes": 19 * len(body),
+        }
     lines = [shown(r) for r in bot_records(caplog.records)]
-    assert len(warnings_and_worse(caplog.records)) == 20
-    assert sum(len(line) for line in lines) < 20 * 400  # a few hundred bytes each, not 4 MB
+    assert sum(len(line) for line in warnings_lines(caplog)) < 2 * 400  # two short lines, not 4 MB
     assert not any(MARKER in line for line in lines)
-    assert all(f"bytes={len(body)}" in line for line in lines)
-    assert bot.store.calls == [] and bot.outbound == []
+
+
+def warnings_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [shown(r) for r in warnings_and_worse(caplog.records)]
+
+
+def test_refusals_from_two_clients_are_counted_apart(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO)
+    clock = [1_000.0]
+    refusals = RefusalLog(clock=lambda: clock[0])
+    for source in ("10.0.0.1", "10.0.0.2", "10.0.0.1", "10.0.0.1", "10.0.0.2"):
+        refusals.refused(source=source, status=401, reason="wrong signature", size=10)
+    assert len(caplog.records) == 2  # each client's first
+    clock[0] += REFUSAL_WINDOW - 1
+    refusals.flush()
+    assert len(caplog.records) == 2  # the minute is not over yet
+    clock[0] += 1
+    refusals.flush()
+    summaries = {r.fields["source"]: r.fields["count"] for r in caplog.records[2:]}  # type: ignore[attr-defined]
+    assert summaries == {"10.0.0.1": 2, "10.0.0.2": 1}
+    refusals.refused(source="10.0.0.1", status=401, reason="wrong signature", size=10)
+    assert caplog.records[-1].getMessage() == "refused a request to the Slack endpoint"  # a new minute, in full
 
 
 async def test_a_body_over_a_megabyte_gets_413_and_one_short_line(
@@ -297,7 +362,8 @@ async def test_a_listener_failure_on_a_verified_request_is_still_explained_to_th
             text="studies", team=TEAM, channel=CHANNEL, user=USER, response_url=house.slack.response_url(), trigger="1"
         )
         # No Minds route: the fake raises inside the listener, after the ack, as an unexpected bug would.
-        assert (await house.send(body)).status_code == 500  # the listener's failure (the test waits for it)
+        # Acked, then failed: Slack keeps its 200 (issue 28, finding 3); the test's mode waits for the listener.
+        assert (await house.send(body)).status_code == 200
         answers = [house.slack.responses.get_nowait() for _ in range(house.slack.responses.qsize())]
         assert any("reference" in a.get("text", "") for a in answers)
         assert house.non_slack_calls() == [] and house.evil.received == []
@@ -310,7 +376,7 @@ async def test_the_error_hook_answers_a_verified_request_only_at_slacks_url(slac
         url = house.slack.response_url("hook") if slacks else house.evil.url("hook")
         click = {**_click(actions=[{"action_id": ADD_DIGEST_ACTION, "value": "open"}]), "response_url": url}
         body = _payload(click)
-        assert (await house.post(body, sign(body))).status_code == 500  # the listener's failure (the test waits)
+        assert (await house.post(body, sign(body))).status_code == 200  # acked before it failed (the test waits)
         answers = [house.slack.responses.get_nowait() for _ in range(house.slack.responses.qsize())]
         assert ["reference" in a["text"] for a in answers] == ([True] if slacks else [])
         assert house.evil.received == [] and house.non_slack_calls() == []

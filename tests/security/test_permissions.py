@@ -16,7 +16,7 @@ import pytest
 
 from minds_bot.render.access import MODAL_NOT_YOURS
 from minds_bot.render.digest import ADD_DIGEST_VIEW
-from minds_bot.render.plan_dialogs import VIEW_ANSWER, VIEW_REVISE
+from minds_bot.render.plan_dialogs import VIEW_ANSWER, VIEW_PLAN_REQUEST, VIEW_REVISE
 from minds_bot.store import Digest, RunKind, ScheduleKind
 from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness
 from tests.fakes.minds_http import ok, page
@@ -102,6 +102,50 @@ async def test_the_add_a_digest_dialog_checks_the_channel_too(desk: BotHarness) 
     (dm,) = await desk.slack.wait_for("chat.postMessage", lambda call: call.get("channel") == STRANGER)
     assert NOT_A_MEMBER in dm["text"]
     assert await desk.store.list_digests(team_id=TEAM) == []
+
+
+# --- issue 28, hardening 7: the App Home's Plan research dialog posts only where the person and the bot are -----
+
+
+def home_plan_dialog(channel: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The Plan research dialog as the App Home opens it (no channel of its own: one is picked), submitted."""
+    values = {
+        "channel": {"value": {"type": "conversations_select", "selected_conversation": channel}},
+        "study": {"value": {"type": "plain_text_input", "value": STUDY_ID}},
+        "request": {"value": {"type": "plain_text_input", "value": "Which tagline lands with Gen Z?"}},
+    }
+    return {"callback_id": VIEW_PLAN_REQUEST, "private_metadata": json.dumps({"u": STRANGER})}, values
+
+
+@pytest.mark.parametrize(
+    ("channel", "words"),
+    [
+        (
+            SECRET,
+            "You are not a member of that channel, so the plan cannot be posted there. Pick a channel you are in.",
+        ),
+        ("C0QUIET", "Minds is not in that channel. Invite it with /invite @Minds in that channel, or pick a channel"),
+    ],
+    ids=["person-not-in-it", "bot-not-in-it"],
+)
+async def test_the_home_plan_dialog_refuses_a_channel_as_digest_add_does(
+    desk: BotHarness, channel: str, words: str
+) -> None:
+    desk.slack.channel_members["C0QUIET"] = [STRANGER]
+    ack = await desk.submit(*home_plan_dialog(channel))
+    errors = json.loads(ack.body)["errors"]
+    assert list(errors) == ["channel"] and errors["channel"].startswith(words)
+    assert desk.minds_api.sent == [] and posts_to(desk, channel) == []
+    assert desk.slack.calls_to("chat.postEphemeral") == []
+
+
+async def test_the_home_plan_dialog_posts_in_a_channel_the_person_and_the_bot_are_in(desk: BotHarness) -> None:
+    desk.minds_api.on("GET", f"/studies/{STUDY_ID}", ok(study_data()))
+    desk.minds_api.on("POST", f"/studies/{STUDY_ID}/research-plans", ok(plan_data()))
+    ack = await desk.submit(*home_plan_dialog(CHANNEL))
+    assert not ack.body
+    (posted,) = await desk.slack.wait_for("chat.postMessage", lambda call: call.get("channel") == CHANNEL)
+    assert "Preparing the plan for Reusable cups" in answer(posted)
 
 
 @pytest.mark.parametrize("verb", ["now", "remove"])

@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from apscheduler.triggers.cron import CronTrigger
 
 from minds_bot.i18n import N_, _, _n
+from minds_bot.render.common import shorten
 from minds_bot.render.digest import WEEKDAY_LABELS
 from minds_bot.store import Digest, ScheduleKind
 
@@ -32,6 +33,8 @@ CRON_FIELDS = (N_("minute"), N_("hour"), N_("day of month"), N_("month"), N_("da
 _TRIGGER_FIELDS = ("minute", "hour", "day", "month", "day_of_week")
 TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 _NUMERIC_DAYS = re.compile(r"^(\*|\d+|\d+-\d+)(?:/(\d+))?$")
+# What a message says back of a person's input: a forged dialog can send 40,000 characters as a time or a day.
+MAX_SAID_BACK = 40
 # How far back ``latest_fire`` looks, growing, so frequent schedules stay cheap and rare ones are still found.
 LOOKBACKS = (timedelta(hours=1), timedelta(days=1), timedelta(days=8), timedelta(days=32), timedelta(days=367))
 MAX_FIRES_SCANNED = 20_000
@@ -62,6 +65,11 @@ class Schedule:
 # --- parsing -----------------------------------------------------------------------------------------------
 
 
+def said_back(text: str) -> str:
+    """A person's input quoted in a message: at most ``MAX_SAID_BACK`` characters, a visible "…" when cut."""
+    return shorten(text, MAX_SAID_BACK)
+
+
 def parse_timezone(name: str) -> str:
     """An IANA timezone name (``UTC`` accepted in any case); raises ``ScheduleError`` naming close matches."""
     text = name.strip()
@@ -72,11 +80,15 @@ def parse_timezone(name: str) -> str:
     except (ZoneInfoNotFoundError, ValueError):
         close = difflib.get_close_matches(text, sorted(_zone_names()), n=1, cutoff=0.7)
         if close:
-            message = _("“{text}” is not a timezone I know. Did you mean {suggestion}?", text=text, suggestion=close[0])
+            message = _(
+                "“{text}” is not a timezone I know. Did you mean {suggestion}?",
+                text=said_back(text),
+                suggestion=close[0],
+            )
         else:
             message = _(
                 "“{text}” is not a timezone I know. Use an IANA name such as Europe/Berlin or America/New_York.",
-                text=text,
+                text=said_back(text),
             )
         raise ScheduleError(message, field="tz") from None
     return text
@@ -92,7 +104,7 @@ def parse_time(text: str) -> str:
     match = TIME_OF_DAY.match(text.strip())
     if match is None:
         raise ScheduleError(
-            _("“{text}” is not a time of day; use HH:MM in 24-hour time, e.g. 09:00 or 17:30.", text=text),
+            _("“{text}” is not a time of day; use HH:MM in 24-hour time, e.g. 09:00 or 17:30.", text=said_back(text)),
             field="time",
         )
     return f"{int(match.group(1)):02d}:{match.group(2)}"
@@ -105,7 +117,8 @@ def parse_weekday(text: str) -> str:
         if word in (day, short):
             return short
     raise ScheduleError(
-        _("“{text}” is not a day of the week; use monday … sunday (or mon … sun).", text=text), field="weekday"
+        _("“{text}” is not a day of the week; use monday … sunday (or mon … sun).", text=said_back(text)),
+        field="weekday",
     )
 
 
@@ -118,7 +131,7 @@ def parse_cron(expr: str) -> str:
                 "A cron schedule has five fields (minute hour day-of-month month day-of-week); “{expr}” has {count}.",
                 "A cron schedule has five fields (minute hour day-of-month month day-of-week); “{expr}” has {count}.",
                 len(fields),
-                expr=expr,
+                expr=said_back(expr),
             ),
             field="cron",
         )
@@ -130,7 +143,7 @@ def parse_cron(expr: str) -> str:
                 "Cron field {position} ({field}) “{value}” is invalid: {reason}.",
                 position=position,
                 field=_(label),
-                value=value,
+                value=said_back(value),
                 reason=_reason(exc),
             )
             raise ScheduleError(message, field="cron") from None
@@ -168,7 +181,11 @@ def parse_schedule(
     cron: str | None = None,
 ) -> Schedule:
     """Validate what a user gave (slash command or modal) into a ``Schedule``; raises ``ScheduleError``."""
-    kind = ScheduleKind(kind)
+    try:
+        kind = ScheduleKind(kind)
+    except ValueError:
+        message = _("“{text}” is not a kind of schedule; use daily, weekly or cron.", text=said_back(str(kind)))
+        raise ScheduleError(message, field="kind") from None
     zone = parse_timezone(tz)
     if kind is ScheduleKind.DAILY:
         spec = parse_time(_required(time, N_("A daily digest needs a time as HH:MM, e.g. 09:00."), field="time"))
@@ -186,9 +203,9 @@ def parse_schedule(
     return schedule
 
 
-def _required(value: str | None, message: str, *, field: str) -> str:
+def _required(value: object, message: str, *, field: str) -> str:
     """``value``, or a ``ScheduleError`` saying ``message`` (marked with ``N_``, translated here) when it is empty."""
-    if value is None or not value.strip():
+    if not isinstance(value, str) or not value.strip():  # a forged dialog may send anything here
         raise ScheduleError(_(message), field=field)
     return value
 

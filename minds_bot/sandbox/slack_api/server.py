@@ -299,6 +299,11 @@ class Emulator:
     def clear_rate_limits(self) -> None:
         self.limiter.clear()
 
+    def expire_triggers(self, expired: bool = True) -> None:
+        """While ``expired``, views.open and views.push answer ``expired_trigger_id`` (the person's click reached
+        the app too late, or the app waited too long), as Slack does after a trigger's 3 seconds."""
+        self.workspace.triggers_expired = expired
+
     # ---- inspection and waiting
 
     def mark(self) -> str:

@@ -111,6 +111,8 @@ class Workspace:
         self.links = links
         self._clock = clock
         self._triggers: dict[str, Trigger] = {}
+        # Every trigger issued while this is set is already past its 3 seconds (``Emulator.expire_triggers``).
+        self.triggers_expired = False
 
     # ---- lookups
 
@@ -343,7 +345,7 @@ class Workspace:
         trigger = self._triggers.get(trigger_id) if isinstance(trigger_id, str) else None
         if trigger is None:
             raise SlackError("invalid_trigger_id")
-        if self._clock() - trigger.issued_at > self.config.trigger_ttl:
+        if self.triggers_expired or self._clock() - trigger.issued_at > self.config.trigger_ttl:
             raise SlackError("expired_trigger_id")
         return trigger
 
