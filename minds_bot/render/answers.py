@@ -14,7 +14,7 @@ from collections import Counter
 
 from slack_sdk.models.blocks import ActionsBlock, Block
 
-from minds_bot.i18n import _, _n
+from minds_bot.i18n import _, _n, annotate, format_number
 from minds_bot.minds import OutputAudience, StudyOutput
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention, results
 from minds_bot.render.answer_pages import (  # noqa: F401 — re-exported for the listeners
@@ -158,7 +158,9 @@ def _unique_names(output: StudyOutput) -> list[str]:
     names = []
     for audience in output.audiences:
         seen[audience.name] += 1
-        names.append(audience.name if seen[audience.name] == 1 else f"{audience.name} ({seen[audience.name]})")
+        names.append(
+            audience.name if seen[audience.name] == 1 else annotate(audience.name, format_number(seen[audience.name]))
+        )
     return names
 
 
@@ -197,11 +199,15 @@ def _top_line(result: results.QuestionResult | None, name: str, audience: Output
     """ "*Gen Z* (% of respondents · n=12): Yes 70% · No 30%", or Minds' own value when there is no result."""
     counted = next((a for a in result.audiences if a.name == name), None) if result else None
     if result is not None and counted is not None and counted.n:
-        said = escape(results.summary(result, counted))  # every option, never cut: sections() splits long text
-        return f"*{escape(name, limit=MAX_NAME_SHOWN)}* ({results.base_text(result, counted)}): {said}"
+        # every option, never cut: sections() splits long text
+        return results.audience_line(result, counted, name=f"*{escape(name, limit=MAX_NAME_SHOWN)}*")
     answered = _n("{count} answer", "{count} answers", len(audience.answers))
-    head = f"*{escape(name, limit=MAX_NAME_SHOWN)}* ({answered})"
-    return f"{head}: {escape(shorten(audience.value, 200))}"
+    return _(
+        "{audience} ({base}): {figures}",
+        audience=f"*{escape(name, limit=MAX_NAME_SHOWN)}*",
+        base=answered,
+        figures=escape(shorten(audience.value, 200)),
+    )
 
 
 def _quotes(output: StudyOutput) -> list[str]:

@@ -254,8 +254,7 @@ def _title(artifact: RunArtifact) -> str:
 
 def _shares(result: results.QuestionResult, audience: results.AudienceResult) -> str:
     """One Audience's numbers with what they cover: "Gen Z (% of respondents · n=12): Yes 70% · No 30%"."""
-    said = escape(results.summary(result, audience))
-    return f"{escape(audience.name)} ({results.base_text(result, audience)}): {said}"
+    return results.audience_line(result, audience, name=escape(audience.name))
 
 
 def _number_of(artifacts: Sequence[RunArtifact]) -> dict[str, int]:

@@ -1,0 +1,85 @@
+"""Numbers and the punctuation around other people's words, as each of the five languages writes them: decimals,
+percentages (German and Spanish "75 %" with a no-break space), signed scores with a true minus, list separators
+(Chinese "、"), "and"/"or" lists from Babel's patterns, and brackets (Chinese full-width, no space before)."""
+
+from __future__ import annotations
+
+import pytest
+
+from minds_bot import i18n
+
+NBSP = "\u00a0"
+
+
+@pytest.mark.parametrize(
+    ("language", "mean", "share", "large"),
+    [
+        ("en", "3.9", "75%", "1,234.5"),
+        ("de", "3,9", f"75{NBSP}%", "1.234,5"),
+        ("es", "3,9", f"75{NBSP}%", "1.234,5"),
+        ("zh", "3.9", "75%", "1,234.5"),
+        ("ko", "3.9", "75%", "1,234.5"),
+    ],
+)
+def test_decimals_and_shares_are_written_as_the_language_writes_them(
+    language: str, mean: str, share: str, large: str
+) -> None:
+    with i18n.speaking(language):
+        assert i18n.format_decimal(3.94) == mean
+        assert i18n.format_share(75.2) == share
+        assert i18n.format_decimal(1234.5) == large
+
+
+def test_a_decimal_keeps_its_places_and_a_share_its_asked_decimals() -> None:
+    with i18n.speaking("de"):
+        assert i18n.format_decimal(4) == "4,0"  # a mean of exactly 4 still says it is a mean to one decimal
+        assert i18n.format_decimal(3.96, digits=2) == "3,96"
+        assert i18n.format_share(78.5, digits=1) == f"78,5{NBSP}%"
+    assert i18n.format_share(0) == "0%"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "zh", "ko"])
+def test_a_signed_score_has_a_true_minus_in_every_language(language: str) -> None:
+    with i18n.speaking(language):
+        assert (i18n.format_signed(-42), i18n.format_signed(12), i18n.format_signed(0)) == ("−42", "+12", "0")
+
+
+@pytest.mark.parametrize(
+    ("language", "listed", "both", "either"),
+    [
+        ("en", "Gen Z, Boomers, Parents", "Gen Z, Boomers and Parents", "Gen Z, Boomers or Parents"),
+        ("de", "Gen Z, Boomers, Parents", "Gen Z, Boomers und Parents", "Gen Z, Boomers oder Parents"),
+        ("es", "Gen Z, Boomers, Parents", "Gen Z, Boomers y Parents", "Gen Z, Boomers o Parents"),
+        ("zh", "Gen Z、Boomers、Parents", "Gen Z、Boomers和Parents", "Gen Z、Boomers或Parents"),
+        ("ko", "Gen Z, Boomers, Parents", "Gen Z, Boomers 및 Parents", "Gen Z, Boomers 또는 Parents"),
+    ],
+)
+def test_lists_are_joined_as_the_language_joins_them(language: str, listed: str, both: str, either: str) -> None:
+    names = ["Gen Z", "Boomers", "Parents"]
+    with i18n.speaking(language):
+        assert i18n.join_list(names) == listed
+        assert i18n.join_list(names, style="and") == both
+        assert i18n.join_list(names, style="or") == either
+        assert i18n.join_list(["Gen Z"], style="and") == "Gen Z"
+        assert i18n.join_list([]) == ""
+
+
+@pytest.mark.parametrize(
+    ("language", "bracketed", "annotated"),
+    [
+        ("en", "(n=12)", "Gen Z (n=12)"),
+        ("de", "(n=12)", "Gen Z (n=12)"),
+        ("zh", "（n=12）", "Gen Z（n=12）"),
+        ("ko", "(n=12)", "Gen Z (n=12)"),
+    ],
+)
+def test_brackets_are_the_language_s_own(language: str, bracketed: str, annotated: str) -> None:
+    with i18n.speaking(language):
+        assert i18n.bracket("n=12") == bracketed
+        assert i18n.annotate("Gen Z", "n=12") == annotated
+        assert i18n.annotate("Gen Z", None) == "Gen Z"
+
+
+def test_figures_are_separated_by_a_middle_dot_and_empty_ones_left_out() -> None:
+    with i18n.speaking("zh"):
+        assert i18n.separated(["平均值 3.9", None, "75%"]) == "平均值 3.9 · 75%"
