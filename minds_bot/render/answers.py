@@ -198,13 +198,14 @@ def distribution(output: StudyOutput) -> results.QuestionResult | None:
 def _top_line(result: results.QuestionResult | None, name: str, audience: OutputAudience) -> str:
     """ "*Gen Z* (% of respondents · n=12): Yes 70% · No 30%", or Minds' own value when there is no result."""
     counted = next((a for a in result.audiences if a.name == name), None) if result else None
+    shown = f"*{escape(name, limit=MAX_NAME_SHOWN)}*"
     if result is not None and counted is not None and counted.n:
         # every option, never cut: sections() splits long text
-        return results.audience_line(result, counted, name=f"*{escape(name, limit=MAX_NAME_SHOWN)}*")
+        return results.audience_line(result, counted, name=shown)
     answered = _n("{count} answer", "{count} answers", len(audience.answers))
     return _(
         "{audience} ({base}): {figures}",
-        audience=f"*{escape(name, limit=MAX_NAME_SHOWN)}*",
+        audience=shown,
         base=answered,
         figures=escape(shorten(audience.value, 200)),
     )
@@ -220,7 +221,10 @@ def _quotes(output: StudyOutput) -> list[str]:
                 if answer.message.strip():
                     said = escape(shorten(answer.message, QUOTE_PREVIEW))
                     persona = escape(answer.persona, limit=MAX_NAME_SHOWN)
-                    who = f"{persona}, {escape(audience.name, limit=MAX_NAME_SHOWN)}"
+                    # i18n: Who gave a quoted answer: a persona's name, then its Audience's name.
+                    who = _(
+                        "{persona}, {audience}", persona=persona, audience=escape(audience.name, limit=MAX_NAME_SHOWN)
+                    )
                     quotes.append(f"> “{said}”\n— {who}")
         depth += 1
     return quotes

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from slack_sdk.models.blocks import Block, DividerBlock
 
-from minds_bot.i18n import N_, _, _n
+from minds_bot.i18n import N_, _, _n, annotate, join_list, separated
 from minds_bot.minds import Study
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.common import (
@@ -88,8 +88,8 @@ def minds_label(count: int) -> str:
 
 
 def _study_line(study: Study) -> str:
-    audiences = [f"{escape(a.name, limit=MAX_NAME_SHOWN)} ({minds_label(_mind_count(a))})" for a in study.audiences]
-    shown = ", ".join(audiences[:MAX_AUDIENCES_PER_STUDY_LINE])
+    audiences = [annotate(escape(a.name, limit=MAX_NAME_SHOWN), minds_label(_mind_count(a))) for a in study.audiences]
+    shown = join_list(audiences[:MAX_AUDIENCES_PER_STUDY_LINE])
     if len(audiences) > MAX_AUDIENCES_PER_STUDY_LINE:
         more = len(audiences) - MAX_AUDIENCES_PER_STUDY_LINE
         shown = _n("{names} and {count} more", "{names} and {count} more", more, names=shown)
@@ -102,7 +102,7 @@ def _study_line(study: Study) -> str:
         )
     )
     audiences = shown or _("no Audiences attached")
-    return f"*{escape(study.name, limit=MAX_NAME_SHOWN)}*\n{questions} · {audiences}"
+    return f"*{escape(study.name, limit=MAX_NAME_SHOWN)}*\n{separated([questions, audiences])}"
 
 
 def _mind_count(audience: Any) -> int:
@@ -119,8 +119,8 @@ def _row(kind: BrowseKind, item: Any) -> Block:
         return row
     if kind == "audiences":
         return section(f"*{escape(item.name, limit=MAX_NAME_SHOWN)}* — {minds_label(item.mind_count)}")
-    details = [d for d in (item.discipline, ", ".join(item.tags[:5]) if item.tags else None) if d]
-    about = f" — {escape(' · '.join(details), limit=MAX_SECTION_TEXT // 2)}" if details else ""
+    details = [d for d in (item.discipline, join_list(item.tags[:5]) if item.tags else None) if d]
+    about = f" — {escape(separated(details), limit=MAX_SECTION_TEXT // 2)}" if details else ""
     row = section(f"*{escape(item.name, limit=MAX_NAME_SHOWN)}*{about}")
     chat = rerun_value(f"chat {item.id}")
     if chat is not None:  # re-enters /minds chat <id> as the person who clicked
@@ -216,5 +216,5 @@ def render_browse(page: BrowsePage) -> Message:
     more = page.offset + len(page.items) < page.total
     following = _state(page, page.offset + len(page.items)) if more else None
     blocks += pager(prev_id=BROWSE_PREV_ACTION, next_id=BROWSE_NEXT_ACTION, prev_state=previous, next_state=following)
-    names = escape(", ".join(shorten(getattr(i, "name", ""), 40) for i in page.items[:5]))
+    names = escape(join_list(shorten(getattr(i, "name", ""), 40) for i in page.items[:5]))
     return Message(text=f"{_count_line(page)}: {names}", blocks=blocks)
