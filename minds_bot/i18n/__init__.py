@@ -47,8 +47,10 @@ _BABEL_LOCALES = {"en": "en_GB", "de": "de_DE", "es": "es_ES", "zh": "zh_Hans_CN
 
 # The punctuation around words the bot did not write. Languages not named use the English ones.
 LIST_SEPARATORS = {"zh": "、"}
+CLAUSE_SEPARATORS = {"zh": "；"}
 BRACKETS = {"zh": ("（", "）")}
 FIGURE_SEPARATOR = " · "
+CHOICE_SEPARATOR = " / "
 MINUS = "−"  # U+2212: a negative score is written with a true minus in every language, never a hyphen
 
 _spoken: contextvars.ContextVar[str] = contextvars.ContextVar("minds_bot_language", default=SOURCE_LANGUAGE)
@@ -110,9 +112,15 @@ def sentences(*parts: str | None) -> str:
 
 def join_list(items: Iterable[str], *, style: str = "list") -> str:
     """Items one after the other as the spoken language lists them. ``style="list"``: a plain enumeration
-    ("A, B, C"; Chinese "A、B、C"), for names and options that may be followed by "and 3 more"; ``"and"``/``"or"``:
+    ("A, B, C"; Chinese "A、B、C"), for names and options that may be followed by "and 3 more"; ``"clauses"``:
+    phrases that each say something ("2 questions with missing answers; 9 of 12 answers received"; Chinese "；");
+    ``"choices"``: alternatives to pick from ("Yes / No", the same slash in every language); ``"and"``/``"or"``:
     a closed list with the last item joined by the language's word ("A, B and C", "A、B和C"), from Babel."""
     shown = [item for item in items if item]
+    if style == "clauses":
+        return CLAUSE_SEPARATORS.get(_spoken.get(), "; ").join(shown)
+    if style == "choices":
+        return CHOICE_SEPARATOR.join(shown)
     if style == "list" or len(shown) < 2:
         return LIST_SEPARATORS.get(_spoken.get(), ", ").join(shown)
     from babel.lists import format_list

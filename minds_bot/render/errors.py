@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from datetime import datetime
 
-from minds_bot.i18n import _, _n, format_date, sentences
+from minds_bot.i18n import _, _n, format_date, join_list, sentences
 from minds_bot.minds import (
     AuthenticationError,
     InvalidRequest,
@@ -88,7 +88,7 @@ def _not_ready(exc: PanelMindsNotReady) -> str:
     names = [m.name or m.mind_id or _("a Mind") for m in exc.not_ready]
     if not names:
         return minds_said(exc.message)
-    shown = minds_said(", ".join(names[:MAX_NOT_READY_NAMED]))
+    shown = minds_said(join_list(names[:MAX_NOT_READY_NAMED]))
     if len(names) > MAX_NOT_READY_NAMED:
         return _n(
             "Some Minds are still training ({names} and {count} more). Nothing was started; try again when they "

@@ -39,7 +39,7 @@ from slack_sdk.models.blocks import (
     SectionBlock,
 )
 
-from minds_bot.i18n import LANGUAGES, N_, _, _n, sentences, speaking
+from minds_bot.i18n import LANGUAGES, N_, _, _n, annotate, bracket, join_list, sentences, separated, speaking
 from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchMethod, ResearchPlan
 from minds_bot.minds.models import PlanMethod
 from minds_bot.render import (
@@ -112,7 +112,7 @@ def question_numbers(plan: ResearchPlan) -> dict[str, int]:
 def response_label(question: PlanQuestion) -> str:
     """How the question is answered, in words: options, scale range, or open text."""
     response = question.response
-    options = " · ".join(response.categorical_options or [])
+    options = separated(response.categorical_options or [])
     if response.type == "categorical":
         return _("One of: {options}", options=options) if options else _("One option")
     if response.type == "multiselect":
@@ -153,7 +153,7 @@ def question_text(question: PlanQuestion, number: int, numbers: dict[str, int]) 
     routed = ask_if_label(question, numbers)
     if routed:
         meta.append(routed)
-    return f"Q{number}. {question.text}\n({' · '.join(meta)})"
+    return f"Q{number}. {question.text}\n{bracket(separated(meta))}"
 
 
 def method_line(method: PlanMethod) -> str:
@@ -163,7 +163,7 @@ def method_line(method: PlanMethod) -> str:
         notes.append(_("advanced: needs an explicit opt-in to run"))
     if method.executable is False:
         notes.append(_("not executable in the catalog: review it, nothing will be substituted silently"))
-    return f"• {escape(name)}" + (f" — _{'; '.join(notes)}_" if notes else "")
+    return f"• {escape(name)}" + (f" — _{join_list(notes, style='clauses')}_" if notes else "")
 
 
 def _number(value: float) -> str:
@@ -315,7 +315,7 @@ def _action_blocks(
                             Option(
                                 value=OPT_IN_VALUE,
                                 text=shorten(
-                                    _("I opt in to the advanced methods: {methods}", methods=", ".join(advanced)), 75
+                                    _("I opt in to the advanced methods: {methods}", methods=join_list(advanced)), 75
                                 ),
                             )
                         ],
@@ -473,7 +473,7 @@ def _assemble(
                     "attached as Markdown.",
                     shown=_range_label(pages[0]),
                     total=len(plan.questions),
-                    rest=", ".join(_range_label(p) for p in pages[1:]),
+                    rest=join_list(_range_label(p) for p in pages[1:]),
                 )
             )
         ]
@@ -529,7 +529,7 @@ def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
         lines += [_("## Confirmation questions"), ""]
         for question in plan.confirmation_questions:
             if question.options:
-                lines.append(f"- {question.text} ({' / '.join(question.options)})")
+                lines.append("- " + annotate(question.text, join_list(question.options, style="choices")))
             else:
                 lines.append("- " + _("{question} (free text)", question=question.text))
     return "\n".join(lines).rstrip() + "\n"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from minds_bot.i18n import N_, _
+from minds_bot.i18n import N_, _, join_list
 from minds_bot.minds import ResearchPlan
 from minds_bot.render import escape, mention
 
@@ -72,7 +72,7 @@ def changes_since(plan: ResearchPlan, previous: PreviousRevision | None, *, ids_
     heading = _("*Changed since revision {revision}:*", revision=previous.revision)
     if ids_only:
         lines = [
-            _(template, ids=", ".join(escape(qid) for qid, *_rest in items))
+            _(template, ids=join_list(escape(qid) for qid, *_rest in items))
             for template, items in ((ADDED_IDS, added), (REMOVED_IDS, removed), (REWORDED_IDS, reworded))
             if items
         ]

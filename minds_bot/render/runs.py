@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from slack_sdk.models.blocks import Block, ContextBlock, MarkdownTextObject, SectionBlock
 
-from minds_bot.i18n import _, _n, format_number
+from minds_bot.i18n import _, _n, annotate, format_number, join_list
 from minds_bot.minds import AgentRun, ResearchRun, RunArtifact
 from minds_bot.minds.models import AnswerConsistency, StudyMessage
 from minds_bot.render import (
@@ -78,7 +78,7 @@ def progress_text(run: ResearchRun) -> str:
             ":arrows_counterclockwise: Running: {settled} of {count} questions settled ({details}).",
             progress.total,
             settled=settled,
-            details=", ".join(extras),
+            details=join_list(extras),
         )
     return _n(
         ":arrows_counterclockwise: Running: {settled} of {count} question settled.",
@@ -170,7 +170,7 @@ def _plan_limited_line(run: ResearchRun) -> str:
             index += 1
         if named:
             more = total - len(ran) - len(named)
-            questions = ", ".join(named)
+            questions = join_list(named)
             if more:
                 # i18n: {line} is the sentence before this one; {questions} lists question numbers (Q2, Q3…).
                 line = _n(
@@ -361,7 +361,9 @@ def _qualitative_lines(output: Mapping[str, Any]) -> list[str]:
         themes = [t for t in codebook if isinstance(t, Mapping) and t.get("label")]
         themes.sort(key=lambda t: -int(t.get("count") or 0))
         if themes:
-            shown = ", ".join(f"{escape(str(t['label']))} ({int(t.get('count') or 0)})" for t in themes[:MAX_THEMES])
+            shown = join_list(
+                annotate(escape(str(t["label"])), format_number(int(t.get("count") or 0))) for t in themes[:MAX_THEMES]
+            )
             more = len(themes) - MAX_THEMES
             if more > 0:
                 lines.append(
@@ -416,7 +418,7 @@ def consistency_text(check: AnswerConsistency) -> str:
             text=text,
         )
     if check.unsaved_items:
-        items = ", ".join(f"Q{i + 1}" for i in check.unsaved_items)
+        items = join_list(f"Q{i + 1}" for i in check.unsaved_items)
         # i18n: {text} is the answer-consistency note before this sentence; {questions} lists question numbers
         # (Q2, Q3…).
         text = _("{text} Flags for {questions} could not be saved.", text=text, questions=items)
@@ -433,7 +435,7 @@ def render_results(run: ResearchRun, *, study_name: str) -> list[Message]:
     numbers = _number_of(run.artifacts)
     partial_run = run.status == "partial"
     name = escape(study_name, limit=MAX_NAME_SHOWN)
-    blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=f"{terminal_line(run)} ({name})"))]
+    blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=annotate(terminal_line(run), name)))]
     method_nps = uses_nps(run)
     for artifact in sorted(run.artifacts, key=lambda a: a.index):
         text = artifact_text(artifact, numbers=numbers, partial_run=partial_run, method_nps=method_nps)

@@ -127,7 +127,8 @@ def _unextractable(tree: ast.AST) -> list[tuple[int, str]]:
 
 
 SEPARATORS = {", ", "; ", " · ", " / ", " | ", "、"}
-NUMBER_SPEC = re.compile(r"[.,_%]|[eg]$")  # decimals, grouping, percent, float formats ("02d" pads a clock: fine)
+# Decimals, grouping, percent, float formats; not "02d" (a clock's padding) nor a strftime spec ("%H:%M").
+NUMBER_SPEC = re.compile(r"^(?!.*%[a-zA-Z])(.*[.,_%]|.*[eg]$)")
 LETTER = re.compile(r"[^\W\d_]")
 # Brackets, a percent sign, a list separator, a middle dot or slash between spaces ("<{url}|{label}>" is Slack's).
 NEEDS_LOCALE = re.compile(r"[(（)）%、]|[,;](\s|$)|\s[·/|]|[·/|]\s")

@@ -64,6 +64,12 @@ def test_lists_are_joined_as_the_language_joins_them(language: str, listed: str,
         assert i18n.join_list([]) == ""
 
 
+@pytest.mark.parametrize(("language", "joined"), [("en", "a; b"), ("de", "a; b"), ("zh", "a；b"), ("ko", "a; b")])
+def test_clauses_are_joined_with_the_language_s_semicolon(language: str, joined: str) -> None:
+    with i18n.speaking(language):
+        assert i18n.join_list(["a", "b"], style="clauses") == joined
+
+
 @pytest.mark.parametrize(
     ("language", "bracketed", "annotated"),
     [
