@@ -10,13 +10,19 @@ These lines use messages added in issue 26 (``mean {value} on {low}–{high}``, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
 
 import pytest
 
 from minds_bot import i18n
 from minds_bot.minds.models import PlanQuestion
 from minds_bot.render import plan, results
+from minds_bot.sandbox.slack_api.state import Message
+from tests.e2e.desk import Desk, open_desk, shown
+from tests.e2e.test_languages import COMPLETED, COMPLETED_PLURAL, PARTIAL, SLACK_LOCALE, said
+from tests.e2e.test_languages import _approved_plan as approved_plan
+from tests.e2e.test_languages import _connect as connect_in
 
 NBSP = "\u00a0"
 YES_NO = {"de": ("Ja", "Nein"), "es": ("Sí", "No"), "zh": ("是", "否"), "ko": ("예", "아니요")}
@@ -107,3 +113,75 @@ def test_the_plans_chrome_around_minds_options_follows_the_readers_language(lang
     )
     with i18n.speaking(language):
         assert plan.question_text(question, 1, {"q1": 1}) == expected
+
+
+# --- end to end: the result thread of a real run, in the workspace's language ---------------------------------
+
+
+@pytest.fixture
+async def desk(tmp_path: Path) -> AsyncIterator[Desk]:
+    async with open_desk(tmp_path) as running:
+        yield running
+
+
+async def _result_thread(desk: Desk, language: str) -> str:
+    """Connect in ``language``, plan and approve the launch research, and return its result thread's text."""
+    for person in (desk.ada, desk.ben):
+        desk.emu.state.set_locale(person, SLACK_LOCALE[language])
+    await connect_in(desk, language)
+    plan_message = await approved_plan(desk, language)
+    ends = (said(language, COMPLETED, plural=COMPLETED_PLURAL, count=4), said(language, PARTIAL))
+
+    def result() -> Message | None:
+        replies = desk.emu.state.replies(desk.research, plan_message.ts)
+        return next((m for m in replies if any(end in shown(m) for end in ends)), None)
+
+    await desk.wait(result)
+    await desk.wait(  # the report comes after the results: the thread is complete
+        lambda: any(
+            desk.emu.state.files[f].name.endswith(".md")
+            for m in desk.emu.state.replies(desk.research, plan_message.ts)
+            for f in m.files
+        )
+    )
+    return "\n".join(shown(m) for m in desk.emu.state.replies(desk.research, plan_message.ts))
+
+
+GEN_Z = "Gen Z sneaker buyers in Germany"  # the sandbox's Audience, named as Minds names it
+
+
+@pytest.mark.parametrize(
+    ("language", "shares", "scale"),
+    [
+        (
+            "de",
+            f"{GEN_Z} (% der Befragten · n=12): Yes 50{NBSP}% · No 50{NBSP}%",
+            f"{GEN_Z} (n=12): Mittelwert 3,3 auf 1–5 · Top-2-Box 58{NBSP}%",
+        ),
+        (
+            "es",
+            f"{GEN_Z} (% de quienes respondieron · n=12): Yes 50{NBSP}% · No 50{NBSP}%",
+            f"{GEN_Z} (n=12): media 3,3 en 1–5 · top-2-box 58{NBSP}%",
+        ),
+        (
+            "zh",
+            f"{GEN_Z}（占受访者百分比 · n=12）：Yes 50% · No 50%",
+            f"{GEN_Z}（n=12）：平均值 3.3（量表 1–5） · 最高两档占比 58%",
+        ),
+        (
+            "ko",
+            f"{GEN_Z} (응답자 대비 % · n=12): Yes 50% · No 50%",
+            f"{GEN_Z} (n=12): 평균 3.3(1–5점 척도) · 상위 2점 비율 58%",
+        ),
+    ],
+)
+async def test_a_result_thread_says_its_statistics_in_the_workspaces_language(
+    desk: Desk, language: str, shares: str, scale: str
+) -> None:
+    """The launch research run by the sandbox: Q1 (Yes/No, Minds' labels) and Q3 (a 1–5 scale), in the thread."""
+    thread = await _result_thread(desk, language)
+    lines = thread.split("\\n")  # the thread's blocks are JSON: a line break in mrkdwn reads as "\\n" here
+    assert shares in lines
+    assert scale in lines
+    for english in ("% of respondents", "mean 3.3", "top-2-box 58%"):
+        assert english not in thread
