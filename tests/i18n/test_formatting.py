@@ -7,6 +7,12 @@ from __future__ import annotations
 import pytest
 
 from minds_bot import i18n
+from minds_bot.minds.models import parse_calculation
+from minds_bot.render import charts, results
+from minds_bot.render.calculations import calculation_text
+from minds_bot.render.common import listing
+from minds_bot.render.help import CAVEAT
+from minds_bot.render.home import HomeState, render_home
 
 NBSP = "\u00a0"
 
@@ -89,3 +95,53 @@ def test_brackets_are_the_language_s_own(language: str, bracketed: str, annotate
 def test_figures_are_separated_by_a_middle_dot_and_empty_ones_left_out() -> None:
     with i18n.speaking("zh"):
         assert i18n.separated(["平均值 3.9", None, "75%"]) == "平均值 3.9 · 75%"
+
+
+# --- renderers use them: what passes without new catalog entries ----------------------------------------------
+
+
+def _yes_no_result(language: str) -> results.QuestionResult:
+    with i18n.speaking(language):
+        built = results.build(
+            title="Would you buy it?",
+            kind="categorical",
+            audiences=[("Gen Z", ["Yes"] * 11 + ["No"])],
+            listed=["Yes", "No"],
+        )
+    assert built is not None
+    return built
+
+
+def test_a_charts_bar_labels_are_the_threads_percentages_in_german() -> None:
+    with i18n.speaking("de"):
+        panel = charts.result_panel(_yes_no_result("de"), title="Q1")
+    assert panel.value_labels is not None
+    assert list(panel.value_labels.values()) == [[f"92{NBSP}%", f"8{NBSP}%"]]
+
+
+def test_a_charts_scale_anchors_are_bracketed_as_chinese_brackets_them() -> None:
+    with i18n.speaking("zh"):
+        result = results.build(
+            title="Q", kind="scale", audiences=[("Gen Z", ["1", "3"])], scale_range=[1, 3], anchors=("很差", "很好")
+        )
+        assert result is not None
+        assert charts.result_panel(result, title="Q").options == ["1（很差）", "2", "3（很好）"]
+
+
+def test_a_method_nps_keeps_its_true_minus_and_minds_decimals_in_german() -> None:
+    calculation = parse_calculation({"methodId": "nps", "n": 12, "result": {"score": -12.5, "promotersPct": 17.5}})
+    with i18n.speaking("de"):
+        assert calculation_text(calculation).splitlines()[-1] == f"NPS −12,5 · Promotoren 17,5{NBSP}%"
+
+
+def test_names_are_listed_with_the_chinese_enumeration_comma() -> None:
+    with i18n.speaking("zh"):
+        assert listing(["Gen Z", "Boomers"]) == "Gen Z、Boomers"
+
+
+def test_the_home_tabs_closing_sentences_have_no_space_between_them_in_chinese() -> None:
+    with i18n.speaking("zh"):
+        view = render_home(HomeState(connected=True))
+        closing = view.blocks[-1].elements[0].text  # type: ignore[attr-defined]
+        assert closing == i18n._("Type `/minds help` in any channel for every command.") + i18n._(CAVEAT)
+        assert "。 " not in closing  # two sentences, no space between them
