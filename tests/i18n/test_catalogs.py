@@ -135,8 +135,9 @@ def test_the_bypass_check_finds_numbers_and_symbols_assembled_in_code(tmp_path: 
         "fine = join_list(names) + f'*{title}*\\n{body}' + f'<{url}|{label}>' + f'{hour:02d}:{minute}'\n"
         "pattern = re.compile(rf'^({first}|{second})$')\n"
         "logged = f'{method} {path}'  # for logs, verbatim\n"
+        "progress = _('Building: {status} ({progress}%)', status=s, progress=p)\n"
     )
-    assert [line for line, _text in fragments(sample)] == [2, 3, 4, 5, 6, 7]
+    assert [line for line, _text in fragments(sample)] == [2, 3, 4, 5, 6, 7, 11]
 
 
 @pytest.mark.parametrize(
