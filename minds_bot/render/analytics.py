@@ -93,7 +93,11 @@ def _question_line(index: int, q: QuestionAnalytics) -> str:
     title, kind = escape(shorten(q.title, MAX_TITLE)), escape(q.type, limit=MAX_WORD_SHOWN)
     if q.response_count is not None:
         head = _(
-            "*Q{number}. {title}* ({type}, n={count})", number=index, title=title, type=kind, count=q.response_count
+            "*Q{number}. {title}* ({type}, n={count})",
+            number=index,
+            title=title,
+            type=kind,
+            count=format_number(q.response_count),
         )
     else:
         head = _("*Q{number}. {title}* ({type})", number=index, title=title, type=kind)

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from slack_sdk.models.blocks import Block, DividerBlock
 
-from minds_bot.i18n import N_, _, _n, annotate, join_list, separated
+from minds_bot.i18n import N_, _, _n, annotate, format_number, join_list, separated
 from minds_bot.minds import Study
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.common import (
@@ -129,12 +129,13 @@ def _row(kind: BrowseKind, item: Any) -> Block:
 
 
 def _count_line(page: BrowsePage) -> str:
-    first, last = page.offset + 1, page.offset + len(page.items)
+    first, last = format_number(page.offset + 1), format_number(page.offset + len(page.items))
     if page.query is None:
-        return _(COUNT_LINES[page.kind], first=first, last=last, total=page.total)
+        return _(COUNT_LINES[page.kind], first=first, last=last, total=format_number(page.total))
     query = escape(page.query, limit=MAX_QUERY_SHOWN)
     if page.scanned is not None and not page.exhaustive:
-        return _newest_matches(page.kind, page.total, query=query, scanned=page.scanned, first=first, last=last)
+        scanned = format_number(page.scanned)
+        return _newest_matches(page.kind, page.total, query=query, scanned=scanned, first=first, last=last)
     return _matches(page.kind, page.total, query=query, first=first, last=last)
 
 
@@ -192,7 +193,7 @@ def _empty(page: BrowsePage) -> Message:
         return Message(text=text, blocks=[section(text)])
     if page.scanned is not None:
         among = NOTHING_AMONG_ALL if page.exhaustive else NOTHING_AMONG_NEWEST
-        text = _(among[page.kind], query=page.query, scanned=page.scanned)
+        text = _(among[page.kind], query=page.query, scanned=format_number(page.scanned))
     else:
         text = _(NO_MATCH[page.kind], query=page.query)
     text = escape(text, limit=MAX_SECTION_TEXT)

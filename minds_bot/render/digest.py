@@ -33,7 +33,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.i18n import N_, _, _n, join_list, sentences
+from minds_bot.i18n import N_, _, _n, format_number, join_list, sentences
 from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
     MAX_NAME_SHOWN,
@@ -257,7 +257,7 @@ def _state_detail(run: RunNews) -> str:
                     "{received} of {count} answers received",
                     "{received} of {count} answers received",
                     run.coverage_expected,
-                    received=run.coverage_received,
+                    received=format_number(run.coverage_received or 0),
                 )
             )
         gap = join_list(parts, style="clauses") if parts else _("coverage not reported")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from datetime import datetime
 
-from minds_bot.i18n import _, _n, format_date, join_list, sentences
+from minds_bot.i18n import _, _n, format_date, format_number, join_list, sentences
 from minds_bot.minds import (
     AuthenticationError,
     InvalidRequest,
@@ -41,13 +41,15 @@ def _usage(exc: PlanLimitError) -> str | None:
     """How much of the allowance is used ("3 of 3 on the Pro plan"), when Minds said its limit."""
     if exc.limit is None:
         return None
+    limit = format_number(exc.limit)
     if exc.current is not None and exc.current_plan:
-        return _("{current} of {limit} on the {plan} plan", current=exc.current, limit=exc.limit, plan=exc.current_plan)
+        current = format_number(exc.current)
+        return _("{current} of {limit} on the {plan} plan", current=current, limit=limit, plan=exc.current_plan)
     if exc.current is not None:
-        return _("{current} of {limit}", current=exc.current, limit=exc.limit)
+        return _("{current} of {limit}", current=format_number(exc.current), limit=limit)
     if exc.current_plan:
-        return _("limit {limit} on the {plan} plan", limit=exc.limit, plan=exc.current_plan)
-    return _("limit {limit}", limit=exc.limit)
+        return _("limit {limit} on the {plan} plan", limit=limit, plan=exc.current_plan)
+    return _("limit {limit}", limit=limit)
 
 
 def _plan_limit(exc: PlanLimitError) -> str:
