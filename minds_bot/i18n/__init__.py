@@ -8,13 +8,25 @@ formatters for numbers, percentages, decimals, signed scores and dates in the sp
 Slack ``<!date>`` tokens, which Slack shows in each reader's own format: ``render.common.slack_date``), and the
 punctuation the bot puts around words it did not write (names, options from Minds): ``join_list`` (", " or
 Chinese "、"; "and"/"or" lists from Babel's list patterns), ``bracket``/``annotate`` (full-width brackets in
-Chinese, with no space before them), ``separated`` (the " · " between figures) and ``sentences``. A renderer never
-joins fragments people read with literal separators, brackets or ``%``: ``tests/i18n/bypass.py`` finds them.
+Chinese, with no space before them), ``separated`` (the " · " between figures) and ``sentences`` — each keeps bold
+renderable (``markup.renderable``) where it joins. A renderer never joins fragments people read with literal
+separators, brackets or ``%``: ``tests/i18n/bypass.py`` finds them.
 English is the source language: a message's id is its English text, so English needs no catalog. The other
 catalogs are ``locales/<lang>/LC_MESSAGES/messages.po``, read and compiled in memory the first time their
 language is spoken (English-only processes never load one). ``python -m minds_bot.i18n.catalogs`` re-extracts
 ``locales/messages.pot`` from the code and merges it into each catalog; tests keep all of them in step.
 Placeholders are ``{name}`` (``str.format``): a value is inserted after translation, so a translator can move it.
+A Korean translation may give a placeholder a particle as its format spec — ``{study:을}``, ``{count:이}``,
+``{name:은}``, ``{audience:과}``, ``{revision:으로}`` (either form of a pair names it) — and gets the form the
+value's last syllable takes ("Study를", "수정본 2가", "3이"; ``minds_bot.i18n.korean``); never "을(를)" after a
+placeholder. Where a mark closes between the value and its particle, ``~`` gives the particle alone:
+``“{query}”{query:~과}`` → “가격”과, ``*{account}*{account:~으로}`` → *Acme*로. After a literal word a
+translation writes the right particle itself.
+Every message ``_``/``_n`` return goes through ``markup.renderable`` after its values are filled in: a ``*bold*``
+or ``_italic_`` span whose outer side touches Hangul or CJK gets a zero-width space there, so Slack renders it
+(renderers that put markup around text outside a message call ``renderable`` themselves).
+The house terms of each language (Minds' own words: Study, Audience, Mind, revision, approve, run, digest,
+summary, recalibrate, members, coverage …) are ``glossary.TERMS``; a test holds every catalog to them.
 Must not touch: Slack, Minds, the store — this sits at the bottom of the layers.
 """
 
@@ -23,12 +35,16 @@ from __future__ import annotations
 import contextvars
 import gettext
 import io
+import string
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from minds_bot.i18n.korean import PARTICLES, particle
+from minds_bot.i18n.markup import renderable
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 DOMAIN = "messages"
@@ -101,13 +117,13 @@ def in_channel() -> Iterator[str]:
 def _(message: str, /, **values: Any) -> str:
     """``message`` in the spoken language, its ``{placeholders}`` filled from ``values``."""
     text = _translations(_spoken.get()).gettext(message)
-    return text.format(**values) if values else text
+    return renderable(_FORMATTER.vformat(text, (), values) if values else text)
 
 
 def sentences(*parts: str | None) -> str:
     """Whole sentences one after the other, as the spoken language writes them: Chinese puts none of the spaces
-    the others put between them."""
-    return ("" if _spoken.get() == "zh" else " ").join(part for part in parts if part)
+    the others put between them (so a bold sentence end meeting the next gets ``renderable``'s space)."""
+    return renderable(("" if _spoken.get() == "zh" else " ").join(part for part in parts if part))
 
 
 def join_list(items: Iterable[str], *, style: str = "list") -> str:
@@ -118,14 +134,14 @@ def join_list(items: Iterable[str], *, style: str = "list") -> str:
     a closed list with the last item joined by the language's word ("A, B and C", "A、B和C"), from Babel."""
     shown = [item for item in items if item]
     if style == "clauses":
-        return CLAUSE_SEPARATORS.get(_spoken.get(), "; ").join(shown)
+        return renderable(CLAUSE_SEPARATORS.get(_spoken.get(), "; ").join(shown))
     if style == "choices":
-        return CHOICE_SEPARATOR.join(shown)
+        return renderable(CHOICE_SEPARATOR.join(shown))
     if style == "list" or len(shown) < 2:
-        return LIST_SEPARATORS.get(_spoken.get(), ", ").join(shown)
+        return renderable(LIST_SEPARATORS.get(_spoken.get(), ", ").join(shown))
     from babel.lists import format_list
 
-    return format_list(shown, style="standard" if style == "and" else "or", locale=babel_locale())
+    return renderable(format_list(shown, style="standard" if style == "and" else "or", locale=babel_locale()))
 
 
 def bracket(text: str) -> str:
@@ -140,13 +156,13 @@ def annotate(head: str, note: str | None) -> str:
     if not note:
         return head
     space = "" if _spoken.get() in BRACKETS else " "
-    return f"{head}{space}{bracket(note)}"
+    return renderable(f"{head}{space}{bracket(note)}")  # "*Gen Z*（…）": bold that touches "（" needs its space
 
 
 def separated(parts: Iterable[str | None]) -> str:
     """Figures or facts side by side ("mean 3.9 · top-2-box 75%"): the middle dot the bot uses between them,
     which every language it speaks reads the same way (Chinese and Korean included); empty parts are left out."""
-    return FIGURE_SEPARATOR.join(part for part in parts if part)
+    return renderable(FIGURE_SEPARATOR.join(part for part in parts if part))
 
 
 def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for it
@@ -158,7 +174,23 @@ def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for it
 def _n(singular: str, plural: str, count: int, /, **values: Any) -> str:
     """The form of a message for ``count`` (``{count}`` is always available to it), in the spoken language."""
     text = _translations(_spoken.get()).ngettext(singular, plural, count)
-    return text.format(count=format_number(count), **values)
+    return renderable(_FORMATTER.vformat(text, (), {"count": format_number(count), **values}))
+
+
+class _Formatter(string.Formatter):
+    """``str.format``, plus a Korean particle as a format spec: ``{name:을}`` → the value and 을 or 를;
+    ``{name:~을}`` → only 을 or 를 (for a particle after a quote or bold that closes around the value)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in PARTICLES:
+            text = format(value, "")
+            return text + particle(text, format_spec)
+        if format_spec[:1] == "~" and format_spec[1:] in PARTICLES:  # the particle alone, after a closing mark
+            return particle(format(value, ""), format_spec[1:])
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTER = _Formatter()
 
 
 @cache

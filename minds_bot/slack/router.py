@@ -2,7 +2,8 @@
 
 Owns: ``CommandRouter`` — ``add`` (each command module adds its ``COMMANDS`` in its ``register``) and
 ``dispatch`` (parse the text with the pure grammar, answer usage mistakes, ask ``Services.fair`` whether the
-person may start one more command — if not, say how long to wait — and run the handler as that person's work).
+person may start one more command — if not, say how long to wait — and run the handler as that person's work),
+and ``commands`` (every command type with a handler: a test holds ``/minds help`` to one line for each).
 The slash command and every button or modal that re-enters a command go through the one router on the
 ``Surface``, so no command module imports another to reach it.
 Must not touch: Minds wire shapes or SQL.
@@ -56,6 +57,11 @@ class CommandRouter:
 
     def __init__(self) -> None:
         self._handlers: dict[type, Handler] = {Help: handle_help}
+
+    @property
+    def commands(self) -> tuple[type, ...]:
+        """Every command type with a handler (the help groups each one: ``render/help.py``)."""
+        return tuple(self._handlers)
 
     def add(self, handlers: Mapping[type, Handler]) -> None:
         clash = set(handlers) & set(self._handlers)

@@ -29,8 +29,9 @@ def shown(item: Ephemeral | Message | View) -> str:
     """Everything a person can read in a message or modal: its text and its blocks."""
     if isinstance(item, View):
         return json.dumps(item.payload, ensure_ascii=False)
-    # As Slack shows it: mrkdwn's entities (&lt; &gt; &amp;) read as the characters they stand for.
-    return unescape(item.text + " " + json.dumps(item.blocks, ensure_ascii=False))
+    # As Slack shows it: mrkdwn's entities (&lt; &gt; &amp;) read as the characters they stand for, and the
+    # zero-width spaces that let bold render next to Hangul and CJK (``i18n.markup``) are not seen.
+    return unescape(item.text + " " + json.dumps(item.blocks, ensure_ascii=False)).replace("\u200b", "")
 
 
 def action_ids(blocks: list[dict[str, Any]]) -> list[str]:

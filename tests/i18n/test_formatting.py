@@ -145,3 +145,12 @@ def test_the_home_tabs_closing_sentences_have_no_space_between_them_in_chinese()
         closing = view.blocks[-1].elements[0].text  # type: ignore[attr-defined]
         assert closing == i18n._("Type `/minds help` in any channel for every command.") + i18n._(CAVEAT)
         assert "。 " not in closing  # two sentences, no space between them
+
+
+def test_bold_next_to_a_full_width_bracket_or_enumeration_comma_still_renders() -> None:
+    """Slack shows "*Gen Z*（" with literal asterisks: the helpers put a zero-width space where a span meets CJK."""
+    with i18n.speaking("zh"):
+        assert i18n.annotate("*Gen Z*", "n=12") == "*Gen Z*\u200b（n=12）"
+        assert i18n.join_list(["*A*", "*B*"]) == "*A*\u200b、\u200b*B*"
+    with i18n.speaking("de"):
+        assert i18n.annotate("*Gen Z*", "n=12") == "*Gen Z* (n=12)"
