@@ -43,7 +43,8 @@ def _line(language: str, *, kind: str, answers: Sequence[str], **model: object) 
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [
+    ids=["en", "de", "es", "zh", "ko"],
+    argvalues=[
         ("en", "Gen Z (% of respondents · n=12): Yes 92% · No 8%"),
         ("de", f"Gen Z (% der Befragten · n=12): Ja 92{NBSP}% · Nein 8{NBSP}%"),
         ("es", f"Gen Z (% de quienes respondieron · n=12): Sí 92{NBSP}% · No 8{NBSP}%"),
@@ -59,7 +60,8 @@ def test_a_share_line_reads_in_the_readers_language(language: str, expected: str
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [
+    ids=["en", "de", "es", "zh", "ko"],
+    argvalues=[
         ("en", "Gen Z (n=20): mean 3.9 on 1–5 · top-2-box 75%"),
         ("de", f"Gen Z (n=20): Mittelwert 3,9 auf 1–5 · Top-2-Box 75{NBSP}%"),
         ("es", f"Gen Z (n=20): media 3,9 en 1–5 · top-2-box 75{NBSP}%"),
@@ -73,7 +75,8 @@ def test_a_scale_line_says_mean_and_top_2_box_in_the_readers_words_and_numbers(l
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [
+    ids=["en", "de", "es", "zh", "ko"],
+    argvalues=[
         ("en", "Gen Z (n=12): NPS −41 · promoters (9–10) 17% · passives (7–8) 25% · detractors (0–6) 58%"),
         (
             "de",
@@ -95,7 +98,8 @@ def test_an_nps_line_keeps_its_true_minus_in_every_language(language: str, expec
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [
+    ids=["en", "de", "es", "zh", "ko"],
+    argvalues=[
         ("en", "Q1. Would you buy it?\n(One of: Yes · No)"),
         ("de", "Q1. Would you buy it?\n(Eine Antwort aus: Yes · No)"),
         ("es", "Q1. Would you buy it?\n(Una de: Yes · No)"),
@@ -152,7 +156,8 @@ GEN_Z = "Gen Z sneaker buyers in Germany"  # the sandbox's Audience, named as Mi
 
 @pytest.mark.parametrize(
     ("language", "shares", "scale"),
-    [
+    ids=["de", "es", "zh", "ko"],
+    argvalues=[
         (
             "de",
             f"{GEN_Z} (% der Befragten · n=12): Yes 50{NBSP}% · No 50{NBSP}%",
