@@ -61,14 +61,7 @@ async def _approved_plan(desk: Desk, language: str) -> Message:
     since = await desk.type(desk.ben, REQUEST)
     plan = await desk.posted(since, lambda m: said(language, "Research plan: {study}") in shown(m))
     while "plan_approve" not in action_ids(plan.blocks):
-        answer = next(a for a in action_ids(plan.blocks) if a.startswith("plan_answer:"))
-        before = plan.text
-        await desk.emu.click_button(user=desk.ben, action_id=answer, channel=desk.research, ts=plan.ts)
-        plan = await desk.wait(
-            lambda ts=plan.ts, b=before: next(
-                (m for m in desk.emu.state.messages(desk.research) if m.ts == ts and m.text != b), None
-            )
-        )
+        plan = await desk.answer_first_question(desk.ben, plan)
     await desk.emu.click_button(user=desk.ada, action_id="plan_approve", channel=desk.research, ts=plan.ts)
     return plan
 

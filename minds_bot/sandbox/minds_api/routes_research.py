@@ -262,6 +262,7 @@ def _apply_answers(content: Record, answers: dict[str, str] | None) -> bool:
         if options and answer not in options:
             raise planner.PlanInputError([f'answers: "{answer}" is not an option of "{question_id}"'])
         content["confirmationAnswers"][question_id] = answer
+        planner.apply_answer(content, question_id, answer)
     content["confirmationQuestions"] = [c for c in content["confirmationQuestions"] if c["id"] not in answers]
     for question_id, answer in answers.items():
         refinements.answered(content, question_id, answer)  # the options a refinement asked the requester for
