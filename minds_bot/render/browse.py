@@ -218,4 +218,4 @@ def render_browse(page: BrowsePage) -> Message:
     following = _state(page, page.offset + len(page.items)) if more else None
     blocks += pager(prev_id=BROWSE_PREV_ACTION, next_id=BROWSE_NEXT_ACTION, prev_state=previous, next_state=following)
     names = escape(join_list(shorten(getattr(i, "name", ""), 40) for i in page.items[:5]))
-    return Message(text=f"{_count_line(page)}: {names}", blocks=blocks)
+    return Message(text=_("{label}: {text}", label=_count_line(page), text=names), blocks=blocks)

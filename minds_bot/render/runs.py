@@ -350,7 +350,9 @@ def _top_lines(output: Mapping[str, Any]) -> list[str]:
         value = str(audience.get("value") or "").strip()
         if value:
             name = str(audience.get("audience") or audience.get("name") or _("Audience"))
-            lines.append(f"{escape(name)}: {escape(shorten(value, MAX_QUOTE))}")
+            # i18n: A label, then what it introduces (an Audience's name and Minds' top line for it). Use your
+            # language's colon.
+            lines.append(_("{label}: {text}", label=escape(name), text=escape(shorten(value, MAX_QUOTE))))
     return lines
 
 

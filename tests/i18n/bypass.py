@@ -131,8 +131,9 @@ SEPARATORS = {", ", "; ", " · ", " / ", " | ", "、"}
 # Decimals, grouping, percent, float formats; not "02d" (a clock's padding) nor a strftime spec ("%H:%M").
 NUMBER_SPEC = re.compile(r"^(?!.*%[a-zA-Z])(.*[.,_%]|.*[eg]$)")
 LETTER = re.compile(r"[^\W\d_]")
-# Brackets, a percent sign, a list separator, a middle dot or slash between spaces ("<{url}|{label}>" is Slack's).
-NEEDS_LOCALE = re.compile(r"[(（)）%、]|[,;](\s|$)|\s[·/|]|[·/|]\s")
+# Brackets, a percent sign, a list separator, a colon before a space (Chinese "："), a middle dot or slash between
+# spaces ("<{url}|{label}>" is Slack's, "{team}:{user}" a key).
+NEEDS_LOCALE = re.compile(r"[(（)）%、]|[,;](\s|$)|:\s|\s[·/|]|[·/|]\s")
 PERCENT_IN_MESSAGE = re.compile(r"\}\s?%")  # "{share}%": German wants "75 %", which only Babel writes right
 REGEX_CALLS = {"compile", "match", "fullmatch", "search", "sub", "split", "findall", "finditer"}
 

@@ -136,8 +136,10 @@ def test_the_bypass_check_finds_numbers_and_symbols_assembled_in_code(tmp_path: 
         "pattern = re.compile(rf'^({first}|{second})$')\n"
         "logged = f'{method} {path}'  # for logs, verbatim\n"
         "progress = _('Building: {status} ({progress}%)', status=s, progress=p)\n"
+        "labelled = f'{label}: {text}'\n"
+        "key = f'{team}:{user}'\n"
     )
-    assert [line for line, _text in fragments(sample)] == [2, 3, 4, 5, 6, 7, 11]
+    assert [line for line, _text in fragments(sample)] == [2, 3, 4, 5, 6, 7, 11, 12]
 
 
 @pytest.mark.parametrize(

@@ -152,41 +152,55 @@ async def _result_thread(desk: Desk, language: str) -> str:
 
 
 GEN_Z = "Gen Z sneaker buyers in Germany"  # the sandbox's Audience, named as Minds names it
+TOP_LINE = "Novelty (4 of 12)"  # Minds' own top line for an open question, shown as Minds wrote it
 
 
 @pytest.mark.parametrize(
-    ("language", "shares", "scale"),
+    ("language", "scales", "colon"),
     ids=["de", "es", "zh", "ko"],
     argvalues=[
         (
             "de",
-            f"{GEN_Z} (% der Befragten · n=12): Yes 50{NBSP}% · No 50{NBSP}%",
-            f"{GEN_Z} (n=12): Mittelwert 3,3 auf 1–5 · Top-2-Box 58{NBSP}%",
+            [
+                f"{GEN_Z} (n=12): Mittelwert 4,0 auf 1–5 · Top-2-Box 75{NBSP}%",
+                f"{GEN_Z} (n=12): Mittelwert 3,2 auf 1–5 · Top-2-Box 25{NBSP}%",
+            ],
+            ": ",
         ),
         (
             "es",
-            f"{GEN_Z} (% de quienes respondieron · n=12): Yes 50{NBSP}% · No 50{NBSP}%",
-            f"{GEN_Z} (n=12): media 3,3 en 1–5 · top-2-box 58{NBSP}%",
+            [
+                f"{GEN_Z} (n=12): media 3,6 en 1–5 · top-2-box 50{NBSP}%",
+                f"{GEN_Z} (n=12): media 3,4 en 1–5 · top-2-box 58{NBSP}%",
+            ],
+            ": ",
         ),
         (
             "zh",
-            f"{GEN_Z}（占受访者百分比 · n=12）：Yes 50% · No 50%",
-            f"{GEN_Z}（n=12）：平均值 3.3（量表 1–5） · 最高两档占比 58%",
+            [
+                f"{GEN_Z}（n=12）：平均值 3.5（量表 1–5） · 最高两档占比 67%",
+                f"{GEN_Z}（n=12）：平均值 3.7（量表 1–5） · 最高两档占比 67%",
+            ],
+            "：",
         ),
         (
             "ko",
-            f"{GEN_Z} (응답자 대비 % · n=12): Yes 50% · No 50%",
-            f"{GEN_Z} (n=12): 평균 3.3(1–5점 척도) · 상위 2점 비율 58%",
+            [
+                f"{GEN_Z} (n=12): 평균 3.7(1–5점 척도) · 상위 2점 비율 67%",
+                f"{GEN_Z} (n=12): 평균 3.2(1–5점 척도) · 상위 2점 비율 42%",
+            ],
+            ": ",
         ),
     ],
 )
 async def test_a_result_thread_says_its_statistics_in_the_workspaces_language(
-    desk: Desk, language: str, shares: str, scale: str
+    desk: Desk, language: str, scales: list[str], colon: str
 ) -> None:
-    """The launch research run by the sandbox: Q1 (Yes/No, Minds' labels) and Q3 (a 1–5 scale), in the thread."""
+    """The sandbox's launch research, planned in the Study language: its two 1–5 scale questions say mean and
+    top-2-box in the reader's words and numbers, and the bot's colon before Minds' own top line is the language's."""
     thread = await _result_thread(desk, language)
     lines = thread.split("\\n")  # the thread's blocks are JSON: a line break in mrkdwn reads as "\\n" here
-    assert shares in lines
-    assert scale in lines
-    for english in ("% of respondents", "mean 3.3", "top-2-box 58%"):
+    assert [line for line in lines if line.startswith(f"{GEN_Z} (n=") or line.startswith(f"{GEN_Z}（n=")] == scales
+    assert f"{GEN_Z}{colon}{TOP_LINE}" in lines
+    for english in ("mean 3.", "top-2-box 75%", "on 1–5"):
         assert english not in thread
