@@ -7,7 +7,8 @@ split, the words that say what a number covers ("% of respondents · several ans
 per-Audience line the thread shows ("Gen Z (% of respondents · n=12): Yes 92% · No 8%", "mean 3.9 on 1–5 ·
 top-2-box 75%"): every word from the catalogs, every number from the Babel helpers of ``minds_bot.i18n`` in the
 reader's language (German "Mittelwert 3,9 auf 1–5 · Top-2-Box 75 %"), an NPS with a true minus; option labels
-and Audience names stay as Minds wrote them.
+and Audience names stay as Minds wrote them; and the line a result simulated by the embedded sandbox carries
+(``simulated_text``, shown when the model's ``simulated`` says the sandbox produced it).
 
 Option order (the rule):
 - A scale is ordinal: every point of Minds' ``scaleRange`` (when it has at most ``MAX_SCALE_POINTS`` points) is
@@ -242,6 +243,11 @@ def chart_base(result: QuestionResult) -> str:
     if result.several:
         return _("% of respondents (several answers allowed)")
     return _("% of respondents")
+
+
+def simulated_text() -> str:
+    """What a result simulated by the embedded sandbox says once, under its heading (never a result from Minds)."""
+    return _("Simulated locally by the minds-bot sandbox — not answers from Minds.")
 
 
 def pct_text(value: float) -> str:
