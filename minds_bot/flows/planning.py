@@ -29,7 +29,7 @@ from minds_bot.flows.model_connections import plan_connections
 from minds_bot.flows.permissions import may_approve
 from minds_bot.flows.plan_memory import plan_context, remembered, unlisted_audiences, with_answerer
 from minds_bot.flows.tracking import Observation
-from minds_bot.i18n import N_, _, _n, in_channel
+from minds_bot.i18n import N_, _, _n, in_channel, join_list
 from minds_bot.minds import (
     MindsClient,
     MindsError,
@@ -102,7 +102,7 @@ async def resolve_study(minds: MindsClient, text: str) -> Study | StudyDetail:
     if result.match is not None:
         return result.match
     if result.kind == "ambiguous":
-        names = ", ".join(_("“{name}”", name=c.item.name) for c in result.candidates[:MAX_CANDIDATES_NAMED])
+        names = join_list(_("“{name}”", name=c.item.name) for c in result.candidates[:MAX_CANDIDATES_NAMED])
         raise StudyNotFound(
             _("Several Studies match “{text}”: {names}. Use the exact name or the Study id.", text=text, names=names)
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import uuid
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.i18n import _
+from minds_bot.i18n import _, join_list
 from minds_bot.minds import PlanPreviewRequest, ResearchPlan
 from minds_bot.render import Message
 from minds_bot.render.templates import render_template_not_saved, render_template_saved
@@ -30,7 +30,7 @@ def template_configuration(plan: ResearchPlan, *, goal: str) -> dict[str, Any] |
     if plan.study_locale not in TEMPLATE_LOCALES:
         return _(
             "templates take the languages {languages}; this plan has none of them.",
-            languages=", ".join(sorted(TEMPLATE_LOCALES)),
+            languages=join_list(sorted(TEMPLATE_LOCALES)),
         )
     if not plan.methods:
         return _("Minds named no research method for this plan.")

@@ -3,9 +3,14 @@
 Owns: ``_``, ``_n`` and ``N_`` (look a message up in the language being spoken, then fill its ``{named}``
 placeholders), ``speaking``/``speak``/``in_channel`` (the language for a block or the rest of a task — the
 person's, or the channel's for what everyone there reads — held in context variables, so renderers need no extra
-parameter), ``language_of`` (a Slack locale such as ``de-DE`` → one of ``LANGUAGES`` or None), and the Babel
-formatters for numbers, percentages and dates in the spoken language (times people read are Slack ``<!date>``
-tokens, which Slack shows in each reader's own format: ``render.common.slack_date``).
+parameter), ``language_of`` (a Slack locale such as ``de-DE`` → one of ``LANGUAGES`` or None), the Babel
+formatters for numbers, percentages, decimals, signed scores and dates in the spoken language (times people read are
+Slack ``<!date>`` tokens, which Slack shows in each reader's own format: ``render.common.slack_date``), and the
+punctuation the bot puts around words it did not write (names, options from Minds): ``join_list`` (", " or
+Chinese "、"; "and"/"or" lists from Babel's list patterns), ``bracket``/``annotate`` (full-width brackets in
+Chinese, with no space before them), ``separated`` (the " · " between figures) and ``sentences`` — each keeps bold
+renderable (``markup.renderable``) where it joins. A renderer never joins fragments people read with literal
+separators, brackets or ``%``: ``tests/i18n/bypass.py`` finds them.
 English is the source language: a message's id is its English text, so English needs no catalog. The other
 catalogs are ``locales/<lang>/LC_MESSAGES/messages.po``, read and compiled in memory the first time their
 language is spoken (English-only processes never load one). ``python -m minds_bot.i18n.catalogs`` re-extracts
@@ -31,7 +36,7 @@ import contextvars
 import gettext
 import io
 import string
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
 from functools import cache
@@ -55,6 +60,14 @@ LANGUAGES: dict[str, str] = {
 # Babel's locale for each language: the region whose conventions a team most likely expects by default (English
 # as the bot always wrote it: "1 January 2027", 24-hour times).
 _BABEL_LOCALES = {"en": "en_GB", "de": "de_DE", "es": "es_ES", "zh": "zh_Hans_CN", "ko": "ko_KR"}
+
+# The punctuation around words the bot did not write. Languages not named use the English ones.
+LIST_SEPARATORS = {"zh": "、"}
+CLAUSE_SEPARATORS = {"zh": "；"}
+BRACKETS = {"zh": ("（", "）")}
+FIGURE_SEPARATOR = " · "
+CHOICE_SEPARATOR = " / "
+MINUS = "−"  # U+2212: a negative score is written with a true minus in every language, never a hyphen
 
 _spoken: contextvars.ContextVar[str] = contextvars.ContextVar("minds_bot_language", default=SOURCE_LANGUAGE)
 # What a message posted to a channel speaks while a person's request is handled: the workspace's language.
@@ -111,6 +124,45 @@ def sentences(*parts: str | None) -> str:
     """Whole sentences one after the other, as the spoken language writes them: Chinese puts none of the spaces
     the others put between them (so a bold sentence end meeting the next gets ``renderable``'s space)."""
     return renderable(("" if _spoken.get() == "zh" else " ").join(part for part in parts if part))
+
+
+def join_list(items: Iterable[str], *, style: str = "list") -> str:
+    """Items one after the other as the spoken language lists them. ``style="list"``: a plain enumeration
+    ("A, B, C"; Chinese "A、B、C"), for names and options that may be followed by "and 3 more"; ``"clauses"``:
+    phrases that each say something ("2 questions with missing answers; 9 of 12 answers received"; Chinese "；");
+    ``"choices"``: alternatives to pick from ("Yes / No", the same slash in every language); ``"and"``/``"or"``:
+    a closed list with the last item joined by the language's word ("A, B and C", "A、B和C"), from Babel."""
+    shown = [item for item in items if item]
+    if style == "clauses":
+        return renderable(CLAUSE_SEPARATORS.get(_spoken.get(), "; ").join(shown))
+    if style == "choices":
+        return renderable(CHOICE_SEPARATOR.join(shown))
+    if style == "list" or len(shown) < 2:
+        return renderable(LIST_SEPARATORS.get(_spoken.get(), ", ").join(shown))
+    from babel.lists import format_list
+
+    return renderable(format_list(shown, style="standard" if style == "and" else "or", locale=babel_locale()))
+
+
+def bracket(text: str) -> str:
+    """``text`` in round brackets as the spoken language writes them: "(text)", Chinese "（text）"."""
+    left, right = BRACKETS.get(_spoken.get(), ("(", ")"))
+    return f"{left}{text}{right}"
+
+
+def annotate(head: str, note: str | None) -> str:
+    """``head`` followed by ``note`` in brackets: "Gen Z (2)", Chinese "Z世代（2）" (no space before a full-width
+    bracket); ``head`` alone when there is no note."""
+    if not note:
+        return head
+    space = "" if _spoken.get() in BRACKETS else " "
+    return renderable(f"{head}{space}{bracket(note)}")  # "*Gen Z*（…）": bold that touches "（" needs its space
+
+
+def separated(parts: Iterable[str | None]) -> str:
+    """Figures or facts side by side ("mean 3.9 · top-2-box 75%"): the middle dot the bot uses between them,
+    which every language it speaks reads the same way (Chinese and Korean included); empty parts are left out."""
+    return renderable(FIGURE_SEPARATOR.join(part for part in parts if part))
 
 
 def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for it
@@ -177,6 +229,32 @@ def format_percent(fraction: float, *, digits: int = 0) -> str:
     from babel.numbers import format_percent as babel_percent
 
     return babel_percent(round(fraction, digits + 2), locale=babel_locale(), decimal_quantization=False)
+
+
+def format_decimal(value: float, *, digits: int = 1) -> str:
+    """``3.94`` → ``3.9`` / ``3,9`` …: exactly ``digits`` decimals (a mean of 4 reads "4.0"), the spoken
+    language's separators."""
+    from copy import copy
+
+    from babel import Locale
+
+    locale = Locale.parse(babel_locale())
+    pattern = copy(locale.decimal_formats[None])  # the language's own grouping (Spanish groups from 10 000)
+    pattern.frac_prec = (digits, digits)
+    return pattern.apply(round(value, digits), locale)
+
+
+def format_share(percent: float, *, digits: int = 0) -> str:
+    """A share given in percent (0–100): ``92.4`` → ``92%`` / ``92 %`` (German and Spanish put a no-break space
+    before the sign, as Babel does); ``digits`` decimals at most."""
+    return format_percent(round(percent, digits) / 100, digits=digits)
+
+
+def format_signed(value: float) -> str:
+    """A score with its sign, as the results write an NPS: ``+12``, ``−42`` (a true minus), ``0``; the digits in
+    the spoken language's format."""
+    sign = "+" if value > 0 else MINUS if value < 0 else ""
+    return f"{sign}{format_number(abs(value))}"
 
 
 def format_date(day: date | datetime) -> str:

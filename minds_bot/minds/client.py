@@ -1195,7 +1195,7 @@ def _describe(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors()[:3]:
         where = ".".join(str(p) for p in err["loc"]) or "reply"
-        parts.append(f"{where}: {err['msg']}")
+        parts.append(f"{where}: {err['msg']}")  # pydantic's words for developers, verbatim
     more = exc.error_count() - len(parts)
     return "; ".join(parts) + (f"; and {more} more" if more > 0 else "")  # verbatim
 

@@ -52,7 +52,7 @@ class RequestInfo:
     path: str
 
     def __str__(self) -> str:
-        return f"{self.method} {self.path}"
+        return f"{self.method} {self.path}"  # for logs, verbatim
 
 
 class MindsError(Exception):
@@ -65,7 +65,7 @@ class MindsError(Exception):
         self.request = request
         with speaking(None):
             english = self.message
-        super().__init__(english if request is None else f"{english} ({request})")
+        super().__init__(english if request is None else f"{english} ({request})")  # for logs, verbatim
 
     @property
     def message(self) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from slack_sdk.models.blocks import Block, HeaderBlock
 
-from minds_bot.i18n import N_, _, _n
+from minds_bot.i18n import N_, _, _n, annotate, format_number, format_share, join_list, separated
 from minds_bot.minds import QuestionAnalytics, StudyAnalytics
 from minds_bot.minds.models import AnalyticsShare
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape
@@ -30,7 +30,8 @@ QUESTION_BLOCKS = MAX_BLOCKS_PER_MESSAGE - 4
 
 
 def _number(value: float) -> str:
-    return f"{value:g}" if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+    """A figure as Minds sent it, to two decimals at most, in the reader's format: "3.75", "3,75", "12"."""
+    return format_number(round(value, 2))
 
 
 def _figures(q: QuestionAnalytics) -> list[str]:
@@ -54,10 +55,10 @@ def _figures(q: QuestionAnalytics) -> list[str]:
         parts.insert(0, _top_share(q.distribution))
     if q.themes:
         themes = [
-            f"{escape(t.theme, limit=MAX_NAME_SHOWN)}" + (f" ({t.count})" if t.count is not None else "")
+            annotate(escape(t.theme, limit=MAX_NAME_SHOWN), format_number(t.count) if t.count is not None else None)
             for t in q.themes
         ]
-        shown = ", ".join(themes[:MAX_THEMES]) + (" …" if len(themes) > MAX_THEMES else "")
+        shown = join_list(themes[:MAX_THEMES]) + (" …" if len(themes) > MAX_THEMES else "")
         parts.append(_("themes: {themes}", themes=shown))
     return parts
 
@@ -67,7 +68,8 @@ def _top_share(distribution: Sequence[AnalyticsShare]) -> str:
     if shares:
         top = max(shares, key=lambda s: s.pct or 0.0)
         option = escape(top.option, limit=MAX_NAME_SHOWN)
-        return _("most chosen {option} ({share}%)", option=option, share=_number(top.pct or 0.0))
+        # i18n: {option} is an answer option as Minds wrote it; {share} its percentage, e.g. "42%".
+        return _("most chosen {option} ({share})", option=option, share=format_share(top.pct or 0.0, digits=2))
     counted = [s for s in distribution if s.count is not None]
     if counted:
         top = max(counted, key=lambda s: s.count or 0)
@@ -82,21 +84,25 @@ def _top_share(distribution: Sequence[AnalyticsShare]) -> str:
     more = len(distribution) - len(shown)
     if more > 0:
         return _n(
-            "options: {options} and {count} more", "options: {options} and {count} more", more, options=", ".join(shown)
+            "options: {options} and {count} more", "options: {options} and {count} more", more, options=join_list(shown)
         )
-    return _("options: {options}", options=", ".join(shown))
+    return _("options: {options}", options=join_list(shown))
 
 
 def _question_line(index: int, q: QuestionAnalytics) -> str:
     title, kind = escape(shorten(q.title, MAX_TITLE)), escape(q.type, limit=MAX_WORD_SHOWN)
     if q.response_count is not None:
         head = _(
-            "*Q{number}. {title}* ({type}, n={count})", number=index, title=title, type=kind, count=q.response_count
+            "*Q{number}. {title}* ({type}, n={count})",
+            number=index,
+            title=title,
+            type=kind,
+            count=format_number(q.response_count),
         )
     else:
         head = _("*Q{number}. {title}* ({type})", number=index, title=title, type=kind)
     figures = _figures(q)
-    return head + ("\n" + " · ".join(figures) if figures else "\n" + _("Minds sent no figures for this question."))
+    return head + ("\n" + separated(figures) if figures else "\n" + _("Minds sent no figures for this question."))
 
 
 def _totals(analytics: StudyAnalytics) -> str:
@@ -105,7 +111,7 @@ def _totals(analytics: StudyAnalytics) -> str:
         parts.append(_n("{count} question analysed", "{count} questions analysed", analytics.question_count))
     if analytics.response_count is not None:
         parts.append(_n("{count} response", "{count} responses", analytics.response_count))
-    return " · ".join(parts)
+    return separated(parts)
 
 
 def render_analytics(analytics: StudyAnalytics, *, study_name: str, charted: bool) -> Message:

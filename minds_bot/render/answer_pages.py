@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from slack_sdk.models.blocks import ActionsBlock, Block
 
-from minds_bot.i18n import N_, _
+from minds_bot.i18n import N_, _, separated
 from minds_bot.minds import OutputAnswer, StudyOutput
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, Message, escape
 from minds_bot.render.common import button, context, encode_value, pager, section, sections, shorten
@@ -30,7 +30,7 @@ def _same(value: str, message: str) -> bool:
 
 
 def _answer_blocks(audience: str, answer: OutputAnswer) -> list[Block]:
-    who = f"*{escape(answer.persona, limit=MAX_NAME_SHOWN)}* · {escape(audience, limit=MAX_NAME_SHOWN)}"
+    who = separated([f"*{escape(answer.persona, limit=MAX_NAME_SHOWN)}*", escape(audience, limit=MAX_NAME_SHOWN)])
     said = answer.message.strip()
     if not said or _same(answer.value, said):
         return sections(

@@ -15,7 +15,7 @@ from collections import Counter
 
 from slack_sdk.models.blocks import ActionsBlock, Block
 
-from minds_bot.i18n import _, _n
+from minds_bot.i18n import _, _n, annotate, format_number
 from minds_bot.minds import OutputAudience, StudyOutput
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention, results
 from minds_bot.render.answer_pages import (  # noqa: F401 — re-exported for the listeners
@@ -159,7 +159,9 @@ def _unique_names(output: StudyOutput) -> list[str]:
     names = []
     for audience in output.audiences:
         seen[audience.name] += 1
-        names.append(audience.name if seen[audience.name] == 1 else f"{audience.name} ({seen[audience.name]})")
+        names.append(
+            audience.name if seen[audience.name] == 1 else annotate(audience.name, format_number(seen[audience.name]))
+        )
     return names
 
 
@@ -197,12 +199,17 @@ def distribution(output: StudyOutput) -> results.QuestionResult | None:
 def _top_line(result: results.QuestionResult | None, name: str, audience: OutputAudience) -> str:
     """ "*Gen Z* (% of respondents · n=12): Yes 70% · No 30%", or Minds' own value when there is no result."""
     counted = next((a for a in result.audiences if a.name == name), None) if result else None
+    shown = f"*{escape(name, limit=MAX_NAME_SHOWN)}*"
     if result is not None and counted is not None and counted.n:
-        said = escape(results.summary(result, counted))  # every option, never cut: sections() splits long text
-        return f"*{escape(name, limit=MAX_NAME_SHOWN)}* ({results.base_text(result, counted)}): {said}"
+        # every option, never cut: sections() splits long text
+        return results.audience_line(result, counted, name=shown)
     answered = _n("{count} answer", "{count} answers", len(audience.answers))
-    head = f"*{escape(name, limit=MAX_NAME_SHOWN)}* ({answered})"
-    return f"{head}: {escape(shorten(audience.value, 200))}"
+    return _(
+        "{audience} ({base}): {figures}",
+        audience=shown,
+        base=answered,
+        figures=escape(shorten(audience.value, 200)),
+    )
 
 
 def _quotes(output: StudyOutput) -> list[str]:
@@ -215,7 +222,10 @@ def _quotes(output: StudyOutput) -> list[str]:
                 if answer.message.strip():
                     said = escape(shorten(answer.message, QUOTE_PREVIEW))
                     persona = escape(answer.persona, limit=MAX_NAME_SHOWN)
-                    who = f"{persona}, {escape(audience.name, limit=MAX_NAME_SHOWN)}"
+                    # i18n: Who gave a quoted answer: a persona's name, then its Audience's name.
+                    who = _(
+                        "{persona}, {audience}", persona=persona, audience=escape(audience.name, limit=MAX_NAME_SHOWN)
+                    )
                     quotes.append(f"> “{said}”\n— {who}")
         depth += 1
     return quotes

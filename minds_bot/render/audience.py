@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from slack_sdk.models.blocks import ActionsBlock, Block, ConfirmObject, DividerBlock, HeaderBlock
 
-from minds_bot.i18n import N_, _, _n, format_number
+from minds_bot.i18n import N_, _, _n, format_number, join_list, separated
 from minds_bot.minds import AudienceDetail, AudienceProgress, Formation
 from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.browse import minds_label
@@ -57,10 +57,10 @@ def _members(audience: AudienceDetail) -> str:
         return _(
             "*Members:* {minds} — {names} and {more} more",
             minds=minds,
-            names=", ".join(names),
+            names=join_list(names),
             more=format_number(more),
         )
-    return _("*Members:* {minds} — {names}", minds=minds, names=", ".join(names))
+    return _("*Members:* {minds} — {names}", minds=minds, names=join_list(names))
 
 
 def _coverage(audience: AudienceDetail) -> str:
@@ -117,12 +117,20 @@ def _sharing(audience: AudienceDetail) -> str:
 
 def _formation(formation: Formation) -> str:
     groups = sorted(formation.subgroups, key=lambda s: s.position)
-    parts = [f"{escape(s.label, limit=MAX_NAME_SHOWN)} {s.count.memberships}" for s in groups[:MAX_SUBGROUPS]]
+    parts = [
+        # i18n: A subgroup of an Audience's formation and how many Minds are in it: "Women 12".
+        _(
+            "{subgroup} {count}",
+            subgroup=escape(s.label, limit=MAX_NAME_SHOWN),
+            count=format_number(s.count.memberships),
+        )
+        for s in groups[:MAX_SUBGROUPS]
+    ]
     if len(groups) > MAX_SUBGROUPS:
         parts.append(_("and {more} more", more=format_number(len(groups) - MAX_SUBGROUPS)))
-    name, subgroups = escape(formation.name, limit=MAX_NAME_SHOWN), " · ".join(parts)
+    name, subgroups = escape(formation.name, limit=MAX_NAME_SHOWN), separated(parts)
     if formation.status == "ready":
-        return f"• *{name}*: {subgroups}"
+        return "• " + _("{label}: {text}", label=f"*{name}*", text=subgroups)
     return _(
         "• *{formation}* ({status}: counts are provisional): {subgroups}",
         formation=name,

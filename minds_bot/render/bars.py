@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from minds_bot.i18n import format_number
+
 log = logging.getLogger(__name__)
 
 WIDTH = 770
@@ -123,7 +125,7 @@ def _ticks(top: float) -> list[float]:
 
 
 def _tick_text(value: float) -> str:
-    return f"{value:g}" if value < 10_000 else f"{value:,.0f}"
+    return format_number(round(value, 2))  # "2.5" / "2,5", "10,000" / "10.000" as the language writes them
 
 
 def _panel_height(panel: Panel) -> int:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from slack_sdk.models.blocks import Block, DividerBlock
 
-from minds_bot.i18n import N_, _, _n
+from minds_bot.i18n import N_, _, _n, annotate, format_number, join_list, separated
 from minds_bot.minds import Study
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.common import (
@@ -88,8 +88,8 @@ def minds_label(count: int) -> str:
 
 
 def _study_line(study: Study) -> str:
-    audiences = [f"{escape(a.name, limit=MAX_NAME_SHOWN)} ({minds_label(_mind_count(a))})" for a in study.audiences]
-    shown = ", ".join(audiences[:MAX_AUDIENCES_PER_STUDY_LINE])
+    audiences = [annotate(escape(a.name, limit=MAX_NAME_SHOWN), minds_label(_mind_count(a))) for a in study.audiences]
+    shown = join_list(audiences[:MAX_AUDIENCES_PER_STUDY_LINE])
     if len(audiences) > MAX_AUDIENCES_PER_STUDY_LINE:
         more = len(audiences) - MAX_AUDIENCES_PER_STUDY_LINE
         shown = _n("{names} and {count} more", "{names} and {count} more", more, names=shown)
@@ -102,7 +102,7 @@ def _study_line(study: Study) -> str:
         )
     )
     audiences = shown or _("no Audiences attached")
-    return f"*{escape(study.name, limit=MAX_NAME_SHOWN)}*\n{questions} · {audiences}"
+    return f"*{escape(study.name, limit=MAX_NAME_SHOWN)}*\n{separated([questions, audiences])}"
 
 
 def _mind_count(audience: Any) -> int:
@@ -119,8 +119,8 @@ def _row(kind: BrowseKind, item: Any) -> Block:
         return row
     if kind == "audiences":
         return section(f"*{escape(item.name, limit=MAX_NAME_SHOWN)}* — {minds_label(item.mind_count)}")
-    details = [d for d in (item.discipline, ", ".join(item.tags[:5]) if item.tags else None) if d]
-    about = f" — {escape(' · '.join(details), limit=MAX_SECTION_TEXT // 2)}" if details else ""
+    details = [d for d in (item.discipline, join_list(item.tags[:5]) if item.tags else None) if d]
+    about = f" — {escape(separated(details), limit=MAX_SECTION_TEXT // 2)}" if details else ""
     row = section(f"*{escape(item.name, limit=MAX_NAME_SHOWN)}*{about}")
     chat = rerun_value(f"chat {item.id}")
     if chat is not None:  # re-enters /minds chat <id> as the person who clicked
@@ -129,12 +129,13 @@ def _row(kind: BrowseKind, item: Any) -> Block:
 
 
 def _count_line(page: BrowsePage) -> str:
-    first, last = page.offset + 1, page.offset + len(page.items)
+    first, last = format_number(page.offset + 1), format_number(page.offset + len(page.items))
     if page.query is None:
-        return _(COUNT_LINES[page.kind], first=first, last=last, total=page.total)
+        return _(COUNT_LINES[page.kind], first=first, last=last, total=format_number(page.total))
     query = escape(page.query, limit=MAX_QUERY_SHOWN)
     if page.scanned is not None and not page.exhaustive:
-        return _newest_matches(page.kind, page.total, query=query, scanned=page.scanned, first=first, last=last)
+        scanned = format_number(page.scanned)
+        return _newest_matches(page.kind, page.total, query=query, scanned=scanned, first=first, last=last)
     return _matches(page.kind, page.total, query=query, first=first, last=last)
 
 
@@ -192,7 +193,7 @@ def _empty(page: BrowsePage) -> Message:
         return Message(text=text, blocks=[section(text)])
     if page.scanned is not None:
         among = NOTHING_AMONG_ALL if page.exhaustive else NOTHING_AMONG_NEWEST
-        text = _(among[page.kind], query=page.query, scanned=page.scanned)
+        text = _(among[page.kind], query=page.query, scanned=format_number(page.scanned))
     else:
         text = _(NO_MATCH[page.kind], query=page.query)
     text = escape(text, limit=MAX_SECTION_TEXT)
@@ -216,5 +217,5 @@ def render_browse(page: BrowsePage) -> Message:
     more = page.offset + len(page.items) < page.total
     following = _state(page, page.offset + len(page.items)) if more else None
     blocks += pager(prev_id=BROWSE_PREV_ACTION, next_id=BROWSE_NEXT_ACTION, prev_state=previous, next_state=following)
-    names = escape(", ".join(shorten(getattr(i, "name", ""), 40) for i in page.items[:5]))
-    return Message(text=f"{_count_line(page)}: {names}", blocks=blocks)
+    names = escape(join_list(shorten(getattr(i, "name", ""), 40) for i in page.items[:5]))
+    return Message(text=_("{label}: {text}", label=_count_line(page), text=names), blocks=blocks)

@@ -2,10 +2,11 @@
 top/bottom box) in its result thread: each one's headline figures, with what they cover (n, the Audiences when
 Minds names them).
 
-Owns: the words for every ``Calculation`` kind in ``minds/models.py``, including the two that have no figures to
-show: a kind the bot does not know is named ("Minds returned a … calculation that the bot cannot show here"), and
-an entry the bot could not read says so — neither is ever skipped or shown as empty. Numbers are printed with the
-precision Minds sent (a score of 34.2 stays 34.2, a price of 105 stays 105); nothing is derived or rounded up
+Owns: the words for every ``Calculation`` kind in ``minds/models.py`` (numbers, percentages and signed scores in
+the reader's language, through ``minds_bot.i18n``), including the two that have no figures to show: a kind the
+bot does not know is named ("Minds returned a … calculation that the bot cannot show here"), and an entry the
+bot could not read says so — neither is ever skipped or shown as empty. Numbers are printed with the precision Minds
+sent (a score of 34.2 stays 34.2, a price of 105 stays 105); nothing is derived or rounded up
 into false certainty. Text from Minds (items, features, currency, method ids) is escaped.
 Pure: no I/O. ``render/runs.py`` appends these blocks to the result and pages them with the rest.
 Must not touch: Minds calls, the store, Slack calls.
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 
 from slack_sdk.models.blocks import Block
 
-from minds_bot.i18n import N_, _, _n, format_number, format_percent
+from minds_bot.i18n import N_, _, _n, format_number, format_percent, format_signed, separated
 from minds_bot.minds.models import (
     Calculation,
     GaborGrangerCalculation,
@@ -202,15 +203,15 @@ def _turf(calc: TurfCalculation) -> list[str]:
 
 
 def _nps(calc: NpsCalculation) -> str:
-    sign = "+" if calc.score > 0 else "−" if calc.score < 0 else ""  # as the results write an NPS: "−42", "+12"
-    parts = [_("NPS {score}", score=f"{sign}{_num(abs(calc.score))}")]
+    # as the results write an NPS ("−42", "+12"), with the decimals Minds sent
+    parts = [_("NPS {score}", score=format_signed(round(calc.score, _decimals(calc.score))))]
     groups = (
         (calc.promoters_pct, N_("promoters {share}")),
         (calc.passives_pct, N_("passives {share}")),
         (calc.detractors_pct, N_("detractors {share}")),
     )
     parts += [_(message, share=_pct(share)) for share, message in groups if share is not None]
-    return " · ".join(parts)
+    return separated(parts)
 
 
 def _key_drivers(calc: KeyDriversCalculation) -> list[str]:
@@ -236,7 +237,7 @@ def _top_bottom_box(calc: TopBottomBoxCalculation) -> list[str]:
         parts = [_("top-{size}-box {share}", size=size, share=_pct(calc.top_box_pct))]
         if calc.bottom_box_pct is not None:
             parts.append(_("bottom-{size}-box {share}", size=size, share=_pct(calc.bottom_box_pct)))
-    return [*lines, " · ".join(parts)]
+    return [*lines, separated(parts)]
 
 
 # --- numbers as Minds sent them ----------------------------------------------------------------------------
@@ -263,7 +264,8 @@ def _pct(value: float) -> str:
 def _money(value: float, currency: str | None) -> str:
     if not currency:
         return _num(value)
-    return f"{_num(value)} {escape(currency, limit=MAX_CURRENCY_SHOWN)}"
+    # i18n: A price: {amount} is the number, {currency} Minds' currency as it sent it (EUR, €, USD…).
+    return _("{amount} {currency}", amount=_num(value), currency=escape(currency, limit=MAX_CURRENCY_SHOWN))
 
 
 def _item(text: str) -> str:

@@ -3,13 +3,14 @@
 Owns: turning a ``render.results.QuestionResult`` into a horizontal grouped bar chart with the very shares the
 thread text shows (``result_chart``: % of respondents, its base on the axis, each bar's value written after it,
 each Audience named with its n — and its NPS for an NPS question — in the legend, a scale's end points labelled
-with Minds' anchors when it gives them). Pure CPU work with no I/O; callers run it with ``flows.drawing.draw``.
-The drawing itself is ``render.bars``.
+with Minds' anchors when it gives them), every number and bracket written as the thread text writes it in the
+reader's language ("75 %" in German, "（…）" in Chinese). Pure CPU work with no I/O; callers run it with
+``flows.drawing.draw``. The drawing itself is ``render.bars``.
 """
 
 from __future__ import annotations
 
-from minds_bot.i18n import _, format_number
+from minds_bot.i18n import MINUS, _, annotate, format_number
 from minds_bot.render import results
 from minds_bot.render.bars import Panel, draw_panels
 
@@ -17,7 +18,7 @@ from minds_bot.render.bars import Panel, draw_panels
 def _legend(result: results.QuestionResult, audience: results.AudienceResult) -> str:
     if audience.nps is not None:
         # i18n: A chart legend entry: an Audience's name, its respondents and its Net Promoter Score.
-        nps = results.nps_text(audience.nps.score).replace("−", "-")  # the chart fonts have no true minus sign
+        nps = results.nps_text(audience.nps.score).replace(MINUS, "-")  # the chart fonts have no true minus sign
         return _("{name} (n={n}, {nps})", name=audience.name, n=format_number(audience.n), nps=nps)
     # i18n: A chart legend entry: an Audience's name and its respondents.
     return _("{name} (n={n})", name=audience.name, n=format_number(audience.n))
@@ -26,8 +27,8 @@ def _legend(result: results.QuestionResult, audience: results.AudienceResult) ->
 def _option_labels(result: results.QuestionResult) -> list[str]:
     labels = list(result.options)
     if result.anchors and labels:
-        labels[0] = f"{labels[0]} ({result.anchors[0]})"
-        labels[-1] = f"{labels[-1]} ({result.anchors[1]})"
+        labels[0] = annotate(labels[0], result.anchors[0])
+        labels[-1] = annotate(labels[-1], result.anchors[1])
     return labels
 
 

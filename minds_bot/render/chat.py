@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from slack_sdk.models.blocks import Block, ImageElement
 
-from minds_bot.i18n import N_, _, _n, format_number
+from minds_bot.i18n import N_, _, _n, format_number, separated
 from minds_bot.minds import MindDetail
 from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
@@ -77,7 +77,7 @@ def render_mind_reply(*, mind_name: str, content: str) -> list[Message]:
             )
         else:
             label, text = name, _("{mind} (synthetic): {answer}", mind=name, answer=answer)
-        blocks: list[Block] = [*page, context(f"{label} · {_(SYNTHETIC)}")]
+        blocks: list[Block] = [*page, context(separated([label, _(SYNTHETIC)]))]
         messages.append(Message(text=text, blocks=blocks))
     return messages
 

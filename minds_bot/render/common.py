@@ -24,7 +24,7 @@ from slack_sdk.models.blocks import (
     SectionBlock,
 )
 
-from minds_bot.i18n import N_, _, _n
+from minds_bot.i18n import N_, _, _n, join_list
 from minds_bot.minds import Candidate, LookupResult
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, MAX_WORD_SHOWN, Message, escape
 
@@ -78,8 +78,9 @@ def _pieces(text: str, limit: int) -> Iterable[str]:
 
 
 def listing(items: Sequence[str], *, most: int = 20, limit: int = MAX_NAME_SHOWN) -> str:
-    """Names from Minds or people, escaped and shortened, comma-separated; past ``most`` the rest are counted."""
-    shown = ", ".join(escape(item, limit=limit) for item in items[:most])
+    """Names from Minds or people, escaped and shortened, listed as the spoken language lists them ("A, B",
+    Chinese "A、B"); past ``most`` the rest are counted."""
+    shown = join_list(escape(item, limit=limit) for item in items[:most])
     if len(items) <= most:
         return shown
     return _n("{names} and {count} more", "{names} and {count} more", len(items) - most, names=shown)

@@ -33,7 +33,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.i18n import N_, _, _n, sentences
+from minds_bot.i18n import N_, _, _n, format_number, join_list, sentences
 from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
     MAX_NAME_SHOWN,
@@ -117,14 +117,14 @@ def _fallback(content: DigestContent, with_news: Sequence[StudyNews]) -> str:
 def _footer(content: DigestContent, *, hidden: Sequence[StudyNews], schedule: str, requested_by: str | None) -> str:
     parts = []
     if content.quiet:
-        names = ", ".join(_escape(s.name) for s in content.studies)
+        names = join_list(_escape(s.name) for s in content.studies)
         parts.append(
             _("No research news in {studies} since the last digest.", studies=names)
             if names
             else _("No research news since the last digest.")
         )
     if hidden:
-        names = ", ".join(_escape(s.name) for s in hidden)
+        names = join_list(_escape(s.name) for s in hidden)
         parts.append(
             _n(
                 "…and {count} more Studies with news: {studies}. See `/minds runs &lt;study&gt;`.",
@@ -205,14 +205,14 @@ def _run_line(run: RunNews) -> str:
     line = _(
         "• {what} {name} ({event}): *{state}*{detail}",
         what=what,
-        name=f"“{_escape(run.question_titles[0])}”" if run.question_titles else _("(question unknown)"),
+        name=_("“{name}”", name=_escape(run.question_titles[0])) if run.question_titles else _("(question unknown)"),
         event=event,
         state=state,
         detail=_state_detail(run),
     )
     extra = (run.questions_total or 0) - len(run.question_titles)
     if len(run.question_titles) > 1 or (run.question_titles and extra > 0):
-        asked = ", ".join(f"“{_escape(t)}”" for t in run.question_titles)
+        asked = join_list(_("“{name}”", name=_escape(t)) for t in run.question_titles)
         if extra > 0:
             said = _n(
                 "Asked: {questions} and {count} more", "Asked: {questions} and {count} more", extra, questions=asked
@@ -257,10 +257,10 @@ def _state_detail(run: RunNews) -> str:
                     "{received} of {count} answers received",
                     "{received} of {count} answers received",
                     run.coverage_expected,
-                    received=run.coverage_received,
+                    received=format_number(run.coverage_received or 0),
                 )
             )
-        gap = "; ".join(parts) if parts else _("coverage not reported")
+        gap = join_list(parts, style="clauses") if parts else _("coverage not reported")
         return " — " + _("collection finished with gaps: {gap}. Not complete evidence.", gap=gap)
     if run.status == "plan_limited":
         done = run.questions_completed
@@ -369,11 +369,19 @@ def _list_line(digest: Digest, schedule: str) -> str:
     if digest.last_posted_at:
         facts.append(_("last posted {when}", when=slack_date(digest.last_posted_at)))
     where = channel_mention(digest.channel_id)
-    return f"`{escape(digest.digest_id)}` → {where} {escape(schedule)}, {', '.join(facts)}"
+    # i18n: One digest in the list: its id, the channel it posts to, its schedule in words, then facts about it
+    # ("3 Studies, quiet periods skipped").
+    return _(
+        "`{digest_id}` → {channel} {schedule}, {facts}",
+        digest_id=escape(digest.digest_id),
+        channel=where,
+        schedule=escape(schedule),
+        facts=join_list(facts),
+    )
 
 
 def render_digest_added(digest: Digest, *, schedule: str, study_names: Sequence[str], tz_note: str | None) -> Message:
-    studies = ", ".join(_escape(n) for n in study_names) if study_names else _("all your Studies")
+    studies = join_list(_escape(n) for n in study_names) if study_names else _("all your Studies")
     where = channel_mention(digest.channel_id)
     digest_id = escape(digest.digest_id)
     text = _(

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from slack_sdk.errors import SlackApiError
 
-from minds_bot.i18n import _, _n, format_date, sentences
+from minds_bot.i18n import _, _n, format_date, format_number, join_list, sentences
 from minds_bot.minds import (
     AuthenticationError,
     InvalidRequest,
@@ -46,13 +46,15 @@ def _usage(exc: PlanLimitError) -> str | None:
     """How much of the allowance is used ("3 of 3 on the Pro plan"), when Minds said its limit."""
     if exc.limit is None:
         return None
+    limit = format_number(exc.limit)
     if exc.current is not None and exc.current_plan:
-        return _("{current} of {limit} on the {plan} plan", current=exc.current, limit=exc.limit, plan=exc.current_plan)
+        current = format_number(exc.current)
+        return _("{current} of {limit} on the {plan} plan", current=current, limit=limit, plan=exc.current_plan)
     if exc.current is not None:
-        return _("{current} of {limit}", current=exc.current, limit=exc.limit)
+        return _("{current} of {limit}", current=format_number(exc.current), limit=limit)
     if exc.current_plan:
-        return _("limit {limit} on the {plan} plan", limit=exc.limit, plan=exc.current_plan)
-    return _("limit {limit}", limit=exc.limit)
+        return _("limit {limit} on the {plan} plan", limit=limit, plan=exc.current_plan)
+    return _("limit {limit}", limit=limit)
 
 
 def _plan_limit(exc: PlanLimitError) -> str:
@@ -93,7 +95,7 @@ def _not_ready(exc: PanelMindsNotReady) -> str:
     names = [m.name or m.mind_id or _("a Mind") for m in exc.not_ready]
     if not names:
         return minds_said(exc.message)
-    shown = minds_said(", ".join(names[:MAX_NOT_READY_NAMED]))
+    shown = minds_said(join_list(names[:MAX_NOT_READY_NAMED]))
     if len(names) > MAX_NOT_READY_NAMED:
         return _n(
             "Some Minds are still training ({names} and {count} more). Nothing was started; try again when they "

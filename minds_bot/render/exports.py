@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
-from minds_bot.i18n import N_, _, _n, format_number, sentences
+from minds_bot.i18n import N_, _, _n, annotate, format_share, sentences
 from minds_bot.minds import ExportFailed, ExportStatus
 from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape, mention
 from minds_bot.render.common import button, encode_value, plain_value, section
@@ -33,7 +33,7 @@ ORIGINAL_WARNING = N_(
 
 def export_label(kind: str, format: str) -> str:  # noqa: A002 - the wire name
     what = _(KIND_NAMES[kind]) if kind in KIND_NAMES else escape(kind, limit=MAX_WORD_SHOWN)
-    return f"{what} ({escape(format, limit=MAX_WORD_SHOWN)})"
+    return annotate(what, escape(format, limit=MAX_WORD_SHOWN))
 
 
 def export_requested(*, study_name: str, kind: str, format: str, user_id: str | None) -> str:  # noqa: A002
@@ -52,11 +52,12 @@ def export_progress(*, kind: str, format: str, status: ExportStatus) -> str:  # 
     label, state = export_label(kind, format), escape(status.status, limit=MAX_WORD_SHOWN)
     if status.progress is None:
         return _(":hourglass_flowing_sand: Preparing the {export}: {state}.", export=label, state=state)
+    # i18n: {state} is Minds' word for the export's state (queued, running…); {percent} how far it is, e.g. "40%".
     return _(
-        ":hourglass_flowing_sand: Preparing the {export}: {state}, {percent} %.",
+        ":hourglass_flowing_sand: Preparing the {export}: {state}, {percent}.",
         export=label,
         state=state,
-        percent=format_number(round(status.progress)),
+        percent=format_share(status.progress),
     )
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from slack_sdk.models.blocks import Block, ContextBlock, HeaderBlock, MarkdownTextObject, SectionBlock
 
-from minds_bot.i18n import N_, _
+from minds_bot.i18n import N_, _, separated
 from minds_bot.render import MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.common import split_text
 
@@ -332,7 +332,7 @@ def _line_text(line: HelpLine) -> str:
     elif line.shortcut is not None:
         name = f"*{escape(line.shortcut)}*"
     else:
-        name = " · ".join(f"*{labels[key]}*" for key in line.buttons)
+        name = separated(f"*{labels[key]}*" for key in line.buttons)
     # i18n: {name} is a command (in code), a button or a menu item (bold); {what} says what it gives the reader.
     return _("{name} — {what}", name=name, what=_(line.what, **labels))
 

@@ -26,7 +26,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.i18n import _, _n
+from minds_bot.i18n import _, _n, sentences
 from minds_bot.render import (
     MAX_NAME_SHOWN,
     MAX_WORD_SHOWN,
@@ -111,7 +111,7 @@ def render_home(state: HomeState) -> View:
         note = _("Your channels could not be read just now, so only the digests you added are listed.")
         blocks.append(ContextBlock(elements=[MarkdownTextObject(text=note)]))
     tip = _("Type `/minds help` in any channel for every command.")
-    blocks.append(ContextBlock(elements=[MarkdownTextObject(text=f"{tip} {_(CAVEAT)}")]))
+    blocks.append(ContextBlock(elements=[MarkdownTextObject(text=sentences(tip, _(CAVEAT)))]))
     return View(type="home", blocks=blocks)
 
 

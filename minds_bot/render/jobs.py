@@ -14,7 +14,7 @@ from typing import Literal
 
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
-from minds_bot.i18n import _, _n, sentences
+from minds_bot.i18n import _, _n, format_share, sentences
 from minds_bot.minds import AudienceLimits, FromBriefJob, FromBriefResult, StudyDuplicate
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, mention
 from minds_bot.render.browse import minds_label
@@ -151,7 +151,12 @@ def render_audience_progress(job: FromBriefJob, *, limits: AudienceLimits | None
     if job.status == "queued":
         text = _("Building an Audience from your brief: queued at Minds…")
     elif job.progress is not None:
-        text = _("Building an Audience from your brief: {status} ({progress}%)…", status=status, progress=job.progress)
+        # i18n: {status} is Minds' word for the job's state; {progress} how far it is, e.g. "40%".
+        text = _(
+            "Building an Audience from your brief: {status} ({progress})…",
+            status=status,
+            progress=format_share(job.progress),
+        )
     else:
         text = _("Building an Audience from your brief: {status}…", status=status)
     blocks = [section(text)]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from slack_sdk.models.blocks import Block
 
-from minds_bot.i18n import N_, _
+from minds_bot.i18n import N_, _, annotate, separated
 from minds_bot.minds import ResearchMethod
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.common import context, listing, section, sections, shorten
@@ -50,7 +50,8 @@ def state_words(method: ResearchMethod) -> str:
 
 
 def method_line(method: ResearchMethod, methods: Sequence[ResearchMethod]) -> str:
-    parts = [f"*{_name(method)}* (`{escape(method.id, limit=MAX_NAME_SHOWN)}`) — {state_words(method)}"]
+    named = annotate(f"*{_name(method)}*", f"`{escape(method.id, limit=MAX_NAME_SHOWN)}`")
+    parts = [f"{named} — {state_words(method)}"]
     if method.complexity:
         parts.append(_("complexity: {complexity}", complexity=escape(method.complexity, limit=MAX_WORD_SHOWN)))
     if method.requires:
@@ -60,7 +61,7 @@ def method_line(method: ResearchMethod, methods: Sequence[ResearchMethod]) -> st
     fallback = _by_id(methods, method.fallback_method_id) if not method.executable else None
     if fallback:
         parts.append(_("alternative to review: {method}", method=fallback))
-    line = " · ".join(parts)
+    line = separated(parts)
     if method.description:
         line += f"\n   {escape(shorten(method.description, DESCRIPTION_PREVIEW))}"
     return f"• {line}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from minds_bot.i18n import N_, _
+from minds_bot.i18n import N_, _, annotate, join_list, separated
 from minds_bot.minds import ModelConnection
 from minds_bot.render import Message, escape
 from minds_bot.render.common import context, section, sections
@@ -17,8 +17,8 @@ NOTE = N_("Runs use Minds' own models unless a verified connection is chosen; an
 
 def connection_line(connection: ModelConnection) -> str:
     name = escape(connection.name or connection.id)
-    model = " · ".join(escape(str(p)) for p in (connection.provider, connection.model) if p)
-    parts = [f"*{name}*" + (f" ({model})" if model else "")]
+    model = separated(escape(str(p)) for p in (connection.provider, connection.model) if p)
+    parts = [annotate(f"*{name}*", model)]
     if connection.verified:
         parts.append(_("verified {date}", date=escape(connection.verified_at or "")))
     else:
@@ -26,7 +26,7 @@ def connection_line(connection: ModelConnection) -> str:
         if failing:
             why = _(
                 "*not verified*: {capabilities} not available — never picked by default",
-                capabilities=", ".join(failing),
+                capabilities=join_list(failing),
             )
         else:
             why = _("*not verified* — never picked by default")

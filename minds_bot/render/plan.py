@@ -40,7 +40,7 @@ from slack_sdk.models.blocks import (
     SectionBlock,
 )
 
-from minds_bot.i18n import LANGUAGES, N_, _, _n, sentences, speaking
+from minds_bot.i18n import LANGUAGES, N_, _, _n, annotate, bracket, join_list, sentences, separated, speaking
 from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchMethod, ResearchPlan
 from minds_bot.minds.models import PlanMethod, QuestionResponse
 from minds_bot.render import (
@@ -117,7 +117,7 @@ def response_label(question: PlanQuestion) -> str:
 
 def answer_format(response: QuestionResponse) -> str:
     """How a question with this response contract is answered, in words ("One of: Yes · No", "Scale 1–5")."""
-    options = " · ".join(response.categorical_options or [])
+    options = separated(response.categorical_options or [])
     if response.type == "categorical":
         return _("One of: {options}", options=options) if options else _("One option")
     if response.type == "multiselect":
@@ -162,7 +162,7 @@ def question_text(
     if routed:
         meta.append(routed)
     shows = [_("Stimulus: {name}", name=stimuli[a]) for a in question.attachment_ids if stimuli and a in stimuli]
-    return f"Q{number}. {question.text}\n({' · '.join(meta)})" + "".join(f"\n{s}" for s in shows)
+    return f"Q{number}. {question.text}\n{bracket(separated(meta))}" + "".join(f"\n{s}" for s in shows)
 
 
 def _stimulus_names(plan: ResearchPlan) -> dict[str, str]:
@@ -177,7 +177,7 @@ def method_line(method: PlanMethod) -> str:
         notes.append(_("advanced: needs an explicit opt-in to run"))
     if method.executable is False:
         notes.append(_("not executable in the catalog: review it, nothing will be substituted silently"))
-    return f"• {escape(name)}" + (f" — _{'; '.join(notes)}_" if notes else "")
+    return f"• {escape(name)}" + (f" — _{join_list(notes, style='clauses')}_" if notes else "")
 
 
 def _number(value: float) -> str:
@@ -330,7 +330,7 @@ def _action_blocks(
                             Option(
                                 value=OPT_IN_VALUE,
                                 text=shorten(
-                                    _("I opt in to the advanced methods: {methods}", methods=", ".join(advanced)), 75
+                                    _("I opt in to the advanced methods: {methods}", methods=join_list(advanced)), 75
                                 ),
                             )
                         ],
@@ -493,7 +493,7 @@ def _assemble(
                     "attached as Markdown.",
                     shown=_range_label(pages[0]),
                     total=len(plan.questions),
-                    rest=", ".join(_range_label(p) for p in pages[1:]),
+                    rest=join_list(_range_label(p) for p in pages[1:]),
                 )
             )
         ]
@@ -554,7 +554,7 @@ def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
         lines += [_("## Confirmation questions"), ""]
         for question in plan.confirmation_questions:
             if question.options:
-                lines.append(f"- {question.text} ({' / '.join(question.options)})")
+                lines.append("- " + annotate(question.text, join_list(question.options, style="choices")))
             else:
                 lines.append("- " + _("{question} (free text)", question=question.text))
     return "\n".join(lines).rstrip() + "\n"

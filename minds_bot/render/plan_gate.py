@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from minds_bot.i18n import _, _n, sentences
+from minds_bot.i18n import _, _n, join_list, sentences
 from minds_bot.minds import ResearchMethod, ResearchPlan
 from minds_bot.minds.models import PlanMethod
 from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, escape
@@ -70,7 +70,7 @@ def who_answers(context: PlanContext) -> str:
     """mrkdwn for the plan header: "Who answers: Korean skincare enthusiasts (12 Minds)"."""
     if not context.audiences:
         return _("Who answers: no Audience is attached to this Study.")
-    named = ", ".join(
+    named = join_list(
         _("{audience} ({minds})", audience=escape(a.name, limit=MAX_NAME_SHOWN), minds=_minds(a.mind_count))
         for a in context.audiences
     )
@@ -109,7 +109,7 @@ def confirm_text(plan: ResearchPlan, context: PlanContext) -> str:
         who=who,
     )
     advanced = advanced_methods(plan)
-    opt_in = _("You opt in to the advanced methods: {methods}.", methods=", ".join(advanced)) if advanced else None
+    opt_in = _("You opt in to the advanced methods: {methods}.", methods=join_list(advanced)) if advanced else None
     text = sentences(run, opt_in, _("Responses count toward your Minds plan."))
     return escape(text, limit=MAX_CONFIRM_TEXT)  # a confirm dialog's text is mrkdwn
 
@@ -121,17 +121,17 @@ def _audience_names(context: PlanContext, *, room: int) -> str:
     names: list[str] = []
     for index, audience in enumerate(context.audiences):
         rest = count - index
-        candidate = ", ".join([*names, audience.name])
+        candidate = join_list([*names, audience.name])
         if len(candidate) > room:
             return _n(
                 "{count} Audience ({names} and {rest} more)",
                 "{count} Audiences ({names} and {rest} more)",
                 count,
-                names=", ".join(names),
+                names=join_list(names),
                 rest=rest,
             )
         names.append(audience.name)
-    return _n("{count} Audience ({names})", "{count} Audiences ({names})", count, names=", ".join(names))
+    return _n("{count} Audience ({names})", "{count} Audiences ({names})", count, names=join_list(names))
 
 
 # --- what stands between a revision and its run ---------------------------------------------------------------

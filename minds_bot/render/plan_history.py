@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from minds_bot.i18n import N_, _
+from minds_bot.i18n import N_, _, join_list
 from minds_bot.minds import ResearchPlan
 from minds_bot.minds.models import QuestionResponse
 from minds_bot.render import escape, mention
@@ -92,7 +92,7 @@ def changes_since(
     heading = _("*Changed since revision {revision}:*", revision=previous.revision)
     if ids_only:
         lines = [
-            _(template, ids=", ".join(numbers))
+            _(template, ids=join_list(numbers))
             for template, numbers in (
                 (ADDED_IDS, [number for number, _text in added]),
                 (REMOVED_IDS, [number for number, _text in removed]),

@@ -4,7 +4,10 @@ both drawn from, for guided research runs (``render/runs.py``) and standalone qu
 Owns: the base (respondents — people whose answer is not empty — per Audience), n per Audience, the option order,
 each option's share of respondents, the scale statistics (mean, top-2-box, from ``render/stats.py``), the NPS
 split, the words that say what a number covers ("% of respondents · several answers allowed · n=12"), and the
-per-Audience line the thread shows, and the line a result simulated by the embedded sandbox carries
+per-Audience line the thread shows ("Gen Z (% of respondents · n=12): Yes 92% · No 8%", "mean 3.9 on 1–5 ·
+top-2-box 75%"): every word from the catalogs, every number from the Babel helpers of ``minds_bot.i18n`` in the
+reader's language (German "Mittelwert 3,9 auf 1–5 · Top-2-Box 75 %"), an NPS with a true minus; option labels
+and Audience names stay as Minds wrote them; and the line a result simulated by the embedded sandbox carries
 (``simulated_text``, shown when the model's ``simulated`` says the sandbox produced it).
 
 Option order (the rule):
@@ -32,8 +35,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from minds_bot.i18n import _, format_number
-from minds_bot.render import stats
+from minds_bot.i18n import _, format_decimal, format_number, format_share, format_signed, separated
+from minds_bot.render import escape, stats
 
 MAX_SCALE_POINTS = 21  # a scale with more points than this lists only the answers given
 NPS_RANGE = (0, 10)
@@ -220,10 +223,9 @@ def _order(
 
 
 def nps_text(score: int) -> str:
-    """ "NPS +12", "NPS −42", "NPS 0" (a true minus sign)."""
-    sign = "+" if score > 0 else "−" if score < 0 else ""
+    """ "NPS +12", "NPS −42", "NPS 0" (a true minus sign in every language)."""
     # i18n: {score} is the Net Promoter Score with its sign, e.g. "−42" or "+12".
-    return _("NPS {score}", score=f"{sign}{format_number(abs(score))}")
+    return _("NPS {score}", score=format_signed(score))
 
 
 def base_text(result: QuestionResult, audience: AudienceResult) -> str:
@@ -249,7 +251,31 @@ def simulated_text() -> str:
 
 
 def pct_text(value: float) -> str:
-    return f"{format_number(round(value))}%"
+    """A share of respondents (0–100) as the spoken language writes a whole percentage: "75%", "75 %"."""
+    return format_share(value)
+
+
+def scale_text(scale: stats.ScaleSummary) -> str:
+    """ "mean 3.9 on 1–5 · top-2-box 75%" in the spoken language's words and numbers."""
+    mean = format_decimal(scale.mean, digits=1)
+    if scale.low is None or scale.high is None:
+        said = _("mean {value}", value=mean)
+    else:
+        # i18n: A scale question's average answer: "mean 3.9 on 1–5" ({low}–{high} is the scale's range).
+        said = _(
+            "mean {value} on {low}–{high}", value=mean, low=format_number(scale.low), high=format_number(scale.high)
+        )
+    top = None
+    if scale.top_box_pct is not None:
+        # i18n: The share of answers on the two highest points of the scale, e.g. "top-2-box 75%".
+        top = _("top-2-box {share}", share=pct_text(scale.top_box_pct))
+    return separated([said, top])
+
+
+def option_text(option: str, share: float) -> str:
+    """One option and its share: "Yes 92%" (the option as Minds wrote it)."""
+    # i18n: {option} is an answer option as Minds wrote it (not translated); {share} its percentage, e.g. "92%".
+    return _("{option} {share}", option=option, share=pct_text(share))
 
 
 def summary(result: QuestionResult, audience: AudienceResult) -> str:
@@ -266,12 +292,20 @@ def summary(result: QuestionResult, audience: AudienceResult) -> str:
             detractors=pct_text(nps.pct(nps.detractors)),
         )
     if result.kind == "scale":
-        summary_ = audience.scale
-        if summary_ is None:
+        if audience.scale is None:
             return _("no numeric answers")
-        scale = f" on {summary_.low}–{summary_.high}" if summary_.low is not None else ""
-        top = f" · top-2-box {summary_.top_box_pct}%" if summary_.top_box_pct is not None else ""
-        return f"mean {summary_.mean:.1f}{scale}{top}"
-    return " · ".join(
-        f"{option} {pct_text(share)}" for option, share in zip(result.options, audience.shares, strict=True)
+        return scale_text(audience.scale)
+    return separated(option_text(option, share) for option, share in zip(result.options, audience.shares, strict=True))
+
+
+def audience_line(result: QuestionResult, audience: AudienceResult, *, name: str) -> str:
+    """One Audience's line in a thread: "Gen Z (% of respondents · n=12): Yes 92% · No 8%". ``name`` is the
+    Audience's name as the caller shows it (escaped, maybe bold); the figures are escaped here."""
+    # i18n: {audience} is an Audience's name; {base} says what the numbers cover ("% of respondents · n=12");
+    # {figures} are its numbers ("Yes 92% · No 8%"). Use the brackets and colon your language uses.
+    return _(
+        "{audience} ({base}): {figures}",
+        audience=name,
+        base=base_text(result, audience),
+        figures=escape(summary(result, audience)),
     )

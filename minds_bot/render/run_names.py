@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from minds_bot.i18n import _, _n, format_number
+from minds_bot.i18n import _, _n, format_number, separated
 from minds_bot.minds import AgentRun
 from minds_bot.minds.models import StudyMessage
 from minds_bot.render import MAX_WORD_SHOWN, escape
@@ -89,7 +89,7 @@ def run_line(
     if link:
         label = _("thread")  # i18n: the link to a run's Slack thread
         parts.append(f"<{link}|{label}>")
-    return "• " + " · ".join(parts)
+    return "• " + separated(parts)
 
 
 def run_lines(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from slack_sdk.models.blocks import ActionsBlock, Block, ButtonElement, ContextBlock, MarkdownTextObject, SectionBlock
 
-from minds_bot.i18n import _
+from minds_bot.i18n import _, sentences
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, Message, channel_mention, escape
 from minds_bot.render.common import sections
 from minds_bot.render.outcome import outcome_line
@@ -59,7 +59,8 @@ def ended_run_line(run: EndedRun) -> str:
         where = _("{where}, revision {revision}", where=where, revision=run.revision)
     outcome = outcome_line(status=run.status, cancelled_by=run.cancelled_by)
     link = thread_link(run.permalink)
-    return f"{where}: {outcome} {link}".rstrip()
+    # i18n: {where} is "*Study* in #channel" (maybe with its revision); {outcome} the sentence saying how it ended.
+    return sentences(_("{where}: {outcome}", where=where, outcome=outcome), link)
 
 
 def render_run_ended_dm(run: EndedRun, *, requested: bool) -> Message:
@@ -74,7 +75,7 @@ def render_run_ended_dm(run: EndedRun, *, requested: bool) -> Message:
     off = _("Turn these messages off in the Minds App Home.")
     blocks: list[Block] = [
         SectionBlock(text=MarkdownTextObject(text=body)),
-        ContextBlock(elements=[MarkdownTextObject(text=f"{why} {off}")]),
+        ContextBlock(elements=[MarkdownTextObject(text=sentences(why, off))]),
     ]
     return Message(text=body, blocks=blocks)
 

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from slack_sdk.models.blocks import Block, ContextBlock, MarkdownTextObject, SectionBlock
 
-from minds_bot.i18n import _, _n, format_number
+from minds_bot.i18n import _, _n, annotate, format_number, join_list
 from minds_bot.minds import AgentRun, ResearchRun, RunArtifact
 from minds_bot.minds.models import AnswerConsistency, StudyMessage
 from minds_bot.render import (
@@ -78,7 +78,7 @@ def progress_text(run: ResearchRun) -> str:
             ":arrows_counterclockwise: Running: {settled} of {count} questions settled ({details}).",
             progress.total,
             settled=settled,
-            details=", ".join(extras),
+            details=join_list(extras),
         )
     return _n(
         ":arrows_counterclockwise: Running: {settled} of {count} question settled.",
@@ -170,7 +170,7 @@ def _plan_limited_line(run: ResearchRun) -> str:
             index += 1
         if named:
             more = total - len(ran) - len(named)
-            questions = ", ".join(named)
+            questions = join_list(named)
             if more:
                 # i18n: {line} is the sentence before this one; {questions} lists question numbers (Q2, Q3…).
                 line = _n(
@@ -254,8 +254,7 @@ def _title(artifact: RunArtifact) -> str:
 
 def _shares(result: results.QuestionResult, audience: results.AudienceResult) -> str:
     """One Audience's numbers with what they cover: "Gen Z (% of respondents · n=12): Yes 70% · No 30%"."""
-    said = escape(results.summary(result, audience))
-    return f"{escape(audience.name)} ({results.base_text(result, audience)}): {said}"
+    return results.audience_line(result, audience, name=escape(audience.name))
 
 
 def _number_of(artifacts: Sequence[RunArtifact]) -> dict[str, int]:
@@ -351,7 +350,9 @@ def _top_lines(output: Mapping[str, Any]) -> list[str]:
         value = str(audience.get("value") or "").strip()
         if value:
             name = str(audience.get("audience") or audience.get("name") or _("Audience"))
-            lines.append(f"{escape(name)}: {escape(shorten(value, MAX_QUOTE))}")
+            # i18n: A label, then what it introduces (an Audience's name and Minds' top line for it). Use your
+            # language's colon.
+            lines.append(_("{label}: {text}", label=escape(name), text=escape(shorten(value, MAX_QUOTE))))
     return lines
 
 
@@ -362,7 +363,9 @@ def _qualitative_lines(output: Mapping[str, Any]) -> list[str]:
         themes = [t for t in codebook if isinstance(t, Mapping) and t.get("label")]
         themes.sort(key=lambda t: -int(t.get("count") or 0))
         if themes:
-            shown = ", ".join(f"{escape(str(t['label']))} ({int(t.get('count') or 0)})" for t in themes[:MAX_THEMES])
+            shown = join_list(
+                annotate(escape(str(t["label"])), format_number(int(t.get("count") or 0))) for t in themes[:MAX_THEMES]
+            )
             more = len(themes) - MAX_THEMES
             if more > 0:
                 lines.append(
@@ -417,7 +420,7 @@ def consistency_text(check: AnswerConsistency) -> str:
             text=text,
         )
     if check.unsaved_items:
-        items = ", ".join(f"Q{i + 1}" for i in check.unsaved_items)
+        items = join_list(f"Q{i + 1}" for i in check.unsaved_items)
         # i18n: {text} is the answer-consistency note before this sentence; {questions} lists question numbers
         # (Q2, Q3…).
         text = _("{text} Flags for {questions} could not be saved.", text=text, questions=items)
@@ -435,7 +438,7 @@ def render_results(run: ResearchRun, *, study_name: str) -> list[Message]:
     numbers = _number_of(run.artifacts)
     partial_run = run.status == "partial"
     name = escape(study_name, limit=MAX_NAME_SHOWN)
-    blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=f"{terminal_line(run)} ({name})"))]
+    blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=annotate(terminal_line(run), name)))]
     if run.simulated:
         blocks.append(ContextBlock(elements=[MarkdownTextObject(text=results.simulated_text())]))
     method_nps = uses_nps(run)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
-from minds_bot.i18n import _, format_number
+from minds_bot.i18n import _, format_number, join_list
 from minds_bot.minds import SharingState, StudyDetail
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape
 from minds_bot.render.common import button, context, encode_value, section, shorten
@@ -24,7 +24,7 @@ def _audiences_sentence(study: StudyDetail) -> str:
     names = [shorten(a.name, MAX_NAME_SHOWN) for a in study.audiences]
     if not names:
         return _("This Study has no Audiences attached.")
-    shown = ", ".join(names[:MAX_NAMED_AUDIENCES])
+    shown = join_list(names[:MAX_NAMED_AUDIENCES])
     if len(names) > MAX_NAMED_AUDIENCES:
         return _(
             "Its Audiences ({audiences} and {more} more) and their Minds also become publicly readable.",

@@ -23,7 +23,7 @@ from slack_sdk.models.blocks import (
     StaticSelectElement,
 )
 
-from minds_bot.i18n import N_, _, _n, format_number, sentences
+from minds_bot.i18n import N_, _, _n, format_number, sentences, separated
 from minds_bot.render import MAX_WORD_SHOWN, Message, escape, mention
 from minds_bot.render.common import button, context, encode_value, pager, section, sections, slack_date
 from minds_bot.store import PolicyMode, Spend, SpendOutcome
@@ -289,7 +289,7 @@ def totals_text(totals: SpendTotals) -> str:
         parts.append(_n("{count} waiting for an approver", "{count} waiting for an approver", totals.held))
     if totals.not_sent:
         parts.append(_n("{count} not sent", "{count} not sent", totals.not_sent))
-    return _("*Totals:* {totals}", totals=" · ".join(parts))
+    return _("*Totals:* {totals}", totals=separated(parts))
 
 
 def _line(spend: Spend) -> str:

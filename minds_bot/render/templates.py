@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from slack_sdk.models.blocks import Block, ButtonElement, InputBlock, Option, PlainTextInputElement, StaticSelectElement
 from slack_sdk.models.views import View
 
-from minds_bot.i18n import N_, _, _n, format_number
+from minds_bot.i18n import N_, _, _n, annotate, format_number, join_list
 from minds_bot.minds import StudyTemplate
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.common import MAX_PRIVATE_METADATA, button, context, section
@@ -87,10 +87,10 @@ def template_request(template: StudyTemplate) -> str:
         response = question.response
         how = response.type
         if response.categorical_options:
-            how += ": " + " / ".join(response.categorical_options)
+            how += ": " + join_list(response.categorical_options, style="choices")
         elif response.scale_range:
-            how += f" {response.scale_range[0]:g}–{response.scale_range[-1]:g}"
-        lines.append(f"{number}. {question.text} ({how})")
+            how += f" {format_number(response.scale_range[0])}–{format_number(response.scale_range[-1])}"
+        lines.append(f"{number}. {annotate(question.text, how)}")
     text = "\n".join(lines)
     return text if len(text) <= MAX_REQUEST else text[: MAX_REQUEST - 1] + "…"
 

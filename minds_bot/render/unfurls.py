@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from minds_bot.i18n import _, _n
+from minds_bot.i18n import _, _n, separated
 from minds_bot.minds import AgentRun, AudienceDetail, StudyDetail
 from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, escape
 from minds_bot.render.common import context, listing, section
@@ -29,7 +29,7 @@ def render_study_unfurl(study: StudyDetail, *, latest: AgentRun | None) -> list[
         facts = _("No Audiences")
     blocks = [
         section(_(":bar_chart: *{study}* · Minds Study", study=escape(study.name, limit=MAX_NAME_SHOWN))),
-        context(f"{facts} · {run}"),
+        context(separated([facts, run])),
     ]
     return [b.to_dict() for b in blocks]
 

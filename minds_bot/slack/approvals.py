@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.research import may_manage_approvers
-from minds_bot.i18n import N_, _, _n, sentences
+from minds_bot.i18n import N_, _, _n, join_list, sentences
 from minds_bot.render import Message, mention
 from minds_bot.slack.grammar import Approvers
 
@@ -24,7 +24,7 @@ ALWAYS = N_("A plan's requester and workspace admins can always approve it.")
 
 
 def _mentions(users: list[str] | tuple[str, ...]) -> str:
-    return ", ".join(mention(u) for u in users)
+    return join_list(mention(u) for u in users)
 
 
 async def handle_approvers(command: Approvers, invocation: Invocation) -> None:
@@ -37,7 +37,7 @@ async def handle_approvers(command: Approvers, invocation: Invocation) -> None:
             if current
             else _("This channel has no approvers yet.")
         )
-        await _say(invocation, f"{listed} {_(ALWAYS)}")
+        await _say(invocation, sentences(listed, _(ALWAYS)))
         return
     allowed = await may_manage_approvers(
         invocation.services, invocation.client, team_id=team, channel_id=channel, user_id=invocation.user_id

@@ -27,7 +27,7 @@ from minds_bot.flows.digests.schedule import Schedule, ScheduleError, describe, 
 from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.permissions import may_manage_digest, missing_from_channel
-from minds_bot.i18n import N_, _
+from minds_bot.i18n import N_, _, join_list
 from minds_bot.minds import MindsClient
 from minds_bot.render import Message, channel_mention, escape
 from minds_bot.render.access import digest_channel_refused, digest_manage_refused
@@ -112,7 +112,7 @@ async def resolve_studies(client: MindsClient, refs: Sequence[StudyRef]) -> list
         if result.match is not None and result.kind in ("exact", "fuzzy"):
             found.append((result.match.id, result.match.name))
         elif result.kind == "ambiguous":
-            names = ", ".join(f"“{c.item.name}”" for c in result.candidates[:MAX_CANDIDATES_NAMED])
+            names = join_list(_("“{name}”", name=c.item.name) for c in result.candidates[:MAX_CANDIDATES_NAMED])
             raise StudyNotResolved(
                 _("“{query}” matches several Studies ({names}); use the exact name or id.", query=ref.text, names=names)
             )

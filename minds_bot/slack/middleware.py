@@ -108,7 +108,8 @@ def _what_was_asked(body: dict[str, Any]) -> str | None:
     if kind == "block_actions":
         return f"action {(body.get('actions') or [{}])[0].get('action_id', '')}"[:80]
     if kind in ("view_submission", "view_closed", "shortcut", "message_action"):
-        return f"{kind} {(body.get('view') or {}).get('callback_id') or body.get('callback_id') or ''}".strip()[:80]
+        callback = (body.get("view") or {}).get("callback_id") or body.get("callback_id") or ""
+        return f"{kind} {callback}".strip()[:80]  # a label for logs, verbatim
     return None
 
 

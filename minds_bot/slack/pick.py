@@ -106,7 +106,7 @@ def command_for(purpose: str, study_id: str, question: str | None) -> str | None
     if purpose == "ask" and question:
         return f"ask {study_id} {question}"
     if purpose in ("study", "summary"):
-        return f"{purpose} {study_id}"
+        return f"{purpose} {study_id}"  # command syntax, verbatim
     return None
 
 

@@ -47,7 +47,7 @@ from minds_bot.flows.stimulus import (
 )
 from minds_bot.i18n import N_, _, sentences
 from minds_bot.minds import MindsError
-from minds_bot.render import unescape
+from minds_bot.render import escape, unescape
 from minds_bot.render.access import MODAL_NOT_YOURS, plan_channel_refused
 from minds_bot.render.common import decode_metadata, decode_value, plain_value
 from minds_bot.render.drafts import has_saved_mark

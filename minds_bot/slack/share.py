@@ -41,7 +41,8 @@ async def handle_share(command: Share, invocation: Invocation) -> None:
     if study is None:
         return
     if command.enable:
-        request = SpendRequest(action="share_on", subject=study.name, command=f"share {study.id} on", responses=0)
+        again = f"share {study.id} on"  # command syntax, verbatim
+        request = SpendRequest(action="share_on", subject=study.name, command=again, responses=0)
         if await consent(invocation, request) is None:
             return  # held for an approver (who then brings the requester this prompt) or refused
         detail = await study_detail(invocation, study)

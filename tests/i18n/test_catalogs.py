@@ -9,7 +9,7 @@ import pytest
 
 from minds_bot import i18n
 from minds_bot.i18n import catalogs
-from tests.i18n.bypass import bypasses
+from tests.i18n.bypass import bypasses, fragments
 
 PACKAGE = Path(i18n.__file__).parent.parent
 TRANSLATED = [language for language in i18n.LANGUAGES if language != i18n.SOURCE_LANGUAGE]
@@ -102,7 +102,7 @@ def test_a_translation_is_used_and_english_is_the_source() -> None:
 
 @pytest.mark.parametrize("path", _scanned(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_words_for_people_bypass_the_catalogs(path: Path) -> None:
-    found = bypasses(path)
+    found = bypasses(path) + fragments(path)
     assert not found, "\n".join(f"{path.name}:{line}: {text[:80]!r}" for line, text in found)
 
 
@@ -119,6 +119,27 @@ def test_the_bypass_check_finds_an_unmarked_message(tmp_path: Path) -> None:
         "worse = 'Nothing was sent to Minds'\n"
     )
     assert [line for line, _text in bypasses(sample)] == [7, 8]
+
+
+def test_the_bypass_check_finds_numbers_and_symbols_assembled_in_code(tmp_path: Path) -> None:
+    """Fragments with no words in them still read English: "75%", "3.9", "(Gen Z)", "A, B", "tip caveat"."""
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from minds_bot.i18n import _, join_list\n"
+        "share = f'{value}%'\n"
+        "mean = f'{mean:.1f}'\n"
+        "named = f'{line} ({name})'\n"
+        "listed = ', '.join(names)\n"
+        "figures = ' · '.join(parts)\n"
+        "both = f'{tip} {caveat}'\n"
+        "fine = join_list(names) + f'*{title}*\\n{body}' + f'<{url}|{label}>' + f'{hour:02d}:{minute}'\n"
+        "pattern = re.compile(rf'^({first}|{second})$')\n"
+        "logged = f'{method} {path}'  # for logs, verbatim\n"
+        "progress = _('Building: {status} ({progress}%)', status=s, progress=p)\n"
+        "labelled = f'{label}: {text}'\n"
+        "key = f'{team}:{user}'\n"
+    )
+    assert [line for line, _text in fragments(sample)] == [2, 3, 4, 5, 6, 7, 11, 12]
 
 
 @pytest.mark.parametrize(

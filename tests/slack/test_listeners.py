@@ -71,7 +71,7 @@ async def test_no_match_explains_the_newest_1000_window(bot: BotHarness) -> None
     bot.minds_api.on("GET", "/studies", *full_pages)
     await bot.command("studies zebra")
     answer = await bot.reply_containing("newest")
-    assert "newest 1000 Studies" in answer["text"] or "newest 1000 Studies" in json.dumps(answer, ensure_ascii=False)
+    assert "newest 1,000 Studies" in answer["text"] or "newest 1,000 Studies" in json.dumps(answer, ensure_ascii=False)
 
 
 async def test_ambiguous_names_offer_buttons_that_rerun_with_the_exact_id(bot: BotHarness) -> None:

@@ -117,14 +117,14 @@ def test_a_query_keeps_its_text_in_the_paging_state() -> None:
         kind="studies", items=studies(10), offset=0, total=12, query="launch", scanned=1000, exhaustive=False
     )
     message = render_browse(page)
-    assert "12 Studies match “launch” among the newest 1000" in text_of(message)
+    assert "12 Studies match “launch” among the newest 1,000" in text_of(message)
     assert decode_value(buttons(message)["browse_next"]["value"]) == {"k": "studies", "o": 10, "q": "launch"}
 
 
 def test_no_match_among_the_newest_explains_the_limit() -> None:
     page = BrowsePage(kind="studies", items=[], offset=0, total=0, query="zebra", scanned=1000, exhaustive=False)
     text = text_of(render_browse(page))
-    assert "newest 1000 Studies" in text and "exact id" in text
+    assert "newest 1,000 Studies" in text and "exact id" in text
 
 
 def test_an_empty_account_is_not_a_failed_search() -> None:

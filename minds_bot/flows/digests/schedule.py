@@ -194,7 +194,7 @@ def parse_schedule(
             _required(weekday, N_("A weekly digest needs a day of the week, e.g. monday."), field="weekday")
         )
         time = _required(time, N_("A weekly digest needs a time as HH:MM, e.g. 09:00."), field="time")
-        spec = f"{day} {parse_time(time)}"
+        spec = f"{day} {parse_time(time)}"  # the stored spec, verbatim
     else:
         spec = parse_cron(_required(cron, N_('A cron digest needs an expression, e.g. "0 9 * * 1".'), field="cron"))
     schedule = Schedule(kind=kind, spec=spec, tz=zone)
