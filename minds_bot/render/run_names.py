@@ -99,3 +99,30 @@ def run_lines(
     thread_links: Mapping[str, str] | None = None,
 ) -> list[str]:
     return [run_line(run, messages=messages, thread_links=thread_links) for run in runs]
+
+
+def _first_question(run: AgentRun, messages: Sequence[StudyMessage]) -> tuple[str, int]:
+    if run.question:
+        return run.question, 1
+    return _first_questions(messages).get(run.run_id, ("", 0))
+
+
+def run_name(run: AgentRun, *, messages: Sequence[StudyMessage] = ()) -> str:
+    """A run named for a comparison (mrkdwn): ``4 Dec 2026 14:02 · “Is 140 EUR fair?” (+2 more questions)``."""
+    date = slack_date(run.created_at) if run.created_at else _("date unknown")
+    question, asked = _first_question(run, messages)
+    if not question:
+        return f"{date} · {_('first question unknown')}"
+    shown = "“" + escape(shorten(question, QUESTION_SHOWN)) + "”"
+    if asked > 1:
+        shown += " " + _n("(+{count} more question)", "(+{count} more questions)", asked - 1)
+    return f"{date} · {shown}"
+
+
+def run_label(run: AgentRun, *, messages: Sequence[StudyMessage] = ()) -> str:
+    """The same name as plain text (a select option's words): ``2026-12-04 14:02 UTC · “Is 140 EUR fair?” ·
+    completed`` — the date in UTC, since plain text cannot show each reader's own time."""
+    date = run.created_at.strftime("%Y-%m-%d %H:%M UTC") if run.created_at else _("date unknown")
+    question, _asked = _first_question(run, messages)
+    shown = "“" + shorten(question, QUESTION_SHOWN) + "”" if question else _("first question unknown")
+    return " · ".join((date, shown, run.status))

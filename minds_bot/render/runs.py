@@ -429,8 +429,9 @@ def uses_nps(run: ResearchRun) -> bool:
     return any(getattr(c, "kind", None) == "nps" for c in run.calculations)
 
 
-def render_results(run: ResearchRun, *, study_name: str) -> list[Message]:
-    """The terminal result as thread messages: the headline first, then every question's result, paged."""
+def render_results(run: ResearchRun, *, study_name: str, after: Sequence[Block] = ()) -> list[Message]:
+    """The terminal result as thread messages: the headline first, then every question's result, paged;
+    ``after``: blocks that close the result (its "Compare with…" button)."""
     numbers = _number_of(run.artifacts)
     partial_run = run.status == "partial"
     name = escape(study_name, limit=MAX_NAME_SHOWN)
@@ -442,6 +443,7 @@ def render_results(run: ResearchRun, *, study_name: str) -> list[Message]:
     blocks += calculation_blocks(run.calculations)  # each method calculation's headline figures, or why not
     if run.answer_consistency is not None:
         blocks.append(ContextBlock(elements=[MarkdownTextObject(text=consistency_text(run.answer_consistency))]))
+    blocks += after
     headline = terminal_line(run)
     pages = [blocks[i : i + RESULT_BLOCKS_PER_MESSAGE] for i in range(0, len(blocks), RESULT_BLOCKS_PER_MESSAGE)]
     return [

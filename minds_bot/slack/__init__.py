@@ -26,6 +26,7 @@ def register_all(surface: Surface, services: Services) -> None:
         cancel,
         chat,
         commands,
+        compare,
         connect,
         digest,
         drafts,
@@ -62,3 +63,4 @@ def register_all(surface: Surface, services: Services) -> None:
         module.register(surface, services)
     for module in (ask_about, unfurls, languages):  # issue 13, Slack-native surfaces and languages
         module.register(surface, services)
+    compare.register(surface, services)  # issue 27: compare runs and Audiences

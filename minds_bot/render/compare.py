@@ -1,0 +1,634 @@
+"""Comparing results: two runs of one Study question by question, or one run's Audiences side by side.
+
+Owns: ``Comparison``, the one model the comparison's text, its charts and its words read — built only from
+``render/results.QuestionResult`` (never from raw answers): which questions two runs share (the same text, compared
+after folding case and spaces), which Audiences are paired (the same name in both runs; when each run asked one
+Audience, those two), each side's shown shares, mean, top-2-box or NPS, and the difference B − A of the numbers
+each side shows (so "57% → 64% (+7 pp)" always adds up). What could not be compared is named with the reason
+(only one run asked it, it was asked another way, open-ended answers, not asked, no answers). Every comparison
+says plainly that differences between synthetic samples are not significance tests.
+Also: the question list of a research run or a standalone question (``asked_in_run``, ``asked_in_output``), the
+"Compare with…" button, its dialog (a static select of the Study's other runs) and the private notes the
+command answers with.
+Pure: no I/O. Charts are drawn by ``comparison_chart`` (``render/bars.py``) from the same model.
+Must not touch: Minds calls, the store, Slack calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from slack_sdk.models.blocks import (
+    ActionsBlock,
+    Block,
+    InputBlock,
+    MarkdownTextObject,
+    Option,
+    PlainTextObject,
+    SectionBlock,
+    StaticSelectElement,
+)
+from slack_sdk.models.views import View
+
+from minds_bot.i18n import _, _n, format_number
+from minds_bot.minds import ResearchRun, StudyOutput
+from minds_bot.render import MAX_NAME_SHOWN, Message, escape, results
+from minds_bot.render.answers import distribution as output_distribution
+from minds_bot.render.bars import Panel, draw_panels
+from minds_bot.render.common import button, encode_value, sections, shorten, split_text
+from minds_bot.render.runs import distribution as artifact_distribution
+from minds_bot.render.runs import uses_nps
+
+COMPARE_ACTION = "compare_with"
+VIEW_COMPARE = "compare_pick"
+PICK_BLOCK = "compare_run"
+PICK_ACTION = "value"
+AUDIENCES_CHOICE = "audiences"  # the dialog's choice "this run's Audiences"
+MAX_TITLE = 200
+MAX_RUN_OPTIONS = 99  # Slack's static select holds 100 options; one is "this run's Audiences"
+MAX_OPTION_TEXT = 75
+MAX_LISTED = 20  # questions named in an "Only in …" line; the rest are counted
+MINUS = "−"
+LETTERS = "ABCDEFGHIJ"
+PAIR = 2
+Mode = Literal["runs", "audiences"]
+
+
+# --- what each run asked ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One question a run asked: its number in the run, its text, and its result (None: nothing to count)."""
+
+    number: int
+    title: str
+    result: results.QuestionResult | None
+    not_asked: bool = False
+
+
+@dataclass(frozen=True)
+class RunSide:
+    """A run as the comparison names it: ``name`` (mrkdwn, escaped: its date and first question), Minds' state."""
+
+    name: str
+    status: str
+    questions: tuple[Asked, ...]
+
+
+def asked_in_run(run: ResearchRun) -> tuple[Asked, ...]:
+    """Every question of a research run, with the very ``QuestionResult`` its thread showed."""
+    nps = uses_nps(run)
+    asked = []
+    for artifact in sorted(run.artifacts, key=lambda a: a.index):
+        output = artifact.output_data or {}
+        title = str(output.get("title") or artifact.question_id or "")
+        result = artifact_distribution(artifact, method_nps=nps)
+        asked.append(Asked(number=artifact.index + 1, title=title, result=result, not_asked=artifact.not_asked))
+    return tuple(asked)
+
+
+def asked_in_output(output: StudyOutput) -> tuple[Asked, ...]:
+    """A standalone question's one result, as its thread showed it."""
+    return (Asked(number=1, title=output.title, result=output_distribution(output)),)
+
+
+def same_text(title: str) -> str:
+    return " ".join(title.casefold().split())
+
+
+# --- the model -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a pair: which run (its letter in runs mode), which Audience, and that Audience's numbers."""
+
+    letter: str
+    audience: results.AudienceResult
+
+    def legend(self) -> str:
+        # i18n: A comparison's side in a chart legend and in text: "A · Gen Z (n=14)"; A/B name the runs or
+        # Audiences listed at the top of the comparison.
+        return _(
+            "{letter} · {audience} (n={n})",
+            letter=self.letter,
+            audience=self.audience.name,
+            n=format_number(self.audience.n),
+        )
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    option: str
+    a: int  # % of A's respondents, as shown
+    b: int
+
+    @property
+    def difference(self) -> int:
+        return self.b - self.a
+
+
+@dataclass(frozen=True)
+class Pair:
+    a: Side
+    b: Side
+    rows: tuple[OptionRow, ...]
+    mean: tuple[float, float] | None = None  # each side's mean, rounded to one decimal as shown
+    top_box: tuple[int, int] | None = None
+    nps: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class QuestionComparison:
+    title: str
+    kind: str
+    numbers: tuple[int, int]  # the question's number in A's run and in B's run
+    options: tuple[str, ...]
+    pairs: tuple[Pair, ...]
+    unpaired: tuple[Side, ...] = ()  # an Audience that answered on one side only
+
+
+@dataclass(frozen=True)
+class NotCompared:
+    title: str
+    numbers: tuple[int, int]
+    reason: str  # plain words
+
+
+@dataclass(frozen=True)
+class Comparison:
+    mode: Mode
+    study: str  # escaped
+    runs: tuple[RunSide, ...]  # runs mode: A and B; audiences mode: the one run
+    letters: tuple[tuple[str, str], ...] = ()  # audiences mode: (letter, Audience name)
+    questions: tuple[QuestionComparison, ...] = ()
+    only: tuple[tuple[Asked, ...], ...] = ((), ())  # runs mode: questions only A asked, only B asked
+    not_compared: tuple[NotCompared, ...] = field(default_factory=tuple)
+
+
+def _shown_share(result: results.QuestionResult, audience: results.AudienceResult, option: str) -> int:
+    if option in result.options:
+        return round(audience.shares[result.options.index(option)])
+    return 0  # not among that side's options: nobody there chose it
+
+
+def _pair(
+    a: tuple[str, results.QuestionResult, results.AudienceResult],
+    b: tuple[str, results.QuestionResult, results.AudienceResult],
+    options: Sequence[str],
+) -> Pair:
+    (letter_a, result_a, audience_a), (letter_b, result_b, audience_b) = a, b
+    rows = tuple(
+        OptionRow(option=o, a=_shown_share(result_a, audience_a, o), b=_shown_share(result_b, audience_b, o))
+        for o in options
+    )
+    mean = top = nps = None
+    if audience_a.nps is not None and audience_b.nps is not None:
+        nps = (audience_a.nps.score, audience_b.nps.score)
+    elif audience_a.scale is not None and audience_b.scale is not None:
+        mean = (round(audience_a.scale.mean, 1), round(audience_b.scale.mean, 1))
+        if audience_a.scale.top_box_pct is not None and audience_b.scale.top_box_pct is not None:
+            top = (audience_a.scale.top_box_pct, audience_b.scale.top_box_pct)
+    return Pair(a=Side(letter_a, audience_a), b=Side(letter_b, audience_b), rows=rows, mean=mean, top_box=top, nps=nps)
+
+
+def _options(a: results.QuestionResult, b: results.QuestionResult) -> tuple[str, ...]:
+    """A's option order, then any option only B has (a scale's points stay low to high)."""
+    merged = [*a.options, *(o for o in b.options if o not in a.options)]
+    if a.kind == "scale":
+        numeric = [o for o in merged if _is_number(o)]
+        merged = [*sorted(numeric, key=float), *(o for o in merged if not _is_number(o))]
+    return tuple(merged)
+
+
+def _is_number(value: str) -> bool:
+    try:
+        float(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _ends(result: results.QuestionResult) -> tuple[int | None, int | None] | None:
+    scale = next((a.scale for a in result.audiences if a.scale is not None), None)
+    return (scale.low, scale.high) if scale is not None else None
+
+
+def _why_not(a: Asked, b: Asked) -> str | None:
+    if a.not_asked or b.not_asked:
+        return _("not asked in one run (no Mind met its routing condition)")
+    if a.result is None or b.result is None:
+        return _("open-ended answers or no answers: no shares to compare")
+    if a.result.kind != b.result.kind:
+        # i18n: {a} and {b} are Minds' answer types (categorical, multiselect, scale).
+        return _("asked another way ({a} in A, {b} in B)", a=a.result.kind, b=b.result.kind)
+    if a.result.kind == "scale" and _ends(a.result) != _ends(b.result):
+        return _("asked on different scales")
+    return None
+
+
+def compare_runs(a: RunSide, b: RunSide, *, study: str) -> Comparison:
+    """Two runs question by question: the questions both asked (same text), Audience by Audience."""
+    in_b = {same_text(q.title): q for q in b.questions if q.title}
+    in_a = {same_text(q.title) for q in a.questions if q.title}
+    compared: list[QuestionComparison] = []
+    skipped: list[NotCompared] = []
+    for question_a in a.questions:
+        question_b = in_b.get(same_text(question_a.title)) if question_a.title else None
+        if question_b is None:
+            continue
+        numbers = (question_a.number, question_b.number)
+        reason = _why_not(question_a, question_b)
+        if reason is not None or question_a.result is None or question_b.result is None:
+            skipped.append(NotCompared(title=question_a.title, numbers=numbers, reason=reason or ""))
+            continue
+        compared.append(_question(question_a.result, question_b.result, numbers=numbers))
+    only_a = tuple(q for q in a.questions if not q.title or same_text(q.title) not in in_b)
+    only_b = tuple(q for q in b.questions if not q.title or same_text(q.title) not in in_a)
+    return Comparison(
+        mode="runs",
+        study=study,
+        runs=(a, b),
+        questions=tuple(compared),
+        only=(only_a, only_b),
+        not_compared=tuple(skipped),
+    )
+
+
+def _question(a: results.QuestionResult, b: results.QuestionResult, *, numbers: tuple[int, int]) -> QuestionComparison:
+    options = _options(a, b)
+    answered_a = [x for x in a.audiences if x.n]
+    answered_b = [x for x in b.audiences if x.n]
+    names_b = {x.name: x for x in answered_b}
+    pairs = [_pair(("A", a, x), ("B", b, names_b[x.name]), options) for x in answered_a if x.name in names_b]
+    if not pairs and len(answered_a) == 1 and len(answered_b) == 1:  # one Audience each: those two
+        pairs = [_pair(("A", a, answered_a[0]), ("B", b, answered_b[0]), options)]
+    paired = {p.a.audience.name for p in pairs}, {p.b.audience.name for p in pairs}
+    unpaired = (
+        *(Side("A", x) for x in answered_a if x.name not in paired[0]),
+        *(Side("B", x) for x in answered_b if x.name not in paired[1]),
+    )
+    return QuestionComparison(
+        title=a.title, kind=a.kind, numbers=numbers, options=options, pairs=tuple(pairs), unpaired=unpaired
+    )
+
+
+def compare_audiences(run: RunSide, *, study: str) -> Comparison:
+    """One run's Audiences side by side, question by question: each Audience against the first (A)."""
+    names: list[str] = []
+    for question in run.questions:
+        for audience in question.result.audiences if question.result else ():
+            if audience.n and audience.name not in names:
+                names.append(audience.name)
+    letters = {name: LETTERS[i] if i < len(LETTERS) else str(i + 1) for i, name in enumerate(names)}
+    compared: list[QuestionComparison] = []
+    skipped: list[NotCompared] = []
+    for question in run.questions:
+        numbers = (question.number, question.number)
+        result = question.result
+        answered = [x for x in result.audiences if x.n] if result else []
+        if result is None or len(answered) < PAIR:
+            reason = (
+                _("not asked (no Mind met its routing condition)")
+                if question.not_asked
+                else _("open-ended answers or no answers: no shares to compare")
+                if result is None
+                else _("only one Audience answered")
+            )
+            skipped.append(NotCompared(title=question.title, numbers=numbers, reason=reason))
+            continue
+        base = (letters[answered[0].name], result, answered[0])
+        pairs = tuple(_pair(base, (letters[other.name], result, other), result.options) for other in answered[1:])
+        compared.append(
+            QuestionComparison(
+                title=result.title, kind=result.kind, numbers=numbers, options=tuple(result.options), pairs=pairs
+            )
+        )
+    return Comparison(
+        mode="audiences",
+        study=study,
+        runs=(run,),
+        letters=tuple((letters[n], n) for n in names),
+        questions=tuple(compared),
+        not_compared=tuple(skipped),
+    )
+
+
+# --- words -----------------------------------------------------------------------------------------------
+
+
+def signed(value: float, *, decimals: int = 0) -> str:
+    """ "+8", "−8", "0"; with ``decimals`` "+0.5", "−1.2", "0.0" (a true minus sign)."""
+    shown = f"{abs(value):.{decimals}f}"
+    if float(shown) == 0:
+        return shown
+    return ("+" if value > 0 else MINUS) + shown
+
+
+def pp(difference: int) -> str:
+    # i18n: A difference in percentage points: "+8 pp", "−3 pp".
+    return _("{difference} pp", difference=signed(difference))
+
+
+def status_text(status: str) -> str:
+    """Minds' state of a compared run, in words; partial and plan-limited runs are never called complete."""
+    if status == "completed":
+        return _("completed")
+    if status == "partial":
+        return _("partial — not complete: some answers are missing")
+    if status == "plan_limited":
+        return _("stopped by the Minds plan limit: only the questions that ran are compared")
+    if status == "cancelled":
+        return _("cancelled: only the questions that finished are compared")
+    if status == "failed":
+        return _("failed: only the questions that finished are compared")
+    return escape(status, limit=40)
+
+
+def significance() -> str:
+    return _("Differences between synthetic samples are not significance tests.")
+
+
+def _quoted(title: str) -> str:
+    return "“" + escape(shorten(title, MAX_TITLE)) + "”"
+
+
+def _numbers(comparison: Comparison, numbers: tuple[int, int]) -> str:
+    if comparison.mode == "audiences" or numbers[0] == numbers[1]:
+        return f"Q{numbers[0]}"
+    # i18n: A question's numbers in the two runs compared: "Q1 in A, Q3 in B".
+    return _("Q{a} in A, Q{b} in B", a=numbers[0], b=numbers[1])
+
+
+def headline(comparison: Comparison) -> str:
+    count = len(comparison.questions)
+    if comparison.mode == "runs":
+        return _n(
+            ":left_right_arrow: *Two runs of {study} compared*: {count} question both asked.",
+            ":left_right_arrow: *Two runs of {study} compared*: {count} questions both asked.",
+            count,
+            study=comparison.study,
+        )
+    return _n(
+        ":left_right_arrow: *The Audiences of one run of {study} compared*: {count} question.",
+        ":left_right_arrow: *The Audiences of one run of {study} compared*: {count} questions.",
+        count,
+        study=comparison.study,
+    )
+
+
+def intro_text(comparison: Comparison) -> str:
+    """The comparison's first message: what is compared (runs, Audiences, states), what was not, and the caveat."""
+    lines = [headline(comparison)]
+    if comparison.mode == "runs":
+        for letter, run in zip("AB", comparison.runs, strict=True):
+            lines.append(f"*{letter}:* {run.name} · {status_text(run.status)}")
+        lines.append(_("Differences are B minus A, Audience by Audience; each side gives its n."))
+    else:
+        run = comparison.runs[0]
+        lines.append(_("*Run:* {run} · {status}", run=run.name, status=status_text(run.status)))
+        names = " · ".join(f"*{letter}:* {escape(name, limit=MAX_NAME_SHOWN)}" for letter, name in comparison.letters)
+        lines.append(names)
+        lines.append(_("Differences are the second side of each line minus the first; each side gives its n."))
+    for letter, only in zip("AB", comparison.only, strict=False):
+        if only:
+            lines.append(_only_line(letter, only))
+    for item in comparison.not_compared:
+        # i18n: {question} is "Q2" or "Q1 in A, Q3 in B"; {title} the question in quotes; {reason} why.
+        line = _(
+            "Not compared: {question} {title} — {reason}.",
+            title=_quoted(item.title),
+            reason=item.reason,
+            question=_numbers(comparison, item.numbers),
+        )
+        lines.append(line)
+    if not comparison.questions and comparison.mode == "runs":
+        lines.append(_("The two runs share no question that could be compared."))
+    lines.append(f"_{significance()}_")
+    return "\n".join(lines)
+
+
+def _only_line(letter: str, only: Sequence[Asked]) -> str:
+    named = [f"Q{q.number} {_quoted(q.title)}" if q.title else f"Q{q.number}" for q in only[:MAX_LISTED]]
+    more = len(only) - len(named)
+    listed = "; ".join(named)
+    if more:
+        # i18n: {run} is the letter of a compared run (A or B); {questions} lists its questions.
+        return _n(
+            "Only in {run}: {questions} and {count} more.",
+            "Only in {run}: {questions} and {count} more.",
+            more,
+            run=letter,
+            questions=listed,
+        )
+    # i18n: {run} is the letter of a compared run (A or B); {questions} lists its questions ("Q3 “…”").
+    return _("Only in {run}: {questions}.", run=letter, questions=listed)
+
+
+def _pair_lines(question: QuestionComparison, pair: Pair) -> list[str]:
+    # i18n: Which two sides a comparison's lines are about: "A · Gen Z (n=14) → B · Gen Z (n=12)".
+    lines = [_("*{a} → {b}*", a=escape(pair.a.legend()), b=escape(pair.b.legend()))]
+    if pair.nps is not None:
+        a, b = pair.nps
+        # i18n: {a} and {b} are Net Promoter Scores ("NPS +12"); {difference} their difference, signed.
+        lines.append(
+            _(
+                "{a} → {b} ({difference} points)",
+                a=results.nps_text(a),
+                b=results.nps_text(b),
+                difference=signed(b - a),
+            )
+        )
+    if pair.mean is not None:
+        a_mean, b_mean = pair.mean
+        text = _(
+            "mean {a} → {b} ({difference})",
+            a=f"{a_mean:.1f}",
+            b=f"{b_mean:.1f}",
+            difference=signed(b_mean - a_mean, decimals=1),
+        )
+        if pair.top_box is not None:
+            a_top, b_top = pair.top_box
+            # i18n: {text} is the mean's line before this; top-2-box is the share on a scale's two highest points.
+            text = _(
+                "{text} · top-2-box {a} → {b} ({difference})",
+                text=text,
+                a=f"{format_number(a_top)}%",
+                b=f"{format_number(b_top)}%",
+                difference=pp(b_top - a_top),
+            )
+        lines.append(text)
+    if question.kind != "scale" or pair.mean is None and pair.nps is None:
+        for row in pair.rows:
+            lines.append(
+                f"• {escape(shorten(row.option, MAX_TITLE))}: {format_number(row.a)}% → {format_number(row.b)}% "
+                f"({pp(row.difference)})"
+            )
+    return lines
+
+
+def question_text(comparison: Comparison, question: QuestionComparison) -> str:
+    """One question compared: its text, the base of its shares, then each pair's numbers and differences."""
+    lines = [f"*{_numbers(comparison, question.numbers)}. {escape(shorten(question.title, MAX_TITLE))}*"]
+    if question.kind == "multiselect":
+        lines.append(_("_% of respondents · several answers allowed_"))
+    elif question.kind != "scale":
+        lines.append(_("_% of respondents_"))
+    for pair in question.pairs:
+        lines += _pair_lines(question, pair)
+    for side in question.unpaired:
+        # i18n: An Audience that answered in one compared run only: "Not compared: A · Gen Z (n=14) (no match in
+        # the other run)".
+        lines.append(_("Not compared: {side} (no match in the other run)", side=escape(side.legend())))
+    if not question.pairs:
+        lines.append(_("No Audience answered in both runs, so nothing here is compared."))
+    return "\n".join(lines)
+
+
+def render_comparison(comparison: Comparison) -> list[Message]:
+    """The thread's messages: the introduction, then one message per compared question."""
+    intro = intro_text(comparison)
+    messages = [Message(text=headline(comparison), blocks=sections(intro))]
+    for question in comparison.questions:
+        text = question_text(comparison, question)
+        blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
+        fallback = f"{_numbers(comparison, question.numbers)}. {escape(shorten(question.title, MAX_TITLE))}"
+        messages.append(Message(text=fallback, blocks=blocks))
+    return messages
+
+
+def charts_comment() -> str:
+    return _(
+        "One chart per compared question, from the same numbers: % of respondents per option (for a scale, per "
+        "point), each side named with its n."
+    )
+
+
+# --- charts ----------------------------------------------------------------------------------------------
+
+
+def comparison_panel(comparison: Comparison, question: QuestionComparison) -> Panel:
+    """The question's bars: one series per side of each pair (its letter, Audience and n), the shares as shown."""
+    values: dict[str, list[float]] = {}
+    labels: dict[str, list[str]] = {}
+    for pair in question.pairs:
+        for side, shares in ((pair.a, [r.a for r in pair.rows]), (pair.b, [r.b for r in pair.rows])):
+            name = side.legend()
+            values.setdefault(name, [float(s) for s in shares])
+            labels.setdefault(name, [f"{format_number(s)}%" for s in shares])
+    unit = _("% of respondents (several answers allowed)") if question.kind == "multiselect" else _("% of respondents")
+    title = f"{_numbers(comparison, question.numbers)}. {question.title}"
+    return Panel(title=title, options=list(question.options), values=values, unit=unit, top=100.0, value_labels=labels)
+
+
+def comparison_chart(*, comparison: Comparison, question: QuestionComparison) -> bytes:
+    """A PNG of ``comparison_panel``."""
+    return draw_panels([comparison_panel(comparison, question)])
+
+
+# --- the button, the dialog and the private notes ------------------------------------------------------------
+
+
+def compare_block(*, study_id: str, run_id: str) -> Block | None:
+    """The "Compare with…" button on a run's result; None when its value would not fit."""
+    value = encode_value({"s": study_id, "r": run_id})
+    if value is None:
+        return None
+    return ActionsBlock(elements=[button(_("Compare with…"), action_id=COMPARE_ACTION, value=value)])
+
+
+def loading_modal() -> View:
+    """Shown at once (Slack's trigger expires in 3 s) while the Study's runs are read from Minds."""
+    return View(
+        type="modal",
+        title=_("Compare"),
+        close=_("Cancel"),
+        blocks=[SectionBlock(text=MarkdownTextObject(text=_(":hourglass_flowing_sand: Reading the Study's runs…")))],
+    )
+
+
+def message_modal(text: str) -> View:
+    """The dialog when there is nothing to pick: ``text`` is mrkdwn with anyone's words already escaped."""
+    return View(type="modal", title=_("Compare"), close=_("Close"), blocks=sections(text))
+
+
+def _option_text(text: str) -> str:
+    return shorten(text, MAX_OPTION_TEXT)
+
+
+def compare_modal(*, metadata: str, choices: Sequence[tuple[str, str]], audiences: bool) -> View:
+    """Pick what this run is compared with: another finished run of the Study (``choices``: run id, plain-text
+    name), or this run's own Audiences."""
+    options = [Option(value=run_id, text=_option_text(label)) for run_id, label in choices[:MAX_RUN_OPTIONS]]
+    if audiences:
+        options.append(Option(value=AUDIENCES_CHOICE, text=_option_text(_("This run's Audiences, side by side"))))
+    if not options:
+        return message_modal(_("This Study has no other finished run to compare this run with."))
+    select = StaticSelectElement(action_id=PICK_ACTION, options=options, placeholder=_("Choose a run"))
+    return View(
+        type="modal",
+        callback_id=VIEW_COMPARE,
+        title=_("Compare"),
+        submit=_("Compare"),
+        close=_("Cancel"),
+        private_metadata=metadata,
+        blocks=[
+            InputBlock(block_id=PICK_BLOCK, label=PlainTextObject(text=_("Compare this run with")), element=select),
+            SectionBlock(text=MarkdownTextObject(text=f"_{significance()}_")),
+        ],
+    )
+
+
+def render_one_run_only(*, study: str, run: str) -> str:
+    """The Study has one finished run (mrkdwn: ``study`` and ``run`` already escaped)."""
+    return _(
+        "{study} has one finished run ({run}), so there is nothing to compare it with yet. Compare its Audiences "
+        "with `/minds compare {study} 1`, or run the research again.",
+        study=study,
+        run=run,
+    )
+
+
+def render_no_finished_runs(*, study: str) -> str:
+    return _("{study} has no finished run to compare yet.", study=study)
+
+
+def render_unknown_run(*, study: str, said: str, listing: Sequence[str]) -> str:
+    """``listing``: the Study's runs, numbered as the command reads them (1 = newest)."""
+    runs = "\n".join(listing)
+    # i18n: {said} is what the person typed for a run; {runs} the Study's runs, one numbered line each.
+    return _(
+        "{study} has no run “{said}”. Name a run by its number below (1 = newest, as `/minds runs` lists them) or "
+        "its id:\n{runs}",
+        study=study,
+        said=said,
+        runs=runs,
+    )
+
+
+def render_not_finished(*, number: int, status: str) -> str:
+    # i18n: {status} is Minds' word for the run's state (queued, running).
+    return _("Run {number} is {status}; only finished runs can be compared.", number=number, status=status)
+
+
+def render_same_run() -> str:
+    return _("Name two different runs to compare them, or one run to compare its Audiences.")
+
+
+def render_one_audience(*, run_name: str) -> str:
+    return _(
+        "The run {run} has no question that two Audiences answered, so its Audiences cannot be compared. Name "
+        "a second run to compare with.",
+        run=run_name,
+    )
+
+
+def compare_usage() -> str:
+    return _(
+        "Say `/minds compare <study>` to compare its two latest finished runs, `/minds compare <study> <run>` to "
+        "compare one run's Audiences, or `/minds compare <study> <run> <run>` (a run is its number in "
+        "`/minds runs`, 1 = newest, or its id)."
+    )
