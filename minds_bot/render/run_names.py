@@ -120,9 +120,10 @@ def run_name(run: AgentRun, *, messages: Sequence[StudyMessage] = ()) -> str:
 
 
 def run_label(run: AgentRun, *, messages: Sequence[StudyMessage] = ()) -> str:
-    """The same name as plain text (a select option's words): ``2026-12-04 14:02 UTC · “Is 140 EUR fair?” ·
-    completed`` — the date in UTC, since plain text cannot show each reader's own time."""
+    """The same name as plain text (a select option's words): ``2026-12-04 14:02 UTC · completed · “Is 140 EUR
+    fair?”`` — the date in UTC, since plain text cannot show each reader's own time; the question last, as the
+    part a short option may cut."""
     date = run.created_at.strftime("%Y-%m-%d %H:%M UTC") if run.created_at else _("date unknown")
     question, _asked = _first_question(run, messages)
     shown = "“" + shorten(question, QUESTION_SHOWN) + "”" if question else _("first question unknown")
-    return " · ".join((date, shown, run.status))
+    return " · ".join((date, run.status, shown))
