@@ -20,7 +20,6 @@ from minds_bot.flows.invocation import Invocation
 from minds_bot.i18n import _, in_channel
 from minds_bot.minds import AgentRun, MindsClient, MindsError, parse_output
 from minds_bot.minds.models import StudyMessage
-from minds_bot.render import MAX_NAME_SHOWN, escape
 from minds_bot.render.common import note
 from minds_bot.render.compare import (
     Comparison,
@@ -40,7 +39,7 @@ from minds_bot.render.compare import (
     render_unknown_run,
 )
 from minds_bot.render.errors import user_message
-from minds_bot.render.run_names import run_label, run_name
+from minds_bot.render.run_names import run_label
 
 RUNS_READ = 20  # the newest runs a comparison chooses from (the numbers `/minds runs` shows are among them)
 FINISHED = ("completed", "partial", "plan_limited")  # runs with results: the default comparison's candidates
@@ -57,14 +56,8 @@ class StudyRuns:
     runs: tuple[AgentRun, ...]
     messages: tuple[StudyMessage, ...]
 
-    def name(self, run: AgentRun) -> str:
-        return run_name(run, messages=self.messages)
-
     def label(self, run: AgentRun) -> str:
         return run_label(run, messages=self.messages)
-
-    def listing(self) -> list[str]:
-        return [f"{number}. {self.name(run)} · {escape(run.status)}" for number, run in enumerate(self.runs, 1)]
 
 
 async def read_runs(minds: MindsClient, *, study_id: str, study_name: str) -> StudyRuns:
@@ -75,21 +68,21 @@ async def read_runs(minds: MindsClient, *, study_id: str, study_name: str) -> St
 
 def choose(study: StudyRuns, said: Sequence[str]) -> list[AgentRun] | str:
     """The runs to compare (one: its Audiences; two: A then B), or the words (mrkdwn) saying why not."""
-    name = escape(study.study_name, limit=MAX_NAME_SHOWN)
+    name = study.study_name
     if not said:
         finished = [run for run in study.runs if run.status in FINISHED]
         if not finished:
             return render_no_finished_runs(study=name)
         if len(finished) == 1:
-            return render_one_run_only(study=name, run=study.name(finished[0]))
+            return render_one_run_only(study=name, run=finished[0], messages=study.messages)
         return [finished[1], finished[0]]  # the older is A: differences read as the change since then
     chosen: list[AgentRun] = []
     for word in said:
         run = _named(study.runs, word)
         if run is None:
-            return render_unknown_run(study=name, said=escape(word, limit=40), listing=study.listing())
+            return render_unknown_run(study=name, said=word, runs=study.runs, messages=study.messages)
         if run.status not in ENDED:
-            return render_not_finished(number=study.runs.index(run) + 1, status=escape(run.status, limit=40))
+            return render_not_finished(number=study.runs.index(run) + 1, status=run.status)
         chosen.append(run)
     if len(chosen) == 2 and chosen[0].run_id == chosen[1].run_id:  # noqa: PLR2004 - two runs named
         return render_same_run()
@@ -114,7 +107,7 @@ async def run_side(minds: MindsClient, study: StudyRuns, run: AgentRun) -> RunSi
             questions = asked_in_output(parse_output(read.output_data))
     else:
         questions = asked_in_run(await minds.get_research_run(study.study_id, run.run_id))
-    return RunSide(name=study.name(run), status=run.status, questions=questions)
+    return RunSide(run=run, questions=questions, messages=study.messages)
 
 
 async def compare(
@@ -128,13 +121,12 @@ async def compare(
         await invocation.reply(note(user_message(exc)))
         return
     with in_channel():  # everyone in the channel reads the comparison
-        name = escape(study.study_name, limit=MAX_NAME_SHOWN)
         if len(sides) == 1:
-            comparison = compare_audiences(sides[0], study=name)
+            comparison = compare_audiences(sides[0], study=study.study_name)
         else:
-            comparison = compare_runs(sides[0], sides[1], study=name)
+            comparison = compare_runs(sides[0], sides[1], study=study.study_name)
     if comparison.mode == "audiences" and not comparison.questions:
-        await invocation.say_mrkdwn(render_one_audience(run_name=sides[0].name))
+        await invocation.say_mrkdwn(render_one_audience(run=runs[0], messages=study.messages))
         return
     await post(invocation, comparison, thread_ts=thread_ts)
 

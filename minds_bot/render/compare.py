@@ -33,11 +33,13 @@ from slack_sdk.models.blocks import (
 from slack_sdk.models.views import View
 
 from minds_bot.i18n import _, _n, format_number
-from minds_bot.minds import ResearchRun, StudyOutput
-from minds_bot.render import MAX_NAME_SHOWN, Message, escape, results
+from minds_bot.minds import AgentRun, ResearchRun, StudyOutput
+from minds_bot.minds.models import StudyMessage
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape, results
 from minds_bot.render.answers import distribution as output_distribution
 from minds_bot.render.bars import Panel, draw_panels
-from minds_bot.render.common import button, encode_value, sections, shorten, split_text
+from minds_bot.render.common import MAX_PRIVATE_METADATA, button, encode_value, sections, shorten, split_text
+from minds_bot.render.run_names import run_name
 from minds_bot.render.runs import distribution as artifact_distribution
 from minds_bot.render.runs import uses_nps
 
@@ -49,6 +51,7 @@ AUDIENCES_CHOICE = "audiences"  # the dialog's choice "this run's Audiences"
 MAX_TITLE = 200
 MAX_RUN_OPTIONS = 99  # Slack's static select holds 100 options; one is "this run's Audiences"
 MAX_OPTION_TEXT = 75
+MAX_OPTION_VALUE = 150  # Slack's limit on an option's value (a run id is far shorter)
 MAX_LISTED = 20  # questions named in an "Only in …" line; the rest are counted
 MINUS = "−"
 LETTERS = "ABCDEFGHIJ"
@@ -71,11 +74,11 @@ class Asked:
 
 @dataclass(frozen=True)
 class RunSide:
-    """A run as the comparison names it: ``name`` (mrkdwn, escaped: its date and first question), Minds' state."""
+    """A run with its questions; ``messages`` (the Study's) name its first question (``render/run_names.py``)."""
 
-    name: str
-    status: str
+    run: AgentRun
     questions: tuple[Asked, ...]
+    messages: tuple[StudyMessage, ...] = ()
 
 
 def asked_in_run(run: ResearchRun) -> tuple[Asked, ...]:
@@ -161,8 +164,9 @@ class NotCompared:
 @dataclass(frozen=True)
 class Comparison:
     mode: Mode
-    study: str  # escaped
-    runs: tuple[RunSide, ...]  # runs mode: A and B; audiences mode: the one run
+    study: str  # the Study's name as Minds gives it
+    runs: tuple[AgentRun, ...]  # runs mode: A and B; audiences mode: the one run
+    messages: tuple[StudyMessage, ...] = ()  # the Study's: they name each run's first question
     letters: tuple[tuple[str, str], ...] = ()  # audiences mode: (letter, Audience name)
     questions: tuple[QuestionComparison, ...] = ()
     only: tuple[tuple[Asked, ...], ...] = ((), ())  # runs mode: questions only A asked, only B asked
@@ -246,16 +250,22 @@ def compare_runs(a: RunSide, b: RunSide, *, study: str) -> Comparison:
             skipped.append(NotCompared(title=question_a.title, numbers=numbers, reason=reason or ""))
             continue
         compared.append(_question(question_a.result, question_b.result, numbers=numbers))
-    only_a = tuple(q for q in a.questions if not q.title or same_text(q.title) not in in_b)
-    only_b = tuple(q for q in b.questions if not q.title or same_text(q.title) not in in_a)
+    only_a = tuple(_named(q) for q in a.questions if not q.title or same_text(q.title) not in in_b)
+    only_b = tuple(_named(q) for q in b.questions if not q.title or same_text(q.title) not in in_a)
     return Comparison(
         mode="runs",
         study=study,
-        runs=(a, b),
+        runs=(a.run, b.run),
+        messages=(*a.messages, *(m for m in b.messages if m not in a.messages)),
         questions=tuple(compared),
         only=(only_a, only_b),
         not_compared=tuple(skipped),
     )
+
+
+def _named(question: Asked) -> Asked:
+    """What an "Only in …" line needs of a question: its number and text (not its numbers)."""
+    return Asked(number=question.number, title=question.title, result=None, not_asked=question.not_asked)
 
 
 def _question(a: results.QuestionResult, b: results.QuestionResult, *, numbers: tuple[int, int]) -> QuestionComparison:
@@ -310,7 +320,8 @@ def compare_audiences(run: RunSide, *, study: str) -> Comparison:
     return Comparison(
         mode="audiences",
         study=study,
-        runs=(run,),
+        runs=(run.run,),
+        messages=run.messages,
         letters=tuple((letters[n], n) for n in names),
         questions=tuple(compared),
         not_compared=tuple(skipped),
@@ -345,7 +356,7 @@ def status_text(status: str) -> str:
         return _("cancelled: only the questions that finished are compared")
     if status == "failed":
         return _("failed: only the questions that finished are compared")
-    return escape(status, limit=40)
+    return escape(status, limit=MAX_WORD_SHOWN)
 
 
 def significance() -> str:
@@ -370,13 +381,13 @@ def headline(comparison: Comparison) -> str:
             ":left_right_arrow: *Two runs of {study} compared*: {count} question both asked.",
             ":left_right_arrow: *Two runs of {study} compared*: {count} questions both asked.",
             count,
-            study=comparison.study,
+            study=escape(comparison.study, limit=MAX_NAME_SHOWN),
         )
     return _n(
         ":left_right_arrow: *The Audiences of one run of {study} compared*: {count} question.",
         ":left_right_arrow: *The Audiences of one run of {study} compared*: {count} questions.",
         count,
-        study=comparison.study,
+        study=escape(comparison.study, limit=MAX_NAME_SHOWN),
     )
 
 
@@ -384,12 +395,14 @@ def intro_text(comparison: Comparison) -> str:
     """The comparison's first message: what is compared (runs, Audiences, states), what was not, and the caveat."""
     lines = [headline(comparison)]
     if comparison.mode == "runs":
-        for letter, run in zip("AB", comparison.runs, strict=True):
-            lines.append(f"*{letter}:* {run.name} · {status_text(run.status)}")
+        for letter, run in zip("AB", comparison.runs, strict=False):
+            name = run_name(run, messages=comparison.messages)
+            lines.append(f"*{letter}:* {name} · {status_text(run.status)}")
         lines.append(_("Differences are B minus A, Audience by Audience; each side gives its n."))
     else:
         run = comparison.runs[0]
-        lines.append(_("*Run:* {run} · {status}", run=run.name, status=status_text(run.status)))
+        name = run_name(run, messages=comparison.messages)
+        lines.append(_("*Run:* {run} · {status}", run=name, status=status_text(run.status)))
         names = " · ".join(f"*{letter}:* {escape(name, limit=MAX_NAME_SHOWN)}" for letter, name in comparison.letters)
         lines.append(names)
         lines.append(_("Differences are the second side of each line minus the first; each side gives its n."))
@@ -401,7 +414,7 @@ def intro_text(comparison: Comparison) -> str:
         line = _(
             "Not compared: {question} {title} — {reason}.",
             title=_quoted(item.title),
-            reason=item.reason,
+            reason=escape(item.reason),
             question=_numbers(comparison, item.numbers),
         )
         lines.append(line)
@@ -432,7 +445,7 @@ def _pair_lines(question: QuestionComparison, pair: Pair) -> list[str]:
     # i18n: Which two sides a comparison's lines are about: "A · Gen Z (n=14) → B · Gen Z (n=12)".
     lines = [_("*{a} → {b}*", a=escape(pair.a.legend()), b=escape(pair.b.legend()))]
     if pair.nps is not None:
-        a, b = pair.nps
+        a, b = pair.nps[0], pair.nps[1]
         # i18n: {a} and {b} are Net Promoter Scores ("NPS +12"); {difference} their difference, signed.
         lines.append(
             _(
@@ -443,7 +456,7 @@ def _pair_lines(question: QuestionComparison, pair: Pair) -> list[str]:
             )
         )
     if pair.mean is not None:
-        a_mean, b_mean = pair.mean
+        a_mean, b_mean = pair.mean[0], pair.mean[1]
         text = _(
             "mean {a} → {b} ({difference})",
             a=f"{a_mean:.1f}",
@@ -451,7 +464,7 @@ def _pair_lines(question: QuestionComparison, pair: Pair) -> list[str]:
             difference=signed(b_mean - a_mean, decimals=1),
         )
         if pair.top_box is not None:
-            a_top, b_top = pair.top_box
+            a_top, b_top = pair.top_box[0], pair.top_box[1]
             # i18n: {text} is the mean's line before this; top-2-box is the share on a scale's two highest points.
             text = _(
                 "{text} · top-2-box {a} → {b} ({difference})",
@@ -488,15 +501,19 @@ def question_text(comparison: Comparison, question: QuestionComparison) -> str:
     return "\n".join(lines)
 
 
+def _paged(text: str, *, fallback: str) -> list[Message]:
+    """``text`` as sections, in as many messages as its length needs (never cut)."""
+    blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
+    pages = [blocks[i : i + MAX_BLOCKS_PER_MESSAGE] for i in range(0, len(blocks), MAX_BLOCKS_PER_MESSAGE)]
+    return [Message(text=fallback, blocks=page) for page in pages]
+
+
 def render_comparison(comparison: Comparison) -> list[Message]:
-    """The thread's messages: the introduction, then one message per compared question."""
-    intro = intro_text(comparison)
-    messages = [Message(text=headline(comparison), blocks=sections(intro))]
+    """The thread's messages: the introduction, then one message per compared question (paged when long)."""
+    messages = _paged(intro_text(comparison), fallback=headline(comparison))
     for question in comparison.questions:
-        text = question_text(comparison, question)
-        blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
         fallback = f"{_numbers(comparison, question.numbers)}. {escape(shorten(question.title, MAX_TITLE))}"
-        messages.append(Message(text=fallback, blocks=blocks))
+        messages += _paged(question_text(comparison, question), fallback=fallback)
     return messages
 
 
@@ -562,9 +579,12 @@ def _option_text(text: str) -> str:
 def compare_modal(*, metadata: str, choices: Sequence[tuple[str, str]], audiences: bool) -> View:
     """Pick what this run is compared with: another finished run of the Study (``choices``: run id, plain-text
     name), or this run's own Audiences."""
-    options = [Option(value=run_id, text=_option_text(label)) for run_id, label in choices[:MAX_RUN_OPTIONS]]
+    fitting = [(run_id, label) for run_id, label in choices if len(run_id) <= MAX_OPTION_VALUE]
+    options = [Option(value=run_id, text=_option_text(label)) for run_id, label in fitting[:MAX_RUN_OPTIONS]]
     if audiences:
         options.append(Option(value=AUDIENCES_CHOICE, text=_option_text(_("This run's Audiences, side by side"))))
+    if len(metadata) > MAX_PRIVATE_METADATA:
+        return message_modal(_("That button is out of date; run the command again."))
     if not options:
         return message_modal(_("This Study has no other finished run to compare this run with."))
     select = StaticSelectElement(action_id=PICK_ACTION, options=options, placeholder=_("Choose a run"))
@@ -582,53 +602,66 @@ def compare_modal(*, metadata: str, choices: Sequence[tuple[str, str]], audience
     )
 
 
-def render_one_run_only(*, study: str, run: str) -> str:
-    """The Study has one finished run (mrkdwn: ``study`` and ``run`` already escaped)."""
+def render_one_run_only(*, study: str, run: AgentRun, messages: Sequence[StudyMessage] = ()) -> str:
+    """The Study has one finished run: nothing to compare it with yet."""
+    name = escape(study, limit=MAX_NAME_SHOWN)
     return _(
         "{study} has one finished run ({run}), so there is nothing to compare it with yet. Compare its Audiences "
         "with `/minds compare {study} 1`, or run the research again.",
-        study=study,
-        run=run,
+        study=name,
+        run=run_name(run, messages=messages),
     )
 
 
 def render_no_finished_runs(*, study: str) -> str:
-    return _("{study} has no finished run to compare yet.", study=study)
+    return _("{study} has no finished run to compare yet.", study=escape(study, limit=MAX_NAME_SHOWN))
 
 
-def render_unknown_run(*, study: str, said: str, listing: Sequence[str]) -> str:
-    """``listing``: the Study's runs, numbered as the command reads them (1 = newest)."""
-    runs = "\n".join(listing)
+def render_unknown_run(
+    *, study: str, said: str, runs: Sequence[AgentRun], messages: Sequence[StudyMessage] = ()
+) -> str:
+    """``runs``: the Study's runs, numbered as the command reads them (1 = newest)."""
+    listing = "\n".join(
+        f"{number}. {run_name(run, messages=messages)} · {escape(run.status, limit=MAX_WORD_SHOWN)}"
+        for number, run in enumerate(runs, 1)
+    )
     # i18n: {said} is what the person typed for a run; {runs} the Study's runs, one numbered line each.
     return _(
         "{study} has no run “{said}”. Name a run by its number below (1 = newest, as `/minds runs` lists them) or "
         "its id:\n{runs}",
-        study=study,
-        said=said,
-        runs=runs,
+        study=escape(study, limit=MAX_NAME_SHOWN),
+        said=escape(said, limit=MAX_WORD_SHOWN),
+        runs=listing,
     )
 
 
 def render_not_finished(*, number: int, status: str) -> str:
     # i18n: {status} is Minds' word for the run's state (queued, running).
-    return _("Run {number} is {status}; only finished runs can be compared.", number=number, status=status)
+    return _(
+        "Run {number} is {status}; only finished runs can be compared.",
+        number=number,
+        status=escape(status, limit=MAX_WORD_SHOWN),
+    )
 
 
 def render_same_run() -> str:
     return _("Name two different runs to compare them, or one run to compare its Audiences.")
 
 
-def render_one_audience(*, run_name: str) -> str:
+def render_one_audience(*, run: AgentRun, messages: Sequence[StudyMessage] = ()) -> str:
     return _(
         "The run {run} has no question that two Audiences answered, so its Audiences cannot be compared. Name "
         "a second run to compare with.",
-        run=run_name,
+        run=run_name(run, messages=messages),
     )
 
 
 def compare_usage() -> str:
-    return _(
-        "Say `/minds compare <study>` to compare its two latest finished runs, `/minds compare <study> <run>` to "
-        "compare one run's Audiences, or `/minds compare <study> <run> <run>` (a run is its number in "
-        "`/minds runs`, 1 = newest, or its id)."
+    """How to say the command (mrkdwn)."""
+    return escape(
+        _(
+            "Say `/minds compare <study>` to compare its two latest finished runs, `/minds compare <study> <run>` to "
+            "compare one run's Audiences, or `/minds compare <study> <run> <run>` (a run is its number in "
+            "`/minds runs`, 1 = newest, or its id)."
+        )
     )

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 async def handle_compare(command: Compare, invocation: Invocation) -> None:
     if command.study is None:
-        await invocation.say_text(compare_usage())
+        await invocation.say_mrkdwn(compare_usage())
         return
     named = " ".join(command.runs)
     study = await resolve_study(invocation, command.study, rerun=lambda sid: f"compare {sid} {named}".strip())

@@ -3,6 +3,8 @@ side shows, what could not be compared named, and the caveat about significance 
 
 from __future__ import annotations
 
+from minds_bot.minds import AgentRun
+from minds_bot.minds.models import StudyMessage
 from minds_bot.render import results
 from minds_bot.render.compare import (
     Asked,
@@ -13,10 +15,30 @@ from minds_bot.render.compare import (
     intro_text,
     question_text,
     render_comparison,
+    render_one_run_only,
+    render_unknown_run,
     signed,
 )
 
 SIGNIFICANCE = "_Differences between synthetic samples are not significance tests._"
+DAY_ONE = "<!date^1796117400^{date_short_pretty} {time}|2026-12-01 09:30 UTC>"
+DAY_TWO = "<!date^1796203800^{date_short_pretty} {time}|2026-12-02 09:30 UTC>"
+
+
+def run(run_id: str, status: str, day: int) -> AgentRun:
+    return AgentRun.model_validate({"runId": run_id, "status": status, "createdAt": f"2026-12-0{day}T09:30:00Z"})
+
+
+# Minds' question listing for run "ra": it names the run's first question (render/run_names.py).
+LISTING = StudyMessage.model_validate(
+    {
+        "id": "m1",
+        "role": "user",
+        "content": "1. Would you buy it?\n2. How likely are you to recommend it?\n3. Rate it\n4. Why?",
+        "createdAt": "2026-12-01T09:30:00Z",
+        "metadata": {"runId": "ra"},
+    }
+)
 
 
 def categorical(title: str, **answers: list[str]) -> results.QuestionResult:
@@ -38,8 +60,8 @@ RATE_B = scale("Rate the design from 1 to 5", {"Gen_Z": ["5", "4", "4", "3", "4"
 RECOMMEND = scale("How likely are you to recommend it?", {"Gen_Z": ["9", "10", "3"]}, [0, 10])
 
 RUN_A = RunSide(
-    name="RUN-A",
-    status="completed",
+    run=run("ra", "completed", 1),
+    messages=(LISTING,),
     questions=(
         Asked(1, "Would you buy it?", BUY_A),
         Asked(2, "How likely are you to recommend it?", RECOMMEND),
@@ -48,8 +70,7 @@ RUN_A = RunSide(
     ),
 )
 RUN_B = RunSide(
-    name="RUN-B",
-    status="partial",
+    run=run("rb", "partial", 2),
     questions=(
         Asked(1, "Rate the design from 1 to 5", RATE_B),
         Asked(2, "Would you buy it?", BUY_B),
@@ -79,8 +100,8 @@ def test_two_runs_compare_the_questions_they_share_with_the_differences_of_the_s
 def test_the_introduction_names_both_runs_what_only_one_asked_what_was_not_compared_and_the_caveat() -> None:
     assert intro_text(compare_runs(RUN_A, RUN_B, study="Launch")).splitlines() == [
         ":left_right_arrow: *Two runs of Launch compared*: 2 questions both asked.",
-        "*A:* RUN-A · completed",
-        "*B:* RUN-B · partial — not complete: some answers are missing",
+        f"*A:* {DAY_ONE} · “Would you buy it?” (+3 more questions) · completed",
+        f"*B:* {DAY_TWO} · first question unknown · partial — not complete: some answers are missing",
         "Differences are B minus A, Audience by Audience; each side gives its n.",
         "Only in A: Q2 “How likely are you to recommend it?”.",
         "Only in B: Q4 “What else?”.",
@@ -91,9 +112,12 @@ def test_the_introduction_names_both_runs_what_only_one_asked_what_was_not_compa
 
 def test_a_question_asked_another_way_is_named_not_compared() -> None:
     as_scale = scale("Would you buy it?", {"Gen_Z": ["1", "2"]}, [1, 5])
-    other = RunSide(name="RUN-C", status="plan_limited", questions=(Asked(1, "Would you buy it?", as_scale),))
+    other = RunSide(run=run("rc", "plan_limited", 2), questions=(Asked(1, "Would you buy it?", as_scale),))
     text = intro_text(compare_runs(RUN_A, other, study="Launch"))
-    assert "*B:* RUN-C · stopped by the Minds plan limit: only the questions that ran are compared" in text
+    assert (
+        f"*B:* {DAY_TWO} · first question unknown · stopped by the Minds plan limit: only the questions that ran "
+        "are compared" in text
+    )
     assert "Not compared: Q1 “Would you buy it?” — asked another way (categorical in A, scale in B)." in text
     assert "The two runs share no question that could be compared." in text
     assert text.endswith(SIGNIFICANCE)
@@ -101,8 +125,8 @@ def test_a_question_asked_another_way_is_named_not_compared() -> None:
 
 def test_nps_is_compared_in_points() -> None:
     late = scale("How likely are you to recommend it?", {"Gen_Z": ["9", "3", "3", "3"]}, [0, 10])
-    a = RunSide(name="A", status="completed", questions=(Asked(1, "How likely are you to recommend it?", RECOMMEND),))
-    b = RunSide(name="B", status="completed", questions=(Asked(1, "How likely are you to recommend it?", late),))
+    a = RunSide(run=run("ra", "completed", 1), questions=(Asked(1, "How likely are you to recommend it?", RECOMMEND),))
+    b = RunSide(run=run("rb", "completed", 2), questions=(Asked(1, "How likely are you to recommend it?", late),))
     comparison = compare_runs(a, b, study="Launch")
     # 2 of 3 promoters, 1 detractor: 67 − 33 = +34; then 1 of 4 promoters, 3 detractors: 25 − 75 = −50
     assert "NPS +34 → NPS −50 (−84 points)" in question_text(comparison, comparison.questions[0])
@@ -110,12 +134,12 @@ def test_nps_is_compared_in_points() -> None:
 
 def test_audiences_of_one_run_are_compared_with_the_first_and_an_audience_only_in_one_run_is_named() -> None:
     both = categorical("Would you buy it?", Gen_Z=["Yes"] * 3 + ["No"], Parents=["No"] * 3 + ["Yes"])
-    run = RunSide(name="RUN-A", status="completed", questions=(Asked(1, "Would you buy it?", both),))
-    comparison = compare_audiences(run, study="Launch")
+    one = RunSide(run=run("ra", "completed", 1), questions=(Asked(1, "Would you buy it?", both),))
+    comparison = compare_audiences(one, study="Launch")
     intro = intro_text(comparison).splitlines()
     assert intro[:4] == [
         ":left_right_arrow: *The Audiences of one run of Launch compared*: 1 question.",
-        "*Run:* RUN-A · completed",
+        f"*Run:* {DAY_ONE} · first question unknown · completed",
         "*A:* Gen_Z · *B:* Parents",
         "Differences are the second side of each line minus the first; each side gives its n.",
     ]
@@ -125,7 +149,7 @@ def test_audiences_of_one_run_are_compared_with_the_first_and_an_audience_only_i
         "• Yes: 75% → 25% (−50 pp)",
         "• No: 25% → 75% (+50 pp)",
     ]
-    across = compare_runs(run, RUN_B, study="Launch")
+    across = compare_runs(one, RUN_B, study="Launch")
     assert "Not compared: A · Parents (n=4) (no match in the other run)" in question_text(across, across.questions[0])
 
 
@@ -155,3 +179,17 @@ def test_signs_use_a_true_minus_and_no_sign_for_zero() -> None:
         "+0.6",
         "0.0",
     ]
+
+
+def test_the_private_notes_name_the_study_and_its_runs_as_the_command_reads_them() -> None:
+    assert render_one_run_only(study="Pricing <pulse>", run=run("ra", "completed", 1)) == (
+        f"Pricing &lt;pulse&gt; has one finished run ({DAY_ONE} · first question unknown), so there is nothing to "
+        "compare it with yet. Compare its Audiences with `/minds compare Pricing &lt;pulse&gt; 1`, or run the "
+        "research again."
+    )
+    runs = [run("rb", "running", 2), run("ra", "completed", 1)]
+    assert render_unknown_run(study="Launch", said="9", runs=runs, messages=[LISTING]) == (
+        "Launch has no run “9”. Name a run by its number below (1 = newest, as `/minds runs` lists them) or its id:\n"
+        f"1. {DAY_TWO} · first question unknown · running\n"
+        f"2. {DAY_ONE} · “Would you buy it?” (+3 more questions) · completed"
+    )
