@@ -123,6 +123,32 @@ async def test_two_runs_are_compared_by_the_command_and_by_compare_with_on_a_res
     assert SIGNIFICANCE in intro_lines(posted[0])
     assert texts(posted[1:]) == [OFTEN_COMPARED, RATE_COMPARED]  # the older run is A either way
 
+    # A standalone question is a run too: named by its number, it is compared with the first wave's same question.
+    since = await desk.type(desk.ben, f'ask "{LAUNCH}" {OFTEN}')
+    asked = await desk.posted(since, lambda m: "asked" in m.text and not m.is_reply)
+    await desk.wait(lambda: any("answers_show" in action_ids(m.blocks) for m in thread(desk, asked.ts)))
+    since = await desk.type(desk.chloe, f'compare "{LAUNCH}" 3 1')  # 1 = the question, 2 = wave two, 3 = wave one
+    parent = await desk.posted(since, lambda m: "compared" in m.text and not m.is_reply)
+    lines = intro_lines(parent)
+    assert lines[0] == f":left_right_arrow: *Two runs of {LAUNCH} compared*: 1 question both asked."
+    assert lines[2].endswith(f"“{OFTEN}” · completed")
+    assert f"Only in A: Q1 “{BUY}”; Q3 “{RATE}”." in lines
+    await desk.wait(lambda: charts(desk, thread(desk, parent.ts)))
+    assert texts(thread(desk, parent.ts))[0].splitlines()[2:] == [
+        f"*A · {GEN_Z} (n=12) → B · {GEN_Z} (n=12)*",
+        "• Never: 33% → 33% (0 pp)",
+        "• Rarely: 42% → 17% (−25 pp)",
+        "• Sometimes: 17% → 33% (+16 pp)",
+        "• Often: 8% → 8% (0 pp)",
+        "• Always: 0% → 8% (+8 pp)",
+        f"*A · {KOREA} (n=16) → B · {KOREA} (n=16)*",
+        "• Never: 31% → 25% (−6 pp)",
+        "• Rarely: 25% → 31% (+6 pp)",
+        "• Sometimes: 12% → 31% (+19 pp)",
+        "• Often: 19% → 0% (−19 pp)",
+        "• Always: 12% → 12% (0 pp)",
+    ]
+
 
 async def test_one_runs_audiences_are_compared_and_what_cannot_be_compared_is_said_privately(desk: Desk) -> None:
     since = await desk.type(desk.chloe, f'compare "{LAUNCH}" 1')  # the seeded run, asked of two Audiences
