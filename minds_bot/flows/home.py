@@ -2,7 +2,8 @@
 
 Owns: ``home_state`` (one person's Home from stored state — no Minds request, so opening the tab is cheap and
 works while Minds is slow: plans they requested or may approve as a channel approver, the runs of their plans
-with the progress the channel last saw, their recent Studies, the digests of channels they are in, read with
+with the progress the channel last saw, the runs that ended in their channels (Recent results, with their DM
+switch: ``flows/run_notice.py``), their recent Studies, the digests of channels they are in, read with
 ``users.conversations``) and ``HomeTabs``, which remembers who has a Home open in this process and what it
 showed, and republishes a person's Home when one of those things changes — at most once per
 ``min_interval`` seconds per person, changes in between merged into one publish (``views.publish``). A
@@ -26,9 +27,10 @@ from slack_sdk.errors import SlackApiError
 
 from minds_bot import i18n
 from minds_bot.flows.digests.schedule import ScheduleError, describe, schedule_of
+from minds_bot.flows.run_notice import recent_results
 from minds_bot.render.home import HomeDigest, HomePlan, HomeRun, HomeState, HomeStudy, render_home
 from minds_bot.services import Background, Services
-from minds_bot.store import Digest, PlanPost, PlanState, TrackedRun
+from minds_bot.store import Digest, PlanPost, PlanState, RunResult, TrackedRun
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +51,7 @@ class _Shown:
     plans: set[tuple[str, str]] = field(default_factory=set)  # (channel, message ts)
     channels: set[str] = field(default_factory=set)  # channels whose digests it listed (or could list)
     member_of: frozenset[str] | None = None  # the person's channels as read for it (None: not read, or failed)
+    result_channels: set[str] = field(default_factory=set)  # channels whose ended runs its Recent results cover
 
 
 async def home_state(
@@ -71,6 +74,8 @@ async def home_state(
     shown.plans = {(p.channel_id, p.message_ts) for p in (*mine, *awaiting)}
     digests, shown.member_of = await _digests(services, client, team_id=team_id, user_id=user_id, member_of=member_of)
     shown.channels = {d.channel_id for d in digests}
+    results, run_dms_on = await recent_results(services, team_id=team_id, user_id=user_id)
+    shown.result_channels = {r.channel_id for r in results}
     state = HomeState(
         connected=await services.minds.is_connected(team_id),
         awaiting=[
@@ -81,6 +86,8 @@ async def home_state(
         studies=list(studies.values()),
         digests=[_home_digest(d) for d in digests],
         digests_complete=shown.member_of is not None or not digests,
+        results=results,
+        run_dms_on=run_dms_on,
     )
     return state, shown
 
@@ -196,18 +203,19 @@ class HomeTabs(Background):
         await client.views_publish(user_id=user_id, view=view.to_dict())
 
     def changed(self, record: Any) -> None:
-        """A plan post, tracked run or digest changed: republish the Homes that show it (or should)."""
+        """A plan post, tracked run, run's end or digest changed: republish the Homes that show it (or should)."""
         team = getattr(record, "team_id", None)
         if not team:
             return
         for (viewer_team, user), shown in list(self._shown.items()):
             if viewer_team == team and _concerns(record, user, shown):
                 self._schedule((team, user))
-        if isinstance(record, PlanPost) and record.state is PlanState.OPEN:
+        if (isinstance(record, PlanPost) and record.state is PlanState.OPEN) or isinstance(record, RunResult):
             self._track(asyncio.create_task(self._approvers_see(record), name="home-approvers"))
 
-    async def _approvers_see(self, post: PlanPost) -> None:
-        """A plan waiting for approval belongs on the Homes of its channel's approvers (one read per change)."""
+    async def _approvers_see(self, post: PlanPost | RunResult) -> None:
+        """A plan waiting for approval, or a run that ended, belongs on the Homes of its channel's approvers (one
+        read per change)."""
         try:
             approvers = await self._services.store.list_approvers(team_id=post.team_id, channel_id=post.channel_id)
         except Exception:  # noqa: BLE001 - their Homes show it on the next open or refresh
@@ -267,6 +275,9 @@ def _concerns(record: Any, user: str, shown: _Shown) -> bool:
         return record.requester_id == user or (record.channel_id, record.message_ts) in shown.plans
     if isinstance(record, TrackedRun):
         return record.run_id in shown.runs
+    if isinstance(record, RunResult):  # Recent results cover the channels of the person's plans and results
+        mine = shown.result_channels | {channel for channel, _ts in shown.plans}
+        return user in (record.requester_id, record.approver_id) or record.channel_id in mine
     if isinstance(record, Digest):
         return record.created_by == user or record.channel_id in shown.channels
     return False

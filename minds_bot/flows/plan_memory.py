@@ -3,8 +3,8 @@
 Owns: ``plan_context`` (the revision's ``audience_ids`` when Minds narrowed them, else the Study's Audiences,
 each with the Mind count Minds gave — from the Study detail, or Minds' Audience detail for a selected Audience
 the Study does not list (``unlisted_audiences``); unknown when Minds gave none), and ``PlanMemory`` upkeep:
-the questions shown (to say what changed in the next revision) and who answered each confirmation question
-(``with_answerer``, recorded when the answer is sent; shown once Minds reports it answered).
+the questions shown, with how each is answered (to say what changed in the next revision) and who answered each
+confirmation question (``with_answerer``, recorded when the answer is sent; shown once Minds reports it answered).
 Must not touch: Block Kit (``render/plan*.py``), SQL, Slack.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from minds_bot.i18n import _
 from minds_bot.minds import MindsClient, MindsError, ResearchPlan, Study, StudyDetail
-from minds_bot.minds.models import StudyAudience
+from minds_bot.minds.models import QuestionResponse, StudyAudience
 from minds_bot.render.plan_gate import AudienceInfo, PlanContext
 from minds_bot.render.plan_history import AnsweredBy, PreviousRevision
 from minds_bot.store import ConfirmationAnswer, PlanMemory, PlanPost, ShownQuestion
@@ -50,7 +50,13 @@ def plan_context(
     if memory is not None:
         answered_by = {q: AnsweredBy(question=a.question, user_id=a.user_id) for q, a in memory.answered.items()}
         if shown_revision is not None and memory.questions:
-            previous = PreviousRevision(shown_revision, tuple((q.id, q.text) for q in memory.questions))
+            previous = PreviousRevision(
+                shown_revision,
+                tuple((q.id, q.text) for q in memory.questions),
+                responses={
+                    q.id: QuestionResponse.model_validate_json(q.response) for q in memory.questions if q.response
+                },
+            )
     return PlanContext(
         study_name=study.name,
         requester_id=requester_id,
@@ -98,7 +104,10 @@ def remembered(post: PlanPost, plan: ResearchPlan) -> PlanMemory:
     kept."""
     memory = post.memory or PlanMemory()
     return PlanMemory(
-        questions=[ShownQuestion(id=q.id, text=q.text) for q in plan.questions],
+        questions=[
+            ShownQuestion(id=q.id, text=q.text, response=q.response.model_dump_json(by_alias=True, exclude_none=True))
+            for q in plan.questions
+        ],
         confirmations={**memory.confirmations, **{c.id: c.text for c in plan.confirmation_questions}},
         answered=memory.answered,
     )

@@ -11,8 +11,9 @@ plan post before Minds is asked, so a restart mid-confirm or mid-run can still r
 honest answers to refusals (``PLAN_LIMIT``: an upgrade is required and nothing started; 409: the reason), and
 the ``RunHandler`` for ``RunKind.RESEARCH``
 (progress edits, one terminal result in the thread — closed by "Compare with…" when it has results — then the
-plan message's closing line and the reaction (``flows/outcome.py``), then charts and the report — asked for
-anew (``force``) when Minds' cached Study report predates the run) and ``RunKind.CONSISTENCY`` (the
+plan message's closing line and the reaction (``flows/outcome.py``), then the DMs to the requester and whoever
+pressed the approval line's "Notify me when it ends" (``flows/run_notice.py``), then charts and the report —
+asked for anew (``force``) when Minds' cached Study report predates the run) and ``RunKind.CONSISTENCY`` (the
 answer-consistency note that may arrive after completion).
 Must not touch: Block Kit (``render/``), SQL, the preview lifecycle (``flows/planning.py``).
 """
@@ -34,6 +35,7 @@ from minds_bot.flows.model_connections import NotPinned, cached_connections, pin
 from minds_bot.flows.outcome import close_plan_message, react_to_request
 from minds_bot.flows.permissions import is_workspace_admin, may_approve
 from minds_bot.flows.planning import Refused, load_revision
+from minds_bot.flows.run_notice import notify_run_end
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.i18n import _, in_channel, sentences
 from minds_bot.minds import (
@@ -51,6 +53,7 @@ from minds_bot.render.charts import result_chart
 from minds_bot.render.compare import compare_block
 from minds_bot.render.errors import minds_said, user_message
 from minds_bot.render.plan import advanced_methods, approval_gate, approved_note, connection_label, freeze
+from minds_bot.render.run_notice import with_notify_button
 from minds_bot.render.runs import (
     distribution,
     lost_text,
@@ -251,7 +254,7 @@ async def _confirm(
     label = _connection_label(services, post.team_id, pinned)
     with in_channel():  # the plan message is the channel's, whoever approved it
         note = approved_note(approver_id=approval.approver_id, revision=post.revision, connection=label)
-        frozen = freeze(blocks, note) if blocks else None
+        frozen = with_notify_button(freeze(blocks, note), started.run_id) if blocks else None
     if frozen is not None:
         await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **frozen.as_kwargs())
     else:  # approved before the bot kept a plan's blocks: the message cannot be rebuilt, so say it in the thread
@@ -419,6 +422,7 @@ class ResearchRunHandler:
         await self._services.store.mark_terminal_posted(team_id=run.team_id, run_id=run.run_id)
         await close_plan_message(self._services, slack, run, status=state.status)  # the channel's one line
         await react_to_request(slack, run, status=state.status)
+        await notify_run_end(self._services, slack, run, status=state.status)  # DMs: requester, "Notify me"
         if _consistency_expected(state):
             await self._services.tracker.track(_follow_up(run, self._services))
         # Only what the charts need is kept for later, not the whole run with every answer: a burst of results

@@ -11,6 +11,17 @@ catalogs are ``locales/<lang>/LC_MESSAGES/messages.po``, read and compiled in me
 language is spoken (English-only processes never load one). ``python -m minds_bot.i18n.catalogs`` re-extracts
 ``locales/messages.pot`` from the code and merges it into each catalog; tests keep all of them in step.
 Placeholders are ``{name}`` (``str.format``): a value is inserted after translation, so a translator can move it.
+A Korean translation may give a placeholder a particle as its format spec — ``{study:을}``, ``{count:이}``,
+``{name:은}``, ``{audience:과}``, ``{revision:으로}`` (either form of a pair names it) — and gets the form the
+value's last syllable takes ("Study를", "수정본 2가", "3이"; ``minds_bot.i18n.korean``); never "을(를)" after a
+placeholder. Where a mark closes between the value and its particle, ``~`` gives the particle alone:
+``“{query}”{query:~과}`` → “가격”과, ``*{account}*{account:~으로}`` → *Acme*로. After a literal word a
+translation writes the right particle itself.
+Every message ``_``/``_n`` return goes through ``markup.renderable`` after its values are filled in: a ``*bold*``
+or ``_italic_`` span whose outer side touches Hangul or CJK gets a zero-width space there, so Slack renders it
+(renderers that put markup around text outside a message call ``renderable`` themselves).
+The house terms of each language (Minds' own words: Study, Audience, Mind, revision, approve, run, digest,
+summary, recalibrate, members, coverage …) are ``glossary.TERMS``; a test holds every catalog to them.
 Must not touch: Slack, Minds, the store — this sits at the bottom of the layers.
 """
 
@@ -19,12 +30,16 @@ from __future__ import annotations
 import contextvars
 import gettext
 import io
+import string
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from minds_bot.i18n.korean import PARTICLES, particle
+from minds_bot.i18n.markup import renderable
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 DOMAIN = "messages"
@@ -89,13 +104,13 @@ def in_channel() -> Iterator[str]:
 def _(message: str, /, **values: Any) -> str:
     """``message`` in the spoken language, its ``{placeholders}`` filled from ``values``."""
     text = _translations(_spoken.get()).gettext(message)
-    return text.format(**values) if values else text
+    return renderable(_FORMATTER.vformat(text, (), values) if values else text)
 
 
 def sentences(*parts: str | None) -> str:
     """Whole sentences one after the other, as the spoken language writes them: Chinese puts none of the spaces
-    the others put between them."""
-    return ("" if _spoken.get() == "zh" else " ").join(part for part in parts if part)
+    the others put between them (so a bold sentence end meeting the next gets ``renderable``'s space)."""
+    return renderable(("" if _spoken.get() == "zh" else " ").join(part for part in parts if part))
 
 
 def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for it
@@ -107,7 +122,23 @@ def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for it
 def _n(singular: str, plural: str, count: int, /, **values: Any) -> str:
     """The form of a message for ``count`` (``{count}`` is always available to it), in the spoken language."""
     text = _translations(_spoken.get()).ngettext(singular, plural, count)
-    return text.format(count=format_number(count), **values)
+    return renderable(_FORMATTER.vformat(text, (), {"count": format_number(count), **values}))
+
+
+class _Formatter(string.Formatter):
+    """``str.format``, plus a Korean particle as a format spec: ``{name:을}`` → the value and 을 or 를;
+    ``{name:~을}`` → only 을 or 를 (for a particle after a quote or bold that closes around the value)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in PARTICLES:
+            text = format(value, "")
+            return text + particle(text, format_spec)
+        if format_spec[:1] == "~" and format_spec[1:] in PARTICLES:  # the particle alone, after a closing mark
+            return particle(format(value, ""), format_spec[1:])
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTER = _Formatter()
 
 
 @cache

@@ -442,7 +442,9 @@ class ResearchPlan(MindsModel):
     ``answered_confirmations``: the confirmation questions already answered, question id → answer, as Minds
     returns them (``answeredConfirmations``). ``audience_ids``: ASSUMED field (``audienceIds``, not yet in the
     declared preview body; the sandbox sends it): the Audiences a run of this revision asks when an answer
-    narrowed them; None means every Audience attached to the Study."""
+    narrowed them; None means every Audience attached to the Study. ``planner_notes``: ASSUMED field
+    (``plannerNotes``, not in the declared preview body; the sandbox sends it): what Minds' planner says about
+    this revision, e.g. an instruction of the refinement it could not apply to the questions."""
 
     draft_plan_id: str
     revision: int = Field(ge=1)
@@ -456,6 +458,7 @@ class ResearchPlan(MindsModel):
     framing_warnings: list[str] = Field(default_factory=list)
     answered_confirmations: dict[str, str] = Field(default_factory=dict)
     audience_ids: list[str] | None = None
+    planner_notes: list[str] = Field(default_factory=list)
 
     @field_validator("confirmation_questions", mode="before")
     @classmethod

@@ -2,7 +2,8 @@
 
 Owns: ``HomeState`` (what one person's Home shows, gathered by ``flows/home.py``) and ``render_home``: whether
 the workspace is connected; buttons to start research (plan, add a digest); plans waiting for this person's
-approval; live runs of their plans with the latest progress the channel saw; their recent Studies, each with
+approval; live runs of their plans with the latest progress the channel saw; Recent results and the switch for
+DMs when a run ends (``render/run_notice.py``); their recent Studies, each with
 *Plan research*; digests posted to channels they are in. Every list is bounded (a Home tab holds 100 blocks):
 what does not fit is counted, never dropped silently. Names from Minds and people are escaped.
 Must not touch: I/O of any kind.
@@ -37,6 +38,7 @@ from minds_bot.render import (
 from minds_bot.render.common import sections, shorten
 from minds_bot.render.digest import add_digest_button
 from minds_bot.render.help import CAVEAT, INTRO
+from minds_bot.render.run_notice import EndedRun, recent_results_blocks, run_dms_blocks
 
 HOME_PLAN_ACTION = "minds_home_plan"  # value: a Study id, or "" to choose one in the dialog
 HOME_REFRESH_ACTION = "minds_home_refresh"
@@ -81,6 +83,8 @@ class HomeState:
     studies: Sequence[HomeStudy] = field(default_factory=tuple)
     digests: Sequence[HomeDigest] = field(default_factory=tuple)
     digests_complete: bool = True  # False: the person's channels could not be read; only their own digests
+    results: Sequence[EndedRun] = field(default_factory=tuple)  # Recent results, newest first
+    run_dms_on: bool = True  # the person's "DMs when a run ends" switch
 
 
 def render_home(state: HomeState) -> View:
@@ -98,6 +102,8 @@ def render_home(state: HomeState) -> View:
         DividerBlock(),
         *_section(_("Waiting for your approval"), [_plan_line(p) for p in state.awaiting], _("No plans wait for you.")),
         *_section(_("Live runs"), [_run_line(r) for r in state.live], _("None of your plans is running.")),
+        *recent_results_blocks(state.results),
+        *run_dms_blocks(on=state.run_dms_on),
         *_studies(state.studies),
         *_section(_("Digests in your channels"), [_digest_line(d) for d in state.digests], _("No digests yet.")),
     ]

@@ -1,7 +1,8 @@
 """The research-plan message: the exact questionnaire a channel reviews, its confirmation buttons and Approve.
 
 Owns: how a ``ResearchPlan`` revision looks in Slack (a header naming who answers — the Audiences and their Mind
-counts, from ``render/plan_gate.py`` — what changed since the revision shown before, objective, modules with
+counts, from ``render/plan_gate.py`` — what changed since the revision shown before, Minds' notes on the
+revision (``planner_notes``: e.g. a requested change it could not apply), objective, modules with
 numbered questions in their exact respondent-visible text, response types, ``askIf`` routing, methods with
 advanced ones flagged, framing warnings, the confirmation questions already answered and by whom
 (``render/plan_history.py``), open confirmation questions as buttons — or, when they do not fit, one dialog with
@@ -41,7 +42,7 @@ from slack_sdk.models.blocks import (
 
 from minds_bot.i18n import LANGUAGES, N_, _, _n, sentences, speaking
 from minds_bot.minds import ConfirmationQuestion, PlanQuestion, ResearchMethod, ResearchPlan
-from minds_bot.minds.models import PlanMethod
+from minds_bot.minds.models import PlanMethod, QuestionResponse
 from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
     MAX_NAME_SHOWN,
@@ -111,7 +112,11 @@ def question_numbers(plan: ResearchPlan) -> dict[str, int]:
 
 def response_label(question: PlanQuestion) -> str:
     """How the question is answered, in words: options, scale range, or open text."""
-    response = question.response
+    return answer_format(question.response)
+
+
+def answer_format(response: QuestionResponse) -> str:
+    """How a question with this response contract is answered, in words ("One of: Yes · No", "Scale 1–5")."""
     options = " · ".join(response.categorical_options or [])
     if response.type == "categorical":
         return _("One of: {options}", options=options) if options else _("One option")
@@ -394,11 +399,16 @@ def _top_blocks(plan: ResearchPlan, context: PlanContext, *, note: str | None) -
         ),
         ContextBlock(elements=[MarkdownTextObject(text=shorten(who_answers(context), MAX_CONTEXT_TEXT))]),
     ]
-    changed = changes_since(plan, context.previous)
+    changed = changes_since(plan, context.previous, label=answer_format)
     if changed and len(split_text(changed, SECTION_CHUNK)) > MAX_CHANGE_SECTIONS:
-        changed = changes_since(plan, context.previous, ids_only=True)  # the new texts are in the question list
+        # the new texts are in the question list
+        changed = changes_since(plan, context.previous, label=answer_format, ids_only=True)
     if changed:
         blocks += _mrkdwn_sections(changed)
+    if plan.planner_notes:
+        notes = "\n".join(f"• {escape(n)}" for n in plan.planner_notes)
+        # i18n: what Minds' planner says about this revision, e.g. a requested change it could not apply
+        blocks += _mrkdwn_sections(_(":information_source: *Notes from Minds on this revision*\n{notes}", notes=notes))
     if note:
         blocks += _mrkdwn_sections(f":information_source: {escape(note)}")
     if plan.framing_warnings:
@@ -507,6 +517,8 @@ def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
     ]
     if plan.objective:
         lines += [_("## Objective"), "", plan.objective, ""]
+    if plan.planner_notes:
+        lines += [_("## Notes from Minds on this revision"), "", *[f"- {n}" for n in plan.planner_notes], ""]
     if plan.framing_warnings:
         lines += [_("## Framing warnings"), "", *[f"- {w}" for w in plan.framing_warnings], ""]
     if plan.methods:

@@ -43,6 +43,7 @@ def register_all(surface: Surface, services: Services) -> None:
         profiles,
         recalibrate,
         reentry,
+        run_notice,
         runs,
         share,
         source_import,
@@ -63,4 +64,5 @@ def register_all(surface: Surface, services: Services) -> None:
         module.register(surface, services)
     for module in (ask_about, unfurls, languages):  # issue 13, Slack-native surfaces and languages
         module.register(surface, services)
+    run_notice.register(surface, services)  # issue 27: hear when a run ends
     compare.register(surface, services)  # issue 27: compare runs and Audiences

@@ -54,6 +54,7 @@ BOT_SCOPES: dict[str, str] = {
     "channels:read": "channel names, and who is in a channel before a digest goes there (conversations.info/members)",
     "groups:read": "the same for private channels where the bot was invited",
     "reactions:write": "a reaction on the request when a run finishes",
+    "im:write": "the DM to a requester (and whoever asked) when a research run ends (conversations.open)",
 }
 
 # Events Slack delivers only with an extra scope.

@@ -25,6 +25,8 @@ Public API:
   `settle_direct_ask`. Keyed requests: `save_keyed_request`, `get_keyed_request`, `latest_keyed_request`.
   Exports: `add_export`, `get_export`, `update_export`, `unfinished_exports`. Chat threads: `save_chat_thread`,
   `get_chat_thread`, `touch_chat_thread`, `close_idle_chat_threads`.
+  Run ends (notices.py): `set_run_dms`, `run_dms_on`, `watch_run`, `run_watchers`, `claim_run_notice`,
+  `release_run_notice`, `save_run_result`, `recent_run_results` (`RunResult`).
   Digests: `save_digest`, `get_digest`, `list_digests`, `delete_digest`, `claim_digest_run`,
   `release_digest_run`, `complete_digest_run`. Slack retries: `mark_delivery(key) -> bool`.
 - Records (records.py): `WorkspaceSettings`, `InstallationRecord`, `BotRecord`, `PlanPost` (with its
@@ -44,6 +46,7 @@ from datetime import timedelta
 from minds_bot.store.base import DEFAULT_CLAIM_LEASE, PruneCounts, RetentionPolicy, Store, new_holder_id
 from minds_bot.store.errors import RecordNotFoundError, SchemaTooNewError, StoreError, StoreUnavailableError
 from minds_bot.store.memory import MemoryStore
+from minds_bot.store.notices import RunResult
 from minds_bot.store.postgres import DEFAULT_POOL_SIZE, PostgresStore, redact_url, schema_version_of
 from minds_bot.store.records import (
     Approval,
@@ -122,6 +125,7 @@ __all__ = [
     "RecordNotFoundError",
     "RetentionPolicy",
     "RunKind",
+    "RunResult",
     "ScheduleKind",
     "SchemaTooNewError",
     "SecretBox",

@@ -25,6 +25,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from minds_bot.store.notices import RunNoticeStore
 from minds_bot.store.records import (
     Approval,
     BotRecord,
@@ -76,7 +77,7 @@ class PruneCounts:
         return self.deliveries + self.runs + self.direct_asks + self.exports + self.digest_runs + self.oauth_states
 
 
-class Store(ABC):
+class Store(RunNoticeStore, ABC):
     """Durable state of minds-bot. See the module docstring for the shared conventions."""
 
     # -- lifecycle -------------------------------------------------------------------------------------------

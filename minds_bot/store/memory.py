@@ -29,6 +29,7 @@ from minds_bot.store.base import (
 from minds_bot.store.codec import Row, encode_time, from_row, secret_fields, to_row
 from minds_bot.store.errors import RecordNotFoundError, StoreUnavailableError
 from minds_bot.store.migrations import MIGRATIONS
+from minds_bot.store.notices import MemoryRunNotices
 from minds_bot.store.records import (
     FINISHED_EXPORT_STATES,
     Approval,
@@ -55,7 +56,7 @@ R = TypeVar("R", bound=Record)
 K = TypeVar("K")
 
 
-class MemoryStore(Store):
+class MemoryStore(MemoryRunNotices, Store):
     def __init__(
         self,
         *,

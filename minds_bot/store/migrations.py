@@ -160,6 +160,31 @@ _V11_RUN_OUTCOME: Migration = (
     "ALTER TABLE exports ADD COLUMN after_run_at TEXT",
 )
 
+# Hearing when a research run ends (store/notices.py): who turned the DMs off, who pressed "Notify me" on a run,
+# the sent marker per run and person (its primary key makes the DM once-only across replicas), and how each run
+# ended with its thread's link (the App Home's Recent results).
+_V12_RUN_NOTICES: Migration = (
+    """CREATE TABLE run_dm_opt_outs (
+        team_id TEXT NOT NULL, user_id TEXT NOT NULL, turned_off_at TEXT NOT NULL,
+        PRIMARY KEY (team_id, user_id)
+    )""",
+    """CREATE TABLE run_watchers (
+        team_id TEXT NOT NULL, run_id TEXT NOT NULL, user_id TEXT NOT NULL, added_at TEXT NOT NULL,
+        PRIMARY KEY (team_id, run_id, user_id)
+    )""",
+    """CREATE TABLE run_notices (
+        team_id TEXT NOT NULL, run_id TEXT NOT NULL, user_id TEXT NOT NULL, sent_at TEXT NOT NULL,
+        PRIMARY KEY (team_id, run_id, user_id)
+    )""",
+    """CREATE TABLE run_results (
+        team_id TEXT NOT NULL, run_id TEXT NOT NULL, channel_id TEXT NOT NULL, thread_ts TEXT,
+        study_name TEXT NOT NULL, revision INTEGER, requester_id TEXT, approver_id TEXT, status TEXT NOT NULL,
+        cancelled_by TEXT, permalink TEXT, ended_at TEXT NOT NULL,
+        PRIMARY KEY (team_id, run_id)
+    )""",
+    "CREATE INDEX run_results_recent ON run_results (team_id, channel_id, ended_at)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CORE,
     _V2_DIGEST_QUIET,
@@ -172,6 +197,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V9_RECENT_PLANS,
     _V10_PLAN_MEMORY,
     _V11_RUN_OUTCOME,
+    _V12_RUN_NOTICES,
 )
 
 # PostgreSQL: the same migrations; `seq` stands in for SQLite's rowid where rows are ordered by insertion

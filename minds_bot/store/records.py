@@ -155,10 +155,12 @@ class PreviewReceipt(Record):
 
 
 class ShownQuestion(Record):
-    """A question as a plan message showed it (id and exact text)."""
+    """A question as a plan message showed it: id, exact text and ``response``, how it was answered (Minds'
+    response contract as JSON; None in memories kept before it was recorded)."""
 
     id: str
     text: str
+    response: str | None = None
 
 
 class ConfirmationAnswer(Record):

@@ -20,6 +20,7 @@ from typing import Any, Literal, Protocol
 from minds_bot.store.base import RESUME_BATCH, TERMINAL_CLAIM_LEASES, PruneCounts, RetentionPolicy, Store
 from minds_bot.store.codec import Row, encode_time, from_row, secret_fields, to_row
 from minds_bot.store.errors import RecordNotFoundError
+from minds_bot.store.notices import SqlRunNotices
 from minds_bot.store.records import (
     FINISHED_EXPORT_STATES,
     Approval,
@@ -101,7 +102,7 @@ class Session(Protocol):
         ...
 
 
-class SqlStore(Store):
+class SqlStore(SqlRunNotices, Store):
     """The shared statements. Subclasses open the engine and provide `_read`, `_tx` and the lifecycle."""
 
     def __init__(

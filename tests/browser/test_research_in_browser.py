@@ -15,7 +15,10 @@ from minds_bot.sandbox.minds_api import SandboxConfig
 from tests.browser.conftest import ARTIFACTS
 
 WAIT_MS = 30_000
-REQUEST = '/minds plan "Launch positioning" Test three taglines for our new running shoe with Gen Z buyers'
+REQUEST = (  # the taglines are given, so Minds asks only who answers
+    '/minds plan "Launch positioning" Test three taglines for our new running shoe with Gen Z buyers: '
+    "Run further, Made to last, Light on the planet"
+)
 
 
 @pytest.fixture

@@ -274,7 +274,7 @@ async def _prepare_plan(load: Load, n: int, lock: asyncio.Lock) -> None:
     emu = load.emu
     async with lock:  # one command at a time, so the next new plan message is this one's
         since = emu.mark()
-        text = f'plan "{STUDY}" Test tagline number {n} with Gen Z buyers'
+        text = f'plan "{STUDY}" Test tagline number {n} with Gen Z buyers: Run further and waste less, take {n}'
         await load.as_user(lambda: emu.send_slash_command(user=load.user(n), channel=load.channel, text=text))
         plan = await emu.wait_for_message(
             load.channel, lambda m: "Research plan" in m.text, since=since, timeout=STEP_WAIT

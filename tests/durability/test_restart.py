@@ -15,7 +15,10 @@ from minds_bot.sandbox.slack_api.state import Message
 from minds_bot.services import SLACK_RATE_LIMIT_RETRIES
 from tests.durability.parts import WAIT, World, world
 
-REQUEST = 'plan "Launch positioning" Test three taglines for our new running shoe with Gen Z buyers'
+REQUEST = (  # the taglines are given, so Minds asks only who answers
+    'plan "Launch positioning" Test three taglines for our new running shoe with Gen Z buyers: '
+    "Run further, Made to last, Light on the planet"
+)
 STUDY_NAME = "Launch positioning"
 LATER = 120.0  # seconds of bot time: past any poll interval, well inside the terminal-claim lease
 

@@ -23,14 +23,16 @@ from minds_bot.sandbox.slack_api.state import Ephemeral, Message, View
 
 FAST = SandboxConfig(seconds_per_step=0.05)
 WAIT = 30.0  # a bound on every wait, not a timing: answers usually arrive well within a second
+DESCRIPTION = "Run further. / Made to last. / Light on the planet."  # what a requester types when Minds asks for words
 
 
 def shown(item: Ephemeral | Message | View) -> str:
     """Everything a person can read in a message or modal: its text and its blocks."""
     if isinstance(item, View):
         return json.dumps(item.payload, ensure_ascii=False)
-    # As Slack shows it: mrkdwn's entities (&lt; &gt; &amp;) read as the characters they stand for.
-    return unescape(item.text + " " + json.dumps(item.blocks, ensure_ascii=False))
+    # As Slack shows it: mrkdwn's entities (&lt; &gt; &amp;) read as the characters they stand for, and the
+    # zero-width spaces that let bold render next to Hangul and CJK (``i18n.markup``) are not seen.
+    return unescape(item.text + " " + json.dumps(item.blocks, ensure_ascii=False)).replace("\u200b", "")
 
 
 def action_ids(blocks: list[dict[str, Any]]) -> list[str]:
@@ -67,16 +69,29 @@ class Desk:
         return since
 
     async def answered_plan(self, user: str, request: str) -> Message:
-        """``/minds plan …``, then every confirmation question answered with its first option, until the plan
+        """``/minds plan …``, then every confirmation question answered — with its first option, or, when Minds
+        asks for words (a concept's description), with ``DESCRIPTION`` in the answer dialog — until the plan
         offers Approve (Minds' confirmation questions are answered before a run)."""
         since = await self.type(user, request)
         plan = await self.posted(since, lambda m: "Research plan" in m.text)
         while "plan_approve" not in action_ids(plan.blocks):
-            answer = next(a for a in action_ids(plan.blocks) if a.startswith("plan_answer:"))
-            shown_before = plan.text
-            await self.emu.click_button(user=user, action_id=answer, channel=self.research, ts=plan.ts)
-            plan = await self.wait(lambda ts=plan.ts, before=shown_before: self._changed(ts, before))
+            plan = await self.answer_first_question(user, plan)
         return plan
+
+    async def answer_first_question(self, user: str, plan: Message) -> Message:
+        """Answer the plan's first open confirmation question (its first option, or ``DESCRIPTION`` typed)."""
+        ids = action_ids(plan.blocks)
+        shown_before = plan.text
+        chosen = next((a for a in ids if a.startswith(("plan_answer:", "plan_answer_text:"))), None)
+        assert chosen is not None, "the plan shows no confirmation question to answer"
+        await self.emu.click_button(user=user, action_id=chosen, channel=self.research, ts=plan.ts)
+        if chosen.startswith("plan_answer_text:"):
+            dialog = await self.emu.wait_for_modal(  # the answer dialog, in whichever language the person reads
+                user, lambda v: any(b.get("block_id") == "answer" for b in v.payload.get("blocks", [])), timeout=WAIT
+            )
+            delivery = await self.emu.submit_view(user=user, view_id=dialog.id, inputs={"answer/value": DESCRIPTION})
+            assert delivery.ok, delivery.error
+        return await self.wait(lambda ts=plan.ts, before=shown_before: self._changed(ts, before))
 
     def _changed(self, ts: str, before: str) -> Message | None:
         return next((m for m in self.emu.state.messages(self.research) if m.ts == ts and m.text != before), None)

@@ -197,8 +197,8 @@ async def test_runs_are_named_by_date_first_question_n_and_state_not_by_id(desk:
     since = await desk.type(desk.ben, f"runs {LAUNCH}")
     answer = await desk.private(desk.ben, since, f"Recent runs of {LAUNCH}")
     assert block_lines(answer) == [
-        "• <!date^1764666600^{date_short_pretty} {time}|2025-12-02 09:10 UTC> · “Is the recycled-material running "
-        "shoe something you would consider for yourself?” (+3 more questions) · n=28 · completed"
+        "• <!date^1764666600^{date_short_pretty} {time}|2025-12-02 09:10 UTC> · “In a sentence or two, what is your "
+        "first reaction to the recycled-material running shoe?” (+7 more questions) · n=28 · completed"
     ]  # the seeded run was not posted by the bot here: no thread link
     assert runs and all(run["runId"][:8] not in shown(answer) for run in runs), "no run is named by its id"
 
@@ -345,9 +345,8 @@ async def test_digest_add_list_now_remove(desk: Desk) -> None:
     news = await desk.posted(since, lambda m: not m.is_reply)
     assert LAUNCH in shown(news)
     runs = await desk.minds_api("GET", f"/studies/{await study_id(desk, LAUNCH)}/runs?limit=10")
-    assert "• Research run “Is the recycled-material running shoe something you would consider for yourself?” (" in (
-        shown(news)
-    ), "a run is named by its first question"
+    first = "In a sentence or two, what is your first reaction to the recycled-material running shoe?"
+    assert f"• Research run “{first}” (" in shown(news), "a run is named by its first question"
     assert all(run["runId"][:8] not in shown(news) for run in runs)
 
     since = await desk.type(desk.ben, f"digest remove {digest_id}")

@@ -13,8 +13,9 @@ import pytest
 
 from minds_bot import i18n
 from minds_bot.flows.exports import REPORT_READY
+from minds_bot.i18n.markup import ZWSP, touching
 from minds_bot.render.help import INTRO
-from minds_bot.sandbox.slack_api.state import Message
+from minds_bot.sandbox.slack_api.state import Message, View
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
 SLACK_LOCALE = {"en": "en-US", "de": "de-DE", "es": "es-ES", "zh": "zh-CN", "ko": "ko-KR"}
@@ -30,7 +31,8 @@ def said(language: str, message: str, *, plural: str | None = None, count: int =
     """The longest stretch of ``message``'s translation without a placeholder: what must appear verbatim."""
     with i18n.speaking(language):
         text = i18n._translations(language).ngettext(message, plural, count) if plural else i18n._(message)
-    return max(re.split(r"\{[a-z_]+\}", text), key=len).strip()
+    text = text.replace(ZWSP, "")  # invisible, and not in what ``shown`` reads
+    return max(re.split(r"\{[a-z_]+(?::[^{}]*)?\}", text), key=len).strip()  # {name:이}: Korean particles
 
 
 @pytest.fixture
@@ -59,14 +61,7 @@ async def _approved_plan(desk: Desk, language: str) -> Message:
     since = await desk.type(desk.ben, REQUEST)
     plan = await desk.posted(since, lambda m: said(language, "Research plan: {study}") in shown(m))
     while "plan_approve" not in action_ids(plan.blocks):
-        answer = next(a for a in action_ids(plan.blocks) if a.startswith("plan_answer:"))
-        before = plan.text
-        await desk.emu.click_button(user=desk.ben, action_id=answer, channel=desk.research, ts=plan.ts)
-        plan = await desk.wait(
-            lambda ts=plan.ts, b=before: next(
-                (m for m in desk.emu.state.messages(desk.research) if m.ts == ts and m.text != b), None
-            )
-        )
+        plan = await desk.answer_first_question(desk.ben, plan)
     await desk.emu.click_button(user=desk.ada, action_id="plan_approve", channel=desk.research, ts=plan.ts)
     return plan
 
@@ -110,6 +105,38 @@ async def test_the_whole_flow_speaks_the_teams_language(desk: Desk, language: st
     since = await desk.type(desk.ben, f"digest now {digest_id}")
     digest = await desk.posted(since, lambda m: not m.is_reply and said(language, "Research digest") in shown(m))
     assert LAUNCH in shown(digest)
+
+    # Every *bold* and _italic_ the team was shown renders: no marker touches Hangul or CJK (Slack would show it
+    # as a literal asterisk).
+    await desk.emu.open_home(user=desk.ben)
+    await desk.wait(lambda: desk.emu.state.home(desk.ben))
+    texts = _everything_shown(desk)
+    assert len(texts) > 20
+    assert [touched for text in texts for touched in touching(text)] == []
+
+
+def _everything_shown(desk: Desk) -> list[str]:
+    """Every mrkdwn and plain text of every message, reply, private message, modal and Home tab on the desk."""
+    state = desk.emu.state
+    items: list[object] = [m for c in state.channels for m in state.messages(c, include_replies=True)]
+    items += [e for user in state.users for e in state.ephemerals(user)]
+    items += list(state.views.values())
+    texts: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "text" and isinstance(value, str):
+                    texts.append(value)
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for item in items:
+        walk({"text": item.text, "blocks": item.blocks} if not isinstance(item, View) else item.payload)
+    return texts
 
 
 def _names(desk: Desk, message: Message) -> list[str]:

@@ -84,7 +84,7 @@ async def test_the_plan_says_who_answers_and_the_run_asks_exactly_the_chosen_aud
         third = await _next_revision(desk, plan, 3)
         text = shown(third)
         count = _question_count(third)
-        assert "*Changed since revision 2:*" in text and f"• Added q{count}: {ADDED}" in text
+        assert "*Changed since revision 2:*" in text and f"• Added Q{count}: {ADDED}" in text
         assert "Removed" not in text and "Reworded" not in text
         assert f"Answered by <@{desk.ada}>: {WHO_ASKS} — {SNEAKERS}" in text
         assert f"Who answers: {SNEAKERS} ({sneakers} Minds) (chosen for this revision)" in text

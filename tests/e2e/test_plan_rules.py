@@ -26,7 +26,10 @@ async def test_an_open_confirmation_question_keeps_approve_off_the_plan(desk: De
     since = await desk.type(desk.ben, 'plan "Launch positioning" Test three taglines with Gen Z buyers')
     plan = await desk.posted(since, lambda m: "Research plan" in m.text)
     assert "plan_approve" not in action_ids(plan.blocks)
-    assert "Answer 1 more question to approve." in shown(plan)
+    # Who answers, and what the taglines are: the brief does not say, so Minds asks the requester.
+    assert "Which Audiences should answer this plan?" in shown(plan)
+    assert "How would you describe the three taglines in a sentence or two?" in shown(plan)
+    assert "Answer 2 more questions to approve." in shown(plan)
 
 
 async def test_a_non_executable_method_is_named_and_its_fallback_offered_as_a_revision_to_review(

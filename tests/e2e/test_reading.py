@@ -70,7 +70,7 @@ async def test_the_digest_shows_the_summary_as_rendered_markdown_and_whether_it_
     since = await desk.type(desk.ben, f"digest now {digest_id}")
     news = await desk.posted(since, lambda m: not m.is_reply and "*Summary*" in shown(m))
     (summary,) = [b["text"]["text"] for b in news.blocks if "*Summary*" in b.get("text", {}).get("text", "")]
-    assert summary.startswith(f"*Summary*\n*{LAUNCH}*\n\n• *Is the recycled-material running shoe"), summary
+    assert summary.startswith(f"*Summary*\n*{LAUNCH}*\n\n• *In a sentence or two, what is your first reaction"), summary
     assert "#" not in summary and "**" not in summary and "for the rest)" in summary
     # ... and whether it includes the newest finished run, in the words /minds summary uses (the seeded summary
     # was generated after the seeded runs)

@@ -16,6 +16,7 @@ from minds_bot.sandbox.slack_api import Emulator
 
 FAST = SandboxConfig(seconds_per_step=0.05)
 REQUEST = 'plan "Launch positioning" Test three taglines for our new running shoe with Gen Z buyers'
+TAGLINES = "Run further. / Made to last. / Light on the planet."
 FLOW_SECONDS = 60.0  # a bound, not a timing: the flow usually settles in a few seconds
 
 
@@ -57,6 +58,21 @@ async def test_plan_answer_approve_run_and_report(demo: Demo) -> None:
         lambda: next((m for m in emu.state.messages(research) if m.ts == plan.ts and "revision 2" in m.text), None),
         timeout=FLOW_SECONDS,
     )
+    # The brief names no taglines, so Minds asks Ben to describe them; what he types is what the Minds read.
+    assert "How would you describe the three taglines for the new running shoe in a sentence or two?" in text_of(
+        revised.blocks
+    )
+    await emu.click_button(user=ben, action_id="plan_answer_text:0", channel=research, ts=plan.ts)
+    dialog = await emu.wait_for_modal(ben, lambda v: "Your answer" in json.dumps(v.payload), timeout=FLOW_SECONDS)
+    await emu.submit_view(user=ben, view_id=dialog.id, inputs={"answer/value": TAGLINES})
+    revised = await emu.wait_for(
+        lambda: next((m for m in emu.state.messages(research) if m.ts == plan.ts and "revision 3" in m.text), None),
+        timeout=FLOW_SECONDS,
+    )
+    assert (
+        f'Q1. Please read this description of the three taglines for the new running shoe: \\"{TAGLINES}\\". '
+        "In a sentence or two, what is your first reaction?"
+    ) in text_of(revised.blocks)
     assert "plan_approve" in action_ids(revised.blocks)
 
     await emu.click_button(user=ada, action_id="plan_approve", channel=research, ts=plan.ts)
@@ -96,12 +112,22 @@ async def test_someone_else_cannot_approve(demo: Demo) -> None:
     since = emu.mark()
     await emu.send_slash_command(user=ben, channel=research, text=REQUEST)
     plan = await emu.wait_for_message(research, lambda m: "Research plan" in m.text, since=since, timeout=FLOW_SECONDS)
-    answer = next(a for a in action_ids(plan.blocks) if a.startswith("plan_answer:"))
-    await emu.click_button(user=ben, action_id=answer, channel=research, ts=plan.ts)
-    await emu.wait_for(
-        lambda: next((m for m in emu.state.messages(research) if m.ts == plan.ts and "revision 2" in m.text), None),
-        timeout=FLOW_SECONDS,
-    )
+    revision = 1
+    while "plan_approve" not in action_ids(plan.blocks):  # Ben answers who answers, then describes the taglines
+        answer = next(a for a in action_ids(plan.blocks) if a.startswith(("plan_answer:", "plan_answer_text:")))
+        await emu.click_button(user=ben, action_id=answer, channel=research, ts=plan.ts)
+        if answer.startswith("plan_answer_text:"):
+            dialog = await emu.wait_for_modal(
+                ben, lambda v: "Your answer" in json.dumps(v.payload), timeout=FLOW_SECONDS
+            )
+            await emu.submit_view(user=ben, view_id=dialog.id, inputs={"answer/value": TAGLINES})
+        revision += 1
+        plan = await emu.wait_for(
+            lambda r=revision, ts=plan.ts: next(
+                (m for m in emu.state.messages(research) if m.ts == ts and f"revision {r}" in m.text), None
+            ),
+            timeout=FLOW_SECONDS,
+        )
     since = emu.mark()
     await emu.click_button(user=chloe, action_id="plan_approve", channel=research, ts=plan.ts)
     refusal = await emu.wait_for_ephemeral(chloe, since=since, timeout=FLOW_SECONDS)

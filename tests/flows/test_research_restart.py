@@ -45,7 +45,8 @@ async def test_an_approval_resumed_after_a_restart_still_closes_the_plan_message
     assert running["text"] == (
         f":white_check_mark: Approved by <@{REQUESTER}>: revision 1 is running. Progress follows in the thread."
     )
-    assert not any(b["type"] == "actions" for b in running["blocks"]), "no buttons on a running plan"
+    actions = [e["action_id"] for b in running["blocks"] if b["type"] == "actions" for e in b["elements"]]
+    assert actions == ["run_notify_me"], "no plan buttons on a running plan: only Notify me when it ends"
     assert "Research plan" in json.dumps(running["blocks"]), "the plan itself stays on the message"
 
     await bot.tracker.next_tracked(RunKind.RESEARCH)

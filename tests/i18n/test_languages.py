@@ -3,6 +3,7 @@ workspace's language (set in ``/minds connect``) for the channel and as the fall
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
 from pydantic import SecretStr
@@ -21,7 +22,7 @@ def _in(language: str, message: str) -> str:
 async def _help_text(bot: BotHarness) -> str:
     await bot.command("help")
     reply = await bot.reply()
-    return str(reply["blocks"])
+    return json.dumps(reply["blocks"], ensure_ascii=False)  # as a person reads it (str() would escape U+200B)
 
 
 async def _workspace_speaks(bot: BotHarness, language: str) -> None:

@@ -24,9 +24,9 @@ from tests.integration.conftest import Harness, harness
 from tests.integration.seeds import PRICING_STUDY
 
 PRICING_MINDS = 10
-# Under the default seed this price request plans 7 questions, and none of the IT leads has bought anything like
-# it in the past year, so q7 ("You bought something similar recently...", asked only after "Yes" to q1) is not asked.
-ROUTED_REQUEST = "What would IT leads pay for a managed audit subscription"
+# This price request asks for 7 questions, and under the default seed none of the IT leads has bought anything like
+# it in the past year, so q2 ("You bought something similar recently...", asked only after "Yes" to q1) is not asked.
+ROUTED_REQUEST = "What would IT leads pay for a managed audit subscription, in 7 questions"
 MAX_POLLS = 60
 PREVIEW_PATH = f"/api/v1/studies/{PRICING_STUDY}/research-plans/preview"
 
@@ -76,7 +76,7 @@ async def test_guided_research_from_request_to_checked_results() -> None:
         restored = PlanPending.model_validate_json(pending.model_dump_json())
         plan = await h.minds.resume_plan(restored)
         assert isinstance(plan, ResearchPlan) and plan.revision == 1 and not plan.replayed
-        assert len(plan.questions) == 7 and plan.questions[6].ask_if is not None
+        assert len(plan.questions) == 7 and plan.questions[1].ask_if is not None
 
         posts = h.log.matching("POST", PREVIEW_PATH)
         assert [p.status for p in posts] == [202, 202, 200]
@@ -131,11 +131,11 @@ async def test_guided_research_from_request_to_checked_results() -> None:
         assert run.status == "completed" and run.questions_completed == 6
         assert run.answer_consistency is None  # checked after completion, not yet
         assert [a.question_id for a in run.artifacts] == [q.id for q in plan.questions]
-        routed = run.artifacts[6]
+        routed = run.artifacts[1]
         assert routed.not_asked and routed.message_id is None
         assert routed.routing is not None and routed.routing.gate_question_id == "q1"
         assert routed.routing.asked_count == 0 and routed.routing.not_asked_count == PRICING_MINDS
-        answered = run.artifacts[:6]
+        answered = [run.artifacts[0], *run.artifacts[2:]]
         assert all(a.kind == "response" and a.message_id for a in answered)
         assert all(a.response_coverage is not None and a.response_coverage.received == PRICING_MINDS for a in answered)
 
@@ -172,7 +172,8 @@ async def test_spent_allowance_refuses_to_start_and_nothing_runs(h: Harness) -> 
 
 
 async def test_allowance_running_out_mid_run_keeps_finished_questions(h: Harness) -> None:
-    plan = await _ready_plan(h)
+    plan = await _ready_plan(h, "What would IT leads pay for a managed audit subscription, in 4 questions")
+    assert not any(q.ask_if for q in plan.questions)  # every question is asked of every Mind
     await h.set_allowance(2 * PRICING_MINDS + 5)  # two questions' answers, not a third
 
     started = await h.minds.start_research_run(
@@ -186,7 +187,7 @@ async def test_allowance_running_out_mid_run_keeps_finished_questions(h: Harness
 
 
 async def test_dropped_answers_end_partial_with_the_missing_minds_named(h: Harness) -> None:
-    plan = await _ready_plan(h, "Check appetite for a vendor risk dashboard")
+    plan = await _ready_plan(h, "Check appetite for a vendor risk dashboard, in 4 questions")  # none routed
     await h.set_faults(drop_answer_rate=0.3)
 
     started = await h.minds.start_research_run(

@@ -159,11 +159,16 @@ def _looks_real(kind: str, fmt: str, content: bytes) -> None:
     elif fmt == "csv":
         lines = content.decode().splitlines()
         assert lines[0] == CSV_HEADER and len(lines) > 1
+    elif fmt == "docx":
+        assert content.startswith(b"PK") and b"word/document.xml" in content
     else:
         assert content.startswith(b"%PDF-") and content.rstrip().endswith(b"%%EOF")
 
 
-@pytest.mark.parametrize(("kind", "fmt"), [("full_report", "md"), ("raw_data", "csv"), ("executive_brief", "pdf")])
+@pytest.mark.parametrize(
+    ("kind", "fmt"),
+    [("full_report", "md"), ("raw_data", "csv"), ("executive_brief", "pdf"), ("full_report", "docx")],
+)
 async def test_export_downloads_the_real_file_without_the_key(h: Harness, tmp_path: Path, kind: str, fmt: str) -> None:
     job = await h.minds.start_export(LAUNCH_STUDY, kind=kind, format=fmt)  # type: ignore[arg-type]
     status = await h.minds.wait_export(LAUNCH_STUDY, job, wait_seconds=30)
@@ -187,7 +192,7 @@ async def test_export_downloads_the_real_file_without_the_key(h: Harness, tmp_pa
 
 
 async def test_an_export_minds_cannot_build_is_reported_as_failed(h: Harness) -> None:
-    job = await h.minds.start_export(LAUNCH_STUDY, kind="full_report", format="docx")
+    job = await h.minds.start_export(LAUNCH_STUDY, kind="full_report", format="pptx")
 
     with pytest.raises(ExportFailed) as failed:
         await h.minds.wait_export(LAUNCH_STUDY, job, wait_seconds=30)

@@ -5,11 +5,13 @@ export-status replies match the declared schema."""
 from __future__ import annotations
 
 import base64
+import re
 
 import httpx
 
 from minds_bot.sandbox.minds_api import RunningSandbox
 from tests.sandbox.conftest import ContractLog
+from tests.sandbox.files import MARKDOWN_LEFT, read_docx, read_pdf
 from tests.sandbox.test_faults import put_faults
 
 
@@ -42,7 +44,22 @@ async def test_an_audience_brief_as_pdf(client: httpx.AsyncClient, sandbox: Runn
     sandbox.advance(sandbox.runtime.engine.step)
     params = {"jobId": started["jobId"], "format": "pdf"}
     done = (await client.get(f"/audiences/{audience['id']}/export-status", params=params)).json()["data"]
-    assert base64.b64decode(done["contentBase64"]).startswith(b"%PDF")
+    read = read_pdf(base64.b64decode(done["contentBase64"]))
+    assert read.outline == [(1, audience["name"])] and re.search(r"^\d+ Minds$", read.text, re.MULTILINE)
+    assert not MARKDOWN_LEFT.search(read.text) and "• " in read.text, "each member is a list item, names in bold"
+
+
+async def test_a_mind_profile_as_docx(client: httpx.AsyncClient, sandbox: RunningSandbox) -> None:
+    mind = await first(client, "minds")
+    started = (await client.post(f"/minds/{mind['id']}/export", json={"format": "docx"})).json()["data"]
+    sandbox.advance(sandbox.runtime.engine.step)
+    params = {"jobId": started["jobId"], "format": "docx"}
+    done = (await client.get(f"/minds/{mind['id']}/export-status", params=params)).json()["data"]
+    assert done["filename"] == f"{mind['name']}.docx"
+    read = read_docx(base64.b64decode(done["contentBase64"]))
+    assert read.paragraphs[0] == ("Title", mind["name"])
+    assert [style for style, _text in read.paragraphs[2:]] == ["List Bullet"] * (len(read.paragraphs) - 2)
+    assert read.bold and not any("**" in text for _style, text in read.paragraphs)
 
 
 async def test_unknown_jobs_are_idle_and_the_failure_knob_fails_jobs(
@@ -57,4 +74,4 @@ async def test_unknown_jobs_are_idle_and_the_failure_knob_fails_jobs(
     params = {"jobId": started["jobId"], "format": "md"}
     failed = (await client.get(f"/minds/{mind['id']}/export-status", params=params)).json()["data"]
     assert failed["status"] == "failed" and failed["error"]
-    assert (await client.post(f"/minds/{mind['id']}/export", json={"format": "docx"})).status_code == 400
+    assert (await client.post(f"/minds/{mind['id']}/export", json={"format": "pptx"})).status_code == 400

@@ -171,6 +171,19 @@ async def test_posting_to_a_user_opens_a_direct_message(client: AsyncWebClient, 
     assert emu.state.channels[response["channel"]].im_user == BEN
 
 
+async def test_conversations_open_gives_the_same_direct_message_channel_each_time(
+    client: AsyncWebClient, emu: Emulator
+) -> None:
+    opened = (await client.conversations_open(users=BEN))["channel"]["id"]
+    assert emu.state.channels[opened].im_user == BEN
+    assert (await client.conversations_open(users=BEN))["channel"]["id"] == opened
+    await client.chat_postMessage(channel=opened, text="psst")
+    assert [m.text for m in emu.state.messages(opened)] == ["psst"]
+    with pytest.raises(SlackApiError) as caught:
+        await client.conversations_open(users=f"{BEN},{ADA}")
+    assert caught.value.response["error"] == "too_many_users"
+
+
 async def test_reactions_add_once_per_name(client: AsyncWebClient, emu: Emulator) -> None:
     posted = await client.chat_postMessage(channel=GENERAL, text="done")
     await client.reactions_add(channel=GENERAL, timestamp=posted["ts"], name="white_check_mark")

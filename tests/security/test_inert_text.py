@@ -94,6 +94,7 @@ from minds_bot.render.compare import (
 from minds_bot.render.digest_news import DigestContent, ReadError, RunNews, StudyNews, Watermark
 from minds_bot.render.home import HomeDigest, HomePlan, HomeRun, HomeState, HomeStudy
 from minds_bot.render.plan import ApprovalGate, PlanConnections, PlanContext, PlanTooLarge, RenderedPlan
+from minds_bot.render.run_notice import EndedRun
 from minds_bot.store import Digest, RunKind
 from tests.fakes.bot import CHANNEL, BotHarness, bot_harness
 from tests.fakes.minds_http import envelope, ok, page
@@ -162,6 +163,7 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.plan.question_numbers": "data",
     "minds_bot.render.plan_gate.advanced_methods": "data",
     "minds_bot.render.plan.response_label": "plain_text (the questionnaire as respondents read it)",
+    "minds_bot.render.plan.answer_format": "plain_text words; changes_since escapes them in mrkdwn",
     "minds_bot.render.plan.ask_if_label": "plain_text (the questionnaire as respondents read it)",
     "minds_bot.render.plan.question_text": "plain_text (the questionnaire as respondents read it)",
     "minds_bot.render.plan.questionnaire_markdown": "the body of an attached Markdown file",
@@ -403,7 +405,10 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
         studies=[HomeStudy(study_id="s1", name="Cups")],
         digests=[HomeDigest(digest_id="d1", channel_id="C0001", schedule="every day at 09:00 (UTC)", studies=2)],
         digests_complete=flag,
+        results=[_ended_run(flag)],
+        run_dms_on=flag,
     ),
+    EndedRun: lambda flag: _ended_run(flag),
     DigestContent: lambda flag: _digest_content(),
     Digest: lambda flag: _digest(),
     Candidate: lambda flag: Candidate(item=_study(), score=0.9),
@@ -452,6 +457,17 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
         {"files": [{"name": "a.csv", "url": "https://m/u/a.csv", "sha256": "ab", "size": 3}], "sourcePolicy": "x"}
     ),
 }
+
+
+def _ended_run(flag: bool) -> EndedRun:
+    return EndedRun(
+        study_name="Cups",
+        channel_id="C0001",
+        status="cancelled" if flag else "completed",
+        revision=2 if flag else None,
+        cancelled_by="U1" if flag else None,
+        permalink="https://acme.slack.com/archives/C0001/p1700000000000100",
+    )
 
 
 def sample(annotation: Any, *, name: str, flag: bool, hostile: str, copies: int = 1) -> Any:

@@ -8,7 +8,7 @@ from typing import Any
 
 from minds_bot.flows.home import HomeTabs
 from minds_bot.render.home import HOME_PLAN_ACTION, HOME_REFRESH_ACTION
-from minds_bot.store import Digest, PlanPost, PlanState, RunKind, ScheduleKind, TrackedRun
+from minds_bot.store import Digest, PlanPost, PlanState, RunKind, RunResult, ScheduleKind, TrackedRun
 from tests.fakes.bot import CHANNEL, TEAM, USER, BotHarness, blocks_of, bot_harness
 
 OTHER = "U0002"
@@ -247,3 +247,37 @@ def test_long_lists_continue_in_the_next_section_and_the_rest_is_counted() -> No
     text = json.dumps(view, ensure_ascii=False)
     assert all(f"Study {i} " in text for i in range(8)) and "Study 8 " not in text
     assert "…and 2 more" in text
+
+
+async def test_a_run_that_ends_reaches_the_recent_results_of_its_channels_approvers_only() -> None:
+    """An approver of the channel whose Home listed nothing from it yet sees the run's end; a bystander's Home is
+    not published again."""
+    async with bot_harness() as bot:
+        home: HomeTabs = bot.services.home
+        home._min_interval = 0
+        bystander = "U0003"
+        await bot.store.add_approver(team_id=TEAM, channel_id=CHANNEL, user_id=USER)
+        for person in (USER, bystander):
+            await bot.event({**HOME, "user": person}, event_id=f"Ev-{person}")
+            assert "No research run has ended yet in those channels." in _text(await _published(bot))
+
+        ended = await bot.store.save_run_result(
+            RunResult(
+                team_id=TEAM,
+                run_id="run-9",
+                channel_id=CHANNEL,
+                study_name="Their study",
+                requester_id=OTHER,
+                approver_id=OTHER,
+                status="partial",
+                ended_at=bot.clock(),
+            )
+        )
+        bot.services.home_changed(ended)
+        await home.settled()
+
+        republished = bot.slack.calls_to("views.publish")[2:]
+        assert [c["user_id"] for c in republished] == [USER]
+        view = republished[0]["view"]
+        text = _text(json.loads(view) if isinstance(view, str) else view)
+        assert f"*Their study* in <#{CHANNEL}>: :warning: Partial — not complete" in text

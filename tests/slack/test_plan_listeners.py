@@ -163,7 +163,8 @@ async def test_a_workspace_admin_may_approve(bot: BotHarness) -> None:
     assert run.thread_ts == ts
     frozen = bot.slack.calls_to("chat.update")[-1]
     assert "Approved by <@UADMIN>: revision 1 is running" in dump(frozen["blocks"])
-    assert not any(b["type"] == "actions" for b in frozen["blocks"])
+    actions = [e["action_id"] for b in frozen["blocks"] if b["type"] == "actions" for e in b["elements"]]
+    assert actions == ["run_notify_me"], "the plan's buttons are gone; only Notify me when it ends is offered"
 
 
 async def test_concurrent_and_repeated_approvals_confirm_exactly_once(bot: BotHarness) -> None:

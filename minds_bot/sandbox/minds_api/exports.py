@@ -1,16 +1,29 @@
-"""Study export files the sandbox can really produce: Markdown report, CSV raw answers and a PDF brief.
+"""Study export files the sandbox can really produce: the report and the brief as Markdown, PDF and DOCX, the
+raw answers as CSV and Markdown.
 
-Owns: ``render_export`` (pure: study snapshot -> bytes) and which kind/format pairs are producible. Must not
-touch state or I/O; callers run it off the event loop because PDF layout is CPU work.
+Owns: ``render_export`` (pure: study snapshot -> bytes), which kind/format pairs are producible, and the report's
+words and numbers. The report is written once, as Markdown; its PDF and DOCX are that Markdown drawn as document
+structure by ``documents.py`` (headings, lists, real tables), so the three files say the same.
+
+A question's numbers in the full report are the thread's definition (the bot's ``render/results.py``, restated
+here because the sandbox imports nothing of the bot): per Audience, the share of its respondents (Minds whose
+answer is not empty, ``n``) who chose each option, in Minds' option order (a scale's points low to high), every
+listed option kept at 0%; several answers allowed for a multiselect question, so its shares may add up to more
+than 100%; a scale adds each Audience's mean, top-2-box share and, for a 0–10 question about recommending, its
+NPS. The report has no charts: its numbers are tables.
+Must not touch state or I/O; callers run it off the event loop because PDF layout is CPU work.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from minds_bot.sandbox.minds_api import documents
 from minds_bot.sandbox.minds_api.engine import headline
 
 KINDS = ("executive_brief", "full_report", "raw_data")
@@ -19,25 +32,18 @@ MIME_TYPES = {
     "md": "text/markdown; charset=utf-8",
     "csv": "text/csv; charset=utf-8",
     "pdf": "application/pdf",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 }
 # The sandbox renders these pairs; every other pair fails the job with EXPORT_FAILED.
 PRODUCIBLE = {
     ("full_report", "md"),
     ("full_report", "pdf"),
+    ("full_report", "docx"),
     ("executive_brief", "md"),
     ("executive_brief", "pdf"),
+    ("executive_brief", "docx"),
     ("raw_data", "csv"),
     ("raw_data", "md"),
-}
-_PDF_REPLACEMENTS = {
-    "\u2018": "'",
-    "\u2019": "'",
-    "\u201c": '"',
-    "\u201d": '"',
-    "\u2013": "-",
-    "\u2014": "-",
-    "\u2026": "...",
-    "\u2022": "-",
 }
 
 
@@ -69,10 +75,11 @@ def render_export(*, study: dict[str, Any], answers: list[dict[str, Any]], kind:
         return ExportFile(f"{stem}.csv", MIME_TYPES["csv"], _csv(answers))
     if kind == "raw_data":
         return ExportFile(f"{stem}.md", MIME_TYPES["md"], _raw_markdown(study, answers).encode())
-    lines = _report_lines(study, detailed=kind == "full_report")
+    markdown = "\n".join(_report_lines(study, detailed=kind == "full_report")) + "\n"
     if fmt == "md":
-        return ExportFile(f"{stem}.md", MIME_TYPES["md"], "\n".join(lines).encode())
-    return ExportFile(f"{stem}.pdf", MIME_TYPES["pdf"], _pdf(lines))
+        return ExportFile(f"{stem}.md", MIME_TYPES["md"], markdown.encode())
+    drawn = documents.pdf(markdown) if fmt == "pdf" else documents.docx(markdown)
+    return ExportFile(f"{stem}.{fmt}", MIME_TYPES[fmt], drawn)
 
 
 def _slug(name: str) -> str:
@@ -85,7 +92,7 @@ def _results(study: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _report_lines(study: dict[str, Any], *, detailed: bool) -> list[str]:
     lines = [
-        f"# {study['name']}",
+        f"# {documents.escape(study['name'])}",
         "",
         "_Synthetic research from the Minds sandbox; not human fieldwork._",
         "",
@@ -94,29 +101,139 @@ def _report_lines(study: dict[str, Any], *, detailed: bool) -> list[str]:
     if summary:
         lines += ["## Summary", "", *[line for line in summary.splitlines() if not line.startswith("# ")], ""]
     lines += ["## Results", ""]
-    for message in _results(study):
+    for number, message in enumerate(_results(study), start=1):
         output = message["metadata"]["outputData"]
-        lines += [f"### {output['title']}", "", headline(output), ""]
+        lines += [f"### Q{number}. {documents.escape(output['title'])}", "", documents.escape(headline(output)), ""]
         if detailed:
-            lines += _detail_lines(output) + [""]
+            lines += _detail_lines(output)
     return lines
 
 
 def _detail_lines(output: dict[str, Any]) -> list[str]:
-    if output.get("distribution"):
-        return ["| Option | Count | Share |", "|---|---|---|"] + [
-            f"| {d['option']} | {d['count']} | {d['pct']}% |" for d in output["distribution"]
-        ]
+    """The numbers of one question: a table of shares per Audience, or its themes as a list."""
+    if output.get("type") in ("categorical", "multiselect", "scale"):
+        return _share_table(output)
     if output.get("themes"):
-        return [f"- {t['theme']}: {t['count']}" for t in output["themes"]]
-    if output.get("mean") is not None:
-        return [f"- Mean {output['mean']}, median {output['median']}"]
+        n = output.get("responseCount", 0)
+        return [f"- {documents.escape(t['theme'])}: {t['count']} of {n} answers" for t in output["themes"]] + [""]
     return []
 
 
+def _share_table(output: dict[str, Any]) -> list[str]:
+    """Option | one column per Audience "Name (n=12)" | cells "70%"; a scale adds each Audience's mean."""
+    kind = output["type"]
+    classification = output.get("classification") or {}
+    counted = []
+    for position, audience in enumerate(output.get("audiences") or [], start=1):
+        chosen = [_picked(str(a.get("value", "")), kind) for a in audience.get("answers", [])]
+        respondents = [c for c in chosen if c]
+        counts: dict[str, int] = {}
+        for options in respondents:
+            for option in options:
+                counts[option] = counts.get(option, 0) + 1
+        counted.append((str(audience.get("audience") or f"Audience {position}"), len(respondents), counts))
+    if not any(n for _name, n, _counts in counted):
+        return ["No answers recorded.", ""]
+    options = _options(kind, classification, output, counted)
+    header = ["Point" if kind == "scale" else "Option"] + [
+        f"{documents.escape(name)} (n={n})" for name, n, _ in counted
+    ]
+    rows = [
+        [documents.escape(option)]
+        + [f"{round(100 * counts.get(option, 0) / n) if n else 0}%" for _name, n, counts in counted]
+        for option in options
+    ]
+    if kind == "scale":
+        rows += _scale_rows(output["title"], classification.get("scaleRange") or output.get("scaleRange"), counted)
+    base = "% of respondents per Audience (n = respondents)"
+    base += "; several answers allowed, so shares may add up to more than 100%." if kind == "multiselect" else "."
+    return [
+        "| " + " | ".join(header) + " |",
+        "|" + "---|" * len(header),
+        *["| " + " | ".join(row) + " |" for row in rows],
+        "",
+        f"_{base}_",
+        "",
+    ]
+
+
+def _picked(value: str, kind: str) -> list[str]:
+    value = value.strip()
+    if not value:
+        return []
+    if kind == "multiselect":
+        return list(dict.fromkeys(v.strip() for v in value.split(";") if v.strip()))
+    if kind == "scale":
+        try:
+            number = float(value)
+        except ValueError:
+            return [value]
+        return [str(int(number)) if number.is_integer() else value]
+    return [value]
+
+
+def _options(
+    kind: str, classification: dict[str, Any], output: dict[str, Any], counted: list[tuple[str, int, dict[str, int]]]
+) -> list[str]:
+    """Minds' option order (a scale's points low to high), every listed option kept; answers off the list after."""
+    given = list(dict.fromkeys(option for *_head, counts in counted for option in counts))
+    if kind == "scale":
+        scale_range = classification.get("scaleRange") or output.get("scaleRange")
+        points = [str(p) for p in range(int(scale_range[0]), int(scale_range[1]) + 1)] if scale_range else []
+        numeric = sorted({*points, *(g for g in given if _is_number(g))}, key=float)
+        return [*numeric, *(g for g in given if not _is_number(g))]
+    listed = [str(o) for o in classification.get("options") or []]
+    return [*listed, *(g for g in given if g not in listed)]
+
+
+def _is_number(value: str) -> bool:
+    try:
+        float(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _scale_rows(
+    title: str, scale_range: list[float] | None, counted: list[tuple[str, int, dict[str, int]]]
+) -> list[list[str]]:
+    """A scale's statistics as the thread gives them: the mean, the top-2-box share (the two highest points) and,
+    for a 0–10 question about recommending, the NPS (promoters 9–10 minus detractors 0–6, in points)."""
+    numeric = [{float(v): c for v, c in counts.items() if _is_number(v)} for _name, _n, counts in counted]
+    rows = [
+        ["Mean"] + [_stat(values, lambda v, n: f"{sum(x * c for x, c in v.items()) / n:.1f}") for values in numeric]
+    ]
+    if scale_range and scale_range[0] < scale_range[1]:
+        low, high = int(scale_range[0]), int(scale_range[1])
+        rows.append(
+            [f"Top-2-box ({high - 1}–{high})"]
+            + [_stat(values, lambda v, n: f"{round(100 * _on(v, lambda x: x > high - 2) / n)}%") for values in numeric]
+        )
+        if (low, high) == (0, 10) and re.search(r"\brecommend", title, re.IGNORECASE):
+            rows.append(["NPS"] + [_stat(values, _nps) for values in numeric])
+    return rows
+
+
+def _stat(values: dict[float, int], said: Callable[[dict[float, int], int], str]) -> str:
+    n = sum(values.values())
+    return said(values, n) if n else "-"
+
+
+def _on(values: dict[float, int], where: Callable[[float], bool]) -> int:
+    return sum(count for value, count in values.items() if where(value))
+
+
+def _nps(values: dict[float, int], n: int) -> str:
+    score = round(100 * _on(values, lambda x: x >= 9) / n) - round(100 * _on(values, lambda x: x <= 6) / n)
+    return f"+{score}" if score > 0 else f"\u2212{-score}" if score < 0 else "0"
+
+
 def _raw_markdown(study: dict[str, Any], answers: list[dict[str, Any]]) -> str:
-    rows = [f"| {a['questionId']} | {a['mindName']} | {a['text']} |" for a in answers]
-    return "\n".join([f"# {study['name']}: raw answers", "", "| Question | Mind | Answer |", "|---|---|---|", *rows])
+    esc = documents.escape
+    rows = [f"| {esc(a['questionId'])} | {esc(a['mindName'])} | {esc(a['text'])} |" for a in answers]
+    return "\n".join(
+        [f"# {esc(study['name'])}: raw answers", "", "| Question | Mind | Answer |", "|---|---|---|", *rows]
+    )
 
 
 def _csv(answers: list[dict[str, Any]]) -> bytes:
@@ -136,30 +253,3 @@ def _csv(answers: list[dict[str, Any]]) -> bytes:
             ]
         )
     return buffer.getvalue().encode()
-
-
-def _pdf(lines: list[str]) -> bytes:
-    from fpdf import FPDF  # heavy: loaded on the first PDF export
-
-    pdf = FPDF()
-    pdf.set_auto_page_break(auto=True, margin=15)
-    pdf.add_page()
-    for line in lines:
-        size, text = _pdf_style(line)
-        pdf.set_font("Helvetica", style="B" if size > 11 else "", size=size)
-        pdf.multi_cell(0, size * 0.55, _pdf_safe(text), new_x="LMARGIN", new_y="NEXT")
-    return bytes(pdf.output())
-
-
-def _pdf_style(line: str) -> tuple[int, str]:
-    for prefix, size in (("### ", 12), ("## ", 14), ("# ", 18)):
-        if line.startswith(prefix):
-            return size, line[len(prefix) :]
-    return 10, line.replace("**", "").replace("_", "") or " "
-
-
-def _pdf_safe(text: str) -> str:
-    """Core PDF fonts are Latin-1 only; anything else becomes '?' rather than failing the export."""
-    for old, new in _PDF_REPLACEMENTS.items():
-        text = text.replace(old, new)
-    return text.encode("latin-1", "replace").decode("latin-1")

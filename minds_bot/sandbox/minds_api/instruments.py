@@ -1,11 +1,19 @@
 """The sandbox planner's question banks: a free-text request read as a research brief, and the instrument
-each common intent gets.
+each common intent gets, written in the Study language.
 
-Owns: ``read_brief`` (intent, topic, price, who is asked, options compared) and ``instrument`` (objective
-sentence, questions with labelled scales and options, the one confirmation question that matters). The
-intents are price perception and willingness to pay, concept or message test, awareness, preference between
-options and open reactions. The topic is a short noun phrase cut at a word and clause boundary, never the
-request pasted whole. Pure functions over strings; the same request always gives the same instrument.
+Owns: ``read_brief`` (intent, topic, price, who is asked, options compared, a concept description, whether
+recommending is asked; English here, German, Spanish, Chinese and Korean through ``reading``), ``instrument``
+(questions with labelled scales and options, grouped in modules titled for what they ask), ``objective_for``
+and ``confirmation_for`` (the one question to the requester that matters). The intents are price perception
+and willingness to pay, concept or message test, awareness, preference between options and open reactions.
+
+Coverage: each bank ranks its questions so that the first four chosen already cover the objective — pricing
+judges the tested price, asks an open price point (the most they would pay, in the currency) and an open "why";
+a concept test shows the concept's description (asked of the requester when the brief gives none) and asks
+appeal and why. A screener is only planned with its follow-up, which carries ``askIf`` (asked only of those who
+qualify). Every word comes from ``wording`` in the Study language; the topic is a short noun phrase from the
+brief, never the request pasted whole. Pure functions over strings; the same request always gives the same
+instrument.
 """
 
 from __future__ import annotations
@@ -14,23 +22,22 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from minds_bot.sandbox.minds_api import reading
+from minds_bot.sandbox.minds_api.wording import choices, language, phrase
+
 TOPIC_MAX_WORDS = 7
 TOPIC_MAX_CHARS = 60
 WHO_MAX_WORDS = 9
-FOLLOW_UP_SLOT = 7  # the 7th question is a follow-up routed on the first (askIf), as before
 INFLUENCES = ["Quality", "Brand reputation", "Sustainability", "Recommendations", "Price"]
 
-_PRICE = re.compile(
-    r"(?P<cur>[€$£])\s?(?P<num>\d+(?:[.,]\d{1,2})?)|(?P<num2>\d+(?:[.,]\d{1,2})?)\s?(?P<cur2>eur|euros?|usd|dollars?|gbp|pounds?|€|\$|£)\b",
-    re.IGNORECASE,
-)
+_PRICE = reading.PRICE
 _PRICE_WORDS = re.compile(
     r"\b(pric(?:e|es|ed|ing)|pay|willing(?:ness)? to pay|wtp|cost|costs|value for money|afford)\b", re.I
 )
 _AWARENESS_WORDS = re.compile(r"\b(aware|awareness|heard of|recogni[sz]e|recognition|familiar|know about)\b", re.I)
 _CONCEPT_WORDS = re.compile(
-    r"\b(concept|message|messaging|tagline|slogan|claim|ad|advert|campaign|idea|packaging|design|name|launch|"
-    r"feature|pitch)\b",
+    r"\b(concepts?|messages?|messaging|taglines?|slogans?|claims?|ads?|adverts?|campaigns?|ideas?|packaging|"
+    r"designs?|names?|launch|features?|pitch)\b",
     re.I,
 )
 _VERSUS = re.compile(r"\s+(?:vs\.?|versus)\s+", re.I)
@@ -47,6 +54,7 @@ _NAMED_THING = re.compile(
 _TOPIC_AFTER = (
     re.compile(r"\b(?:price|pricing|cost|pay)\s+(?:of|for)\s+(?P<x>.+)$", re.I),
     re.compile(r"\b(?:aware|heard)\s+of\s+(?P<x>.+)$", re.I),
+    re.compile(r"\b(?:study|survey|research|test)\s+(?:of|on|about|into)\s+(?P<x>.+)$", re.I),
     re.compile(r"\b(?:launch|launching|release)\s+(?:of\s+)?(?P<x>.+)$", re.I),
     re.compile(r"\b(?:feel|think|react|respond|say)\s+(?:about|of|to)\s+(?P<x>.+)$", re.I),
     re.compile(
@@ -61,9 +69,10 @@ _LEAD_IN = re.compile(
     re.I,
 )
 _CLAUSE_END = re.compile(
-    r"[,;:()\[\]!?…]|\.\s|\.$|\.\.\.|\s(?:and|but|because|so|which|that|who|when|if|among|compared|versus|vs)\s",
+    r"[,;:()\[\]!?…]|\.\s|\.$|\.\.\.|\s(?:and|but|because|so|which|that|who|when|if|among|with|compared|versus|vs)\s",
     re.I,
 )
+_COUNTED = re.compile(r"^(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s", re.I)
 _OWN = re.compile(r"^(?:our|my|your|their|a|an|this|these|those)\s+", re.I)
 _TRAILING_FILLER = {"a", "an", "the", "our", "of", "for", "to", "in", "on", "with", "at", "by", "and", "or", "is"}
 
@@ -73,17 +82,33 @@ class Brief:
     """What a free-text request asks for, as a researcher would read it."""
 
     intent: str  # price | concept | awareness | preference | open
-    topic: str  # "the new running shoe"
+    topic: str  # "the new running shoe" ("" when the brief names none)
     price: str | None  # "140 EUR"
     who: str | None  # "Gen Z sneaker buyers in Germany"
     options: tuple[str, ...]  # the alternatives a preference request compares
+    lang: str = "en"  # the language the brief is written in
+    description: str | None = None  # the concept as the brief describes it ("Test our concept: …")
+    recommend: bool = False  # the brief asks whether they would recommend it (or names NPS)
+    price_method: str | None = None  # "van-westendorp" or "gabor-granger" when the brief names the method
 
 
 def read_brief(request: str) -> Brief:
     """The brief a request states; every field comes from the words of the request."""
-    text = _one_line(request)
+    text = _one_line(reading.without_count(request))
+    lang = reading.brief_language(text)
+    price = reading.price_of(text)
+    extras = {
+        "lang": lang,
+        "description": reading.description_of(request.strip()),
+        "recommend": reading.asks_recommend(text),
+        "price_method": reading.price_method(text),
+    }
+    if lang != "en":
+        found = reading.read_foreign(text, lang)
+        return Brief(
+            intent=found.intent, topic=found.topic, price=price, who=found.who, options=found.options, **extras
+        )
     options = _options(text)
-    price = _price(text)
     if len(options) >= 2:
         intent = "preference"
     elif price or _PRICE_WORDS.search(text):
@@ -94,23 +119,11 @@ def read_brief(request: str) -> Brief:
         intent = "concept"
     else:
         intent = "open"
-    return Brief(intent=intent, topic=topic_of(text), price=price, who=_who(text), options=options)
+    return Brief(intent=intent, topic=topic_of(text), price=price, who=_who(text), options=options, **extras)
 
 
 def _one_line(request: str) -> str:
-    return re.sub(r"\s+", " ", request.replace("\u2019", "'")).strip().rstrip(".…?! ")
-
-
-def _price(text: str) -> str | None:
-    match = _PRICE.search(text)
-    if match is None:
-        return None
-    number = match["num"] or match["num2"]
-    currency = (match["cur"] or match["cur2"]).lower()
-    code = {"€": "EUR", "$": "USD", "£": "GBP"}.get(currency) or {"e": "EUR", "u": "USD", "d": "USD"}.get(
-        currency[0], "GBP"
-    )
-    return f"{number} {code}"
+    return re.sub(r"\s+", " ", request.replace("\u2019", "'")).strip().rstrip(".…?!？ ")
 
 
 def _who(text: str) -> str | None:
@@ -174,11 +187,14 @@ def topic_of(request: str) -> str:
         return "the idea"
     if text.startswith(phrase) and phrase.split()[0][1:].islower():
         phrase = phrase[0].lower() + phrase[1:]  # only capitalised because it began the request
+    phrase = re.sub(r"(?<=\s)(?:our|my)\s+", "the ", phrase, flags=re.I)  # "taglines for our shoe" → "for the shoe"
     owned = _OWN.match(phrase)
     if owned:
         return "the " + phrase[owned.end() :]
     if phrase.lower().startswith("the "):
         return "the " + phrase[4:]
+    if _COUNTED.match(phrase):
+        return "the " + phrase  # "three taglines …" → "the three taglines …"
     return phrase
 
 
@@ -204,14 +220,76 @@ def _quoted_topic(text: str) -> str:
 
 # ---------------------------------------------------------------- instruments
 
+OPEN: dict[str, Any] = {"type": "qualitative"}
+SCALE: dict[str, Any] = {"type": "scale", "scaleRange": [1, 5]}
+NPS_SCALE: dict[str, Any] = {"type": "scale", "scaleRange": [0, 10]}
+DESCRIBE_ID = "describe"  # the confirmation question asking the requester to describe the concept
+_QUOTES = {"en": ('"', '"'), "de": ("„", "“"), "es": ("«", "»"), "zh": ("“", "”"), "ko": ("‘", "’")}
+_ARTICLES = re.compile(r"^(?:the|den|die|das|der|dem|el|la|los|las)\s+", re.I)
+_HOME_CURRENCY = {"en": "USD", "de": "EUR", "es": "EUR", "zh": "CNY", "ko": "KRW"}
+_CURRENCY_NAMES = {
+    "zh": {"EUR": "欧元", "USD": "美元", "GBP": "英镑", "CNY": "人民币", "KRW": "韩元"},
+    "ko": {"EUR": "유로", "USD": "달러", "GBP": "파운드", "CNY": "위안", "KRW": "원"},
+}
 
-def _q(text: str, response: dict[str, Any]) -> dict[str, Any]:
-    return {"text": text, "response": response}
+
+@dataclass(frozen=True)
+class Item:
+    """One question of a bank. ``rank``: how early it is planned (None: only together with the follow-up it
+    routes); ``gate``: a screener later questions may route on; ``follows``: the answers to the nearest earlier
+    gate that lead to this follow-up (asked only of those)."""
+
+    text: str
+    response: dict[str, Any]
+    section: str  # the wording key of its module's title
+    rank: float | None
+    gate: bool = False
+    follows: tuple[str, ...] = ()
 
 
-def _scaled(text: str, *, low: str, high: str) -> dict[str, Any]:
-    """A 1–5 scale whose ends are named in the question, as respondents read it."""
-    return _q(f"{text} (1 = {low}, 5 = {high})", {"type": "scale", "scaleRange": [1, 5]})
+@dataclass(frozen=True)
+class Instrument:
+    questions: list[dict[str, Any]]
+    modules: list[dict[str, Any]]
+    shown_id: str | None  # the question that shows the concept's description, when there is one
+
+
+@dataclass(frozen=True)
+class Words:
+    """A brief's words as the Study language writes them."""
+
+    locale: str
+    topic: str
+    who: str
+    at: str  # " at 140 EUR", " zum Preis von 140 EUR", "" without a price
+
+
+def words_for(brief: Brief, locale: str) -> Words:
+    return Words(
+        locale=locale,
+        topic=topic_in(brief, locale),
+        who=brief.who or phrase(locale, "who_default"),
+        at=phrase(locale, "at_price", price=brief.price) if brief.price else "",
+    )
+
+
+def topic_in(brief: Brief, locale: str) -> str:
+    """The brief's topic for a question in the Study language: as the brief says it when the languages match,
+    else its words quoted (no article of another language)."""
+    lang = language(locale)
+    if not brief.topic or (brief.lang == "en" and brief.topic == "the idea"):
+        return phrase(locale, "topic_default")
+    if lang == brief.lang:
+        return brief.topic
+    bare = _ARTICLES.sub("", brief.topic)
+    if bare[:1] in '"„«“‘':
+        return bare
+    open_quote, close_quote = _QUOTES[lang]
+    return f"{open_quote}{bare}{close_quote}"
+
+
+def _scaled(locale: str, text: str, low: str, high: str) -> str:
+    return phrase(locale, "scale_ends", text=text, low=phrase(locale, low), high=phrase(locale, high))
 
 
 def _pick(*options: str, multi: int = 0) -> dict[str, Any]:
@@ -221,111 +299,183 @@ def _pick(*options: str, multi: int = 0) -> dict[str, Any]:
     return response
 
 
-_OPEN: dict[str, Any] = {"type": "qualitative"}
+def _currency(brief: Brief, locale: str) -> str:
+    lang = language(locale)
+    code = brief.price.split()[1] if brief.price else _HOME_CURRENCY[lang]
+    return _CURRENCY_NAMES.get(lang, {}).get(code, code)
 
 
-def _price_band(price: str) -> list[str]:
-    """Willingness-to-pay bands around the tested price, most generous first."""
-    number_text, code = price.split(" ")
-    number = float(number_text.replace(",", "."))
-    step = max(1, round(number * 0.15))
-    base = round(number)
-    if base - step < 1:
-        return []  # too small a price to band; the question is asked open instead
+def _recommend_rank(brief: Brief, otherwise: float) -> float:
+    return 3.5 if brief.recommend else otherwise
+
+
+def _price_bank(b: Brief, w: Words) -> list[Item]:
+    loc, t = w.locale, w.topic
+    yes_no = choices(loc, "yes_no")
+    paid = phrase(loc, "price_paid", price=b.price) if b.price else phrase(loc, "price_paid_open")
     return [
-        f"More than {base + step} {code}",
-        f"{base}–{base + step} {code}",
-        f"{base - step}–{base - 1} {code}",
-        f"Less than {base - step} {code}",
+        Item(phrase(loc, "price_screen", topic=t), _pick(*yes_no), "module_habits", None, gate=True),
+        Item(paid, OPEN, "module_habits", 4, follows=(yes_no[0],)),
+        Item(
+            _scaled(loc, phrase(loc, "price_rate", topic=t, at=w.at), "price_rate_low", "price_rate_high"),
+            SCALE,
+            "module_price",
+            1,
+        ),
+        *_willingness_to_pay(b, w),
+        Item(phrase(loc, "price_why_points" if b.price_method else "price_why", topic=t), OPEN, "module_price", 3),
+        Item(
+            phrase(loc, "price_describe", topic=t, at=w.at),
+            _pick(*choices(loc, "price_describe")),
+            "module_price",
+            7,
+        ),
+        Item(phrase(loc, "price_worth", topic=t), _pick(*choices(loc, "influences"), multi=2), "module_price", 8),
+        Item(
+            _scaled(loc, phrase(loc, "price_likely", topic=t, at=w.at), "likely_low", "likely_high"),
+            SCALE,
+            "module_intent",
+            5,
+        ),
+        Item(phrase(loc, "recommend", topic=t), NPS_SCALE, "module_intent", _recommend_rank(b, 9)),
+        Item(phrase(loc, "price_barrier", topic=t, at=w.at), OPEN, "module_intent", 6),
     ]
 
 
-def _price_bank(b: Brief) -> list[dict[str, Any]]:
-    t = b.topic
-    at = f" at {b.price}" if b.price else ""
-    bands = _price_band(b.price) if b.price else []
-    most = (
-        _q(f"What is the most you would pay for {t}?", _pick(*bands))
-        if bands
-        else _q(f"What price would feel fair for {t}, and why?", _OPEN)
+_MESSAGE_WORDS = re.compile(
+    r"tagline|slogan|claim|message|headline|\bname\b|\bads?\b|campaign|botschaft|eslogan|lema|mensaje|口号|标语|广告语|"
+    r"슬로건|문구|카피|메시지",
+    re.I,
+)
+
+
+GABOR_GRANGER_STEPS = (-0.15, 0.0, 0.15)  # the price ladder around the tested price, lowest first
+
+
+def _willingness_to_pay(b: Brief, w: Words) -> list[Item]:
+    """The plan's willingness-to-pay measure: an open price point; Van Westendorp's four price points, or a
+    Gabor-Granger ladder around the tested price, when the brief names that method (the catalogue runs both)."""
+    loc, t, currency = w.locale, w.topic, _currency(b, w.locale)
+    if b.price_method == "van-westendorp":
+        keys = ("vw_too_cheap", "vw_cheap", "vw_expensive", "vw_too_expensive")
+        return [
+            Item(phrase(loc, key, topic=t, currency=currency), OPEN, "module_price", 1.5 + n / 10)
+            for n, key in enumerate(keys)
+        ]
+    if b.price_method == "gabor-granger" and b.price:
+        number, code = b.price.split()
+        base = float(number.replace(",", "."))
+        ladder = [f"{round(base * (1 + step))} {code}" for step in GABOR_GRANGER_STEPS]
+        return [
+            Item(
+                phrase(loc, "gg_buy", topic=t, price=price),
+                _pick(*choices(loc, "buy_likelihood")),
+                "module_price",
+                1.5 + n / 10,
+            )
+            for n, price in enumerate(ladder)
+        ]
+    return [Item(phrase(loc, "price_wtp", topic=t, currency=currency), OPEN, "module_price", 2)]
+
+
+def _concept_bank(b: Brief, w: Words) -> list[Item]:
+    """A product concept, or a message (tagline, slogan, claim): a message is not something one buys or uses, so
+    it gets no consideration screener and no purchase drivers."""
+    loc, t = w.locale, w.topic
+    message = bool(_MESSAGE_WORDS.search(b.topic))
+    yes_maybe_no = choices(loc, "yes_maybe_no")
+    shown = (
+        phrase(loc, "concept_shown", topic=t, description=b.description)
+        if b.description
+        else phrase(loc, "concept_reaction", topic=t)
     )
     return [
-        _q(f"In the past 12 months, have you bought anything like {t}?", _pick("Yes", "No")),
-        _scaled(f"How would you rate the price of {t}{at}?", low="far too expensive", high="very good value"),
-        _q(
-            f"Which best describes the price of {t}{at}?",
-            _pick("A bargain", "About right", "Expensive but worth it", "Too expensive"),
+        Item(shown, OPEN, "module_reaction", 1),
+        Item(
+            _scaled(loc, phrase(loc, "concept_appeal", topic=t), "appeal_low", "appeal_high"), SCALE, "module_appeal", 2
         ),
-        _scaled(f"How likely would you be to buy {t}{at}?", low="definitely would not", high="definitely would"),
-        most,
-        _q(f"Which of these would make {t} worth its price to you?", _pick(*INFLUENCES, multi=2)),
-        _q("You bought something similar recently. What did you pay, and how did it compare?", _OPEN),
-        _q(f"What, if anything, would stop you from buying {t}{at}?", _OPEN),
+        Item(phrase(loc, "concept_why", topic=t), OPEN, "module_appeal", 3),
+        Item(
+            _scaled(loc, phrase(loc, "concept_believe", topic=t), "believe_low", "believe_high"),
+            SCALE,
+            "module_appeal",
+            5,
+        ),
+        Item(phrase(loc, "concept_different", topic=t), _pick(*choices(loc, "different")), "module_appeal", 8),
+        Item(phrase(loc, "concept_consider", topic=t), _pick(*yes_maybe_no), "module_consider", None, gate=True),
+        Item(
+            phrase(loc, "concept_use", topic=t),
+            OPEN,
+            "module_consider",
+            None if message else 6,
+            follows=tuple(yes_maybe_no[:2]),
+        ),
+        Item(phrase(loc, "concept_barrier", topic=t), OPEN, "module_consider", 4),
+        Item(
+            phrase(loc, "influence", topic=t),
+            _pick(*choices(loc, "influences"), multi=2),
+            "module_consider",
+            None if message else 7,
+        ),
+        Item(phrase(loc, "recommend", topic=t), NPS_SCALE, "module_consider", _recommend_rank(b, 9)),
     ]
 
 
-def _concept_bank(b: Brief) -> list[dict[str, Any]]:
-    t = b.topic
+def _awareness_bank(b: Brief, w: Words) -> list[Item]:
+    loc, t = w.locale, w.topic
+    yes_no = choices(loc, "yes_no")
     return [
-        _q(f"Is {t} something you would consider for yourself?", _pick("Yes", "Maybe", "No")),
-        _scaled(f"How appealing is {t} to you?", low="not at all appealing", high="very appealing"),
-        _q(f"In a sentence or two, what is your first reaction to {t}?", _OPEN),
-        _scaled(f"How believable is {t}?", low="not at all believable", high="completely believable"),
-        _q(
-            f"How different is {t} from what is available today?",
-            _pick("Very different", "Somewhat different", "Slightly different", "Not different"),
-        ),
-        _q(f"Which of these would most influence whether you choose {t}?", _pick(*INFLUENCES, multi=2)),
-        _q(f"You said you would consider {t}. What would you use it for first?", _OPEN),
-        _q(f"What, if anything, would stop you from choosing {t}?", _OPEN),
+        Item(phrase(loc, "aware_heard", topic=t), _pick(*yes_no), "module_awareness", 1, gate=True),
+        Item(phrase(loc, "aware_where", topic=t), OPEN, "module_awareness", 2, follows=(yes_no[0],)),
+        Item(phrase(loc, "aware_familiar", topic=t), _pick(*choices(loc, "familiar")), "module_awareness", 6),
+        Item(phrase(loc, "aware_assoc", topic=t), OPEN, "module_image", 3),
+        Item(_scaled(loc, phrase(loc, "aware_impression", topic=t), "negative", "positive"), SCALE, "module_image", 4),
+        Item(phrase(loc, "recommend", topic=t), NPS_SCALE, "module_image", _recommend_rank(b, 9)),
+        Item(phrase(loc, "aware_channels"), _pick(*choices(loc, "channels"), multi=2), "module_sources", 7),
     ]
 
 
-def _awareness_bank(b: Brief) -> list[dict[str, Any]]:
-    t = b.topic
-    return [
-        _q(f"Before today, had you heard of {t}?", _pick("Yes", "No")),
-        _q(
-            f"How familiar are you with {t}?",
-            _pick("I know it well", "I know a little", "I know the name only", "Not at all"),
-        ),
-        _q(f"What, if anything, comes to mind when you think of {t}?", _OPEN),
-        _scaled(f"What is your overall impression of {t}?", low="very negative", high="very positive"),
-        _q(
-            "Where do you usually hear about new products like this?",
-            _pick("Friends and family", "Social media", "Online reviews", "In stores", "Advertising", multi=2),
-        ),
-        _scaled(f"How likely are you to look for more information about {t}?", low="very unlikely", high="very likely"),
-        _q(f"You had heard of {t}. Where did you first come across it?", _OPEN),
-        _q(f"What would make you want to learn more about {t}?", _OPEN),
-    ]
-
-
-def _preference_bank(b: Brief) -> list[dict[str, Any]]:
+def _preference_bank(b: Brief, w: Words) -> list[Item]:
+    loc = w.locale
     first, second = b.options[0], b.options[1]
+    none = choices(loc, "no_preference")[0]
     return [
-        _q(f"Which do you prefer: {first} or {second}?", _pick(first, second, "No preference")),
-        _q("What is the main reason for your choice?", _OPEN),
-        _scaled("How strongly do you prefer your choice?", low="only slightly", high="very strongly"),
-        _scaled(f"How appealing is {first} to you?", low="not at all appealing", high="very appealing"),
-        _scaled(f"How appealing is {second} to you?", low="not at all appealing", high="very appealing"),
-        _q(f"What matters most when you choose between {first} and {second}?", _pick(*INFLUENCES, multi=2)),
-        _q("You had no preference. What would make you choose one over the other?", _OPEN),
-        _q("What would you change about the option you did not choose?", _OPEN),
+        Item(
+            phrase(loc, "pref_choice", first=first, second=second),
+            _pick(first, second, none),
+            "module_choice",
+            1,
+            gate=True,
+        ),
+        Item(phrase(loc, "pref_none"), OPEN, "module_choice", 4, follows=(none,)),
+        Item(_scaled(loc, phrase(loc, "pref_strength"), "pref_low", "pref_high"), SCALE, "module_choice", 3),
+        Item(phrase(loc, "pref_why"), OPEN, "module_reasons", 2),
+        Item(
+            _scaled(loc, phrase(loc, "pref_appeal", option=first), "appeal_low", "appeal_high"),
+            SCALE,
+            "module_options",
+            5,
+        ),
+        Item(
+            _scaled(loc, phrase(loc, "pref_appeal", option=second), "appeal_low", "appeal_high"),
+            SCALE,
+            "module_options",
+            5.5,
+        ),
     ]
 
 
-def _open_bank(b: Brief) -> list[dict[str, Any]]:
-    t = b.topic
+def _open_bank(b: Brief, w: Words) -> list[Item]:
+    loc, t = w.locale, w.topic
+    yes_no = choices(loc, "yes_no")
     return [
-        _q(f"Have you used anything like {t} before?", _pick("Yes", "No")),
-        _q(f"In a sentence or two, what is your first reaction to {t}?", _OPEN),
-        _scaled(f"Overall, how do you feel about {t}?", low="very negative", high="very positive"),
-        _q(f"Which of these would most influence whether you choose {t}?", _pick(*INFLUENCES, multi=2)),
-        _q(f"What do you like most about {t}?", _OPEN),
-        _q(f"How likely are you to recommend {t} to a friend or colleague?", {"type": "scale", "scaleRange": [0, 10]}),
-        _q("You have used something similar. What was it, and how did it compare?", _OPEN),
-        _q(f"What, if anything, would put you off {t}?", _OPEN),
+        Item(phrase(loc, "concept_reaction", topic=t), OPEN, "module_reaction", 1),
+        Item(_scaled(loc, phrase(loc, "open_feel", topic=t), "negative", "positive"), SCALE, "module_reaction", 2),
+        Item(phrase(loc, "open_used", topic=t), _pick(*yes_no), "module_experience", None, gate=True),
+        Item(phrase(loc, "open_compare"), OPEN, "module_experience", 5, follows=(yes_no[0],)),
+        Item(phrase(loc, "open_why", topic=t), OPEN, "module_likes", 3),
+        Item(phrase(loc, "influence", topic=t), _pick(*choices(loc, "influences"), multi=2), "module_likes", 6),
+        Item(phrase(loc, "recommend", topic=t), NPS_SCALE, "module_likes", _recommend_rank(b, 4)),
     ]
 
 
@@ -336,53 +486,91 @@ _BANKS = {
     "preference": _preference_bank,
     "open": _open_bank,
 }
-_FOLLOW_UP_GATE = {  # the first question's answers that lead to the follow-up
-    "price": ["Yes"],
-    "concept": ["Yes", "Maybe"],
-    "awareness": ["Yes"],
-    "preference": ["No preference"],
-    "open": ["Yes"],
-}
 
 
-def questions_for(brief: Brief, *, count: int) -> list[dict[str, Any]]:
-    """The first ``count`` questions of the intent's instrument, with ids and the follow-up's routing."""
-    questions = []
-    for index, question in enumerate(_BANKS[brief.intent](brief)[:count], 1):
-        question = {"id": f"q{index}", **question}
-        if index == FOLLOW_UP_SLOT:
-            question["askIf"] = {"questionId": "q1", "answerIn": list(_FOLLOW_UP_GATE[brief.intent])}
+def instrument(brief: Brief, *, locale: str, count: int) -> Instrument:
+    """``count`` questions of the intent's bank, most important first but asked in the bank's order; a follow-up
+    always comes with its screener and routes on it (``askIf``); modules are titled for what they ask."""
+    words = words_for(brief, locale)
+    items = _BANKS[brief.intent](brief, words)
+    chosen = _choose(items, count)
+    ids = {index: f"q{n}" for n, index in enumerate(chosen, 1)}
+    questions: list[dict[str, Any]] = []
+    sections: dict[str, str] = {}
+    for index in chosen:
+        item = items[index]
+        module_id = sections.setdefault(item.section, f"m{len(sections) + 1}")
+        question: dict[str, Any] = {"id": ids[index], "moduleId": module_id, "text": item.text}
+        question["response"] = dict(item.response)
+        if item.follows:
+            question["askIf"] = {"questionId": ids[_gate_of(items, index)], "answerIn": list(item.follows)}
         questions.append(question)
-    return questions
+    modules = []
+    for section, module_id in sections.items():
+        members = [q["id"] for q in questions if q["moduleId"] == module_id]
+        purpose = (
+            phrase(locale, "purpose_one") if len(members) == 1 else phrase(locale, "purpose_many", count=len(members))
+        )
+        modules.append({"id": module_id, "title": phrase(locale, section), "purpose": purpose, "questionIds": members})
+    shown = ids.get(0) if brief.intent == "concept" and 0 in ids else None
+    return Instrument(questions=questions, modules=modules, shown_id=shown)
 
 
-def objective_for(brief: Brief) -> str:
-    """The plan's objective as one full sentence."""
-    who = brief.who or "the Minds"
-    t = brief.topic
-    if brief.intent == "price":
-        tested = f"a price of {brief.price} for {t}" if brief.price else f"the price of {t}"
-        return f"Find out how {who} judge {tested}, and what they would be willing to pay."
-    if brief.intent == "preference":
-        return f"Find out whether {who} prefer {brief.options[0]} or {brief.options[1]}, and why."
-    if brief.intent == "awareness":
-        return f"Measure how well {who} know {t}, and what they associate with it."
-    if brief.intent == "concept":
-        return f"Test how appealing and believable {who} find {t}, and what would stop them choosing it."
-    return f"Understand how {who} react to {t}: first impressions, likes and what would put them off."
+def _gate_of(items: list[Item], index: int) -> int:
+    return next(i for i in range(index - 1, -1, -1) if items[i].gate)
 
 
-def confirmation_for(brief: Brief) -> str:
-    """The yes/no question whose answer changes how the Minds are asked."""
-    t = brief.topic
+def _choose(items: list[Item], count: int) -> list[int]:
+    chosen: set[int] = set()
+    ranked = sorted((i for i, item in enumerate(items) if item.rank is not None), key=lambda i: items[i].rank or 0)
+    for index in ranked:
+        needed = {index, _gate_of(items, index)} if items[index].follows else {index}
+        needed -= chosen
+        if len(chosen) + len(needed) <= count:
+            chosen |= needed
+    return sorted(chosen)
+
+
+def objective_for(brief: Brief, *, locale: str) -> str:
+    """The plan's objective as one full sentence in the Study language."""
+    w = words_for(brief, locale)
     if brief.intent == "price":
         if brief.price:
-            return f"Should the Minds judge {brief.price} as the final shelf price for {t}, including tax?"
-        return f"Should the Minds see a price for {t} before they judge its value?"
+            return phrase(locale, "objective_price", who=w.who, price=brief.price, topic=w.topic)
+        return phrase(locale, "objective_price_open", who=w.who, topic=w.topic)
     if brief.intent == "preference":
-        return "Should each Mind see the options in a different, random order?"
-    if brief.intent == "awareness":
-        return f"Should {t} be named in the first question (prompted awareness)?"
-    if brief.intent == "concept":
-        return f"Should the Minds see {t} without any brand name?"
-    return "Should every Mind in the attached Audience answer every question?"
+        return phrase(locale, "objective_preference", who=w.who, first=brief.options[0], second=brief.options[1])
+    return phrase(locale, f"objective_{brief.intent}", who=w.who, topic=w.topic)
+
+
+def needs_description(brief: Brief) -> bool:
+    """A concept test whose brief does not say what the concept is: the requester is asked to describe it."""
+    quoted = any(mark in brief.topic for mark in '"„«“‘')  # a quoted slogan or name is its own description
+    return brief.intent == "concept" and not brief.description and not quoted
+
+
+def describe_question(brief: Brief, *, locale: str) -> dict[str, Any]:
+    """The free-text confirmation question asking the requester for the concept's description."""
+    return {"id": DESCRIBE_ID, "text": phrase(locale, "confirm_describe", topic=topic_in(brief, locale))}
+
+
+def described(*, locale: str, topic: str, description: str) -> str:
+    """The question that shows the concept as the requester described it."""
+    return phrase(locale, "concept_shown", topic=topic, description=description.strip())
+
+
+def confirmation_for(brief: Brief, *, locale: str) -> dict[str, Any]:
+    """The one question to the requester whose answer changes the study (yes/no unless it asks for words)."""
+    if needs_description(brief):
+        return describe_question(brief, locale=locale)
+    t = topic_in(brief, locale)
+    if brief.intent == "price" and brief.price:
+        tax = "tax_vat" if brief.price.split()[1] in ("EUR", "GBP") else "tax_any"
+        text = phrase(locale, "confirm_price", price=brief.price, topic=t, tax=phrase(locale, tax))
+    elif brief.intent == "price":
+        text = phrase(locale, "confirm_price_open", topic=t)
+    elif brief.intent == "preference":
+        text = phrase(locale, "confirm_preference", first=brief.options[0], second=brief.options[1])
+    else:
+        text = phrase(locale, f"confirm_{brief.intent}", topic=t)
+    return {"id": "cq1", "text": text, "options": choices(locale, "yes_no")}

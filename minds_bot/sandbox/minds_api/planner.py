@@ -1,11 +1,16 @@
 """The sandbox's deterministic research planner: request text or a fixed instrument becomes
-a plan revision body.
+a plan revision body, written in the Study language (``studyLocale``: en, de, es, zh, ko; others get English).
 
 Owns: question extraction, response-type inference, the instrument a free-text request gets (its intent,
-topic, questions and confirmation question come from ``instruments``), leading-framing detection, module
-grouping, confirmation questions, the methods a request names (a request that asks for Conjoint gets the
+topic, questions, modules and confirmation question come from ``instruments``, every word from ``wording``), how
+many questions it plans (the count the request names, 3–8, else 4–8 fixed per request), leading-framing
+detection, module grouping for fixed questionnaires ("Questions 1–3"), the Audience confirmation question, what
+an answered confirmation question changes (``apply_answer``: the concept's description the requester typed is
+what the first question shows), the methods a request names (a request that asks for Conjoint gets the
 catalogue's non-executable Conjoint entry, so a client must offer its fallback for review) and ``askIf``
-validation. Pure functions over plain data; must not touch state, clocks or I/O.
+validation. ``plannerBrief`` on a revision holds the planner's notes (Study language, intent, topic in that
+language) for later wording; ``plans`` never shows it. Pure functions over plain data; must not touch state,
+clocks or I/O.
 """
 
 from __future__ import annotations
@@ -15,13 +20,16 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from minds_bot.sandbox.minds_api import instruments
+from minds_bot.sandbox.minds_api import instruments, reading, wording
 from minds_bot.sandbox.minds_api.views import RESEARCH_METHODS
 
 RESPONSE_TYPES = ("categorical", "multiselect", "scale", "qualitative")
 GATE_TYPES = ("categorical", "multiselect")
 MIN_PLANNED_QUESTIONS = 3
+MIN_COVERING_QUESTIONS = 4  # a plan the request gives no count for: the fewest that cover every objective
 MAX_PLANNED_QUESTIONS = 8
+PRICE_METHOD_QUESTIONS = 6  # a plan that runs Van Westendorp (4 price points) or Gabor-Granger (3) keeps room
+BRIEF_KEY = "plannerBrief"  # the sandbox's notes on a revision (never shown): Study language, intent, topic
 MAX_QUESTION_ID_LENGTH = 80  # askIf.questionId limit from the Studies API page
 MAX_CONDITION_LABELS = 100
 
@@ -126,7 +134,8 @@ def normalize_id(raw: str) -> str:
 
 
 def plan_from_request(*, request: str, audiences: list[AudienceRef], locale: str) -> dict[str, Any]:
-    """Plan body for free text; an explicit questionnaire inside it is kept as fixed questions, in order."""
+    """Plan body for free text, written in the Study language ``locale``; an explicit questionnaire inside it is
+    kept as fixed questions, in order."""
     text = request.strip()
     if not text:
         raise PlanInputError(["request must not be empty"])
@@ -136,17 +145,27 @@ def plan_from_request(*, request: str, audiences: list[AudienceRef], locale: str
         questions = [{"id": f"q{i}", "text": q, "response": infer_response(q)} for i, q in enumerate(listed, 1)]
         return _assemble(objective=objective, questions=questions, audiences=audiences, locale=locale)
     brief = instruments.read_brief(text)
-    questions = instruments.questions_for(brief, count=_planned_count(text))
+    count = planned_count(text)
+    if brief.intent == "price" and brief.price_method:
+        count = max(count, PRICE_METHOD_QUESTIONS)  # the method's price points, the judgement and the why
+    planned = instruments.instrument(brief, locale=locale, count=count)
     body = _assemble(
-        objective=instruments.objective_for(brief),
-        questions=questions,
+        objective=instruments.objective_for(brief, locale=locale),
+        questions=planned.questions,
         audiences=audiences,
         locale=locale,
+        modules=planned.modules,
     )
     if len(audiences) <= 1:
-        body["confirmationQuestions"] = [
-            {"id": "cq1", "text": instruments.confirmation_for(brief), "options": ["Yes", "No"]}
-        ]
+        body["confirmationQuestions"] = [instruments.confirmation_for(brief, locale=locale)]
+    elif instruments.needs_description(brief):
+        body["confirmationQuestions"].append(instruments.describe_question(brief, locale=locale))
+    body[BRIEF_KEY] = {  # kept with the revision, never shown: what a later answer or refinement words from
+        "locale": locale,
+        "intent": brief.intent,
+        "topic": instruments.topic_in(brief, locale),
+        "shownQuestionId": planned.shown_id if instruments.needs_description(brief) else None,
+    }
     body["methods"] = named_methods(text)
     if framing_issues(text):
         body["framingWarnings"].insert(
@@ -156,6 +175,18 @@ def plan_from_request(*, request: str, audiences: list[AudienceRef], locale: str
             + "); the plan asks neutrally instead.",
         )
     return body
+
+
+def apply_answer(content: dict[str, Any], question_id: str, answer: str) -> None:
+    """What an answered confirmation question changes in the next revision: the concept's description, once the
+    requester gave it, is what the plan's first question shows. (An answer naming an Audience narrows who answers;
+    see ``plans``.)"""
+    notes = content.get(BRIEF_KEY)
+    if question_id != instruments.DESCRIBE_ID or not notes or not notes.get("shownQuestionId") or not answer.strip():
+        return
+    for question in content["questions"]:
+        if question["id"] == notes["shownQuestionId"]:
+            question["text"] = instruments.described(locale=notes["locale"], topic=notes["topic"], description=answer)
 
 
 def fixed_plan(
@@ -270,9 +301,14 @@ def _issues_for(question: dict[str, Any], *, earlier: dict[str, dict[str, Any]],
 
 
 def _assemble(
-    *, objective: str, questions: list[dict[str, Any]], audiences: list[AudienceRef], locale: str
+    *,
+    objective: str,
+    questions: list[dict[str, Any]],
+    audiences: list[AudienceRef],
+    locale: str,
+    modules: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    modules = _modules(questions)
+    modules = modules or _modules(questions, locale=locale)
     warnings = [
         f'Question {i} leads the respondent ("{issue}")'
         for i, q in enumerate(questions, 1)
@@ -284,7 +320,7 @@ def _assemble(
         "modules": modules,
         "questions": questions,
         "methods": [plan_method(DEFAULT_METHOD_ID)],
-        "confirmationQuestions": [audience_confirmation(audiences)],
+        "confirmationQuestions": [audience_confirmation(audiences, locale=locale)],
         "framingWarnings": warnings,
     }
 
@@ -317,18 +353,19 @@ def swap_method(methods: list[dict[str, Any]], refinement: str) -> list[dict[str
     return list(unique.values())
 
 
-def audience_confirmation(audiences: list[AudienceRef]) -> dict[str, Any]:
-    options = ["All attached Audiences"] + [a.name for a in audiences] if len(audiences) > 1 else ["Yes", "No"]
-    text = (
-        "Which Audiences should answer this plan?"
-        if len(audiences) > 1
-        else "Should every Mind in the attached Audience answer every question?"
-    )
-    return {"id": "cq1", "text": text, "options": options}
+def audience_confirmation(audiences: list[AudienceRef], *, locale: str = "en") -> dict[str, Any]:
+    """Several Audiences: which of them answer (in the Study language; their names as Minds has them). One: the
+    fixed instrument's yes/no question whether every Mind answers every question."""
+    if len(audiences) > 1:
+        options = wording.choices(locale, "all_audiences") + [a.name for a in audiences]
+        return {"id": "cq1", "text": wording.phrase(locale, "confirm_audiences"), "options": options}
+    text = "Should every Mind in the attached Audience answer every question?"
+    return {"id": "cq1", "text": text, "options": ["Yes", "No"]}
 
 
-def _modules(questions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Group into 1-3 modules, honouring any moduleId the questions already carry."""
+def _modules(questions: list[dict[str, Any]], *, locale: str) -> list[dict[str, Any]]:
+    """Group a fixed questionnaire into 1-3 modules, honouring any moduleId the questions already carry; each is
+    titled by the questions it holds ("Questions 1–3"), since the planner did not choose what they ask."""
     if not all(q.get("moduleId") for q in questions):
         size = len(questions)
         groups = 1 if size <= 3 else 2 if size <= 5 else 3
@@ -336,28 +373,33 @@ def _modules(questions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for index, question in enumerate(questions):
             question["moduleId"] = f"m{index // per_group + 1}"
     modules: dict[str, dict[str, Any]] = {}
-    for question in questions:
+    positions: dict[str, list[int]] = {}
+    for position, question in enumerate(questions, 1):
         module = modules.setdefault(
-            question["moduleId"],
-            {
-                "id": question["moduleId"],
-                "title": MODULE_TITLES[min(len(modules), len(MODULE_TITLES) - 1)],
-                "purpose": "",
-                "questionIds": [],
-            },
+            question["moduleId"], {"id": question["moduleId"], "title": "", "purpose": "", "questionIds": []}
         )
         module["questionIds"].append(question["id"])
-    for module in modules.values():
-        module["purpose"] = f"{len(module['questionIds'])} related question(s) asked in order"
+        positions.setdefault(question["moduleId"], []).append(position)
+    for module_id, module in modules.items():
+        first, last = positions[module_id][0], positions[module_id][-1]
+        count = len(module["questionIds"])
+        if count == 1:
+            module["title"] = wording.phrase(locale, "module_question", number=first)
+            module["purpose"] = wording.phrase(locale, "purpose_one")
+        else:
+            module["title"] = wording.phrase(locale, "module_questions", first=first, last=last)
+            module["purpose"] = wording.phrase(locale, "purpose_many", count=count)
     return list(modules.values())
 
 
-MODULE_TITLES = ("First impressions", "Preference and value", "Motivations and barriers", "More")
-
-
-def _planned_count(text: str) -> int:
+def planned_count(text: str) -> int:
+    """The question count a request names ("in 5 questions", 3–8); otherwise 4–8, fixed per request, so even the
+    shortest plan covers its objective."""
+    asked = reading.count_asked(text)
+    if asked is not None:
+        return max(MIN_PLANNED_QUESTIONS, min(MAX_PLANNED_QUESTIONS, asked))
     digest = int(hashlib.sha256(text.encode()).hexdigest(), 16)
-    return MIN_PLANNED_QUESTIONS + digest % (MAX_PLANNED_QUESTIONS - MIN_PLANNED_QUESTIONS + 1)
+    return MIN_COVERING_QUESTIONS + digest % (MAX_PLANNED_QUESTIONS - MIN_COVERING_QUESTIONS + 1)
 
 
 def _first_plain_line(text: str) -> str:

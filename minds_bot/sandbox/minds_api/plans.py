@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from minds_bot.sandbox.minds_api.planner import AudienceRef
+from minds_bot.sandbox.minds_api.planner import BRIEF_KEY, AudienceRef
 from minds_bot.sandbox.minds_api.state import Record, SandboxState
 
 
@@ -44,7 +44,8 @@ def revision_view(state: SandboxState, revision: Record, *, replayed: bool) -> d
     """The 200 preview body: the saved revision exactly as stored, its answered confirmation questions
     (``answeredConfirmations``: question id → answer) and, when an answer narrowed who answers, the Audiences a
     run of this revision asks (``audienceIds``; absent: every Audience attached to the Study)."""
-    view = {k: copy.deepcopy(v) for k, v in revision.items() if k not in ("createdAt", "confirmationAnswers")}
+    hidden = ("createdAt", "confirmationAnswers", BRIEF_KEY)  # the planner's own notes are not Minds' words
+    view = {k: copy.deepcopy(v) for k, v in revision.items() if k not in hidden}
     view["replayed"] = replayed
     view["answeredConfirmations"] = dict(revision["confirmationAnswers"])
     study = state.studies.get(state.plans[revision["draftPlanId"]]["studyId"])

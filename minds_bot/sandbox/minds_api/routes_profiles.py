@@ -1,7 +1,8 @@
 """Audience and Mind profile exports: ``POST /{audiences|minds}/{id}/export`` and ``GET …/export-status``.
 
-Owns: a persona profile (a Mind) or an Audience brief as Markdown or PDF, produced as a job that completes one
-engine step after it was asked for, then served inline (``content`` for md, ``contentBase64`` for pdf) and from
+Owns: a persona profile (a Mind) or an Audience brief as Markdown, PDF or DOCX (the PDF and DOCX are the
+Markdown drawn as headings and lists by ``documents.py``), produced as a job that completes one engine step after
+it was asked for, then served inline (``content`` for md, ``contentBase64`` for pdf and docx) and from
 the cache for later requests unless ``force``. The ``profile_export_failure`` fault knob makes jobs fail.
 An unknown or mismatched ``jobId`` reports ``idle``, as the Mind export does.
 Must not contain: anything of the bot.
@@ -9,20 +10,21 @@ Must not contain: anything of the bot.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 from typing import Any, Literal
 
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict
 
-from minds_bot.sandbox.minds_api import exports
+from minds_bot.sandbox.minds_api import documents, exports
 from minds_bot.sandbox.minds_api.errors import bad_request
 from minds_bot.sandbox.minds_api.http_support import lookup, ok, parse, read_json, runtime
 from minds_bot.sandbox.minds_api.runtime import Runtime
 from minds_bot.sandbox.minds_api.state import Record
 
-RENDERED = ("md", "pdf")
-MIME = {"md": "text/markdown;charset=utf-8", "pdf": "application/pdf"}
+RENDERED = ("md", "pdf", "docx")
+MIME = {"md": "text/markdown;charset=utf-8", "pdf": "application/pdf", "docx": exports.MIME_TYPES["docx"]}
 
 
 class ExportBody(BaseModel):
@@ -43,10 +45,10 @@ async def start_export(request: web.Request) -> web.Response:
     kind, item = _item(request)
     body = parse(ExportBody, await read_json(request, required=False))
     if body.format not in RENDERED:
-        raise bad_request(f"The sandbox renders md and pdf exports, not {body.format}")
+        raise bad_request(f"The sandbox renders md, pdf and docx exports, not {body.format}")
     cached = rt.state.profile_exports.get(f"{kind}:{item['id']}:{body.format}")
     if cached is not None and cached["status"] == "completed" and not body.force:
-        return ok(_view(rt, cached))
+        return ok(await _view(rt, cached))
     job = {
         "jobId": rt.state.new_id("profile-export"),
         "kind": kind,
@@ -57,7 +59,7 @@ async def start_export(request: web.Request) -> web.Response:
     }
     rt.state.profile_exports[job["jobId"]] = job
     rt.state.touch()
-    return ok(_view(rt, job))
+    return ok(await _view(rt, job))
 
 
 async def export_status(request: web.Request) -> web.Response:
@@ -67,12 +69,12 @@ async def export_status(request: web.Request) -> web.Response:
     fmt = request.query.get("format", "md")
     if job is None or job["itemId"] != item["id"] or job["format"] != fmt:
         return ok({"status": "idle"})
-    return ok(_view(rt, job))
+    return ok(await _view(rt, job))
 
 
-def _view(rt: Runtime, job: Record) -> dict[str, Any]:
+async def _view(rt: Runtime, job: Record) -> dict[str, Any]:
     if job["status"] == "queued" and rt.clock.now() >= job["dueAt"]:
-        _finish(rt, job)
+        await _finish(rt, job)
     if job["status"] != "completed":
         view: dict[str, Any] = {"status": job["status"], "jobId": job["jobId"]}
         if job["status"] == "failed":
@@ -83,17 +85,20 @@ def _view(rt: Runtime, job: Record) -> dict[str, Any]:
     return {key: job[key] for key in ("status", "jobId", "format", "filename", "mimeType")} | job["inline"]
 
 
-def _finish(rt: Runtime, job: Record) -> None:
+async def _finish(rt: Runtime, job: Record) -> None:
+    """Renders the file off the event loop (a PDF loads its fonts: up to seconds for a CJK font); a second poll
+    meanwhile renders the same file again, harmlessly."""
     if rt.faults.profile_export_failure:
         job.update(status="failed", error="The profile could not be rendered")
         rt.state.touch()
         return
     title, lines = _profile(rt, job)
-    fmt = job["format"]
+    fmt, markdown = job["format"], "\n".join(lines) + "\n"
     if fmt == "md":
-        inline = {"content": "\n".join(lines) + "\n"}
+        inline = {"content": markdown}
     else:
-        inline = {"contentBase64": base64.b64encode(exports._pdf(lines)).decode()}  # noqa: SLF001 - same package
+        drawn = await asyncio.to_thread(documents.pdf if fmt == "pdf" else documents.docx, markdown)
+        inline = {"contentBase64": base64.b64encode(drawn).decode()}
     job.update(status="completed", filename=f"{title}.{fmt}", mimeType=MIME[fmt], inline=inline)
     rt.state.profile_exports[f"{job['kind']}:{job['itemId']}:{fmt}"] = job
     rt.state.touch()
@@ -104,11 +109,13 @@ def _profile(rt: Runtime, job: Record) -> tuple[str, list[str]]:
     if job["kind"] == "minds":
         mind = state.minds[job["itemId"]]
         persona = mind.get("persona") or {}
-        lines = [f"# {mind['name']}", "", mind.get("description") or "", ""]
-        lines += [f"- **{key.capitalize()}**: {value}" for key, value in persona.items() if key != "traits"]
+        esc = documents.escape
+        lines = [f"# {esc(mind['name'])}", "", esc(mind.get("description") or ""), ""]
+        lines += [f"- **{esc(key.capitalize())}**: {esc(value)}" for key, value in persona.items() if key != "traits"]
         return mind["name"], lines
     audience = state.audiences[job["itemId"]]
     members = [state.minds[m] for m in audience["mindIds"] if m in state.minds]
-    lines = [f"# {audience['name']}", "", f"{len(members)} Minds", ""]
-    lines += [f"- **{m['name']}** — {m.get('description') or ''}" for m in members]
+    esc = documents.escape
+    lines = [f"# {esc(audience['name'])}", "", f"{len(members)} Minds", ""]
+    lines += [f"- **{esc(m['name'])}** — {esc(m.get('description') or '')}" for m in members]
     return audience["name"], lines

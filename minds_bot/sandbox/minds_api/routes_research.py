@@ -13,7 +13,7 @@ from typing import Any, Literal
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field
 
-from minds_bot.sandbox.minds_api import planner, plans, views
+from minds_bot.sandbox.minds_api import instruments, planner, plans, refinements, views
 from minds_bot.sandbox.minds_api.clock import iso
 from minds_bot.sandbox.minds_api.errors import ApiError, bad_request, conflict, not_found
 from minds_bot.sandbox.minds_api.http_support import (
@@ -138,7 +138,10 @@ def _prepare(rt: Runtime, *, study: Record, body: PreviewBody) -> Record:
     except planner.PlanInputError as exc:
         prefix = FIXED_INSTRUMENT_PREFIX if body.questions is not None else ""
         raise bad_request(prefix + "; ".join(exc.issues), code="INVALID_PLAN") from exc
-    return plans.new_plan(rt.state, study=study, body=content, now=rt.clock.now())
+    revision = plans.new_plan(rt.state, study=study, body=content, now=rt.clock.now())
+    if body.request is not None:
+        rt.state.plans[revision["draftPlanId"]]["request"] = body.request  # what added questions are about
+    return revision
 
 
 def _revise(rt: Runtime, *, study: Record, body: PreviewBody) -> Record:
@@ -155,13 +158,16 @@ def _revise(rt: Runtime, *, study: Record, body: PreviewBody) -> Record:
     if body.edits is not None and (body.request or body.questions):
         raise bad_request("edits cannot be combined with planner inputs")
     content = {k: copy.deepcopy(v) for k, v in current.items() if k not in ("draftPlanId", "revision", "createdAt")}
+    content.pop(refinements.NOTES_FIELD, None)  # notes say what this revision could not apply, not an earlier one
     changed = False
     try:
         changed |= _apply_request(rt, study=study, content=content, body=body)
+        if body.request is not None:
+            plan["request"] = body.request
         changed |= _apply_edits(content, body.edits)
         changed |= _apply_responses(content, body.questionResponses)
         changed |= _apply_answers(content, body.answers)
-        changed |= _apply_refinement(content, body.refinement)
+        changed |= _apply_refinement(content, body.refinement, plan=plan)
     except planner.PlanInputError as exc:
         raise bad_request("; ".join(exc.issues), code="INVALID_PLAN") from exc
     if not changed:
@@ -256,13 +262,16 @@ def _apply_answers(content: Record, answers: dict[str, str] | None) -> bool:
         if options and answer not in options:
             raise planner.PlanInputError([f'answers: "{answer}" is not an option of "{question_id}"'])
         content["confirmationAnswers"][question_id] = answer
+        planner.apply_answer(content, question_id, answer)
     content["confirmationQuestions"] = [c for c in content["confirmationQuestions"] if c["id"] not in answers]
+    for question_id, answer in answers.items():
+        refinements.answered(content, question_id, answer)  # the options a refinement asked the requester for
     return True
 
 
-def _apply_refinement(content: Record, refinement: str | None) -> bool:
-    """A refinement that asks something adds that question to the last module; otherwise it sharpens the
-    objective."""
+def _apply_refinement(content: Record, refinement: str | None, *, plan: Record) -> bool:
+    """A request for a method's fallback swaps the method; any other refinement is applied to the questions
+    (``refinements``), and what could not be applied is said in the revision's ``plannerNotes``."""
     if not refinement or not refinement.strip():
         return False
     text = refinement.strip()
@@ -270,25 +279,14 @@ def _apply_refinement(content: Record, refinement: str | None) -> bool:
     if swapped is not None:
         content["methods"] = swapped
         return True
-    if text.endswith("?"):
-        module = content["modules"][-1]
-        question_id = f"q{len(content['questions']) + 1}"
-        while any(q["id"] == question_id for q in content["questions"]):
-            question_id += "_"
-        content["questions"].append(
-            {
-                "id": question_id,
-                "moduleId": module["id"],
-                "text": text,
-                "response": planner.infer_response(text),
-            }
-        )
-        module["questionIds"].append(question_id)
-    else:
-        content["objective"] = f"{content['objective']} ({text})"
-    content["framingWarnings"] = [w for w in content["framingWarnings"]] + [
-        f'The refinement leads the respondent ("{p}")' for p in planner.framing_issues(text)[:1]
-    ]
+    brief = instruments.read_brief(plan["request"]) if plan.get("request") else None
+    locale = content.get("studyLocale") or "en"
+    subject = (
+        refinements.Subject(topic=instruments.topic_in(brief, locale), price=brief.price)
+        if brief
+        else refinements.Subject()
+    )
+    refinements.apply(content, text, subject=subject)
     return True
 
 

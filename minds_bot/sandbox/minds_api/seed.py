@@ -242,7 +242,7 @@ def _seed_history(state: SandboxState, *, launch: Record, pricing: Record) -> No
     clock = ManualClock(launch["createdAt"] + 600)
     engine = Engine(state=state, clock=clock, config=SandboxConfig(), faults=Faults(), build_audience=build_audience)
     body = planner.plan_from_request(
-        request="Test the launch of our recycled-material running shoe",
+        request="Test the launch of our recycled-material running shoe in 8 questions",
         audiences=study_audiences(state, launch),
         locale="en",
     )

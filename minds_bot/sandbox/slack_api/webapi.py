@@ -127,6 +127,7 @@ class WebApi:
             "users.info": self._users_info,
             "conversations.info": self._conversations_info,
             "conversations.join": self._conversations_join,
+            "conversations.open": self._conversations_open,
             "conversations.members": self._conversations_members,
             "users.conversations": self._users_conversations,
             "reactions.add": self._reactions_add,
@@ -287,6 +288,15 @@ class WebApi:
             "channels": [self.ws.channel_json(c) for c in wanted[start : start + limit]],
             "response_metadata": {"next_cursor": str(start + limit) if more else ""},
         }
+
+    async def _conversations_open(self, args: Json) -> Json:
+        """The app's direct-message channel with one person (``users``: one user id; group DMs are not offered)."""
+        users = [u for u in str(args.get("users") or "").split(",") if u]
+        if len(users) != 1:
+            raise SlackError("not_enough_users" if not users else "too_many_users")
+        user = self.ws.user(users[0]).id
+        channel = self.ws.state.open_im(user, self.ws.ids.prefixed("D"))
+        return {"channel": {"id": channel.id}}
 
     async def _conversations_join(self, args: Json) -> Json:
         channel = self.ws.channel(args.get("channel"))

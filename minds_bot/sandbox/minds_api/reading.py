@@ -1,0 +1,492 @@
+"""How the sandbox planner reads a brief written in German, Spanish, Chinese or Korean (English is read by
+``instruments``), and the parts every language shares: the brief's language, a price with its currency, a
+question count the brief asks for, whether it asks about recommending, and a concept description it gives.
+
+Owns: ``brief_language`` and ``read_foreign`` (intent, topic, who is asked, options compared). Topics keep the
+brief's own words with the article the Study language's templates expect (German accusative "den neuen
+Laufschuh", Spanish "las nuevas zapatillas de running"); Chinese and Korean topics are the noun phrase the brief
+names ("新跑鞋", "새 러닝화"). Pure functions over strings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+TOPIC_MAX_WORDS = 7
+TOPIC_MAX_CHARS = 60
+WHO_MAX_CHARS = 60
+
+PRICE = re.compile(
+    r"(?P<cur>[€$£¥₩])\s?(?P<num>\d+(?:[.,]\d{1,2})?)"
+    r"|(?P<num2>\d+(?:[.,]\d{1,2})?)\s?(?P<cur2>euros?|eur|usd|dollars?|dólares|dolares|gbp|pounds?|pfund|libras?"
+    r"|欧元|美元|英镑|人民币|元|유로|달러|파운드|원|rmb|cny|krw|€|\$|£)(?![A-Za-z])",
+    re.IGNORECASE,
+)
+_CURRENCIES = (
+    ("EUR", ("€", "eur", "欧元", "유로")),
+    ("USD", ("$", "usd", "dollar", "dólar", "dolar", "美元", "달러")),
+    ("GBP", ("£", "gbp", "pound", "pfund", "libra", "英镑", "파운드")),
+    ("CNY", ("¥", "元", "人民币", "rmb", "cny")),
+    ("KRW", ("₩", "원", "krw")),
+)
+_COUNT = re.compile(
+    r"\b(?P<a>[3-8])\s*(?:questions|fragen|preguntas)\b|(?P<b>[3-8])\s*(?:个问题|道题|개\s*질문|개의\s*질문|문항)"
+    r"|질문\s*(?P<c>[3-8])\s*개",
+    re.IGNORECASE,
+)
+_RECOMMEND = re.compile(r"recommend|\bnps\b|net promoter|empfehl|recomend|推荐|추천", re.IGNORECASE)
+_DESCRIPTION = re.compile(r"[:：]\s*(?P<d>[^:：]{12,400})$")
+_QUOTED = re.compile(r"[\"“„«‘「'](?P<q>[^\"”“«»’'」]{3,80})[\"”“»’」']")
+
+_STOPWORDS = {
+    "en": {"the", "and", "for", "of", "our", "how", "do", "what", "would", "is", "are", "to", "with", "feel"},
+    "de": set(
+        [
+            "der",
+            "die",
+            "das",
+            "und",
+            "wie",
+            "für",
+            "unser",
+            "unseren",
+            "unsere",
+            "einen",
+            "ist",
+            "mit",
+            "finden",
+            "sie",
+            "ein",
+            "eine",
+            "den",
+            "von",
+            "preis",
+            "nicht",
+            "zu",
+            "oder",
+            "wir",
+            "bevorzugen",
+            "kennen",
+            "welche",
+            "würden",
+            "sind",
+            "haben",
+            "sich",
+            "bei",
+            "über",
+            "neuen",
+            "neue",
+            "neues",
+            "junge",
+            "testen",
+        ]
+    ),
+    "es": set(
+        [
+            "el",
+            "la",
+            "los",
+            "las",
+            "de",
+            "del",
+            "para",
+            "qué",
+            "cómo",
+            "nuestro",
+            "nuestra",
+            "nuestros",
+            "nuestras",
+            "un",
+            "una",
+            "por",
+            "precio",
+            "y",
+            "en",
+            "opinan",
+            "o",
+            "prefieren",
+            "conocen",
+            "nuevo",
+            "nueva",
+            "nuevas",
+            "nuevos",
+            "jóvenes",
+            "probar",
+        ]
+    ),
+}
+
+
+def brief_language(text: str) -> str:
+    """The language a brief is written in: Korean and Chinese by their script, German, Spanish or English by
+    their commonest words."""
+    if any("\uac00" <= c <= "\ud7a3" for c in text):
+        return "ko"
+    if any("\u4e00" <= c <= "\u9fff" for c in text):
+        return "zh"
+    words = re.findall(r"[a-zäöüßñáéíóú¿]+", text.lower())
+    scores = {lang: sum(w in stop for w in words) for lang, stop in _STOPWORDS.items()}
+    scores["de"] += 2 * sum(c in "äöüß" for c in text.lower())
+    scores["es"] += 2 * sum(c in "¿ñ" for c in text.lower())
+    best = max(scores, key=lambda lang: scores[lang])
+    return best if scores[best] > scores["en"] else "en"
+
+
+def price_of(text: str) -> str | None:
+    """ "140 EUR" for "140 EUR", "€140", "140 Euro", "140欧元" or "140유로"."""
+    match = PRICE.search(text)
+    if match is None:
+        return None
+    number = match["num"] or match["num2"]
+    said = (match["cur"] or match["cur2"]).lower()
+    code = next((c for c, marks in _CURRENCIES if any(said.startswith(m) for m in marks)), "EUR")
+    return f"{number} {code}"
+
+
+def without_count(text: str) -> str:
+    """The brief without the question count it names ("… in 5 questions"), so the count is not read as topic."""
+    return re.sub(r"\s*(?:\b(?:in|with|using|mit|in|en|con)\s+)?(?:" + _COUNT.pattern + ")", "", text, flags=re.I)
+
+
+def count_asked(text: str) -> int | None:
+    """A question count the brief names ("in 5 questions", "5 Fragen", "5个问题", "질문 5개"), within 3–8."""
+    match = _COUNT.search(text)
+    return int(match["a"] or match["b"] or match["c"]) if match else None
+
+
+def price_method(text: str) -> str | None:
+    """The pricing method a brief names, by the catalogue's id."""
+    lowered = text.lower()
+    if "van westendorp" in lowered or "van-westendorp" in lowered:
+        return "van-westendorp"
+    if "gabor" in lowered and "granger" in lowered:
+        return "gabor-granger"
+    return None
+
+
+def asks_recommend(text: str) -> bool:
+    return bool(_RECOMMEND.search(text))
+
+
+def description_of(text: str) -> str | None:
+    """The concept as the brief describes it: the words after a colon, when they are a phrase of a few words."""
+    match = _DESCRIPTION.search(text.strip())
+    if match is None:
+        return None
+    description = match["d"].strip().rstrip("?？")
+    return description if len(description.split()) >= 4 or (len(description) >= 12 and " " not in description) else None
+
+
+@dataclass(frozen=True)
+class ForeignBrief:
+    intent: str
+    topic: str
+    who: str | None
+    options: tuple[str, ...]
+
+
+# ---------------------------------------------------------------- German
+
+
+_DE_PRICE = re.compile(r"\b(preis\w*|kost\w*|zahl\w*|bezahl\w*|zahlungsbereitschaft)\b", re.I)
+_DE_AWARE = re.compile(r"\b(bekannt\w*|kennen|kennt|gehört)\b", re.I)
+_DE_CONCEPT = re.compile(
+    r"\b(konzept\w*|idee\w*|slogans?|claims?|botschaft\w*|kampagne\w*|werbung|verpackung\w*|design\w*|"
+    r"einführung|markteinführung|launch|taglines?|namens?)\b",
+    re.I,
+)
+_DE_WHO = re.compile(
+    r"^(?:(?:wie|was|welche\w*)\s+(?:viel\s+)?)?(?:finden|sehen|bewerten|beurteilen|denken|halten|kennen|würden|"
+    r"reagieren|bevorzugen|empfinden|zahlen)\s+(?P<who>[^,?]+?)\s+(?:einen|eine|ein|den|die|das|dem|der|unser\w*|"
+    r"über|auf|von|vom|zu|zum|für|ihr\w*)\s",
+    re.I,
+)
+_DE_PREFER = re.compile(r"^(?:bevorzugen|mögen|wählen|kaufen)\s+(?P<who>.+?)\s+(?P<a>\S+)\s+oder\s+(?P<b>.+)$", re.I)
+_DE_DET = r"(?:unser|unsere|unseren|unserem|unserer|unseres|den|die|das|dem|einen|eine|ein|einem)"
+_DE_TOPIC = (
+    re.compile(rf"\bfür\s+(?P<x>{_DE_DET}\s+.+)$", re.I),
+    re.compile(rf"\b(?:über|auf|an|testen|teste|prüfen|kennen)\s+(?P<x>{_DE_DET}\s+.+)$", re.I),
+    re.compile(r"\b(?P<x>unser\w*\s+.+)$", re.I),
+)
+_DE_ACCUSATIVE = {
+    "unser": "das",
+    "unsere": "die",
+    "unseren": "den",
+    "unserem": "den",
+    "unserer": "die",
+    "unseres": "das",
+    "einen": "den",
+    "eine": "die",
+    "ein": "das",
+    "einem": "den",
+    "dem": "den",
+}
+_DE_CUT = re.compile(
+    r"[,;:()!?.…]|\s(?:und|oder|bei|mit|unter|in|im|wenn|weil|als|zu|zum)\s"
+    r"|\s(?:zahlen|bezahlen|kaufen|finden|bewerten|beurteilen|sehen|kennen|nutzen|ausgeben|würden|wären)\b",
+    re.I,
+)
+_DE_NOUNS = {
+    "slogan": "den Slogan",
+    "claim": "den Claim",
+    "name": "den Namen",
+    "namen": "den Namen",
+    "botschaft": "die Botschaft",
+    "idee": "die Idee",
+    "konzept": "das Konzept",
+    "kampagne": "die Kampagne",
+}
+
+# ---------------------------------------------------------------- Spanish
+
+_ES_PRICE = re.compile(r"\b(precio\w*|pagar\w*|cuest\w*|cost\w*)\b", re.I)
+_ES_AWARE = re.compile(r"\b(conoc\w*|oído|notoriedad|reconoc\w*)\b", re.I)
+_ES_CONCEPT = re.compile(
+    r"\b(concepto\w*|idea\w*|eslogan\w*|lema\w*|mensaje\w*|campaña\w*|anuncio\w*|diseño\w*|envase\w*|"
+    r"lanzamiento\w*|nombre)\b",
+    re.I,
+)
+_ES_WHO = re.compile(
+    r"^¿?\s*(?:qué|cómo|cuánto)\s+(?:\w+\s+)?(?:opinan|valoran|ven|perciben|piensan|reaccionan|juzgan|pagarían|"
+    r"prefieren|conocen)\s+(?P<who>[^,?]+?)\s+(?:de|del|sobre|ante|a|al|por)\s+(?:un|una|unos|unas|nuestr\w*|"
+    r"est[ea]s?|sus?|precio)\b",
+    re.I,
+)
+_ES_WHO_FIRST = re.compile(
+    r"^¿?\s*(?:conocen|saben|prefieren|pagarían|comprarían|valoran)\s+(?P<who>[^,?]+?)\s+(?:nuestr\w*|un|una|el|la)\s",
+    re.I,
+)
+_ES_TOPIC = (
+    re.compile(r"\b(?P<x>nuestr[oa]s?\s+.+)$", re.I),
+    re.compile(r"\b(?:para|sobre|ante|probar|evaluar)\s+(?P<x>(?:un|una|unos|unas|el|la|los|las)\s+.+)$", re.I),
+)
+_ES_ARTICLE = {
+    "nuestro": "el",
+    "nuestra": "la",
+    "nuestros": "los",
+    "nuestras": "las",
+    "un": "el",
+    "una": "la",
+    "unos": "los",
+    "unas": "las",
+}
+_ES_CUT = re.compile(r"[,;:()!?¿¡.…]|\s(?:y|o|con|entre|en|que|por|a|al|si|cuando)\s", re.I)
+_ES_NOUNS = {
+    "eslogan": "el eslogan",
+    "lema": "el lema",
+    "nombre": "el nombre",
+    "mensaje": "el mensaje",
+    "idea": "la idea",
+    "concepto": "el concepto",
+    "campaña": "la campaña",
+}
+
+# ---------------------------------------------------------------- Chinese and Korean
+
+_ZH_PRICE = re.compile(r"价格|价钱|定价|售价|多少钱|支付|付费|愿意付|价位")
+_ZH_AWARE = re.compile(r"知道|听说|知名度|认知")
+_ZH_CONCEPT = re.compile(r"概念|创意|口号|标语|广告|包装|设计|上市|新品|宣传|名称")
+_ZH_WHO = re.compile(r"^(?P<who>[^，。？！]+?)(?:会如何|如何|怎么|怎样|是否|会不会|愿意|更喜欢|知道|听说过|对)")
+_ZH_TOPIC = (
+    re.compile(r"我们(?:的)?(?P<x>[^，。？！、\d的]+?)(?=有什么|怎么样|如何|是否|会|吗|的|，|。|？|！|\d|$)"),
+    re.compile(r"对(?P<x>[^，。？！\d]+?)的(?:看法|反应|评价|印象)"),
+)
+_KO_PRICE = re.compile(r"가격|지불|비용|얼마|값")
+_KO_AWARE = re.compile(r"알고|인지|들어\s?본|아는지")
+_KO_CONCEPT = re.compile(r"콘셉트|컨셉|아이디어|슬로건|광고|캠페인|패키지|디자인|출시|신제품|메시지|이름")
+_KO_STOP = ("대해", "대한", "에", '"', "”", "’", "?", "？", ",")
+_KO_NOUNS = ("슬로건", "문구", "광고", "이름", "콘셉트", "컨셉", "메시지", "카피", "아이디어")
+_ZH_NOUNS = ("口号", "标语", "广告语", "名称", "概念", "理念", "广告")
+_KO_TOPIC = (
+    re.compile(r"우리(?:의)?\s+(?P<x>[^\d?？.,]+?)(?:의|에\s*대한|을|를|은|는|에)(?:\s|$)"),
+    re.compile(r"(?P<x>[^\s\d?？.,]+?)(?:에\s*대해|에\s*대한)"),
+)
+_ZH_PREFER = re.compile(r"(?:喜欢|选择|偏好)(?P<a>[^，。？！]+?)还是(?P<b>[^，。？！]+)")
+_KO_PREFER = re.compile(r"(?P<a>[^\s,]+?)(?:과|와)\s+(?P<b>[^\s,]+?)\s*(?:중|가운데)")
+_VERSUS = re.compile(r"\s+(?:vs\.?|versus)\s+", re.I)
+
+
+def read_foreign(text: str, lang: str) -> ForeignBrief:
+    """The brief a German, Spanish, Chinese or Korean request states."""
+    reader = {"de": _read_de, "es": _read_es, "zh": _read_zh, "ko": _read_ko}[lang]
+    return reader(text)
+
+
+def _intent(
+    text: str, options: tuple[str, ...], price: re.Pattern[str], aware: re.Pattern[str], concept: re.Pattern[str]
+) -> str:
+    if len(options) >= 2:
+        return "preference"
+    if price_of(text) or price.search(text):
+        return "price"
+    if aware.search(text):
+        return "awareness"
+    if concept.search(text):
+        return "concept"
+    return "open"
+
+
+def _cut(phrase: str, cut: re.Pattern[str]) -> str:
+    match = cut.search(phrase)
+    kept = (phrase[: match.start()] if match else phrase).split()[:TOPIC_MAX_WORDS]
+    words: list[str] = []
+    for word in kept:
+        if len(" ".join([*words, word])) > TOPIC_MAX_CHARS:
+            break
+        words.append(word)
+    return " ".join(words).strip(" \"'.,")
+
+
+def _quoted(text: str, nouns: dict[str, str], open_q: str, close_q: str) -> str:
+    match = _QUOTED.search(text)
+    if match is None or len(match["q"].split()) < 2:
+        return ""
+    before = text[: match.start()].split()
+    noun = nouns.get(before[-1].lower()) if before else None
+    quoted = f"{open_q}{match['q'].strip()}{close_q}"
+    return f"{noun} {quoted}" if noun else quoted
+
+
+def _two(a: str, b: str) -> tuple[str, ...]:
+    a, b = a.strip(" \"'.,?？"), b.strip(" \"'.,?？")
+    return (a, b) if a and b and a.lower() != b.lower() else ()
+
+
+def _read_de(text: str) -> ForeignBrief:
+    options: tuple[str, ...] = ()
+    parts = _VERSUS.split(text)
+    if len(parts) == 2:
+        options = _two(parts[0].split()[-1] if parts[0].split() else "", _cut(parts[1], _DE_CUT))
+    between = re.search(r"\bzwischen\s+(?P<a>.+?)\s+und\s+(?P<b>.+)$", text, re.I)
+    if not options and between:
+        options = _two(_cut(between["a"], _DE_CUT), _cut(between["b"], _DE_CUT))
+    prefer = _DE_PREFER.match(text)
+    if not options and prefer:  # "Bevorzugen junge Familien Hafermilch oder Mandelmilch?"
+        options = _two(prefer["a"], _cut(prefer["b"], _DE_CUT))
+    topic = _quoted(text, _DE_NOUNS, "„", "“")
+    if not topic:
+        for pattern in _DE_TOPIC:
+            match = pattern.search(text)
+            if match:
+                topic = _cut(match["x"], _DE_CUT)
+                break
+        words = topic.split()
+        if len(words) >= 2 and words[0].lower() in _DE_ACCUSATIVE:
+            article = _DE_ACCUSATIVE[words[0].lower()]
+            rest = words[1:]
+            for index, word in enumerate(rest):  # "unser neues Konzept" → "das neue Konzept"
+                if article != "das" or not word.islower() or not word.endswith("es"):
+                    break
+                rest[index] = word[:-1]
+            topic = " ".join([article, *rest])
+        elif words and words[0].lower() in ("den", "die", "das"):
+            topic = " ".join([words[0].lower(), *words[1:]])
+    who = _DE_WHO.match(text) or prefer
+    return ForeignBrief(
+        intent=_intent(text, options, _DE_PRICE, _DE_AWARE, _DE_CONCEPT),
+        topic=topic if len(topic.split()) >= 1 and topic.lower() not in _DE_ACCUSATIVE.values() else "",
+        who=_who(who["who"] if who else None),
+        options=options,
+    )
+
+
+def _read_es(text: str) -> ForeignBrief:
+    options: tuple[str, ...] = ()
+    between = re.search(r"\bentre\s+(?P<a>.+?)\s+y\s+(?P<b>.+)$", text, re.I)
+    if between:
+        options = _two(_cut(between["a"], _ES_CUT), _cut(between["b"], _ES_CUT))
+    prefer = re.search(r"\bprefieren\s+(?P<a>.+?)\s+o\s+(?P<b>.+)$", text, re.I)
+    prefer_who = None
+    if not options and prefer:  # "¿Prefieren las familias jóvenes la leche de avena o la de almendra?"
+        first = prefer["a"]
+        split = list(re.finditer(r"\s(?=(?:el|la|los|las|un|una)\s)", first, re.I))
+        if split:  # who comes first, the option from its own article on
+            prefer_who, first = first[: split[-1].start()], first[split[-1].end() :]
+        options = _two(_cut(first, _ES_CUT), _cut(prefer["b"], _ES_CUT))
+    topic = _quoted(text, _ES_NOUNS, "«", "»")
+    if not topic:
+        for pattern in _ES_TOPIC:
+            match = pattern.search(text)
+            if match:
+                topic = _cut(match["x"], _ES_CUT)
+                break
+        words = topic.split()
+        if len(words) >= 2 and words[0].lower() in _ES_ARTICLE:
+            topic = " ".join([_ES_ARTICLE[words[0].lower()], *words[1:]])
+    who = _ES_WHO.match(text) or _ES_WHO_FIRST.match(text)
+    return ForeignBrief(
+        intent=_intent(text, options, _ES_PRICE, _ES_AWARE, _ES_CONCEPT),
+        topic=topic if len(topic.split()) >= 2 or (topic and topic[0] in '«"') else "",
+        who=_who(prefer_who or (who["who"] if who else None)),
+        options=options,
+    )
+
+
+def _named_quote(text: str, nouns: tuple[str, ...], open_q: str, close_q: str) -> str:
+    """A quoted slogan or name with the noun before it ("슬로건 ‘더 멀리, 더 적게’", "口号“跑得更远”")."""
+    match = _QUOTED.search(text)
+    if match is None:
+        return ""
+    before = text[: match.start()].rstrip()
+    noun = next((n for n in nouns if before.endswith(n)), "")
+    joiner = " " if noun and open_q == "‘" else ""
+    return f"{noun}{joiner}{open_q}{match['q'].strip()}{close_q}"
+
+
+def _read_zh(text: str) -> ForeignBrief:
+    prefer = _ZH_PREFER.search(text)
+    options = _two(prefer["a"], prefer["b"]) if prefer else ()
+    topic = _named_quote(text, _ZH_NOUNS, "“", "”")
+    for pattern in _ZH_TOPIC if not topic else ():
+        match = pattern.search(text)
+        if match:
+            topic = match["x"].strip()[:20]
+            break
+    who = _ZH_WHO.match(text)
+    found = who["who"] if who and "我们" not in who["who"] else None
+    return ForeignBrief(
+        intent=_intent(text, options, _ZH_PRICE, _ZH_AWARE, _ZH_CONCEPT),
+        topic=topic,
+        who=_who(found),
+        options=options,
+    )
+
+
+def _read_ko(text: str) -> ForeignBrief:
+    prefer = _KO_PREFER.search(text)
+    options = _two(prefer["a"], prefer["b"]) if prefer else ()
+    topic = _named_quote(text, _KO_NOUNS, "‘", "’")
+    for pattern in _KO_TOPIC if not topic else ():
+        match = pattern.search(text)
+        if match:
+            topic = _cut(match["x"], re.compile(r"[,?？.]"))
+            break
+    return ForeignBrief(
+        intent=_intent(text, options, _KO_PRICE, _KO_AWARE, _KO_CONCEPT),
+        topic=topic,
+        who=_who(_ko_who(text)),
+        options=options,
+    )
+
+
+def _ko_who(text: str) -> str | None:
+    """The words before the first topic particle (은/는), up to four words:
+    "독일의 Z세대 운동화 구매자들은" → "독일의 Z세대 운동화 구매자들"."""
+    tokens = text.split()
+    for index, token in enumerate(tokens):
+        if len(token) > 1 and token[-1] in "은는" and "우리" not in token and not token.endswith(_KO_STOP):
+            words = [token[:-1]]
+            for earlier in reversed(tokens[max(0, index - 3) : index]):
+                if earlier.endswith(_KO_STOP) or "우리" in earlier:
+                    break
+                words.insert(0, earlier)
+            return " ".join(words)
+    return None
+
+
+def _who(found: str | None) -> str | None:
+    if not found:
+        return None
+    found = found.strip()
+    return found if 0 < len(found) <= WHO_MAX_CHARS else None

@@ -1,0 +1,45 @@
+"""Hearing when a research run ends: the approval line's "Notify me when it ends" button and the App Home's
+"DMs when a run ends" switch.
+
+Owns: the ``run_notify_me`` action (ack, then ``flows/run_notice.py`` decides from stored state whether the run
+is one the bot follows in the channel the click came from, and answers privately) and the Home's
+``minds_home_run_dms`` action (turn the person's DMs on or off, then republish their Home). The DMs themselves
+are sent by the research run handler when a run ends.
+Must not touch: Minds wire shapes or SQL.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.flows.run_notice import press_notify_me, set_run_dms
+from minds_bot.render.run_notice import HOME_RUN_DMS_ACTION, NOTIFY_ME_ACTION
+from minds_bot.slack.reentry import invocation_from_body
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+
+def register(surface: Surface, services: Services) -> None:
+    @surface.action(NOTIFY_ME_ACTION)
+    async def notify_me(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
+        await ack()
+        invocation = invocation_from_body(services, body, client=client, respond=respond)
+        note = await press_notify_me(
+            services,
+            team_id=invocation.team_id,
+            channel_id=invocation.channel_id,
+            run_id=str(action.get("value") or ""),
+            user_id=invocation.user_id,
+        )
+        await invocation.reply(note)
+
+    @surface.action(HOME_RUN_DMS_ACTION)
+    async def run_dms(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, context: Any) -> None:
+        await ack()
+        team_id = context.get("team_id") or ""
+        user_id = body["user"]["id"]
+        await set_run_dms(services, team_id=team_id, user_id=user_id, on=action.get("value") == "on")
+        if services.home is not None:
+            await services.home.publish(client, team_id=team_id, user_id=user_id)

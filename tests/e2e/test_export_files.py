@@ -1,0 +1,118 @@
+"""The files a person gets look like files: after a run, ``/minds export … pdf`` and ``… docx`` attach documents
+whose results are real tables (no Markdown printed), with the same shares per Audience as the thread says —
+the real bot, the Slack emulator and the sandbox."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from minds_bot.sandbox.slack_api.state import Message
+from tests.e2e.desk import Desk, open_desk, shown
+from tests.sandbox.files import MARKDOWN_LEFT, read_docx, read_pdf
+
+LAUNCH = "Launch positioning"
+REQUEST = f'plan "{LAUNCH}" Test three taglines for our new running shoe with Gen Z buyers'
+
+
+@pytest.fixture
+async def desk(tmp_path: Path) -> AsyncIterator[Desk]:
+    async with open_desk(tmp_path) as opened:
+        yield opened
+
+
+async def ran(desk: Desk) -> Message:
+    plan = await desk.answered_plan(desk.ben, REQUEST)
+    await desk.emu.click_button(user=desk.ada, action_id="plan_approve", channel=desk.research, ts=plan.ts)
+    await desk.wait(lambda: "Completed:" in thread(desk, plan) and "report" in thread(desk, plan))
+    return plan
+
+
+def thread(desk: Desk, plan: Message) -> str:
+    return "\n".join(shown(m) for m in desk.emu.state.replies(desk.research, plan.ts))
+
+
+def read_in_thread(desk: Desk, plan: Message) -> str:
+    """The words of the thread's messages and their sections, as a person reads them."""
+    replies = desk.emu.state.replies(desk.research, plan.ts)
+    blocks = [str((b.get("text") or {}).get("text", "")) for m in replies for b in m.blocks]
+    return "\n".join([m.text for m in replies] + blocks)
+
+
+# "Gen Z sneaker buyers in Germany (% of respondents · several answers allowed · n=11): Quality 45% · Price 18%"
+SHARES_LINE = re.compile(
+    r"^(?P<name>[^\n(]+?) \(% of respondents(?: · several answers allowed)? · n=(?P<n>\d+)\): (?P<shares>.+)$",
+    re.MULTILINE,
+)
+SCALE_LINE = re.compile(
+    r"^(?P<name>[^\n(]+?) \(n=(?P<n>\d+)\): mean (?P<mean>[\d.]+) on \d+–\d+ · top-2-box (?P<top>\d+%)$", re.MULTILINE
+)
+
+
+QUESTION = re.compile(r"^\*Q\d+\. (?P<title>.+)\*$", re.MULTILINE)
+
+
+def thread_results(text: str) -> tuple[list[str], list[dict[str, dict[str, str]]], list[dict[str, tuple[str, str]]]]:
+    """What the thread says per question: its titles; per charted question "{Audience} (n={n})" -> option ->
+    "45%"; per scale question "{Audience} (n={n})" -> (mean, top-2-box)."""
+    titles, shares, scales = [], [], []
+    for block in re.split(r"\n(?=\*Q\d+\. )", text):
+        titles += [m["title"] for m in QUESTION.finditer(block)]
+        said = {
+            f"{m['name']} (n={m['n']})": dict(part.rsplit(" ", 1) for part in m["shares"].split(" · "))
+            for m in SHARES_LINE.finditer(block)
+        }
+        shares += [said] if said else []
+        stats = {f"{m['name']} (n={m['n']})": (m["mean"], m["top"]) for m in SCALE_LINE.finditer(block)}
+        scales += [stats] if stats else []
+    return titles, shares, scales
+
+
+def as_columns(table: list[list[str]]) -> dict[str, dict[str, str]]:
+    header, *rows = table
+    return {column: {row[0]: row[i] for row in rows} for i, column in enumerate(header) if i}
+
+
+async def exported(desk: Desk, fmt: str) -> bytes:
+    since = await desk.type(desk.ben, f'export "{LAUNCH}" {fmt} report')
+    parent = await desk.posted(since, lambda m: f"Export of {LAUNCH}" in m.text and not m.is_reply)
+    reply = await desk.posted(since, lambda m: bool(m.files), thread_ts=parent.ts)
+    (file_id,) = reply.files
+    assert desk.emu.state.files[file_id].name == f"launch-positioning-full-report.{fmt}"
+    content = desk.emu.file_content(file_id)
+    assert content is not None
+    return content
+
+
+async def test_a_pdf_export_after_a_run_has_real_tables_with_the_threads_shares(desk: Desk) -> None:
+    plan = await ran(desk)
+    titles, shares, scales = thread_results(read_in_thread(desk, plan))
+    assert titles and shares, "the run has results with shares in the thread"
+    read = read_pdf(await exported(desk, "pdf"))
+    drawn = [as_columns(t) for t in read.tables if t and t[0][0] == "Option"]
+    for question in shares:
+        assert question in drawn, f"no table in the PDF shows the thread's shares {question}; tables: {drawn}"
+    drawn_stats = [
+        {
+            column: (rows["Mean"], next(v for k, v in rows.items() if k.startswith("Top-2-box")))
+            for column, rows in t.items()
+        }
+        for t in (as_columns(t) for t in read.tables if t and t[0][0] == "Point")
+    ]
+    for stats in scales:
+        assert stats in drawn_stats, f"no scale table in the PDF gives the thread's mean and top-2-box {stats}"
+    outline = [title for _level, title in read.outline]
+    for title in titles:
+        assert any(heading.endswith(f". {title}") for heading in outline), f"no heading for {title}"
+    assert not MARKDOWN_LEFT.search(read.text), "no '| Option |', '#' or '**' printed in the PDF"
+
+
+async def test_a_docx_export_has_heading_styles_and_tables(desk: Desk) -> None:
+    read = read_docx(await exported(desk, "docx"))
+    assert ("Title", LAUNCH) in read.paragraphs and ("Heading 1", "Results") in read.paragraphs
+    assert any(t[0][0] == "Option" and len(t) > 1 for t in read.tables), "results as tables"
+    assert any(style == "List Bullet" for style, _text in read.paragraphs), "themes as a list"
+    assert not MARKDOWN_LEFT.search("\n".join(text for _style, text in read.paragraphs))
