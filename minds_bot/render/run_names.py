@@ -65,8 +65,10 @@ def run_line(
     *,
     messages: Sequence[StudyMessage] = (),
     thread_links: Mapping[str, str] | None = None,
+    marker: str = "•",
 ) -> str:
-    """``• 4 Dec 2026 14:02 · “Is 140 EUR fair?” (+2 more questions) · n=12 · completed · thread``."""
+    """``• 4 Dec 2026 14:02 · “Is 140 EUR fair?” (+2 more questions) · n=12 · completed · thread``; ``marker``
+    starts the line (a bullet, or the run's number in a numbered list)."""
     questions = _first_questions(messages)
     counts = _answer_counts(messages)
     date = slack_date(run.created_at) if run.created_at else _("date unknown")
@@ -89,7 +91,7 @@ def run_line(
     if link:
         label = _("thread")  # i18n: the link to a run's Slack thread
         parts.append(f"<{link}|{label}>")
-    return "• " + " · ".join(parts)
+    return f"{marker} " + " · ".join(parts)
 
 
 def run_lines(
@@ -97,8 +99,13 @@ def run_lines(
     *,
     messages: Sequence[StudyMessage] = (),
     thread_links: Mapping[str, str] | None = None,
+    numbered: bool = False,
 ) -> list[str]:
-    return [run_line(run, messages=messages, thread_links=thread_links) for run in runs]
+    """One line per run; ``numbered``: "1.", "2." … (newest first), the numbers ``/minds compare`` reads."""
+    return [
+        run_line(run, messages=messages, thread_links=thread_links, marker=f"{n}." if numbered else "•")
+        for n, run in enumerate(runs, 1)
+    ]
 
 
 def _first_question(run: AgentRun, messages: Sequence[StudyMessage]) -> tuple[str, int]:

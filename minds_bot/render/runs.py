@@ -471,13 +471,16 @@ def render_runs(
     thread_links: Mapping[str, str] | None = None,
 ) -> Message:
     """Each run by date, first question, n and state (``render/run_names.py``), linked to its thread when the bot
-    posted it."""
+    posted it, numbered newest first as ``/minds compare`` names runs."""
     name = escape(study_name, limit=MAX_NAME_SHOWN)
     if not runs:
         text = _("No runs yet for {study}.", study=name)
         return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
     lines = [_("*Recent runs of {study}* (newest first, as Minds reports them)", study=name)]
-    lines += run_lines(runs, messages=messages, thread_links=thread_links)
+    lines += run_lines(runs, messages=messages, thread_links=thread_links, numbered=True)
+    if len(runs) > 1:
+        # i18n: {study} is the Study's name inside a command shown in code; 2 and 1 are run numbers of this list.
+        lines.append(_("_Compare two of them: `/minds compare {study} 2 1`._", study=name))
     text = "\n".join(lines)
     blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
     return Message(text=_("Recent runs of {study}", study=name), blocks=blocks)
