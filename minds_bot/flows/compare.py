@@ -22,13 +22,7 @@ from minds_bot.minds import AgentRun, MindsClient, MindsError, parse_output
 from minds_bot.minds.models import StudyMessage
 from minds_bot.render.common import note
 from minds_bot.render.compare import (
-    Comparison,
-    RunSide,
-    asked_in_output,
-    asked_in_run,
     charts_comment,
-    compare_audiences,
-    compare_runs,
     comparison_chart,
     render_comparison,
     render_no_finished_runs,
@@ -37,6 +31,14 @@ from minds_bot.render.compare import (
     render_one_run_only,
     render_same_run,
     render_unknown_run,
+)
+from minds_bot.render.comparison import (
+    Comparison,
+    RunSide,
+    asked_in_output,
+    asked_in_run,
+    compare_audiences,
+    compare_runs,
 )
 from minds_bot.render.errors import user_message
 from minds_bot.render.run_names import run_label

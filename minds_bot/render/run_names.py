@@ -65,10 +65,10 @@ def run_line(
     *,
     messages: Sequence[StudyMessage] = (),
     thread_links: Mapping[str, str] | None = None,
-    marker: str = "•",
+    number: int | None = None,
 ) -> str:
-    """``• 4 Dec 2026 14:02 · “Is 140 EUR fair?” (+2 more questions) · n=12 · completed · thread``; ``marker``
-    starts the line (a bullet, or the run's number in a numbered list)."""
+    """``• 4 Dec 2026 14:02 · “Is 140 EUR fair?” (+2 more questions) · n=12 · completed · thread``; with
+    ``number`` the line starts "1." instead of a bullet (a numbered list)."""
     questions = _first_questions(messages)
     counts = _answer_counts(messages)
     date = slack_date(run.created_at) if run.created_at else _("date unknown")
@@ -91,6 +91,7 @@ def run_line(
     if link:
         label = _("thread")  # i18n: the link to a run's Slack thread
         parts.append(f"<{link}|{label}>")
+    marker = "•" if number is None else f"{number}."
     return f"{marker} " + " · ".join(parts)
 
 
@@ -103,7 +104,7 @@ def run_lines(
 ) -> list[str]:
     """One line per run; ``numbered``: "1.", "2." … (newest first), the numbers ``/minds compare`` reads."""
     return [
-        run_line(run, messages=messages, thread_links=thread_links, marker=f"{n}." if numbered else "•")
+        run_line(run, messages=messages, thread_links=thread_links, number=n if numbered else None)
         for n, run in enumerate(runs, 1)
     ]
 

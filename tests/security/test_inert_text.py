@@ -82,13 +82,13 @@ from minds_bot.render.analytics import ChartPanel
 from minds_bot.render.bars import Panel
 from minds_bot.render.browse import BrowsePage
 from minds_bot.render.common import note
-from minds_bot.render.compare import (
+from minds_bot.render.compare import compare_block
+from minds_bot.render.comparison import (
     Asked,
     Comparison,
     QuestionComparison,
     RunSide,
     asked_in_run,
-    compare_block,
     compare_runs,
 )
 from minds_bot.render.digest_news import DigestContent, ReadError, RunNews, StudyNews, Watermark
@@ -185,11 +185,11 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.analytics.analytics_chart": "a PNG",
     "minds_bot.render.analytics.chart_panels": "numbers and labels for the chart",
     "minds_bot.render.heatmaps.heatmap_buttons": "fixed button labels; the value is heatmap_value's",
-    "minds_bot.render.compare.asked_in_run": "the result models a comparison is built from",
-    "minds_bot.render.compare.asked_in_output": "the result models a comparison is built from",
-    "minds_bot.render.compare.same_text": "a question's text folded for matching, never shown",
-    "minds_bot.render.compare.compare_runs": "the comparison model behind text and charts",
-    "minds_bot.render.compare.compare_audiences": "the comparison model behind text and charts",
+    "minds_bot.render.comparison.asked_in_run": "the result models a comparison is built from",
+    "minds_bot.render.comparison.asked_in_output": "the result models a comparison is built from",
+    "minds_bot.render.comparison.same_text": "a question's text folded for matching, never shown",
+    "minds_bot.render.comparison.compare_runs": "the comparison model behind text and charts",
+    "minds_bot.render.comparison.compare_audiences": "the comparison model behind text and charts",
     "minds_bot.render.compare.comparison_panel": "what a PNG draws",
     "minds_bot.render.compare.comparison_chart": "a PNG",
     "minds_bot.render.compare.signed": "a number with its sign",

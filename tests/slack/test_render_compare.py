@@ -7,10 +7,6 @@ from minds_bot.minds import AgentRun
 from minds_bot.minds.models import StudyMessage
 from minds_bot.render import results
 from minds_bot.render.compare import (
-    Asked,
-    RunSide,
-    compare_audiences,
-    compare_runs,
     comparison_panel,
     intro_text,
     question_text,
@@ -18,6 +14,12 @@ from minds_bot.render.compare import (
     render_one_run_only,
     render_unknown_run,
     signed,
+)
+from minds_bot.render.comparison import (
+    Asked,
+    RunSide,
+    compare_audiences,
+    compare_runs,
 )
 
 SIGNIFICANCE = "_Differences between synthetic samples are not significance tests._"
