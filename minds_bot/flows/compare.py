@@ -116,8 +116,8 @@ async def compare(
     invocation: Invocation, *, study: StudyRuns, runs: Sequence[AgentRun], thread_ts: str | None = None
 ) -> None:
     """Read ``runs`` (one: its Audiences; two: A and B) and post their comparison; errors are said privately."""
-    minds = await invocation.minds()
     try:
+        minds = await invocation.minds()
         sides = [await run_side(minds, study, run) for run in runs]
     except MindsError as exc:
         await invocation.reply(note(user_message(exc)))

@@ -10,12 +10,13 @@ Must not touch: Minds wire shapes, SQL, Block Kit (``render/compare.py``).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.compare import choose, compare, ordered, other_runs, read_runs, this_run, unreadable_run
 from minds_bot.flows.invocation import Invocation
 from minds_bot.minds import MindsError
-from minds_bot.render.common import decode_metadata, decode_value
+from minds_bot.render.common import decode_metadata, decode_value, note
 from minds_bot.render.compare import (
     AUDIENCES_CHOICE,
     COMPARE_ACTION,
@@ -104,21 +105,21 @@ def register(surface: Surface, services: Services) -> None:
         user_id = (body.get("user") or {}).get("id", "")
         channel, thread = str(meta.get("c") or ""), meta.get("t")
         respond = ephemeral_to(client, channel_id=channel, user_id=user_id)
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        invocation = Invocation(
-            services=services,
-            client=client,
-            respond=respond,
-            team_id=invocation.team_id,
-            channel_id=channel,
-            user_id=user_id,
+        # The dialog was opened from a result: its channel (kept in the dialog) is where the comparison goes.
+        invocation = replace(
+            invocation_from_body(services, body, client=client, respond=respond), channel_id=channel, user_id=user_id
         )
         study_id, run_id, picked = meta.get("s"), meta.get("r"), _picked(view)
         if not (isinstance(study_id, str) and isinstance(run_id, str) and picked):
             await invocation.say_text(unreadable_run())
             return
-        minds = await invocation.minds()
-        runs = await read_runs(minds, study_id=study_id, study_name=str(meta.get("n") or study_id))
+        try:  # a dialog's submission has no response URL for the error hook: Minds' error is said here
+            runs = await read_runs(
+                await invocation.minds(), study_id=study_id, study_name=str(meta.get("n") or study_id)
+            )
+        except MindsError as exc:
+            await invocation.reply(note(user_message(exc)))
+            return
         this = this_run(runs, run_id)
         other = None if picked == AUDIENCES_CHOICE else this_run(runs, picked)
         if this is None or (picked != AUDIENCES_CHOICE and other is None):
