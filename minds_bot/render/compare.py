@@ -278,6 +278,14 @@ def compare_block(*, study_id: str, run_id: str) -> Block | None:
     return ActionsBlock(elements=[button(_("Compare with…"), action_id=COMPARE_ACTION, value=value)])
 
 
+def with_compare(message: Message, *, study_id: str, run_id: str) -> Message:
+    """``message`` (a run's result) closed by its "Compare with…" button, when the button and a block fit."""
+    block = compare_block(study_id=study_id, run_id=run_id)
+    if block is None or len(message.blocks) >= MAX_BLOCKS_PER_MESSAGE:
+        return message
+    return Message(text=message.text, blocks=[*message.blocks, block])
+
+
 def loading_modal() -> View:
     """Shown at once (Slack's trigger expires in 3 s) while the Study's runs are read from Minds."""
     return View(

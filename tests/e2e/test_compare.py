@@ -126,7 +126,10 @@ async def test_two_runs_are_compared_by_the_command_and_by_compare_with_on_a_res
     # A standalone question is a run too: named by its number, it is compared with the first wave's same question.
     since = await desk.type(desk.ben, f'ask "{LAUNCH}" {OFTEN}')
     asked = await desk.posted(since, lambda m: "asked" in m.text and not m.is_reply)
-    await desk.wait(lambda: any("answers_show" in action_ids(m.blocks) for m in thread(desk, asked.ts)))
+    result = await desk.wait(
+        lambda: next((m for m in thread(desk, asked.ts) if "answers_show" in action_ids(m.blocks)), None)
+    )
+    assert "compare_with" in action_ids(result.blocks)  # a standalone question's result can be compared too
     since = await desk.type(desk.chloe, f'compare "{LAUNCH}" 3 1')  # 1 = the question, 2 = wave two, 3 = wave one
     parent = await desk.posted(since, lambda m: "compared" in m.text and not m.is_reply)
     lines = intro_lines(parent)
