@@ -3,8 +3,8 @@
 Owns: which Slack mode the bot runs in (single workspace from environment tokens, or OAuth installs), the
 Web API client's base URL, the order of the Bolt middleware (shape check, log context, one workspace per
 install, once per delivery, paced client, language) and the error hook, the HTTP server (``POST /slack/events``
-behind the gate of ``minds_bot.slack.gate``, OAuth routes, ``GET /healthz``) and Socket Mode start-up, and the
-order of start-up and shut-down.
+behind the gate of ``minds_bot.slack.gate``, OAuth routes, ``GET /healthz``, ``GET /stimuli/{token}`` where Minds
+fetches a question's stimulus) and Socket Mode start-up, and the order of start-up and shut-down.
 Must not touch: listener behaviour (``minds_bot.slack``), Minds wire shapes (``minds_bot.minds``) or SQL.
 """
 
@@ -26,6 +26,7 @@ from slack_bolt.request.async_request import AsyncBoltRequest
 from minds_bot.flows.digests.flow import DigestFlow
 from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.housekeeping import Housekeeping
+from minds_bot.flows.stimulus import STIMULI_PATH, StimulusShelf
 from minds_bot.flows.tracking import RunTracker
 from minds_bot.render.bars import use_cjk_font
 from minds_bot.services import ChannelPacer, PacedWebClient, Services, paced, slack_web_client
@@ -139,10 +140,30 @@ def _oauth_settings(services: Services) -> Any:
 
 
 def build_web_app(
-    app: AsyncApp, *, ready: Callable[[], bool], signing_secret: str, clock: Callable[[], float] = time.time
+    app: AsyncApp,
+    *,
+    ready: Callable[[], bool],
+    signing_secret: str,
+    clock: Callable[[], float] = time.time,
+    stimuli: Callable[[], StimulusShelf | None] = lambda: None,
 ) -> web.Application:
     """aiohttp routes for Slack's requests and the health check. ``POST /slack/events`` goes through the gate
-    (``minds_bot.slack.gate``: signature, body and payload shape) before Bolt, which verifies once more."""
+    (``minds_bot.slack.gate``: signature, body and payload shape) before Bolt, which verifies once more.
+    ``GET /stimuli/{token}`` hands Minds a question's stimulus while it is on the shelf (``flows/stimulus.py``)."""
+
+    async def stimulus(request: web.Request) -> web.Response:
+        shelf = stimuli()
+        found = shelf.get(request.match_info["token"]) if shelf is not None else None
+        if found is None:
+            return web.Response(status=404, text="No such file (they are kept for an hour).")
+        name, mimetype, content = found
+        quoted = name.replace("\\", "_").replace('"', "_")
+        headers = {
+            "Content-Disposition": f'inline; filename="{quoted}"',
+            "Cache-Control": "no-store",
+            "X-Content-Type-Options": "nosniff",
+        }
+        return web.Response(body=content, content_type=mimetype, headers=headers)
 
     async def oauth(request: web.Request) -> web.Response:
         flow = app.oauth_flow
@@ -164,6 +185,7 @@ def build_web_app(
     web_app.router.add_get(INSTALL_PATH, oauth)
     web_app.router.add_get(OAUTH_REDIRECT_PATH, oauth)
     web_app.router.add_get(HEALTH_PATH, healthz)
+    web_app.router.add_get(STIMULI_PATH + "{token}", stimulus)
     return web_app
 
 
@@ -256,7 +278,9 @@ async def start_http(settings: Settings, *, host: str, port: int, clock: Clock =
     """Open the bot and start serving ``POST /slack/events`` and ``GET /healthz``."""
     bot = await open_bot(settings, clock=clock)
     secret = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else ""
-    web_app = build_web_app(bot.app, ready=lambda: bot.ready, signing_secret=secret)
+    web_app = build_web_app(
+        bot.app, ready=lambda: bot.ready, signing_secret=secret, stimuli=lambda: bot.services.stimuli
+    )
     runner = web.AppRunner(web_app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host=host, port=port)
@@ -286,6 +310,10 @@ async def serve_socket_mode(settings: Settings) -> None:
     from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
     bot = await open_bot(settings)
+    if settings.minds_bot_public_url and bot.services.stimuli is not None:
+        # Socket Mode serves no HTTP: Minds could not fetch a stimulus there, so people are told instead.
+        log.warning("MINDS_BOT_PUBLIC_URL is ignored in Socket Mode: stimuli need the bot's HTTP server")
+        bot.services.stimuli.base_url = None
     assert settings.slack_app_token is not None
     handler = AsyncSocketModeHandler(bot.app, settings.slack_app_token.get_secret_value())
     try:

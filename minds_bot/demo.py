@@ -21,7 +21,7 @@ from pathlib import Path
 
 from minds_bot.app import HttpServer, start_http
 from minds_bot.sandbox.minds_api import SandboxConfig, running_sandbox
-from minds_bot.sandbox.slack_api import Emulator, EmulatorConfig, running_emulator
+from minds_bot.sandbox.slack_api import Emulator, EmulatorConfig, StepSpec, running_emulator
 from minds_bot.settings import Settings
 from minds_bot.slack.manifest import ESCAPE_COMMAND_TEXT
 from minds_bot.store import SecretBox
@@ -109,6 +109,8 @@ async def running_demo(
                 db_path=db_path,
             )
             bot = await start_http(settings, host=host, port=bot_port)
+            # The sandbox fetches a question's stimulus from the bot itself, at its local address.
+            bot.bot.services.stimuli.base_url = bot.base_url
             try:
                 surface = bot.bot.surface
                 shortcuts = [(s.callback_id, s.name) for s in surface.shortcuts if s.kind == "message"]
@@ -117,6 +119,15 @@ async def running_demo(
                     shortcuts=shortcuts,
                     unfurl_domains=surface.unfurl_domains,
                     escaped_commands=[c.command for c in surface.commands] if ESCAPE_COMMAND_TEXT else [],
+                    steps=[
+                        StepSpec(
+                            callback_id=f.callback_id,
+                            title=f.title,
+                            inputs=tuple(p.name for p in f.inputs),
+                            outputs=tuple(p.name for p in f.outputs if p.required),
+                        )
+                        for f in surface.functions
+                    ],
                 )
                 yield Demo(
                     page_url=f"{emu.base_url}/#channel={START_CHANNEL}",

@@ -532,6 +532,7 @@ class Services:
     connection_lists: dict[str, Any] = field(default_factory=dict)  # per workspace; flows/model_connections
     replica: str = field(default_factory=new_holder_id)  # this process's name in the store's leases
     home: Any = None  # minds_bot.flows.home.HomeTabs once the Home surface is registered
+    stimuli: Any = None  # minds_bot.flows.stimulus.StimulusShelf once "Ask Minds about this" is registered
     fair: FairShare = field(init=False)
     languages: Languages = field(init=False)
 

@@ -109,6 +109,9 @@ class Settings(BaseSettings):
     # results in the thread", "Cancelled by @ada" …); off: it only says that the run ended. Results are always in
     # the thread. A workspace connected with /minds connect chooses for itself.
     minds_outcome_in_channel: bool = True
+    # This bot's public https address (HTTP mode). Minds fetches a question's stimulus — an image or PDF shared
+    # in Slack — from here (GET /stimuli/<unguessable token>, for an hour); unset: stimuli cannot be sent.
+    minds_bot_public_url: str | None = None
 
     @field_validator(
         "slack_bot_token",
@@ -118,6 +121,7 @@ class Settings(BaseSettings):
         "slack_client_secret",
         "minds_api_key",
         "minds_bot_default_team_id",
+        "minds_bot_public_url",
         "minds_bot_database_url",
         mode="before",
     )

@@ -1,18 +1,21 @@
 """One standalone question as a durable direct run, followed in a channel thread until its result is posted once.
 
 Owns: the ask use case — refuse text that is not one question (offer planning instead), save the ask with its
-``clientRequestId`` before ``POST /studies/{id}/runs`` (a retry reuses the saved id, so Minds never runs it
-twice), post the parent line and "asking N Minds…" in the thread, hand the accepted run to the tracker — and
+``clientRequestId`` and any stimulus attachment before ``POST /studies/{id}/runs`` (a retry reuses both, so Minds
+never runs it twice), post the parent line and "asking N Minds…" in the thread, hand the accepted run to the
+tracker — and ``ask_with_consent`` (the command's way in, through the channel's spend policy), and
 ``DirectRunHandler``, which reads the run (``GET /runs/{id}``, then the answers) and shows progress, a chart, the
 top lines and quotes (closed by "Compare with…" when it has numbers), or says plainly that the run failed or was
-cancelled.
+cancelled, then tells whoever waits on the run's end (``on_direct_end``: a workflow step) what it was.
 Must not touch: Block Kit (``render/answers.py``), SQL, or the polling schedule (``flows/tracking.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -20,8 +23,11 @@ from typing import Any
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.drawing import draw
+from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.keys import derived_key
 from minds_bot.flows.outcome import react_to_request
 from minds_bot.flows.questions import check_question
+from minds_bot.flows.spend import SpendRequest, consent, settle
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.i18n import _, in_channel, speak
 from minds_bot.minds import (
@@ -72,9 +78,12 @@ UNCERTAIN = (MindsTransportError, ServerError, RateLimited, MalformedResponse, P
 
 @dataclass(frozen=True)
 class AskOutcome:
-    """What the asker is told privately: ``message`` (None when the thread says it all)."""
+    """What the asker is told privately: ``message`` (None when the thread says it all); ``run_id`` when Minds
+    accepted the question, ``failure`` (what the thread says) when Minds refused it or could not be reached."""
 
     message: Message | None = None
+    run_id: str | None = None
+    failure: Message | None = None
 
 
 def mind_count(study: StudyDetail) -> int:
@@ -92,9 +101,11 @@ async def ask(
     channel_id: str,
     user_id: str,
     thread_ts: str | None = None,
+    attachments: list[dict[str, str]] | None = None,
 ) -> AskOutcome:
     """Ask ``question`` in ``study`` unless it is more than one question. The question and its answers go in
-    the thread of ``thread_ts`` when given (a message someone asked about), else under a new message."""
+    the thread of ``thread_ts`` when given (a message someone asked about), else under a new message.
+    ``attachments``: the question's stimulus for Minds (``flows/stimulus.py``), saved with the ask."""
     check = check_question(question)
     if not check.single:
         offer = render_plan_offer(study_id=study.id, study_name=study.name, text=question, reason=check.reason)
@@ -120,10 +131,92 @@ async def ask(
             thread_ts=thread_ts,
             question=question,
             requester_id=user_id,
+            attachments=attachments or None,
         )
     )
-    await send(services, slack, ask=stored, study=study)
-    return AskOutcome()
+    return await send(services, slack, ask=stored, study=study)
+
+
+async def ask_with_consent(
+    invocation: Invocation,
+    *,
+    study: StudyDetail,
+    question: str,
+    thread_ts: str | None = None,
+    client_request_id: str | None = None,
+    attachments: list[dict[str, str]] | None = None,
+) -> AskOutcome:
+    """``/minds ask`` (or "Ask Minds about this", answered in ``thread_ts``, with its stimulus ``attachments``) as a
+    person asked it: one question
+    passes the channel's spend policy first (it may run, be held for an approver, or be refused —
+    ``flows/spend.py``), counting the Study's Minds as the responses it asks for; what Minds answered the POST is
+    recorded with the spend."""
+    services = invocation.services
+    if client_request_id is None:
+        client_request_id = derived_key(purpose="ask", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
+    spend = None
+    if check_question(question).single:  # more than one question is offered planning: nothing is sent
+        request = SpendRequest(
+            action="ask",
+            subject=question,
+            command=held_command(study_id=study.id, question=question, thread_ts=thread_ts, attachments=attachments),
+            responses=mind_count(study) or None,
+        )
+        spend = await consent(invocation, request)
+        if spend is None:
+            return AskOutcome()
+    outcome = await ask(
+        services,
+        invocation.client,
+        study=study,
+        question=question,
+        client_request_id=client_request_id,
+        team_id=invocation.team_id,
+        channel_id=invocation.channel_id,
+        user_id=invocation.user_id,
+        thread_ts=thread_ts,
+        attachments=attachments,
+    )
+    if spend is not None:
+        stored = await services.store.get_direct_ask(client_request_id)
+        started = None if stored is None else (True if stored.run_id else (False if stored.settled else None))
+        await settle(services, spend, started=started, detail=stored.run_id if stored else None)
+    return outcome
+
+
+def held_command(
+    *, study_id: str, question: str, thread_ts: str | None, attachments: list[dict[str, str]] | None = None
+) -> str:
+    """What an approver's click re-runs: the command as typed, or for a question about a message (answered in its
+    thread) or with a stimulus the Study, question, thread and attachments as JSON."""
+    if thread_ts is None and not attachments:
+        return f"ask {study_id} {question}"
+    return json.dumps(
+        {"study_id": study_id, "question": question, "thread_ts": thread_ts, "attachments": attachments or None}
+    )
+
+
+@dataclass(frozen=True)
+class HeldQuestion:
+    study_id: str
+    question: str
+    thread_ts: str | None
+    attachments: list[dict[str, str]] | None
+
+
+def held_question(command: str) -> HeldQuestion | None:
+    """The question a ``held_command`` JSON saved; None for a command text or anything else."""
+    try:
+        saved = json.loads(command)
+        thread_ts, attachments = saved.get("thread_ts"), saved.get("attachments")
+        return HeldQuestion(
+            study_id=str(saved["study_id"]),
+            question=str(saved["question"]),
+            thread_ts=None if thread_ts is None else str(thread_ts),
+            attachments=[{str(k): str(v) for k, v in a.items()} for a in attachments] if attachments else None,
+        )
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
 
 
 async def retry(
@@ -144,8 +237,9 @@ async def retry(
     return AskOutcome()
 
 
-async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, study: StudyDetail) -> None:
-    """POST the saved ask and follow it. Failures are reported in the thread, where the question was posted."""
+async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, study: StudyDetail) -> AskOutcome:
+    """POST the saved ask and follow it. Failures are reported in the thread, where the question was posted
+    (and returned as ``failure``)."""
     with in_channel():  # said in the question's thread
         asking = render_asking(minds=mind_count(study), audiences=len(study.audiences))
     posted = await slack.chat_postMessage(channel=ask.channel_id, thread_ts=ask.thread_ts, **asking.as_kwargs())
@@ -153,7 +247,10 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
     minds = await services.minds.client_for(ask.team_id)
     try:
         outcome = await minds.start_direct_run(
-            ask.study_id, question=ask.question, client_request_id=ask.client_request_id
+            ask.study_id,
+            question=ask.question,
+            client_request_id=ask.client_request_id,
+            attachments=ask.attachments,
         )
     except MindsError as exc:
         again = ask.client_request_id if isinstance(exc, UNCERTAIN) else None
@@ -164,7 +261,7 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
         with in_channel():
             failed = render_ask_failed(user_message(exc), client_request_id=again)
         await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **failed.as_kwargs())
-        return
+        return AskOutcome(failure=failed)
     if isinstance(outcome, PlanningRequired):
         await services.store.settle_direct_ask(ask.client_request_id)
         with in_channel():
@@ -172,7 +269,7 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
                 study_id=study.id, study_name=study.name, question=ask.question, reason=outcome.reason
             )
         await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **offer.as_kwargs())
-        return
+        return AskOutcome(failure=offer)
     await services.store.attach_direct_run(client_request_id=ask.client_request_id, run_id=outcome.run_id)
     await services.tracker.track(
         TrackedRun(
@@ -187,6 +284,7 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
             next_poll_at=services.clock(),
         )
     )
+    return AskOutcome(run_id=outcome.run_id)
 
 
 async def resume_pending_asks(services: Services, *, abandoned_only: bool = False) -> int:
@@ -252,11 +350,23 @@ class DirectResult:
     unreadable: str | None = None  # why the answers could not be read (terminal: nothing assumed)
 
 
+DirectEnd = Callable[[TrackedRun, DirectResult | None], Awaitable[None]]
+
+
 class DirectRunHandler:
-    """``RunHandler`` for ``RunKind.DIRECT``: reads with GETs only; what the thread shows for each state."""
+    """``RunHandler`` for ``RunKind.DIRECT``: reads with GETs only; what the thread shows for each state.
+    ``ended`` are told once the thread shows the end (``None``: Minds no longer finds the run)."""
 
     def __init__(self, services: Services) -> None:
         self._services = services
+        self.ended: list[DirectEnd] = []
+
+    async def _tell_ended(self, run: TrackedRun, result: DirectResult | None) -> None:
+        for listener in self.ended:
+            try:
+                await listener(run, result)
+            except Exception:  # noqa: BLE001 - the result is in the thread; posting it again would not help
+                log.exception("telling a run's end failed", extra={"fields": {"run": run.run_id}})
 
     async def observe(self, run: TrackedRun) -> Observation:
         minds = await self._services.minds.client_for(run.team_id)
@@ -287,6 +397,7 @@ class DirectRunHandler:
             ended = render_unreadable(result.unreadable) if result.unreadable else render_run_ended(result.run.status)
             await self._post(slack, run, ended)
             await react_to_request(slack, run, status=result.run.status)
+            await self._tell_ended(run, result)
             return
         charted = await self._upload_chart(slack, run, result.output)
         message_id = result.run.message_id or ""
@@ -295,10 +406,12 @@ class DirectRunHandler:
             message = with_compare(message, study_id=run.study_id, run_id=run.run_id)
         await self._post(slack, run, message)
         await react_to_request(slack, run, status=result.run.status)
+        await self._tell_ended(run, result)
 
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
         slack = await self._services.slack.client_for(run.team_id)
         await say_in_thread(slack, run, lost_text("question", reads=reads))
+        await self._tell_ended(run, None)
 
     async def _post(self, slack: AsyncWebClient, run: TrackedRun, message: Message) -> None:
         await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
@@ -320,6 +433,11 @@ class DirectRunHandler:
             alt_txt=_("% of respondents per option for: {question}", question=shares.title)[:1000],
         )
         return True
+
+
+def on_direct_end(services: Services, listener: DirectEnd) -> None:
+    """Call ``listener`` once each direct question's end is in its thread (the handler must be registered)."""
+    services.run_handlers[RunKind.DIRECT].ended.append(listener)
 
 
 def register_handler(services: Services) -> Any:

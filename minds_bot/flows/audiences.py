@@ -15,11 +15,13 @@ Must not touch: Minds wire shapes or SQL.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from minds_bot.flows.keyed import UNCERTAIN, Repeat, arguments_of, begin, saved_for
 from minds_bot.flows.planning import Refused
+from minds_bot.flows.spend import SpendRequest, again_command, consent, withdraw
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.i18n import in_channel
 from minds_bot.minds import AudienceJobFailed, FromBriefJob, FromBriefResult, ImportedSource, MindsError
@@ -50,12 +52,19 @@ async def start_audience(invocation: Invocation, *, brief: str, files: Sequence[
     """Read the limits, then start the job — unless the same brief (and files) was sent within the key's window.
     ``files``: imported sources (``flows/source_import.py``), saved with the request and passed to Minds exactly
     as it returned them, so **Try again** and **Build another Audience** send them too."""
+    # The channel's spend policy first. Minds is told no size (it sizes the Audience from the brief), so the
+    # responses it counts are not known. Imported files travel with a held build in its saved command (JSON).
+    request = SpendRequest(action="audience_build", subject=brief, command=held_command(brief=brief, files=files))
+    spend = await consent(invocation, request)
+    if spend is None:
+        return
     subject = _subject(brief=brief, files=files)
     arguments: dict[str, object] = {"brief": brief}
     if files:
         arguments["files"] = [f.model_dump(mode="json", by_alias=True) for f in files]
     begun = await begin(invocation, purpose=AUDIENCE_FROM_BRIEF, subject=subject, arguments=arguments, again=False)
     if isinstance(begun, Repeat):
+        await withdraw(invocation.services, spend)
         await invocation.reply(
             render_make_another(
                 kind="audience",
@@ -67,6 +76,22 @@ async def start_audience(invocation: Invocation, *, brief: str, files: Sequence[
         )
         return
     await _send(invocation, begun)
+
+
+def held_command(*, brief: str, files: Sequence[ImportedSource]) -> str:
+    """What an approver's click re-runs: the command as typed, or with imported files the brief and files."""
+    if not files:
+        return f"audience new {brief}"
+    return json.dumps({"brief": brief, "files": [f.model_dump(mode="json", by_alias=True) for f in files]})
+
+
+def build_from_command(command: str) -> tuple[str, list[ImportedSource]] | None:
+    """The brief and files a ``held_command`` JSON saved; None for anything else."""
+    try:
+        saved = json.loads(command)
+        return str(saved["brief"]), [ImportedSource.model_validate(f) for f in saved["files"]]
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def _subject(*, brief: str, files: Sequence[ImportedSource]) -> str:
@@ -82,6 +107,10 @@ async def audience_button(invocation: Invocation, *, key: str, again: bool) -> R
     if isinstance(saved, Refused):
         return saved
     if again:
+        brief = str(arguments_of(saved)["brief"])
+        request = SpendRequest(action="audience_build", subject=brief, command=again_command(key))
+        if await consent(invocation, request) is None:  # another Audience passes the channel's policy too
+            return None
         fresh = await begin(
             invocation, purpose=AUDIENCE_FROM_BRIEF, subject=saved.subject, arguments=arguments_of(saved), again=True
         )

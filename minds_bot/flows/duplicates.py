@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.invocation import with_progress
 from minds_bot.flows.keyed import UNCERTAIN, Repeat, arguments_of, begin, saved_for
 from minds_bot.flows.planning import Refused
+from minds_bot.flows.spend import SpendRequest, again_command, consent, withdraw
 from minds_bot.render.errors import user_message
 from minds_bot.render.jobs import (
     DUPLICATE_AGAIN,
@@ -36,7 +37,12 @@ DUPLICATE_STUDY = "duplicate_study"
 async def duplicate_study(
     invocation: Invocation, *, study_id: str, study_name: str, show: Callable[[], Awaitable[Any]]
 ) -> None:
-    """``/minds duplicate <study>``: ask first when this Study was duplicated within the key's window."""
+    """``/minds duplicate <study>``, through the channel's spend policy (a copy counts no Minds responses): ask
+    first when this Study was duplicated within the key's window."""
+    request = SpendRequest(action="duplicate", subject=study_name, command=f"duplicate {study_id}", responses=0)
+    spend = await consent(invocation, request)
+    if spend is None:
+        return
     begun = await begin(
         invocation,
         purpose=DUPLICATE_STUDY,
@@ -45,6 +51,7 @@ async def duplicate_study(
         again=False,
     )
     if isinstance(begun, Repeat):
+        await withdraw(invocation.services, spend)
         await invocation.reply(
             render_make_another(
                 kind="study_copy",
@@ -68,6 +75,11 @@ async def button_pressed(
         return saved
     if again:
         arguments = arguments_of(saved)
+        request = SpendRequest(
+            action="duplicate", subject=str(arguments["studyName"]), command=again_command(key), responses=0
+        )
+        if await consent(invocation, request) is None:  # a second copy passes the channel's policy too
+            return None
         fresh = await begin(invocation, purpose=DUPLICATE_STUDY, subject=saved.subject, arguments=arguments, again=True)
         assert isinstance(fresh, KeyedRequest)
         saved = fresh

@@ -1,22 +1,25 @@
-"""Question heatmaps from a result in Slack: read a finished analysis, or — after the requester confirmed the
-cost — start one and follow it in the result's thread; export the finished heatmap as a ZIP into that thread.
+"""Question heatmaps from a result in Slack: read a finished analysis, or — after the requester confirmed the cost —
+start one and follow it in the result's thread; export the finished heatmap as a ZIP into that thread.
 
-Owns: ``show_heatmap`` (a finished analysis is posted in the thread; one under way is said so; none yet → the
-cost prompt, privately), ``start_heatmap`` (one POST, never retried; then ``HeatmapHandler`` follows it with
-GETs through the run tracker), and ``export_heatmap`` (bounded wait; an unfinished archive is said so).
-Must not touch: Block Kit (``render/heatmaps.py``) or SQL.
+Owns: ``show_heatmap`` (a finished analysis is posted in the thread; one under way is said so; none yet → the cost
+prompt, privately), ``start_heatmap`` (through the channel's spend policy, ``flows/spend.py``; one POST, never
+retried; then ``HeatmapHandler`` follows it with GETs through the run tracker), and ``export_heatmap`` (bounded
+wait; an unfinished archive is said so). Must not touch: Block Kit (``render/heatmaps.py``) or SQL.
+
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
-from dataclasses import dataclass
+import json
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.spend import SpendRequest, consent, settle
 from minds_bot.flows.tracking import Observation
 from minds_bot.flows.uploads import upload_file
 from minds_bot.i18n import N_, _, in_channel
@@ -32,6 +35,7 @@ from minds_bot.render.heatmaps import (
 from minds_bot.services import Services
 from minds_bot.store import RunKind, TrackedRun
 
+PREMIUM = "premium"  # what a heatmap's spend counts: Minds reports no number of responses or credits for it
 EXPORTING = N_("Minds is preparing the heatmap archive…")
 ATTACHED = N_("The heatmap archive is attached below.")
 
@@ -64,10 +68,27 @@ async def show_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
         await invocation.reply(prompt)
 
 
-async def start_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
-    """The confirmed start: a finished analysis is reused (Minds says so); otherwise follow it in the thread."""
+async def start_heatmap(invocation: Invocation, target: HeatmapTarget, *, respondents: int | None = None) -> None:
+    """The confirmed start, through the channel's spend policy (a Premium heatmap uses one response per Mind:
+    ``respondents`` as Minds reported them on the prompt, else the spend says "premium"): a finished analysis is
+    reused (Minds says so); otherwise follow it in the thread."""
     minds = await invocation.minds()
-    heatmap = await minds.start_heatmap(target.study_id, target.message_id, asset_key=target.asset_key)
+    request = SpendRequest(
+        action="heatmap",
+        subject=target.asset_key,  # the image or video the heatmap reads (its URL)
+        command=json.dumps({**asdict(target), "respondents": respondents}),
+        responses=respondents,
+        cost=PREMIUM,
+    )
+    spend = await consent(invocation, request)
+    if spend is None:
+        return
+    try:
+        heatmap = await minds.start_heatmap(target.study_id, target.message_id, asset_key=target.asset_key)
+    except MindsError as exc:
+        await settle(invocation.services, spend, started=False, detail=type(exc).__name__)
+        raise
+    await settle(invocation.services, spend, started=True, detail=heatmap.status)
     if heatmap.finished:
         await _post(invocation.client, invocation.channel_id, target.thread_ts, heatmap)
         return
@@ -93,6 +114,16 @@ async def start_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:
             next_poll_at=services.clock(),
         )
     )
+
+
+def held_heatmap(command: str) -> tuple[HeatmapTarget, int | None] | None:
+    """The heatmap (and its responses) a held start saved in its spend; None for anything else."""
+    try:
+        saved = json.loads(command)
+        respondents = saved.pop("respondents", None)
+        return HeatmapTarget(**saved), respondents if isinstance(respondents, int) else None
+    except (ValueError, TypeError, AttributeError):
+        return None
 
 
 async def export_heatmap(invocation: Invocation, target: HeatmapTarget) -> None:

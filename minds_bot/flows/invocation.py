@@ -35,6 +35,9 @@ class Invocation:
     channel_id: str
     user_id: str
     trigger_id: str | None = None
+    # Set only when an approver's click re-runs a held action as its requester (``flows/spend.py``): the spend it
+    # approved, which lets that one action through the channel's policy once.
+    approved_spend: str | None = None
 
     async def minds(self) -> MindsClient:
         return await self.services.minds.client_for(self.team_id)

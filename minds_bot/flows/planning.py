@@ -11,7 +11,8 @@ a revision reloads the latest revision and says so. Reading the open revision ba
 for decisions that must not trust a Slack payload: answering every confirmation question in one dialog, and
 asking for a revision that uses a method's fallback (named by Minds' catalogue, reviewed before any run —
 never substituted silently, CATALOGUE §2 E.43). Who answers each revision and what the post remembers between
-revisions live in ``flows/plan_memory.py``.
+revisions live in ``flows/plan_memory.py``. A workflow step that started a plan hears when it is published
+or refused (``PlanPreparation.ended``).
 Must not touch: Block Kit (``render/plan*.py``), SQL, approval (``flows/research.py``).
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -120,12 +122,16 @@ async def start_plan(
     study: Study | StudyDetail,
     request: str,
     language: str | None,
+    preview_key: str | None = None,
+    attachments: list[dict[str, str]] | None = None,
 ) -> PlanPost:
-    """Post "Preparing the plan…", save the post with the preview key and body, and hand it to the tracker."""
+    """Post "Preparing the plan…", save the post with the preview key (``preview_key``, else a new one) and body,
+    and hand it to the tracker. ``attachments``: the concept to test (``flows/stimulus.py``), sent with the
+    request; Minds assigns it to the questions that show it."""
     with in_channel():  # the plan message is the channel's
         preparing = render_preparing(study.name)
     posted = await slack.chat_postMessage(channel=channel_id, **preparing.as_kwargs())
-    body = PlanPreviewRequest(request=request, study_locale=language)
+    body = PlanPreviewRequest(request=request, study_locale=language, attachments=attachments or None)
     post = PlanPost(
         team_id=team_id,
         channel_id=channel_id,
@@ -134,7 +140,7 @@ async def start_plan(
         study_name=study.name,
         requester_id=user_id,
         state=PlanState.PREPARING,
-        preview_idempotency_key=str(uuid.uuid4()),
+        preview_idempotency_key=preview_key or str(uuid.uuid4()),
         pending_receipt=PreviewReceipt(body=body.to_body().decode()),
     )
     post = await services.store.save_plan_post(post)
@@ -454,11 +460,23 @@ class _Superseded:
 _TRANSIENT = (MindsTransportError, RateLimited, ServerError)
 
 
+PlanEnd = Callable[[TrackedRun, PlanPost, "str | None"], Awaitable[None]]
+
+
 class PlanPreparation:
-    """``RunHandler`` for ``RunKind.PLAN``: one identical preview POST per poll until the saved revision."""
+    """``RunHandler`` for ``RunKind.PLAN``: one identical preview POST per poll until the saved revision.
+    ``ended`` are told when a new plan's first revision is published (``None``) or refused (why, in words)."""
 
     def __init__(self, services: Services) -> None:
         self._services = services
+        self.ended: list[PlanEnd] = []
+
+    async def _tell_ended(self, run: TrackedRun, post: PlanPost, refused: str | None) -> None:
+        for listener in self.ended:
+            try:
+                await listener(run, post, refused)
+            except Exception:  # noqa: BLE001 - the plan message already says it; showing it again would not help
+                log.exception("telling a plan's start failed", extra={"fields": {"plan": post.message_ts}})
 
     async def _post_for(self, run: TrackedRun) -> PlanPost | None:
         post = await self._services.store.get_plan_post(
@@ -528,6 +546,8 @@ class PlanPreparation:
             await publish_plan(self._services, slack=slack, post=post, plan=detail)
             ready = _("Revision {revision} is ready in the plan message.", revision=detail.revision)
             await self._close_progress(slack, run, post, ready)
+            if post.draft_plan_id is None:
+                await self._tell_ended(run, post, None)
         elif isinstance(detail, StaleRevision) and post.draft_plan_id:
             await self._reload_latest(slack, run, post)
         else:
@@ -585,3 +605,5 @@ class PlanPreparation:
             post.model_copy(update={"state": state, "pending_receipt": None})
         )
         self._services.home_changed(saved)
+        if post.draft_plan_id is None:
+            await self._tell_ended(run, post, reason)

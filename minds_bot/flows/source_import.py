@@ -3,8 +3,9 @@
 
 Owns: which shared files qualify (``.txt``, ``.md``, ``.csv``, ``.json``; at most 20, 5 MB each, 12 MB in all —
 Minds' limits, checked before anything is sent), downloading them with the bot token from Slack's own file
-host only, refusing a file that is not UTF-8 text, the import (the client verifies count, order and SHA-256
-checksums before anything is called a success) and handing the returned files, unchanged, to the build.
+host only (``flows/slack_files.py``: size checked first, streamed up to the limit, no redirect off Slack),
+refusing a file that is not UTF-8 text, the import (the client verifies count, order and SHA-256 checksums
+before anything is called a success) and handing the returned files, unchanged, to the build.
 Must not touch: Block Kit (``render/source_import.py``) or SQL.
 """
 
@@ -13,12 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
-
-import httpx
 
 from minds_bot.flows.audiences import start_audience
 from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.slack_files import Refusal, SlackFileHosts, SlackFileRefused, download_slack_file
 from minds_bot.i18n import _
 from minds_bot.render.source_import import render_sources_imported
 
@@ -26,7 +25,6 @@ SOURCE_EXTENSIONS = (".txt", ".md", ".csv", ".json")
 MAX_FILES = 20
 MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_TOTAL_BYTES = 12 * 1024 * 1024
-DOWNLOAD_TIMEOUT = 30.0
 
 
 class SourceRefused(Exception):
@@ -72,47 +70,40 @@ def check_limits(files: Sequence[SharedFile]) -> None:
             raise SourceRefused(_("{file} is larger than Minds' 5 MB limit per file.", file=item.name))
 
 
-def slack_file_host(url: str, *, slack_api_url: str) -> bool:
-    """Only Slack's own hosts get the bot token (the emulator's host stands in for Slack locally)."""
-    host = (urlsplit(url).hostname or "").lower()
-    api_host = (urlsplit(slack_api_url).hostname or "").lower()
-    return host == api_host or host == "slack.com" or host.endswith(".slack.com")
-
-
 async def download_texts(
     files: Sequence[SharedFile], *, token: str | None, slack_api_url: str
 ) -> list[tuple[str, str]]:
-    """Each file's UTF-8 text, in order, within Minds' size limits."""
+    """Each file's UTF-8 text, in order, within Minds' size limits (``flows/slack_files.py`` downloads)."""
     texts: list[tuple[str, str]] = []
     total = 0
-    async with httpx.AsyncClient(timeout=DOWNLOAD_TIMEOUT, follow_redirects=True) as http:
-        for item in files:
-            if not slack_file_host(item.url, slack_api_url=slack_api_url):
-                raise SourceRefused(_("{file} is not stored in Slack, so it was not downloaded.", file=item.name))
-            content = await _download(http, item, token=token)
-            total += len(content)
-            if total > MAX_TOTAL_BYTES:
-                raise SourceRefused(_("The files together are larger than Minds' 12 MB import limit."))
-            try:
-                texts.append((item.name, content.decode("utf-8")))
-            except UnicodeDecodeError:
-                raise SourceRefused(_("{file} is not UTF-8 text, so Minds cannot import it.", file=item.name)) from None
+    hosts = SlackFileHosts.for_api_url(slack_api_url)
+    for item in files:
+        content = await _download(item, token=token, hosts=hosts)
+        total += len(content)
+        if total > MAX_TOTAL_BYTES:
+            raise SourceRefused(_("The files together are larger than Minds' 12 MB import limit."))
+        try:
+            texts.append((item.name, content.decode("utf-8")))
+        except UnicodeDecodeError:
+            raise SourceRefused(_("{file} is not UTF-8 text, so Minds cannot import it.", file=item.name)) from None
     return texts
 
 
-async def _download(http: httpx.AsyncClient, item: SharedFile, *, token: str | None) -> bytes:
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
+async def _download(item: SharedFile, *, token: str | None, hosts: SlackFileHosts) -> bytes:
     try:
-        resp = await http.get(item.url, headers=headers)
-    except httpx.HTTPError:
-        raise SourceRefused(_("{file} could not be downloaded from Slack.", file=item.name)) from None
-    if resp.status_code != 200:
-        raise SourceRefused(
-            _("{file} could not be downloaded from Slack (HTTP {status}).", file=item.name, status=resp.status_code)
+        return await download_slack_file(
+            item.url, token=token, hosts=hosts, max_bytes=MAX_FILE_BYTES, reported_size=item.size
         )
-    if len(resp.content) > MAX_FILE_BYTES:
-        raise SourceRefused(_("{file} is larger than Minds' 5 MB limit per file.", file=item.name))
-    return resp.content
+    except SlackFileRefused as exc:
+        if exc.reason is Refusal.NOT_SLACK or exc.reason is Refusal.REDIRECT_OFF_HOST:
+            raise SourceRefused(_("{file} is not stored in Slack, so it was not downloaded.", file=item.name)) from None
+        if exc.reason is Refusal.TOO_LARGE:
+            raise SourceRefused(_("{file} is larger than Minds' 5 MB limit per file.", file=item.name)) from None
+        if exc.status is not None:
+            raise SourceRefused(
+                _("{file} could not be downloaded from Slack (HTTP {status}).", file=item.name, status=exc.status)
+            ) from None
+        raise SourceRefused(_("{file} could not be downloaded from Slack.", file=item.name)) from None
 
 
 async def build_from_files(invocation: Invocation, *, brief: str, files: Sequence[SharedFile]) -> None:

@@ -464,11 +464,15 @@ class MindsClient:
         audience_ids: Sequence[str] | None = None,
         history_mode: Literal["last5", "followup_only", "none"] | None = None,
         route_research_brief: bool = True,
+        attachments: Sequence[Mapping[str, str]] | None = None,
     ) -> DirectRunAccepted | PlanningRequired:
-        """``POST /studies/{id}/runs`` for one standalone question; 200 ``planning_required`` means no run."""
+        """``POST /studies/{id}/runs`` for one standalone question; 200 ``planning_required`` means no run.
+        ``attachments``: files Minds fetches itself and shows every Mind with the question (``{url, name, type}``,
+        the OpenAPI's StudyAttachment)."""
         body = _drop_none(
             {
                 "question": question,
+                "attachments": [dict(a) for a in attachments] if attachments else None,
                 "clientRequestId": _uuid(client_request_id),
                 "audienceIds": list(audience_ids) if audience_ids is not None else None,
                 "historyMode": history_mode,

@@ -407,6 +407,17 @@ class PlanQuestion(MindsModel):
     text: str
     response: QuestionResponse
     ask_if: AskIf | None = None
+    attachment_ids: list[str] = Field(default_factory=list)  # the plan's attachments this question shows
+
+
+class PlanAttachment(MindsModel):
+    """A file or website the plan's questions show their Minds (a stimulus). ASSUMED shape: the preview's 200
+    declares no properties; its prose says the planner captures "all attached assets" and assigns them to
+    questions, whose ``attachmentIds`` name them."""
+
+    id: str
+    name: str | None = None
+    type: str | None = Field(default=None, validation_alias=AliasChoices("type", "mimeType"))
 
 
 class PlanModule(MindsModel):
@@ -459,6 +470,7 @@ class ResearchPlan(MindsModel):
     answered_confirmations: dict[str, str] = Field(default_factory=dict)
     audience_ids: list[str] | None = None
     planner_notes: list[str] = Field(default_factory=list)
+    attachments: list[PlanAttachment] = Field(default_factory=list)
 
     @field_validator("confirmation_questions", mode="before")
     @classmethod
@@ -514,6 +526,8 @@ class PlanPreviewRequest(MindsModel):
     answers: dict[str, str] | None = None
     study_locale: str | None = None
     load_latest: bool | None = None
+    # Files Minds fetches and keeps with the draft ({url, name, type}; declared ``attachments[]``).
+    attachments: list[dict[str, str]] | None = None
 
     @model_validator(mode="after")
     def _coherent(self) -> PlanPreviewRequest:
@@ -610,6 +624,11 @@ class RunArtifact(MindsModel):
     def not_asked(self) -> bool:
         """Finished, not failed: no Mind met the routing condition."""
         return self.kind == "not_asked"
+
+    @property
+    def simulated(self) -> bool:
+        """The embedded sandbox simulated this result (its ``outputData.simulated: true``); Minds never says so."""
+        return (self.output_data or {}).get("simulated") is True
 
 
 class AnswerConsistency(MindsModel):
@@ -952,6 +971,11 @@ class ResearchRun(MindsModel):
     @property
     def is_terminal(self) -> bool:
         return self.status in TERMINAL_RESEARCH_STATUSES
+
+    @property
+    def simulated(self) -> bool:
+        """Any of its results was simulated by the embedded sandbox, not answered by Minds."""
+        return any(a.simulated for a in self.artifacts)
 
     @property
     def questions_completed(self) -> int | None:

@@ -2,7 +2,9 @@
 
 Owns: parsing ``outputData`` (declared as ``StudyOutputData`` in the OpenAPI document: ``title``, ``type``,
 ``audiences[{audience, value, answers[{value, persona, message}]}]``, optional ``categoryCodebook``) tolerantly —
-unknown fields ignored — but a missing required piece is ``MalformedResponse``, never "no answers".
+unknown fields ignored — but a missing required piece is ``MalformedResponse``, never "no answers". The
+embedded sandbox marks what it simulates with ``simulated: true`` (``StudyOutput.simulated``), so every result
+the bot shows from it says so.
 Must not touch: HTTP, Slack, the store.
 """
 
@@ -57,6 +59,8 @@ class OutputAsset(MindsModel):
 
 class StudyOutput(MindsModel):
     title: str
+    # True only when the embedded minds-bot sandbox produced it (its ``simulated: true`` mark); Minds never sends it.
+    simulated: bool = False
     type: ResponseType
     audiences: list[OutputAudience]
     category_codebook: list[CodebookEntry] = Field(default_factory=list)

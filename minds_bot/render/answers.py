@@ -3,8 +3,9 @@
 Owns: reading a question's ``StudyOutput`` into ``render/results.QuestionResult`` (the one model the chart and
 the text share: n and base per Audience, option order, shares of respondents, mean and top-2-box or NPS) and the
 top line per Audience drawn from it (Minds' own per-Audience value when there is nothing to count), a few
-representative quotes, themes for qualitative questions (no chart), plain words for failed/cancelled runs, and the
-planning offer for text that is not one question.
+representative quotes, themes for qualitative questions (no chart), the simulated-locally line when the embedded
+sandbox produced the result, plain words for failed/cancelled runs, and the planning offer for text that is not
+one question.
 Must not touch: I/O (the chart PNG itself is drawn by ``charts.py`` off the event loop by the caller).
 """
 
@@ -220,13 +221,11 @@ def _quotes(output: StudyOutput) -> list[str]:
     return quotes
 
 
-def render_result(output: StudyOutput, *, study_id: str, message_id: str, charted: bool) -> Message:
-    """Top-line numbers per Audience, a few quotes and a button that pages every answer."""
-    themes = output.type == "qualitative"
-    shown = escape(shorten(output.title, 300))
-    heading = _("*Themes:* {title}", title=shown) if themes else _("*Results:* {title}", title=shown)
-    blocks: list[Block] = [section(heading)]
-    if themes:
+def result_lines(output: StudyOutput) -> list[str]:
+    """What the result says per Audience (mrkdwn, escaped): its top line from the counted result, or for a
+    qualitative question its name, answer count and Minds' themes. The thread and a workflow step both read these."""
+    if output.type == "qualitative":
+        lines = []
         for audience in output.audiences:
             name = _n(
                 "*{name}* ({count} answers)",
@@ -234,11 +233,37 @@ def render_result(output: StudyOutput, *, study_id: str, message_id: str, charte
                 len(audience.answers),
                 name=escape(audience.name),
             )
-            blocks += sections(f"{name}\n{escape(audience.value)}")
+            lines.append(f"{name}\n{escape(audience.value)}")
+        return lines
+    result = distribution(output)
+    return [_top_line(result, n, a) for n, a in zip(_unique_names(output), output.audiences, strict=True)]
+
+
+def result_title(output: StudyOutput) -> str:
+    """The result's one-line fallback: "Results: {title} — {count} answers" (or Themes: …)."""
+    title = escape(shorten(output.title, 200))
+    if output.type == "qualitative":
+        return _n(
+            "Themes: {title} — {count} answers", "Themes: {title} — {count} answers", output.answer_count, title=title
+        )
+    return _n(
+        "Results: {title} — {count} answers", "Results: {title} — {count} answers", output.answer_count, title=title
+    )
+
+
+def render_result(output: StudyOutput, *, study_id: str, message_id: str, charted: bool) -> Message:
+    """Top-line numbers per Audience, a few quotes and a button that pages every answer."""
+    themes = output.type == "qualitative"
+    shown = escape(shorten(output.title, 300))
+    heading = _("*Themes:* {title}", title=shown) if themes else _("*Results:* {title}", title=shown)
+    blocks: list[Block] = [section(heading)]
+    if output.simulated:
+        blocks.append(context(results.simulated_text()))
+    if themes:
+        for theme in result_lines(output):
+            blocks += sections(theme)
     else:
-        result = distribution(output)
-        lines = [_top_line(result, n, a) for n, a in zip(_unique_names(output), output.audiences, strict=True)]
-        blocks += sections("\n".join(lines) or _("No Audience reported answers."))
+        blocks += sections("\n".join(result_lines(output)) or _("No Audience reported answers."))
     quotes = _quotes(output)
     if quotes:
         blocks += sections("\n".join(quotes))
@@ -256,16 +281,7 @@ def render_result(output: StudyOutput, *, study_id: str, message_id: str, charte
     if len(blocks) > MAX_BLOCKS_PER_MESSAGE:
         # Only very many Audiences' themes get here; every answer stays one click away.
         blocks = [*blocks[: MAX_BLOCKS_PER_MESSAGE - 2], context(_("More themes than fit here.")), blocks[-1]]
-    title = escape(shorten(output.title, 200))
-    if themes:
-        text = _n(
-            "Themes: {title} — {count} answers", "Themes: {title} — {count} answers", output.answer_count, title=title
-        )
-    else:
-        text = _n(
-            "Results: {title} — {count} answers", "Results: {title} — {count} answers", output.answer_count, title=title
-        )
-    return Message(text=text, blocks=blocks)
+    return Message(text=result_title(output), blocks=blocks)
 
 
 # --- private notes to the asker ------------------------------------------------------------------------------

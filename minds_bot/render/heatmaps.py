@@ -18,12 +18,21 @@ MAX_REGIONS = 8
 
 
 def heatmap_value(
-    *, study_id: str, message_id: str, asset_key: str | None, requester: str | None = None, thread_ts: str | None = None
+    *,
+    study_id: str,
+    message_id: str,
+    asset_key: str | None,
+    requester: str | None = None,
+    thread_ts: str | None = None,
+    respondents: int | None = None,
 ) -> str | None:
-    """Button value: which heatmap; the prompt's also names who asked and the result's thread. Grants nothing."""
-    state = {"s": study_id, "m": message_id, "k": asset_key}
+    """Button value: which heatmap; the prompt's also names who asked, the result's thread and the responses Minds
+    said it uses (for the spend record). Grants nothing."""
+    state: dict[str, object] = {"s": study_id, "m": message_id, "k": asset_key}
     if requester:
         state |= {"u": requester, "t": thread_ts}
+    if respondents is not None:
+        state["r"] = respondents
     return encode_value(state)
 
 
@@ -55,7 +64,12 @@ def render_heatmap_prompt(
         cost = _("It needs Premium and uses one response per Mind (every Mind that answered) from your allowance.")
     lead = _("No heatmap of this {kind} yet. {cost}", kind=_kind(heatmap), cost=cost)
     value = heatmap_value(
-        study_id=study_id, message_id=message_id, asset_key=heatmap.asset_key, requester=requester, thread_ts=thread_ts
+        study_id=study_id,
+        message_id=message_id,
+        asset_key=heatmap.asset_key,
+        requester=requester,
+        thread_ts=thread_ts,
+        respondents=heatmap.respondents,
     )
     blocks = [section(lead)]
     if value is not None:

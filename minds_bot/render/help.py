@@ -290,6 +290,19 @@ SETTINGS = HelpGroup(
             covers=("Approvers",),
         ),
         HelpLine(
+            command="/minds policy",
+            what=N_(
+                "what may spend Minds here — ask, heatmap, Audience build, duplicate, share on: at once, after an "
+                "approver's click, or never (admins and approvers change it)"
+            ),
+            covers=("Policy",),
+        ),
+        HelpLine(
+            command="/minds activity [days]",
+            what=N_("who spent what in this channel (last 7 days unless you say), with totals and a CSV"),
+            covers=("Activity",),
+        ),
+        HelpLine(
             command="/minds models",
             what=N_("the team's model connections in Minds, verified or not (when the server has them)"),
             covers=("Models",),

@@ -24,6 +24,7 @@ from slack_sdk.models.views import View
 from minds_bot.i18n import N_, _, format_number
 from minds_bot.render import channel_mention, mention
 from minds_bot.render.common import section, shorten
+from minds_bot.render.stimulus import refusal_text, stimulus_line
 
 PickPurpose = Literal["ask", "study", "summary"]
 PICK_STUDY_CALLBACK = "minds_pick_study"
@@ -118,12 +119,28 @@ TEXT_ACTION = "about_text_input"
 MAX_PLAN_REQUEST = 3_000  # Slack's plain-text input limit; a plan request longer than this is edited down by hand
 
 
-def render_ask_about(*, metadata: str, text: str, plan: bool, author: str | None, channel_id: str) -> View:
+def render_ask_about(
+    *,
+    metadata: str,
+    text: str,
+    plan: bool,
+    author: str | None,
+    channel_id: str,
+    file: tuple[str, str, int | None] | None = None,
+    file_problem: str | None = None,
+    file_limit: int = 0,
+) -> View:
     """The dialog of the message shortcut: the message's words as the question (``plan`` False) or as a plan
     request (several questions), a Study to ask in. Words past the input's limit are never cut silently: the
-    dialog says how long the message is and holds the first part for the person to edit."""
+    dialog says how long the message is and holds the first part for the person to edit. ``file``: the
+    message's file as (name, kind, size); with no ``file_problem`` it goes with the question as its stimulus,
+    else the dialog says why it does not (``render/stimulus.py``; ``file_limit``: the most a stimulus may be)."""
     limit = MAX_PLAN_REQUEST if plan else MAX_QUESTION
     blocks: list[Any] = [section(_ask_about_intro(plan=plan, author=author, channel_id=channel_id))]
+    if file is not None and file_problem is None:
+        blocks.append(section(":frame_with_picture: " + stimulus_line(name=file[0], kind=file[1], size=file[2])))
+    elif file is not None and file_problem is not None:
+        blocks.append(section(":warning: " + refusal_text(file_problem, name=file[0], limit=file_limit)))
     if len(text) > limit:
         length, most = format_number(len(text)), format_number(limit)
         if plan:

@@ -152,13 +152,22 @@ def ask_if_label(question: PlanQuestion, numbers: dict[str, int]) -> str | None:
     return _("asked depending on {question}", question=gate)
 
 
-def question_text(question: PlanQuestion, number: int, numbers: dict[str, int]) -> str:
-    """The exact respondent-visible text, numbered, with how it is answered and when it is asked."""
+def question_text(
+    question: PlanQuestion, number: int, numbers: dict[str, int], stimuli: dict[str, str] | None = None
+) -> str:
+    """The exact respondent-visible text, numbered, with how it is answered, when it is asked and the
+    stimulus it shows (``stimuli``: the plan's attachment id → name, ``_stimulus_names``)."""
     meta = [response_label(question)]
     routed = ask_if_label(question, numbers)
     if routed:
         meta.append(routed)
-    return f"Q{number}. {question.text}\n({' · '.join(meta)})"
+    shows = [_("Stimulus: {name}", name=stimuli[a]) for a in question.attachment_ids if stimuli and a in stimuli]
+    return f"Q{number}. {question.text}\n({' · '.join(meta)})" + "".join(f"\n{s}" for s in shows)
+
+
+def _stimulus_names(plan: ResearchPlan) -> dict[str, str]:
+    """Each attachment Minds lists on the plan, by id, as its name (its id when Minds gives none)."""
+    return {a.id: a.name or a.id for a in plan.attachments}
 
 
 def method_line(method: PlanMethod) -> str:
@@ -197,6 +206,7 @@ class _Item:
 
 def _question_items(plan: ResearchPlan) -> list[_Item]:
     numbers = question_numbers(plan)
+    stimuli = _stimulus_names(plan)
     items: list[_Item] = []
     seen: set[str] = set()
     show_modules = len(plan.modules) > 1 or bool(plan.modules and plan.modules[0].title)
@@ -210,11 +220,11 @@ def _question_items(plan: ResearchPlan) -> list[_Item]:
         for question in questions:
             seen.add(question.id)
             number = numbers[question.id]
-            items.append(_Item(_plain_sections(question_text(question, number, numbers)), number))
+            items.append(_Item(_plain_sections(question_text(question, number, numbers, stimuli)), number))
     for question in plan.questions:  # questions no module claims are still shown, never dropped
         if question.id not in seen:
             number = numbers[question.id]
-            items.append(_Item(_plain_sections(question_text(question, number, numbers)), number))
+            items.append(_Item(_plain_sections(question_text(question, number, numbers, stimuli)), number))
     return items
 
 
@@ -509,6 +519,7 @@ def _page_message(plan: ResearchPlan, context: PlanContext, page: list[_Item]) -
 def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
     """The whole plan as a Markdown file: nothing shortened, questions in their exact text."""
     numbers = question_numbers(plan)
+    stimuli = _stimulus_names(plan)
     lines = [
         _("# Research plan: {study}", study=context.study_name),
         "",
@@ -533,6 +544,8 @@ def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
             lines += [f"{number}. {question.text}", f"   - {response_label(question)}"]
             routed = ask_if_label(question, numbers)
             lines += [f"   - {routed}"] if routed else []
+            shows = [_("Stimulus: {name}", name=stimuli[a]) for a in question.attachment_ids if a in stimuli]
+            lines += [f"   - {line}" for line in shows]
         lines.append("")
     answered = answered_lines(plan, context.answered_by, markdown=True)
     if answered:

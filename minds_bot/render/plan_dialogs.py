@@ -36,6 +36,7 @@ VIEW_REVISE = "plan_revise_view"
 MAX_PLAN_REQUEST = 3_000  # what the research should find out, or a refinement (Slack caps a text input at 3,000)
 MAX_PLAN_ANSWER = 2_000  # a free-text answer to one of Minds' confirmation questions
 MAX_STUDY_INPUT = 200  # the request modal's Study name or id
+MAX_STIMULUS_LINK = 500  # a Slack message link (the concept to test)
 MAX_MODAL_BLOCKS = 100
 MAX_LABEL_TEXT = 2000
 MAX_OPTIONS_PER_SELECT = 100
@@ -73,8 +74,10 @@ def plan_request_modal(
     language: str,
     request: str | None = None,
     pick_channel: bool = False,
+    stimulus_link: str | None = None,
 ) -> View:
     """Ask for the study (when unknown), the planner request (``request`` filled in, e.g. from a plan offer),
+    optionally the concept to test (a link to a Slack message with an image or PDF, ``flows/stimulus.py``),
     the study language (``language`` chosen first: the person's) and, from the App Home, which has none, the
     channel the plan is posted in (``pick_channel``)."""
     blocks: list[Block] = []
@@ -113,6 +116,21 @@ def plan_request_modal(
                 placeholder=_("Goal, audience, the questions you already have…"),
                 max_length=MAX_PLAN_REQUEST,
                 initial_value=request[:MAX_PLAN_REQUEST] if request else None,  # from a plan offer or a template
+            ),
+        ),
+        InputBlock(
+            block_id="stimulus",
+            label=_("Concept to test (optional)"),
+            optional=True,
+            hint=_(
+                "A link to a Slack message with an image or PDF (“Copy link” on the message). Minds shows that "
+                "file with the questions it fits."
+            ),
+            element=PlainTextInputElement(
+                action_id="value",
+                placeholder=_("https://your-team.slack.com/archives/…"),
+                max_length=MAX_STIMULUS_LINK,
+                initial_value=stimulus_link or None,
             ),
         ),
         InputBlock(

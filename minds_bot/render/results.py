@@ -4,7 +4,8 @@ both drawn from, for guided research runs (``render/runs.py``) and standalone qu
 Owns: the base (respondents — people whose answer is not empty — per Audience), n per Audience, the option order,
 each option's share of respondents, the scale statistics (mean, top-2-box, from ``render/stats.py``), the NPS
 split, the words that say what a number covers ("% of respondents · several answers allowed · n=12"), and the
-per-Audience line the thread shows.
+per-Audience line the thread shows, and the line a result simulated by the embedded sandbox carries
+(``simulated_text``, shown when the model's ``simulated`` says the sandbox produced it).
 
 Option order (the rule):
 - A scale is ordinal: every point of Minds' ``scaleRange`` (when it has at most ``MAX_SCALE_POINTS`` points) is
@@ -240,6 +241,11 @@ def chart_base(result: QuestionResult) -> str:
     if result.several:
         return _("% of respondents (several answers allowed)")
     return _("% of respondents")
+
+
+def simulated_text() -> str:
+    """What a result simulated by the embedded sandbox says once, under its heading (never a result from Minds)."""
+    return _("Simulated locally by the minds-bot sandbox — not answers from Minds.")
 
 
 def pct_text(value: float) -> str:

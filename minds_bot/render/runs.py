@@ -430,12 +430,15 @@ def uses_nps(run: ResearchRun) -> bool:
 
 
 def render_results(run: ResearchRun, *, study_name: str, after: Sequence[Block] = ()) -> list[Message]:
-    """The terminal result as thread messages: the headline first, then every question's result, paged;
-    ``after``: blocks that close the result (its "Compare with…" button)."""
+    """The terminal result as thread messages: the headline first (and, under it, that the answers were simulated
+    locally when the embedded sandbox produced them), then every question's result, paged; ``after``: blocks that
+    close the result (its "Compare with…" button)."""
     numbers = _number_of(run.artifacts)
     partial_run = run.status == "partial"
     name = escape(study_name, limit=MAX_NAME_SHOWN)
     blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=f"{terminal_line(run)} ({name})"))]
+    if run.simulated:
+        blocks.append(ContextBlock(elements=[MarkdownTextObject(text=results.simulated_text())]))
     method_nps = uses_nps(run)
     for artifact in sorted(run.artifacts, key=lambda a: a.index):
         text = artifact_text(artifact, numbers=numbers, partial_run=partial_run, method_nps=method_nps)

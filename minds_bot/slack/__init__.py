@@ -47,11 +47,13 @@ def register_all(surface: Surface, services: Services) -> None:
         runs,
         share,
         source_import,
+        spend,
         study,
         study_new,
         summary,
         templates,
         unfurls,
+        workflows,
     )
 
     surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
@@ -65,4 +67,6 @@ def register_all(surface: Surface, services: Services) -> None:
     for module in (ask_about, unfurls, languages):  # issue 13, Slack-native surfaces and languages
         module.register(surface, services)
     run_notice.register(surface, services)  # issue 27: hear when a run ends
+    workflows.register(surface, services)  # issue 27: Minds in Workflow Builder
+    spend.register(surface, services)  # issue 27: spend with consent
     compare.register(surface, services)  # issue 27: compare runs and Audiences

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows import ask as ask_flow
 from minds_bot.flows.answers_csv import attach_answers_csv
 from minds_bot.flows.invocation import Invocation
-from minds_bot.flows.keys import derived_key
 from minds_bot.i18n import _
 from minds_bot.minds import parse_output
 from minds_bot.render.answer_pages import (
@@ -63,15 +62,10 @@ async def handle_ask(command: Ask, invocation: Invocation) -> None:
     )
     if study is None:
         return
-    outcome = await ask_flow.ask(
-        invocation.services,
-        invocation.client,
+    outcome = await ask_flow.ask_with_consent(
+        invocation,
         study=study,  # type: ignore[arg-type] - both Study shapes carry id, name and audiences
         question=question,
-        client_request_id=derived_key(purpose="ask", team_id=invocation.team_id, trigger_id=invocation.trigger_id),
-        team_id=invocation.team_id,
-        channel_id=invocation.channel_id,
-        user_id=invocation.user_id,
     )
     if outcome.message is not None:
         await invocation.reply(outcome.message)

@@ -4,7 +4,10 @@ Owns: the shortcut (its dialog holds the message's text, a Study to pick, and wh
 metadata) and the dialog's submission: one question is asked with ``flows/ask.py`` in the message's thread; a
 message holding several questions becomes ``/minds plan <study> <request>`` in that channel, as typed. A message
 without text, a workspace without Minds, a question too long or no longer one question are said in the dialog or
-privately; nothing is sent to Minds for them.
+privately; nothing is sent to Minds for them. A message's image or PDF is the question's stimulus
+(``flows/stimulus.py``): the dialog names it, the submission downloads it from Slack and sends it with the
+question; a file that cannot go is said in the dialog (wrong type, too large) or privately with the question's
+words (a failed download), and the question is then not sent.
 Must not touch: Minds wire shapes or SQL.
 """
 
@@ -17,8 +20,18 @@ from minds_bot.flows import ask as ask_flow
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.questions import check_question
-from minds_bot.i18n import N_, _
+from minds_bot.flows.stimulus import (
+    MAX_STIMULUS_BYTES,
+    Problem,
+    SharedStimulus,
+    StimulusRefused,
+    StimulusShelf,
+    attach,
+    stimulus_on,
+)
+from minds_bot.i18n import N_, _, sentences
 from minds_bot.minds import MindsError
+from minds_bot.render import escape
 from minds_bot.render.common import decode_metadata
 from minds_bot.render.errors import user_message
 from minds_bot.render.modals import (
@@ -32,6 +45,7 @@ from minds_bot.render.modals import (
     TEXT_BLOCK,
     render_ask_about,
 )
+from minds_bot.render.stimulus import refusal_text
 from minds_bot.services import NotConnected
 from minds_bot.slack.grammar import too_long
 from minds_bot.slack.reentry import ephemeral_to
@@ -52,8 +66,36 @@ ASK_ABOUT = Shortcut(
 NO_TEXT = N_("That message has no text to ask about. Use the shortcut on a message that holds a question.")
 
 
-def _metadata(*, channel_id: str, thread_ts: str, plan: bool) -> str:
-    return json.dumps({"c": channel_id, "t": thread_ts, "p": plan}, separators=(",", ":"))
+def _metadata(*, channel_id: str, thread_ts: str, plan: bool, shared: SharedStimulus | None = None) -> str:
+    meta: dict[str, Any] = {"c": channel_id, "t": thread_ts, "p": plan}
+    if shared is not None:
+        meta["s"] = shared.as_list()
+    return json.dumps(meta, separators=(",", ":"))
+
+
+def _file_of(message: dict[str, Any], shelf: StimulusShelf) -> tuple[SharedStimulus | None, StimulusRefused | None]:
+    """The message's file that goes with the question, or why it does not (None, None: no file)."""
+    found = stimulus_on(message)
+    if isinstance(found, StimulusRefused):
+        return None, found
+    if found is not None and shelf.base_url is None:
+        return None, StimulusRefused(Problem.NO_PUBLIC_URL, name=found.name)
+    return found, None
+
+
+async def _attachments(
+    services: Services, client: Any, shared: SharedStimulus | None, *, question: str
+) -> list[dict[str, str]] | str:
+    """The question's attachment, downloaded and ready for Minds; or what to tell the asker instead."""
+    if shared is None:
+        return []
+    try:
+        return await attach(services, client, shared)
+    except StimulusRefused as exc:
+        return sentences(
+            refusal_text(exc.problem.value, name=exc.name, limit=MAX_STIMULUS_BYTES),
+            _("Your question was not sent: “{question}”", question=escape(question)),
+        )
 
 
 def _read(view: dict[str, Any]) -> tuple[str | None, str]:
@@ -76,6 +118,9 @@ def _refusal(text: str, *, plan: bool) -> str | None:
 
 
 def register(surface: Surface, services: Services) -> None:
+    if services.stimuli is None:
+        services.stimuli = StimulusShelf(services.settings.minds_bot_public_url)
+
     @surface.shortcut(ASK_ABOUT)
     async def about(ack: Any, body: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
@@ -83,20 +128,28 @@ def register(surface: Surface, services: Services) -> None:
         text = message.get("text") if isinstance(message.get("text"), str) else ""
         channel_id = (body.get("channel") or {}).get("id", "")
         ts = message.get("thread_ts") or message.get("ts") or ""
-        if not text.strip():
-            await respond(response_type="ephemeral", text=_(NO_TEXT))
+        shared, problem = _file_of(message, services.stimuli)
+        if not text.strip() and shared is None:
+            note = refusal_text(problem.problem.value, name=problem.name, limit=MAX_STIMULUS_BYTES) if problem else None
+            await respond(response_type="ephemeral", text=sentences(note, _(NO_TEXT)))
             return
         team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id") or ""
         if not await services.minds.is_connected(team):
             await respond(response_type="ephemeral", text=user_message(NotConnected()))
             return
-        plan = not check_question(text).single
+        plan = bool(text.strip()) and not check_question(text).single
+        if plan and shared is not None:
+            problem, shared = StimulusRefused(Problem.PLAN_ONLY, name=shared.name), None
+        file = (shared.name, shared.kind, shared.size) if shared else (problem.name, "", None) if problem else None
         view = render_ask_about(
-            metadata=_metadata(channel_id=channel_id, thread_ts=ts, plan=plan),
+            metadata=_metadata(channel_id=channel_id, thread_ts=ts, plan=plan, shared=shared),
             text=text.strip(),
             plan=plan,
             author=message.get("user") if isinstance(message.get("user"), str) else None,
             channel_id=channel_id,
+            file=file,
+            file_problem=problem.problem.value if problem else None,
+            file_limit=MAX_STIMULUS_BYTES,
         )
         await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
 
@@ -126,19 +179,20 @@ def register(surface: Surface, services: Services) -> None:
         if plan:
             await surface.router.dispatch(f"plan {study_id} {text}", invocation)
             return
+        attachments = await _attachments(services, client, SharedStimulus.from_list(meta.get("s")), question=text)
+        if isinstance(attachments, str):
+            await invocation.say_text(attachments)
+            return
         try:
             minds = await invocation.minds()
             study = await minds.get_study(study_id)
-            outcome = await ask_flow.ask(
-                services,
-                client,
+            outcome = await ask_flow.ask_with_consent(  # through the channel's spend policy
+                invocation,
                 study=study,
                 question=text,
-                client_request_id=derived_key(purpose="ask-about", team_id=invocation.team_id, trigger_id=view["id"]),
-                team_id=invocation.team_id,
-                channel_id=channel_id,
-                user_id=invocation.user_id,
                 thread_ts=thread_ts or None,
+                attachments=attachments,
+                client_request_id=derived_key(purpose="ask-about", team_id=invocation.team_id, trigger_id=view["id"]),
             )
         except MindsError as exc:
             await invocation.say_text(user_message(exc))

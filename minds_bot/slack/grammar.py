@@ -243,6 +243,18 @@ class Models:
     pass
 
 
+@dataclass(frozen=True)
+class Policy:
+    """``/minds policy``: the channel's spend policy (``flows/spend.py``)."""
+
+
+@dataclass(frozen=True)
+class Activity:
+    """``/minds activity [days]``: the channel's spends of the last ``days`` days."""
+
+    days: int = 7
+
+
 Command = (
     Help
     | Browse
@@ -275,6 +287,8 @@ Command = (
     | Recalibrate
     | Invite
     | Models
+    | Policy
+    | Activity
 )
 
 
@@ -371,6 +385,8 @@ WORDS = (
     "recalibrate",
     "invite",
     "models",
+    "policy",
+    "activity",
 )
 SYNONYMS = {
     "?": "help",
@@ -380,6 +396,8 @@ SYNONYMS = {
     "digests": "digest",
     "method": "methods",
     "model": "models",
+    "policies": "policy",
+    "spending": "activity",
 }
 
 
@@ -903,6 +921,26 @@ def _email(word: str) -> str | None:
     return address if len(address) <= MAX_EMAIL and EMAIL.match(address) else None
 
 
+ACTIVITY_DAYS = (1, 90)  # the period `/minds activity` lists, in days
+
+
+def _activity(text: str, tokens: list[Token]) -> Command | Usage:
+    if len(tokens) == 1:
+        return Activity()
+    word = tokens[1].value
+    low, high = ACTIVITY_DAYS
+    if len(tokens) == 2 and word.isascii() and word.isdigit() and len(word) <= 3 and low <= int(word) <= high:
+        return Activity(days=int(word))
+    return Usage(
+        _(
+            "Say `/minds activity` for the last 7 days, or `/minds activity <days>` with a number of days from "
+            "{low} to {high}.",
+            low=format_number(low),
+            high=format_number(high),
+        )
+    )
+
+
 def _models(text: str, tokens: list[Token]) -> Command | Usage:
     return Models()
 
@@ -933,4 +971,6 @@ _PARSERS = {
     "recalibrate": _recalibrate,
     "invite": _invite,
     "models": _models,
+    "policy": lambda text, tokens: Policy(),
+    "activity": _activity,
 }

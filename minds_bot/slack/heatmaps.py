@@ -65,7 +65,8 @@ def register(surface: Surface, services: Services) -> None:
         if not is_ephemeral(body) or target is None or state.get("u") != invocation.user_id:
             await invocation.reply(render_heatmap_not_requester())
             return
-        await start_heatmap(invocation, target)
+        respondents = state.get("r")
+        await start_heatmap(invocation, target, respondents=respondents if isinstance(respondents, int) else None)
 
     @surface.action(HEATMAP_EXPORT_ACTION)
     async def export(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:

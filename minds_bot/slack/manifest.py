@@ -1,7 +1,9 @@
 """The Slack app manifest, rendered from a ``Surface`` that the real listeners were registered on.
 
-Owns: the manifest's shape (display information, features, OAuth scopes, settings) for Socket Mode and HTTP mode,
-and its YAML rendering. ``manifests/`` holds the two generated files; a test proves they match this module.
+Owns: the manifest's shape (display information, features, OAuth scopes, workflow steps as ``functions``,
+settings) for Socket Mode and HTTP mode, and its YAML rendering. Workflow steps run on the bot's own server
+(``function_runtime: remote``), which Slack allows only for org-ready apps (``org_deploy_enabled``).
+``manifests/`` holds the two generated files; a test proves they match this module.
 Must not touch: listener behaviour (it only reads what was registered).
 """
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from minds_bot.slack.surface import EVENTS_PATH, OAUTH_REDIRECT_PATH, Surface
+from minds_bot.slack.surface import EVENTS_PATH, OAUTH_REDIRECT_PATH, Param, Surface, WorkflowStep
 
 APP_NAME = "Minds"
 APP_DESCRIPTION = "Plan, approve and run Minds synthetic market research in your channels."
@@ -71,7 +73,7 @@ def build_manifest(surface: Surface, *, mode: str, url: str | None = None) -> di
     oauth: dict[str, Any] = {"scopes": {"bot": surface.bot_scopes}}
     if base:
         oauth["redirect_urls"] = [f"{base}{OAUTH_REDIRECT_PATH}"]
-    return {
+    manifest: dict[str, Any] = {
         "display_information": {
             "name": APP_NAME,
             "description": APP_DESCRIPTION,
@@ -80,7 +82,27 @@ def build_manifest(surface: Surface, *, mode: str, url: str | None = None) -> di
         },
         "features": features,
         "oauth_config": oauth,
-        "settings": _settings(surface, events_url=events_url, socket=mode == "socket"),
+    }
+    if surface.functions:
+        manifest["functions"] = {f.callback_id: _function(f) for f in surface.functions}
+    manifest["settings"] = _settings(surface, events_url=events_url, socket=mode == "socket")
+    return manifest
+
+
+def _parameters(params: tuple[Param, ...]) -> dict[str, Any]:
+    properties = {
+        p.name: {"type": p.type, "title": p.title, "description": p.description, "is_required": p.required}
+        for p in params
+    }
+    return {"properties": properties, "required": [p.name for p in params if p.required]}
+
+
+def _function(step: WorkflowStep) -> dict[str, Any]:
+    return {
+        "title": step.title,
+        "description": step.description,
+        "input_parameters": _parameters(step.inputs),
+        "output_parameters": _parameters(step.outputs),
     }
 
 
@@ -110,7 +132,10 @@ def _settings(surface: Surface, *, events_url: str | None, socket: bool) -> dict
             if surface.options:
                 interactivity["message_menu_options_url"] = events_url
         settings["interactivity"] = interactivity
-    settings |= {"org_deploy_enabled": False, "socket_mode_enabled": socket, "token_rotation_enabled": False}
+    settings["org_deploy_enabled"] = bool(surface.functions)
+    settings |= {"socket_mode_enabled": socket, "token_rotation_enabled": False}
+    if surface.functions:
+        settings["function_runtime"] = "remote"
     return settings
 
 

@@ -1,7 +1,8 @@
 """``/minds plan`` and everything on a plan message: the request modal (also opened by the study card's
 "Plan research" button, action ``study_plan``), confirmation-question buttons and the "Answer…" modal,
 "Answer all N questions…" (one dialog when they do not fit in the message), "Review with <fallback method>",
-"Revise…", **Approve & run** and "Discard".
+"Revise…", **Approve & run** and "Discard". The request modal's optional concept to test (a message link) is
+checked before the dialog closes and sent with the request (``flows/stimulus.py``).
 
 Owns: reading Slack payloads (which plan message, which revision the button showed, the advanced-method
 opt-in box, the dialog's answers; button values and private_metadata only within Slack's own limits; modal
@@ -37,7 +38,14 @@ from minds_bot.flows.planning import (
     start_plan,
 )
 from minds_bot.flows.research import Started, approve, refusal_for_approver
-from minds_bot.i18n import N_, _
+from minds_bot.flows.stimulus import (
+    MAX_STIMULUS_BYTES,
+    SharedStimulus,
+    StimulusRefused,
+    attach,
+    linked_stimulus,
+)
+from minds_bot.i18n import N_, _, sentences
 from minds_bot.minds import MindsError
 from minds_bot.render import escape, unescape
 from minds_bot.render.access import MODAL_NOT_YOURS
@@ -60,6 +68,7 @@ from minds_bot.render.plan import (
 from minds_bot.render.plan_dialogs import (
     MAX_PLAN_ANSWER,
     MAX_PLAN_REQUEST,
+    MAX_STIMULUS_LINK,
     MAX_STUDY_INPUT,
     VIEW_ANSWER,
     VIEW_ANSWER_ALL,
@@ -73,6 +82,7 @@ from minds_bot.render.plan_dialogs import (
     revise_modal,
 )
 from minds_bot.render.plan_models import ACTION_MODEL, BLOCK_MODEL, MAX_OPTION_VALUE
+from minds_bot.render.stimulus import refusal_text
 from minds_bot.render.study import parse_plan_button_value
 from minds_bot.slack.grammar import MAX_STUDY_REF, Plan, too_long
 from minds_bot.slack.resolve import resolve_study as pick_study
@@ -90,6 +100,7 @@ MODAL_LIMITS = {
     "request": (N_("A plan request"), MAX_PLAN_REQUEST),
     "answer": (N_("An answer"), MAX_PLAN_ANSWER),
     "refinement": (N_("A refinement"), MAX_PLAN_REQUEST),
+    "stimulus": (N_("A message link"), MAX_STIMULUS_LINK),
 }
 
 
@@ -173,11 +184,27 @@ def _input(view: dict[str, Any], block: str) -> str | None:
     return text.strip() if isinstance(text, str) and text.strip() else None
 
 
-async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
+async def _submitted_plan(
+    services: Services,
+    *,
+    body: dict[str, Any],
+    view: dict[str, Any],
+    client: Any,
+    shared: SharedStimulus | None = None,
+) -> None:
     meta = decode_metadata(view.get("private_metadata"))
     team_id, user_id = _team(body), body["user"]["id"]
     channel_id = meta.get("c") or _input(view, "channel") or ""
     study_text = meta.get("s") or _input(view, "study") or ""
+    try:
+        attachments = await attach(services, client, shared) if shared is not None else None
+    except StimulusRefused as exc:  # the dialog has closed: its words come back with the reason
+        said = sentences(
+            refusal_text(exc.problem.value, name=exc.name, limit=MAX_STIMULUS_BYTES),
+            _("Your plan request was not sent: “{request}”", request=escape(_input(view, "request") or "")),
+        )
+        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=said)
+        return
     try:
         minds = await services.minds.client_for(team_id)
         study = await (minds.get_study(study_text) if meta.get("id") else resolve_study(minds, study_text))
@@ -190,6 +217,7 @@ async def _submitted_plan(services: Services, *, body: dict[str, Any], view: dic
             study=study,
             request=_input(view, "request") or "",
             language=_input(view, "language"),
+            attachments=attachments,
         )
         await post_method_hint(
             services,
@@ -330,8 +358,12 @@ def register(surface: Surface, services: Services) -> None:
         if errors := _over_limit(view):
             await ack(response_action="errors", errors=errors)
             return
+        shared = await linked_stimulus(services, client, _input(view, "stimulus"))
+        if isinstance(shared, str):
+            await ack(response_action="errors", errors={"stimulus": shared})
+            return
         await ack()
-        await _submitted_plan(services, body=body, view=view, client=client)
+        await _submitted_plan(services, body=body, view=view, client=client, shared=shared)
 
     @surface.action(re.compile(rf"^{ACTION_ANSWER}:\d+:\d+$"))
     async def answered(ack: Any, body: dict[str, Any], action: dict[str, Any], respond: Any, client: Any) -> None:

@@ -1,15 +1,17 @@
 """``/minds share <study> on|off``: the public link, turned on only after an explicit, confirmed request.
 
-Owns: the command and the confirm button. ``off`` acts at once. ``on`` only shows an ephemeral prompt whose
-button has a Block Kit confirm dialog naming what becomes public; nothing changes until it is clicked.
+Owns: the command and the confirm button. ``off`` acts at once. ``on`` passes the channel's spend policy first
+(``flows/spend.py``: by default it needs an approver's click, then the prompt goes to the requester), then shows an
+ephemeral prompt whose button has a Block Kit confirm dialog naming what becomes public; nothing changes until it is
+clicked.
 
-Who may confirm (checked server-side when the click arrives): the prompt is ephemeral, so Slack shows it only to
-the person who ran the command; in addition the click must come from an ephemeral container and the clicking
-user must equal the requester recorded in the button's value. Button values are part of the message the bot
-sent and are signed with every interaction Slack delivers, so a user cannot alter them; no store record is
-needed for a prompt that lives only as long as the user's Slack client shows it.
-The link is shown exactly as Minds returns it, and only while Minds reports the Study public or link-shared.
-Must not touch: Minds wire shapes or SQL.
+Who may confirm (checked server-side when the click arrives): the prompt is ephemeral, so Slack shows it only to the
+person who ran the command; in addition the click must come from an ephemeral container and the clicking user must
+equal the requester recorded in the button's value. Button values are part of the message the bot sent and are
+signed with every interaction Slack delivers, so a user cannot alter them; no store record is needed for a prompt
+that lives only as long as the user's Slack client shows it. The link is shown exactly as Minds returns it, and only
+while Minds reports the Study public or link-shared. Must not touch: Minds wire shapes or SQL.
+
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.spend import SpendRequest, consent
 from minds_bot.i18n import _
 from minds_bot.render.common import decode_value
 from minds_bot.render.share import SHARE_ON_ACTION, render_not_requester, render_share_prompt, render_sharing
@@ -38,6 +41,9 @@ async def handle_share(command: Share, invocation: Invocation) -> None:
     if study is None:
         return
     if command.enable:
+        request = SpendRequest(action="share_on", subject=study.name, command=f"share {study.id} on", responses=0)
+        if await consent(invocation, request) is None:
+            return  # held for an approver (who then brings the requester this prompt) or refused
         detail = await study_detail(invocation, study)
         await invocation.reply(render_share_prompt(study=detail, requester_id=invocation.user_id))
         return

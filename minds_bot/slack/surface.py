@@ -1,8 +1,8 @@
 """What the app offers Slack, recorded while listeners are registered, so the manifest cannot drift from the code.
 
-Owns: the slash-command and shortcut definitions, the bot scopes (each with the reason we need it) and
-``Surface``, a thin recorder around Bolt's registration decorators. ``minds-bot manifest`` builds the app
-against a ``Surface`` and renders whatever was registered.
+Owns: the slash-command, shortcut and workflow-step (custom function) definitions, the bot scopes (each with
+the reason we need it) and ``Surface``, a thin recorder around Bolt's registration decorators.
+``minds-bot manifest`` builds the app against a ``Surface`` and renders whatever was registered.
 Must not touch: the network, the store, or any listener's behaviour.
 """
 
@@ -32,6 +32,29 @@ class Shortcut:
     kind: str = "global"  # "global" or "message"
 
 
+@dataclass(frozen=True)
+class Param:
+    """One input or output of a workflow step, as the manifest declares it (``type`` is Slack's:
+    ``string``, ``integer``, ``slack#/types/channel_id`` …)."""
+
+    name: str
+    type: str
+    title: str
+    description: str
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class WorkflowStep:
+    """A Slack custom function offered to Workflow Builder: Bolt's ``function`` listener plus its manifest entry."""
+
+    callback_id: str
+    title: str
+    description: str
+    inputs: tuple[Param, ...]
+    outputs: tuple[Param, ...]
+
+
 # Where Slack reaches the bot in HTTP mode (the server's routes and the manifest's URLs).
 EVENTS_PATH = "/slack/events"
 INSTALL_PATH = "/slack/install"
@@ -49,7 +72,8 @@ BOT_SCOPES: dict[str, str] = {
     "chat:write": "plan messages, progress updates and results (chat.postMessage / chat.update)",
     "chat:write.public": "plans and exports posted in public channels where /minds was used but the bot not invited",
     "files:write": "reports, exports and charts attached in threads",
-    "files:read": "files shared in Slack, downloaded only when someone imports them as Audience sources",
+    "files:read": "files shared in Slack, downloaded only when someone imports them as Audience sources or asks "
+    "about an image or PDF (its stimulus)",
     "users:read": "the requester's timezone and locale (users.info) and admin checks for approvals",
     "channels:read": "channel names, and who is in a channel before a digest goes there (conversations.info/members)",
     "groups:read": "the same for private channels where the bot was invited",
@@ -78,6 +102,7 @@ class Surface:
     options: bool = False
     app_home: bool = False
     unfurl_domains: list[str] = field(default_factory=list)
+    functions: list[WorkflowStep] = field(default_factory=list)
     router: CommandRouter = field(default_factory=CommandRouter)  # the /minds command table
 
     def command(self, spec: SlashCommand) -> Callable[..., Any]:
@@ -119,6 +144,14 @@ class Surface:
         self.interactive = True
         self.options = True
         return self.app.options(constraints)
+
+    def function(self, spec: WorkflowStep) -> Callable[..., Any]:
+        """A workflow step: Slack sends ``function_executed`` with its inputs; Bolt acknowledges the event and
+        the listener completes the step (``complete``/``fail``, now or later)."""
+        self.functions.append(spec)
+        if "function_executed" not in self.events:
+            self.events.append("function_executed")
+        return self.app.function(spec.callback_id)
 
     def unfurl(self, domain: str) -> Callable[..., Any]:
         self.unfurl_domains.append(domain)

@@ -27,6 +27,8 @@ Public API:
   `get_chat_thread`, `touch_chat_thread`, `close_idle_chat_threads`.
   Run ends (notices.py): `set_run_dms`, `run_dms_on`, `watch_run`, `run_watchers`, `claim_run_notice`,
   `release_run_notice`, `save_run_result`, `recent_run_results` (`RunResult`).
+  Spend with consent: `set_channel_policy`, `list_channel_policies`, `add_spend`, `get_spend`,
+  `transition_spend` (compare-and-set: one caller wins), `list_spends` (newest first).
   Digests: `save_digest`, `get_digest`, `list_digests`, `delete_digest`, `claim_digest_run`,
   `release_digest_run`, `complete_digest_run`. Slack retries: `mark_delivery(key) -> bool`.
 - Records (records.py): `WorkspaceSettings`, `InstallationRecord`, `BotRecord`, `PlanPost` (with its
@@ -52,6 +54,7 @@ from minds_bot.store.records import (
     Approval,
     ApprovalState,
     BotRecord,
+    ChannelPolicy,
     ChatThread,
     Clock,
     ConfirmationAnswer,
@@ -64,10 +67,13 @@ from minds_bot.store.records import (
     PlanMemory,
     PlanPost,
     PlanState,
+    PolicyMode,
     PreviewReceipt,
     RunKind,
     ScheduleKind,
     ShownQuestion,
+    Spend,
+    SpendOutcome,
     TrackedRun,
     WorkspaceSettings,
     utc_now,
@@ -104,6 +110,7 @@ __all__ = [
     "Approval",
     "ApprovalState",
     "BotRecord",
+    "ChannelPolicy",
     "ChatThread",
     "Clock",
     "DEFAULT_CLAIM_LEASE",
@@ -118,6 +125,9 @@ __all__ = [
     "PlanPost",
     "PostgresStore",
     "PlanState",
+    "PolicyMode",
+    "Spend",
+    "SpendOutcome",
     "PreviewReceipt",
     "ShownQuestion",
     "ConfirmationAnswer",

@@ -29,6 +29,7 @@ from minds_bot.store.notices import RunNoticeStore
 from minds_bot.store.records import (
     Approval,
     BotRecord,
+    ChannelPolicy,
     ChatThread,
     Digest,
     DirectAsk,
@@ -38,6 +39,8 @@ from minds_bot.store.records import (
     KeyedRequest,
     PlanPost,
     PlanState,
+    Spend,
+    SpendOutcome,
     TrackedRun,
     WorkspaceSettings,
 )
@@ -398,3 +401,37 @@ class Store(RunNoticeStore, ABC):
     async def close_idle_chat_threads(self, *, idle_since: datetime) -> list[ChatThread]:
         """Close every open thread whose last turn was before `idle_since` and return them, closed; each
         thread is returned to exactly one caller, across processes (it is then posted about once)."""
+
+    # -- spend with consent (/minds policy, /minds activity) ---------------------------------------------------
+    @abstractmethod
+    async def set_channel_policy(self, policy: ChannelPolicy) -> ChannelPolicy:
+        """Upsert by (team, channel, action); stamps updated_at."""
+
+    @abstractmethod
+    async def list_channel_policies(self, *, team_id: str, channel_id: str) -> list[ChannelPolicy]:
+        """The actions this channel set a mode for, by action."""
+
+    @abstractmethod
+    async def add_spend(self, spend: Spend) -> Spend:
+        """Record a spend; an existing (team, spend_id) is kept and returned unchanged."""
+
+    @abstractmethod
+    async def get_spend(self, *, team_id: str, spend_id: str) -> Spend | None: ...
+
+    @abstractmethod
+    async def transition_spend(
+        self,
+        *,
+        team_id: str,
+        spend_id: str,
+        expected: Collection[SpendOutcome],
+        new: SpendOutcome,
+        decided_by: str | None = None,
+        detail: str | None = None,
+    ) -> Spend | None:
+        """Atomic compare-and-set of the outcome (exactly one concurrent caller wins); ``decided_by`` and
+        ``detail`` are only overwritten when given. None when the spend is missing or not in ``expected``."""
+
+    @abstractmethod
+    async def list_spends(self, *, team_id: str, channel_id: str, since: datetime) -> list[Spend]:
+        """A channel's spends recorded at or after ``since``, newest first."""

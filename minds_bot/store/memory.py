@@ -35,6 +35,7 @@ from minds_bot.store.records import (
     Approval,
     ApprovalState,
     BotRecord,
+    ChannelPolicy,
     ChatThread,
     Clock,
     Digest,
@@ -46,6 +47,8 @@ from minds_bot.store.records import (
     PlanPost,
     PlanState,
     Record,
+    Spend,
+    SpendOutcome,
     TrackedRun,
     WorkspaceSettings,
     utc_now,
@@ -81,6 +84,8 @@ class MemoryStore(MemoryRunNotices, Store):
         self._runs: dict[tuple[str, str], Row] = {}
         self._asks: dict[str, Row] = {}
         self._keyed: dict[tuple[str, str], Row] = {}
+        self._policies: dict[tuple[str, str, str], Row] = {}
+        self._spends: dict[tuple[str, str], Row] = {}
         self._exports: dict[tuple[str, str], Row] = {}
         self._digests: dict[str, Row] = {}
         self._digest_runs: dict[tuple[str, str], Row] = {}
@@ -607,6 +612,56 @@ class MemoryStore(MemoryRunNotices, Store):
         for key in idle:
             self._chats[key] = {**self._chats[key], "closed_at": now, "updated_at": now}
         return [from_row(ChatThread, self._chats[key], self._box) for key in idle]
+
+    # -- spend with consent ----------------------------------------------------------------------------------
+    async def set_channel_policy(self, policy: ChannelPolicy) -> ChannelPolicy:
+        stored = policy.model_copy(update={"updated_at": self._clock()})
+        self._policies[(policy.team_id, policy.channel_id, policy.action)] = self._row(stored)
+        return stored
+
+    async def list_channel_policies(self, *, team_id: str, channel_id: str) -> list[ChannelPolicy]:
+        rows = [r for (t, c, _a), r in self._policies.items() if (t, c) == (team_id, channel_id)]
+        return self._load_all(ChannelPolicy, rows, order=lambda r: r["action"])
+
+    async def add_spend(self, spend: Spend) -> Spend:
+        slot = (spend.team_id, spend.spend_id)
+        if slot not in self._spends:
+            now = self._clock()
+            self._spends[slot] = self._row(spend.model_copy(update={"created_at": now, "updated_at": now}))
+        return from_row(Spend, self._spends[slot], self._box)
+
+    async def get_spend(self, *, team_id: str, spend_id: str) -> Spend | None:
+        return self._load(Spend, self._spends.get((team_id, spend_id)))
+
+    async def transition_spend(
+        self,
+        *,
+        team_id: str,
+        spend_id: str,
+        expected: Collection[SpendOutcome],
+        new: SpendOutcome,
+        decided_by: str | None = None,
+        detail: str | None = None,
+    ) -> Spend | None:
+        row = self._spends.get((team_id, spend_id))
+        if row is None or SpendOutcome(row["outcome"]) not in expected:
+            return None
+        row.update(outcome=new.value, updated_at=self._now())
+        if decided_by is not None:
+            row["decided_by"] = decided_by
+        if detail is not None:
+            row["detail"] = detail
+        return self._load(Spend, row)
+
+    async def list_spends(self, *, team_id: str, channel_id: str, since: datetime) -> list[Spend]:
+        cutoff = encode_time(since)
+        rows = [
+            r
+            for (t, _s), r in self._spends.items()
+            if t == team_id and r["channel_id"] == channel_id and r["created_at"] >= cutoff
+        ]
+        ordered = self._load_all(Spend, rows, order=lambda r: (r["created_at"], r["spend_id"]))
+        return ordered[::-1]
 
 
 def _lease_free(row: Row, now: str, *, abandoned_only: bool = False) -> bool:

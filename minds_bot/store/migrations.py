@@ -185,6 +185,26 @@ _V12_RUN_NOTICES: Migration = (
     "CREATE INDEX run_results_recent ON run_results (team_id, channel_id, ended_at)",
 )
 
+# A question's stimulus (a file shared in Slack, issue 27): what was sent with it, so a retry sends the same.
+_V13_ASK_ATTACHMENTS: Migration = ("ALTER TABLE direct_asks ADD COLUMN attachments TEXT",)
+
+# Spend with consent: a channel's policy per action (run now, hold for an approver, refuse) and the ledger of
+# every spend, held or run (``/minds policy``, ``/minds activity``).
+_V14_SPEND_POLICY: Migration = (
+    """CREATE TABLE channel_policies (
+        team_id TEXT NOT NULL, channel_id TEXT NOT NULL, action TEXT NOT NULL, mode TEXT NOT NULL,
+        set_by TEXT NOT NULL, updated_at TEXT,
+        PRIMARY KEY (team_id, channel_id, action)
+    )""",
+    """CREATE TABLE spends (
+        team_id TEXT NOT NULL, spend_id TEXT NOT NULL, channel_id TEXT NOT NULL, user_id TEXT NOT NULL,
+        action TEXT NOT NULL, subject TEXT NOT NULL, command TEXT NOT NULL, responses INTEGER, cost TEXT,
+        outcome TEXT NOT NULL, decided_by TEXT, detail TEXT, created_at TEXT, updated_at TEXT,
+        PRIMARY KEY (team_id, spend_id)
+    )""",
+    "CREATE INDEX spends_channel ON spends (team_id, channel_id, created_at)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CORE,
     _V2_DIGEST_QUIET,
@@ -198,6 +218,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V10_PLAN_MEMORY,
     _V11_RUN_OUTCOME,
     _V12_RUN_NOTICES,
+    _V13_ASK_ATTACHMENTS,
+    _V14_SPEND_POLICY,
 )
 
 # PostgreSQL: the same migrations; `seq` stands in for SQLite's rowid where rows are ordered by insertion

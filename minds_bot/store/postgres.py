@@ -48,6 +48,7 @@ _UPSERT_KEYS: dict[str, tuple[str, ...]] = {
     "plan_posts": ("team_id", "channel_id", "message_ts"),
     "digests": ("digest_id",),
     "chat_threads": ("team_id", "channel_id", "thread_ts"),
+    "channel_policies": ("team_id", "channel_id", "action"),
 }
 _INSERTION_ORDERED = frozenset({"installations", "plan_posts"})  # their `seq` is renewed by each upsert
 

@@ -71,6 +71,28 @@ class ExportState(StrEnum):
 FINISHED_EXPORT_STATES = frozenset({ExportState.FAILED, ExportState.DELIVERED})
 
 
+class PolicyMode(StrEnum):
+    """What a channel's spend policy does with one action (``/minds policy``)."""
+
+    NOW = "now"  # runs at once
+    APPROVE = "approve"  # held until an approver or admin of the channel clicks Approve
+    REFUSE = "refuse"  # refused, with who can change the policy
+
+
+class SpendOutcome(StrEnum):
+    """Where one recorded spend stands (``/minds activity``)."""
+
+    HELD = "held"  # waiting for an approver's click
+    APPROVED = "approved"  # an approver clicked; the action is about to be sent (claimed exactly once)
+    SENT = "sent"  # the request went to Minds; what Minds answered is said where the action answers
+    STARTED = "started"  # Minds accepted it (a run or job id came back)
+    FAILED = "failed"  # Minds refused it or gave no answer
+    DECLINED = "declined"  # an approver declined: nothing was sent
+    REFUSED = "refused"  # the channel's policy refuses it: nothing was sent
+    WITHDRAWN = "withdrawn"  # nothing was sent after all: the bot asked first ("a second copy?"), or an approved
+    # action could not start (its Study gone, its requester busy)
+
+
 class ScheduleKind(StrEnum):
     DAILY = "daily"
     WEEKLY = "weekly"
@@ -258,6 +280,8 @@ class DirectAsk(Record):
     requester_id: str
     run_id: str | None = None
     settled: bool = False  # Minds answered the POST for good (a run, a refusal, planning_required)
+    # The question's stimulus as sent to Minds (``[{url, name, type}]``, flows/stimulus.py): a retry sends the same.
+    attachments: list[dict[str, str]] | None = None
     created_at: UtcDatetime | None = None
     updated_at: UtcDatetime | None = None
 
@@ -326,5 +350,39 @@ class ChatThread(Record):
     started_by: str
     last_activity_at: UtcDatetime
     closed_at: UtcDatetime | None = None
+    created_at: UtcDatetime | None = None
+    updated_at: UtcDatetime | None = None
+
+
+class ChannelPolicy(Record):
+    """One action's mode in one channel, as an admin or approver set it; an action without one keeps the
+    default (``flows/spend.py``)."""
+
+    team_id: str
+    channel_id: str
+    action: str  # ask | heatmap | audience_build | duplicate | share_on
+    mode: PolicyMode
+    set_by: str
+    updated_at: UtcDatetime | None = None
+
+
+class Spend(Record):
+    """One action that spends (or may spend) Minds allowance, recorded when it was asked for: who, what, where,
+    how many Minds responses it counts when known (``responses`` None: not known; ``cost`` a word Minds or the
+    action gives instead, e.g. "premium"), and its outcome. A held action keeps ``command``: what runs, exactly
+    as the requester asked, once an approver approves."""
+
+    team_id: str
+    spend_id: str
+    channel_id: str
+    user_id: str
+    action: str
+    subject: str  # what it is about, in the requester's words (a Study name, a question, a brief)
+    command: str  # what runs when approved (a /minds command text, or the action's saved arguments as JSON)
+    responses: int | None = None
+    cost: str | None = None
+    outcome: SpendOutcome
+    decided_by: str | None = None  # who approved or declined a held action
+    detail: str | None = None  # what Minds said: a run id, or why it failed
     created_at: UtcDatetime | None = None
     updated_at: UtcDatetime | None = None

@@ -26,6 +26,7 @@ from minds_bot.store.records import (
     Approval,
     ApprovalState,
     BotRecord,
+    ChannelPolicy,
     ChatThread,
     Clock,
     Digest,
@@ -37,6 +38,8 @@ from minds_bot.store.records import (
     PlanPost,
     PlanState,
     Record,
+    Spend,
+    SpendOutcome,
     TrackedRun,
     WorkspaceSettings,
 )
@@ -707,6 +710,66 @@ class SqlStore(SqlRunNotices, Store):
             )
         return None if row is None else from_row(KeyedRequest, row, self._box)
 
+    # -- spend with consent ----------------------------------------------------------------------------------
+    async def set_channel_policy(self, policy: ChannelPolicy) -> ChannelPolicy:
+        stored = policy.model_copy(update={"updated_at": self._clock()})
+        async with self._tx() as q:
+            await q.insert("channel_policies", self._row(stored), conflict="replace")
+        return stored
+
+    async def list_channel_policies(self, *, team_id: str, channel_id: str) -> list[ChannelPolicy]:
+        async with self._read() as q:
+            rows = await q.all(
+                "SELECT * FROM channel_policies WHERE team_id = ? AND channel_id = ? ORDER BY action",
+                (team_id, channel_id),
+            )
+        return [from_row(ChannelPolicy, row, self._box) for row in rows]
+
+    async def add_spend(self, spend: Spend) -> Spend:
+        now = self._clock()
+        stored = spend.model_copy(update={"created_at": now, "updated_at": now})
+        async with self._tx() as q:
+            await q.insert("spends", self._row(stored), conflict="ignore")
+            row = await _get_spend(q, team_id=spend.team_id, spend_id=spend.spend_id)
+        assert row is not None  # noqa: S101 - inserted or found inside the same transaction
+        return from_row(Spend, row, self._box)
+
+    async def get_spend(self, *, team_id: str, spend_id: str) -> Spend | None:
+        async with self._read() as q:
+            row = await _get_spend(q, team_id=team_id, spend_id=spend_id)
+        return None if row is None else from_row(Spend, row, self._box)
+
+    async def transition_spend(
+        self,
+        *,
+        team_id: str,
+        spend_id: str,
+        expected: Collection[SpendOutcome],
+        new: SpendOutcome,
+        decided_by: str | None = None,
+        detail: str | None = None,
+    ) -> Spend | None:
+        async with self._tx() as q:
+            row = await _get_spend(q, team_id=team_id, spend_id=spend_id, lock=True)
+            if row is None or SpendOutcome(row["outcome"]) not in expected:
+                return None
+            await q.run(
+                "UPDATE spends SET outcome = ?, decided_by = coalesce(?, decided_by), detail = coalesce(?, detail), "
+                "updated_at = ? WHERE team_id = ? AND spend_id = ?",
+                (new.value, decided_by, detail, self._now(), team_id, spend_id),
+            )
+            row = await _get_spend(q, team_id=team_id, spend_id=spend_id)
+        return None if row is None else from_row(Spend, row, self._box)
+
+    async def list_spends(self, *, team_id: str, channel_id: str, since: datetime) -> list[Spend]:
+        async with self._read() as q:
+            rows = await q.all(
+                "SELECT * FROM spends WHERE team_id = ? AND channel_id = ? AND created_at >= ? "
+                "ORDER BY created_at DESC, spend_id DESC",
+                (team_id, channel_id, encode_time(since)),
+            )
+        return [from_row(Spend, row, self._box) for row in rows]
+
     # -- chat threads ----------------------------------------------------------------------------------------
     async def save_chat_thread(self, thread: ChatThread) -> ChatThread:
         now = self._clock()
@@ -748,6 +811,11 @@ class SqlStore(SqlRunNotices, Store):
 
 
 _IDLE_CHATS = "SELECT * FROM chat_threads WHERE closed_at IS NULL AND last_activity_at < ? ORDER BY last_activity_at"
+
+
+async def _get_spend(q: Session, *, team_id: str, spend_id: str, lock: bool = False) -> Row | None:
+    suffix = q.lock_rows if lock else ""
+    return await q.one(f"SELECT * FROM spends WHERE team_id = ? AND spend_id = ?{suffix}", (team_id, spend_id))  # noqa: S608
 
 
 async def _get_chat_thread(q: Session, *, team_id: str, channel_id: str, ts: str) -> Row | None:

@@ -51,8 +51,8 @@ async def test_help_lists_every_command_privately_once(desk: Desk) -> None:
     ):
         assert f"/minds {command}" in shown(answer), f"help does not mention /minds {command}"
     assert "refresh [force] [short|standard|detailed]" in shown(answer)
-    assert "every confirmation question Minds asks is answered" in shown(answer)
-    assert "same request with the same key" in shown(answer)
+    assert "once every confirmation question is answered" in shown(answer)
+    assert "same key" not in shown(answer), "help says what a person gets, not how the bot does it"
     assert len(desk.privates(desk.ben, since)) == 1
     assert desk.channel_since(since) == [], "help is private"
 
@@ -262,6 +262,9 @@ async def test_an_unsupported_export_says_minds_reason_plainly(desk: Desk) -> No
 async def test_share_on_asks_first_then_shows_the_link_and_off_turns_it_off(desk: Desk) -> None:
     sid = await study_id(desk, LAUNCH)
     since = await desk.type(desk.ben, f'share "{LAUNCH}" on')
+    # By default turning a link on needs an approver (tests/e2e/test_spend_consent.py); Ada approves.
+    hold = await desk.posted(since, lambda m: "wants to turn the public link" in m.text)
+    await desk.emu.click_button(user=desk.ada, action_id="spend_hold_approve", channel=desk.research, ts=hold.ts)
     prompt = await desk.private(desk.ben, since, "Turn on the public link")
     assert "publicly readable" in shown(prompt)
     assert (await desk.minds_api("GET", f"/studies/{sid}"))["isLinkSharingEnabled"] is False, "nothing yet"

@@ -53,21 +53,22 @@ async def test_a_multiselect_result_is_in_percent_of_respondents_with_n_per_audi
     ) in text
     assert (
         f"{KOREA} (% of respondents · several answers allowed · n=16): "
-        "Quality 62% · Price 50% · Sustainability 50% · Design 25%"
+        "Quality 50% · Price 25% · Sustainability 25% · Design 0%"
     ) in text
     assert SAME_CHART in text
 
 
 async def test_an_ordered_list_keeps_minds_order_and_shows_an_unchosen_option_at_zero(desk: Desk) -> None:
     text = await asked(desk, "How often do you buy new sneakers? (Never / Rarely / Sometimes / Often / Always)")
-    assert f"{GEN_Z} (% of respondents · n=12): Never 33% · Rarely 17% · Sometimes 33% · Often 8% · Always 8%" in text
-    assert f"{KOREA} (% of respondents · n=16): Never 25% · Rarely 31% · Sometimes 31% · Often 0% · Always 12%" in text
+    assert f"{GEN_Z} (% of respondents · n=12): Never 8% · Rarely 8% · Sometimes 33% · Often 17% · Always 33%" in text
+    # Sneakers are not the skincare Audience's field: it buys them less often, never as an enthusiast.
+    assert f"{KOREA} (% of respondents · n=16): Never 0% · Rarely 25% · Sometimes 75% · Often 0% · Always 0%" in text
 
 
 async def test_a_recommend_question_shows_the_nps_with_its_three_groups_and_n(desk: Desk) -> None:
     text = await asked(desk, "How likely are you to recommend our recycled sneakers to a friend?")
     assert (f"{GEN_Z} (n=12): NPS −42 · promoters (9–10) 25% · passives (7–8) 8% · detractors (0–6) 67%") in text
-    assert (f"{KOREA} (n=16): NPS −50 · promoters (9–10) 6% · passives (7–8) 38% · detractors (0–6) 56%") in text
+    assert (f"{KOREA} (n=16): NPS −100 · promoters (9–10) 0% · passives (7–8) 0% · detractors (0–6) 100%") in text
     assert "mean" not in text and "top-2-box" not in text
 
 
@@ -92,16 +93,17 @@ async def test_a_guided_nps_run_shows_the_nps_per_audience_and_says_the_flags_ca
     text = thread()
     assert (
         "*Q7. How likely are you to recommend the new running shoe to a friend or colleague?*\n"
-        "Gen Z sneaker buyers in Germany (n=12): NPS 0 · promoters (9–10) 33% · passives (7–8) 33% · "
-        "detractors (0–6) 33%\n"
-        "Korean skincare enthusiasts (n=16): NPS −31 · promoters (9–10) 25% · passives (7–8) 19% · "
-        "detractors (0–6) 56%"
+        "Gen Z sneaker buyers in Germany (n=12): NPS −25 · promoters (9–10) 25% · passives (7–8) 25% · "
+        "detractors (0–6) 50%\n"
+        # Running shoes are not the skincare Audience's field: none of it would recommend them.
+        "Korean skincare enthusiasts (n=16): NPS −100 · promoters (9–10) 0% · passives (7–8) 0% · "
+        "detractors (0–6) 100%"
     ) in text
     assert (
-        "Gen Z sneaker buyers in Germany (% of respondents · several answers allowed · n=12): "
-        "Quality 50% · Brand reputation 33% · Sustainability 33% · Recommendations 17% · Price 17%"
+        "Gen Z sneaker buyers in Germany (% of respondents · several answers allowed · n=10): "
+        "Quality 40% · Brand reputation 50% · Sustainability 20% · Recommendations 20% · Price 20%"
     ) in text
-    assert "_Asked of 15 of 28 Minds (routed by Q3); shares are of those asked._" in text  # the routed follow-up
+    assert "_Asked of 11 of 28 Minds (routed by Q3); shares are of those asked._" in text  # the routed follow-up
     assert "(s)" not in text.split("Completed:")[-1]
     assert text.count("not proof of error") <= 1
     assert "The same shares as the results above: % of respondents per option, per Audience." in text

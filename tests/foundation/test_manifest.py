@@ -91,3 +91,30 @@ def test_http_manifest_refuses_a_missing_or_insecure_url(url: str | None) -> Non
 def test_render_is_stable_yaml() -> None:
     manifest = build_manifest(build_manifest_surface(Settings.model_construct()), mode="socket")
     assert yaml.safe_load(render_manifest(manifest)) == manifest
+
+
+def test_both_workflow_steps_are_declared_with_the_inputs_the_code_reads() -> None:
+    from minds_bot.flows.workflows import ASK_INPUTS, PLAN_INPUTS
+
+    manifest = build_manifest(build_manifest_surface(Settings.model_construct()), mode="socket")
+    functions = manifest["functions"]
+    assert set(functions) == {"minds_ask_question", "minds_plan_research"}
+    ask, plan = functions["minds_ask_question"], functions["minds_plan_research"]
+    assert ask["title"] == "Ask Minds a question" and plan["title"] == "Plan Minds research"
+    for declared, read in ((ask, ASK_INPUTS), (plan, PLAN_INPUTS)):
+        inputs = declared["input_parameters"]
+        assert list(inputs["properties"]) == [i.key for i in read]
+        assert inputs["required"] == [i.key for i in read]  # the code refuses a step without any of them
+    assert ask["input_parameters"]["properties"]["channel"]["type"] == "slack#/types/channel_id"
+    assert ask["input_parameters"]["properties"]["asked_by"]["type"] == "slack#/types/user_id"
+    outputs = {name: p["type"] for name, p in ask["output_parameters"]["properties"].items()}
+    assert outputs == {"summary": "string", "n": "integer", "thread_link": "string"}
+    assert plan["output_parameters"]["required"] == ["plan_link"]
+
+
+def test_workflow_steps_run_on_the_bot_and_hear_function_executed() -> None:
+    manifest = build_manifest(build_manifest_surface(Settings.model_construct()), mode="socket")
+    settings = manifest["settings"]
+    assert settings["function_runtime"] == "remote"
+    assert settings["org_deploy_enabled"] is True  # Slack offers custom steps only from org-ready apps
+    assert "function_executed" in settings["event_subscriptions"]["bot_events"]

@@ -344,7 +344,8 @@ def _toolbox(api: FakeMindsAPI) -> None:
 
 
 Case = Callable[[MindsClient], Awaitable[object]]
-NEW_PLAN = PlanPreviewRequest(request="Test the launch", study_locale="en")
+STIMULUS = {"url": "https://bot.example/stimuli/tok", "name": "shoe.png", "type": "image/png"}
+NEW_PLAN = PlanPreviewRequest(request="Test the launch", study_locale="en", attachments=[STIMULUS])
 EXPORT_JOB = ExportJob(kind="raw_data", format="sav", job_id="j", status="queued")
 CHAT_ID = uid(40)
 DRAFT_ID = uid(51)
@@ -448,6 +449,7 @@ CASES: dict[str, Case] = {
         client_request_id=uid(20),
         audience_ids=[AUDIENCE_ID],
         history_mode="none",
+        attachments=[STIMULUS],
     ),
     "get_run": lambda m: m.get_run(RUN_ID),
     "cancel_run": lambda m: m.cancel_run(RUN_ID),

@@ -53,7 +53,12 @@ def test_a_barrier_question_is_answered_with_the_minds_own_barrier() -> None:
         for seed in range(12)
     }
     assert all(
-        t.startswith(("The main thing would be a price that does not feel fair.", "Not much would, as long as"))
+        t.startswith(
+            (
+                "The main thing would be a price that does not feel fair for what it is.",
+                "Not much would stop me. At most a price that does not feel fair for what it is.",
+            )
+        )
         for t in answers
     )
     assert all("I compare prices before I buy anything." in t for t in answers)

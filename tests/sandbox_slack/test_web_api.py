@@ -225,3 +225,21 @@ async def test_unknown_method(client: AsyncWebClient) -> None:
     with pytest.raises(SlackApiError) as caught:
         await client.api_call("chat.teleport")
     assert caught.value.response["error"] == "unknown_method"
+
+
+async def test_conversations_replies_reads_a_message_and_its_thread_where_the_bot_is(
+    client: AsyncWebClient, emu: Emulator
+) -> None:
+    top = await emu.post_message(user=ADA, channel=RESEARCH, text="the concept")
+    reply = await emu.post_message(user=BEN, channel=RESEARCH, text="a reply", thread_ts=top.ts)
+    whole = await client.conversations_replies(channel=RESEARCH, ts=top.ts)
+    assert [m["text"] for m in whole["messages"]] == ["the concept", "a reply"]
+    one = await client.conversations_replies(
+        channel=RESEARCH, ts=top.ts, oldest=reply.ts, latest=reply.ts, inclusive=True
+    )
+    assert [m["ts"] for m in one["messages"]] == [top.ts, reply.ts]  # the parent first, as Slack does
+    emu.state.resolve_channel(BRAND).bot_is_member = False
+    elsewhere = await emu.post_message(user=ADA, channel=BRAND, text="secret")
+    with pytest.raises(SlackApiError) as caught:
+        await client.conversations_replies(channel=BRAND, ts=elsewhere.ts)
+    assert caught.value.response["error"] == "not_in_channel"

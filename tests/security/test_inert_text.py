@@ -95,7 +95,8 @@ from minds_bot.render.digest_news import DigestContent, ReadError, RunNews, Stud
 from minds_bot.render.home import HomeDigest, HomePlan, HomeRun, HomeState, HomeStudy
 from minds_bot.render.plan import ApprovalGate, PlanConnections, PlanContext, PlanTooLarge, RenderedPlan
 from minds_bot.render.run_notice import EndedRun
-from minds_bot.store import Digest, RunKind
+from minds_bot.render.spend import SpendReport, SpendTotals
+from minds_bot.store import Digest, PolicyMode, RunKind, Spend, SpendOutcome
 from tests.fakes.bot import CHANNEL, BotHarness, bot_harness
 from tests.fakes.minds_http import envelope, ok, page
 from tests.slack import samples
@@ -357,6 +358,24 @@ def _heatmap(flag: bool) -> Heatmap:
     return Heatmap.model_validate(body)
 
 
+def _spend(flag: bool) -> Spend:
+    return Spend(
+        team_id="T1",
+        spend_id="s1",
+        channel_id="C0001",
+        user_id="U0001",
+        action="ask" if flag else "heatmap",
+        subject="Would you buy it?",
+        command="ask s1 Would you buy it?",
+        responses=28 if flag else None,
+        cost=None if flag else "premium",
+        outcome=SpendOutcome.STARTED if flag else SpendOutcome.DECLINED,
+        decided_by="U0002",
+        detail="run-1",
+        created_at=datetime(2026, 12, 1, 9, 30, tzinfo=UTC),
+    )
+
+
 # One benign sample per type a renderer takes; ``flag`` picks between two shapes where that matters.
 SAMPLES: dict[Any, Callable[[bool], Any]] = {
     datetime: lambda flag: datetime(2026, 12, 1, 9, 30, tzinfo=UTC),
@@ -453,6 +472,15 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
     Recalibration: lambda flag: Recalibration.model_validate(
         {"refreshedMembers": 1, "evolvedMembers": 2, "retrainingMembers": 4, "addedMembers": 0}
     ),
+    Spend: _spend,
+    SpendReport: lambda flag: SpendReport(
+        days=7, until=datetime(2026, 12, 2, tzinfo=UTC), spends=[_spend(True), _spend(False)] if flag else []
+    ),
+    SpendTotals: lambda flag: SpendTotals(
+        sent=3, responses=56, not_known=1, premium=1 if flag else 0, held=1, not_sent=2
+    ),
+    PolicyMode: lambda flag: PolicyMode.APPROVE if flag else PolicyMode.REFUSE,
+    SpendOutcome: lambda flag: SpendOutcome.HELD if flag else SpendOutcome.WITHDRAWN,
     SourceImport: lambda flag: SourceImport.model_validate(
         {"files": [{"name": "a.csv", "url": "https://m/u/a.csv", "sha256": "ab", "size": 3}], "sourcePolicy": "x"}
     ),

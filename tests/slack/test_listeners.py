@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from minds_bot.store import RunKind
-from tests.fakes.bot import BotHarness, blocks_of, bot_harness, buttons
+from minds_bot.store import ChannelPolicy, PolicyMode, RunKind
+from tests.fakes.bot import CHANNEL, TEAM, USER, BotHarness, blocks_of, bot_harness, buttons
 from tests.fakes.minds_http import envelope, ok, page, raw
 from tests.slack import samples
 
@@ -204,6 +204,13 @@ async def test_a_summary_whose_runs_cannot_be_read_may_predate_them_and_is_never
     assert "after the latest run finished" not in shown
 
 
+async def share_on_at_once(bot: BotHarness) -> None:
+    """This channel lets `share on` run at once (by default it needs an approver: tests/e2e/test_spend_consent.py),
+    so these tests see the requester's own confirmation."""
+    policy = ChannelPolicy(team_id=TEAM, channel_id=CHANNEL, action="share_on", mode=PolicyMode.NOW, set_by=USER)
+    await bot.store.set_channel_policy(policy)
+
+
 def sharing(*, public: bool, link: bool, url: str | None) -> Any:
     return ok({"isPublic": public, "isLinkSharingEnabled": link, "publicShareId": "abc", "sharedStudyUrl": url})
 
@@ -212,6 +219,7 @@ async def test_share_on_needs_the_requesters_confirmation_then_shows_the_link_un
     url = "https://getminds.ai/share/abc?ref=Slack&x=1"
     bot.minds_api.on("GET", f"/studies/{STUDY}", detail())
     bot.minds_api.on("PUT", f"/studies/{STUDY}/sharing", sharing(public=False, link=True, url=url))
+    await share_on_at_once(bot)
     await bot.command(f"share {STUDY} on")
     prompt = await bot.reply_containing("Turn on")
     button = buttons(prompt)["share_on_confirmed"]
@@ -234,6 +242,7 @@ async def test_share_shows_no_link_when_minds_reports_the_study_private(bot: Bot
     bot.minds_api.on(
         "PUT", f"/studies/{STUDY}/sharing", sharing(public=False, link=False, url="https://getminds.ai/s/old")
     )
+    await share_on_at_once(bot)
     await bot.command(f"share {STUDY} on")
     button = buttons(await bot.reply_containing("Turn on"))["share_on_confirmed"]
     await bot.click("share_on_confirmed", button["value"], ephemeral=True)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from minds_bot.minds import ResearchPlan
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_SECTION_TEXT
 from minds_bot.render.plan import (
     BLOCK_OPT_IN,
@@ -21,7 +22,7 @@ from minds_bot.render.plan import (
     render_preparing,
 )
 from minds_bot.render.plan_dialogs import answer_all_modal
-from tests.slack.plan_samples import CONTEXT, Q2_TEXT, catalogue, plan
+from tests.slack.plan_samples import CONTEXT, Q2_TEXT, catalogue, plan, plan_data
 
 
 def _dicts(message) -> list[dict]:
@@ -199,3 +200,17 @@ def test_too_many_confirmation_questions_become_one_dialog_and_the_questionnaire
     assert rendered.questionnaire is not None and "- Question 59? (Yes / No)" in rendered.questionnaire
     modal = answer_all_modal(metadata="{}", plan=plan(confirmationQuestions=many)).to_dict()
     assert [b["block_id"] for b in modal["blocks"] if b["type"] == "input"] == [f"cq_{i}" for i in range(60)]
+
+
+def test_a_question_shows_the_stimulus_minds_assigned_to_it_and_only_that_question() -> None:
+    data = plan_data()
+    data["attachments"] = [{"id": "att-1", "name": "cup <v2>.png", "type": "image/png"}]
+    data["questions"][0]["attachmentIds"] = ["att-1"]
+    data["questions"][1]["attachmentIds"] = ["att-unknown"]  # not on the plan: nothing is guessed
+    shown = ResearchPlan.model_validate(data)
+    texts = _texts(_dicts(render_plan(shown, CONTEXT, catalogue=catalogue()).message))
+    q1 = next(t for t in texts if t.startswith("Q1."))
+    q2 = next(t for t in texts if t.startswith("Q2."))
+    assert q1.endswith(")\nStimulus: cup <v2>.png")  # plain_text: the name as it is, nothing to escape
+    assert "Stimulus" not in q2
+    assert "   - Stimulus: cup <v2>.png" in questionnaire_markdown(shown, CONTEXT)

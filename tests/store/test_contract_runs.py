@@ -126,6 +126,13 @@ async def test_claims_on_unknown_runs_are_errors_not_silent_losses(store: Store)
             await operation(team_id="T1", run_id="ghost")
 
 
+async def test_a_direct_asks_stimulus_is_kept_for_its_retry(store: Store) -> None:
+    attachment = {"url": "https://bot.example/stimuli/abc", "name": "shoe.png", "type": "image/png"}
+    await store.begin_direct_ask(factories.direct_ask().model_copy(update={"attachments": [attachment]}))
+    kept = await store.get_direct_ask(factories.direct_ask().client_request_id)
+    assert kept is not None and kept.attachments == [attachment]
+
+
 async def test_direct_ask_is_kept_before_the_call_and_reused(store: Store, clock: FakeClock) -> None:
     ask = factories.direct_ask()
     stored, created = await store.begin_direct_ask(ask)

@@ -1,5 +1,7 @@
 """The embedded Minds v1 API server: a real aiohttp server with seeded demo data, a deterministic planner,
-runs that progress over an injectable clock, real export files and fault injection.
+runs that progress over an injectable clock, real export files and fault injection. Its answers depend on the
+question and each Mind's profile (``respondents``, ``voices``, ``topics``), and every result it simulates says so
+(``outputData.simulated: true``, an extension Minds never sends).
 
 Public API: ``SandboxConfig``, ``Faults``, ``create_app``, ``running_sandbox``
 (in-process on an ephemeral port), ``ManualClock``/``SystemClock``;

@@ -2,9 +2,10 @@
 progress as the injected clock passes their due times.
 
 Owns: creating and advancing runs (routing, allowance, dropped answers, consistency, the method calculations of
-a finished research run from ``calculations``), export jobs, summary
-generations and from-brief jobs. ``tick`` is synchronous and idempotent, so any request or the background loop
-may call it. Must not touch HTTP; file rendering happens in the handlers, off the event loop.
+a finished research run from ``calculations``), export jobs, summary generations and from-brief jobs, and
+``with_audience`` (the Mind as it answers: its record plus what its Audience is about, for the topic fit).
+``tick`` is synchronous and idempotent, so any request or the background loop may call it. Must not touch HTTP;
+file rendering happens in the handlers, off the event loop.
 """
 
 from __future__ import annotations
@@ -243,7 +244,7 @@ class Engine:
             if keeps_history
             else []
         )
-        mind = {**self.state.minds[mind_ref["mindId"]], "audienceId": mind_ref["audienceId"]}
+        mind = with_audience(self.state, self.state.minds[mind_ref["mindId"]], audience_id=mind_ref["audienceId"])
         return respondents.answer_item(seed=self.state.seed, mind=mind, question=question, history=history)
 
     def _finish(self, run: Record, *, now: float) -> None:
@@ -394,3 +395,15 @@ def headline(output: Record) -> str:
     if output.get("themes"):
         return f"Leading theme: {output['themes'][0]['theme']} (n={output['responseCount']})."
     return "No answers recorded."
+
+
+def with_audience(state: SandboxState, mind: Record, *, audience_id: str | None = None) -> Record:
+    """The Mind as it answers: its record plus what its Audience is about (name and brief, for the topic fit)."""
+    audience_id = audience_id or mind["audienceId"]
+    audience = state.audiences.get(audience_id) or {}
+    return {
+        **mind,
+        "audienceId": audience_id,
+        "audienceName": audience.get("name"),
+        "audienceBrief": audience.get("brief"),
+    }

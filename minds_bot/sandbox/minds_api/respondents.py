@@ -1,11 +1,20 @@
-"""Deterministic synthetic answers from persona traits, the per-question results built from them, and the
-answer-consistency check.
+"""Deterministic synthetic answers from the question and the persona, the per-question results built from them,
+and the answer-consistency check.
 
 Owns: ``answer_item``, ``output_data``, ``consistency_flags``, and the grammar of a spoken answer (``role``,
-``with_article``): a qualitative answer speaks to the kind of question asked, in the Mind's own voice and
-profile ("The main thing would be a price that does not feel fair. As an IT director in Denver, ...").
-Pure functions over plain data: the same seed, Mind, question and earlier answers always give the same
-answer. Must not touch state, clocks or I/O.
+``with_article``). How a Mind answers:
+- How positive it is (its affinity) comes from its traits and the question's words, pulled by its earlier answers
+  in the run, with seeded noise; a question that names a price is judged by that price against what this Mind
+  would pay for the category (``topics``: the category's reference price and the Mind's ``priceSensitivity``).
+- An Audience whose field is not the question's topic (skincare enthusiasts asked about running shoes) leans
+  neutral to "not for me" (``UNFIT_CENTRE``), picks fewer options and says so in words.
+- A choice is read from the list's positive end (the last option when the list starts low, "Never …"); a list of
+  price bands gets the band of the Mind's own price. A scale point is the affinity on the scale.
+- An open answer (``voices``) says what the question asks for in the Mind's voice ("A clearly better price would
+  … As a barista in Berlin, I compare prices before I buy anything."), and its theme is the one counted.
+Pure functions over plain data: the same seed, Mind, question and earlier answers always give the same answer;
+another question gives other answers. Every result carries the sandbox's mark ``simulated: true``.
+Must not touch state, clocks or I/O.
 """
 
 from __future__ import annotations
@@ -13,9 +22,12 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 import statistics
 from collections import Counter
 from typing import Any
+
+from minds_bot.sandbox.minds_api import topics, voices
 
 HISTORY_WEIGHT = 0.2  # how strongly a Mind's earlier answers in the run pull its next one
 NOISE = 0.18
@@ -36,39 +48,15 @@ _OPTION_TRAITS = {
     "recommendations": "skepticism",
     "quality": "noveltySeeking",
 }
-_THEMES = {  # trait → (theme, reason, what the Mind says about itself, what would stop it)
-    "priceSensitivity": (
-        "Price and value",
-        "as long as the price feels fair",
-        "I compare prices before I buy anything",
-        "a price that does not feel fair",
-    ),
-    "sustainabilityFocus": (
-        "Sustainability",
-        "if it is genuinely better for the planet",
-        "I look closely at what things are made of",
-        "not knowing how it is made",
-    ),
-    "brandLoyalty": (
-        "Brand trust",
-        "because I stick with brands I already trust",
-        "I tend to stay with names I know",
-        "a brand I have never heard of",
-    ),
-    "noveltySeeking": (
-        "Novelty",
-        "because I like being early to new things",
-        "I am usually among the first to try something new",
-        "it feeling like more of the same",
-    ),
-    "skepticism": (
-        "Proof it works",
-        "but I would want proof that it works first",
-        "I have seen plenty of promises that did not hold up",
-        "no proof that it actually works",
-    ),
-}
-_BARRIER_WORDS = ("stop you", "put you off", "would you change", "hold you back")
+# A list that starts at its low end ("Never", "Strongly disagree", "Not at all likely") is answered from the end.
+_ASCENDING_FIRST = re.compile(
+    r"^(?:never|not at all|strongly disagree|very unlikely|very dissatisfied|definitely not|none|no\b|0\b)",
+    re.IGNORECASE,
+)
+UNFIT_CENTRE = 0.4  # where a Mind whose field the topic is not leans: neutral to "not for me"
+UNFIT_SPREAD = 0.35  # how much of its usual spread it keeps
+WTP_NOISE = 0.1  # how far two alike Minds' willingness to pay differs
+PRICE_NOISE = 0.1
 _VOWEL_SOUND_LETTERS = "AEFHILMNORSX"  # an acronym starting with one of these is read with a vowel sound
 _CONSONANT_SOUND_PREFIXES = ("uni", "use", "usu", "eu", "one")
 
@@ -81,13 +69,23 @@ def _rng(*parts: object) -> random.Random:
 def answer_item(
     *, seed: int, mind: dict[str, Any], question: dict[str, Any], history: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    """One Mind's answer to one item, given its own earlier answers in this run."""
+    """One Mind's answer to one item, given its own earlier answers in this run.
+
+    ``mind`` may carry ``audienceName`` and ``audienceBrief`` (what its Audience is about) for the topic fit."""
     history_digest = hashlib.sha256(json.dumps([h["value"] for h in history]).encode()).hexdigest()[:12]
     rng = _rng(seed, mind["id"], question["id"], question["text"], history_digest)
     traits = mind["persona"]["traits"]
+    topic = topics.question_topic(question)
+    wtp = _willingness_to_pay(seed=seed, mind=mind, topic=topic, question=question)
     affinity = _affinity(question["text"], traits=traits, history=history, rng=rng)
+    affinity = _price_view(question, affinity=affinity, wtp=wtp, rng=_rng(seed, mind["id"], question["text"], "price"))
+    fitting = topics.fits(mind, topic)
+    if not fitting:
+        affinity = UNFIT_CENTRE + UNFIT_SPREAD * (affinity - 0.5)
     response = question["response"]
-    value, text, theme = _value(response, affinity=affinity, mind=mind, rng=rng, question_text=question["text"])
+    value, text, theme = _value(
+        response, affinity=affinity, mind=mind, rng=rng, question=question, wtp=wtp, fitting=fitting
+    )
     answer = {
         "mindId": mind["id"],
         "mindName": mind["name"],
@@ -115,22 +113,105 @@ def _affinity(text: str, *, traits: dict[str, float], history: list[dict[str, An
     return min(1.0, max(0.0, score + rng.gauss(0, NOISE)))
 
 
+def _willingness_to_pay(
+    *, seed: int, mind: dict[str, Any], topic: topics.Topic | None, question: dict[str, Any]
+) -> float | None:
+    """The most this Mind would pay (EUR) for the question's category; the same for every question of it."""
+    tested = next(iter(topics.prices_in(question["text"])), None)
+    reference = topics.reference_eur(topic, tested)
+    if reference is None:
+        return None
+    noise = _rng(seed, mind["id"], "wtp", reference).uniform(-WTP_NOISE, WTP_NOISE)
+    sensitivity = mind["persona"]["traits"].get("priceSensitivity", 0.5)
+    return topics.willingness_to_pay(reference=reference, sensitivity=sensitivity, noise=noise)
+
+
+def _price_view(question: dict[str, Any], *, affinity: float, wtp: float | None, rng: random.Random) -> float:
+    """A question that names a price is judged by that price against what the Mind would pay, not by mood."""
+    tested = next(iter(topics.prices_in(question["text"])), None)
+    if tested is None or wtp is None:
+        return affinity
+    view = topics.price_affinity(price_eur=tested.eur, wtp_eur=wtp) + rng.gauss(0, PRICE_NOISE)
+    return min(1.0, max(0.0, view))
+
+
 def _value(
-    response: dict[str, Any], *, affinity: float, mind: dict[str, Any], rng: random.Random, question_text: str
+    response: dict[str, Any],
+    *,
+    affinity: float,
+    mind: dict[str, Any],
+    rng: random.Random,
+    question: dict[str, Any],
+    wtp: float | None,
+    fitting: bool,
 ) -> tuple[Any, str, str | None]:
     kind = response["type"]
+    context = {"question": question, "mind": mind, "wtp": wtp, "rng": rng}
     if kind == "categorical":
-        options = response["categoricalOptions"]
-        choice = options[min(len(options) - 1, int((1 - affinity) * len(options)))]
-        return choice, choice, None
+        choice = _choice(response["categoricalOptions"], affinity=affinity, wtp=wtp)
+        return choice, _closed(choice, response, choice=choice, affinity=affinity, **context), None
     if kind == "multiselect":
         chosen = _multiselect(response, traits=mind["persona"]["traits"], rng=rng)
-        return chosen, ", ".join(chosen) if chosen else "None of these", None
+        chosen = chosen if fitting else chosen[:1]
+        return chosen, _closed(", ".join(chosen), response, choice=chosen, affinity=affinity, **context), None
     if kind == "scale":
         low, high = response["scaleRange"]
         number = round(low + affinity * (high - low))
-        return number, str(number), None
-    return _qualitative(affinity=affinity, mind=mind, question_text=question_text)
+        return number, _closed(str(number), response, choice=number, affinity=affinity, **context), None
+    said = voices.open_answer(
+        question=question["text"],
+        mind=mind,
+        topic=topics.question_topic(question),
+        affinity=affinity,
+        wtp_eur=wtp,
+        rng=rng,
+        role_phrase=with_article(role(mind["persona"]["occupation"])),
+    )
+    return said.text, said.text, said.theme
+
+
+def _closed(
+    said: str,
+    response: dict[str, Any],
+    *,
+    choice: Any,
+    affinity: float,
+    question: dict[str, Any],
+    mind: dict[str, Any],
+    wtp: float | None,
+    rng: random.Random,
+) -> str:
+    return voices.closed_answer(
+        question=question["text"],
+        said=said,
+        mind=mind,
+        topic=topics.question_topic(question),
+        sentiment=sentiment(response, choice, affinity=affinity),
+        wtp_eur=wtp,
+        rng=rng,
+    )
+
+
+def _choice(options: list[str], *, affinity: float, wtp: float | None) -> str:
+    """The option this Mind picks: a price band by what it would pay; otherwise by how positive it is, read from
+    the list's positive end (the first option, or the last when the list starts at its low end)."""
+    if wtp is not None and all(topics.prices_in(o) for o in options):
+        return min(options, key=lambda o: _band_distance(o, wtp))
+    index = min(len(options) - 1, int((1 - affinity) * len(options)))
+    return options[-1 - index] if _ASCENDING_FIRST.match(options[0].strip()) else options[index]
+
+
+def _band_distance(option: str, wtp: float) -> float:
+    """How far a price band ("More than 161 EUR", "140–161 EUR", "Less than 119 EUR") is from a price."""
+    currency = topics.prices_in(option)[0].currency
+    amounts = [topics.Price(n, currency).eur for n in topics.numbers_in(option)]
+    lowered = option.lower()
+    if lowered.startswith(("more than", "over", "above")):
+        return max(0.0, amounts[0] - wtp)
+    if lowered.startswith(("less than", "under", "below", "up to")):
+        return max(0.0, wtp - amounts[0])
+    low, high = min(amounts), max(amounts)
+    return 0.0 if low <= wtp <= high else min(abs(wtp - low), abs(wtp - high))
 
 
 def _multiselect(response: dict[str, Any], *, traits: dict[str, float], rng: random.Random) -> list[str]:
@@ -141,22 +222,6 @@ def _multiselect(response: dict[str, Any], *, traits: dict[str, float], rng: ran
         key=lambda o: -(traits.get(_OPTION_TRAITS.get(o.lower(), ""), 0.4) + rng.uniform(0, 0.35)),
     )
     return scored[: rng.randint(0, limit)] if rng.random() < 0.08 else scored[: rng.randint(1, limit)]
-
-
-def _qualitative(*, affinity: float, mind: dict[str, Any], question_text: str) -> tuple[str, str, str]:
-    """Two grammatical sentences: the Mind's view for this kind of question, then who is speaking and why."""
-    persona = mind["persona"]
-    top = max(_THEMES, key=lambda t: persona["traits"][t])
-    theme, reason, about_me, barrier = _THEMES[top]
-    if any(words in question_text.lower() for words in _BARRIER_WORDS):
-        view = f"Not much would, {reason}" if affinity > 0.66 else f"The main thing would be {barrier}"
-    else:
-        opener = (
-            "I really like this" if affinity > 0.66 else "I'm open to it" if affinity > 0.4 else "I'm not convinced"
-        )
-        view = f"{opener}, {reason}"
-    text = f"{view}. As {with_article(role(persona['occupation']))} in {persona['location']}, {about_me}."
-    return text, text, theme
 
 
 def role(occupation: str) -> str:
@@ -202,7 +267,8 @@ def output_data(
     audience_names: dict[str, str],
 ) -> dict[str, Any]:
     """Per-question results over the asked Minds only: the declared ``StudyOutputData`` (title, type,
-    classification, per-Audience aggregate with the individual answers) plus the sandbox's aggregates."""
+    classification, per-Audience aggregate with the individual answers) plus the sandbox's aggregates and its
+    mark ``simulated: true`` (an extension Minds never sends: the bot labels such a result as simulated locally)."""
     kind = question["response"]["type"]
     data: dict[str, Any] = {
         "title": question["text"],
@@ -211,6 +277,7 @@ def output_data(
         "audiences": _by_audience(question["response"], answers, audience_names),
         "questionId": question["id"],
         "responseCount": len(answers),
+        "simulated": True,  # the sandbox's own mark: these answers were simulated on this machine, not by Minds
         "responseCoverage": {
             "expected": len(answers) + len(missing),
             "received": len(answers),

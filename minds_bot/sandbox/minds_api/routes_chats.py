@@ -1,21 +1,27 @@
 """Chats with one Mind: ``POST /chats`` and ``POST /chats/{chatId}/messages`` (one-Mind shape only).
 
 Owns: creating a stateful chat for one Mind, keeping its transcript, and a deterministic in-character reply per
-turn. A Mind listed in the ``training_minds`` fault knob is still training: its detail says so
-(``readyToChat: false``) and a message to it answers 409 ``SPARK_NOT_READY``.
+turn that answers the message (``voices.chat_reply``: "Which brands do you wear now?" gets brands, a price
+question a price, a topic outside the Mind's field an honest "not my field"). A Mind listed in the
+``training_minds`` fault knob is still training: its detail says so (``readyToChat: false``) and a message to it
+answers 409 ``SPARK_NOT_READY``.
 Must not contain: anything of the bot.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Literal
 
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field
 
+from minds_bot.sandbox.minds_api import voices
 from minds_bot.sandbox.minds_api.clock import iso
+from minds_bot.sandbox.minds_api.engine import with_audience
 from minds_bot.sandbox.minds_api.errors import bad_request, conflict
 from minds_bot.sandbox.minds_api.http_support import lookup, ok, parse, read_json, runtime
+from minds_bot.sandbox.minds_api.respondents import role, with_article
 from minds_bot.sandbox.minds_api.runtime import Runtime
 from minds_bot.sandbox.minds_api.state import Record
 from minds_bot.sandbox.minds_api.views import mind_ref
@@ -80,7 +86,8 @@ async def send_message(request: web.Request) -> web.Response:
     mind = rt.state.minds[chat["mindId"]]
     if is_training(rt, mind["id"]):
         raise conflict("This Mind is still training", code="SPARK_NOT_READY")
-    reply = _reply(mind, text, turn=sum(1 for m in chat["messages"] if m["role"] == "user"))
+    said = tuple(m["content"] for m in chat["messages"] if m["role"] == "user")
+    reply = _reply(rt, mind, text, turn=len(said), earlier=said[:-1])
     reply_id = rt.state.new_id("chat-message")
     chat["messages"].append({"id": reply_id, "role": "assistant", "content": reply})
     return web.json_response({"content": reply, "messageId": reply_id})
@@ -96,8 +103,20 @@ def _chat_view(chat: Record, mind: Record) -> dict[str, object]:
     }
 
 
-def _reply(mind: Record, text: str, *, turn: int) -> str:
-    """In character and deterministic; later turns show the chat remembers earlier ones."""
-    about = text if len(text) <= 80 else text[:79] + "…"
-    memory = f" (that's message {turn} from you in this chat)" if turn > 1 else ""
-    return f"As {mind['description'] or mind['name']}, my honest take on “{about}”{memory}: it depends on the price."
+def _reply(rt: Runtime, mind: Record, text: str, *, turn: int, earlier: tuple[str, ...]) -> str:
+    """In character, answering what was asked, deterministic; a later turn that names no topic keeps to the topic
+    of the earlier ones ("And at 120 euros?" after a shoe question is about shoes)."""
+    rng = random.Random(f"{rt.state.seed}|chat|{mind['id']}|{turn}|{text}")
+    persona = mind.get("persona")
+    if not persona:
+        reply = f"As {mind['description'] or mind['name']}, I would need to know more before I answer that."
+    else:
+        speaking = with_audience(rt.state, mind)
+        reply = voices.chat_reply(
+            mind=speaking,
+            message=text,
+            rng=rng,
+            role_phrase=with_article(role(persona["occupation"])),
+            earlier=earlier,
+        )
+    return reply

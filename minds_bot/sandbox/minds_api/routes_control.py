@@ -1,8 +1,8 @@
 """Routes outside the Minds API: the ``/_sandbox`` control surface for tests and benchmarks, and the signed
 ``/_files`` download path.
 
-Owns: fault changes, reset, clock advance, allowance control, status, and serving export files by
-signed token.
+Owns: fault changes, reset, clock advance, allowance control, status, the list of question attachments
+received (``attachments.py``), and serving export files by signed token.
 Must not be reachable as part of ``/api/v1``; these routes take no Minds key.
 """
 
@@ -108,3 +108,20 @@ async def download_file(request: web.Request) -> web.Response:
         content_type=record["mimeType"].split(";")[0],
         headers={"Content-Disposition": f'attachment; filename="{record["filename"]}"'},
     )
+
+
+async def attachments(request: web.Request) -> web.Response:
+    """What question attachments the sandbox fetched, per run, oldest first: for tests to see what arrived."""
+    state = runtime(request).state
+    received = [
+        {"runId": run["id"], "studyId": run["studyId"], "question": run["questions"][0]["text"], **item}
+        for run in state.runs.values()
+        for item in run.get("attachments") or []
+    ]
+    received += [
+        {"draftPlanId": plan["id"], "studyId": plan["studyId"], "revision": revision["revision"], **item}
+        for plan in state.plans.values()
+        for revision in plan["revisions"][:1]  # fetched once, with the request that made the draft
+        for item in revision.get("attachments") or []
+    ]
+    return web.json_response({"data": received})

@@ -14,6 +14,7 @@ from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field
 
 from minds_bot.sandbox.minds_api import instruments, planner, plans, refinements, views
+from minds_bot.sandbox.minds_api.attachments import Attachment, assign, fetch_all, plan_attachments
 from minds_bot.sandbox.minds_api.clock import iso
 from minds_bot.sandbox.minds_api.errors import ApiError, bad_request, conflict, not_found
 from minds_bot.sandbox.minds_api.http_support import (
@@ -50,6 +51,8 @@ class PreviewBody(BaseModel):
     studyLocale: Locale = "en"
     idempotencyKey: str | None = None
     loadLatest: bool = False
+    attachments: list[Attachment] | None = None
+    suggestQuestionStimuli: bool = True
 
 
 async def preview_plan(request: web.Request) -> web.Response:
@@ -63,7 +66,8 @@ async def preview_plan(request: web.Request) -> web.Response:
     scope = f"{study['id']}:{key}"
     if key and scope in rt.state.plan_ops:
         return _observe(request, rt.state.plan_ops[scope], digest=body_hash(raw))
-    revision = _prepare(rt, study=study, body=body)
+    received = plan_attachments(await fetch_all(body.attachments)) if body.attachments else []
+    revision = _prepare(rt, study=study, body=body, attachments=received)
     if not key:
         return ok(plans.revision_view(rt.state, revision, replayed=False))
     rt.state.plan_ops[scope] = {
@@ -115,9 +119,9 @@ def _plan_of(rt: Runtime, study: Record, draft_plan_id: str | None) -> Record:
     return plan
 
 
-def _prepare(rt: Runtime, *, study: Record, body: PreviewBody) -> Record:
+def _prepare(rt: Runtime, *, study: Record, body: PreviewBody, attachments: list[Record]) -> Record:
     if body.draftPlanId:
-        return _revise(rt, study=study, body=body)
+        return _revise(rt, study=study, body=body, attachments=attachments)
     audiences = plans.study_audiences(rt.state, study)
     if body.edits is not None:
         raise bad_request("edits need draftPlanId and revision")
@@ -138,13 +142,16 @@ def _prepare(rt: Runtime, *, study: Record, body: PreviewBody) -> Record:
     except planner.PlanInputError as exc:
         prefix = FIXED_INSTRUMENT_PREFIX if body.questions is not None else ""
         raise bad_request(prefix + "; ".join(exc.issues), code="INVALID_PLAN") from exc
+    if attachments:
+        content["attachments"] = attachments
+    assign(content, suggest=body.suggestQuestionStimuli)
     revision = plans.new_plan(rt.state, study=study, body=content, now=rt.clock.now())
     if body.request is not None:
         rt.state.plans[revision["draftPlanId"]]["request"] = body.request  # what added questions are about
     return revision
 
 
-def _revise(rt: Runtime, *, study: Record, body: PreviewBody) -> Record:
+def _revise(rt: Runtime, *, study: Record, body: PreviewBody, attachments: list[Record]) -> Record:
     plan = _plan_of(rt, study, body.draftPlanId)
     current = plans.latest(plan)
     if body.revision is None:
@@ -170,8 +177,11 @@ def _revise(rt: Runtime, *, study: Record, body: PreviewBody) -> Record:
         changed |= _apply_refinement(content, body.refinement, plan=plan)
     except planner.PlanInputError as exc:
         raise bad_request("; ".join(exc.issues), code="INVALID_PLAN") from exc
-    if not changed:
+    if not changed and not attachments:
         raise bad_request("Nothing to revise: send answers, refinement, edits, questionResponses or request")
+    if attachments:
+        content["attachments"] = attachments
+    assign(content, suggest=body.suggestQuestionStimuli)
     return plans.add_revision(rt.state, plan=plan, body=content, now=rt.clock.now())
 
 

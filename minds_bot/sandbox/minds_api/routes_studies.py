@@ -1,5 +1,5 @@
-"""Study routes around results: direct runs and the run resource, individual answers, summary, analytics,
-exports and downloads, sharing and duplication.
+"""Study routes around results: direct runs (with their attachments, ``attachments.py``) and the run resource,
+individual answers, summary, analytics, exports and downloads, sharing and duplication.
 
 Owns: those handlers. Progression lives in ``engine``, file rendering in ``exports`` (run off the loop).
 """
@@ -15,6 +15,7 @@ from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from minds_bot.sandbox.minds_api import exports, planner, respondents, views
+from minds_bot.sandbox.minds_api.attachments import Attachment, fetch_all
 from minds_bot.sandbox.minds_api.engine import LIVE_RUN_STATUSES
 from minds_bot.sandbox.minds_api.errors import ApiError, bad_request, conflict, not_found
 from minds_bot.sandbox.minds_api.http_support import (
@@ -50,6 +51,7 @@ class DirectRunBody(BaseModel):
     audienceIds: list[str] | None = None
     historyMode: Literal["last5", "followup_only", "none"] = "none"
     routeResearchBrief: bool = True
+    attachments: list[Attachment] | None = None
 
 
 def planning_reason(question: str) -> str | None:
@@ -84,14 +86,18 @@ async def start_direct_run(request: web.Request) -> web.Response:
     if any(a not in study["audienceIds"] for a in audience_ids):
         raise bad_request("audienceIds must name Audiences attached to this Study")
     minds = [{**rt.state.minds[m], "audienceId": a} for a in audience_ids for m in rt.state.audiences[a]["mindIds"]]
+    received = await fetch_all(body.attachments or [])  # before the run: an unreadable file starts nothing
     question = {"id": "q1", "text": body.question, "response": planner.infer_response(body.question)}
+    extra: Record = {"clientRequestId": body.clientRequestId, "historyMode": body.historyMode}
+    if received:
+        extra["attachments"] = received
     run = rt.engine.create_run(
         study=study,
         kind="direct",
         questions=[question],
         minds=minds,
         key_fp=request[KEY_FP],
-        extra={"clientRequestId": body.clientRequestId, "historyMode": body.historyMode},
+        extra=extra,
     )
     if scope:
         rt.state.run_requests[scope] = {"runId": run["id"], "bodyHash": body_hash(raw)}

@@ -1,5 +1,6 @@
 """What Slack sends the bot when a user acts: signed slash commands, block_actions, view_submission,
-view_closed and block_suggestion, plus the response_url endpoint the bot answers through.
+view_closed and block_suggestion, a workflow's step (``function_executed``), plus the response_url endpoint
+the bot answers through.
 
 Owns the outgoing HTTP to the bot's ``/slack/events`` (signed, 3-second acknowledgement window) and how
 the bot's acknowledgement is honoured. Must not validate Block Kit itself (``Workspace`` does).
@@ -18,7 +19,7 @@ import aiohttp
 
 from minds_bot.sandbox.slack_api import payloads
 from minds_bot.sandbox.slack_api.errors import EmulatorUsageError, SlackError
-from minds_bot.sandbox.slack_api.state import Ephemeral, Message, View
+from minds_bot.sandbox.slack_api.state import Ephemeral, FunctionExecution, Message, View
 from minds_bot.sandbox.slack_api.workspace import Workspace, parse_content
 
 Json = dict[str, Any]
@@ -196,6 +197,26 @@ class Interactions:
         """Slack's ``user_change`` event after ``user``'s profile (here: their locale) changed."""
         profile = self.ws.user_json(self.ws.user(user), include_locale=True)
         event: Json = {"type": "user_change", "user": profile, "event_ts": f"{self._clock():.6f}"}
+        return await self._event(event, user=user)
+
+    async def function_executed(self, execution: FunctionExecution, *, user: str) -> Delivery:
+        """Slack's ``function_executed`` event: a workflow reached the app's step ``execution.callback_id`` with
+        its inputs; ``bot_access_token`` is the step's own token, valid until the app completes it."""
+        config = self.ws.config
+        event: Json = {
+            "type": "function_executed",
+            "function": {
+                "id": "Fn" + self.ws.ids.token(10).upper(),
+                "callback_id": execution.callback_id,
+                "app_id": config.app_id,
+                "type": "app",
+            },
+            "inputs": execution.inputs,
+            "function_execution_id": execution.id,
+            "workflow_execution_id": "Wx" + self.ws.ids.token(10).upper(),
+            "event_ts": f"{self._clock():.6f}",
+            "bot_access_token": execution.token,
+        }
         return await self._event(event, user=user)
 
     async def message_event(self, message: Message) -> Delivery | None:

@@ -1,6 +1,7 @@
 """The browser side of the emulator: the static page, its JSON state snapshot and the actions it posts.
 
-Owns the page's HTTP contract (``/``, ``/static/*``, ``/_emulator/state``, ``/_emulator/ui/*``). Every
+Owns the page's HTTP contract (``/``, ``/static/*``, ``/_emulator/state``, ``/_emulator/ui/*``; "Run workflow
+step" is ``/_emulator/ui/function``, and each step's run shows its outputs or error in the snapshot). Every
 user action goes through the same ``Emulator`` drive methods the tests use (so a typed ``@chloe`` becomes a
 mention there). The snapshot names the channel the page opens in and the notice it shows on every screen.
 Must not change Slack semantics.
@@ -15,7 +16,7 @@ from aiohttp import web
 
 from minds_bot.sandbox.slack_api.errors import EmulatorUsageError, SlackError
 from minds_bot.sandbox.slack_api.interactions import Delivery
-from minds_bot.sandbox.slack_api.state import Ephemeral, View
+from minds_bot.sandbox.slack_api.state import Ephemeral, FunctionExecution, View
 
 if TYPE_CHECKING:
     from minds_bot.sandbox.slack_api.server import Emulator
@@ -24,6 +25,7 @@ Json = dict[str, Any]
 STATIC_DIR = Path(__file__).parent / "static"
 LONG_POLL_SECONDS = 20.0
 MAX_WARNINGS_SHOWN = 10
+MAX_STEP_RUNS_SHOWN = 20
 
 
 def add_routes(app: web.Application, emulator: Emulator) -> None:
@@ -48,6 +50,7 @@ class _Page:
             "locale": self._locale,
             "shortcut": self._shortcut,
             "home": self._home,
+            "function": self._function,
         }
 
     async def index(self, request: web.Request) -> web.FileResponse:
@@ -108,6 +111,18 @@ class _Page:
 
     async def _home(self, body: Json) -> Json:
         return {"delivery": _delivery_json(await self.emu.open_home(user=body["user"]))}
+
+    async def _function(self, body: Json) -> Json:
+        """Run workflow step: a workflow this user started reaches the app's step with the typed inputs."""
+        callback_id, inputs = body.get("callback_id"), body.get("inputs")
+        if not any(step.callback_id == callback_id for step in self.emu.steps):
+            raise EmulatorUsageError("the app declares no such workflow step")
+        if not isinstance(inputs, dict) or not all(isinstance(v, str) for v in inputs.values()):
+            raise EmulatorUsageError("inputs must be an object of strings")
+        execution, delivery = await self.emu.run_function(
+            callback_id=str(callback_id), inputs=inputs, user=body["user"]
+        )
+        return {"execution_id": execution.id, "delivery": _delivery_json(delivery)}
 
     async def _action(self, body: Json) -> Json:
         delivery = await self.emu.interactions.block_action(
@@ -176,6 +191,8 @@ def snapshot(emulator: Emulator, *, user: str) -> Json:
         ][-MAX_WARNINGS_SHOWN:],
         "rate_limits": emulator.limiter.snapshot(),
         "shortcuts": [{"callback_id": c, "name": n} for c, n in emulator.shortcuts],
+        "steps": [{"callback_id": s.callback_id, "title": s.title, "inputs": list(s.inputs)} for s in emulator.steps],
+        "step_runs": [_step_run_json(f) for f in reversed(state.functions.values())][:MAX_STEP_RUNS_SHOWN],
         "start_channel": _start_channel(emulator),
         "notice": config.notice,
     }
@@ -198,6 +215,17 @@ def _user_json(emulator: Emulator, user_id: str) -> Json:
         "locale": emulator.state.locales.get(user.id, user.locale),
         "tz": user.tz,
         "is_admin": user.is_admin,
+    }
+
+
+def _step_run_json(execution: FunctionExecution) -> Json:
+    return {
+        "id": execution.id,
+        "callback_id": execution.callback_id,
+        "inputs": execution.inputs,
+        "status": execution.status,
+        "outputs": execution.outputs,
+        "error": execution.error,
     }
 
 

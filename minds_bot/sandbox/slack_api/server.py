@@ -23,7 +23,14 @@ from minds_bot.sandbox.slack_api.ids import IdFactory, ts_key
 from minds_bot.sandbox.slack_api.interactions import Delivery, Interactions
 from minds_bot.sandbox.slack_api.mentions import Named, encode
 from minds_bot.sandbox.slack_api.pace import SlackPace
-from minds_bot.sandbox.slack_api.state import Ephemeral, Message, View, WorkspaceState
+from minds_bot.sandbox.slack_api.state import (
+    Ephemeral,
+    FunctionExecution,
+    Message,
+    StepSpec,
+    View,
+    WorkspaceState,
+)
 from minds_bot.sandbox.slack_api.webapi import RateLimiter, WebApi
 from minds_bot.sandbox.slack_api.workspace import Links, Workspace, links_in, parse_content
 
@@ -49,6 +56,7 @@ class Emulator:
         self.shortcuts: tuple[tuple[str, str], ...] = ()
         self.unfurl_domains: tuple[str, ...] = ()
         self.escaped_commands: frozenset[str] = frozenset()
+        self.steps: tuple[StepSpec, ...] = ()
         self.app = self._build_app()
 
     @property
@@ -137,14 +145,18 @@ class Emulator:
         shortcuts: Sequence[tuple[str, str]] = (),
         unfurl_domains: Sequence[str] = (),
         escaped_commands: Sequence[str] = (),
+        steps: Sequence[StepSpec] = (),
     ) -> None:
         """Send Slack's requests to ``events_url`` from now on (for bots whose port is known only later).
         ``shortcuts`` are the app's message shortcuts, (callback id, name), ``unfurl_domains`` its link
         domains and ``escaped_commands`` its slash commands with ``should_escape`` on, as its manifest declares
         them: the page offers the shortcuts in each message's ⋯ menu, a person's message with a link on one of
         the domains is announced to the app (``link_shared``), and an escaped command's ``@chloe`` arrives as
-        ``<@U…|chloe>``."""
+        ``<@U…|chloe>``. ``steps`` are its workflow steps: the page offers to run each, and
+        ``functions.completeSuccess`` without one of a step's outputs is refused (``parameter_validation_failed``)."""
         self.interactions.bot_events_url = events_url
+        self.steps = tuple(steps)
+        self.web_api.function_outputs = {step.callback_id: step.outputs for step in self.steps}
         self.shortcuts = tuple(shortcuts)
         self.unfurl_domains = tuple(d.lower() for d in unfurl_domains)
         self.escaped_commands = frozenset(escaped_commands)
@@ -188,6 +200,26 @@ class Emulator:
             if domain is not None:
                 found.append((domain, url))
         return found
+
+    async def run_function(self, *, callback_id: str, inputs: Json, user: str) -> tuple[FunctionExecution, Delivery]:
+        """A workflow ``user`` started reaches the app's step ``callback_id`` with ``inputs``: the app hears
+        ``function_executed``; the step runs until the app completes it (``wait_for_function``)."""
+        execution = self.workspace.start_function(callback_id=callback_id, inputs=inputs)
+        return execution, await self.interactions.function_executed(execution, user=user)
+
+    async def wait_for_function(
+        self,
+        execution_id: str,
+        *,
+        timeout: float = DEFAULT_WAIT_SECONDS,  # noqa: ASYNC109
+    ) -> FunctionExecution:
+        """The step once the app completed it (successfully or with an error)."""
+
+        def done() -> FunctionExecution | None:
+            execution = self.state.functions.get(execution_id)
+            return execution if execution is not None and execution.status != "running" else None
+
+        return await self.wait_for(done, timeout=timeout)
 
     async def open_home(self, *, user: str) -> Delivery:
         """``user`` opens the app's Home tab: the app hears ``app_home_opened``."""

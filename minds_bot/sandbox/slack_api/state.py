@@ -1,4 +1,5 @@
-"""The emulated workspace held in memory: channels, messages and threads, ephemerals, files, views, warnings.
+"""The emulated workspace held in memory: channels, messages and threads, ephemerals, files, views, warnings,
+and workflow steps (custom function executions) with the outputs or error the app completed them with.
 
 Owns the data and the "something changed" signal that tests and the browser page wait on. Must not know
 HTTP, Block Kit rules or the bot; callers validate first, then mutate here.
@@ -101,6 +102,31 @@ class Warning:
     at: float
 
 
+@dataclass(frozen=True)
+class StepSpec:
+    """A workflow step the app's manifest declares: its callback id, title, inputs and required outputs."""
+
+    callback_id: str
+    title: str
+    inputs: tuple[str, ...] = ()
+    outputs: tuple[str, ...] = ()
+
+
+@dataclass
+class FunctionExecution:
+    """One run of an app's workflow step: ``running`` until the app calls ``functions.completeSuccess``
+    (``completed``, with ``outputs``) or ``functions.completeError`` (``failed``, with ``error``)."""
+
+    id: str
+    callback_id: str
+    inputs: Json
+    token: str  # the step's own token (``bot_access_token``), valid while it runs
+    started: float
+    status: str = "running"
+    outputs: Json | None = None
+    error: str | None = None
+
+
 class WorkspaceState:
     """All mutable emulator data. Every mutation ends in ``_changed()`` so waiters wake up."""
 
@@ -120,6 +146,7 @@ class WorkspaceState:
         self.modal_stacks: dict[str, list[str]] = {}
         self.home_views: dict[str, str] = {}
         self.warnings: list[Warning] = []
+        self.functions: dict[str, FunctionExecution] = {}
         self.version = 0
         self._event = asyncio.Event()
 
@@ -309,6 +336,17 @@ class WorkspaceState:
 
     def set_locale(self, user: str, locale: str) -> None:
         self.locales[user] = locale
+        self._changed()
+
+    # ---- workflow steps
+
+    def start_function(self, execution: FunctionExecution) -> None:
+        self.functions[execution.id] = execution
+        self._changed()
+
+    def finish_function(self, execution: FunctionExecution, *, outputs: Json | None, error: str | None) -> None:
+        execution.status = "failed" if error is not None else "completed"
+        execution.outputs, execution.error = outputs, error
         self._changed()
 
     def warn(self, *, error: str, detail: str, user: str | None) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from aiohttp import web
 
 from minds_bot.sandbox.slack_api.errors import SlackError, invalid_arguments
+from minds_bot.sandbox.slack_api.ids import ts_key
 from minds_bot.sandbox.slack_api.pace import SlackPace
 from minds_bot.sandbox.slack_api.workspace import Workspace, parse_content
 
@@ -129,11 +130,16 @@ class WebApi:
             "conversations.join": self._conversations_join,
             "conversations.open": self._conversations_open,
             "conversations.members": self._conversations_members,
+            "conversations.replies": self._conversations_replies,
             "users.conversations": self._users_conversations,
             "reactions.add": self._reactions_add,
             "files.getUploadURLExternal": self._upload_url,
             "files.completeUploadExternal": self._complete_upload,
+            "functions.completeSuccess": self._function_success,
+            "functions.completeError": self._function_error,
         }
+        # Each workflow step's required outputs, as the app's manifest declares them (``Emulator.connect_bot``).
+        self.function_outputs: dict[str, tuple[str, ...]] = {}
 
     async def handle(self, request: web.Request) -> web.Response:
         method_name = request.match_info["method"]
@@ -168,12 +174,24 @@ class WebApi:
             raise SlackError("not_authed")
         if token == self.ws.config.bot_token:
             return self.ws.config.team_id
-        team = self.ws.config.installs.get(token)
+        team = self.ws.config.installs.get(token) or self.ws.function_token_team(token)
         if team is None:
             raise SlackError("invalid_auth")
         return team
 
     # ---- methods
+
+    async def _function_success(self, args: Json) -> Json:
+        execution = self.ws.state.functions.get(args.get("function_execution_id") or "")
+        required = self.function_outputs.get(execution.callback_id, ()) if execution else ()
+        self.ws.complete_function(
+            execution_id=args.get("function_execution_id"), outputs=args.get("outputs"), required=required
+        )
+        return {}
+
+    async def _function_error(self, args: Json) -> Json:
+        self.ws.complete_function(execution_id=args.get("function_execution_id"), error=args.get("error") or "")
+        return {}
 
     async def _api_test(self, args: Json) -> Json:
         return {"args": args}
@@ -272,6 +290,30 @@ class WebApi:
             "members": members[start : start + limit],
             "response_metadata": {"next_cursor": str(start + limit) if more else ""},
         }
+
+    async def _conversations_replies(self, args: Json) -> Json:
+        """A message and its thread (``ts``: the thread's parent or any message in it), the parent first, then
+        the replies between ``oldest`` and ``latest`` (``inclusive``), at most ``limit``. Like Slack, the bot
+        reads only channels it is in."""
+        channel = self.ws.channel(args.get("channel"))
+        if channel.im_user is None and not channel.bot_is_member:
+            raise SlackError("not_in_channel")
+        found = self.ws.message(channel, args.get("ts")) if args.get("ts") else None
+        if found is None:
+            raise SlackError("thread_not_found")
+        parent = self.ws.message(channel, found.thread_ts) if found.thread_ts else found
+        inclusive = _flag(args, "inclusive")
+        oldest, latest = str(args.get("oldest") or "0"), str(args.get("latest") or "")
+
+        def within(ts: str) -> bool:
+            low = ts_key(ts) >= ts_key(oldest) if inclusive else ts_key(ts) > ts_key(oldest)
+            if not latest:
+                return low
+            return low and (ts_key(ts) <= ts_key(latest) if inclusive else ts_key(ts) < ts_key(latest))
+
+        thread = [parent, *[m for m in self.ws.state.replies(channel.id, parent.ts) if within(m.ts)]]
+        limit = _int_arg(args, "limit", 1000)
+        return {"messages": [self.ws.message_json(m) for m in thread[:limit]], "has_more": len(thread) > limit}
 
     async def _users_conversations(self, args: Json) -> Json:
         """The channels ``user`` is in (the token's bot user when none is named), paged; DMs only when asked."""

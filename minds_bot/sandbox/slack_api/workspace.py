@@ -20,7 +20,15 @@ from minds_bot.sandbox.slack_api import blockkit
 from minds_bot.sandbox.slack_api.config import DemoUser, EmulatorConfig
 from minds_bot.sandbox.slack_api.errors import SlackError, invalid_arguments, invalid_blocks
 from minds_bot.sandbox.slack_api.ids import IdFactory, permalink_fragment
-from minds_bot.sandbox.slack_api.state import Channel, Ephemeral, Message, StoredFile, View, WorkspaceState
+from minds_bot.sandbox.slack_api.state import (
+    Channel,
+    Ephemeral,
+    FunctionExecution,
+    Message,
+    StoredFile,
+    View,
+    WorkspaceState,
+)
 
 Json = dict[str, Any]
 MAX_MODAL_STACK = 3
@@ -509,6 +517,47 @@ class Workspace:
         if include_locale:
             body["locale"] = "en-US"
         return body
+
+    # ---- workflow steps
+
+    def start_function(self, *, callback_id: str, inputs: Json) -> FunctionExecution:
+        execution = FunctionExecution(
+            id=self.ids.prefixed("Fx"),
+            callback_id=callback_id,
+            inputs=dict(inputs),
+            token="xwfp-" + self.ids.token(24),
+            started=self._clock(),
+        )
+        self.state.start_function(execution)
+        return execution
+
+    def function_token_team(self, token: str) -> str | None:
+        """A running step's own token authenticates as the workspace; a finished step's no longer does."""
+        running = any(f.token == token and f.status == "running" for f in self.state.functions.values())
+        return self.config.team_id if running else None
+
+    def complete_function(
+        self, *, execution_id: Any, outputs: Any = None, error: Any = None, required: tuple[str, ...] = ()
+    ) -> None:
+        """``functions.completeSuccess`` (``outputs``, each of ``required`` present) or ``completeError``."""
+        execution = self.state.functions.get(execution_id) if isinstance(execution_id, str) else None
+        if execution is None:
+            raise SlackError("function_execution_not_found")
+        if execution.status != "running":
+            raise SlackError("execution_not_in_running_state")
+        if error is not None:
+            if not isinstance(error, str) or not error:
+                raise invalid_arguments(["error must be a non-empty string"])
+            self.state.finish_function(execution, outputs=None, error=error)
+            return
+        if isinstance(outputs, str):
+            try:
+                outputs = json.loads(outputs)
+            except json.JSONDecodeError as exc:
+                raise SlackError("invalid_arguments") from exc
+        if not isinstance(outputs, dict) or any(outputs.get(name) in (None, "") for name in required):
+            raise SlackError("parameter_validation_failed")
+        self.state.finish_function(execution, outputs=outputs, error=None)
 
 
 def _utc(timestamp: float) -> datetime:

@@ -6,6 +6,7 @@
   const { h, mrkdwn, renderBlocks, collectInputs, plain, emoji } = window.BlockKit;
   const LOCALES = ["en-US", "en-GB", "de-DE", "es-ES", "zh-CN", "ko-KR", "fr-FR", "pt-BR", "ja-JP"];
   const HOME = "__home__";
+  const STEPS = "__workflow_steps__";
   const $ = (id) => document.getElementById(id);
 
   const page = {
@@ -137,7 +138,9 @@
     renderSwitchers();
     renderNav();
     renderWarnings();
-    if (page.channel === HOME) renderHome(); else renderChannel();
+    if (page.channel === HOME) renderHome();
+    else if (page.channel === STEPS) renderSteps();
+    else renderChannel();
     renderThread();
     renderModal();
   }
@@ -162,7 +165,8 @@
 
   function renderNav() {
     const snap = page.snapshot;
-    $("apps").replaceChildren(navItem(HOME, `🤖 ${snap.bot.name} · Home`));
+    const steps = (snap.steps || []).length ? [navItem(STEPS, "⚙️ Workflow steps")] : [];
+    $("apps").replaceChildren(navItem(HOME, `🤖 ${snap.bot.name} · Home`), ...steps);
     $("channels").replaceChildren(...snap.channels.filter((c) => !c.is_im).map((c) => navItem(c.id, `# ${c.name}`)));
     $("dms").replaceChildren(...snap.channels.filter((c) => c.is_im).map((c) => navItem(c.id, `💬 ${snap.bot.name}`)));
   }
@@ -215,6 +219,46 @@
     let root = null;
     root = h("div", { className: "home" }, renderBlocks(home.blocks, viewCtx(home, () => root)));
     $("timeline").replaceChildren(root);
+  }
+
+  // Workflow Builder in miniature: each step the app's manifest declares, with its inputs typed here, and
+  // "Run workflow step" (Slack sends the app function_executed); below, each run with its outputs or error.
+  const stepInputs = {};
+
+  function defaultInput(name) {
+    if (name === "channel") return page.snapshot.start_channel || "";
+    if (["asked_by", "requested_by", "user"].includes(name)) return page.me || "";
+    return "";
+  }
+
+  function stepForm(step) {
+    const typed = stepInputs[step.callback_id] || (stepInputs[step.callback_id] = {});
+    const fields = step.inputs.map((name) => {
+      if (typed[name] === undefined) typed[name] = defaultInput(name);
+      const input = h("input", { type: "text", value: typed[name], "aria-label": `${step.title}: ${name}` });
+      input.addEventListener("input", () => { typed[name] = input.value; });
+      return h("label", { className: "field" }, `${name} `, input);
+    });
+    const run = h("button", { type: "button", onclick: async () => {
+      run.disabled = true;
+      try { await ui("function", { callback_id: step.callback_id, inputs: { ...typed } }); } finally { run.disabled = false; }
+    } }, "Run workflow step");
+    return h("div", { className: "step", dataset: { callbackId: step.callback_id } }, h("b", {}, step.title), ...fields, run);
+  }
+
+  function stepRunNode(run) {
+    const outcome = run.status === "failed"
+      ? h("div", { className: "step-error" }, `Error: ${run.error}`)
+      : run.outputs ? h("pre", {}, JSON.stringify(run.outputs, null, 2)) : h("div", {}, "Running — waiting for the app to complete it…");
+    return h("div", { className: `step-run ${run.status}` }, h("div", { className: "meta" }, `${run.callback_id} · ${run.id} · ${run.status}`), outcome);
+  }
+
+  function renderSteps() {
+    const snap = page.snapshot;
+    $("channel-header").replaceChildren("Workflow steps", h("span", { className: "topic" }, `from ${snap.bot.name}'s manifest`));
+    $("composer").hidden = true;
+    $("timeline").replaceChildren(...(snap.steps || []).map(stepForm), h("h3", {}, "Runs"),
+      ...((snap.step_runs || []).length ? snap.step_runs.map(stepRunNode) : [h("div", { className: "empty" }, "No step has run yet.")]));
   }
 
   function authorNode(message) {

@@ -1,0 +1,298 @@
+"""Spend with consent: a channel's policy decides, per action, whether what spends Minds allowance runs at once,
+waits for an approver's click, or is refused — and every spend is recorded for ``/minds activity``.
+
+Owns: the default policy (everything runs at once except turning a public link on, which needs an approver),
+``channel_policy`` / ``set_policy`` (admins and the channel's approvers, checked here from stored state),
+``consent`` (the one gate every spending action passes: records the spend, then lets it run, holds it with an
+approval line in the channel, or refuses it privately), ``settle`` (what Minds answered, for the record),
+``withdraw`` (nothing was sent after all), ``decide`` (an approver's Approve / Decline: exactly once, however often
+Slack delivers the click or however many approvers click at once — a compare-and-set on the stored spend),
+``spend_report`` and ``attach_csv``. An approved action is run by the listener that owns it, as its requester, with
+their words (``Spend.command``); ``consent`` lets it through once (approved → sent, again a compare-and-set). Must
+not touch: Block Kit (``render/spend.py``), SQL, Minds wire shapes.
+
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import json
+import tempfile
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from minds_bot.flows.csv_safety import NEUTRALISER, needs_neutralising
+from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.keys import derived_key
+from minds_bot.flows.permissions import is_workspace_admin
+from minds_bot.flows.uploads import upload_file
+from minds_bot.i18n import _, _n, in_channel
+from minds_bot.render import mention
+from minds_bot.render.spend import (
+    ACTIONS,
+    SpendReport,
+    csv_header,
+    render_held_note,
+    render_hold,
+    render_refused,
+)
+from minds_bot.services import Services
+from minds_bot.store import ChannelPolicy, PolicyMode, Spend, SpendOutcome
+
+DEFAULT_POLICY: dict[str, PolicyMode] = {action: PolicyMode.NOW for action in ACTIONS} | {
+    "share_on": PolicyMode.APPROVE
+}
+
+
+@dataclass(frozen=True)
+class SpendRequest:
+    """What an action would spend, said before it runs: ``command`` re-runs it as its requester once approved
+    (a ``/minds`` command text, or the action's own saved arguments); ``responses`` None when not known."""
+
+    action: str
+    subject: str
+    command: str
+    responses: int | None = None
+    cost: str | None = None
+
+
+def again_command(key: str) -> str:
+    """The held command of a "make another" button (a second Study copy, another Audience): its saved request."""
+    return json.dumps({"again": key})
+
+
+def again_key(command: str) -> str | None:
+    """The saved request's key an ``again_command`` names; None for anything else."""
+    try:
+        key = json.loads(command).get("again")
+    except (ValueError, AttributeError):
+        return None
+    return key if isinstance(key, str) else None
+
+
+async def channel_policy(services: Services, *, team_id: str, channel_id: str) -> dict[str, PolicyMode]:
+    """Every action's mode in this channel: what was set, else the default."""
+    stored = await services.store.list_channel_policies(team_id=team_id, channel_id=channel_id)
+    return DEFAULT_POLICY | {p.action: p.mode for p in stored if p.action in DEFAULT_POLICY}
+
+
+async def may_manage_policy(services: Services, slack: Any, *, team_id: str, channel_id: str, user_id: str) -> bool:
+    """Workspace admins and this channel's approvers, from stored state and Slack's user record."""
+    approvers = await services.store.list_approvers(team_id=team_id, channel_id=channel_id)
+    return user_id in approvers or await is_workspace_admin(slack, user_id)
+
+
+async def set_policy(invocation: Invocation, *, action: str, mode: PolicyMode) -> bool:
+    """Set one action's mode; False (nothing changes) when the person may not, or the action is unknown."""
+    if action not in DEFAULT_POLICY:
+        return False
+    allowed = await may_manage_policy(
+        invocation.services,
+        invocation.client,
+        team_id=invocation.team_id,
+        channel_id=invocation.channel_id,
+        user_id=invocation.user_id,
+    )
+    if not allowed:
+        return False
+    policy = ChannelPolicy(
+        team_id=invocation.team_id,
+        channel_id=invocation.channel_id,
+        action=action,
+        mode=mode,
+        set_by=invocation.user_id,
+    )
+    await invocation.services.store.set_channel_policy(policy)
+    return True
+
+
+async def consent(invocation: Invocation, request: SpendRequest) -> Spend | None:
+    """The gate: the recorded spend when the action may run now (call ``settle`` once Minds answered), or None
+    after it was held (approval line posted, requester told) or refused (requester told)."""
+    if invocation.approved_spend is not None:
+        return await _approved(invocation, request)
+    services = invocation.services
+    spend_id = derived_key(
+        purpose=f"spend:{request.action}", team_id=invocation.team_id, trigger_id=invocation.trigger_id
+    )
+    again = await services.store.get_spend(team_id=invocation.team_id, spend_id=spend_id)
+    if again is not None:  # Slack delivered the same request again: decided already, recorded once
+        return again if again.outcome is SpendOutcome.SENT else None
+    mode = (await channel_policy(services, team_id=invocation.team_id, channel_id=invocation.channel_id))[
+        request.action
+    ]
+    outcome = {PolicyMode.NOW: SpendOutcome.SENT, PolicyMode.APPROVE: SpendOutcome.HELD}.get(mode, SpendOutcome.REFUSED)
+    spend = await services.store.add_spend(
+        Spend(
+            team_id=invocation.team_id,
+            spend_id=spend_id,
+            channel_id=invocation.channel_id,
+            user_id=invocation.user_id,
+            action=request.action,
+            subject=request.subject,
+            command=request.command,
+            responses=request.responses,
+            cost=request.cost,
+            outcome=outcome,
+        )
+    )
+    if outcome is SpendOutcome.SENT:
+        return spend
+    if outcome is SpendOutcome.REFUSED:
+        await invocation.reply(render_refused(request.action))
+        return None
+    with in_channel():  # the approval line is read by the channel's approvers
+        line = render_hold(spend)
+    await invocation.client.chat_postMessage(channel=invocation.channel_id, **line.as_kwargs())
+    await invocation.reply(render_held_note(spend))
+    return None
+
+
+async def _approved(invocation: Invocation, request: SpendRequest) -> Spend | None:
+    """An approved action comes back once: approved → sent. Anything else (already sent, another action, another
+    person's spend) runs nothing."""
+    store = invocation.services.store
+    spend_id = invocation.approved_spend or ""
+    held = await store.get_spend(team_id=invocation.team_id, spend_id=spend_id)
+    if held is None or (held.action, held.user_id, held.channel_id) != (
+        request.action,
+        invocation.user_id,
+        invocation.channel_id,
+    ):
+        return None
+    return await store.transition_spend(
+        team_id=invocation.team_id, spend_id=spend_id, expected=(SpendOutcome.APPROVED,), new=SpendOutcome.SENT
+    )
+
+
+async def settle(services: Services, spend: Spend, *, started: bool | None, detail: str | None = None) -> None:
+    """Record what Minds answered a sent spend: ``started`` True (a run or job id came back), False (refused, or
+    no answer), None (not known here: it stays "sent")."""
+    if started is None:
+        return
+    await services.store.transition_spend(
+        team_id=spend.team_id,
+        spend_id=spend.spend_id,
+        expected=(SpendOutcome.SENT,),
+        new=SpendOutcome.STARTED if started else SpendOutcome.FAILED,
+        detail=detail,
+    )
+
+
+async def withdraw(services: Services, spend: Spend, *, approved: bool = False) -> None:
+    """The action stopped before anything was sent: it asked its requester first (a sent spend), or with
+    ``approved`` an approved action ended without reaching ``consent`` (its Study gone, its requester busy)."""
+    await services.store.transition_spend(
+        team_id=spend.team_id,
+        spend_id=spend.spend_id,
+        expected=(SpendOutcome.APPROVED,) if approved else (SpendOutcome.SENT,),
+        new=SpendOutcome.WITHDRAWN,
+    )
+
+
+@dataclass(frozen=True)
+class Decision:
+    """How a click on Approve / Decline ended: ``spend`` as stored now; ``won`` when this click decided it;
+    ``allowed`` False when the clicker may not decide (nothing changed)."""
+
+    spend: Spend | None
+    won: bool = False
+    allowed: bool = True
+
+
+async def decide(
+    services: Services, slack: Any, *, team_id: str, spend_id: str, user_id: str, approve: bool
+) -> Decision:
+    """An approver's click: only the channel's approvers and workspace admins (checked here, from the stored
+    spend's channel); exactly one click decides."""
+    store = services.store
+    spend = await store.get_spend(team_id=team_id, spend_id=spend_id)
+    if spend is None:
+        return Decision(spend=None)
+    if not await may_manage_policy(services, slack, team_id=team_id, channel_id=spend.channel_id, user_id=user_id):
+        return Decision(spend=spend, allowed=False)
+    decided = await store.transition_spend(
+        team_id=team_id,
+        spend_id=spend_id,
+        expected=(SpendOutcome.HELD,),
+        new=SpendOutcome.APPROVED if approve else SpendOutcome.DECLINED,
+        decided_by=user_id,
+    )
+    if decided is None:
+        return Decision(spend=await store.get_spend(team_id=team_id, spend_id=spend_id))
+    return Decision(spend=decided, won=True)
+
+
+async def spend_report(invocation: Invocation, *, days: int) -> SpendReport:
+    now = invocation.services.clock()
+    spends = await invocation.services.store.list_spends(
+        team_id=invocation.team_id, channel_id=invocation.channel_id, since=now - timedelta(days=days)
+    )
+    return SpendReport(days=days, until=now, spends=spends)
+
+
+def csv_rows(report: SpendReport) -> list[tuple[str, ...]]:
+    """The report's spends as CSV rows (newest first), plain text, not escaped: the file is not mrkdwn."""
+    rows = []
+    for spend in report.spends:
+        when = spend.created_at.strftime("%Y-%m-%d %H:%M:%S") if spend.created_at else _("not known")
+        count = str(spend.responses) if spend.responses is not None else spend.cost or _("not known")
+        kind = spend.cost or ""
+        rows.append(
+            (
+                when,
+                spend.user_id,
+                spend.action,
+                spend.subject,
+                count,
+                kind,
+                str(spend.outcome),
+                spend.decided_by or "",
+                spend.detail or "",
+            )
+        )
+    return rows
+
+
+def _safe(value: str) -> str:
+    return NEUTRALISER + value if needs_neutralising(value) else value
+
+
+def _write(path: Path, header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow([_safe(cell) for cell in header])
+        writer.writerows([_safe(cell) for cell in row] for row in rows)
+
+
+async def attach_csv(invocation: Invocation, *, days: int) -> None:
+    """The period's spends as a CSV file in the channel (formula-like cells neutralised), with who asked for it."""
+    report = await spend_report(invocation, days=days)
+    with in_channel():  # the file and its comment are read by the channel
+        header = csv_header()
+        comment = _n(
+            "{user} downloaded this channel's Minds spending of the last {count} day as CSV.",
+            "{user} downloaded this channel's Minds spending of the last {count} days as CSV.",
+            days,
+            user=mention(invocation.user_id),
+        )
+        title = _("Minds spending")
+    directory = Path(await asyncio.to_thread(tempfile.mkdtemp, prefix="minds-activity-"))
+    path = directory / "minds-activity.csv"
+    try:
+        await asyncio.to_thread(_write, path, header, csv_rows(report))
+        await upload_file(
+            invocation.client,
+            path=path,
+            filename="minds-activity.csv",
+            title=title,
+            channel=invocation.channel_id,
+            thread_ts=None,
+            initial_comment=comment,
+        )
+    finally:
+        await asyncio.to_thread(path.unlink, missing_ok=True)
+        await asyncio.to_thread(directory.rmdir)

@@ -1,0 +1,121 @@
+"""Workflow Builder steps (Slack custom functions): "Ask Minds a question" and "Plan Minds research".
+
+Owns: the two steps' manifest declarations (``WorkflowStep``: inputs and outputs, read by ``flows/workflows.py``
+under the same names) and their Bolt ``function`` listeners. Slack sends ``function_executed`` (signed and
+checked for the workspace like every request; Bolt acknowledges it and hands the listener a client carrying
+the step's own token); the listener runs one flow and completes the step now (``complete``/``fail``) or leaves
+it open for the run's end or the plan's first revision (``flows/workflows.finish_ask_step``/``finish_plan_step``,
+whose listeners are installed here too).
+Must not touch: Minds wire shapes, Block Kit or SQL.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from minds_bot.flows import workflows as workflow_flow
+from minds_bot.flows.ask import on_direct_end
+from minds_bot.i18n import _
+from minds_bot.slack.surface import Param, WorkflowStep
+
+if TYPE_CHECKING:
+    from minds_bot.services import Services
+    from minds_bot.slack.surface import Surface
+
+log = logging.getLogger(__name__)
+
+STRING = "string"
+CHANNEL = "slack#/types/channel_id"
+USER = "slack#/types/user_id"
+
+STUDY_INPUT = Param("study", STRING, "Study", "The Study's exact name or id (a Study of this workspace's Minds key)")
+CHANNEL_INPUT_HINT = "The channel where the thread is posted (the bot posts there with chat:write.public)"
+
+ASK_STEP = WorkflowStep(
+    callback_id="minds_ask_question",
+    title="Ask Minds a question",
+    description="Ask one question to a Study's Minds; completes with the result when the run ends",
+    inputs=(
+        STUDY_INPUT,
+        Param("question", STRING, "Question", "One standalone question (at most 2,000 characters)"),
+        Param("channel", CHANNEL, "Channel", CHANNEL_INPUT_HINT),
+        Param("asked_by", USER, "Asked by", "Who the thread says asked (e.g. the person who used this workflow)"),
+    ),
+    outputs=(
+        Param(
+            "summary", STRING, "Result summary", "The result as its thread says it: title, then one line per Audience"
+        ),
+        Param("n", "integer", "Answers (n)", "How many answers Minds returned"),
+        Param("thread_link", STRING, "Thread link", "Link to the question's thread in the channel"),
+    ),
+)
+
+PLAN_STEP = WorkflowStep(
+    callback_id="minds_plan_research",
+    title="Plan Minds research",
+    description="Draft a Minds research plan in a channel, for approval there; completes with the plan's link",
+    inputs=(
+        STUDY_INPUT,
+        Param("request", STRING, "Request", "What to research, in your words (at most 3,000 characters)"),
+        Param("channel", CHANNEL, "Channel", "The channel where the plan is posted for approval"),
+        Param("requested_by", USER, "Requested by", "Who requested the plan (they hear when its run ends)"),
+    ),
+    outputs=(Param("plan_link", STRING, "Plan link", "Link to the plan message, where approvers approve it"),),
+)
+
+STEPS = (ASK_STEP, PLAN_STEP)
+
+
+def _team(body: dict[str, Any], context: Any) -> str:
+    return context.team_id or body.get("team_id") or ""
+
+
+async def _end(end: workflow_flow.StepEnd, *, complete: Any, fail: Any) -> None:
+    if end.error is not None:
+        await fail(end.error)
+    elif end.outputs is not None:
+        await complete(end.outputs)
+
+
+def register(surface: Surface, services: Services) -> None:
+    async def finish(run: Any, result: Any) -> None:
+        await workflow_flow.finish_ask_step(services, run, result)
+
+    async def plan_ready(run: Any, post: Any, refused: str | None) -> None:
+        await workflow_flow.finish_plan_step(services, run, post, refused)
+
+    on_direct_end(services, finish)
+    workflow_flow.on_plan_ready(services, plan_ready)
+
+    @surface.function(ASK_STEP)
+    async def ask_minds(body: dict[str, Any], context: Any, inputs: Any, client: Any, complete: Any, fail: Any) -> None:
+        try:
+            end = await workflow_flow.ask_step(
+                services,
+                client,
+                team_id=_team(body, context),
+                execution_id=context.function_execution_id or "",
+                inputs=inputs,
+            )
+        except Exception:
+            await fail(_("The step could not ask Minds because of an error in the bot; it was logged."))
+            raise
+        await _end(end, complete=complete, fail=fail)
+
+    @surface.function(PLAN_STEP)
+    async def plan_research(
+        body: dict[str, Any], context: Any, inputs: Any, client: Any, complete: Any, fail: Any
+    ) -> None:
+        try:
+            end = await workflow_flow.plan_step(
+                services,
+                client,
+                team_id=_team(body, context),
+                execution_id=context.function_execution_id or "",
+                inputs=inputs,
+            )
+        except Exception:
+            await fail(_("The step could not start the plan because of an error in the bot; it was logged."))
+            raise
+        await _end(end, complete=complete, fail=fail)
