@@ -141,6 +141,8 @@ def intro_text(comparison: Comparison) -> str:
         lines.append(line)
     if not comparison.questions and comparison.mode == "runs":
         lines.append(_("The two runs share no question that could be compared."))
+    if comparison.simulated:
+        lines.append(f"_{results.simulated_text()}_")
     lines.append(f"_{significance()}_")
     return "\n".join(lines)
 

@@ -41,6 +41,7 @@ class Asked:
     title: str
     result: results.QuestionResult | None
     not_asked: bool = False
+    simulated: bool = False  # the embedded sandbox simulated it (never a result from Minds)
 
 
 @dataclass(frozen=True)
@@ -60,13 +61,21 @@ def asked_in_run(run: ResearchRun) -> tuple[Asked, ...]:
         output = artifact.output_data or {}
         title = str(output.get("title") or artifact.question_id or "")
         result = artifact_distribution(artifact, method_nps=nps)
-        asked.append(Asked(number=artifact.index + 1, title=title, result=result, not_asked=artifact.not_asked))
+        asked.append(
+            Asked(
+                number=artifact.index + 1,
+                title=title,
+                result=result,
+                not_asked=artifact.not_asked,
+                simulated=artifact.simulated,
+            )
+        )
     return tuple(asked)
 
 
 def asked_in_output(output: StudyOutput) -> tuple[Asked, ...]:
     """A standalone question's one result, as its thread showed it."""
-    return (Asked(number=1, title=output.title, result=output_distribution(output)),)
+    return (Asked(number=1, title=output.title, result=output_distribution(output), simulated=output.simulated),)
 
 
 def same_text(title: str) -> str:
@@ -142,6 +151,7 @@ class Comparison:
     questions: tuple[QuestionComparison, ...] = ()
     only: tuple[tuple[Asked, ...], ...] = ((), ())  # runs mode: questions only A asked, only B asked
     not_compared: tuple[NotCompared, ...] = field(default_factory=tuple)
+    simulated: bool = False  # some of the compared results were simulated by the embedded sandbox
 
 
 def _shown_share(result: results.QuestionResult, audience: results.AudienceResult, option: str) -> int:
@@ -231,6 +241,7 @@ def compare_runs(a: RunSide, b: RunSide, *, study: str) -> Comparison:
         questions=tuple(compared),
         only=(only_a, only_b),
         not_compared=tuple(skipped),
+        simulated=any(q.simulated for q in (*a.questions, *b.questions)),
     )
 
 
@@ -296,4 +307,5 @@ def compare_audiences(run: RunSide, *, study: str) -> Comparison:
         letters=tuple((letters[n], n) for n in names),
         questions=tuple(compared),
         not_compared=tuple(skipped),
+        simulated=any(q.simulated for q in run.questions),
     )

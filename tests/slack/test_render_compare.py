@@ -195,3 +195,12 @@ def test_the_private_notes_name_the_study_and_its_runs_as_the_command_reads_them
         f"1. {DAY_TWO} · first question unknown · running\n"
         f"2. {DAY_ONE} · “Would you buy it?” (+3 more questions) · completed"
     )
+
+
+def test_a_comparison_of_results_the_sandbox_simulated_says_so_before_the_caveat() -> None:
+    simulated = RunSide(
+        run=run("rs", "completed", 2), questions=(Asked(1, "Would you buy it?", BUY_B, simulated=True),)
+    )
+    lines = intro_text(compare_runs(RUN_A, simulated, study="Launch")).splitlines()
+    assert lines[-2:] == ["_Simulated locally by the minds-bot sandbox — not answers from Minds._", SIGNIFICANCE]
+    assert "Simulated" not in intro_text(compare_runs(RUN_A, RUN_B, study="Launch"))
