@@ -83,7 +83,7 @@ def intro_lines(message: Message) -> list[str]:
 
 
 async def test_two_runs_are_compared_by_the_command_and_by_compare_with_on_a_result(desk: Desk) -> None:
-    _first_plan, first = await ran(desk, FIRST)
+    first_plan, first = await ran(desk, FIRST)
     second_plan, second = await ran(desk, SECOND)
     # Each run's own result gives the numbers the comparison compares.
     assert f"{GEN_Z} (% of respondents · n=12): Never 0% · Rarely 8% · Sometimes 17% · Often 42% · Always 33%" in (
@@ -124,6 +124,14 @@ async def test_two_runs_are_compared_by_the_command_and_by_compare_with_on_a_res
     assert intro_lines(posted[0])[0] == f":left_right_arrow: *Two runs of {LAUNCH} compared*: 2 questions both asked."
     assert SIGNIFICANCE in intro_lines(posted[0])
     assert texts(posted[1:]) == [OFTEN_COMPARED, RATE_COMPARED]  # the older run is A either way
+
+    # "This run's Audiences, side by side" on the first run's result compares its two Audiences in its thread.
+    await desk.emu.click_button(user=desk.chloe, action_id="compare_with", channel=desk.research, ts=first.ts)
+    await desk.modal(desk.chloe, "Compare this run with")
+    await desk.emu.submit_view(user=desk.chloe, inputs={"compare_run/value": "audiences"})
+    heading = f":left_right_arrow: *The Audiences of one run of {LAUNCH} compared*: 3 questions."
+    intro = await desk.wait(lambda: next((m for m in thread(desk, first_plan.ts) if m.text == heading), None))
+    assert f"*A:* {GEN_Z} · *B:* {KOREA}" in intro_lines(intro)
 
     # A standalone question is a run too: named by its number, it is compared with the first wave's same question.
     since = await desk.type(desk.ben, f'ask "{LAUNCH}" {OFTEN}')
