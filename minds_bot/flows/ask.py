@@ -5,8 +5,8 @@ Owns: the ask use case — refuse text that is not one question (offer planning 
 never runs it twice), post the parent line and "asking N Minds…" in the thread, hand the accepted run to the
 tracker — and ``ask_with_consent`` (the command's way in, through the channel's spend policy), and
 ``DirectRunHandler``, which reads the run (``GET /runs/{id}``, then the answers) and shows progress, a chart, the
-top lines and quotes, or says plainly that the run failed or was cancelled, then tells whoever waits on the run's
-end (``on_direct_end``: a workflow step) what it was.
+top lines and quotes (closed by "Compare with…" when it has numbers), or says plainly that the run failed or was
+cancelled, then tells whoever waits on the run's end (``on_direct_end``: a workflow step) what it was.
 Must not touch: Block Kit (``render/answers.py``), SQL, or the polling schedule (``flows/tracking.py``).
 """
 
@@ -63,6 +63,7 @@ from minds_bot.render.answers import (
 )
 from minds_bot.render.cancel import with_cancel
 from minds_bot.render.charts import result_chart
+from minds_bot.render.compare import with_compare
 from minds_bot.render.errors import user_message
 from minds_bot.render.runs import lost_text
 from minds_bot.services import Background, Services
@@ -400,9 +401,10 @@ class DirectRunHandler:
             return
         charted = await self._upload_chart(slack, run, result.output)
         message_id = result.run.message_id or ""
-        await self._post(
-            slack, run, render_result(result.output, study_id=run.study_id, message_id=message_id, charted=charted)
-        )
+        message = render_result(result.output, study_id=run.study_id, message_id=message_id, charted=charted)
+        if charted:  # a result with numbers can be compared with another run's ("Compare with…")
+            message = with_compare(message, study_id=run.study_id, run_id=run.run_id)
+        await self._post(slack, run, message)
         await react_to_request(slack, run, status=result.run.status)
         await self._tell_ended(run, result)
 

@@ -10,11 +10,11 @@ open → approved atomically, then an ``Approval`` record with its idempotency k
 plan post before Minds is asked, so a restart mid-confirm or mid-run can still rewrite its closing line), the
 honest answers to refusals (``PLAN_LIMIT``: an upgrade is required and nothing started; 409: the reason), and
 the ``RunHandler`` for ``RunKind.RESEARCH``
-(progress edits, one terminal result in the thread, then the plan message's closing line and the reaction
-(``flows/outcome.py``), then the DMs to the requester and whoever pressed the approval line's "Notify me when
-it ends" (``flows/run_notice.py``), then charts and the report — asked for anew (``force``) when Minds' cached
-Study report predates the run) and ``RunKind.CONSISTENCY`` (the answer-consistency note that may arrive after
-completion).
+(progress edits, one terminal result in the thread — closed by "Compare with…" when it has results — then the
+plan message's closing line and the reaction (``flows/outcome.py``), then the DMs to the requester and whoever
+pressed the approval line's "Notify me when it ends" (``flows/run_notice.py``), then charts and the report —
+asked for anew (``force``) when Minds' cached Study report predates the run) and ``RunKind.CONSISTENCY`` (the
+answer-consistency note that may arrive after completion).
 Must not touch: Block Kit (``render/``), SQL, the preview lifecycle (``flows/planning.py``).
 """
 
@@ -50,6 +50,7 @@ from minds_bot.minds import (
 from minds_bot.render import Message, mention
 from minds_bot.render.cancel import with_cancel
 from minds_bot.render.charts import result_chart
+from minds_bot.render.compare import compare_block
 from minds_bot.render.errors import minds_said, user_message
 from minds_bot.render.plan import advanced_methods, approval_gate, approved_note, connection_label, freeze
 from minds_bot.render.run_notice import with_notify_button
@@ -412,7 +413,9 @@ class ResearchRunHandler:
         slack = await self._services.slack.client_for(run.team_id)
         if run.progress_ts:
             await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=observation.visible, blocks=[])
-        for message in render_results(state, study_name=await self._study_name(run)):
+        block = compare_block(study_id=run.study_id, run_id=run.run_id) if state.artifacts else None
+        after = [block] if block else []
+        for message in render_results(state, study_name=await self._study_name(run), after=after):
             await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
         # The result is in the thread: a failure or a shutdown in the extras below must not post it again after
         # a retry or a restart (the tracker would otherwise release its claim and repeat this whole method).

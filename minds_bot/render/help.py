@@ -136,6 +136,16 @@ PLAN_AND_RUN = HelpGroup(
         ),
         HelpLine(command="/minds runs <study>", what=N_("a Study's recent runs and their states"), covers=("Runs",)),
         HelpLine(
+            command="/minds compare <study> [run] [run]",
+            # i18n: A run is named by its number in `/minds runs` (1 = newest). Keep "Compare with…" as the button.
+            what=N_(
+                "compare two runs question by question (none named: the two latest; one: its Audiences), with "
+                "the differences and a chart per question in a thread; a run is its number in `/minds runs`, "
+                "1 = newest. Also *Compare with…* on a run's result"
+            ),
+            covers=("Compare",),
+        ),
+        HelpLine(
             command="/minds summary <study> [refresh [force] [short|standard|detailed]]",
             what=N_("read a Study's summary, or refresh it (force: regenerate even if nothing changed; a length)"),
             covers=("Summary",),

@@ -65,8 +65,10 @@ def run_line(
     *,
     messages: Sequence[StudyMessage] = (),
     thread_links: Mapping[str, str] | None = None,
+    number: int | None = None,
 ) -> str:
-    """``• 4 Dec 2026 14:02 · “Is 140 EUR fair?” (+2 more questions) · n=12 · completed · thread``."""
+    """``• 4 Dec 2026 14:02 · “Is 140 EUR fair?” (+2 more questions) · n=12 · completed · thread``; with
+    ``number`` the line starts "1." instead of a bullet (a numbered list)."""
     questions = _first_questions(messages)
     counts = _answer_counts(messages)
     date = slack_date(run.created_at) if run.created_at else _("date unknown")
@@ -89,7 +91,8 @@ def run_line(
     if link:
         label = _("thread")  # i18n: the link to a run's Slack thread
         parts.append(f"<{link}|{label}>")
-    return "• " + separated(parts)
+    marker = "•" if number is None else f"{number}."
+    return f"{marker} " + separated(parts)
 
 
 def run_lines(
@@ -97,5 +100,38 @@ def run_lines(
     *,
     messages: Sequence[StudyMessage] = (),
     thread_links: Mapping[str, str] | None = None,
+    numbered: bool = False,
 ) -> list[str]:
-    return [run_line(run, messages=messages, thread_links=thread_links) for run in runs]
+    """One line per run; ``numbered``: "1.", "2." … (newest first), the numbers ``/minds compare`` reads."""
+    return [
+        run_line(run, messages=messages, thread_links=thread_links, number=n if numbered else None)
+        for n, run in enumerate(runs, 1)
+    ]
+
+
+def _first_question(run: AgentRun, messages: Sequence[StudyMessage]) -> tuple[str, int]:
+    if run.question:
+        return run.question, 1
+    return _first_questions(messages).get(run.run_id, ("", 0))
+
+
+def run_name(run: AgentRun, *, messages: Sequence[StudyMessage] = ()) -> str:
+    """A run named for a comparison (mrkdwn): ``4 Dec 2026 14:02 · “Is 140 EUR fair?” (+2 more questions)``."""
+    date = slack_date(run.created_at) if run.created_at else _("date unknown")
+    question, asked = _first_question(run, messages)
+    if not question:
+        return f"{date} · {_('first question unknown')}"
+    shown = "“" + escape(shorten(question, QUESTION_SHOWN)) + "”"
+    if asked > 1:
+        shown += " " + _n("(+{count} more question)", "(+{count} more questions)", asked - 1)
+    return f"{date} · {shown}"
+
+
+def run_label(run: AgentRun, *, messages: Sequence[StudyMessage] = ()) -> str:
+    """The same name as plain text (a select option's words): ``2026-12-04 14:02 UTC · completed · “Is 140 EUR
+    fair?”`` — the date in UTC, since plain text cannot show each reader's own time; the question last, as the
+    part a short option may cut."""
+    date = run.created_at.strftime("%Y-%m-%d %H:%M UTC") if run.created_at else _("date unknown")
+    question, _asked = _first_question(run, messages)
+    shown = "“" + shorten(question, QUESTION_SHOWN) + "”" if question else _("first question unknown")
+    return " · ".join((date, run.status, shown))

@@ -432,9 +432,10 @@ def uses_nps(run: ResearchRun) -> bool:
     return any(getattr(c, "kind", None) == "nps" for c in run.calculations)
 
 
-def render_results(run: ResearchRun, *, study_name: str) -> list[Message]:
+def render_results(run: ResearchRun, *, study_name: str, after: Sequence[Block] = ()) -> list[Message]:
     """The terminal result as thread messages: the headline first (and, under it, that the answers were simulated
-    locally when the embedded sandbox produced them), then every question's result, paged."""
+    locally when the embedded sandbox produced them), then every question's result, paged; ``after``: blocks that
+    close the result (its "Compare with…" button)."""
     numbers = _number_of(run.artifacts)
     partial_run = run.status == "partial"
     name = escape(study_name, limit=MAX_NAME_SHOWN)
@@ -448,6 +449,7 @@ def render_results(run: ResearchRun, *, study_name: str) -> list[Message]:
     blocks += calculation_blocks(run.calculations)  # each method calculation's headline figures, or why not
     if run.answer_consistency is not None:
         blocks.append(ContextBlock(elements=[MarkdownTextObject(text=consistency_text(run.answer_consistency))]))
+    blocks += after
     headline = terminal_line(run)
     pages = [blocks[i : i + RESULT_BLOCKS_PER_MESSAGE] for i in range(0, len(blocks), RESULT_BLOCKS_PER_MESSAGE)]
     return [
@@ -475,13 +477,16 @@ def render_runs(
     thread_links: Mapping[str, str] | None = None,
 ) -> Message:
     """Each run by date, first question, n and state (``render/run_names.py``), linked to its thread when the bot
-    posted it."""
+    posted it, numbered newest first as ``/minds compare`` names runs."""
     name = escape(study_name, limit=MAX_NAME_SHOWN)
     if not runs:
         text = _("No runs yet for {study}.", study=name)
         return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
     lines = [_("*Recent runs of {study}* (newest first, as Minds reports them)", study=name)]
-    lines += run_lines(runs, messages=messages, thread_links=thread_links)
+    lines += run_lines(runs, messages=messages, thread_links=thread_links, numbered=True)
+    if len(runs) > 1:
+        # i18n: {study} is the Study's name inside a command shown in code; 2 and 1 are run numbers of this list.
+        lines.append(_("_Compare two of them: `/minds compare {study} 2 1`._", study=name))
     text = "\n".join(lines)
     blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
     return Message(text=_("Recent runs of {study}", study=name), blocks=blocks)

@@ -26,6 +26,7 @@ def register_all(surface: Surface, services: Services) -> None:
         cancel,
         chat,
         commands,
+        compare,
         connect,
         digest,
         drafts,
@@ -68,3 +69,4 @@ def register_all(surface: Surface, services: Services) -> None:
     run_notice.register(surface, services)  # issue 27: hear when a run ends
     workflows.register(surface, services)  # issue 27: Minds in Workflow Builder
     spend.register(surface, services)  # issue 27: spend with consent
+    compare.register(surface, services)  # issue 27: compare runs and Audiences

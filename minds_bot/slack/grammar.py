@@ -91,6 +91,12 @@ class Runs:
 
 
 @dataclass(frozen=True)
+class Compare:
+    study: StudyRef | None
+    runs: tuple[str, ...] = ()  # as typed: a number in `/minds runs` (1 = newest, "#2" too) or a run id
+
+
+@dataclass(frozen=True)
 class Summary:
     study: StudyRef | None
     refresh: bool = False
@@ -256,6 +262,7 @@ Command = (
     | Ask
     | Plan
     | Runs
+    | Compare
     | Summary
     | Export
     | Share
@@ -361,6 +368,7 @@ WORDS = (
     "ask",
     "plan",
     "runs",
+    "compare",
     "summary",
     "export",
     "share",
@@ -493,6 +501,22 @@ def _plan(text: str, tokens: list[Token]) -> Command | Usage:
 
 def _runs(text: str, tokens: list[Token]) -> Command | Usage:
     return Runs(_study_tail(tokens, text, 1))
+
+
+RUN_REF = re.compile(r"^#?\d{1,3}$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
+MAX_COMPARED_RUNS = 2
+
+
+def _compare(text: str, tokens: list[Token]) -> Command | Usage:
+    """``compare <study> [run] [run]``: up to two trailing run references (a number or a run id); the words
+    before them name the Study (quote a Study name that ends with a number)."""
+    end = len(tokens)
+    while end > 2 and len(tokens) - end < MAX_COMPARED_RUNS and not tokens[end - 1].quoted:  # noqa: PLR2004
+        if not RUN_REF.match(tokens[end - 1].value):
+            break
+        end -= 1
+    runs = tuple(t.value.lstrip("#") for t in tokens[end:])
+    return Compare(_study_tail(tokens, text, 1, stop=end), runs=runs)
 
 
 def _summary(text: str, tokens: list[Token]) -> Command | Usage:
@@ -930,6 +954,7 @@ _PARSERS = {
     "ask": _ask,
     "plan": _plan,
     "runs": _runs,
+    "compare": _compare,
     "summary": _summary,
     "export": _export,
     "share": _share,

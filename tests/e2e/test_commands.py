@@ -4,6 +4,7 @@ the buttons offered, the dialog that opens, the file attached, nothing posted tw
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -186,9 +187,9 @@ async def test_ask_with_no_study_opens_a_searchable_pick_dialog(desk: Desk) -> N
 
 
 def block_lines(message: Any) -> list[str]:
-    """The run lines of a message's sections, as Slack receives them (mrkdwn)."""
+    """The run lines of a message's sections, as Slack receives them (mrkdwn): bulleted, or numbered."""
     texts = [block["text"]["text"] for block in message.blocks if isinstance(block.get("text"), dict)]
-    return [line for text in texts for line in text.splitlines() if line.startswith("• ")]
+    return [line for text in texts for line in text.splitlines() if re.match(r"(• |\d+\. )", line)]
 
 
 async def test_runs_are_named_by_date_first_question_n_and_state_not_by_id(desk: Desk) -> None:
@@ -197,9 +198,9 @@ async def test_runs_are_named_by_date_first_question_n_and_state_not_by_id(desk:
     since = await desk.type(desk.ben, f"runs {LAUNCH}")
     answer = await desk.private(desk.ben, since, f"Recent runs of {LAUNCH}")
     assert block_lines(answer) == [
-        "• <!date^1764666600^{date_short_pretty} {time}|2025-12-02 09:10 UTC> · “In a sentence or two, what is your "
-        "first reaction to the recycled-material running shoe?” (+7 more questions) · n=28 · completed"
-    ]  # the seeded run was not posted by the bot here: no thread link
+        "1. <!date^1764666600^{date_short_pretty} {time}|2025-12-02 09:10 UTC> · “In a sentence or two, what is "
+        "your first reaction to the recycled-material running shoe?” (+7 more questions) · n=28 · completed"
+    ]  # the seeded run was not posted by the bot here: no thread link; numbered as /minds compare reads runs
     assert runs and all(run["runId"][:8] not in shown(answer) for run in runs), "no run is named by its id"
 
 

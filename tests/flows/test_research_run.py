@@ -256,7 +256,7 @@ async def test_runs_lists_recent_runs_with_their_states(bot: BotHarness) -> None
     await bot.command(f"runs {STUDY_ID}")
     answer = await bot.slack.responses.get()
     shown = json.dumps(answer["blocks"], ensure_ascii=False)
-    assert "• date unknown · first question unknown · n unknown · running" in shown  # what Minds did not say
+    assert "1. date unknown · first question unknown · n unknown · running" in shown  # what Minds did not say
     assert "r2" not in shown.replace("Recent runs", "")  # never an id
 
 

@@ -30,6 +30,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel
 from slack_sdk.models.basic_objects import JsonObject
+from slack_sdk.models.blocks import Block
 from slack_sdk.models.views import View
 
 import minds_bot.render as render_package
@@ -76,11 +77,20 @@ from minds_bot.minds.models import (
     parse_calculation,
 )
 from minds_bot.minds.output import StudyOutput
-from minds_bot.render import Message, escape, unescape
+from minds_bot.render import Message, escape, results, unescape
 from minds_bot.render.analytics import ChartPanel
 from minds_bot.render.bars import Panel
 from minds_bot.render.browse import BrowsePage
 from minds_bot.render.common import note
+from minds_bot.render.compare import compare_block
+from minds_bot.render.comparison import (
+    Asked,
+    Comparison,
+    QuestionComparison,
+    RunSide,
+    asked_in_run,
+    compare_runs,
+)
 from minds_bot.render.digest_news import DigestContent, ReadError, RunNews, StudyNews, Watermark
 from minds_bot.render.home import HomeDigest, HomePlan, HomeRun, HomeState, HomeStudy
 from minds_bot.render.plan import ApprovalGate, PlanConnections, PlanContext, PlanTooLarge, RenderedPlan
@@ -180,6 +190,16 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.analytics.analytics_chart": "a PNG",
     "minds_bot.render.analytics.chart_panels": "numbers and labels for the chart",
     "minds_bot.render.heatmaps.heatmap_buttons": "fixed button labels; the value is heatmap_value's",
+    "minds_bot.render.comparison.asked_in_run": "the result models a comparison is built from",
+    "minds_bot.render.comparison.asked_in_output": "the result models a comparison is built from",
+    "minds_bot.render.comparison.same_text": "a question's text folded for matching, never shown",
+    "minds_bot.render.comparison.compare_runs": "the comparison model behind text and charts",
+    "minds_bot.render.comparison.compare_audiences": "the comparison model behind text and charts",
+    "minds_bot.render.compare.comparison_panel": "what a PNG draws",
+    "minds_bot.render.compare.comparison_chart": "a PNG",
+    "minds_bot.render.compare.signed": "a number with its sign",
+    "minds_bot.render.compare.message_modal": "a refusal the flow wrote as mrkdwn (input escaped there)",
+    "minds_bot.render.run_names.run_label": "plain words for the plain_text option; escaped in mrkdwn",
 }
 
 
@@ -300,6 +320,24 @@ def _run() -> ResearchRun:
     return ResearchRun.model_validate(data)
 
 
+def _comparison(flag: bool) -> Comparison:
+    """Two runs that asked the same questions, and one only the first asked. Already wide (5 questions, 6
+    Audiences, 5 options: lists that long are not repeated by the many-items walk, which would otherwise nest
+    thirty-fold three levels deep)."""
+    kind, listed, ends = ("scale", [], [1, 5]) if flag else ("categorical", ["a", "b", "c", "d", "e"], None)
+    values = ["1", "2", "3", "4", "5"] if flag else listed
+    audiences = [(f"Aud {n}", values) for n in range(6)]
+    questions = tuple(
+        Asked(
+            n, f"Q {n}", results.build(title=f"Q {n}", kind=kind, audiences=audiences, listed=listed, scale_range=ends)
+        )
+        for n in range(1, 6)
+    )
+    agent = AgentRun.model_validate(samples.agent_run("partial" if flag else "completed"))
+    first = RunSide(run=agent, questions=(*questions, *asked_in_run(_run())))
+    return compare_runs(first, RunSide(run=agent, questions=questions), study="Cups")
+
+
 def _plan() -> ResearchPlan:
     data = plan_data(questions=5, advanced=True)
     data["questions"][0]["text"] = "Q " * 10
@@ -418,6 +456,9 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
     ),
     StudyTemplate: lambda flag: StudyTemplate.model_validate(template_data()),
     Heatmap: _heatmap,
+    Comparison: _comparison,
+    Block: lambda flag: compare_block(study_id="s1", run_id="r1"),  # the bot's own button closing a result
+    QuestionComparison: lambda flag: _comparison(flag).questions[0],
     VanWestendorpCalculation: _calculation,
     InvitationResult: lambda flag: InvitationResult.model_validate(
         {"invited": ["ana@example.com"], "emailFailures": [{"email": "bo@x.invalid", "reason": "bounced"}]}

@@ -157,10 +157,11 @@ def test_runs_are_named_by_date_first_question_n_and_state_never_by_id() -> None
     message = render_runs(runs, study_name="Cups", messages=messages, thread_links={r2: "https://x.slack.com/p1"})
     text = _all_text([message])
     assert (
-        "• <!date^1796392920^{date_short_pretty} {time}|2026-12-04 14:02 UTC> · “Is &lt;b&gt; fair?” · n=12 · "
+        "1. <!date^1796392920^{date_short_pretty} {time}|2026-12-04 14:02 UTC> · “Is &lt;b&gt; fair?” · n=12 · "
         "completed · <https://x.slack.com/p1|thread>"
     ) in text
-    assert "• date unknown · first question unknown · n unknown · failed" in text
+    assert "2. date unknown · first question unknown · n unknown · failed" in text
+    assert "_Compare two of them: `/minds compare Cups 2 1`._" in text  # the numbers /minds compare reads
     assert r1[:8] not in text and r2[:8] not in text
     assert render_runs([], study_name="Cups").text == "No runs yet for Cups."
 
