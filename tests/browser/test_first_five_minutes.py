@@ -55,9 +55,9 @@ def _research(demo: Demo) -> str:
 
 
 def _quotes(messages: list[Message]) -> set[str]:
-    """The quoted answers a thread shows (Minds' words between quotation marks, after a > or a bullet)."""
+    """The quoted answers a thread shows (a Mind's words between “ and ”)."""
     text = "\n".join(shown(m) for m in messages)
-    return {q.strip() for q in re.findall(r"[“\"]([^”\"\\]{25,})[”\"]", text)}
+    return {q.strip() for q in re.findall(r"“([^”]{25,})”", text)}
 
 
 def _shares(messages: list[Message]) -> list[str]:
@@ -116,7 +116,7 @@ async def test_a_newcomer_plans_revises_runs_and_reads_answers_that_depend_on_th
     await expect(thread).to_contain_text(WHY, timeout=WAIT_MS)
     await expect(thread).to_contain_text(SIMULATED)
     await _shot(page, "2-results")
-    plan_ts = next(m.ts for m in demo.emulator.state.messages(_research(demo)) if "Research plan" in m.text)
+    plan_ts = next(m.ts for m in demo.emulator.state.messages(_research(demo)) if "Revision 3" in shown(m))
     first = await _thread_of(demo, plan_ts, WHY)
 
     await page.locator("#thread-close").click()
@@ -127,9 +127,7 @@ async def test_a_newcomer_plans_revises_runs_and_reads_answers_that_depend_on_th
     await expect(thread).to_contain_text("%", timeout=WAIT_MS)
     await expect(thread).to_contain_text(SIMULATED)
     await _shot(page, "3-unrelated")
-    ask_ts = next(
-        m.ts for m in demo.emulator.state.messages(_research(demo)) if "third-party label" in shown(m)
-    )
+    ask_ts = next(m.ts for m in demo.emulator.state.messages(_research(demo)) if "third-party label" in shown(m))
     second = await _thread_of(demo, ask_ts, "%")
 
     first_quotes, second_quotes = _quotes(first), _quotes(second)
