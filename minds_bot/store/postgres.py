@@ -199,6 +199,24 @@ class PostgresStore(SqlStore):
         async with self._pool.acquire() as conn, conn.transaction():
             yield _Session(conn)
 
+    # -- the Minds budget (a ``BudgetLedger`` of ``minds_bot.minds.policy``, shared by every replica) ------------
+    async def budget_take(self, budget: str, *, caller: str, limit: int, window: float) -> float:
+        """Count one request of ``budget`` (a hashed key name) when it fits the window: one round-trip."""
+        async with self._read() as q:
+            row = await q.one("SELECT minds_budget_take(?, ?, ?, ?) AS wait", (budget, caller, limit, window))
+        assert row is not None
+        return float(row["wait"])
+
+    async def budget_recent(self, budget: str, *, window: float) -> list[tuple[float, str]]:
+        """(seconds ago, caller) of the requests counted in the last ``window`` seconds, oldest first."""
+        async with self._read() as q:
+            rows = await q.all(
+                "SELECT extract(epoch FROM clock_timestamp()) - sent_at AS age, caller FROM minds_budget_sends"
+                " WHERE budget = ? AND sent_at > extract(epoch FROM clock_timestamp()) - ? ORDER BY sent_at",
+                (budget, window),
+            )
+        return [(float(row["age"]), str(row["caller"])) for row in rows]
+
     # -- lifecycle -------------------------------------------------------------------------------------------
     async def close(self) -> None:
         await self._pool.close()
