@@ -112,6 +112,10 @@ class BudgetLedger(Protocol):
         """(seconds ago, caller) of every request counted in the last ``window`` seconds, oldest first."""
         ...
 
+    async def budget_block(self, budget: str, *, seconds: float) -> None:
+        """Count no request of ``budget`` for ``seconds`` from now (``budget_take`` returns the rest of the pause)."""
+        ...
+
 
 class MemoryLedger:
     """A ``BudgetLedger`` in this process's memory (no database, or SQLite's single process)."""
@@ -119,9 +123,12 @@ class MemoryLedger:
     def __init__(self, clock: Clock) -> None:
         self._clock = clock
         self._sent: dict[str, deque[tuple[float, str]]] = {}  # budget -> (when, for whom)
+        self._blocked: dict[str, float] = {}  # budget -> no request before this time
 
     async def budget_take(self, budget: str, *, caller: str, limit: int, window: float) -> float:
         now = self._clock()
+        if (blocked := self._blocked.get(budget, 0.0)) > now:
+            return blocked - now
         sent = self._expire(budget, now, window)
         if len(sent) >= limit:
             return max(1e-3, sent[len(sent) - limit][0] + window - now)
@@ -131,6 +138,9 @@ class MemoryLedger:
     async def budget_recent(self, budget: str, *, window: float) -> list[tuple[float, str]]:
         now = self._clock()
         return [(now - at, who) for at, who in self._expire(budget, now, window)]
+
+    async def budget_block(self, budget: str, *, seconds: float) -> None:
+        self._blocked[budget] = max(self._blocked.get(budget, 0.0), self._clock() + seconds)
 
     def _expire(self, budget: str, now: float, window: float) -> deque[tuple[float, str]]:
         sent = self._sent.setdefault(budget, deque())
@@ -143,8 +153,9 @@ class RateLimiter:
     """Keeps one Minds key under ``requests_per_minute`` per ``window`` seconds and honours what Minds says.
 
     Share one instance per key between every client built for it in this process; share the ``ledger`` between
-    processes. Two sources of truth: the ledger's sliding count of sent requests, and Minds' ``RateLimit-Remaining``
-    /``Retry-After`` headers (Minds' limiter is per instance and may fail open, so our count still applies).
+    processes. Two sources of truth: the ledger's sliding count of sent requests (and the pause a 429 set), and
+    Minds' ``RateLimit-Remaining``/``Retry-After`` headers (Minds' limiter is per instance and may fail open, so
+    our count still applies).
     Waiting calls are served round robin across callers (``caller``): a newcomer waits for at most one call of
     each other caller of this process.
     """
@@ -219,14 +230,17 @@ class RateLimiter:
             return 0.0
         return max(0.0, self._window - mine[len(mine) - self.caller_limit])
 
-    def observe(self, *, status_code: int, headers: Mapping[str, str]) -> None:
-        """Learn from a reply: a spent allowance or a 429 blocks this key (in this process) until it resets."""
+    async def observe(self, *, status_code: int, headers: Mapping[str, str]) -> None:
+        """Learn from a reply: a spent allowance or a 429 blocks this key until it resets; a 429 blocks it for every
+        process sharing the ledger too (the spent allowance only here: without a reset time its pause is a guess)."""
         retry_after = parse_retry_after(headers)
         remaining = parse_remaining(headers)
         now = self._clock()
         if status_code == 429 or remaining == 0:
             pause = retry_after if retry_after is not None else self._window
             self._blocked_until = max(self._blocked_until, now + pause)
+            if status_code == 429:
+                await self._ledger.budget_block(self._budget, seconds=pause)
 
 
 class _Turns:

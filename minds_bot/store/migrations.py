@@ -206,10 +206,11 @@ _V14_SPEND_POLICY: Migration = (
 )
 
 # One Minds budget per key (issue 28): the requests of the last window, named by a salted hash of the key (never
-# the key), so replicas and workspaces on one key share its 300 a minute. ``sent_at`` is the database's clock
-# (PostgreSQL's function below); SQLite keeps the table unused (one process counts in memory).
+# the key), so replicas and workspaces on one key share its 300 a minute, and a 429's Retry-After pauses them all
+# (``blocked_until``). Times are the database's clock (epoch seconds, PostgreSQL's function below); SQLite keeps
+# the tables unused (one process counts in memory).
 _V15_MINDS_BUDGET: Migration = (
-    "CREATE TABLE minds_budgets (budget TEXT PRIMARY KEY)",
+    "CREATE TABLE minds_budgets (budget TEXT PRIMARY KEY, blocked_until DOUBLE PRECISION NOT NULL DEFAULT 0)",
     """CREATE TABLE minds_budget_sends (
         budget TEXT NOT NULL, sent_at DOUBLE PRECISION NOT NULL, caller TEXT NOT NULL
     )""",
@@ -242,8 +243,9 @@ _PG_V1_CORE: Migration = (
     "ALTER TABLE plan_posts ADD COLUMN seq BIGSERIAL",
 )
 
-# One request counted in one round-trip: the budget's row is locked (so replicas take turns), what left the window
-# is forgotten, and the request is counted when it fits; otherwise the seconds until it would fit come back. Each
+# One request counted in one round-trip: the budget's row is locked (so replicas take turns), a pause after a 429
+# is waited out, what left the window is forgotten, and the request is counted when it fits; otherwise the seconds
+# until it would fit come back. Each
 # statement of a plpgsql function sees what committed before it, so the count after the lock is current.
 _PG_BUDGET_TAKE = """CREATE FUNCTION minds_budget_take(b TEXT, who TEXT, lim INTEGER, win DOUBLE PRECISION)
 RETURNS DOUBLE PRECISION LANGUAGE plpgsql AS $$
@@ -251,10 +253,14 @@ DECLARE
     now_s DOUBLE PRECISION;
     n INTEGER;
     oldest DOUBLE PRECISION;
+    blocked DOUBLE PRECISION;
 BEGIN
     INSERT INTO minds_budgets (budget) VALUES (b) ON CONFLICT DO NOTHING;
-    PERFORM 1 FROM minds_budgets WHERE budget = b FOR UPDATE;
+    SELECT blocked_until INTO blocked FROM minds_budgets WHERE budget = b FOR UPDATE;
     now_s := extract(epoch FROM clock_timestamp());
+    IF blocked > now_s THEN
+        RETURN blocked - now_s;
+    END IF;
     DELETE FROM minds_budget_sends WHERE budget = b AND sent_at <= now_s - win;
     SELECT count(*) INTO n FROM minds_budget_sends WHERE budget = b;
     IF n < lim THEN

@@ -217,6 +217,16 @@ class PostgresStore(SqlStore):
             )
         return [(float(row["age"]), str(row["caller"])) for row in rows]
 
+    async def budget_block(self, budget: str, *, seconds: float) -> None:
+        """No request of ``budget`` for ``seconds`` from now, on any replica (Minds answered 429)."""
+        async with self._read() as q:
+            await q.run(
+                "INSERT INTO minds_budgets (budget, blocked_until)"
+                " VALUES (?, extract(epoch FROM clock_timestamp()) + ?) ON CONFLICT (budget) DO UPDATE"
+                " SET blocked_until = greatest(minds_budgets.blocked_until, EXCLUDED.blocked_until)",
+                (budget, seconds),
+            )
+
     # -- lifecycle -------------------------------------------------------------------------------------------
     async def close(self) -> None:
         await self._pool.close()

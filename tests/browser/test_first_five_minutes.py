@@ -127,9 +127,7 @@ async def test_a_newcomer_plans_revises_runs_and_reads_answers_that_depend_on_th
     await expect(thread).to_contain_text("%", timeout=WAIT_MS)
     await expect(thread).to_contain_text(SIMULATED)
     await _shot(page, "3-unrelated")
-    ask_ts = next(
-        m.ts for m in demo.emulator.state.messages(_research(demo)) if "third-party label" in shown(m)
-    )
+    ask_ts = next(m.ts for m in demo.emulator.state.messages(_research(demo)) if "third-party label" in shown(m))
     second = await _thread_of(demo, ask_ts, "%")
 
     first_quotes, second_quotes = _quotes(first), _quotes(second)

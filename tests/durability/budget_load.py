@@ -27,6 +27,7 @@ from minds_bot.store import PostgresStore, SecretBox, WorkspaceSettings, utc_now
 REPO = Path(__file__).resolve().parents[2]
 TEAMS = ("T0BUDGETA1", "T0BUDGETB2")
 PEOPLE = 4  # per workspace
+SANDBOX_SEED = 7  # the sandbox's demo key follows from it
 READY_WAIT = 60.0  # a bound on a replica's start, never a timing
 
 
@@ -43,7 +44,9 @@ async def run_load(
     """``commands`` per replica (two Minds requests each), all at once; ``shared=False`` counts each replica's
     budget in its own memory (as before issue 28), to compare."""
     secret_key = SecretBox.generate_key()
-    sandbox = SandboxConfig(rate_limit_per_minute=limit, rate_window_seconds=window, seconds_per_step=0.05)
+    sandbox = SandboxConfig(
+        seed=SANDBOX_SEED, rate_limit_per_minute=limit, rate_window_seconds=window, seconds_per_step=0.05
+    )
     async with running_sandbox(sandbox) as minds:
         store = await PostgresStore.open(url, secrets=SecretBox(secret_key))
         try:
