@@ -54,7 +54,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--replicas", type=int, default=3)
-    parser.add_argument("--commands", type=int, default=250, help="per replica, two Minds requests each")
+    parser.add_argument("--commands", type=int, default=150, help="per replica, two Minds requests each")
     parser.add_argument("--limit", type=int, default=300, help="requests per window (Minds: 300)")
     parser.add_argument("--window", type=float, default=60.0, help="seconds (Minds: 60)")
     parser.add_argument("--compare", action="store_true", help="also run with a budget per replica")

@@ -179,6 +179,7 @@ class MindsDirectory:
         """Drop a workspace's client (its key changed or the app was uninstalled)."""
         async with self._lock:
             cached = self._clients.pop(team_id, None)
+            self._budgets.pop(team_id, None)
         if cached is not None:
             await cached[1].aclose()
 
