@@ -3,8 +3,9 @@
 Migration N (1-based) is `MIGRATIONS[N - 1]`, a tuple of statements applied in one transaction together with
 the `schema_version` row that records it. Append only: never edit a migration that has shipped, add the next,
 to both lists. Columns are named after the record fields (see codec.py) and keep the same types on both engines
-(times are fixed-width UTC text, booleans 0/1), so one codec and one set of statements serve both. The only
-difference: PostgreSQL has no `rowid`, so the two tables ordered by insertion get a `seq` column. Owns no I/O.
+(times are fixed-width UTC text, booleans 0/1), so one codec and one set of statements serve both. What only
+PostgreSQL gets (`_PG_EXTRA`, keyed by the migration it extends): a `seq` column on the two tables ordered by
+insertion (it has no `rowid`), and the Minds budget's counting function. Owns no I/O.
 """
 
 from __future__ import annotations

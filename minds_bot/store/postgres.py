@@ -2,8 +2,10 @@
 
 Owns the pool, translating the shared statements (sql.py, `?` placeholders) to PostgreSQL's (`$1`), upserts
 by each table's key, row locks for claims (`FOR UPDATE`; `FOR UPDATE SKIP LOCKED` where replicas compete for
-work, so none waits for another), the advisory lock that keeps housekeeping to one replica at a time, and
-applying `PG_MIGRATIONS` under an advisory lock (replicas starting together migrate once). Every operation
+work, so none waits for another), the advisory lock that keeps housekeeping to one replica at a time, the
+shared Minds budget (it is the `BudgetLedger` of minds/policy.py, structurally: `budget_take` counts a request
+in one round-trip, `budget_recent`, `budget_block`; budgets are named by a hash, never a key), and applying
+`PG_MIGRATIONS` under an advisory lock (replicas starting together migrate once). Every operation
 is one statement or one short READ COMMITTED transaction on a pooled connection.
 
 Errors reaching the server (bad URL, refused connection, wrong password, missing database) become one
