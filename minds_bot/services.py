@@ -1,11 +1,13 @@
 """What listeners, flows and background work share, created once at start and passed down.
 
 Owns: ``Services`` (settings, store, clock, the per-workspace Minds clients, background work),
-``MindsDirectory``, which hands out one ``MindsClient`` per workspace key with one rate limiter per workspace,
-so a busy workspace cannot spend another's Minds allowance. The operator's ``MINDS_API_KEY`` serves one
-workspace only: ``MINDS_BOT_DEFAULT_TEAM_ID`` in OAuth mode, the bot token's own workspace (and its Enterprise
-Grid org, from ``auth.test``) in single-workspace mode; every other team is "not connected". ``FairShare`` bounds
-what one person may have running in a workspace, so one person's flood cannot hold up everyone else's commands.
+``MindsDirectory``, which hands out one ``MindsClient`` per workspace with one rate limiter per Minds key
+(workspaces on one key share it; ``budget_name`` names it by a salted hash, never the key), counted in
+PostgreSQL when replicas share the store and in memory otherwise, so together they keep to the key's allowance.
+The operator's ``MINDS_API_KEY`` serves one workspace only: ``MINDS_BOT_DEFAULT_TEAM_ID`` in OAuth mode, the bot
+token's own workspace (and its Enterprise Grid org, from ``auth.test``) in single-workspace mode; every other team
+is "not connected". ``FairShare`` bounds what one person may have running in a workspace, so one person's flood
+cannot hold up everyone else's commands.
 Must not touch: Slack rendering or listener registration.
 """
 
@@ -31,10 +33,10 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot import i18n
 from minds_bot.i18n import N_
-from minds_bot.minds import MindsClient, MindsError, RateLimiter
+from minds_bot.minds import BudgetLedger, MemoryLedger, MindsClient, MindsError, RateLimiter, budget_name
 from minds_bot.minds.policy import caller
 from minds_bot.settings import Settings
-from minds_bot.store import RunKind, Store, new_holder_id, utc_now
+from minds_bot.store import PostgresStore, RunKind, Store, new_holder_id, utc_now
 
 log = logging.getLogger(__name__)
 
@@ -112,8 +114,10 @@ class MindsDirectory:
     store: Store
     served_teams: Callable[[], Awaitable[frozenset[str]]]
     _clients: dict[str, tuple[str, MindsClient]] = field(default_factory=dict)
-    _limiters: dict[str, RateLimiter] = field(default_factory=dict)
+    _limiters: dict[str, RateLimiter] = field(default_factory=dict)  # budget name -> the key's limiter
+    _budgets: dict[str, str] = field(default_factory=dict)  # team id -> budget name of its current key
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _ledger: BudgetLedger | None = None
 
     async def key_for(self, team_id: str) -> str:
         workspace = await self.store.get_workspace(team_id)
@@ -139,8 +143,11 @@ class MindsDirectory:
             cached = self._clients.get(team_id)
             if cached is not None and cached[0] == fingerprint:
                 return cached[1]
-            client = self.build(key, limiter=self._limiters.setdefault(team_id, self._new_limiter()))
+            budget = budget_name(key)
+            limiter = self._limiters.get(budget) or self._limiters.setdefault(budget, self._new_limiter(budget))
+            client = self.build(key, limiter=limiter)
             self._clients[team_id] = (fingerprint, client)
+            self._budgets[team_id] = budget
         if cached is not None:
             await cached[1].aclose()
         return client
@@ -148,19 +155,31 @@ class MindsDirectory:
     async def read_delay(self, team_id: str, *, keep_free: float = 0.0) -> float:
         """Seconds until this workspace's Minds key has room for one more request (0 when it has now), leaving
         ``keep_free`` of its minute for other work."""
-        limiter = self._limiters.get(team_id)
-        return limiter.delay(keep_free=keep_free) if limiter is not None else 0.0
+        budget = self._budgets.get(team_id)
+        limiter = self._limiters.get(budget) if budget is not None else None
+        return await limiter.delay(keep_free=keep_free) if limiter is not None else 0.0
 
     def build(self, api_key: str, *, limiter: RateLimiter | None = None) -> MindsClient:
         return MindsClient.create(api_key=api_key, base_url=self.settings.minds_api_url, limiter=limiter)
 
-    def _new_limiter(self) -> RateLimiter:
-        return RateLimiter(clock=time.monotonic, sleep=asyncio.sleep)
+    def _new_limiter(self, budget: str) -> RateLimiter:
+        """The key's limiter, counting in the store when replicas share it (PostgreSQL), in memory otherwise."""
+        if self._ledger is None:
+            self._ledger = self.store if isinstance(self.store, PostgresStore) else MemoryLedger(time.monotonic)
+        return RateLimiter(
+            requests_per_minute=self.settings.minds_bot_minds_requests_per_minute,
+            window=self.settings.minds_bot_minds_window_seconds,
+            clock=time.monotonic,
+            sleep=asyncio.sleep,
+            ledger=self._ledger,
+            budget=budget,
+        )
 
     async def forget(self, team_id: str) -> None:
         """Drop a workspace's client (its key changed or the app was uninstalled)."""
         async with self._lock:
             cached = self._clients.pop(team_id, None)
+            self._budgets.pop(team_id, None)
         if cached is not None:
             await cached[1].aclose()
 
@@ -403,8 +422,8 @@ class FairShare:
     """Per-workspace Minds work queued per person, with a bound.
 
     A person may have ``MAX_IN_FLIGHT_PER_PERSON`` commands running at once, and use at most the Minds
-    limiter's caller share of the workspace's window (``RateLimiter.share_wait``); beyond that ``busy`` says
-    how long to wait. Inside ``running`` every Minds call is made for that person, so the limiter serves
+    limiter's caller share of the key's window (``RateLimiter.share_wait``, counted across replicas); beyond that
+    ``busy`` says how long to wait. Inside ``running`` every Minds call is made for that person, so the limiter serves
     people round robin."""
 
     clock: Callable[[], datetime]
@@ -415,13 +434,13 @@ class FairShare:
     def caller_for(*, team_id: str, user_id: str) -> str:
         return f"{team_id}:{user_id}"
 
-    def busy(self, *, team_id: str, user_id: str, limiter: RateLimiter | None) -> Busy | None:
+    async def busy(self, *, team_id: str, user_id: str, limiter: RateLimiter | None) -> Busy | None:
         """None when the person may start one more command now."""
         running = self._running.get((team_id, user_id), [])
         if len(running) >= MAX_IN_FLIGHT_PER_PERSON:
             age = (self.clock() - running[0]).total_seconds()
             return Busy("in_flight", len(running), _about(self._typical - age))
-        share_wait = limiter.share_wait(self.caller_for(team_id=team_id, user_id=user_id)) if limiter else 0.0
+        share_wait = await limiter.share_wait(self.caller_for(team_id=team_id, user_id=user_id)) if limiter else 0.0
         if share_wait > 0:
             return Busy("share", len(running), _about(share_wait))
         return None

@@ -90,6 +90,11 @@ class Settings(BaseSettings):
     # How long a replica's claim on a run, approval or question lasts without renewal: a dead replica's work
     # is taken over after at most this long.
     minds_bot_lease_seconds: float = Field(default=DEFAULT_LEASE_SECONDS, ge=1, le=3600)
+    # The Minds budget of one API key: this many requests per this many seconds (Minds allows 300 a minute), shared
+    # by every replica and workspace on the key (in PostgreSQL when MINDS_BOT_DATABASE_URL is set). A shorter
+    # window is for tests and demos against the sandbox, which can count the same window.
+    minds_bot_minds_requests_per_minute: int = Field(default=300, ge=1, le=100_000)
+    minds_bot_minds_window_seconds: float = Field(default=60.0, ge=1, le=3600)
     # Posts and updates per second into one channel after a burst of ten (Slack: about one a second).
     minds_bot_slack_posts_per_second: float = Field(default=1.0, gt=0, le=1000)
     # chat.update calls per minute in one workspace (Slack's Tier 3 allows about 50); progress edits beyond it

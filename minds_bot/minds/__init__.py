@@ -51,7 +51,9 @@ Public API (see each docstring for details)::
       start_export(study_id, *, kind, format, length=None, force=None) -> ExportJob
       export_status(study_id, job) / wait_export(study_id, job, *, wait_seconds) -> ExportStatus
       download_export(study_id, job, *, status=None, dest_dir=None, max_bytes=...) -> DownloadedFile
-    RateLimiter(*, requests_per_minute=300, clock, sleep)    RetryPolicy(max_attempts, base_delay, ...)
+    RateLimiter(*, requests_per_minute=300, window=60.0, clock, sleep, ledger=None, budget='')
+    RetryPolicy(max_attempts, base_delay, ...)
+    BudgetLedger (protocol: budget_take, budget_recent)    MemoryLedger(clock)    budget_name(api_key)
     resolve(query, items, *, exhaustive) -> LookupResult      (pure name resolver)
     parse_output(outputData, *, request=None) -> StudyOutput     (a question's answers; malformed raises)
     errors: MindsError and its tree (see minds_bot.minds.errors)
@@ -148,7 +150,7 @@ from minds_bot.minds.models import (
 )
 from minds_bot.minds.output import OutputAnswer, OutputAsset, OutputAudience, StudyOutput, parse_output
 from minds_bot.minds.paging import LOOKUP_WINDOW, Page
-from minds_bot.minds.policy import RateLimiter, RetryPolicy
+from minds_bot.minds.policy import BudgetLedger, MemoryLedger, RateLimiter, RetryPolicy, budget_name
 
 __all__ = [
     "AudienceProgress",
@@ -225,6 +227,9 @@ __all__ = [
     "PlanningRequired",
     "RateLimited",
     "RateLimiter",
+    "BudgetLedger",
+    "MemoryLedger",
+    "budget_name",
     "RequestInfo",
     "ResearchMethod",
     "ResearchPlan",

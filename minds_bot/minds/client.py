@@ -1000,7 +1000,7 @@ class MindsClient:
             return _chain(MindsTimeout(request=info), exc)
         except httpx.TransportError as exc:
             return _chain(MindsConnectionError(request=info), exc)
-        self._limiter.observe(status_code=resp.status_code, headers=resp.headers)
+        await self._limiter.observe(status_code=resp.status_code, headers=resp.headers)
         log.debug("minds %s -> %d", info, resp.status_code)
         if resp.status_code < 400:
             return resp

@@ -89,7 +89,7 @@ class CommandRouter:
     async def _fairly(self, handler: Handler, parsed: Any, invocation: Invocation) -> None:
         """Run the handler as one of the person's bounded in-flight commands, or tell them when to retry."""
         fair, who = invocation.services.fair, {"team_id": invocation.team_id, "user_id": invocation.user_id}
-        busy = fair.busy(**who, limiter=await _limiter(invocation))
+        busy = await fair.busy(**who, limiter=await _limiter(invocation))
         if busy is not None:
             await invocation.say_text(busy_text(busy))
             return

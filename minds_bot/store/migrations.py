@@ -3,8 +3,9 @@
 Migration N (1-based) is `MIGRATIONS[N - 1]`, a tuple of statements applied in one transaction together with
 the `schema_version` row that records it. Append only: never edit a migration that has shipped, add the next,
 to both lists. Columns are named after the record fields (see codec.py) and keep the same types on both engines
-(times are fixed-width UTC text, booleans 0/1), so one codec and one set of statements serve both. The only
-difference: PostgreSQL has no `rowid`, so the two tables ordered by insertion get a `seq` column. Owns no I/O.
+(times are fixed-width UTC text, booleans 0/1), so one codec and one set of statements serve both. What only
+PostgreSQL gets (`_PG_EXTRA`, keyed by the migration it extends): a `seq` column on the two tables ordered by
+insertion (it has no `rowid`), and the Minds budget's counting function. Owns no I/O.
 """
 
 from __future__ import annotations
@@ -205,6 +206,18 @@ _V14_SPEND_POLICY: Migration = (
     "CREATE INDEX spends_channel ON spends (team_id, channel_id, created_at)",
 )
 
+# One Minds budget per key (issue 28): the requests of the last window, named by a salted hash of the key (never
+# the key), so replicas and workspaces on one key share its 300 a minute, and a 429's Retry-After pauses them all
+# (``blocked_until``). Times are the database's clock (epoch seconds, PostgreSQL's function below); SQLite keeps
+# the tables unused (one process counts in memory).
+_V15_MINDS_BUDGET: Migration = (
+    "CREATE TABLE minds_budgets (budget TEXT PRIMARY KEY, blocked_until DOUBLE PRECISION NOT NULL DEFAULT 0)",
+    """CREATE TABLE minds_budget_sends (
+        budget TEXT NOT NULL, sent_at DOUBLE PRECISION NOT NULL, caller TEXT NOT NULL
+    )""",
+    "CREATE INDEX minds_budget_sends_at ON minds_budget_sends (budget, sent_at)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CORE,
     _V2_DIGEST_QUIET,
@@ -220,6 +233,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V12_RUN_NOTICES,
     _V13_ASK_ATTACHMENTS,
     _V14_SPEND_POLICY,
+    _V15_MINDS_BUDGET,
 )
 
 # PostgreSQL: the same migrations; `seq` stands in for SQLite's rowid where rows are ordered by insertion
@@ -230,4 +244,38 @@ _PG_V1_CORE: Migration = (
     "ALTER TABLE plan_posts ADD COLUMN seq BIGSERIAL",
 )
 
-PG_MIGRATIONS: tuple[Migration, ...] = (_PG_V1_CORE, *MIGRATIONS[1:])
+# One request counted in one round-trip: the budget's row is locked (so replicas take turns), a pause after a 429
+# is waited out, what left the window is forgotten, and the request is counted when it fits; otherwise the seconds
+# until it would fit come back. Each
+# statement of a plpgsql function sees what committed before it, so the count after the lock is current.
+_PG_BUDGET_TAKE = """CREATE FUNCTION minds_budget_take(b TEXT, who TEXT, lim INTEGER, win DOUBLE PRECISION)
+RETURNS DOUBLE PRECISION LANGUAGE plpgsql AS $$
+DECLARE
+    now_s DOUBLE PRECISION;
+    n INTEGER;
+    oldest DOUBLE PRECISION;
+    blocked DOUBLE PRECISION;
+BEGIN
+    INSERT INTO minds_budgets (budget) VALUES (b) ON CONFLICT DO NOTHING;
+    SELECT blocked_until INTO blocked FROM minds_budgets WHERE budget = b FOR UPDATE;
+    now_s := extract(epoch FROM clock_timestamp());
+    IF blocked > now_s THEN
+        RETURN blocked - now_s;
+    END IF;
+    DELETE FROM minds_budget_sends WHERE budget = b AND sent_at <= now_s - win;
+    SELECT count(*) INTO n FROM minds_budget_sends WHERE budget = b;
+    IF n < lim THEN
+        INSERT INTO minds_budget_sends (budget, sent_at, caller) VALUES (b, now_s, who);
+        RETURN 0;
+    END IF;
+    SELECT sent_at INTO oldest FROM minds_budget_sends WHERE budget = b ORDER BY sent_at OFFSET n - lim LIMIT 1;
+    RETURN greatest(0.001, oldest + win - now_s);
+END $$"""
+
+# What only PostgreSQL adds to a migration.
+_PG_EXTRA: dict[Migration, Migration] = {
+    _V1_CORE: _PG_V1_CORE[len(_V1_CORE) :],
+    _V15_MINDS_BUDGET: (_PG_BUDGET_TAKE,),
+}
+
+PG_MIGRATIONS: tuple[Migration, ...] = tuple((*m, *_PG_EXTRA.get(m, ())) for m in MIGRATIONS)

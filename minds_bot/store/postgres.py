@@ -2,8 +2,10 @@
 
 Owns the pool, translating the shared statements (sql.py, `?` placeholders) to PostgreSQL's (`$1`), upserts
 by each table's key, row locks for claims (`FOR UPDATE`; `FOR UPDATE SKIP LOCKED` where replicas compete for
-work, so none waits for another), the advisory lock that keeps housekeeping to one replica at a time, and
-applying `PG_MIGRATIONS` under an advisory lock (replicas starting together migrate once). Every operation
+work, so none waits for another), the advisory lock that keeps housekeeping to one replica at a time, the
+shared Minds budget (it is the `BudgetLedger` of minds/policy.py, structurally: `budget_take` counts a request
+in one round-trip, `budget_recent`, `budget_block`; budgets are named by a hash, never a key), and applying
+`PG_MIGRATIONS` under an advisory lock (replicas starting together migrate once). Every operation
 is one statement or one short READ COMMITTED transaction on a pooled connection.
 
 Errors reaching the server (bad URL, refused connection, wrong password, missing database) become one
@@ -198,6 +200,34 @@ class PostgresStore(SqlStore):
     async def _tx(self) -> AsyncIterator[_Session]:
         async with self._pool.acquire() as conn, conn.transaction():
             yield _Session(conn)
+
+    # -- the Minds budget (a ``BudgetLedger`` of ``minds_bot.minds.policy``, shared by every replica) ------------
+    async def budget_take(self, budget: str, *, caller: str, limit: int, window: float) -> float:
+        """Count one request of ``budget`` (a hashed key name) when it fits the window: one round-trip."""
+        async with self._read() as q:
+            row = await q.one("SELECT minds_budget_take(?, ?, ?, ?) AS wait", (budget, caller, limit, window))
+        assert row is not None
+        return float(row["wait"])
+
+    async def budget_recent(self, budget: str, *, window: float) -> list[tuple[float, str]]:
+        """(seconds ago, caller) of the requests counted in the last ``window`` seconds, oldest first."""
+        async with self._read() as q:
+            rows = await q.all(
+                "SELECT extract(epoch FROM clock_timestamp()) - sent_at AS age, caller FROM minds_budget_sends"
+                " WHERE budget = ? AND sent_at > extract(epoch FROM clock_timestamp()) - ? ORDER BY sent_at",
+                (budget, window),
+            )
+        return [(float(row["age"]), str(row["caller"])) for row in rows]
+
+    async def budget_block(self, budget: str, *, seconds: float) -> None:
+        """No request of ``budget`` for ``seconds`` from now, on any replica (Minds answered 429)."""
+        async with self._read() as q:
+            await q.run(
+                "INSERT INTO minds_budgets (budget, blocked_until)"
+                " VALUES (?, extract(epoch FROM clock_timestamp()) + ?) ON CONFLICT (budget) DO UPDATE"
+                " SET blocked_until = greatest(minds_budgets.blocked_until, EXCLUDED.blocked_until)",
+                (budget, seconds),
+            )
 
     # -- lifecycle -------------------------------------------------------------------------------------------
     async def close(self) -> None:

@@ -257,7 +257,7 @@ async def test_follow_ups_leave_part_of_a_workspaces_minds_minute_to_the_results
         await limiter.acquire()
 
     async def read_delay(team_id: str, *, keep_free: float) -> float:
-        return limiter.delay(keep_free=keep_free)
+        return await limiter.delay(keep_free=keep_free)
 
     research, consistency = ScriptedHandler([done("completed")]), ScriptedHandler([done("arrived")])
     tracker = RunTracker(

@@ -102,3 +102,27 @@ async def test_rate_limit_per_key_with_headers() -> None:
         assert (await other.get("/auth/me")).status_code == 200
         sandbox.advance(60)
         assert (await client.get("/auth/me")).status_code == 200
+
+
+async def test_traffic_counts_each_keys_most_requests_in_any_sliding_window() -> None:
+    """``/_sandbox/traffic`` is what the shared-budget proof reads: per key, every request, the most within any
+    ``rate_window_seconds`` on the real clock (here a scripted one), and the 429s."""
+    config = SandboxConfig(rate_limit_per_minute=5, rate_window_seconds=10)
+    arrivals = iter([0.0, 4.0, 8.0, 12.0, 13.0, 14.0, 14.5, 30.0])
+    async with (
+        sandbox_client(config, clock=ManualClock()) as (sandbox, client),
+        make_client(sandbox, ContractLog(), key=OTHER_KEY) as other,
+    ):
+        sandbox.runtime.monotonic = lambda: next(arrivals)
+        statuses = [(await client.get("/auth/me")).status_code for _ in range(7)]
+        await other.get("/auth/me")
+        async with httpx.AsyncClient() as control:
+            traffic = (await control.get(f"{sandbox.origin}/_sandbox/traffic")).json()
+    assert statuses == [200, 200, 200, 200, 200, 429, 429]  # the sandbox's own minute is fixed, not sliding
+    assert traffic["windowSeconds"] == 10
+    counts = sorted(traffic["keys"].values(), key=lambda seen: seen["total"])
+    # 8, 12, 13, 14 and 14.5 arrived within 10 s of each other; the other key is counted apart.
+    assert counts == [
+        {"total": 1, "maxInWindow": 1, "throttled": 0},
+        {"total": 7, "maxInWindow": 5, "throttled": 2},
+    ]

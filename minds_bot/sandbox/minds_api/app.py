@@ -138,6 +138,7 @@ def _add_routes(app: web.Application) -> None:
     r.add_post("/_sandbox/advance", ctl.advance)
     r.add_put("/_sandbox/allowance", ctl.put_allowance)
     r.add_get("/_sandbox/status", ctl.status)
+    r.add_get("/_sandbox/traffic", ctl.traffic)
     r.add_get("/_sandbox/attachments", ctl.attachments)
     r.add_get("/_files/{token}", ctl.download_file)
 

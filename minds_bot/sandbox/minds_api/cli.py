@@ -47,6 +47,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="requests per minute per key; 0 disables the limit (default 300)",
     )
+    parser.add_argument(
+        "--rate-window",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="the rate limit's 'minute' and the window /_sandbox/traffic counts in (default 60)",
+    )
     parser.add_argument("--speed", type=float, default=1.0, help="run speed multiplier (default 1.0)")
     parser.add_argument("--latency-ms", type=float, default=0.0, help="added latency per API request")
     parser.add_argument(
@@ -103,6 +110,7 @@ def config_from_args(args: argparse.Namespace) -> SandboxConfig:
         allowed_keys=frozenset(args.key) if args.key else None,
         response_allowance=args.allowance,
         rate_limit_per_minute=args.rate_limit or None,
+        rate_window_seconds=args.rate_window,
         faults=faults,
     )
 

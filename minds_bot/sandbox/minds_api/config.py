@@ -88,6 +88,8 @@ class SandboxConfig(BaseModel):
     seed: int = 7
     response_allowance: int | None = Field(default=None, ge=0)  # per key and period; None = unlimited
     rate_limit_per_minute: int | None = Field(default=DEFAULT_RATE_LIMIT_PER_MINUTE, ge=1)
+    # The "minute" of the rate limit and of the traffic count (``/_sandbox/traffic``); shorter in tests.
+    rate_window_seconds: float = Field(default=60.0, gt=0)
     seconds_per_step: float = Field(default=2.0, gt=0)  # one run item, export or build stage at speed 1
     faults: Faults = Field(default_factory=Faults)
 

@@ -91,6 +91,7 @@ def _rate_headers(request: web.Request) -> dict[str, str]:
     limit, remaining, reset = counted
     headers = {"RateLimit-Limit": str(limit), "RateLimit-Remaining": str(max(0, remaining))}
     if remaining < 0:
+        request.app[RUNTIME].note_throttled(request[KEY_FP])
         raise ApiError(
             429,
             "Too many requests; retry after the window resets",
@@ -115,6 +116,7 @@ async def _inject_faults(request: web.Request) -> None:
     if faults.latency_ms > 0:
         await runtime.sleep(faults.latency_ms / 1000)
     if faults.throttle_rate > 0 and runtime.fault_rng.random() < faults.throttle_rate:
+        runtime.note_throttled(request[KEY_FP])
         raise ApiError(
             429,
             "Too many requests (sandbox fault)",

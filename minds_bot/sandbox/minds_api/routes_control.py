@@ -1,7 +1,7 @@
 """Routes outside the Minds API: the ``/_sandbox`` control surface for tests and benchmarks, and the signed
 ``/_files`` download path.
 
-Owns: fault changes, reset, clock advance, allowance control, status, the list of question attachments
+Owns: fault changes, reset, clock advance, allowance control, status, per-key traffic, the list of question attachments
 received (``attachments.py``), and serving export files by signed token.
 Must not be reachable as part of ``/api/v1``; these routes take no Minds key.
 """
@@ -93,6 +93,14 @@ async def status(request: web.Request) -> web.Response:
             "liveRuns": live,
         }
     )
+
+
+async def traffic(request: web.Request) -> web.Response:
+    """Per key fingerprint: requests that reached ``/api/v1``, the most in any sliding ``windowSeconds`` (on the
+    real clock), and how many were answered 429. Counted since start or the last reset."""
+    rt = runtime(request)
+    keys = {fp: seen.as_json() for fp, seen in rt.traffic.items()}
+    return web.json_response({"windowSeconds": rt.config.rate_window_seconds, "keys": keys})
 
 
 async def download_file(request: web.Request) -> web.Response:
