@@ -26,7 +26,7 @@ HEAVY = (
     "PIL",
     "asyncpg",
     "yaml",
-    "minds_bot.sandbox.minds_api.app",
+    "minds_bot.sandbox",
     "httpx",
     "rich",
     "apscheduler",
@@ -40,7 +40,7 @@ from minds_bot.settings import Settings
 from minds_bot.store import SecretBox
 
 async def main():
-    build_parser().parse_args(["run", "--http"])
+    build_parser(sandbox_options=False).parse_args(["run", "--http"])  # as main() builds it for "run"
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(
             _env_file=None, slack_bot_token="xoxb-weight", slack_signing_secret="s" * 32,
