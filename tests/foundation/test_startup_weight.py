@@ -30,6 +30,7 @@ HEAVY = (
     "httpx",
     "rich",
     "apscheduler",
+    "prometheus_client",  # metrics: loaded with the first scrape or metric, not by start-up
 )
 
 SCRIPT = """
