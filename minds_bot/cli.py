@@ -168,7 +168,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise SettingsError(problems)
     settings = _settings_with_logging()
     # Importing the bot creates objects that live as long as the process; collecting garbage among them while
-    # importing finds none and costs a few per cent of start-up.
+    # importing finds next to nothing and costs a few per cent of start-up.
     gc.disable()
     try:
         from minds_bot import app

@@ -7,7 +7,7 @@ latest missed fire, and the store's per-window claim keeps two processes from po
 A digest whose post failed waits (growing back-off) before the periodic pass tries it again.
 APScheduler is imported when the scheduler is first needed, off the event loop at ``start``: loading it reads
 every installed package's metadata (tens of milliseconds), and the bot starts this scheduler only once it
-serves Slack (``app.Bot``), so a first request never waits for it.
+serves Slack (``app.Bot``), so no first request waits for it.
 Must not touch: what a digest says or how a window is claimed (``flow.py``), fire-time arithmetic
 (``schedule.py``).
 """
