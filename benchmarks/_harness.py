@@ -31,6 +31,9 @@ from aiohttp import web
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 BIN = Path(sys.executable).parent
+# The bot of this checkout (``-m`` with the checkout as working directory), not whichever copy the ``minds-bot``
+# script of the environment was installed from (an editable install points at one tree only).
+MINDS_BOT = [sys.executable, "-m", "minds_bot"]
 SIGNING_SECRET = "bench-" + secrets.token_hex(12)
 BOT_TOKEN = "xoxb-bench-" + secrets.token_hex(8)
 MINDS_KEY = "minds_" + "b" * 48
@@ -269,7 +272,7 @@ async def stop(proc: Proc) -> None:
 
 async def start_sandbox(*, latency_ms: int = 0) -> Proc:
     port = free_port()
-    argv = [str(BIN / "minds-bot"), "sandbox", "--port", str(port), "--rate-limit", "0"]
+    argv = [*MINDS_BOT, "sandbox", "--port", str(port), "--rate-limit", "0"]
     if latency_ms:
         argv += ["--latency-ms", str(latency_ms)]
     proc = await spawn("sandbox", argv, env={}, health=f"http://127.0.0.1:{port}/_sandbox/faults")
@@ -294,7 +297,7 @@ def bot_env(*, sink: SlackSink, minds_url: str, db: Path) -> dict[str, str]:
 
 async def start_bot(*, sink: SlackSink, minds_url: str, db: Path) -> Proc:
     port = free_port()
-    argv = [str(BIN / "minds-bot"), "run", "--http", "--port", str(port)]
+    argv = [*MINDS_BOT, "run", "--http", "--port", str(port)]
     env = bot_env(sink=sink, minds_url=minds_url, db=db)
     return await spawn("minds-bot", argv, env=env, health=f"http://127.0.0.1:{port}/healthz")
 

@@ -4,7 +4,9 @@ Owns: which Slack mode the bot runs in (single workspace from environment tokens
 Web API client's base URL, the order of the Bolt middleware (shape check, log context, one workspace per
 install, once per delivery, paced client, language) and the error hook, the HTTP server (``POST /slack/events``
 behind the gate of ``minds_bot.slack.gate``, OAuth routes, ``GET /healthz``, ``GET /stimuli/{token}`` where Minds
-fetches a question's stimulus) and Socket Mode start-up, and the order of start-up and shut-down.
+fetches a question's stimulus) and Socket Mode start-up, and the order of start-up and shut-down: the bot is
+ready (``/healthz`` 200) once the store is migrated, every listener registered and the run tracker runs; work no
+first request needs (the digest scheduler) starts just after it serves (``Bot.start_deferred``).
 Must not touch: listener behaviour (``minds_bot.slack``), Minds wire shapes (``minds_bot.minds``) or SQL.
 """
 
@@ -15,7 +17,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -30,7 +32,7 @@ from minds_bot.flows.housekeeping import Housekeeping
 from minds_bot.flows.stimulus import STIMULI_PATH, StimulusShelf
 from minds_bot.flows.tracking import RunTracker
 from minds_bot.render.bars import use_cjk_font
-from minds_bot.services import ChannelPacer, PacedWebClient, Services, paced, slack_web_client
+from minds_bot.services import Background, ChannelPacer, PacedWebClient, Services, paced, slack_web_client
 from minds_bot.settings import Settings, SettingsError
 from minds_bot.slack import register_all
 from minds_bot.slack.errors import error_hook
@@ -59,6 +61,9 @@ log = logging.getLogger(__name__)
 
 HEALTH_PATH = "/healthz"
 REFUSAL_FLUSH_SECONDS = 5  # how late a source's summary of refused requests may come after its minute
+# Bolt names an unnamed app after its caller's file by walking the whole stack with source context (inspect.stack),
+# which costs tens of milliseconds at start-up; naming it skips that walk.
+APP_NAME = "minds-bot"
 LEASE_RENEWALS = 3  # a run being polled has its lease renewed this many times per lease period
 # A placeholder that lets the manifest generator build the real app without any credentials or network.
 _MANIFEST_SIGNING_SECRET = "manifest-only-not-a-secret"  # noqa: S105
@@ -82,7 +87,11 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
     ``process_before_response`` (tests only) makes a dispatch return after its listeners finish."""
     settings = services.settings
     signing = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
-    kwargs: dict[str, Any] = {"signing_secret": signing or "", "process_before_response": process_before_response}
+    kwargs: dict[str, Any] = {
+        "name": APP_NAME,
+        "signing_secret": signing or "",
+        "process_before_response": process_before_response,
+    }
     if settings.oauth_enabled:
         kwargs["client"] = slack_web_client(None, base_url=settings.slack_api_url, pacer=services.slack.pacer)
         kwargs["oauth_settings"] = _oauth_settings(services)
@@ -113,6 +122,7 @@ def build_manifest_surface(settings: Settings) -> Surface:
     )
     store = MemoryStore(secrets=SecretBox(SecretBox.generate_key()))
     app = AsyncApp(
+        name=APP_NAME,
         signing_secret=_MANIFEST_SIGNING_SECRET,
         token="xoxb-manifest",  # noqa: S106 - never used: nothing is sent
     )
@@ -219,20 +229,42 @@ def _summing_up(refusals: RefusalLog) -> Callable[[web.Application], AsyncIterat
 
 @dataclass
 class Bot:
-    """A started bot: the store is migrated and background work is running until ``stop``."""
+    """A started bot: the store is migrated and background work is running until ``stop``.
+
+    ``deferred`` is background work no first request needs: ``start`` leaves it, and ``start_deferred`` starts it
+    in a task once the bot serves (``deferred_started`` is that task, for tests to await)."""
 
     services: Services
     app: AsyncApp
     surface: Surface
     ready: bool = False
+    deferred: tuple[Background, ...] = ()
+    deferred_started: asyncio.Task[None] | None = field(default=None, repr=False)
 
     async def start(self) -> None:
         for work in self.services.background:
-            await work.start()
+            if work not in self.deferred:
+                await work.start()
         self.ready = True
+
+    def start_deferred(self) -> None:
+        if self.deferred and self.deferred_started is None:
+            self.deferred_started = asyncio.create_task(self._start_deferred())
+
+    async def _start_deferred(self) -> None:
+        for work in self.deferred:
+            try:
+                await work.start()
+            except Exception:  # noqa: BLE001 - a task of its own: nobody else would see why the work is not running
+                log.exception("background work could not start", extra={"fields": {"work": type(work).__name__}})
+                return
 
     async def stop(self) -> None:
         self.ready = False
+        if self.deferred_started is not None:
+            self.deferred_started.cancel()  # a no-op once it is done
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.deferred_started
         for work in reversed(self.services.background):
             await work.stop()
         await self.services.minds.aclose()
@@ -278,8 +310,9 @@ async def open_bot(settings: Settings, *, clock: Clock = utc_now) -> Bot:
     )
     services.background[:0] = [Housekeeping(store=store, clock=services.clock), services.followups, services.tracker]
     flow = DigestFlow.from_services(services)
-    services.background.append(DigestScheduler(flow=flow, store=store, clock=services.clock))
-    bot = Bot(services=services, app=app, surface=surface)
+    digests = DigestScheduler(flow=flow, store=store, clock=services.clock)
+    services.background.append(digests)
+    bot = Bot(services=services, app=app, surface=surface, deferred=(digests,))
     await bot.start()
     return bot
 
@@ -320,6 +353,7 @@ async def start_http(settings: Settings, *, host: str, port: int, clock: Clock =
         raise
     bound = runner.addresses[0][1] if runner.addresses else port
     server = HttpServer(bot=bot, runner=runner, host=host, port=bound)
+    bot.start_deferred()
     log.info("serving Slack requests", extra={"fields": {"url": server.base_url + EVENTS_PATH}})
     return server
 
@@ -346,6 +380,7 @@ async def serve_socket_mode(settings: Settings) -> None:
     handler = AsyncSocketModeHandler(bot.app, settings.slack_app_token.get_secret_value())
     try:
         await handler.connect_async()
+        bot.start_deferred()
         log.info("connected to Slack over Socket Mode")
         await asyncio.Event().wait()
     finally:

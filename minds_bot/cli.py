@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import sys
 from collections.abc import Sequence
 
@@ -41,12 +42,14 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_run)
 
 
-def _add_sandbox(sub: argparse._SubParsersAction) -> None:
+def _add_sandbox(sub: argparse._SubParsersAction, *, with_options: bool = True) -> None:
     p = sub.add_parser(
         "sandbox",
         help="serve the embedded Minds v1 API locally (no Minds account needed)",
         description="Serve the embedded Minds v1 API sandbox with seeded demo Audiences and Studies.",
     )
+    if not with_options:  # another command runs: the sandbox's options (and their imports) are not needed
+        return
     from minds_bot.sandbox.minds_api import cli as sandbox_cli
 
     sandbox_cli.add_arguments(p)
@@ -112,17 +115,22 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_check)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(*, sandbox_options: bool = True) -> argparse.ArgumentParser:
+    """The whole command line; ``sandbox_options=False`` leaves out the ``sandbox`` command's options, which
+    import the sandbox's configuration (``main`` does that unless the command line names the sandbox)."""
     parser = argparse.ArgumentParser(prog="minds-bot", description=DESCRIPTION, epilog=EPILOG)
     parser.add_argument("--version", action="version", version=f"minds-bot {__version__}")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
-    for add in (_add_run, _add_sandbox, _add_demo, _add_manifest, _add_check):
+    for add in (_add_run, _add_demo, _add_manifest, _add_check):
         add(sub)
+        if add is _add_run:
+            _add_sandbox(sub, with_options=sandbox_options)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(sandbox_options="sandbox" in words).parse_args(words)
     try:
         return int(args.handler(args))
     except SettingsError as exc:
@@ -159,8 +167,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     if problems:
         raise SettingsError(problems)
     settings = _settings_with_logging()
-    from minds_bot import app
-    from minds_bot.store import StoreError
+    # Importing the bot creates objects that live as long as the process; collecting garbage among them while
+    # importing finds next to nothing and costs a few per cent of start-up.
+    gc.disable()
+    try:
+        from minds_bot import app
+        from minds_bot.store import StoreError
+    finally:
+        gc.enable()
 
     try:
         if http:

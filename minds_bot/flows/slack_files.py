@@ -14,9 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 from urllib.parse import urljoin, urlsplit
 
-import httpx
+from minds_bot.lazy import LazyModule
+
+if TYPE_CHECKING:
+    import httpx
+else:
+    httpx = LazyModule("httpx")  # imported on first use: start-up does not need it
 
 SLACK_FILE_HOSTS = frozenset({"files.slack.com"})
 SLACK_API_HOSTS = frozenset({"slack.com", "www.slack.com"})

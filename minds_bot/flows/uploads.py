@@ -13,13 +13,20 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import httpx
 from slack_sdk.errors import SlackRequestError
 from slack_sdk.web.async_client import AsyncWebClient
 
+from minds_bot.lazy import LazyModule
+
+if TYPE_CHECKING:
+    import httpx
+else:
+    httpx = LazyModule("httpx")  # imported on first use: start-up does not need it
+
 CHUNK = 256 * 1024
-UPLOAD_TIMEOUT = httpx.Timeout(60.0)  # per read/write of one piece, not for the whole file
+UPLOAD_TIMEOUT_SECONDS = 60.0  # per read/write of one piece, not for the whole file
 
 
 async def _pieces(path: Path) -> AsyncIterator[bytes]:
@@ -48,7 +55,7 @@ async def upload_file(
     if not isinstance(file_id, str) or not isinstance(url, str):
         raise SlackRequestError("files.getUploadURLExternal gave no upload URL")  # verbatim
     headers = {"Content-Type": "application/octet-stream", "Content-Length": str(size)}
-    async with httpx.AsyncClient(timeout=UPLOAD_TIMEOUT) as http:
+    async with httpx.AsyncClient(timeout=httpx.Timeout(UPLOAD_TIMEOUT_SECONDS)) as http:
         response = await http.post(url, content=_pieces(path), headers=headers)
     if response.status_code != httpx.codes.OK:
         raise SlackRequestError(f"Slack refused the upload of {filename} (HTTP {response.status_code})")  # verbatim

@@ -22,13 +22,13 @@ import uuid
 from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
-import httpx
 from pydantic import BaseModel, ValidationError
 
 from minds_bot import __version__
 from minds_bot.i18n import _
+from minds_bot.lazy import LazyModule
 from minds_bot.minds.errors import (
     AudienceJobFailed,
     Conflict,
@@ -103,6 +103,11 @@ from minds_bot.minds.models import (
 )
 from minds_bot.minds.paging import LOOKUP_WINDOW, PAGE_SIZE, Page, check_page, iter_offset
 from minds_bot.minds.policy import Clock, RateLimiter, RetryPolicy, Sleep, parse_retry_after, poll_delay
+
+if TYPE_CHECKING:
+    import httpx
+else:
+    httpx = LazyModule("httpx")  # imported on first use: start-up does not need it
 
 log = logging.getLogger(__name__)
 

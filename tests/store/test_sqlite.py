@@ -57,9 +57,13 @@ async def test_an_older_file_is_upgraded_and_keeps_its_data(db_path: str, box: S
 
 
 async def test_a_failing_migration_leaves_the_old_version(db_path: str, box: SecretBox, clock: FakeClock) -> None:
+    await (await SqliteStore.open(db_path, secrets=box, clock=clock)).close()
     broken = MIGRATIONS + (("CREATE TABLE half_done (id INTEGER)", "THIS IS NOT SQL"),)
     with pytest.raises(Exception, match="syntax error"):
         await SqliteStore.open(db_path, secrets=box, clock=clock, migrations=broken)
+    kept = await SqliteStore.open(db_path, secrets=box, clock=clock)
+    assert kept.schema_version == len(MIGRATIONS)  # the file still has every earlier migration
+    await kept.close()
     store = await SqliteStore.open(db_path, secrets=box, clock=clock, migrations=MIGRATIONS + (FUTURE_MIGRATION,))
     assert store.schema_version == len(MIGRATIONS) + 1  # the broken step was rolled back whole
     async with store._read() as q:  # noqa: SLF001

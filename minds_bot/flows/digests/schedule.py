@@ -14,14 +14,16 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cache
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
-
-from apscheduler.triggers.cron import CronTrigger
 
 from minds_bot.i18n import N_, _, _n
 from minds_bot.render.common import shorten
 from minds_bot.render.digest import WEEKDAY_LABELS
 from minds_bot.store import Digest, ScheduleKind
+
+if TYPE_CHECKING:
+    from apscheduler.triggers.cron import CronTrigger
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 DAY_ABBREVIATIONS = tuple(day[:3] for day in WEEKDAYS)
@@ -137,7 +139,7 @@ def parse_cron(expr: str) -> str:
         )
     for position, (label, name, value) in enumerate(zip(CRON_FIELDS, _TRIGGER_FIELDS, fields, strict=True), 1):
         try:
-            CronTrigger(**{name: _cron_weekdays(value) if name == "day_of_week" else value}, timezone=UTC)
+            _cron_trigger(**{name: _cron_weekdays(value) if name == "day_of_week" else value}, timezone=UTC)
         except ValueError as exc:
             message = _(
                 "Cron field {position} ({field}) “{value}” is invalid: {reason}.",
@@ -148,6 +150,14 @@ def parse_cron(expr: str) -> str:
             )
             raise ScheduleError(message, field="cron") from None
     return " ".join(fields)
+
+
+def _cron_trigger(**fields: Any) -> CronTrigger:
+    """APScheduler's cron trigger, imported on first use: loading APScheduler reads every installed package's
+    metadata, which start-up does not need."""
+    from apscheduler.triggers.cron import CronTrigger
+
+    return CronTrigger(**fields)
 
 
 def _cron_weekdays(value: str) -> str:
@@ -228,14 +238,14 @@ def trigger(schedule: Schedule) -> CronTrigger:
     zone = schedule.zone
     if schedule.kind is ScheduleKind.DAILY:
         hour, minute = schedule.spec.split(":")
-        return CronTrigger(hour=int(hour), minute=int(minute), timezone=zone)
+        return _cron_trigger(hour=int(hour), minute=int(minute), timezone=zone)
     if schedule.kind is ScheduleKind.WEEKLY:
         day, time = schedule.spec.split(" ")
         hour, minute = time.split(":")
-        return CronTrigger(day_of_week=day, hour=int(hour), minute=int(minute), timezone=zone)
+        return _cron_trigger(day_of_week=day, hour=int(hour), minute=int(minute), timezone=zone)
     values = dict(zip(_TRIGGER_FIELDS, schedule.spec.split(), strict=True))
     values["day_of_week"] = _cron_weekdays(values["day_of_week"])
-    return CronTrigger(**values, timezone=zone)
+    return _cron_trigger(**values, timezone=zone)
 
 
 def next_fire(schedule: Schedule, *, after: datetime) -> datetime | None:

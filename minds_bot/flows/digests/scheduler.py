@@ -5,23 +5,29 @@ rebuilt from the store at start and re-synced every minute (digests added or rem
 and a periodic pass that posts any fire a job missed (downtime, a replaced job): ``run_due`` posts only the
 latest missed fire, and the store's per-window claim keeps two processes from posting the same digest.
 A digest whose post failed waits (growing back-off) before the periodic pass tries it again.
+APScheduler is imported when the scheduler is first needed, off the event loop at ``start``: loading it reads
+every installed package's metadata (tens of milliseconds), and the bot starts this scheduler only once it
+serves Slack (``app.Bot``), so no first request waits for it.
 Must not touch: what a digest says or how a window is claimed (``flow.py``), fire-time arithmetic
 (``schedule.py``).
 """
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-
-from apscheduler.schedulers.asyncio import AsyncIOScheduler
-from apscheduler.triggers.interval import IntervalTrigger
+from typing import TYPE_CHECKING
 
 from minds_bot.flows.digests.flow import DigestFlow
 from minds_bot.flows.digests.schedule import Schedule, ScheduleError, schedule_of, trigger
 from minds_bot.services import Background
 from minds_bot.store import Digest, Store
+
+if TYPE_CHECKING:
+    from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +44,12 @@ def job_id(digest_id: str) -> str:
     return JOB_PREFIX + digest_id
 
 
+def _load_apscheduler() -> None:
+    """Import what the scheduler uses (in a worker thread at start, so the event loop keeps serving)."""
+    for name in ("apscheduler.schedulers.asyncio", "apscheduler.triggers.interval", "apscheduler.triggers.cron"):
+        importlib.import_module(name)
+
+
 class DigestScheduler(Background):
     """Keeps one job per stored digest. ``sync`` and ``catch_up`` are public so tests drive them directly."""
 
@@ -52,20 +64,28 @@ class DigestScheduler(Background):
         self._flow = flow
         self._store = store
         self._clock = clock
-        self._scheduler = scheduler or AsyncIOScheduler(timezone=UTC, job_defaults=JOB_DEFAULTS)
+        self._scheduler = scheduler  # built on first use (``apscheduler``)
         self._scheduled: dict[str, Schedule] = {}
         self._backoff: dict[str, tuple[datetime, timedelta]] = {}
 
     @property
     def apscheduler(self) -> AsyncIOScheduler:
+        if self._scheduler is None:
+            from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+            self._scheduler = AsyncIOScheduler(timezone=UTC, job_defaults=JOB_DEFAULTS)
         return self._scheduler
 
     async def start(self) -> None:
-        if not self._scheduler.running:
-            self._scheduler.start()
+        if self._scheduler is None:
+            await asyncio.to_thread(_load_apscheduler)
+        from apscheduler.triggers.interval import IntervalTrigger
+
+        if not self.apscheduler.running:
+            self.apscheduler.start()
         await self.sync()
         # The first pass runs at once, in the background, so a slow Minds never delays start-up.
-        self._scheduler.add_job(
+        self.apscheduler.add_job(
             self._pass,
             IntervalTrigger(seconds=SWEEP_SECONDS, timezone=UTC),
             id=SWEEP_JOB_ID,
@@ -74,7 +94,7 @@ class DigestScheduler(Background):
         )
 
     async def stop(self) -> None:
-        if self._scheduler.running:
+        if self._scheduler is not None and self._scheduler.running:
             self._scheduler.shutdown(wait=False)
 
     async def sync(self) -> None:
@@ -97,7 +117,7 @@ class DigestScheduler(Background):
             return
         if self._scheduled.get(digest.digest_id) == schedule:
             return
-        self._scheduler.add_job(
+        self.apscheduler.add_job(
             self._fire,
             trigger(schedule),
             args=[digest.digest_id],
@@ -110,7 +130,7 @@ class DigestScheduler(Background):
     def unschedule(self, digest_id: str) -> None:
         self._scheduled.pop(digest_id, None)
         self._backoff.pop(digest_id, None)
-        if self._scheduler.get_job(job_id(digest_id)) is not None:
+        if self._scheduler is not None and self._scheduler.get_job(job_id(digest_id)) is not None:
             self._scheduler.remove_job(job_id(digest_id))
 
     async def catch_up(self) -> None:
