@@ -1,0 +1,234 @@
+"""Why a Mind chose what it chose: the reason that comes with a choice or a scale point.
+
+Owns: ``closed_answer`` and reading what a closed question asks (``closed_kind``: credibility of a claim or label,
+recommending, a price, having bought or used something, having heard of it, buying or trying it, how often,
+a preference between options, agreement, satisfaction, how different it is, how appealing, else an opinion). The
+reason speaks to the question and to the direction of the chosen option (positive, negative, neutral — from its
+sentiment), in the Mind's voice (its strongest trait gives the second half): "Yes — an independent label is
+something I can check; a claim the brand makes about itself I take with a pinch of salt." A Yes/No answer leads
+with the word a person would say ("Yes —", "No —"); any other option or scale point is never repeated (the
+result shows it beside the reason), and a reason is never just the option. A question naming a price is
+answered against what the Mind would pay ("I would pay about 95 EUR; I'd never pay 140 EUR for shoes.").
+Pure functions over plain data and a seeded ``random.Random``; the same inputs always give the same words.
+Must not touch state, clocks or I/O.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from minds_bot.sandbox.minds_api import topics, voices
+from minds_bot.sandbox.minds_api.topics import Topic
+
+LEANS = 1 / 3  # sentiment beyond which an answer counts as positive or negative
+
+_CLOSED_KINDS = (
+    ("credibility", r"credib|believ|\btrust|\blabel|\bclaims?\b|certif|convinc|glaubw|creíb|可信|믿을|신뢰"),
+    ("recommend", r"recommend|empfehl|recomiend|推荐|추천"),
+    (
+        "bought",
+        r"have you (?:bought|used|tried)|did you (?:buy|use)|in the past \d+ months|gekauft|verwendet|"
+        r"has comprado|has usado|买过|用过|구매한 적|사용한 적",
+    ),
+    ("heard", r"heard of|familiar|aware of|kannten|kennen|oído|conoces|听说|听过|了解|들어 본|알고"),
+    ("frequency", r"how often|how many|how frequently|wie oft|häufig|con qué frecuencia|cuánt|多久|多少次|자주|몇"),
+    ("prefer", r"prefer|bevorzug|prefier|更喜欢|偏好|선호"),
+    ("agree", r"\bagree|zustimm|de acuerdo|同意|동의"),
+    ("satisfied", r"satisf|zufrieden|satisfech|满意|만족"),
+    ("different", r"different|unterschied|diferen|不同|다르|다릅"),
+    (
+        "intent",
+        r"\bbuy\b|\bpurchase|\bconsider|\bwould you (?:try|use|wear|choose|order)|\bchoose\b|kaufen|"
+        r"in betracht|compr|plantear|购买|会买|考虑|구매|고려",
+    ),
+    ("appeal", r"appeal|interest|\blike\b|impression|feel about|ansprechend|eindruck|interés|吸引|印象|매력|인상"),
+)
+_CLOSED_PATTERNS = tuple((kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in _CLOSED_KINDS)
+_YES = re.compile(r"^(?:yes|ja|sí|si|是|예|네)\b", re.IGNORECASE)
+_NO = re.compile(r"^(?:no|nein|否|아니요)\b", re.IGNORECASE)
+_NO_PREFERENCE = re.compile(r"no preference|keine präferenz|sin preferencia|没有偏好|선호 없음|neither|either", re.I)
+
+# credibility → trait → (positive, negative): every one names the label or the claim it is about
+_CREDIBLE: dict[str, tuple[str, str]] = {
+    "skepticism": (
+        "an independent label is something I can check; a claim the brand makes about itself I take with a pinch "
+        "of salt",
+        "a label alone doesn't convince me; I have seen too many claims like that fall apart",
+    ),
+    "sustainabilityFocus": (
+        "a label from a certifier I recognise means someone outside the company has looked at how it is made",
+        "I'd still want to see how it is made; a label alone doesn't tell me that",
+    ),
+    "brandLoyalty": (
+        "a label on top of a brand I already trust makes the claim easier to believe",
+        "I trust the company behind the product more than any label it puts on the box",
+    ),
+    "priceSensitivity": (
+        "a checked label makes the claim worth something, as long as it doesn't push the price up",
+        "a label mostly looks like a reason to charge more; it doesn't make the claim more believable to me",
+    ),
+    "noveltySeeking": (
+        "a label that says in one line what was checked and by whom makes the claim concrete",
+        "a label is just one more logo to me; I'd need to know what exactly it checks before I believe the claim",
+    ),
+}
+_CREDIBLE_UNSURE = "it depends on who is behind the label; some I would believe, some I wouldn't"
+
+# kind → (positive, neutral, negative): what the question asks, said for the direction of the choice
+_SAYS: dict[str, tuple[str, str, str]] = {
+    "recommend": (
+        "I'd tell my friends about {field} like this",
+        "I might mention it, but I wouldn't push anyone to buy it",
+        "I wouldn't put my name behind it to a friend",
+    ),
+    "bought": (
+        "I buy {field} regularly, so I know what is out there",
+        "now and then, when I need new {field}",
+        "I haven't bought {field} like this recently",
+    ),
+    "heard": (
+        "I have come across it before and know roughly what it is",
+        "the name rings a bell, but I couldn't say much about it",
+        "this is the first I have heard of it",
+    ),
+    "frequency": (
+        "{field} are something I buy and use a lot",
+        "I buy {field} when I need them, not more than that",
+        "{field} are not something I spend much on",
+    ),
+    "agree": (
+        "that matches how I see it",
+        "I partly see it that way, partly not",
+        "that is not how I see it",
+    ),
+    "satisfied": (
+        "it does what I need, and I have had no reason to complain",
+        "it is fine, though nothing special",
+        "it has let me down more than once",
+    ),
+    "different": (
+        "it feels like something I haven't seen before",
+        "it is a bit different, but not by much",
+        "it looks much like what I already have",
+    ),
+    "intent": (
+        "I'd buy it if I came across it",
+        "I might, but I'd want to see it in person first",
+        "I don't see myself buying it",
+    ),
+    "appeal": (
+        "it speaks to me",
+        "it is okay, but it doesn't excite me",
+        "it doesn't do much for me",
+    ),
+    "opinion": (
+        "I feel good about it",
+        "I have mixed feelings about it",
+        "I'm not keen on it",
+    ),
+}
+# trait → what a Mind leaning out says about itself
+_PUTS_OFF = {
+    "priceSensitivity": "I'd rather keep my money for something I know is worth it",
+    "sustainabilityFocus": "I don't know enough about how it is made",
+    "brandLoyalty": "I'd rather stay with the names I know",
+    "noveltySeeking": "it feels like more of the same",
+    "skepticism": "I haven't seen proof that it does what it says",
+}
+
+
+def closed_kind(question: str) -> str:
+    """Which kind of closed question this is (the first matching kind in ``_CLOSED_KINDS``), else "opinion"."""
+    return next((kind for kind, pattern in _CLOSED_PATTERNS if pattern.search(question)), "opinion")
+
+
+def direction(sentiment: float | None) -> str:
+    if sentiment is None:
+        return "neutral"
+    return "positive" if sentiment > LEANS else "negative" if sentiment < -LEANS else "neutral"
+
+
+def closed_answer(
+    *,
+    question: str,
+    said: str,
+    options: list[str],
+    mind: dict[str, Any],
+    topic: Topic | None,
+    sentiment: float | None,
+    wtp_eur: float | None,
+    rng: random.Random,
+) -> str:
+    """Why a Mind chose ``said`` (an option, several joined by ", ", or a scale point): one or two full
+    sentences about what the question asks, for the direction of the choice, in the Mind's voice; unsure outside
+    its field."""
+    field = voices.field_of(topic)
+    if not topics.fits(mind, topic):
+        return f"I don't know much about {field}, so I have no strong view."
+    way = direction(sentiment)
+    tested = next(iter(topics.prices_in(question)), None)
+    named = tested or next(iter(topics.prices_in(said)), None)
+    if named is not None and wtp_eur is not None:
+        return _price_reason(wtp_eur=wtp_eur, tested=tested, named=named, way=way, field=field)
+    trait = voices.driver(mind["persona"]["traits"], rng)
+    if not said:
+        return "None of these matter much to me."
+    if sentiment is None:  # several options chosen
+        return f"Those are what I look at first, because {voices.ABOUT_ME[trait]}."
+    kind = closed_kind(question)
+    lead = _lead(said, options)
+    if kind == "prefer" or (kind == "opinion" and not _is_ordered(options)):
+        return _sentence(lead, _preference(said, trait=trait, field=field))
+    if kind == "credibility":
+        positive, negative = _CREDIBLE[trait]
+        return _sentence(lead, positive if way == "positive" else negative if way == "negative" else _CREDIBLE_UNSURE)
+    yes, unsure, no = _SAYS[kind]
+    says = {"positive": yes, "neutral": unsure, "negative": no}[way].format(field=field)
+    if way == "positive":
+        why = f"{voices.ABOUT_ME[trait]}"
+    elif way == "negative":
+        why = _PUTS_OFF[trait]
+    else:
+        why = "I'd need to know more before I lean either way"
+    return _sentence(lead, f"{says}; {why}")
+
+
+def _lead(said: str, options: list[str]) -> str:
+    """ "Yes — " / "No — " for a Yes/No list (how a person answers it); otherwise nothing (the option is shown
+    beside the reason, so it is not repeated)."""
+    if not any(_YES.match(o) for o in options):
+        return ""
+    if _YES.match(said):
+        return "Yes — "
+    if _NO.match(said):
+        return "No — "
+    return "Maybe — "
+
+
+def _sentence(lead: str, body: str) -> str:
+    return f"{lead}{body if lead else body[:1].upper() + body[1:]}."
+
+
+def _is_ordered(options: list[str]) -> bool:
+    """Whether the options run from one end to the other (Yes/No, likely/unlikely), not a set of alternatives."""
+    return any(_YES.match(o) or _NO.match(o) for o in options) or len(options) <= 2
+
+
+def _preference(said: str, *, trait: str, field: str) -> str:
+    if _NO_PREFERENCE.search(said):
+        return f"neither stands out for me; with {field}, other things decide it"
+    return f"that one fits me better, because {voices.ABOUT_ME[trait]}"
+
+
+def _price_reason(*, wtp_eur: float, tested: topics.Price | None, named: topics.Price, way: str, field: str) -> str:
+    mine = topics.format_price(wtp_eur, named.currency)
+    if tested is None:  # a band or an amount among the options: what the Mind would pay is the reason
+        return f"I would pay about {mine} for {field}."
+    asked = topics.format_price(tested.eur, tested.currency)
+    if way == "positive":
+        return f"I would pay about {mine}, so I'd happily pay {asked} for {field}."
+    if way == "negative":
+        return f"I would pay about {mine}; I'd never pay {asked} for {field}."
+    return f"I would pay about {mine}, so it's a stretch to pay {asked} for {field}."
