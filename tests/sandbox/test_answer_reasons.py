@@ -160,3 +160,19 @@ def test_the_first_answers_of_an_audience_illustrate_its_leading_themes_one_each
     first = [theme_of[a["message"]] for a in audience["answers"][: len(leading)]]
     assert first == leading
     assert first == ["Proven sustainability", "Only a bad experience", "Something genuinely new"]
+
+
+def test_a_yes_or_no_at_a_price_leads_with_the_answer_and_judges_the_price() -> None:
+    given = answers(gen_z(), closed("Would you buy our recycled running shoe at 140 EUR?", ["Yes", "No"]))
+    for answer in given:
+        lead = f"{answer['value']} — I would pay about "
+        assert answer["text"].startswith(lead) and answer["text"].endswith(" 140 EUR for shoes."), answer["text"]
+        assert answer["text"].count(".") == 1
+
+
+def test_where_a_mind_hears_about_products_is_answered_as_a_place_not_a_mood() -> None:
+    options = ["Friends and family", "Social media", "Online reviews", "In stores", "Advertising"]
+    given = answers(gen_z(), closed("Where do you usually hear about new products like this?", options))
+    for answer in given:
+        assert answer["text"].startswith("That is where I notice new products like this most, because I ")
+        assert not any(o.lower() in answer["text"].lower() for o in options)

@@ -1,11 +1,13 @@
 """Why a Mind chose what it chose: the reason that comes with a choice or a scale point.
 
-Owns: ``closed_answer`` and reading what a closed question asks (``closed_kind``: credibility of a claim or label,
-recommending, a price, having bought or used something, having heard of it, buying or trying it, how often,
-a preference between options, agreement, satisfaction, how different it is, how appealing, else an opinion). The
-reason speaks to the question and to the direction of the chosen option (positive, negative, neutral — from its
-sentiment), in the Mind's voice (its strongest trait gives the second half): "Yes — an independent label is
-something I can check; a claim the brand makes about itself I take with a pinch of salt." A Yes/No answer leads
+Owns: ``closed_answer`` and reading what a closed question asks (``closed_kind``: where one hears about things,
+credibility of a claim or label, recommending, having bought or used something, having heard of it, how often,
+a preference between options, agreement, satisfaction, how different it is, buying or trying it, how appealing,
+else an opinion; a question naming a price is judged as a price first). The reason speaks to the question and to
+the direction of the chosen option (positive, negative, neutral — from its sentiment), in the Mind's voice (its
+strongest trait gives the second half: what draws it, what would decide it, what puts it off, or for a habit who
+it is): "Yes — an independent label is something I can check; a claim the brand makes about itself I take with a
+pinch of salt." A list of alternatives (no ladder) gets why that one fits. A Yes/No answer leads
 with the word a person would say ("Yes —", "No —"); any other option or scale point is never repeated (the
 result shows it beside the reason), and a reason is never just the option. A question naming a price is
 answered against what the Mind would pay ("I would pay about 95 EUR; I'd never pay 140 EUR for shoes.").
@@ -25,6 +27,7 @@ from minds_bot.sandbox.minds_api.topics import Topic
 LEANS = 1 / 3  # sentiment beyond which an answer counts as positive or negative
 
 _CLOSED_KINDS = (
+    ("source", r"where (?:do|did|would) you|hear about|come across|wo (?:haben|hören) Sie|dónde|在哪|어디"),
     ("credibility", r"credib|believ|\btrust|\blabel|\bclaims?\b|certif|convinc|glaubw|creíb|可信|믿을|신뢰"),
     ("recommend", r"recommend|empfehl|recomiend|推荐|추천"),
     (
@@ -43,7 +46,10 @@ _CLOSED_KINDS = (
         r"\bbuy\b|\bpurchase|\bconsider|\bwould you (?:try|use|wear|choose|order)|\bchoose\b|kaufen|"
         r"in betracht|compr|plantear|购买|会买|考虑|구매|고려",
     ),
-    ("appeal", r"appeal|interest|\blike\b|impression|feel about|ansprechend|eindruck|interés|吸引|印象|매력|인상"),
+    (
+        "appeal",
+        r"appeal|interest|(?:do|would) you like|impression|feel about|ansprechend|eindruck|interés|吸引|印象|매력|인상",
+    ),
 )
 _CLOSED_PATTERNS = tuple((kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in _CLOSED_KINDS)
 _YES = re.compile(r"^(?:yes|ja|sí|si|是|예|네)\b", re.IGNORECASE)
@@ -129,6 +135,23 @@ _SAYS: dict[str, tuple[str, str, str]] = {
         "I'm not keen on it",
     ),
 }
+_FACTUAL = frozenset({"bought", "heard", "frequency"})  # about the Mind's own habits, not a judgement
+# trait → what draws a Mind leaning in
+_DRAWS = {
+    "priceSensitivity": "it seems fairly priced for what it is",
+    "sustainabilityFocus": "I like what it is made of",
+    "brandLoyalty": "the brand behind it is one I would trust",
+    "noveltySeeking": "it feels new, and I like being early",
+    "skepticism": "what it promises sounds like something I could check",
+}
+# trait → what would decide it for a Mind in two minds
+_WOULD_DECIDE = {
+    "priceSensitivity": "the price would decide it",
+    "sustainabilityFocus": "how it is made would decide it",
+    "brandLoyalty": "who makes it would decide it",
+    "noveltySeeking": "whether it is really new would decide it",
+    "skepticism": "a test I trust would decide it",
+}
 # trait → what a Mind leaning out says about itself
 _PUTS_OFF = {
     "priceSensitivity": "I'd rather keep my money for something I know is worth it",
@@ -170,28 +193,29 @@ def closed_answer(
     way = direction(sentiment)
     tested = next(iter(topics.prices_in(question)), None)
     named = tested or next(iter(topics.prices_in(said)), None)
+    lead = _lead(said, options)
     if named is not None and wtp_eur is not None:
-        return _price_reason(wtp_eur=wtp_eur, tested=tested, named=named, way=way, field=field)
+        return _sentence(lead, _price_reason(wtp_eur=wtp_eur, tested=tested, named=named, way=way, field=field))
     trait = voices.driver(mind["persona"]["traits"], rng)
     if not said:
         return "None of these matter much to me."
-    if sentiment is None:  # several options chosen
-        return f"Those are what I look at first, because {voices.ABOUT_ME[trait]}."
+    if sentiment is None:  # a multiselect: one or several options chosen
+        these = "Those are" if ", " in said else "That is"
+        return f"{these} what I look at first, because {voices.ABOUT_ME[trait]}."
     kind = closed_kind(question)
-    lead = _lead(said, options)
-    if kind == "prefer" or (kind == "opinion" and not _is_ordered(options)):
+    if kind == "source":
+        return _sentence(lead, f"that is where I notice new {field} most, because {voices.ABOUT_ME[trait]}")
+    if kind == "prefer" or not _is_ordered(options, kind):
         return _sentence(lead, _preference(said, trait=trait, field=field))
     if kind == "credibility":
         positive, negative = _CREDIBLE[trait]
         return _sentence(lead, positive if way == "positive" else negative if way == "negative" else _CREDIBLE_UNSURE)
     yes, unsure, no = _SAYS[kind]
     says = {"positive": yes, "neutral": unsure, "negative": no}[way].format(field=field)
-    if way == "positive":
-        why = f"{voices.ABOUT_ME[trait]}"
-    elif way == "negative":
-        why = _PUTS_OFF[trait]
-    else:
-        why = "I'd need to know more before I lean either way"
+    if kind in _FACTUAL:  # a habit: who is speaking, when it says something about the answer
+        about_me = way == "positive" or (way == "negative" and trait in ("priceSensitivity", "brandLoyalty"))
+        return _sentence(lead, f"{says}; {voices.ABOUT_ME[trait]}" if about_me else says)
+    why = {"positive": _DRAWS, "neutral": _WOULD_DECIDE, "negative": _PUTS_OFF}[way][trait]
     return _sentence(lead, f"{says}; {why}")
 
 
@@ -211,9 +235,10 @@ def _sentence(lead: str, body: str) -> str:
     return f"{lead}{body if lead else body[:1].upper() + body[1:]}."
 
 
-def _is_ordered(options: list[str]) -> bool:
-    """Whether the options run from one end to the other (Yes/No, likely/unlikely), not a set of alternatives."""
-    return any(_YES.match(o) or _NO.match(o) for o in options) or len(options) <= 2
+def _is_ordered(options: list[str], kind: str) -> bool:
+    """Whether the options run from one end to the other (Yes/No, likely/unlikely, a scale), not a set of
+    alternatives to pick from."""
+    return not options or kind != "opinion" or len(options) <= 2 or any(_YES.match(o) or _NO.match(o) for o in options)
 
 
 def _preference(said: str, *, trait: str, field: str) -> str:
@@ -225,10 +250,10 @@ def _preference(said: str, *, trait: str, field: str) -> str:
 def _price_reason(*, wtp_eur: float, tested: topics.Price | None, named: topics.Price, way: str, field: str) -> str:
     mine = topics.format_price(wtp_eur, named.currency)
     if tested is None:  # a band or an amount among the options: what the Mind would pay is the reason
-        return f"I would pay about {mine} for {field}."
+        return f"I would pay about {mine} for {field}"
     asked = topics.format_price(tested.eur, tested.currency)
     if way == "positive":
-        return f"I would pay about {mine}, so I'd happily pay {asked} for {field}."
+        return f"I would pay about {mine}, so I'd happily pay {asked} for {field}"
     if way == "negative":
-        return f"I would pay about {mine}; I'd never pay {asked} for {field}."
-    return f"I would pay about {mine}, so it's a stretch to pay {asked} for {field}."
+        return f"I would pay about {mine}; I'd never pay {asked} for {field}"
+    return f"I would pay about {mine}, so it's a stretch to pay {asked} for {field}"

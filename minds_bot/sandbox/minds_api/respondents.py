@@ -11,7 +11,11 @@ Owns: ``answer_item``, ``output_data``, ``consistency_flags``, and the grammar o
 - A choice is read from the list's positive end (the last option when the list starts low, "Never …"); a list of
   price bands gets the band of the Mind's own price. A scale point is the affinity on the scale.
 - An open answer (``voices``) says what the question asks for in the Mind's voice ("A clearly better price would
-  … As a barista in Berlin, I compare prices before I buy anything."), and its theme is the one counted.
+  … As a barista in Berlin, I compare prices before I buy anything."), and its theme is the one counted; a choice
+  or scale point comes with a reason for the question and the direction chosen (``reasons``).
+- An Audience's open summary (its ``value``) names every theme of its answers with its count ("Proven
+  sustainability (5 of 12) · Only a bad experience (4 of 12) · …"), and its answers are listed one of each theme
+  in turn, most frequent first, so the quotes a reader sees illustrate the themes named.
 Pure functions over plain data: the same seed, Mind, question and earlier answers always give the same answer;
 another question gives other answers. Every result carries the sandbox's mark ``simulated: true``.
 Must not touch state, clocks or I/O.
