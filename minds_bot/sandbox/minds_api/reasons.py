@@ -80,6 +80,29 @@ _CREDIBLE: dict[str, tuple[str, str]] = {
         "a label is just one more logo to me; I'd need to know what exactly it checks before I believe the claim",
     ),
 }
+# a second wording for each, so two alike Minds do not say the same words
+_CREDIBLE_TOO: dict[str, tuple[str, str]] = {
+    "skepticism": (
+        "if someone independent checked it, the claim is more than the brand talking about itself",
+        "labels like that are easy to buy; the claim would need real numbers behind it",
+    ),
+    "sustainabilityFocus": (
+        "a third-party label tells me the claim was looked at by someone who knows how things are made",
+        "a label doesn't show me where the materials come from, so the claim stays vague",
+    ),
+    "brandLoyalty": (
+        "from a brand I know, a checked label would settle it; the claim would be easy to believe",
+        "whether I believe the claim depends on the brand, not on a label",
+    ),
+    "priceSensitivity": (
+        "a label somebody else checked makes the claim believable, if the price stays the same",
+        "I'd suspect the label is there to justify a higher price, so the claim doesn't gain much",
+    ),
+    "noveltySeeking": (
+        "a label from someone independent makes the claim feel real, and I'd look it up",
+        "one more label on the box won't make the claim believable; I'd want to know what was measured",
+    ),
+}
 _CREDIBLE_UNSURE = "it depends on who is behind the label; some I would believe, some I wouldn't"
 
 # kind → (positive, neutral, negative): what the question asks, said for the direction of the choice
@@ -208,7 +231,7 @@ def closed_answer(
     if kind == "prefer" or not _is_ordered(options, kind):
         return _sentence(lead, _preference(said, trait=trait, field=field))
     if kind == "credibility":
-        positive, negative = _CREDIBLE[trait]
+        positive, negative = (_CREDIBLE_TOO if rng.random() < 0.5 else _CREDIBLE)[trait]
         return _sentence(lead, positive if way == "positive" else negative if way == "negative" else _CREDIBLE_UNSURE)
     yes, unsure, no = _SAYS[kind]
     says = {"positive": yes, "neutral": unsure, "negative": no}[way].format(field=field)
