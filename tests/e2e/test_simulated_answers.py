@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from minds_bot.sandbox.minds_api import voices
 from minds_bot.sandbox.slack_api.state import Message
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
@@ -20,7 +21,9 @@ SWITCH = "What would make you switch running-shoe brand?"
 LABEL = "Why would a third-party label make a carbon-neutral claim more credible to you, or not?"
 SIMULATED = "Simulated locally by the minds-bot sandbox — not answers from Minds."
 QUOTE = re.compile(r"> “(?P<said>[^”]+)”")
-THEME = re.compile(r"^(?P<theme>[^*\n]+) \((?P<count>\d+) of (?P<n>\d+)\)$", re.MULTILINE)
+THEME = re.compile(r"(?:^|(?<= · ))(?P<theme>[^*\n·]+?) \((?P<count>\d+) of (?P<n>\d+)\)(?= · |$)", re.MULTILINE)
+NAMED = re.compile(r"^\*(?P<audience>[^*]+)\* \((?P<n>\d+) answers\)\n(?P<themes>.+)$", re.MULTILINE)
+QUOTED = re.compile(r"> “(?P<said>[^”]+)”\n— (?P<persona>[^,\n]+), (?P<audience>.+)$", re.MULTILINE)
 
 
 @pytest.fixture
@@ -78,3 +81,29 @@ async def test_a_guided_run_result_says_it_was_simulated_locally(desk: Desk) -> 
     blocks = message.blocks
     assert "Completed:" in blocks[0]["text"]["text"]
     assert blocks[1]["type"] == "context" and blocks[1]["elements"][0]["text"] == SIMULATED
+
+
+async def test_the_quotes_of_an_open_result_illustrate_the_themes_its_audiences_name(desk: Desk) -> None:
+    switch = await asked(desk, SWITCH)
+
+    named: dict[str, dict[str, int]] = {}
+    for line in NAMED.finditer(switch):
+        themes = {m["theme"]: int(m["count"]) for m in THEME.finditer(line["themes"])}
+        assert sum(themes.values()) == int(line["n"]), line.group(0)  # every answer carries one named theme
+        assert list(themes.values()) == sorted(themes.values(), reverse=True)
+        named[line["audience"]] = themes
+    assert named["Korean skincare enthusiasts"] == {"Not my field": 16}
+    assert len(named["Gen Z sneaker buyers in Germany"]) >= 2
+
+    # which theme a quoted answer carries, by the sentence that carries it
+    sentences = {sentence.split(":")[0]: theme for theme, sentence in voices._REASONS["switch"].values()}
+    sentences["I don't know much about shoes"] = "Not my field"
+    quotes = list(QUOTED.finditer(switch))
+    assert len(quotes) == 3
+    carried = []
+    for quote in quotes:
+        theme = next(t for said, t in sentences.items() if said in quote["said"])
+        assert theme in named[quote["audience"]], (quote.group(0), named)
+        carried.append((quote["audience"], theme))
+    gen_z = [t for a, t in carried if a == "Gen Z sneaker buyers in Germany"]
+    assert gen_z == list(named["Gen Z sneaker buyers in Germany"])[:2], "the two leading themes, one quote each"

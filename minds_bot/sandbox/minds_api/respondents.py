@@ -11,7 +11,11 @@ Owns: ``answer_item``, ``output_data``, ``consistency_flags``, and the grammar o
 - A choice is read from the list's positive end (the last option when the list starts low, "Never …"); a list of
   price bands gets the band of the Mind's own price. A scale point is the affinity on the scale.
 - An open answer (``voices``) says what the question asks for in the Mind's voice ("A clearly better price would
-  … As a barista in Berlin, I compare prices before I buy anything."), and its theme is the one counted.
+  … As a barista in Berlin, I compare prices before I buy anything."), and its theme is the one counted; a choice
+  or scale point comes with a reason for the question and the direction chosen (``reasons``).
+- An Audience's open summary (its ``value``) names every theme of its answers with its count ("Proven
+  sustainability (5 of 12) · Only a bad experience (4 of 12) · …"), and its answers are listed one of each theme
+  in turn, most frequent first, so the quotes a reader sees illustrate the themes named.
 Pure functions over plain data: the same seed, Mind, question and earlier answers always give the same answer;
 another question gives other answers. Every result carries the sandbox's mark ``simulated: true``.
 Must not touch state, clocks or I/O.
@@ -27,7 +31,7 @@ import statistics
 from collections import Counter
 from typing import Any
 
-from minds_bot.sandbox.minds_api import topics, voices
+from minds_bot.sandbox.minds_api import reasons, topics, voices
 
 HISTORY_WEIGHT = 0.2  # how strongly a Mind's earlier answers in the run pull its next one
 NOISE = 0.18
@@ -181,9 +185,10 @@ def _closed(
     wtp: float | None,
     rng: random.Random,
 ) -> str:
-    return voices.closed_answer(
+    return reasons.closed_answer(
         question=question["text"],
         said=said,
+        options=list(response.get("categoricalOptions") or []),
         mind=mind,
         topic=topics.question_topic(question),
         sentiment=sentiment(response, choice, affinity=affinity),
@@ -247,7 +252,10 @@ def sentiment(response: dict[str, Any], value: Any, *, affinity: float) -> float
     kind = response["type"]
     if kind == "categorical":
         options = response["categoricalOptions"]
-        return round(1 - 2 * options.index(value) / (len(options) - 1), 3)
+        position = options.index(value) / (len(options) - 1)
+        if _ASCENDING_FIRST.match(options[0].strip()):  # "Never … Always": the positive end is the last option
+            position = 1 - position
+        return round(1 - 2 * position, 3)
     if kind == "scale":
         low, high = response["scaleRange"]
         return round(2 * (value - low) / (high - low) - 1, 3)
@@ -313,8 +321,8 @@ def _aggregate(response: dict[str, Any], answers: list[dict[str, Any]]) -> str:
     if response["type"] == "scale":
         return f"mean {statistics.fmean(a['value'] for a in answers):.1f}"
     if response["type"] == "qualitative":
-        theme, count = Counter(a.get("theme", "Other") for a in answers).most_common(1)[0]
-        return f"{theme} ({count} of {len(answers)})"
+        counts = Counter(a.get("theme", "Other") for a in answers)
+        return " · ".join(f"{theme} ({count} of {len(answers)})" for theme, count in counts.most_common())
     counts: Counter[str] = Counter()
     for answer in answers:
         counts.update(answer["value"] if isinstance(answer["value"], list) else [answer["value"]])
@@ -339,11 +347,21 @@ def _by_audience(
                     "discipline": a.get("discipline"),
                     "message": a["text"],
                 }
-                for a in group
+                for a in (_by_theme(group) if response["type"] == "qualitative" else group)
             ],
         }
         for audience_id, group in groups.items()
     ]
+
+
+def _by_theme(answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An Audience's open answers, one of each theme in turn (the most frequent theme first), so the first few —
+    the ones a reader sees quoted — illustrate the leading themes its summary names."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for answer in answers:
+        groups.setdefault(answer.get("theme", "Other"), []).append(answer)
+    ranked = [groups[theme] for theme, _count in Counter(a.get("theme", "Other") for a in answers).most_common()]
+    return [group[depth] for depth in range(max(map(len, ranked), default=0)) for group in ranked if depth < len(group)]
 
 
 def _distribution(question: dict[str, Any], answers: list[dict[str, Any]]) -> list[dict[str, Any]]:

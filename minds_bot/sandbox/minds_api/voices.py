@@ -7,8 +7,7 @@ question's topic, in the Mind's voice (its strongest traits drive the reason it 
 say who is speaking) — together with the theme that answer belongs to (the themes of a result are counted from
 these). A Mind whose Audience does not fit the topic says so, briefly ("Honestly, I don't know much about shoes
 …") instead of answering as an expert. A price question gets a price, a brands question gets brands, in answers
-and in chat alike; a choice or a scale point comes with its reason (``closed_answer``: "Too expensive" with "I
-would pay about 95 EUR for shoes.").
+and in chat alike (the reason that comes with a choice or a scale point is ``reasons``).
 Pure functions over plain data and a seeded ``random.Random``; the same inputs always give the same words.
 Must not touch state, clocks or I/O.
 """
@@ -59,6 +58,7 @@ _ABOUT_ME = {
     "noveltySeeking": "I am usually among the first to try something new",
     "skepticism": "I have seen plenty of promises that did not hold up",
 }
+ABOUT_ME = _ABOUT_ME
 # kind → trait → (theme, the sentence that carries it); {field} is the topic as the Mind names it
 _REASONS: dict[str, dict[str, tuple[str, str]]] = {
     "switch": {
@@ -231,35 +231,6 @@ def open_answer(
         said = _reasoned(kind, trait=trait, affinity=affinity, field=field)
     who = f"{speaker(mind, role_phrase)}, {_ABOUT_ME[trait]}."
     return Said(f"{said.text} {who}", said.theme)
-
-
-def closed_answer(
-    *,
-    question: str,
-    said: str,
-    mind: dict[str, Any],
-    topic: Topic | None,
-    sentiment: float | None,
-    wtp_eur: float | None,
-    rng: random.Random,
-) -> str:
-    """Why a Mind chose what it chose (``said``: the option or scale point, which the result already shows, so
-    it is not repeated): a price against what it would pay, otherwise its own reason for leaning in or out;
-    unsure outside its field. One or two full sentences."""
-    field = field_of(topic)
-    if not topics.fits(mind, topic):
-        return f"I don't know much about {field}, so I have no strong view."
-    named = next(iter(topics.prices_in(question) or topics.prices_in(said)), None)
-    if named is not None and wtp_eur is not None:
-        return f"I would pay about {topics.format_price(wtp_eur, named.currency)} for {field}."
-    if not said or sentiment is None:
-        return "Those are what I look at first." if said else "None of these matter much to me."
-    trait = driver(mind["persona"]["traits"], rng)
-    if sentiment > 1 / 3:
-        return f"{_REASONS['why'][trait][1].format(field=field)}."
-    if sentiment < -1 / 3:
-        return f"What puts me off is {_REASONS['barrier'][trait][1]}."
-    return "I'm in two minds about it."
 
 
 def _reasoned(kind: str, *, trait: str, affinity: float, field: str) -> Said:
