@@ -213,13 +213,18 @@ def _top_line(result: results.QuestionResult | None, name: str, audience: Output
 
 
 def _quotes(output: StudyOutput) -> list[str]:
+    """A few answers in the words Minds gave, taken in turn from each Audience; words another quote already shows
+    are skipped, so two Minds who said the same are not shown as two voices."""
     quotes: list[str] = []
+    seen: set[str] = set()
     depth = 0
     while len(quotes) < QUOTES and any(depth < len(a.answers) for a in output.audiences):
         for audience in output.audiences:
             if depth < len(audience.answers) and len(quotes) < QUOTES:
                 answer = audience.answers[depth]
-                if answer.message.strip():
+                words = " ".join(answer.message.split()).casefold()
+                if words and words not in seen:
+                    seen.add(words)
                     said = escape(shorten(answer.message, QUOTE_PREVIEW))
                     persona = escape(answer.persona, limit=MAX_NAME_SHOWN)
                     # i18n: Who gave a quoted answer: a persona's name, then its Audience's name.

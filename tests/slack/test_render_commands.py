@@ -215,6 +215,19 @@ def test_result_has_top_lines_quotes_and_a_show_answers_button() -> None:
     assert decode_value(buttons(message)[SHOW_ANSWERS_ACTION]["value"]) == {"s": "S", "m": "M", "p": 0}
 
 
+def test_two_minds_who_said_the_same_words_are_quoted_once() -> None:
+    data = samples.output_data()
+    data["audiences"][0]["answers"] = [
+        {"value": "Yes", "persona": "Ji-woo", "message": "Yes — a label from someone independent feels real."},
+        {"value": "Yes", "persona": "Jonas", "message": "Yes —  a label from someone independent feels real. "},
+        {"value": "No", "persona": "Lena", "message": "No — a label alone doesn't tell me how it is made."},
+    ]
+    data["audiences"] = data["audiences"][:1]
+    text = text_of(render_result(parse_output(data), study_id="S", message_id="M", charted=False))
+    assert text.count("a label from someone independent feels real") == 1
+    assert "No — a label alone" in text
+
+
 @pytest.mark.parametrize("status", ["failed", "cancelled"])
 def test_failed_and_cancelled_runs_say_so_plainly(status: str) -> None:
     assert status in render_run_ended(status).text
