@@ -81,7 +81,7 @@ async def start_audience(invocation: Invocation, *, brief: str, files: Sequence[
 def held_command(*, brief: str, files: Sequence[ImportedSource]) -> str:
     """What an approver's click re-runs: the command as typed, or with imported files the brief and files."""
     if not files:
-        return f"audience new {brief}"
+        return f"audience new {brief}"  # command syntax, verbatim
     return json.dumps({"brief": brief, "files": [f.model_dump(mode="json", by_alias=True) for f in files]})
 
 

@@ -27,7 +27,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.i18n import _, _n, format_number
+from minds_bot.i18n import _, _n, format_decimal, format_number, format_share, join_list, separated
 from minds_bot.minds import AgentRun
 from minds_bot.minds.models import StudyMessage
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape, results
@@ -54,8 +54,9 @@ MINUS = "−"
 
 def signed(value: float, *, decimals: int = 0) -> str:
     """ "+8", "−8", "0"; with ``decimals`` "+0.5", "−1.2", "0.0" (a true minus sign)."""
-    shown = f"{abs(value):.{decimals}f}"
-    if float(shown) == 0:
+    rounded = round(abs(value), decimals)
+    shown = format_decimal(rounded, digits=decimals) if decimals else format_number(rounded)
+    if rounded == 0:
         return shown
     return ("+" if value > 0 else MINUS) + shown
 
@@ -118,13 +119,17 @@ def intro_text(comparison: Comparison) -> str:
     if comparison.mode == "runs":
         for letter, run in zip("AB", comparison.runs, strict=False):
             name = run_name(run, messages=comparison.messages)
-            lines.append(f"*{letter}:* {name} · {status_text(run.status)}")
+            # i18n: A compared run named at the top: its letter (A or B), then its name, then its state.
+            lines.append(_("*{letter}:* {name}", letter=letter, name=separated((name, status_text(run.status)))))
         lines.append(_("Differences are B minus A, Audience by Audience; each side gives its n."))
     else:
         run = comparison.runs[0]
         name = run_name(run, messages=comparison.messages)
         lines.append(_("*Run:* {run} · {status}", run=name, status=status_text(run.status)))
-        names = " · ".join(f"*{letter}:* {escape(name, limit=MAX_NAME_SHOWN)}" for letter, name in comparison.letters)
+        names = separated(
+            _("*{letter}:* {name}", letter=letter, name=escape(name, limit=MAX_NAME_SHOWN))
+            for letter, name in comparison.letters
+        )
         lines.append(names)
         lines.append(_("Differences are the second side of each line minus the first; each side gives its n."))
     for letter, only in zip("AB", comparison.only, strict=False):
@@ -148,9 +153,12 @@ def intro_text(comparison: Comparison) -> str:
 
 
 def _only_line(letter: str, only: Sequence[Asked]) -> str:
-    named = [f"Q{q.number} {_quoted(q.title)}" if q.title else f"Q{q.number}" for q in only[:MAX_LISTED]]
+    named = [
+        _("Q{number} {title}", number=q.number, title=_quoted(q.title)) if q.title else _("Q{number}", number=q.number)
+        for q in only[:MAX_LISTED]
+    ]
     more = len(only) - len(named)
-    listed = "; ".join(named)
+    listed = join_list(named, style="clauses")
     if more:
         # i18n: {run} is the letter of a compared run (A or B); {questions} lists its questions.
         return _n(
@@ -182,8 +190,8 @@ def _pair_lines(question: QuestionComparison, pair: Pair) -> list[str]:
         a_mean, b_mean = pair.mean[0], pair.mean[1]
         text = _(
             "mean {a} → {b} ({difference})",
-            a=f"{a_mean:.1f}",
-            b=f"{b_mean:.1f}",
+            a=format_decimal(a_mean),
+            b=format_decimal(b_mean),
             difference=signed(b_mean - a_mean, decimals=1),
         )
         if pair.top_box is not None:
@@ -192,16 +200,22 @@ def _pair_lines(question: QuestionComparison, pair: Pair) -> list[str]:
             text = _(
                 "{text} · top-2-box {a} → {b} ({difference})",
                 text=text,
-                a=f"{format_number(a_top)}%",
-                b=f"{format_number(b_top)}%",
+                a=format_share(a_top),
+                b=format_share(b_top),
                 difference=pp(b_top - a_top),
             )
         lines.append(text)
     if question.kind != "scale" or pair.mean is None and pair.nps is None:
         for row in pair.rows:
+            # i18n: One option compared: its label, its share in A → in B, and the difference in points.
             lines.append(
-                f"• {escape(shorten(row.option, MAX_TITLE))}: {format_number(row.a)}% → {format_number(row.b)}% "
-                f"({pp(row.difference)})"
+                _(
+                    "• {option}: {a} → {b} ({difference})",
+                    option=escape(shorten(row.option, MAX_TITLE)),
+                    a=format_share(row.a),
+                    b=format_share(row.b),
+                    difference=pp(row.difference),
+                )
             )
     return lines
 
@@ -258,7 +272,7 @@ def comparison_panel(comparison: Comparison, question: QuestionComparison) -> Pa
         for side, shares in ((pair.a, [r.a for r in pair.rows]), (pair.b, [r.b for r in pair.rows])):
             name = side.legend()
             values.setdefault(name, [float(s) for s in shares])
-            labels.setdefault(name, [f"{format_number(s)}%" for s in shares])
+            labels.setdefault(name, [format_share(s) for s in shares])
     unit = _("% of respondents (several answers allowed)") if question.kind == "multiselect" else _("% of respondents")
     title = f"{_numbers(comparison, question.numbers)}. {question.title}"
     return Panel(title=title, options=list(question.options), values=values, unit=unit, top=100.0, value_labels=labels)
@@ -353,7 +367,11 @@ def render_unknown_run(
 ) -> str:
     """``runs``: the Study's runs, numbered as the command reads them (1 = newest)."""
     listing = "\n".join(
-        f"{number}. {run_name(run, messages=messages)} · {escape(run.status, limit=MAX_WORD_SHOWN)}"
+        _(
+            "{number}. {run}",
+            number=number,
+            run=separated((run_name(run, messages=messages), escape(run.status, limit=MAX_WORD_SHOWN))),
+        )
         for number, run in enumerate(runs, 1)
     )
     # i18n: {said} is what the person typed for a run; {runs} the Study's runs, one numbered line each.

@@ -120,11 +120,13 @@ def run_name(run: AgentRun, *, messages: Sequence[StudyMessage] = ()) -> str:
     date = slack_date(run.created_at) if run.created_at else _("date unknown")
     question, asked = _first_question(run, messages)
     if not question:
-        return f"{date} · {_('first question unknown')}"
+        return separated((date, _("first question unknown")))
     shown = "“" + escape(shorten(question, QUESTION_SHOWN)) + "”"
     if asked > 1:
-        shown += " " + _n("(+{count} more question)", "(+{count} more questions)", asked - 1)
-    return f"{date} · {shown}"
+        shown = _n(
+            "{question} (+{count} more question)", "{question} (+{count} more questions)", asked - 1, question=shown
+        )
+    return separated((date, shown))
 
 
 def run_label(run: AgentRun, *, messages: Sequence[StudyMessage] = ()) -> str:
@@ -134,4 +136,4 @@ def run_label(run: AgentRun, *, messages: Sequence[StudyMessage] = ()) -> str:
     date = run.created_at.strftime("%Y-%m-%d %H:%M UTC") if run.created_at else _("date unknown")
     question, _asked = _first_question(run, messages)
     shown = "“" + shorten(question, QUESTION_SHOWN) + "”" if question else _("first question unknown")
-    return " · ".join((date, run.status, shown))
+    return separated((date, run.status, shown))

@@ -69,6 +69,49 @@ MINDS_COMMAND = SlashCommand(
     usage_hint="help · studies · plan <study> <request> · ask <study> <question> · summary <study>",
 )
 
+# The workflow steps (Slack custom functions): their titles and hints are the manifest's, in one language, like
+# the command's description; ``slack/workflows.py`` registers their listeners.
+STRING = "string"
+CHANNEL = "slack#/types/channel_id"
+USER = "slack#/types/user_id"
+
+STUDY_INPUT = Param("study", STRING, "Study", "The Study's exact name or id (a Study of this workspace's Minds key)")
+CHANNEL_INPUT_HINT = "The channel where the thread is posted (the bot posts there with chat:write.public)"
+
+ASK_STEP = WorkflowStep(
+    callback_id="minds_ask_question",
+    title="Ask Minds a question",
+    description="Ask one question to a Study's Minds; completes with the result when the run ends",
+    inputs=(
+        STUDY_INPUT,
+        Param("question", STRING, "Question", "One standalone question (at most 2,000 characters)"),
+        Param("channel", CHANNEL, "Channel", CHANNEL_INPUT_HINT),
+        Param("asked_by", USER, "Asked by", "Who the thread says asked (e.g. the person who used this workflow)"),
+    ),
+    outputs=(
+        Param(
+            "summary", STRING, "Result summary", "The result as its thread says it: title, then one line per Audience"
+        ),
+        Param("n", "integer", "Answers (n)", "How many answers Minds returned"),
+        Param("thread_link", STRING, "Thread link", "Link to the question's thread in the channel"),
+    ),
+)
+
+PLAN_STEP = WorkflowStep(
+    callback_id="minds_plan_research",
+    title="Plan Minds research",
+    description="Draft a Minds research plan in a channel, for approval there; completes with the plan's link",
+    inputs=(
+        STUDY_INPUT,
+        Param("request", STRING, "Request", "What to research, in your words (at most 3,000 characters)"),
+        Param("channel", CHANNEL, "Channel", "The channel where the plan is posted for approval"),
+        Param("requested_by", USER, "Requested by", "Who requested the plan (they hear when its run ends)"),
+    ),
+    outputs=(Param("plan_link", STRING, "Plan link", "Link to the plan message, where approvers approve it"),),
+)
+
+STEPS = (ASK_STEP, PLAN_STEP)
+
 # Bot scopes, each with the Web API call or event that needs it.
 BOT_SCOPES: dict[str, str] = {
     "commands": "the /minds slash command and shortcuts",

@@ -17,54 +17,13 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows import workflows as workflow_flow
 from minds_bot.flows.ask import on_direct_end
 from minds_bot.i18n import _
-from minds_bot.slack.surface import Param, WorkflowStep
+from minds_bot.slack.surface import ASK_STEP, PLAN_STEP
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
 log = logging.getLogger(__name__)
-
-STRING = "string"
-CHANNEL = "slack#/types/channel_id"
-USER = "slack#/types/user_id"
-
-STUDY_INPUT = Param("study", STRING, "Study", "The Study's exact name or id (a Study of this workspace's Minds key)")
-CHANNEL_INPUT_HINT = "The channel where the thread is posted (the bot posts there with chat:write.public)"
-
-ASK_STEP = WorkflowStep(
-    callback_id="minds_ask_question",
-    title="Ask Minds a question",
-    description="Ask one question to a Study's Minds; completes with the result when the run ends",
-    inputs=(
-        STUDY_INPUT,
-        Param("question", STRING, "Question", "One standalone question (at most 2,000 characters)"),
-        Param("channel", CHANNEL, "Channel", CHANNEL_INPUT_HINT),
-        Param("asked_by", USER, "Asked by", "Who the thread says asked (e.g. the person who used this workflow)"),
-    ),
-    outputs=(
-        Param(
-            "summary", STRING, "Result summary", "The result as its thread says it: title, then one line per Audience"
-        ),
-        Param("n", "integer", "Answers (n)", "How many answers Minds returned"),
-        Param("thread_link", STRING, "Thread link", "Link to the question's thread in the channel"),
-    ),
-)
-
-PLAN_STEP = WorkflowStep(
-    callback_id="minds_plan_research",
-    title="Plan Minds research",
-    description="Draft a Minds research plan in a channel, for approval there; completes with the plan's link",
-    inputs=(
-        STUDY_INPUT,
-        Param("request", STRING, "Request", "What to research, in your words (at most 3,000 characters)"),
-        Param("channel", CHANNEL, "Channel", "The channel where the plan is posted for approval"),
-        Param("requested_by", USER, "Requested by", "Who requested the plan (they hear when its run ends)"),
-    ),
-    outputs=(Param("plan_link", STRING, "Plan link", "Link to the plan message, where approvers approve it"),),
-)
-
-STEPS = (ASK_STEP, PLAN_STEP)
 
 
 def _team(body: dict[str, Any], context: Any) -> str:

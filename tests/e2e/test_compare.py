@@ -43,9 +43,9 @@ OFTEN_COMPARED = (
 RATE_COMPARED = (
     f"*Q3. {RATE}*\n"
     f"*A · {GEN_Z} (n=12) → B · {GEN_Z} (n=12)*\n"
-    "mean 3.7 → 3.7 (0.0) · top-2-box 42% → 42% (0 pp)\n"
+    "mean 3.9 → 3.9 (0.0) · top-2-box 58% → 58% (0 pp)\n"
     f"*A · {KOREA} (n=16) → B · {KOREA} (n=16)*\n"
-    "mean 2.8 → 2.7 (−0.1) · top-2-box 0% → 0% (0 pp)"
+    "mean 2.7 → 2.6 (−0.1) · top-2-box 0% → 0% (0 pp)"
 )
 SIMULATED = "_Simulated locally by the minds-bot sandbox — not answers from Minds._"
 
@@ -89,7 +89,7 @@ async def test_two_runs_are_compared_by_the_command_and_by_compare_with_on_a_res
     assert f"{GEN_Z} (% of respondents · n=12): Never 0% · Rarely 8% · Sometimes 17% · Often 42% · Always 33%" in (
         shown(first)
     )
-    assert f"{KOREA} (n=16): mean 2.7 on 1–5 · top-2-box 0%" in shown(second)
+    assert f"{KOREA} (n=16): mean 2.6 on 1–5 · top-2-box 0%" in shown(second)
 
     since = await desk.type(desk.chloe, f'compare "{LAUNCH}"')
     parent = await desk.posted(since, lambda m: "compared" in m.text and not m.is_reply)

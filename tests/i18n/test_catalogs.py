@@ -25,6 +25,7 @@ NOT_FOR_SLACK_USERS = {
     "settings.py",
     "i18n/catalogs.py",
     "slack/gate.py",
+    "slack/refusals.py",
     "slack/manifest.py",
     "slack/surface.py",
 }

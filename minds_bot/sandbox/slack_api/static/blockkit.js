@@ -5,7 +5,7 @@
 (function () {
   // Built in, no network: every shortcode the bot writes (grep minds_bot for :name:) plus a few common ones.
   const EMOJI = {
-    white_check_mark: "✅", heavy_check_mark: "✔️", x: "❌", warning: "⚠️", tada: "🎉", eyes: "👀",
+    white_check_mark: "✅", bell: "🔔", left_right_arrow: "↔️", frame_with_picture: "🖼️", heavy_check_mark: "✔️", x: "❌", warning: "⚠️", tada: "🎉", eyes: "👀",
     hourglass: "⌛", hourglass_flowing_sand: "⏳", bar_chart: "📊", abacus: "🧮", bulb: "💡", rocket: "🚀",
     thumbsup: "👍", "+1": "👍", thumbsdown: "👎", memo: "📝", lock: "🔒", clock: "🕐", sparkles: "✨",
     mag: "🔍", busts_in_silhouette: "👥", page_facing_up: "📄", information_source: "ℹ️", no_entry: "⛔",
