@@ -15,7 +15,12 @@ from tests.e2e.desk import Desk, open_desk, shown
 from tests.sandbox.files import MARKDOWN_LEFT, read_docx, read_pdf
 
 LAUNCH = "Launch positioning"
-REQUEST = f'plan "{LAUNCH}" Test three taglines for our new running shoe with Gen Z buyers'
+# A questionnaire with a choice, an ordered list and a scale, so the report has every kind of table.
+REQUEST = (
+    f'plan "{LAUNCH}" Wave one\n1. Would you buy running shoes made from recycled material?\n'
+    "2. How often do you buy new sneakers? (Never / Rarely / Sometimes / Often / Always)\n"
+    "3. Rate the look of our recycled running shoe from 1 to 5"
+)
 
 
 @pytest.fixture

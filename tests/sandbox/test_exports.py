@@ -11,7 +11,8 @@ from tests.sandbox.files import MARKDOWN_LEFT, read_docx, read_pdf, table_with
 from tests.sandbox.helpers import LAUNCH_STUDY
 
 GEN_Z, KOREAN = "Gen Z sneaker buyers in Germany (n=12)", "Korean skincare enthusiasts (n=16)"
-CONSIDER = "Q1. Is the recycled-material running shoe something you would consider for yourself?"
+CONSIDER = "Q5. Would you consider the recycled-material running shoe for yourself?"
+SHARES = [["Yes", "75%", "0%"], ["Maybe", "17%", "81%"], ["No", "8%", "19%"]]  # Minds' option order
 
 
 async def export(
@@ -40,12 +41,12 @@ async def test_markdown_report_lists_results(client: httpx.AsyncClient, sandbox:
     assert file is not None
     assert file.text.startswith("# Launch positioning") and f"### {CONSIDER}" in file.text
     assert f"| Option | {GEN_Z} | {KOREAN} |" in file.text, "one column of shares per Audience, with its n"
-    assert "| Yes | 25% | 44% |\n| Maybe | 50% | 38% |\n| No | 25% | 19% |" in file.text, "Minds' option order"
-    assert "| Mean | 3.2 | 3.4 |\n| Top-2-box (4–5) | 42% | 50% |" in file.text, (
+    assert "| Yes | 75% | 0% |\n| Maybe | 17% | 81% |\n| No | 8% | 19% |" in file.text, "Minds' option order"
+    assert "| Mean | 3.6 | 2.6 |\n| Top-2-box (4–5) | 50% | 0% |" in file.text, (
         "the scale's statistics as the thread's"
     )
     assert "_% of respondents per Audience (n = respondents)._" in file.text
-    assert "- Brand trust: 10 of 28 answers" in file.text
+    assert "- Not my field: 16 of 28 answers" in file.text
     assert "attachment" in file.headers["content-disposition"]
 
 
@@ -56,12 +57,14 @@ async def test_the_pdf_report_draws_the_tables_headings_and_lists(
     assert status["filename"] == "launch-positioning-full-report.pdf" and file is not None
     read = read_pdf(file.content)
     shares = table_with(read.tables, ["Option", GEN_Z, KOREAN])
-    assert shares[1:] == [["Yes", "25%", "44%"], ["Maybe", "50%", "38%"], ["No", "25%", "19%"]]
-    scale = table_with(read.tables, ["Point", GEN_Z, KOREAN])
-    assert [row[0] for row in scale[1:]] == ["1", "2", "3", "4", "5", "Mean", "Top-2-box (4–5)"]
+    assert shares[1:] == SHARES
+    scales = [t for t in read.tables if t and t[0] == ["Point", GEN_Z, KOREAN]]
+    assert len(scales) == 2, "one table per scale question, none split across pages"
+    for scale in scales:
+        assert [row[0] for row in scale[1:]] == ["1", "2", "3", "4", "5", "Mean", "Top-2-box (4–5)"]
     assert (1, "Launch positioning") in read.outline and (2, "Results") in read.outline
     assert (3, CONSIDER) in read.outline
-    assert "• Brand trust: 10 of 28 answers" in read.text
+    assert "• Not my field: 16 of 28 answers" in read.text
     assert not MARKDOWN_LEFT.search(read.text), "no Markdown table, heading or bold syntax is printed"
 
 
@@ -73,9 +76,9 @@ async def test_the_docx_report_has_heading_styles_lists_and_tables(
     assert status["mimeType"] == "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
     read = read_docx(file.content)
     assert ("Title", "Launch positioning") in read.paragraphs and ("Heading 2", CONSIDER) in read.paragraphs
-    assert ("List Bullet", "Brand trust: 10 of 28 answers") in read.paragraphs
+    assert ("List Bullet", "Not my field: 16 of 28 answers") in read.paragraphs
     shares = table_with(read.tables, ["Option", GEN_Z, KOREAN])
-    assert shares[1:] == [["Yes", "25%", "44%"], ["Maybe", "50%", "38%"], ["No", "25%", "19%"]]
+    assert shares[1:] == SHARES
     assert not MARKDOWN_LEFT.search("\n".join(text for _style, text in read.paragraphs))
 
 
@@ -86,7 +89,7 @@ async def test_the_brief_as_docx_has_no_tables_but_every_headline(
     assert file is not None
     read = read_docx(file.content)
     assert read.tables == [] and ("Heading 2", CONSIDER) in read.paragraphs
-    assert ("Normal", "Most chose Maybe (42.9%, n=28).") in read.paragraphs
+    assert ("Normal", "Most chose Maybe (53.6%, n=28).") in read.paragraphs
 
 
 @pytest.mark.parametrize("fmt", ["pptx", "sav", "xls"])

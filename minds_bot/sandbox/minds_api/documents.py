@@ -354,6 +354,7 @@ class _PdfWriter:
     SIZES = {1: 18, 2: 14, 3: 12}
     BODY = 10
     LINE = 5.2
+    CELL_PADDING = 1.2
     INDENT = 6
 
     def __init__(self, document: Any, fonts: _Fonts) -> None:
@@ -426,11 +427,16 @@ class _PdfWriter:
         columns = len(block.header)
         first = 0.4 if columns > 2 else 0.5
         widths = [first] + [(1 - first) / (columns - 1)] * (columns - 1) if columns > 1 else None
+        # A table that fits on one page is never split across two: it starts on the next page instead (its
+        # header may wrap to two lines, hence the one row more than it has).
+        height = (len(block.rows) + 2) * (self.LINE + 2 * self.CELL_PADDING)
+        if height < pdf.h - pdf.t_margin - pdf.b_margin and pdf.will_page_break(height):
+            pdf.add_page()
         with pdf.table(
             col_widths=widths,
             text_align=["LEFT"] + ["RIGHT"] * (columns - 1),
             line_height=self.LINE,
-            padding=1.2,
+            padding=self.CELL_PADDING,
             markdown=False,
         ) as grid:
             for cells in [block.header, *block.rows]:
