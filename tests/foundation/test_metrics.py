@@ -25,6 +25,7 @@ from minds_bot import metrics
 from minds_bot.app import HttpServer, serve_socket_mode, start_http
 from minds_bot.minds.client import _operation
 from minds_bot.minds.errors import RequestInfo
+from minds_bot.services import ChannelPacer, slack_web_client
 from minds_bot.settings import Settings
 from minds_bot.store import SecretBox
 from tests.fakes.bot import bot_settings
@@ -203,3 +204,15 @@ def test_start_up_does_not_load_prometheus_client_the_first_scrape_does() -> Non
         check=True,
     )
     assert json.loads(done.stdout.strip().splitlines()[-1]) == [False, 200, True]
+
+
+async def test_each_slack_429_is_counted_and_the_call_once_by_its_outcome(slack: FakeSlack) -> None:
+    slack.throttled["chat.postMessage"] = 2  # busy twice, then the post goes through
+    client = slack_web_client("xoxb-test-token", base_url=slack.api_url, pacer=ChannelPacer())
+    limited, posted = (
+        metrics.slack_rate_limited.value("chat.postMessage"),
+        metrics.slack_calls.value("chat.postMessage", "ok"),
+    )
+    await client.chat_postMessage(channel="C0001", text="hello")
+    assert metrics.slack_rate_limited.value("chat.postMessage") - limited == 2
+    assert metrics.slack_calls.value("chat.postMessage", "ok") - posted == 1
