@@ -6,6 +6,7 @@ metrics the bot serves; a Minds operation label never carries an id; and start-u
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import socket
@@ -23,12 +24,14 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
 from minds_bot import metrics
 from minds_bot.app import HttpServer, serve_socket_mode, start_http
+from minds_bot.minds import MindsError
 from minds_bot.minds.client import _operation
 from minds_bot.minds.errors import RequestInfo
 from minds_bot.services import ChannelPacer, slack_web_client
 from minds_bot.settings import Settings
 from minds_bot.store import SecretBox
 from tests.fakes.bot import bot_settings
+from tests.fakes.minds_http import FakeMindsAPI, envelope, make_client, ok
 from tests.fakes.slack_web import FakeSlack
 
 DASHBOARD = Path(__file__).resolve().parents[2] / "deploy" / "grafana" / "minds-bot.json"
@@ -216,3 +219,18 @@ async def test_each_slack_429_is_counted_and_the_call_once_by_its_outcome(slack:
     await client.chat_postMessage(channel="C0001", text="hello")
     assert metrics.slack_rate_limited.value("chat.postMessage") - limited == 2
     assert metrics.slack_calls.value("chat.postMessage", "ok") - posted == 1
+
+
+async def test_a_minds_429_is_counted_by_operation_and_each_attempt_by_status() -> None:
+    run = "GET /studies/{id}/research-runs/{id}"
+    api = FakeMindsAPI().on(
+        "GET", "/studies/st_1/research-runs/rr_1", envelope(429, headers={"Retry-After": "1"}), ok({"id": "rr_1"})
+    )
+    before = {s: metrics.minds_requests.value(run, s) for s in ("429", "200")}
+    limited = metrics.minds_rate_limited.value(run)
+    async with make_client(api) as minds:
+        with contextlib.suppress(MindsError):  # the reply's shape is not this test's business
+            await minds.get_research_run("st_1", "rr_1")
+    assert {s: metrics.minds_requests.value(run, s) - before[s] for s in before} == {"429": 1, "200": 1}
+    assert metrics.minds_rate_limited.value(run) - limited == 1
+    assert metrics.minds_budget_wait_seconds.count() >= 2
