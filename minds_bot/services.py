@@ -2,7 +2,9 @@
 
 Owns: ``Services`` (settings, store, clock, the per-workspace Minds clients, background work),
 ``MindsDirectory``, which hands out one ``MindsClient`` per workspace key with one rate limiter per workspace,
-so a busy workspace cannot spend another's Minds allowance. The operator's ``MINDS_API_KEY`` serves one
+so a busy workspace cannot spend another's Minds allowance. Every Slack Web API client the bot builds
+(``PacedWebClient``) counts and times its calls by method and outcome, and each 429 Slack answers, in
+``minds_bot.metrics``. The operator's ``MINDS_API_KEY`` serves one
 workspace only: ``MINDS_BOT_DEFAULT_TEAM_ID`` in OAuth mode, the bot token's own workspace (and its Enterprise
 Grid org, from ``auth.test``) in single-workspace mode; every other team is "not connected". ``FairShare`` bounds
 what one person may have running in a workspace, so one person's flood cannot hold up everyone else's commands.

@@ -2,7 +2,9 @@
 
 Owns: building requests (paths relative to the base URL, which already ends in ``/api/v1``), the bearer key,
 bounded retries of GETs and keyed calls, the per-workspace rate limiter, parsing replies into models at the
-boundary, plan-preparation observation, and export downloads.
+boundary, plan-preparation observation, and export downloads. ``_exchange`` is the one place a request is sent:
+it counts and times each attempt by operation (ids as ``{id}``) and status, and the wait for the budget, in
+``minds_bot.metrics``.
 Must not touch: Slack, the store, or any module-level client/clock. The key never appears in repr, logs or
 errors; it is sent only to the Minds API host, never to a signed download URL.
 """
