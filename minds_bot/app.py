@@ -3,10 +3,11 @@
 Owns: which Slack mode the bot runs in (single workspace from environment tokens, or OAuth installs), the
 Web API client's base URL, the order of the Bolt middleware (shape check, log context, one workspace per
 install, once per delivery, paced client, language) and the error hook, the HTTP server (``POST /slack/events``
-behind the gate of ``minds_bot.slack.gate``, OAuth routes, ``GET /healthz``, ``GET /stimuli/{token}`` where Minds
-fetches a question's stimulus) and Socket Mode start-up, and the order of start-up and shut-down: the bot is
-ready (``/healthz`` 200) once the store is migrated, every listener registered and the run tracker runs; work no
-first request needs (the digest scheduler) starts just after it serves (``Bot.start_deferred``).
+behind the gate of ``minds_bot.slack.gate``, OAuth routes, ``GET /healthz``, ``GET /metrics`` (Prometheus, or on a
+port of its own with ``MINDS_BOT_METRICS_PORT``, the only HTTP a Socket Mode bot serves), ``GET /stimuli/{token}``
+where Minds fetches a question's stimulus) and Socket Mode start-up, and the order of start-up and shut-down: the
+bot is ready (``/healthz`` 200) once the store is migrated, every listener registered and the run tracker runs;
+work no first request needs (the digest scheduler) starts just after it serves (``Bot.start_deferred``).
 Must not touch: listener behaviour (``minds_bot.slack``), Minds wire shapes (``minds_bot.minds``) or SQL.
 """
 
@@ -31,6 +32,7 @@ from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.housekeeping import Housekeeping
 from minds_bot.flows.stimulus import STIMULI_PATH, StimulusShelf
 from minds_bot.flows.tracking import RunTracker
+from minds_bot.metrics import exposition
 from minds_bot.render.bars import use_cjk_font
 from minds_bot.services import Background, ChannelPacer, PacedWebClient, Services, paced, slack_web_client
 from minds_bot.settings import Settings, SettingsError
@@ -38,6 +40,7 @@ from minds_bot.slack import register_all
 from minds_bot.slack.errors import error_hook
 from minds_bot.slack.gate import events_handler, quiet_bolt_verification_log
 from minds_bot.slack.middleware import (
+    ack_timing_middleware,
     language_middleware,
     log_context_middleware,
     once_per_delivery_middleware,
@@ -60,6 +63,7 @@ from minds_bot.store import (
 log = logging.getLogger(__name__)
 
 HEALTH_PATH = "/healthz"
+METRICS_PATH = "/metrics"
 REFUSAL_FLUSH_SECONDS = 5  # how late a source's summary of refused requests may come after its minute
 # Bolt names an unnamed app after its caller's file by walking the whole stack with source context (inspect.stack),
 # which costs tens of milliseconds at start-up; naming it skips that walk.
@@ -102,6 +106,7 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
     kwargs["request_verification_enabled"] = not settings.slack_app_token or bool(signing)
     app = AsyncApp(**kwargs)
     quiet_bolt_verification_log()
+    app.use(ack_timing_middleware())
     app.use(shape_middleware())
     app.use(log_context_middleware())
     app.use(workspace_middleware())
@@ -160,10 +165,12 @@ def build_web_app(
     signing_secret: str,
     clock: Callable[[], float] = time.time,
     stimuli: Callable[[], StimulusShelf | None] = lambda: None,
+    metrics: bool = True,
 ) -> web.Application:
     """aiohttp routes for Slack's requests and the health check. ``POST /slack/events`` goes through the gate
     (``minds_bot.slack.gate``: signature, body and payload shape) before Bolt, which verifies once more.
-    ``GET /stimuli/{token}`` hands Minds a question's stimulus while it is on the shelf (``flows/stimulus.py``)."""
+    ``GET /stimuli/{token}`` hands Minds a question's stimulus while it is on the shelf (``flows/stimulus.py``).
+    ``GET /metrics`` is the Prometheus scrape unless ``metrics`` is off (served on a port of its own instead)."""
 
     async def stimulus(request: web.Request) -> web.Response:
         shelf = stimuli()
@@ -204,7 +211,52 @@ def build_web_app(
     web_app.router.add_get(OAUTH_REDIRECT_PATH, oauth)
     web_app.router.add_get(HEALTH_PATH, healthz)
     web_app.router.add_get(STIMULI_PATH + "{token}", stimulus)
+    if metrics:
+        web_app.router.add_get(METRICS_PATH, scrape)
     return web_app
+
+
+async def scrape(_: web.Request) -> web.Response:
+    """``GET /metrics``: this process's metrics in Prometheus' text format (``minds_bot.metrics``)."""
+    body, content_type = exposition()
+    return web.Response(body=body, headers={"Content-Type": content_type, "Cache-Control": "no-store"})
+
+
+@dataclass
+class MetricsServer:
+    """``GET /metrics`` on a port of its own (``MINDS_BOT_METRICS_PORT``): Socket Mode has no other HTTP server,
+    and in HTTP mode it keeps the scrape off the port Slack reaches."""
+
+    runner: web.AppRunner
+    host: str
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}{METRICS_PATH}"
+
+    async def stop(self) -> None:
+        await self.runner.cleanup()
+
+
+async def start_metrics_server(settings: Settings) -> MetricsServer | None:
+    """The metrics port's server when ``MINDS_BOT_METRICS_PORT`` is set (``0``: any free port, for tests)."""
+    if settings.minds_bot_metrics_port is None:
+        return None
+    web_app = web.Application()
+    web_app.router.add_get(METRICS_PATH, scrape)
+    runner = web.AppRunner(web_app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, host=settings.minds_bot_metrics_host, port=settings.minds_bot_metrics_port)
+    try:
+        await site.start()
+    except OSError:
+        await runner.cleanup()
+        raise
+    bound = runner.addresses[0][1] if runner.addresses else settings.minds_bot_metrics_port
+    server = MetricsServer(runner=runner, host=settings.minds_bot_metrics_host, port=bound)
+    log.info("serving metrics", extra={"fields": {"url": server.url}})
+    return server
 
 
 def _summing_up(refusals: RefusalLog) -> Callable[[web.Application], AsyncIterator[None]]:
@@ -325,6 +377,7 @@ class HttpServer:
     runner: web.AppRunner
     host: str
     port: int
+    metrics: MetricsServer | None = None  # with MINDS_BOT_METRICS_PORT; else /metrics is on this server
 
     @property
     def base_url(self) -> str:
@@ -332,27 +385,37 @@ class HttpServer:
 
     async def stop(self) -> None:
         await self.runner.cleanup()
+        if self.metrics is not None:
+            await self.metrics.stop()
         await self.bot.stop()
 
 
 async def start_http(settings: Settings, *, host: str, port: int, clock: Clock = utc_now) -> HttpServer:
-    """Open the bot and start serving ``POST /slack/events`` and ``GET /healthz``."""
+    """Open the bot and start serving ``POST /slack/events``, ``GET /healthz`` and ``GET /metrics`` (on
+    ``MINDS_BOT_METRICS_PORT`` instead when that is set)."""
     bot = await open_bot(settings, clock=clock)
     secret = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else ""
+    separate = settings.minds_bot_metrics_port is not None
     web_app = build_web_app(
-        bot.app, ready=lambda: bot.ready, signing_secret=secret, stimuli=lambda: bot.services.stimuli
+        bot.app,
+        ready=lambda: bot.ready,
+        signing_secret=secret,
+        stimuli=lambda: bot.services.stimuli,
+        metrics=not separate,
     )
     runner = web.AppRunner(web_app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host=host, port=port)
+    metrics_server = None
     try:
         await site.start()
+        metrics_server = await start_metrics_server(settings)
     except OSError:
         await runner.cleanup()
         await bot.stop()
         raise
     bound = runner.addresses[0][1] if runner.addresses else port
-    server = HttpServer(bot=bot, runner=runner, host=host, port=bound)
+    server = HttpServer(bot=bot, runner=runner, host=host, port=bound, metrics=metrics_server)
     bot.start_deferred()
     log.info("serving Slack requests", extra={"fields": {"url": server.base_url + EVENTS_PATH}})
     return server
@@ -378,11 +441,15 @@ async def serve_socket_mode(settings: Settings) -> None:
         bot.services.stimuli.base_url = None
     assert settings.slack_app_token is not None
     handler = AsyncSocketModeHandler(bot.app, settings.slack_app_token.get_secret_value())
+    metrics_server = None
     try:
+        metrics_server = await start_metrics_server(settings)
         await handler.connect_async()
         bot.start_deferred()
         log.info("connected to Slack over Socket Mode")
         await asyncio.Event().wait()
     finally:
         await handler.close_async()
+        if metrics_server is not None:
+            await metrics_server.stop()
         await bot.stop()

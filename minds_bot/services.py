@@ -7,7 +7,8 @@ PostgreSQL when replicas share the store and in memory otherwise, so together th
 The operator's ``MINDS_API_KEY`` serves one workspace only: ``MINDS_BOT_DEFAULT_TEAM_ID`` in OAuth mode, the bot
 token's own workspace (and its Enterprise Grid org, from ``auth.test``) in single-workspace mode; every other team
 is "not connected". ``FairShare`` bounds what one person may have running in a workspace, so one person's flood
-cannot hold up everyone else's commands.
+cannot hold up everyone else's commands. Every Slack Web API client the bot builds (``PacedWebClient``) counts and
+times its calls by method and outcome, and each 429 Slack answers, in ``minds_bot.metrics``.
 Must not touch: Slack rendering or listener registration.
 """
 
@@ -17,6 +18,7 @@ import asyncio
 import hashlib
 import logging
 import math
+import re
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -25,13 +27,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from slack_sdk.http_retry.async_handler import AsyncRetryHandler
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
     AsyncRateLimitErrorRetryHandler,
 )
 from slack_sdk.web.async_client import AsyncWebClient
 
-from minds_bot import i18n
+from minds_bot import i18n, metrics
 from minds_bot.i18n import N_
 from minds_bot.minds import BudgetLedger, MemoryLedger, MindsClient, MindsError, RateLimiter, budget_name
 from minds_bot.minds.policy import caller
@@ -372,14 +375,58 @@ class PacedWebClient(AsyncWebClient):
                 await self.pacer.wait(channel, workspace=workspace)
         return await super().api_call(api_method, **kwargs)
 
+    async def _request(self, *, http_verb: str, api_url: str, req_args: dict[str, Any]) -> dict[str, Any]:
+        """Every Web API call of the bot's clients passes here once, its 429 retries inside: counted and timed
+        by method (``minds_bot.metrics``), never by workspace or channel."""
+        method = _slack_method(api_url)
+        with metrics.slack_call_seconds.time(method):
+            try:
+                response: dict[str, Any] = await super()._request(
+                    http_verb=http_verb, api_url=api_url, req_args=req_args
+                )
+            except Exception:
+                metrics.slack_calls.inc(method, "failed")
+                raise
+        data = response.get("data")
+        if response.get("status_code") == 429:
+            outcome = "rate_limited"
+        else:
+            outcome = "ok" if isinstance(data, dict) and data.get("ok") else "error"
+        metrics.slack_calls.inc(method, outcome)
+        return response
+
     async def edit_progress(self, *, channel: str, ts: str, **content: Any) -> None:
         """Show a run's newest state in its progress message without waiting for Slack's pace: a later edit
         of the same message replaces one still waiting (``ChannelPacer.edit_latest``)."""
         await self.pacer.edit_latest(self, self.workspace, channel, ts, **content)
 
 
+_SLACK_METHOD = re.compile(r"^[a-zA-Z]+(\.[a-zA-Z]+)+$")
+
+
+def _slack_method(api_url: str) -> str:
+    """``chat.postMessage`` from a Web API URL; anything else (a file upload's URL) is ``other``."""
+    method = api_url.rstrip("/").rsplit("/", 1)[-1].split("?", 1)[0]
+    return method if _SLACK_METHOD.match(method) and len(method) <= 64 else "other"
+
+
+class _CountRateLimits(AsyncRetryHandler):
+    """Sees every answer of every attempt first and counts Slack's 429s (also those retried); never retries."""
+
+    async def can_retry_async(
+        self, *, state: Any, request: Any, response: Any = None, error: Exception | None = None
+    ) -> bool:
+        if response is not None and response.status_code == 429:
+            metrics.slack_rate_limited.inc(_slack_method(request.url))
+        return False
+
+
 def _retry_handlers() -> list[Any]:
-    return [AsyncConnectionErrorRetryHandler(), AsyncRateLimitErrorRetryHandler(SLACK_RATE_LIMIT_RETRIES)]
+    return [
+        _CountRateLimits(),
+        AsyncConnectionErrorRetryHandler(),
+        AsyncRateLimitErrorRetryHandler(SLACK_RATE_LIMIT_RETRIES),
+    ]
 
 
 def slack_web_client(token: str | None, *, base_url: str, pacer: ChannelPacer) -> PacedWebClient:

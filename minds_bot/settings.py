@@ -117,6 +117,10 @@ class Settings(BaseSettings):
     # This bot's public https address (HTTP mode). Minds fetches a question's stimulus — an image or PDF shared
     # in Slack — from here (GET /stimuli/<unguessable token>, for an hour); unset: stimuli cannot be sent.
     minds_bot_public_url: str | None = None
+    # Prometheus metrics on their own port (Socket Mode has no other HTTP server); set, /metrics moves there from
+    # the HTTP mode port. Bound to MINDS_BOT_METRICS_HOST, the loopback interface unless you choose another.
+    minds_bot_metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    minds_bot_metrics_host: str = "127.0.0.1"
 
     @field_validator(
         "slack_bot_token",
@@ -127,6 +131,7 @@ class Settings(BaseSettings):
         "minds_api_key",
         "minds_bot_default_team_id",
         "minds_bot_public_url",
+        "minds_bot_metrics_port",
         "minds_bot_database_url",
         mode="before",
     )

@@ -7,6 +7,9 @@ only when the visible state changes, and the exactly-once terminal post (claimed
 posting, released when posting fails). After a restart, or when a replica dies, every unfinished run is due
 again once its lease runs out: the store is the memory.
 
+Each state change (followed, what people see changed, result posted, lost) is one INFO line and one count in
+``minds_bot.metrics`` (with the runs followed now, by kind).
+
 It never submits anything: a poll that fails or times out is retried later, never answered with a new run
 (CATALOGUE §2 G.57). A run Minds answers 404 for on ``MAX_NOT_FOUND_READS`` reads in a row is given up as gone:
 its handler says so in the thread once and the run is no longer followed (never an endless loop). What a run
@@ -26,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from minds_bot import i18n
+from minds_bot import i18n, metrics
 from minds_bot.minds import MindsError, NotFound, RateLimited, ServiceUnavailable
 from minds_bot.services import Background
 from minds_bot.store import RunKind, Store, TrackedRun, new_holder_id
@@ -140,6 +143,7 @@ class RunTracker(Background):
     async def track(self, run: TrackedRun) -> None:
         """Remember a newly started run (before anything is shown) and poll it soon."""
         await self._store.add_tracked_run(run)
+        _changed(run, "started")
         self._wake.set()
 
     async def start(self) -> None:
@@ -193,14 +197,16 @@ class RunTracker(Background):
         for run in due:
             key = (run.team_id, run.run_id)
             self._in_flight.add(key)
+            metrics.runs_followed.inc(run.kind.value)
             task = asyncio.create_task(self._poll_guarded(run), name="run-poll")
             self._polls.add(task)
-            task.add_done_callback(lambda done, key=key: self._done(done, key))
+            task.add_done_callback(lambda done, key=key, kind=run.kind.value: self._done(done, key, kind))
         return len(due)
 
-    def _done(self, task: asyncio.Task[None], key: tuple[str, str]) -> None:
+    def _done(self, task: asyncio.Task[None], key: tuple[str, str], kind: str) -> None:
         self._polls.discard(task)
         self._in_flight.discard(key)
+        metrics.runs_followed.dec(kind)
         self._wake.set()  # room for another run
 
     async def tick(self, *, limit: int = BATCH_SIZE) -> int:
@@ -208,10 +214,14 @@ class RunTracker(Background):
         due = await self._store.claim_due_runs(holder=self._holder, limit=limit)
         keys = [(run.team_id, run.run_id) for run in due]
         self._in_flight.update(keys)
+        for run in due:
+            metrics.runs_followed.inc(run.kind.value)
         try:
             await asyncio.gather(*(self._poll_guarded(run) for run in due))
         finally:
             self._in_flight.difference_update(keys)
+            for run in due:
+                metrics.runs_followed.dec(run.kind.value)
         return len(due)
 
     async def _poll_guarded(self, run: TrackedRun) -> None:
@@ -257,6 +267,8 @@ class RunTracker(Background):
             last_state=observation.visible,
             progress_ts=progress_ts,
         )
+        if changed:
+            _changed(run, "progress", shown=observation.visible)
         if changed and self._on_change is not None:
             self._on_change(run.model_copy(update={"last_state": observation.visible}))
 
@@ -270,13 +282,14 @@ class RunTracker(Background):
             "could not read a run; will look again",
             extra={"fields": {"run": run.run_id, "error": type(exc).__name__, "retry_in": round(delay, 1)}},
         )
+        metrics.run_changes.inc(run.kind.value, "read_failed")
         await self._reschedule(run, delay=delay, attempts=run.attempts + 1)
 
     async def _after_not_found(self, run: TrackedRun, handler: RunHandler) -> None:
         """Counted in ``last_state``; a 404 that persists ends the run with one note, a passing one is retried."""
         reads = _not_found_reads(run.last_state) + 1
         if reads >= MAX_NOT_FOUND_READS:
-            await self._claimed(run, lambda: handler.post_lost(run, reads))
+            await self._claimed(run, lambda: handler.post_lost(run, reads), state="lost")
             return
         await self._store.update_run_poll(
             team_id=run.team_id,
@@ -288,10 +301,11 @@ class RunTracker(Background):
         )
 
     async def _finish(self, run: TrackedRun, handler: RunHandler, observation: Observation) -> None:
-        await self._claimed(run, lambda: handler.post_terminal(run, observation))
+        await self._claimed(run, lambda: handler.post_terminal(run, observation), state="finished")
 
-    async def _claimed(self, run: TrackedRun, post: Callable[[], Awaitable[None]]) -> None:
-        """Run ``post`` once for this run: claimed in the store first, released if it fails."""
+    async def _claimed(self, run: TrackedRun, post: Callable[[], Awaitable[None]], *, state: str) -> None:
+        """Run ``post`` once for this run: claimed in the store first, released if it fails; ``state`` is the
+        change logged once it is posted (``finished``, ``lost``)."""
         if not await self._store.claim_terminal_post(team_id=run.team_id, run_id=run.run_id):
             return  # another process (or an earlier pass) is posting it
         try:
@@ -300,6 +314,7 @@ class RunTracker(Background):
             await self._store.release_terminal_post(team_id=run.team_id, run_id=run.run_id)
             raise
         await self._store.mark_terminal_posted(team_id=run.team_id, run_id=run.run_id)
+        _changed(run, state)
         if self._on_change is not None:
             self._on_change(run.model_copy(update={"terminal_posted": True}))
 
@@ -312,6 +327,19 @@ class RunTracker(Background):
             last_state=run.last_state,
             progress_ts=run.progress_ts,
         )
+
+
+SHOWN_IN_LOG = 80  # characters of a run's visible state in its log line
+
+
+def _changed(run: TrackedRun, state: str, *, shown: str | None = None) -> None:
+    """One INFO line and one count per run state change (``started``, ``progress``, ``finished``, ``lost``);
+    the log names the run, the count only its kind and the state."""
+    fields = {"team": run.team_id, "run": run.run_id, "kind": run.kind.value, "state": state}
+    if shown:
+        fields["shown"] = " ".join(shown.split())[:SHOWN_IN_LOG]
+    log.info("run %s", state, extra={"fields": fields})
+    metrics.run_changes.inc(run.kind.value, state)
 
 
 def _not_found_reads(last_state: str | None) -> int:

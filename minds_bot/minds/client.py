@@ -2,7 +2,9 @@
 
 Owns: building requests (paths relative to the base URL, which already ends in ``/api/v1``), the bearer key,
 bounded retries of GETs and keyed calls, the per-workspace rate limiter, parsing replies into models at the
-boundary, plan-preparation observation, and export downloads.
+boundary, plan-preparation observation, and export downloads. ``_exchange`` is the one place a request is sent:
+it counts and times each attempt by operation (ids as ``{id}``) and status, and the wait for the budget, in
+``minds_bot.metrics``.
 Must not touch: Slack, the store, or any module-level client/clock. The key never appears in repr, logs or
 errors; it is sent only to the Minds API host, never to a signed download URL.
 """
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from minds_bot import __version__
+from minds_bot import __version__, metrics
 from minds_bot.i18n import _
 from minds_bot.lazy import LazyModule
 from minds_bot.minds.errors import (
@@ -991,7 +993,9 @@ class MindsClient:
         headers: Mapping[str, str] | None,
         conflict_class: type[Conflict] | None,
     ) -> httpx.Response | MindsError:
-        await self._limiter.acquire()
+        with metrics.MINDS_QUEUES.waiting(self._limiter), metrics.minds_budget_wait_seconds.time():
+            await self._limiter.acquire()
+        operation, sent = _operation(info), time.perf_counter()
         try:
             resp = await self._http.request(
                 info.method,
@@ -1002,9 +1006,12 @@ class MindsClient:
                 follow_redirects=False,
             )
         except httpx.TimeoutException as exc:
+            _count(operation, "timeout", sent)
             return _chain(MindsTimeout(request=info), exc)
         except httpx.TransportError as exc:
+            _count(operation, "connection_error", sent)
             return _chain(MindsConnectionError(request=info), exc)
+        _count(operation, str(resp.status_code), sent)
         await self._limiter.observe(status_code=resp.status_code, headers=resp.headers)
         log.debug("minds %s -> %d", info, resp.status_code)
         if resp.status_code < 400:
@@ -1056,6 +1063,32 @@ class MindsClient:
             sha256=digest,
             mime_type=mime_type or content_type.split(";")[0].strip(),
         )
+
+
+# Every fixed word of a Minds API path; any other segment is an id and is counted as ``{id}``, so an operation
+# label never carries an id and their number stays bounded.
+_PATH_WORDS = frozenset(
+    {
+        "analytics", "answers", "audiences", "auth", "cancel", "chats", "consume", "duplicate", "export",
+        "export-download", "export-status", "formations", "from-brief", "heatmaps", "invitations", "jobs",
+        "limits", "me", "messages", "minds", "model-connections", "preview", "progress", "recalibrate",
+        "research-methods", "research-plans", "research-runs", "runs", "sharing", "source-import", "studies",
+        "study-drafts", "study-templates", "summary", "use",
+    }
+)  # fmt: skip
+
+
+def _operation(info: RequestInfo) -> str:
+    """``GET /studies/{id}/research-runs/{id}``: the operation a request is counted under (no ids in it)."""
+    segments = (s if s in _PATH_WORDS else "{id}" for s in info.path.strip("/").split("/") if s)
+    return f"{info.method} /{'/'.join(segments)}"
+
+
+def _count(operation: str, status: str, sent: float) -> None:
+    metrics.minds_requests.inc(operation, status)
+    metrics.minds_request_seconds.observe(time.perf_counter() - sent, operation)
+    if status == "429":
+        metrics.minds_rate_limited.inc(operation)
 
 
 def user_agent() -> str:

@@ -10,6 +10,7 @@ listener speaks (``language_middleware``): the person's, and the workspace's for
 (``minds_bot.i18n``), known before the listener's task starts because Bolt copies this context into it.
 In HTTP mode the gate (``gate.py``) and Bolt verify signatures before any of this runs, so forged requests never
 reach the store.
+First of all, ``ack_timing_middleware`` times each request until its ack (``minds_bot.metrics``).
 Must not touch: listener behaviour.
 """
 
@@ -23,7 +24,7 @@ from typing import Any
 
 from slack_bolt.response import BoltResponse
 
-from minds_bot import i18n
+from minds_bot import i18n, metrics
 from minds_bot.log import bind_log_context
 from minds_bot.slack.gate import shape_problem
 from minds_bot.store import Store
@@ -58,6 +59,33 @@ def _digest(body: str | dict[str, Any]) -> str:
         except (RecursionError, ValueError):
             body = ""  # nested beyond reason: such a payload is not deduplicated, only processed
     return hashlib.sha256(body.encode()).hexdigest()[:32]
+
+
+# What a request is, as the ack histogram labels it (``minds_bot.metrics.ack_seconds``); anything else is "other".
+ACK_KINDS = {
+    "block_actions": "action",
+    "block_suggestion": "options",
+    "event_callback": "event",
+    "message_action": "shortcut",
+    "shortcut": "shortcut",
+    "view_closed": "view",
+    "view_submission": "view",
+}
+
+
+def ack_timing_middleware() -> Callable[..., Awaitable[Any]]:
+    """First in the chain: how long until Slack has its acknowledgement. Bolt returns from the chain when the
+    listener has called ``ack()`` (the work after it goes on in the listener's task), so the time the rest of
+    the chain takes is the ack latency, by kind of request (``command``, ``action``, ``view`` …), no ids."""
+
+    async def ack_timing(body: Any, next: Callable[[], Awaitable[Any]]) -> Any:  # noqa: A002 - Bolt's name
+        kind = "command" if isinstance(body, dict) and body.get("command") else "other"
+        if kind == "other" and isinstance(body, dict):
+            kind = ACK_KINDS.get(str(body.get("type")), "other")
+        with metrics.ack_seconds.time(kind):
+            return await next()
+
+    return ack_timing
 
 
 def shape_middleware() -> Callable[..., Awaitable[Any]]:

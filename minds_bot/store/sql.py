@@ -6,17 +6,21 @@ with `?` placeholders, an engine's upsert, its row-locking suffixes and its excl
 Claims are single conditional writes, or a locked read followed by writes in one transaction: SQLite's
 `BEGIN IMMEDIATE` makes the whole transaction single-writer, PostgreSQL locks the rows it read
 (`FOR UPDATE`, `FOR UPDATE SKIP LOCKED` for leases). Must not call Slack or Minds, and never writes a plaintext
-secret (codec.py seals them first).
+secret (codec.py seals them first). Every public operation is timed by name, and a claim that takes work over from
+a replica whose lease ran out is counted (``minds_bot.metrics``).
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 from abc import abstractmethod
 from collections.abc import Collection, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime, timedelta
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
+from minds_bot import metrics
 from minds_bot.store.base import RESUME_BATCH, TERMINAL_CLAIM_LEASES, PruneCounts, RetentionPolicy, Store
 from minds_bot.store.codec import Row, encode_time, from_row, secret_fields, to_row
 from minds_bot.store.errors import RecordNotFoundError
@@ -77,6 +81,38 @@ _SECRET_TABLES: Mapping[str, type[Record]] = {
 }
 
 
+T = TypeVar("T", bound=type)
+
+
+def _timed_operations(cls: T) -> T:
+    """Every public operation of the store (its own and ``SqlRunNotices``') timed by name in
+    ``minds_bot.metrics.store_seconds``: the one place store latency is measured, waits for the write lock or a
+    pooled connection included."""
+    for name in dir(cls):
+        operation = inspect.getattr_static(cls, name)
+        if name.startswith("_") or not inspect.iscoroutinefunction(operation):
+            continue
+        if operation.__qualname__.split(".")[0] in {"SqlStore", "SqlRunNotices"}:
+            setattr(cls, name, _timed(operation, name))
+    return cls
+
+
+def _timed(operation: Any, name: str) -> Any:
+    @functools.wraps(operation)
+    async def timed(*args: Any, **kwargs: Any) -> Any:
+        with metrics.store_seconds.time(name):
+            return await operation(*args, **kwargs)
+
+    return timed
+
+
+def _count_takeovers(work: str, rows: Iterable[Any], holder: str) -> None:
+    """Claimed rows whose lease another replica held and let run out (it died or stalled) were taken over."""
+    taken = sum(1 for row in rows if row["lease_holder"] not in (None, holder))
+    if taken:
+        metrics.lease_takeovers.inc(work, amount=taken)
+
+
 class Session(Protocol):
     """Statements inside one `_read` or `_tx` block. Rows are mappings by column name."""
 
@@ -105,6 +141,7 @@ class Session(Protocol):
         ...
 
 
+@_timed_operations
 class SqlStore(SqlRunNotices, Store):
     """The shared statements. Subclasses open the engine and provide `_read`, `_tx` and the lifecycle."""
 
@@ -411,6 +448,7 @@ class SqlStore(SqlRunNotices, Store):
             rows = await q.all(
                 sql.format(lock=q.skip_locked), (ApprovalState.PENDING.value, encode_time(now), RESUME_BATCH)
             )
+            _count_takeovers("approval", rows, holder)
             for row in rows:
                 await q.run(
                     "UPDATE approvals SET lease_holder = ?, lease_until = ? "
@@ -439,6 +477,7 @@ class SqlStore(SqlRunNotices, Store):
                 _DUE_RUNS + q.skip_locked,
                 (encode_time(now), encode_time(now - self._post_lease), encode_time(now), max(limit, 0)),
             )
+            _count_takeovers("run", rows, holder)
             for row in rows:
                 await q.run(
                     "UPDATE tracked_runs SET lease_holder = ?, lease_until = ? WHERE team_id = ? AND run_id = ?",
@@ -572,6 +611,7 @@ class SqlStore(SqlRunNotices, Store):
         async with self._tx() as q:
             sql = _PENDING_ASKS.format(lease=_ABANDONED if abandoned_only else _FREE) + q.skip_locked
             rows = await q.all(sql, (encode_time(now), RESUME_BATCH))
+            _count_takeovers("question", rows, holder)
             for row in rows:
                 await q.run(
                     "UPDATE direct_asks SET lease_holder = ?, lease_until = ? WHERE client_request_id = ?",

@@ -4,7 +4,8 @@ Owns: one ``AsyncIOScheduler`` job per digest with a stable id (``digest:<id>``,
 rebuilt from the store at start and re-synced every minute (digests added or removed by another process),
 and a periodic pass that posts any fire a job missed (downtime, a replaced job): ``run_due`` posts only the
 latest missed fire, and the store's per-window claim keeps two processes from posting the same digest.
-A digest whose post failed waits (growing back-off) before the periodic pass tries it again.
+Each fire (a window come due) is counted by outcome in ``minds_bot.metrics``. A digest whose post failed waits
+(growing back-off) before the periodic pass tries it again.
 APScheduler is imported when the scheduler is first needed, off the event loop at ``start``: loading it reads
 every installed package's metadata (tens of milliseconds), and the bot starts this scheduler only once it
 serves Slack (``app.Bot``), so no first request waits for it.
@@ -21,7 +22,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from minds_bot.flows.digests.flow import DigestFlow
+from minds_bot import metrics
+from minds_bot.flows.digests.flow import DigestFlow, Outcome
 from minds_bot.flows.digests.schedule import Schedule, ScheduleError, schedule_of, trigger
 from minds_bot.services import Background
 from minds_bot.store import Digest, Store
@@ -149,10 +151,13 @@ class DigestScheduler(Background):
         try:
             outcome = await self._flow.run_due(digest_id)
         except Exception:  # noqa: BLE001 - background work: log, back off, let the next pass retry
+            metrics.digest_fires.inc("failed")
             self._back_off(digest_id)
             log.exception("digest could not be posted; will retry", extra={"fields": {"digest": digest_id}})
             return
         self._backoff.pop(digest_id, None)
+        if outcome is not Outcome.NOT_DUE:  # a pass that found nothing due is no fire
+            metrics.digest_fires.inc(outcome.value)
         log.debug("digest pass", extra={"fields": {"digest": digest_id, "outcome": outcome.value}})
 
     def _back_off(self, digest_id: str) -> None:
