@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_core import ErrorDetails
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_MINDS_API_URL = "https://getminds.ai/api/v1"
@@ -58,7 +59,7 @@ class SettingsError(Exception):
         return "\n".join(lines)
 
 
-def _field_problem(error: dict[str, Any]) -> str:
+def _field_problem(error: ErrorDetails) -> str:
     message = str(error.get("msg", "is invalid"))
     message = message.removeprefix("Value error, ")
     if not error.get("loc"):  # a rule about several variables names them itself

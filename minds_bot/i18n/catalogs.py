@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -85,14 +86,19 @@ def merge(translations: list[dict[str, object]]) -> list[str]:
         path = po_path(language)
         catalog = read(path, locale=language)
         for entry in translations:
-            message_id = entry["id"] if "plural" not in entry else (entry["id"], entry["plural"])
+            message_id = str(entry["id"]) if "plural" not in entry else (str(entry["id"]), str(entry["plural"]))
             message = catalog.get(message_id)
             given = entry.get(language)
             if message is None or given is None:
                 if message is None:
                     problems.append(f"{language}: not in the catalog: {str(entry['id'])[:60]!r}")
                 continue
-            forms = [given] if isinstance(given, str) else list(given)  # type: ignore[arg-type]
+            if isinstance(given, str):
+                forms: list[object] = [given]
+            elif isinstance(given, Iterable):
+                forms = list(given)
+            else:
+                raise TypeError(f"{language}: a translation is a string or a list of forms, not {given!r}")
             if not _same_placeholders(entry, [str(form) for form in forms]):
                 problems.append(f"{language}: placeholders differ: {str(entry['id'])[:60]!r}")
                 continue

@@ -284,7 +284,9 @@ def error_from_response(
 ) -> MindsAPIError:
     """Build the typed error for an HTTP error reply; bodies that are not the envelope still map by status."""
     envelope = _envelope(body)
-    data = envelope.get("data") if isinstance(envelope.get("data"), Mapping) else {}
+    data = envelope.get("data")
+    if not isinstance(data, Mapping):
+        data = {}
     code = _str(data.get("code"))
     cls = error_class_for(status_code, code)
     if cls is Conflict and conflict_class is not None and code not in REQUEST_CONFLICTS:

@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
-from typing import Generic, Literal, Protocol, TypeVar
+from typing import Generic, Literal, Protocol, TypedDict, TypeVar
 
 from minds_bot.i18n import _n
 
@@ -36,6 +36,14 @@ LookupKind = Literal["exact", "fuzzy", "ambiguous", "not_found"]
 class Candidate(Generic[N]):
     item: N
     score: float
+
+
+class _Scan(TypedDict):
+    """What every ``LookupResult`` of one lookup says about the search itself."""
+
+    query: str
+    scanned: int
+    exhaustive: bool
 
 
 @dataclass(frozen=True)
@@ -98,7 +106,7 @@ def score(query: str, name: str) -> float:
 def resolve(query: str, items: Sequence[N], *, exhaustive: bool) -> LookupResult[N]:
     """Pick the item ``query`` names. ``exhaustive`` is False when the scan stopped before the oldest item."""
     text = query.strip()
-    base = {"query": text, "scanned": len(items), "exhaustive": exhaustive}
+    base: _Scan = {"query": text, "scanned": len(items), "exhaustive": exhaustive}
     by_id = [item for item in items if item.id == text]
     if by_id:
         return LookupResult(kind="exact", match=by_id[0], **base)
@@ -110,7 +118,7 @@ def resolve(query: str, items: Sequence[N], *, exhaustive: bool) -> LookupResult
     return _fuzzy(text, items, base)
 
 
-def _fuzzy(text: str, items: Sequence[N], base: dict) -> LookupResult[N]:
+def _fuzzy(text: str, items: Sequence[N], base: _Scan) -> LookupResult[N]:
     ranked = sorted(
         (Candidate(item, score(text, item.name)) for item in items),
         key=lambda c: c.score,

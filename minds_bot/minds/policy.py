@@ -54,7 +54,7 @@ class RetryPolicy:
 
     def backoff(self, attempt: int, rng: random.Random) -> float:
         """Delay before retry number ``attempt`` (1-based): exponential, then 50–100 % jitter."""
-        ceiling = min(self.max_delay, self.base_delay * 2 ** (attempt - 1))
+        ceiling = min(self.max_delay, self.base_delay * 2.0 ** (attempt - 1))
         return ceiling * (0.5 + rng.random() / 2)
 
     def delay_for(self, *, attempt: int, retry_after: float | None, rng: random.Random) -> float | None:
@@ -68,7 +68,7 @@ class RetryPolicy:
 
 def poll_delay(attempt: int, rng: random.Random, *, first: float = 1.0, cap: float = 10.0) -> float:
     """Polling interval: 1 s doubling to 10 s, with ±20 % jitter so many workspaces do not poll in step."""
-    base = min(cap, first * 2 ** max(0, attempt - 1))
+    base = min(cap, first * 2.0 ** max(0, attempt - 1))
     return min(cap, base * (0.8 + 0.4 * rng.random()))
 
 

@@ -20,7 +20,7 @@ import logging
 import math
 import os
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -56,10 +56,10 @@ class Panel:
 
     title: str
     options: Sequence[str]
-    values: dict[str, Sequence[float]]
+    values: Mapping[str, Sequence[float]]
     unit: str
     top: float | None = None  # the axis' end (100 for shares); None: a round number above the largest value
-    value_labels: dict[str, Sequence[str]] | None = None  # series → the text written after each of its bars
+    value_labels: Mapping[str, Sequence[str]] | None = None  # series → the text written after each of its bars
 
 
 # Where CJK fonts usually are: Debian/Ubuntu's fonts-noto-cjk, Fedora's and Arch's, macOS's own.

@@ -101,8 +101,8 @@ def _study_line(study: Study) -> str:
             "{count} message (questions and answers)", "{count} messages (questions and answers)", study.message_count
         )
     )
-    audiences = shown or _("no Audiences attached")
-    return f"*{escape(study.name, limit=MAX_NAME_SHOWN)}*\n{separated([questions, audiences])}"
+    attached = shown or _("no Audiences attached")
+    return f"*{escape(study.name, limit=MAX_NAME_SHOWN)}*\n{separated([questions, attached])}"
 
 
 def _mind_count(audience: Any) -> int:

@@ -22,6 +22,7 @@ from slack_sdk.models.blocks import Block
 from minds_bot.i18n import N_, _, _n, format_number, format_percent, format_signed, separated
 from minds_bot.minds.models import (
     Calculation,
+    CalculationCoverage,
     GaborGrangerCalculation,
     KanoCalculation,
     KeyDriversCalculation,
@@ -84,7 +85,7 @@ def calculation_text(calculation: Calculation) -> str:
         )
     if isinstance(calculation, NotComputedCalculation):
         return _not_computed(calculation)
-    return "\n".join([_heading(calculation), *_figures(calculation)])
+    return "\n".join([_heading(calculation.kind, calculation), *_figures(calculation)])
 
 
 def _unreadable(calculation: UnreadableCalculation) -> str:
@@ -112,8 +113,8 @@ def _not_computed(calculation: NotComputedCalculation) -> str:
     return text
 
 
-def _heading(calculation: Calculation) -> str:
-    method = _(METHOD_NAMES[calculation.kind])
+def _heading(kind: str, calculation: CalculationCoverage) -> str:
+    method = _(METHOD_NAMES[kind])
     if calculation.n is None:
         # i18n: {method} is a research method's name; Minds did not say how many answers the figures rest on.
         line = _("*{method}* · n not reported by Minds", method=method)

@@ -137,11 +137,15 @@ def note(text: str) -> Message:
     return Message(text=shown, blocks=[section(shown)])
 
 
-def button(text: str, *, action_id: str, value: str | None = None, style: str | None = None, **extra: Any) -> Any:
+def button(
+    text: str, *, action_id: str, value: str | None = None, style: str | None = None, **extra: Any
+) -> ButtonElement:
     return ButtonElement(text=shorten(text, MAX_BUTTON_TEXT), action_id=action_id, value=value, style=style, **extra)
 
 
-def pager(*, prev_id: str, next_id: str, prev_state: dict | None, next_state: dict | None) -> list[Block]:
+def pager(
+    *, prev_id: str, next_id: str, prev_state: dict[str, Any] | None, next_state: dict[str, Any] | None
+) -> list[Block]:
     """Previous/Next buttons for whichever direction has more."""
     elements = []
     for label, action_id, state in ((_("Previous"), prev_id, prev_state), (_("Next"), next_id, next_state)):

@@ -23,6 +23,7 @@ from slack_sdk.models.blocks import (
     ConversationSelectElement,
     HeaderBlock,
     InputBlock,
+    InputInteractiveElement,
     MarkdownTextObject,
     Option,
     PlainTextInputElement,
@@ -453,5 +454,5 @@ def render_digest_modal(*, timezone: str, channel_id: str | None = None) -> View
     )
 
 
-def _input(block_id: str, label: str, element: object, *, optional: bool = False) -> InputBlock:
+def _input(block_id: str, label: str, element: InputInteractiveElement, *, optional: bool = False) -> InputBlock:
     return InputBlock(block_id=block_id, label=label, element=element, optional=optional)

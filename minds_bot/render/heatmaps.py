@@ -4,7 +4,7 @@ and the analysis as Minds reports it. Every Minds text is escaped. Must not touc
 
 from __future__ import annotations
 
-from slack_sdk.models.blocks import ActionsBlock, ButtonElement, ConfirmObject
+from slack_sdk.models.blocks import ActionsBlock, Block, ButtonElement, ConfirmObject
 
 from minds_bot.i18n import _, _n, format_number, format_percent
 from minds_bot.minds import Heatmap, StudyOutput
@@ -71,7 +71,7 @@ def render_heatmap_prompt(
         thread_ts=thread_ts,
         respondents=heatmap.respondents,
     )
-    blocks = [section(lead)]
+    blocks: list[Block] = [section(lead)]
     if value is not None:
         confirm = ConfirmObject(
             title=_("Start a heatmap?"), text=shorten(cost, 300), confirm=_("Start"), deny=_("Cancel")
@@ -114,7 +114,7 @@ def render_heatmap(heatmap: Heatmap) -> Message:
         text = _n("Heatmap across {count} Mind", "Heatmap across {count} Minds", heatmap.respondents)
     else:
         head, text = _("*Heatmap of the {kind}*:", kind=_kind(heatmap)), _("Heatmap")
-    blocks = [section(head + "\n" + "\n".join(lines))]
+    blocks: list[Block] = [section(head + "\n" + "\n".join(lines))]
     if heatmap.summary:  # Minds' words in full, split across sections
         blocks += sections(escape(heatmap.summary))[: MAX_BLOCKS_PER_MESSAGE - 1]
     return Message(text=text, blocks=blocks)

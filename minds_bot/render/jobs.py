@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
+from slack_sdk.models.blocks import ActionsBlock, Block, ConfirmObject
 
 from minds_bot.i18n import _, _n, format_share, sentences
 from minds_bot.minds import AudienceLimits, FromBriefJob, FromBriefResult, StudyDuplicate
@@ -125,7 +125,7 @@ def render_duplicate(result: StudyDuplicate, *, source_name: str) -> Message:
         )
     else:
         text = _("Duplicated *{source}* as *{name}*.", source=source, name=name)
-    blocks = [section(text)]
+    blocks: list[Block] = [section(text)]
     if result.workspace_url:  # shown as written: Slack links the visible address, never a hidden one
         url = escape(result.workspace_url, limit=MAX_SECTION_TEXT - 100)
         blocks.append(section(_("Open it in Minds: {url}", url=url)))
@@ -159,7 +159,7 @@ def render_audience_progress(job: FromBriefJob, *, limits: AudienceLimits | None
         )
     else:
         text = _("Building an Audience from your brief: {status}…", status=status)
-    blocks = [section(text)]
+    blocks: list[Block] = [section(text)]
     if limits is not None:
         blocks.append(context(audience_size_note(limits)))
     return Message(text=text, blocks=blocks)
@@ -179,7 +179,7 @@ def render_audience_ready(result: FromBriefResult, *, limits: AudienceLimits | N
         name=escape(result.name, limit=MAX_NAME_SHOWN),
         minds=minds_label(result.mind_count),
     )
-    blocks = [section(text)]
+    blocks: list[Block] = [section(text)]
     if limits is not None:
         blocks.append(context(audience_size_note(limits)))
     blocks.append(context(_("Attach it to a Study in Minds, then `/minds ask` or `/minds plan`.")))

@@ -552,11 +552,11 @@ def questionnaire_markdown(plan: ResearchPlan, context: PlanContext) -> str:
         lines += [_("## Answered confirmation questions"), "", *[f"- {line}" for line in answered], ""]
     if plan.confirmation_questions:
         lines += [_("## Confirmation questions"), ""]
-        for question in plan.confirmation_questions:
-            if question.options:
-                lines.append("- " + annotate(question.text, join_list(question.options, style="choices")))
+        for confirmation in plan.confirmation_questions:
+            if confirmation.options:
+                lines.append("- " + annotate(confirmation.text, join_list(confirmation.options, style="choices")))
             else:
-                lines.append("- " + _("{question} (free text)", question=question.text))
+                lines.append("- " + _("{question} (free text)", question=confirmation.text))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -606,8 +606,8 @@ def render_revision_refused(*, reason: str, revision: int | None) -> Message:
 
 def freeze(blocks: Sequence[dict[str, Any]], note: str) -> Message:
     """A posted plan without any buttons (they are all in actions blocks), with a closing note."""
-    kept = [Block.parse(_settled(b)) for b in blocks if b.get("type") != "actions"]
-    kept = [b for b in kept if b is not None]
+    parsed = [Block.parse(_settled(b)) for b in blocks if b.get("type") != "actions"]
+    kept = [b for b in parsed if b is not None]
     context = ContextBlock(elements=[MarkdownTextObject(text=note)])
     while len(kept) >= MAX_BLOCKS_PER_MESSAGE and kept[-1].type == "context":
         kept.pop()  # an earlier closing note; the new one replaces it

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from slack_sdk.models.blocks import Block
+
 from minds_bot.i18n import N_, _, _n, format_number
 from minds_bot.minds import AudienceDuplicate
 from minds_bot.render import (
@@ -87,7 +89,7 @@ def render_audience_duplicate(result: AudienceDuplicate, *, source_name: str) ->
             source=source,
             name=name,
         )
-    blocks = [section(text)]
+    blocks: list[Block] = [section(text)]
     if result.audience_url:  # exactly as Minds returned it, visible: Slack links the address people can read
         url = escape(result.audience_url, limit=MAX_SECTION_TEXT - 100)
         blocks.append(section(_("Open it in Minds: {url}", url=url)))

@@ -231,7 +231,7 @@ def distribution(artifact: RunArtifact, *, method_nps: bool = False) -> results.
         return None
     options = _classification(output).get("options")
     listed = [str(o) for o in options] if isinstance(options, list) else []
-    audiences = []
+    audiences: list[tuple[str, list[str]]] = []
     for audience in _audiences(output):
         fallback = _("Audience {number}", number=len(audiences) + 1)
         name = str(audience.get("audience") or audience.get("name") or fallback)

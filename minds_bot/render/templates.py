@@ -85,7 +85,7 @@ def template_request(template: StudyTemplate) -> str:
     ]
     for number, question in enumerate(config.questions, 1):
         response = question.response
-        how = response.type
+        how: str = response.type
         if response.categorical_options:
             how += ": " + join_list(response.categorical_options, style="choices")
         elif response.scale_range:

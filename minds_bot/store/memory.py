@@ -254,7 +254,7 @@ class MemoryStore(MemoryRunNotices, Store):
             and (not wanted or row["state"] in wanted)
         ]
         matches.sort(key=lambda m: m[:2], reverse=True)
-        return [self._load(PlanPost, row) for _, _, row in matches[:limit]]
+        return [from_row(PlanPost, row, self._box) for _, _, row in matches[:limit]]
 
     async def transition_plan_post(
         self,
@@ -667,7 +667,7 @@ class MemoryStore(MemoryRunNotices, Store):
 def _lease_free(row: Row, now: str, *, abandoned_only: bool = False) -> bool:
     """Nobody holds a live lease on this row (times are encoded, so text order is time order); with
     `abandoned_only`, a lease was taken and ran out (its holder died), as opposed to released."""
-    until = row.get("lease_until")
+    until: str | None = row.get("lease_until")
     if until is None:
         return not abandoned_only
     return until < now

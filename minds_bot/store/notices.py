@@ -23,6 +23,7 @@ from minds_bot.store.records import Record, UtcDatetime
 
 if TYPE_CHECKING:
     from minds_bot.store.secrets import SecretBox
+    from minds_bot.store.sql import Session
 
 
 class RunResult(Record):
@@ -92,9 +93,9 @@ class SqlRunNotices(RunNoticeStore):
     if TYPE_CHECKING:  # provided by SqlStore
         _box: SecretBox
 
-        def _read(self) -> AbstractAsyncContextManager[Any]: ...
+        def _read(self) -> AbstractAsyncContextManager[Session]: ...
 
-        def _tx(self) -> AbstractAsyncContextManager[Any]: ...
+        def _tx(self) -> AbstractAsyncContextManager[Session]: ...
 
         def _now(self) -> str: ...
 

@@ -400,9 +400,9 @@ class SqlStore(SqlRunNotices, Store):
             if not created:
                 # Only a definitive refusal frees the revision for another approval.
                 created = await _reclaim_failed(q, row)
-            row = await _get_approval(q, key)
-        assert row is not None  # noqa: S101 - inserted or found inside the same transaction
-        return from_row(Approval, row, self._box), created
+            stored = await _get_approval(q, key)
+        assert stored is not None  # noqa: S101 - inserted or found inside the same transaction
+        return from_row(Approval, stored, self._box), created
 
     async def release_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> None:
         async with self._tx() as q:
@@ -429,7 +429,7 @@ class SqlStore(SqlRunNotices, Store):
             (team_id, draft_plan_id, revision), "state = ?, failure = ?", (ApprovalState.FAILED.value, reason)
         )
 
-    async def _update_approval(self, key: tuple[str, str, int], assignments: str, values: tuple) -> Approval:
+    async def _update_approval(self, key: tuple[str, str, int], assignments: str, values: tuple[Any, ...]) -> Approval:
         async with self._tx() as q:
             changed = await q.run(
                 f"UPDATE approvals SET {assignments}, updated_at = ? "  # noqa: S608
@@ -547,7 +547,7 @@ class SqlStore(SqlRunNotices, Store):
             values=(self._now(),),
         )
 
-    async def _update_run(self, *, team_id: str, run_id: str, assignments: str, values: tuple) -> None:
+    async def _update_run(self, *, team_id: str, run_id: str, assignments: str, values: tuple[Any, ...]) -> None:
         async with self._tx() as q:
             changed = await q.run(
                 f"UPDATE tracked_runs SET {assignments}, updated_at = ? WHERE team_id = ? AND run_id = ?",  # noqa: S608
@@ -568,9 +568,9 @@ class SqlStore(SqlRunNotices, Store):
         row = {**self._row(stored), "lease_holder": None, "lease_until": encode_time(now + self._lease)}
         async with self._tx() as q:
             created = await q.insert("direct_asks", row, conflict="ignore") == 1
-            row = await _get_ask(q, ask.client_request_id)
-        assert row is not None  # noqa: S101 - inserted or found inside the same transaction
-        return from_row(DirectAsk, row, self._box), created
+            found = await _get_ask(q, ask.client_request_id)
+        assert found is not None  # noqa: S101 - inserted or found inside the same transaction
+        return from_row(DirectAsk, found, self._box), created
 
     async def release_direct_ask(self, client_request_id: str) -> None:
         async with self._tx() as q:
