@@ -50,7 +50,8 @@ async def handle_approvers(command: Approvers, invocation: Invocation) -> None:
             )
         )
         return
-    changed, unchanged = [], []
+    changed: list[str] = []
+    unchanged: list[str] = []
     for user in command.users:
         if command.action == "add":
             done = await store.add_approver(team_id=team, channel_id=channel, user_id=user)

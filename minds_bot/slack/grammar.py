@@ -451,7 +451,7 @@ COUNT_LIMITS: dict[str, tuple[str, int]] = {
 
 
 def _within_limits(command: Command) -> Command | Usage:
-    for item in fields(command):  # type: ignore[arg-type]
+    for item in fields(command):
         value = getattr(command, item.name)
         counted = COUNT_LIMITS.get(item.name)
         if counted is not None and len(value) > counted[1]:
@@ -613,7 +613,8 @@ def _approvers(text: str, tokens: list[Token]) -> Command | Usage:
         )
     if action == "list":
         return Approvers("list")
-    users, bad = [], []
+    users: list[str] = []
+    bad: list[str] = []
     for token in tokens[2:]:
         match = USER_MENTION.match(token.value)
         (users if match else bad).append(match.group(1) if match else token.value)

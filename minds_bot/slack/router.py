@@ -63,7 +63,9 @@ class CommandRouter:
         """Every command type with a handler (the help groups each one: ``render/help.py``)."""
         return tuple(self._handlers)
 
-    def add(self, handlers: Mapping[type, Handler]) -> None:
+    def add(self, handlers: Mapping[Any, Handler]) -> None:
+        # Keys are command types; ``Mapping`` is invariant in its key, so a module's ``{Plan: handle_plan}`` (a
+        # ``dict[type[Plan], …]``) would not match ``Mapping[type, …]``.
         clash = set(handlers) & set(self._handlers)
         if clash:
             raise ValueError(f"commands registered twice: {sorted(t.__name__ for t in clash)}")
