@@ -96,7 +96,8 @@ class SharedStimulus:
 
 def stimulus_on(message: dict[str, Any]) -> SharedStimulus | StimulusRefused | None:
     """The first file on a Slack message as a stimulus, why it cannot be one, or None without files."""
-    for item in message.get("files") or []:
+    files = message.get("files")
+    for item in files if isinstance(files, list) else []:  # a payload's files that are not a list are no files
         if not isinstance(item, dict):
             continue
         name = item.get("name") or item.get("title") or ""

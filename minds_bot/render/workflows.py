@@ -12,16 +12,18 @@ from __future__ import annotations
 
 from minds_bot.i18n import _, format_number
 from minds_bot.minds import StudyOutput
-from minds_bot.render import MAX_SECTION_TEXT, Message, escape
+from minds_bot.render import MAX_SECTION_TEXT, Message, escape, results
 from minds_bot.render.answers import result_lines, result_title
 
 STEP_ERROR_LIMIT = 2_000  # how much of an error a workflow is handed; longer words are shortened with "…"
 
 
 def step_summary(output: StudyOutput) -> str:
-    """The result as the thread says it: "Results: {title} — {n} answers", then one line per Audience."""
+    """The result as the thread says it: "Results: {title} — {n} answers", the sandbox's simulated-locally line
+    when the answers are simulated, then one line per Audience."""
     lines = result_lines(output) or [_("No Audience reported answers.")]
-    return "\n".join([result_title(output), *lines])
+    simulated = [results.simulated_text()] if output.simulated else []
+    return "\n".join([result_title(output), *simulated, *lines])
 
 
 def missing_input(title: str) -> str:

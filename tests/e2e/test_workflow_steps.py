@@ -43,6 +43,7 @@ async def test_the_ask_step_asks_in_a_thread_and_completes_with_the_result_n_and
     summary = unescape(outputs["summary"])
     assert summary.startswith("Results: Which of these matter to you when buying shoes?")
     assert "— 28 answers" in summary.splitlines()[0]
+    assert summary.splitlines()[1] == "Simulated locally by the minds-bot sandbox — not answers from Minds."
     assert (
         "*Gen Z sneaker buyers in Germany* (% of respondents · several answers allowed · n=12): "
         "Quality 58% · Price 50% · Sustainability 42% · Design 17%"

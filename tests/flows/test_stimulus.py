@@ -114,3 +114,8 @@ def test_the_words_a_person_reads() -> None:
     assert refusal_text("not_in_channel", name="", limit=MAX_STIMULUS_BYTES) == (
         "The bot cannot read that message: invite it to the channel first."
     )
+
+
+@pytest.mark.parametrize("files", [5, "a.png", {"name": "a.png"}, [None, 3, "x"]])
+def test_a_message_whose_files_are_not_a_list_of_objects_has_no_stimulus(files: object) -> None:
+    assert stimulus_on({"text": "look", "files": files}) is None
