@@ -12,11 +12,12 @@ Must not touch: Minds wire shapes, Block Kit or SQL.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows import workflows as workflow_flow
 from minds_bot.flows.ask import on_direct_end
-from minds_bot.i18n import _
+from minds_bot.i18n import N_, _
 from minds_bot.slack.surface import ASK_STEP, PLAN_STEP
 
 if TYPE_CHECKING:
@@ -47,34 +48,33 @@ def register(surface: Surface, services: Services) -> None:
     on_direct_end(services, finish)
     workflow_flow.on_plan_ready(services, plan_ready)
 
-    @surface.function(ASK_STEP)
-    async def ask_minds(body: dict[str, Any], context: Any, inputs: Any, client: Any, complete: Any, fail: Any) -> None:
-        try:
-            end = await workflow_flow.ask_step(
-                services,
-                client,
-                team_id=_team(body, context),
-                execution_id=context.function_execution_id or "",
-                inputs=inputs,
-            )
-        except Exception:
-            await fail(_("The step could not ask Minds because of an error in the bot; it was logged."))
-            raise
-        await _end(end, complete=complete, fail=fail)
+    def step(run: Callable[..., Awaitable[Any]], failed: str) -> Callable[..., Awaitable[None]]:
+        """A step's listener: ``run`` does the work; an error in the bot ends the step with ``failed``."""
 
-    @surface.function(PLAN_STEP)
-    async def plan_research(
-        body: dict[str, Any], context: Any, inputs: Any, client: Any, complete: Any, fail: Any
-    ) -> None:
-        try:
-            end = await workflow_flow.plan_step(
-                services,
-                client,
-                team_id=_team(body, context),
-                execution_id=context.function_execution_id or "",
-                inputs=inputs,
-            )
-        except Exception:
-            await fail(_("The step could not start the plan because of an error in the bot; it was logged."))
-            raise
-        await _end(end, complete=complete, fail=fail)
+        async def listener(
+            body: dict[str, Any], context: Any, inputs: Any, client: Any, complete: Any, fail: Any
+        ) -> None:
+            try:
+                end = await run(
+                    services,
+                    client,
+                    team_id=_team(body, context),
+                    execution_id=context.function_execution_id or "",
+                    inputs=inputs,
+                )
+            except Exception:
+                await fail(_(failed))
+                raise
+            await _end(end, complete=complete, fail=fail)
+
+        return listener
+
+    surface.function(ASK_STEP)(
+        step(workflow_flow.ask_step, N_("The step could not ask Minds because of an error in the bot; it was logged."))
+    )
+    surface.function(PLAN_STEP)(
+        step(
+            workflow_flow.plan_step,
+            N_("The step could not start the plan because of an error in the bot; it was logged."),
+        )
+    )
