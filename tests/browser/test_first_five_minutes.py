@@ -16,6 +16,7 @@ from minds_bot.demo import Demo, running_demo
 from minds_bot.sandbox.minds_api import SandboxConfig
 from minds_bot.sandbox.slack_api.state import Message
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_research_in_browser import act_as, slash
 from tests.e2e.desk import shown
 
 WAIT_MS = 45_000
@@ -37,17 +38,6 @@ async def demo(tmp_path: Path) -> AsyncIterator[Demo]:
 async def _shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / f"first-five-minutes-{name}.png"), full_page=True)
-
-
-async def _slash(page: Page, text: str) -> None:
-    await page.locator("#composer-text").fill(text)
-    await page.locator("#composer-text").press("Enter")
-
-
-async def _act_as(page: Page, name: str) -> None:
-    switch = page.locator("#user-switch")
-    value = await switch.locator("option", has_text=name).first.get_attribute("value")
-    await switch.select_option(value)
 
 
 def _research(demo: Demo) -> str:
@@ -82,11 +72,11 @@ async def test_a_newcomer_plans_revises_runs_and_reads_answers_that_depend_on_th
     context = await browser.new_context(viewport={"width": 1400, "height": 1000})
     page = await context.new_page()
     await page.goto(demo.page_url)
-    await _act_as(page, "Ben")
+    await act_as(page, "Ben")
     await page.locator("#channels").get_by_text("# research").click()
     timeline = page.locator("#timeline")
 
-    await _slash(page, PRICING)
+    await slash(page, PRICING)
     plan: Locator = timeline.locator(".message", has_text="Research plan").last
     await expect(plan).to_contain_text("Revision 1", timeout=WAIT_MS)
     await expect(plan).to_contain_text("What is the most you would pay for the new running shoe?")
@@ -105,7 +95,7 @@ async def test_a_newcomer_plans_revises_runs_and_reads_answers_that_depend_on_th
     await expect(plan).to_contain_text(re.compile(r"Added Q\d+: Why would you"))
     await _shot(page, "1-revised")
 
-    await _act_as(page, "Ada")
+    await act_as(page, "Ada")
     await plan.get_by_role("button", name="Approve & run").click()
     await expect(page.locator("#confirm-dialog")).to_be_visible(timeout=WAIT_MS)
     await page.locator("#confirm-ok").click()
@@ -120,7 +110,7 @@ async def test_a_newcomer_plans_revises_runs_and_reads_answers_that_depend_on_th
     first = await _thread_of(demo, plan_ts, WHY)
 
     await page.locator("#thread-close").click()
-    await _slash(page, UNRELATED)
+    await slash(page, UNRELATED)
     asked = timeline.locator(".message", has_text="third-party label").last
     await expect(asked).to_be_visible(timeout=WAIT_MS)
     await asked.locator(".replies-link").click()
