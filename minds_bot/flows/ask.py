@@ -40,6 +40,7 @@ from minds_bot.minds import (
     PlanningRequired,
     RateLimited,
     ServerError,
+    Study,
     StudyDetail,
     StudyOutput,
     parse_output,
@@ -66,7 +67,7 @@ from minds_bot.render.charts import result_chart
 from minds_bot.render.compare import with_compare
 from minds_bot.render.errors import user_message
 from minds_bot.render.runs import lost_text
-from minds_bot.services import Background, Services
+from minds_bot.services import Background, PacedWebClient, Services
 from minds_bot.store import DirectAsk, RunKind, TrackedRun
 
 log = logging.getLogger(__name__)
@@ -86,7 +87,7 @@ class AskOutcome:
     failure: Message | None = None
 
 
-def mind_count(study: StudyDetail) -> int:
+def mind_count(study: Study | StudyDetail) -> int:
     return sum(a.mind_count if a.mind_count is not None else len(a.minds) for a in study.audiences)
 
 
@@ -94,7 +95,7 @@ async def ask(
     services: Services,
     slack: AsyncWebClient,
     *,
-    study: StudyDetail,
+    study: Study | StudyDetail,  # listed or in full: only its id, name and Audiences are read
     question: str,
     client_request_id: str,
     team_id: str,
@@ -140,7 +141,7 @@ async def ask(
 async def ask_with_consent(
     invocation: Invocation,
     *,
-    study: StudyDetail,
+    study: Study | StudyDetail,  # listed or in full: only its id, name and Audiences are read
     question: str,
     thread_ts: str | None = None,
     client_request_id: str | None = None,
@@ -237,7 +238,7 @@ async def retry(
     return AskOutcome()
 
 
-async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, study: StudyDetail) -> AskOutcome:
+async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, study: Study | StudyDetail) -> AskOutcome:
     """POST the saved ask and follow it. Failures are reported in the thread, where the question was posted
     (and returned as ``failure``)."""
     with in_channel():  # said in the question's thread
@@ -413,7 +414,7 @@ class DirectRunHandler:
         await say_in_thread(slack, run, lost_text("question", reads=reads))
         await self._tell_ended(run, None)
 
-    async def _post(self, slack: AsyncWebClient, run: TrackedRun, message: Message) -> None:
+    async def _post(self, slack: PacedWebClient, run: TrackedRun, message: Message) -> None:
         await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
         if run.progress_ts:
             done = render_finished()

@@ -140,15 +140,15 @@ async def _send(invocation: Invocation, request: KeyedRequest) -> None:
         return
     slack = invocation.client
     with in_channel():  # the request and its thread are the channel's
-        request = render_audience_request(user_id=invocation.user_id, brief=brief)
+        shown = render_audience_request(user_id=invocation.user_id, brief=brief)
         done = render_audience_ready(created, limits=limits) if isinstance(created, FromBriefResult) else None
         progress = None if isinstance(created, FromBriefResult) else render_audience_progress(created, limits=limits)
-    parent = await slack.chat_postMessage(channel=invocation.channel_id, **request.as_kwargs())
+    parent = await slack.chat_postMessage(channel=invocation.channel_id, **shown.as_kwargs())
     thread_ts = parent["ts"]
     if done is not None:  # a replay of a finished build
         await slack.chat_postMessage(channel=invocation.channel_id, thread_ts=thread_ts, **done.as_kwargs())
         return
-    assert progress is not None
+    assert progress is not None and not isinstance(created, FromBriefResult)
     posted = await slack.chat_postMessage(channel=invocation.channel_id, thread_ts=thread_ts, **progress.as_kwargs())
     await services.tracker.track(
         TrackedRun(

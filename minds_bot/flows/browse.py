@@ -10,11 +10,14 @@ Must not touch: Slack.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from minds_bot.minds import LOOKUP_WINDOW, MindsClient
 from minds_bot.minds.lookup import FUZZY_THRESHOLD, score
 from minds_bot.render.browse import BROWSE_PAGE_SIZE, BrowseKind, BrowsePage
+
+if TYPE_CHECKING:
+    from minds_bot.minds import Audience, MindSummary, Page, Study
 
 
 def rank_by_name(query: str, items: Sequence[Any]) -> list[Any]:
@@ -43,6 +46,7 @@ async def browse(minds: MindsClient, *, kind: BrowseKind, query: str | None, off
 
 
 async def _server_page(minds: MindsClient, *, kind: BrowseKind, query: str | None, offset: int) -> BrowsePage:
+    page: Page[Study] | Page[Audience] | Page[MindSummary]
     if kind == "studies":
         page = await minds.studies_page(offset=offset, limit=BROWSE_PAGE_SIZE)
     elif kind == "audiences":

@@ -32,12 +32,12 @@ from minds_bot.store import RunKind, TrackedRun
 if TYPE_CHECKING:
     from slack_sdk.web.async_client import AsyncWebClient
 
-    from minds_bot.services import Services
+    from minds_bot.services import PacedWebClient, Services
 
 CANCELLABLE = (RunKind.RESEARCH, RunKind.DIRECT)
 
 
-async def cancel_run(services: Services, slack: AsyncWebClient, *, team_id: str, run_id: str, user_id: str) -> Message:
+async def cancel_run(services: Services, slack: PacedWebClient, *, team_id: str, run_id: str, user_id: str) -> Message:
     """Cancel ``run_id`` for ``user_id`` if they may; returns the private note for the person who clicked."""
     run = await services.store.get_tracked_run(team_id=team_id, run_id=run_id)
     if run is None or run.kind not in CANCELLABLE:
@@ -91,7 +91,7 @@ async def _status(services: Services, run: TrackedRun) -> str | None:
         return None
 
 
-async def _show_requested(services: Services, slack: AsyncWebClient, *, run: TrackedRun, user_id: str) -> None:
+async def _show_requested(services: Services, slack: PacedWebClient, *, run: TrackedRun, user_id: str) -> None:
     """Take the button off the progress message and look at the run now, so its result follows promptly."""
     await services.store.note_cancel_requested(team_id=run.team_id, run_id=run.run_id, user_id=user_id)
     if run.progress_ts:

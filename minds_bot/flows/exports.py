@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from slack_sdk.web.async_client import AsyncWebClient
 
     from minds_bot.flows.invocation import Invocation
-    from minds_bot.services import Services
+    from minds_bot.services import PacedWebClient, Services
 
 log = logging.getLogger(__name__)
 
@@ -252,7 +252,7 @@ class ExportDelivery:
         await self._finish(record, ExportState.FAILED)
 
     async def _deliver(
-        self, slack: AsyncWebClient, run: TrackedRun, record: ExportRecord, status: ExportStatus
+        self, slack: PacedWebClient, run: TrackedRun, record: ExportRecord, status: ExportStatus
     ) -> None:
         minds = await self._services.minds.client_for(run.team_id)
         try:
@@ -299,7 +299,7 @@ class ExportDelivery:
             await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
         await self._finish(record, ExportState.DELIVERED, file_name=downloaded.filename, sha256=downloaded.sha256)
 
-    async def _say(self, slack: AsyncWebClient, run: TrackedRun, text: str) -> None:
+    async def _say(self, slack: PacedWebClient, run: TrackedRun, text: str) -> None:
         if run.progress_ts:
             await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
         else:

@@ -20,7 +20,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.spend import SpendRequest, consent, settle
-from minds_bot.flows.tracking import Observation
+from minds_bot.flows.tracking import Observation, progress_line
 from minds_bot.flows.uploads import upload_file
 from minds_bot.i18n import N_, _, in_channel
 from minds_bot.minds import DownloadedFile, Heatmap, MindsError
@@ -181,14 +181,11 @@ class HeatmapHandler:
 
     async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
         slack = await self._services.slack.client_for(run.team_id)
-        message = render_heatmap_progress(observation.detail)
-        await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
-        return run.progress_ts
+        return await progress_line(slack, run, **render_heatmap_progress(observation.detail).as_kwargs())
 
     async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
         slack = await self._services.slack.client_for(run.team_id)
-        message = render_heatmap(observation.detail)
-        await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+        await progress_line(slack, run, **render_heatmap(observation.detail).as_kwargs())
 
 
 def register_handler(services: Services) -> None:

@@ -46,7 +46,6 @@ from minds_bot.minds import (
 from minds_bot.render.access import plan_change_refused
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import (
-    PlanContext,
     PlanTooLarge,
     discarded_note,
     freeze,
@@ -56,6 +55,7 @@ from minds_bot.render.plan import (
     render_preparing,
     render_revision_refused,
 )
+from minds_bot.render.plan_gate import PlanContext
 from minds_bot.store import (
     PlanPost,
     PlanState,
@@ -67,7 +67,7 @@ from minds_bot.store import (
 if TYPE_CHECKING:
     from slack_sdk.web.async_client import AsyncWebClient
 
-    from minds_bot.services import Services
+    from minds_bot.services import PacedWebClient, Services
 
 log = logging.getLogger(__name__)
 
@@ -565,11 +565,11 @@ class PlanPreparation:
             )
             await self._refused(slack, run, post, lost)
 
-    async def _close_progress(self, slack: AsyncWebClient, run: TrackedRun, post: PlanPost, text: str) -> None:
+    async def _close_progress(self, slack: PacedWebClient, run: TrackedRun, post: PlanPost, text: str) -> None:
         if run.progress_ts and run.progress_ts != post.message_ts:
             await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
 
-    async def _reload_latest(self, slack: AsyncWebClient, run: TrackedRun, post: PlanPost) -> None:
+    async def _reload_latest(self, slack: PacedWebClient, run: TrackedRun, post: PlanPost) -> None:
         """409: someone else revised first. Show the latest saved revision and say the change was not applied."""
         minds = await self._services.minds.client_for(post.team_id)
         request = PlanPreviewRequest(draft_plan_id=post.draft_plan_id, load_latest=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.permissions import may_manage_workspace
-from minds_bot.flows.tracking import Observation
+from minds_bot.flows.tracking import Observation, progress_line
 from minds_bot.i18n import in_channel
 from minds_bot.minds import (
     AudienceDetail,
@@ -137,13 +137,11 @@ class RecalibrationHandler:
         message = render_recalibration_progress(
             calibrating=state.calibrating, retraining=state.progress.building, total=state.progress.total
         )
-        await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
-        return run.progress_ts
+        return await progress_line(slack, run, **message.as_kwargs())
 
     async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
         slack = await self._services.slack.client_for(run.team_id)
-        message = render_recalibration_done()
-        await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **message.as_kwargs())
+        await progress_line(slack, run, **render_recalibration_done().as_kwargs())
 
 
 def register_handler(services: Services) -> None:

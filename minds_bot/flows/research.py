@@ -52,7 +52,8 @@ from minds_bot.render.cancel import with_cancel
 from minds_bot.render.charts import result_chart
 from minds_bot.render.compare import compare_block
 from minds_bot.render.errors import minds_said, user_message
-from minds_bot.render.plan import advanced_methods, approval_gate, approved_note, connection_label, freeze
+from minds_bot.render.plan import approved_note, connection_label, freeze
+from minds_bot.render.plan_gate import advanced_methods, approval_gate
 from minds_bot.render.run_notice import with_notify_button
 from minds_bot.render.runs import (
     distribution,
@@ -237,8 +238,8 @@ async def _confirm(
     try:
         started = await minds.start_research_run(
             post.study_id,
-            draft_plan_id=post.draft_plan_id,
-            revision=post.revision,
+            draft_plan_id=approval.draft_plan_id,  # the approved revision, as claimed: only it may run
+            revision=approval.revision,
             idempotency_key=approval.idempotency_key,  # the record's key: a retry can never start a second run
             advanced_method_opt_in=True if opt_in else None,
             model_connection=pinned,
@@ -248,12 +249,12 @@ async def _confirm(
     except MindsError as exc:
         return await _unconfirmed(services, slack=slack, post=post, error=exc)
     await services.store.attach_run(
-        team_id=post.team_id, draft_plan_id=post.draft_plan_id, revision=post.revision, run_id=started.run_id
+        team_id=post.team_id, draft_plan_id=approval.draft_plan_id, revision=approval.revision, run_id=started.run_id
     )
     await _move(services, post, {PlanState.APPROVED}, PlanState.RUNNING)
     label = _connection_label(services, post.team_id, pinned)
     with in_channel():  # the plan message is the channel's, whoever approved it
-        note = approved_note(approver_id=approval.approver_id, revision=post.revision, connection=label)
+        note = approved_note(approver_id=approval.approver_id, revision=approval.revision, connection=label)
         frozen = with_notify_button(freeze(blocks, note), started.run_id) if blocks else None
     if frozen is not None:
         await slack.chat_update(channel=post.channel_id, ts=post.message_ts, **frozen.as_kwargs())

@@ -236,7 +236,7 @@ async def spend_report(invocation: Invocation, *, days: int) -> SpendReport:
 
 def csv_rows(report: SpendReport) -> list[tuple[str, ...]]:
     """The report's spends as CSV rows (newest first), plain text, not escaped: the file is not mrkdwn."""
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for spend in report.spends:
         when = spend.created_at.strftime("%Y-%m-%d %H:%M:%S") if spend.created_at else _("not known")
         count = str(spend.responses) if spend.responses is not None else spend.cost or _("not known")

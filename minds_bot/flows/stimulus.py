@@ -91,7 +91,7 @@ class SharedStimulus:
     def from_list(cls, value: Any) -> SharedStimulus | None:
         if not isinstance(value, list) or len(value) != 5 or not all(isinstance(v, str) for v in value[:4]):
             return None
-        return cls(*value[:4], size=value[4] if isinstance(value[4], int) else None)
+        return cls(value[0], value[1], value[2], value[3], size=value[4] if isinstance(value[4], int) else None)
 
 
 def stimulus_on(message: dict[str, Any]) -> SharedStimulus | StimulusRefused | None:
@@ -177,7 +177,8 @@ def parse_message_link(link: str, *, slack_api_url: str) -> MessageLink | None:
     found = _ARCHIVES.match(parts.path)
     if found is None:
         return None
-    thread = (parse_qs(parts.query).get("thread_ts") or [None])[0]
+    threads = parse_qs(parts.query).get("thread_ts", [])
+    thread = threads[0] if threads else None
     thread_ts = thread if thread and re.fullmatch(r"\d{10}\.\d{6}", thread) else None
     return MessageLink(channel_id=found.group(1), ts=f"{found.group(2)}.{found.group(3)}", thread_ts=thread_ts)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 from collections.abc import Awaitable, Callable, Mapping
@@ -88,6 +89,15 @@ async def say_in_thread(slack: Any, run: TrackedRun, text: str) -> None:
         await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
     else:
         await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, text=text)
+
+
+async def progress_line(slack: Any, run: TrackedRun, **content: Any) -> str:
+    """Show ``content`` in the run's progress line, or post it in the run's thread when there is none; its ts."""
+    if run.progress_ts:
+        await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, **content)
+        return run.progress_ts
+    posted = await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **content)
+    return str(posted["ts"])
 
 
 def next_interval(attempts: int, *, rng: random.Random) -> float:
@@ -200,7 +210,7 @@ class RunTracker(Background):
             metrics.runs_followed.inc(run.kind.value)
             task = asyncio.create_task(self._poll_guarded(run), name="run-poll")
             self._polls.add(task)
-            task.add_done_callback(lambda done, key=key, kind=run.kind.value: self._done(done, key, kind))
+            task.add_done_callback(functools.partial(self._done, key=key, kind=run.kind.value))
         return len(due)
 
     def _done(self, task: asyncio.Task[None], key: tuple[str, str], kind: str) -> None:

@@ -144,7 +144,7 @@ async def ask_step(
         outcome = await ask_flow.ask(
             services,
             slack,
-            study=study,  # type: ignore[arg-type] - both Study shapes carry id, name and audiences
+            study=study,
             question=values["question"],
             client_request_id=client_request_id,
             team_id=team_id,

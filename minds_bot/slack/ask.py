@@ -64,7 +64,7 @@ async def handle_ask(command: Ask, invocation: Invocation) -> None:
         return
     outcome = await ask_flow.ask_with_consent(
         invocation,
-        study=study,  # type: ignore[arg-type] - both Study shapes carry id, name and audiences
+        study=study,
         question=question,
     )
     if outcome.message is not None:
