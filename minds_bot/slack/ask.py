@@ -27,6 +27,7 @@ from minds_bot.render.answer_pages import (
 )
 from minds_bot.render.answers import ASK_RETRY_ACTION
 from minds_bot.render.common import decode_value, plain_value, render_stale_button
+from minds_bot.slack.fields import texts
 from minds_bot.slack.grammar import Ask
 from minds_bot.slack.pick import open_pick_modal, preselect
 from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
@@ -119,9 +120,9 @@ def register(surface: Surface, services: Services) -> None:
     async def answers_csv(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
         state = decode_value(action.get("value"))
-        study_id, message_id, thread_ts = state.get("s"), state.get("m"), state.get("t")
-        if not all(isinstance(v, str) and v for v in (study_id, message_id, thread_ts)):
+        ids = texts(state.get("s"), state.get("m"), state.get("t"))
+        if ids is None:
             await respond(text=_("That button is out of date; ask the question again."), replace_original=False)
             return
         invocation = invocation_from_body(services, body, client=client, respond=respond)
-        await attach_answers_csv(invocation, study_id=study_id, message_id=message_id, thread_ts=thread_ts)
+        await attach_answers_csv(invocation, study_id=ids[0], message_id=ids[1], thread_ts=ids[2])

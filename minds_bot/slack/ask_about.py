@@ -125,7 +125,7 @@ def register(surface: Surface, services: Services) -> None:
     async def about(ack: Any, body: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
         message = body.get("message") or {}
-        text = message.get("text") if isinstance(message.get("text"), str) else ""
+        text = message["text"] if isinstance(message.get("text"), str) else ""
         channel_id = (body.get("channel") or {}).get("id", "")
         ts = message.get("thread_ts") or message.get("ts") or ""
         shared, problem = _file_of(message, services.stimuli)

@@ -39,6 +39,7 @@ from minds_bot.slack.resolve import resolve_audience, show_progress
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
+    from minds_bot.slack.router import Handler
     from minds_bot.slack.surface import Surface
 
 
@@ -87,7 +88,7 @@ async def handle_ask_audience(command: AskAudience, invocation: Invocation) -> N
         await invocation.reply(outcome.message)
 
 
-COMMANDS = {ShowAudience: handle_show_audience, AskAudience: handle_ask_audience}
+COMMANDS: dict[type, Handler] = {ShowAudience: handle_show_audience, AskAudience: handle_ask_audience}
 
 
 def _audience_of(action: dict[str, Any]) -> tuple[str, str] | None:

@@ -52,6 +52,7 @@ from minds_bot.store import Digest
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
+    from minds_bot.slack.router import Handler
     from minds_bot.slack.surface import Surface
 
 log = logging.getLogger(__name__)
@@ -268,7 +269,12 @@ async def handle_now(command: DigestNow, invocation: Invocation) -> None:
         )
 
 
-COMMANDS = {DigestAdd: handle_add, DigestList: handle_list, DigestRemove: handle_remove, DigestNow: handle_now}
+COMMANDS: dict[type, Handler] = {
+    DigestAdd: handle_add,
+    DigestList: handle_list,
+    DigestRemove: handle_remove,
+    DigestNow: handle_now,
+}
 
 
 # --- the modal ---------------------------------------------------------------------------------------------

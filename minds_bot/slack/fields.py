@@ -35,3 +35,10 @@ def over_limit(view: Mapping[str, Any], limits: Mapping[str, tuple[str, int]]) -
         if text is not None and len(text) > limit:
             errors[block] = too_long(what, limit=limit, length=len(text))
     return errors
+
+
+def texts(*values: object) -> tuple[str, ...] | None:
+    """The values when every one is a non-empty string (a button's or a message's ids), else None."""
+    if all(isinstance(value, str) and value for value in values):
+        return tuple(str(value) for value in values)
+    return None

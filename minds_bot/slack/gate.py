@@ -19,7 +19,7 @@ import hashlib
 import hmac
 import json
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -342,10 +342,9 @@ def admit(
 ) -> AsyncBoltRequest | Refusal:
     """A Bolt request marked verified, or why not: logged with the reason and the body's size only, through
     ``refusals`` (per ``source`` and minute) when given, else as one line."""
-    lowered = {key.lower(): value for key, value in headers.items()}
-    outcome = _refusal(secret=secret, body=body, headers=lowered, now=now)
-    if isinstance(outcome, str):
-        outcome = _bolt_request(outcome, query=query, headers=lowered)
+    lowered: dict[str, str | Sequence[str]] = {key.lower(): value for key, value in headers.items()}
+    checked = _refusal(secret=secret, body=body, headers=lowered, now=now)
+    outcome = _bolt_request(checked, query=query, headers=lowered) if isinstance(checked, str) else checked
     if isinstance(outcome, Refusal):
         if refusals is None:
             refusals = RefusalLog(clock=lambda: now)  # alone: every refusal is its source's first
@@ -353,7 +352,7 @@ def admit(
     return outcome
 
 
-def _refusal(*, secret: str, body: bytes, headers: Mapping[str, str], now: float) -> Refusal | str:
+def _refusal(*, secret: str, body: bytes, headers: Mapping[str, Any], now: float) -> Refusal | str:
     """The refusal, or the body's text when the request may go on."""
     reason = verify(secret=secret, headers=headers, body=body, now=now)
     if reason is not None:
@@ -369,7 +368,7 @@ def _refusal(*, secret: str, body: bytes, headers: Mapping[str, str], now: float
     return Refusal(400, problem) if problem else text
 
 
-def _bolt_request(text: str, *, query: str, headers: dict[str, str]) -> AsyncBoltRequest | Refusal:
+def _bolt_request(text: str, *, query: str, headers: dict[str, str | Sequence[str]]) -> AsyncBoltRequest | Refusal:
     try:
         return AsyncBoltRequest(body=text, query=query, headers=headers, context={VERIFIED: True})
     except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:

@@ -19,6 +19,7 @@ from minds_bot.render.heatmaps import (
     HEATMAP_START_ACTION,
     render_heatmap_not_requester,
 )
+from minds_bot.slack.fields import texts
 from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
 
 if TYPE_CHECKING:
@@ -39,9 +40,10 @@ def _target(body: dict[str, Any], state: dict[str, Any], *, thread_ts: str | Non
         or message.get("ts")
         or container.get("message_ts")
     )
-    if not all(isinstance(v, str) and v for v in (study_id, message_id, asset_key, thread)):
+    ids = texts(study_id, message_id, asset_key, thread)
+    if ids is None:
         return None
-    return HeatmapTarget(study_id=study_id, message_id=message_id, asset_key=asset_key, thread_ts=thread)
+    return HeatmapTarget(study_id=ids[0], message_id=ids[1], asset_key=ids[2], thread_ts=ids[3])
 
 
 def register(surface: Surface, services: Services) -> None:

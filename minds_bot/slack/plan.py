@@ -112,14 +112,13 @@ async def handle_plan(command: Plan, invocation: Invocation) -> None:
     """``/minds plan <study> <request…>``; without a study or a request, the request modal opens."""
     services = invocation.services
     if command.study is None or not command.request:
-        study = command.study.text if command.study else None
         await _open_request_modal(
             services,
             invocation.client,
             trigger_id=invocation.trigger_id,
             team_id=invocation.team_id,
             channel_id=invocation.channel_id,
-            study=study,
+            study=command.study.text if command.study else None,
             by_id=False,
         )
         return

@@ -21,7 +21,11 @@ from minds_bot.slack.grammar import DuplicateAudience, ExportProfile
 from minds_bot.slack.resolve import show_progress
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable
+
+    from minds_bot.minds import LookupResult
     from minds_bot.services import Services
+    from minds_bot.slack.router import Handler
     from minds_bot.slack.surface import Surface
 
 UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
@@ -34,8 +38,8 @@ async def _resolve(invocation: Invocation, kind: str, text: str, *, rerun: Any) 
     if kind == "mind" and UUID.match(text):
         mind = await minds.get_mind(text)
         return mind.id, mind.name
-    finder = minds.find_audience if kind == "audience" else minds.find_mind
-    result = await with_progress(finder(text), show=lambda: show_progress(invocation))
+    finding: Awaitable[LookupResult[Any]] = minds.find_audience(text) if kind == "audience" else minds.find_mind(text)
+    result = await with_progress(finding, show=lambda: show_progress(invocation))
     if result.kind == "exact" and result.match is not None:
         return result.match.id, result.match.name
     if result.kind in ("ambiguous", "fuzzy"):
@@ -85,7 +89,7 @@ async def handle_duplicate_audience(command: DuplicateAudience, invocation: Invo
     await invocation.reply(render_audience_duplicate(copy, source_name=name))
 
 
-COMMANDS = {ExportProfile: handle_export_profile, DuplicateAudience: handle_duplicate_audience}
+COMMANDS: dict[type, Handler] = {ExportProfile: handle_export_profile, DuplicateAudience: handle_duplicate_audience}
 
 
 def register(surface: Surface, services: Services) -> None:

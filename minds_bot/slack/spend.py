@@ -45,6 +45,7 @@ from minds_bot.store import PolicyMode, Spend, SpendOutcome
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
+    from minds_bot.slack.router import Handler
     from minds_bot.slack.surface import Surface
 
 
@@ -67,7 +68,7 @@ async def handle_activity(command: Activity, invocation: Invocation) -> None:
     await invocation.reply(render_activity(report))
 
 
-COMMANDS = {Policy: handle_policy, Activity: handle_activity}
+COMMANDS: dict[type, Handler] = {Policy: handle_policy, Activity: handle_activity}
 
 
 def _days(state: dict[str, Any]) -> int | None:
