@@ -97,7 +97,7 @@ def read_brief(request: str) -> Brief:
     text = _one_line(reading.without_count(request))
     lang = reading.brief_language(text)
     price = reading.price_of(text)
-    extras = {
+    extras: dict[str, Any] = {
         "lang": lang,
         "description": reading.description_of(request.strip()),
         "recommend": reading.asks_recommend(text),

@@ -150,7 +150,7 @@ def _value(
     fitting: bool,
 ) -> tuple[Any, str, str | None]:
     kind = response["type"]
-    context = {"question": question, "mind": mind, "wtp": wtp, "rng": rng}
+    context: dict[str, Any] = {"question": question, "mind": mind, "wtp": wtp, "rng": rng}
     if kind == "categorical":
         choice = _choice(response["categoricalOptions"], affinity=affinity, wtp=wtp)
         return choice, _closed(choice, response, choice=choice, affinity=affinity, **context), None
@@ -321,8 +321,8 @@ def _aggregate(response: dict[str, Any], answers: list[dict[str, Any]]) -> str:
     if response["type"] == "scale":
         return f"mean {statistics.fmean(a['value'] for a in answers):.1f}"
     if response["type"] == "qualitative":
-        counts = Counter(a.get("theme", "Other") for a in answers)
-        return " · ".join(f"{theme} ({count} of {len(answers)})" for theme, count in counts.most_common())
+        themes = Counter(a.get("theme", "Other") for a in answers)
+        return " · ".join(f"{theme} ({count} of {len(answers)})" for theme, count in themes.most_common())
     counts: Counter[str] = Counter()
     for answer in answers:
         counts.update(answer["value"] if isinstance(answer["value"], list) else [answer["value"]])

@@ -6,6 +6,8 @@ Owns: those handlers. Must not touch runs, plans or exports.
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -184,7 +186,7 @@ async def create_audience_from_brief(request: web.Request) -> web.Response:
     scope = f"brief:{request[KEY_FP]}:{key}" if key else None
     if scope and scope in rt.state.run_requests:
         return _replay_brief(request, rt.state.run_requests[scope], body_hash(raw))
-    job = {
+    job: dict[str, Any] = {
         "id": rt.state.new_id("brief-job"),
         "text": body.text,
         "name": body.name,

@@ -195,7 +195,7 @@ def _grounding(audience: Record, *, now: float) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- model connections
 
-CONNECTIONS = (
+CONNECTIONS: tuple[Record, ...] = (
     {
         "id": "8c6f0c52-4a57-4d0e-9d52-0b7e0c1f3a01",
         "name": "Team Azure GPT",

@@ -186,13 +186,13 @@ def _persona(
 ) -> Record:
     name = f"{spec.first_names[index % len(spec.first_names)]} {rng.choice(spec.last_names)}"
     traits = {t: round(min(1.0, max(0.0, rng.uniform(0.15, 0.85) + spec.bias.get(t, 0.0))), 2) for t in TRAITS}
-    persona = {
+    persona: Record = {
         "age": rng.randint(*spec.ages),
         "location": rng.choice(spec.locations),
         "occupation": rng.choice(spec.occupations),
         "traits": traits,
     }
-    mind = {
+    mind: Record = {
         "id": stable_id("mind", audience_id, index, name),
         "name": name,
         "description": f"{persona['age']}-year-old {role(persona['occupation'])} in {persona['location']}",
@@ -221,7 +221,7 @@ def _seed_study(state: SandboxState, *, name: str, audiences: list[Record], crea
 def new_study(
     state: SandboxState, *, name: str, audience_ids: list[str], now: float, study_id: str | None = None
 ) -> Record:
-    study = {
+    study: Record = {
         "id": study_id or state.new_id("study"),
         "name": name,
         "audienceIds": list(dict.fromkeys(audience_ids)),

@@ -350,7 +350,7 @@ def progress(run: Record) -> dict[str, int]:
 
 
 def _artifact(item: Record) -> dict[str, Any]:
-    artifact = {
+    artifact: dict[str, Any] = {
         k: item[k]
         for k in ("index", "questionId", "kind", "messageId", "outputData", "routing", "answerConsistency")
         if k in item

@@ -94,7 +94,7 @@ class _Page:
     async def _message(self, body: Json) -> Json:
         message = await self.emu.post_message(
             user=body["user"],
-            channel=body.get("channel"),
+            channel=str(body.get("channel", "")),
             text=str(body.get("text", "")),
             thread_ts=body.get("thread_ts") or None,
         )
