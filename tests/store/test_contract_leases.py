@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 
+from minds_bot import metrics
 from minds_bot.store import DEFAULT_CLAIM_LEASE, SecretBox, Store
 from tests.store import factories
 from tests.store.conftest import SQL_ENGINES, START, FakeClock, open_sql, sql_database
@@ -124,12 +125,16 @@ async def test_replicas_on_one_database_never_claim_the_same_run(replicas: list[
 
 async def test_a_dead_replicas_runs_are_taken_over_by_another(replicas: list[Store], clock: FakeClock) -> None:
     first, second, _ = replicas
+    taken = metrics.lease_takeovers.value("run")
     await first.add_tracked_run(factories.tracked_run())
     assert await ids(first, "first") == ["run-1"]
+    assert metrics.lease_takeovers.value("run") == taken  # a first claim takes nothing over
     await first.close()  # the holder is gone without a word
     assert await ids(second, "second") == []
     clock.advance(LEASE + timedelta(seconds=1))
     assert await ids(second, "second") == ["run-1"]
+    # What an operator graphs: one run taken over from a replica whose lease ran out.
+    assert metrics.lease_takeovers.value("run") == taken + 1
 
 
 async def test_replicas_resume_each_interrupted_approval_once(replicas: list[Store], clock: FakeClock) -> None:
