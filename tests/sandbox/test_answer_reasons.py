@@ -176,3 +176,29 @@ def test_where_a_mind_hears_about_products_is_answered_as_a_place_not_a_mood() -
     for answer in given:
         assert answer["text"].startswith("That is where I notice new products like this most, because I ")
         assert not any(o.lower() in answer["text"].lower() for o in options)
+
+
+RECYCLED = "Would you pay {extra} euros more for running shoes made from recycled materials?"
+
+
+def test_an_amount_more_is_judged_on_top_of_the_usual_price_not_as_the_price() -> None:
+    # Shoes usually cost 110 EUR in the sandbox: "20 euros more" is 130 EUR, never "a bargain at 20 EUR".
+    small, large = (answers(gen_z(), closed(RECYCLED.format(extra=n), ["Yes", "No"])) for n in (5, 60))
+    assert sum(a["value"] == "Yes" for a in small) > sum(a["value"] == "Yes" for a in large) == 0
+    for answer in small + large:
+        assert "I'd happily pay" not in answer["text"] and " EUR more " in answer["text"], answer["text"]
+
+
+def test_the_exact_reasons_for_an_amount_more() -> None:
+    texts = {a["text"] for a in answers(gen_z(), closed(RECYCLED.format(extra=5), ["Yes", "No"]))}
+    assert "Yes — I would pay about 125 EUR for shoes, so 5 EUR more is fine with me." in texts
+    assert "Yes — 5 EUR more takes shoes a little over the 105 EUR I'd pay, but I'd pay it." in texts
+    assert "No — I would pay about 90 EUR for shoes; 5 EUR more is too much." in texts
+
+
+def test_an_open_answer_about_an_amount_more_names_the_usual_price() -> None:
+    question = {"id": "q1", "text": RECYCLED.format(extra=20) + " Why?", "response": {"type": "qualitative"}}
+    given = answers(gen_z(), question)
+    assert given[0]["text"].startswith(
+        "I would pay up to about 90 EUR; 20 EUR more than the usual 110 EUR is more than I would spend."
+    ), given[0]["text"]

@@ -214,7 +214,7 @@ def closed_answer(
     if not topics.fits(mind, topic):
         return f"I don't know much about {field}, so I have no strong view."
     way = direction(sentiment)
-    tested = next(iter(topics.prices_in(question)), None)
+    tested = topics.tested_price(question, topic)
     named = tested or next(iter(topics.prices_in(said)), None)
     lead = _lead(said, options)
     if named is not None and wtp_eur is not None:
@@ -274,6 +274,19 @@ def _price_reason(*, wtp_eur: float, tested: topics.Price | None, named: topics.
     mine = topics.format_price(wtp_eur, named.currency)
     if tested is None:  # a band or an amount among the options: what the Mind would pay is the reason
         return f"I would pay about {mine} for {field}"
+    if tested.extra_eur is not None:  # "20 EUR more": judged as the usual price plus that amount
+        extra = topics.format_price(tested.extra_eur, tested.currency)
+        # What the Mind would pay covers the usual price and the extra (within the rounding of the amount it says).
+        within = wtp_eur >= tested.eur * 0.97
+        if way == "positive":
+            if within:
+                return f"I would pay about {mine} for {field}, so {extra} more is fine with me"
+            return f"{extra} more takes {field} a little over the {mine} I'd pay, but I'd pay it"
+        if way == "negative":
+            if within:
+                return f"I would pay about {mine} for {field}, but {extra} more isn't worth it to me"
+            return f"I would pay about {mine} for {field}; {extra} more is too much"
+        return f"I would pay about {mine} for {field}, so {extra} more is a stretch"
     asked = topics.format_price(tested.eur, tested.currency)
     if way == "positive":
         return f"I would pay about {mine}, so I'd happily pay {asked} for {field}"

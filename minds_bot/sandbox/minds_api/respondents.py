@@ -82,7 +82,9 @@ def answer_item(
     topic = topics.question_topic(question)
     wtp = _willingness_to_pay(seed=seed, mind=mind, topic=topic, question=question)
     affinity = _affinity(question["text"], traits=traits, history=history, rng=rng)
-    affinity = _price_view(question, affinity=affinity, wtp=wtp, rng=_rng(seed, mind["id"], question["text"], "price"))
+    affinity = _price_view(
+        question, topic, affinity=affinity, wtp=wtp, rng=_rng(seed, mind["id"], question["text"], "price")
+    )
     fitting = topics.fits(mind, topic)
     if not fitting:
         affinity = UNFIT_CENTRE + UNFIT_SPREAD * (affinity - 0.5)
@@ -121,8 +123,7 @@ def _willingness_to_pay(
     *, seed: int, mind: dict[str, Any], topic: topics.Topic | None, question: dict[str, Any]
 ) -> float | None:
     """The most this Mind would pay (EUR) for the question's category; the same for every question of it."""
-    tested = next(iter(topics.prices_in(question["text"])), None)
-    reference = topics.reference_eur(topic, tested)
+    reference = topics.reference_eur(topic, topics.tested_price(question["text"], topic))
     if reference is None:
         return None
     noise = _rng(seed, mind["id"], "wtp", reference).uniform(-WTP_NOISE, WTP_NOISE)
@@ -130,9 +131,11 @@ def _willingness_to_pay(
     return topics.willingness_to_pay(reference=reference, sensitivity=sensitivity, noise=noise)
 
 
-def _price_view(question: dict[str, Any], *, affinity: float, wtp: float | None, rng: random.Random) -> float:
+def _price_view(
+    question: dict[str, Any], topic: topics.Topic | None, *, affinity: float, wtp: float | None, rng: random.Random
+) -> float:
     """A question that names a price is judged by that price against what the Mind would pay, not by mood."""
-    tested = next(iter(topics.prices_in(question["text"])), None)
+    tested = topics.tested_price(question["text"], topic)
     if tested is None or wtp is None:
         return affinity
     view = topics.price_affinity(price_eur=tested.eur, wtp_eur=wtp) + rng.gauss(0, PRICE_NOISE)

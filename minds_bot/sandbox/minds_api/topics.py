@@ -4,6 +4,7 @@ Owns: the sandbox's small topic lexicon (``TOPICS``: keywords, how a Mind names 
 price and the brands people of that field name), ``topic_of`` (a question's or message's topic), ``fit`` (how
 much a Mind's Audience cares about that topic: 1.0 when it is its field or the question has no known topic,
 ``UNFIT`` when it is someone else's field), and the price arithmetic: ``prices_in`` (amounts a text names),
+``tested_price`` (the price a question tests: an amount "more" or "extra" is added to the category's usual price),
 ``willingness_to_pay`` (what this Mind would pay, from the category's reference price and its
 ``priceSensitivity``) and ``price_affinity`` (how good a tested price looks to it).
 Pure functions over plain data; deterministic. Must not touch state, clocks or I/O.
@@ -24,6 +25,11 @@ _PRICE = re.compile(
     r"(?P<cur>[€$£])\s?(?P<num>\d+(?:[.,]\d{1,2})?)"
     r"|(?P<num2>\d+(?:[.,]\d{1,2})?)\s?(?P<cur2>eur|euros?|usd|dollars?|gbp|pounds?|€|\$|£)(?![a-z])",
     re.IGNORECASE,
+)
+
+_MORE_AFTER = re.compile(r"\s*(?:more|extra|on top|additional)\b", re.IGNORECASE)
+_MORE_BEFORE = re.compile(
+    r"\b(?:an? extra|extra|an additional|additional|another|a premium of|a surcharge of)\s*$", re.IGNORECASE
 )
 
 
@@ -171,19 +177,41 @@ def own_topic(mind: dict[str, Any]) -> Topic | None:
 class Price:
     amount: float
     currency: str
+    extra: float | None = None  # for "20 EUR more": the 20, ``amount`` being the usual price plus it
 
     @property
     def eur(self) -> float:
         return self.amount * _TO_EUR[self.currency]
 
+    @property
+    def extra_eur(self) -> float | None:
+        return None if self.extra is None else self.extra * _TO_EUR[self.currency]
+
 
 def prices_in(text: str) -> list[Price]:
-    found = []
-    for match in _PRICE.finditer(text):
-        number = (match["num"] or match["num2"]).replace(",", ".")
-        symbol = (match["cur"] or match["cur2"]).lower()
-        found.append(Price(float(number), _CURRENCY_CODES.get(symbol, "EUR")))
-    return found
+    return [_price(match) for match in _PRICE.finditer(text)]
+
+
+def _price(match: re.Match[str]) -> Price:
+    number = (match["num"] or match["num2"]).replace(",", ".")
+    symbol = (match["cur"] or match["cur2"]).lower()
+    return Price(float(number), _CURRENCY_CODES.get(symbol, "EUR"))
+
+
+def tested_price(text: str, topic: Topic | None) -> Price | None:
+    """The price a question tests: the first amount it names or, for an amount "more" or "extra" ("20 euros
+    more", "an extra 20 EUR"), the category's usual price plus that amount — None when the category, and so its
+    usual price, is unknown (a premium on nothing known cannot be judged)."""
+    match = _PRICE.search(text)
+    if match is None:
+        return None
+    named = _price(match)
+    if not (_MORE_AFTER.match(text, match.end()) or _MORE_BEFORE.search(text, 0, match.start())):
+        return named
+    if topic is None:
+        return None
+    usual = topic.reference_eur / _TO_EUR[named.currency]
+    return Price(usual + named.amount, named.currency, extra=named.amount)
 
 
 def numbers_in(text: str) -> list[float]:

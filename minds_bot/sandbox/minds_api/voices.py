@@ -265,7 +265,7 @@ def _reasoned(kind: str, *, trait: str, affinity: float, field: str) -> Said:
 
 
 def _price(question: str, *, topic: Topic | None, wtp_eur: float | None, trait: str) -> Said:
-    tested = next(iter(topics.prices_in(question)), None)
+    tested = topics.tested_price(question, topic)
     currency = tested.currency if tested else "USD" if topic and topic.name == "software" else "EUR"
     if wtp_eur is None:
         return Said("I would need to see it before I could name a price.", "Needs to see it first")
@@ -279,6 +279,11 @@ def _price(question: str, *, topic: Topic | None, wtp_eur: float | None, trait: 
     if tested is not None:
         verdict = "would be fine for me" if wtp_eur >= tested.eur else "is more than I would spend"
         asked = topics.format_price(tested.eur, tested.currency)
+        if tested.extra_eur is not None:  # "20 EUR more": more than what the category usually costs
+            extra, usual = (
+                topics.format_price(eur, tested.currency) for eur in (tested.extra_eur, tested.eur - tested.extra_eur)
+            )
+            asked = f"{extra} more than the usual {usual}"
         return Said(
             f"I would pay up to about {mine}; {asked} {verdict}.",
             "The asked price or more" if wtp_eur >= tested.eur else "Less than the asked price",
@@ -350,7 +355,7 @@ def chat_reply(
         said = _brands(topics.own_topic(mind) if asked in (None, *_related(mind)) else asked, trait=trait, rng=rng)
         return f"{said.text} {speaker(mind, role_phrase)}, {_ABOUT_ME[trait]}."
     if kind == "price":
-        reference = topics.reference_eur(topic, next(iter(topics.prices_in(message)), None))
+        reference = topics.reference_eur(topic, topics.tested_price(message, topic))
         sensitivity = traits.get("priceSensitivity", 0.5)
         wtp = (
             topics.willingness_to_pay(reference=reference, sensitivity=sensitivity, noise=0.0)
