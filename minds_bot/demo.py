@@ -58,8 +58,8 @@ def demo_settings(
     db_path: Path,
     log_level: str = "INFO",
 ) -> Settings:
-    return Settings(
-        _env_file=None,
+    return Settings.from_env(  # the environment may add to the demo (a chart font, JSON logs), a .env may not
+        env_file=None,
         slack_bot_token=bot_token,
         slack_signing_secret=signing_secret,
         slack_api_url=slack_api_url,

@@ -1,6 +1,8 @@
-"""The bot's configuration: one pydantic-settings object, read once at start and passed down.
+"""The bot's configuration: one pydantic object, read once at start and passed down.
 
-Owns: reading environment variables (and a ``.env`` file), checking their form, deciding which Slack mode the
+Owns: reading environment variables (and a ``.env`` file: ``Settings.from_env``; a variable set in the environment
+wins over the file, a value passed in wins over both, names are case-insensitive, unknown ones are ignored), checking
+their form, deciding which Slack mode the
 bot runs in, and refusing an install-wide ``MINDS_API_KEY`` in OAuth mode unless ``MINDS_BOT_DEFAULT_TEAM_ID``
 names the one workspace it serves. It never prints a secret: problems name the variable, never its value.
 Must not touch: the network, the database or logging handlers.
@@ -8,19 +10,21 @@ Must not touch: the network, the database or logging handlers.
 
 from __future__ import annotations
 
+import os
 import re
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from pathlib import Path
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
-from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_MINDS_API_URL = "https://getminds.ai/api/v1"
 DEFAULT_MINDS_WEB_URL = "https://getminds.ai"
 DEFAULT_SLACK_API_URL = "https://slack.com/api/"
 DEFAULT_DB = "./minds-bot.sqlite3"
+ENV_FILE = ".env"
 DATABASE_URL_SCHEMES = ("postgresql", "postgres")
 DEFAULT_POOL_SIZE = 10
 DEFAULT_LEASE_SECONDS = 60.0
@@ -67,10 +71,59 @@ def _field_problem(error: ErrorDetails) -> str:
     return f"{str(error['loc'][0]).upper()}: {message}"
 
 
-class Settings(BaseSettings):
-    """Everything the bot reads from its environment. Secrets are ``SecretStr`` so they never print."""
+def read_env_file(path: str | Path) -> dict[str, str]:
+    """``NAME=value`` lines of a ``.env`` file (``export`` before a name, ``#`` comments, values in single or
+    double quotes, a `` #`` comment after an unquoted value); names lower-cased. Missing file: nothing."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return {}
+    found: dict[str, str] = {}
+    for line in lines:
+        name, equals, value = line.strip().removeprefix("export ").partition("=")
+        name = name.strip()
+        if not equals or not name or name.startswith("#"):
+            continue
+        found[name.lower()] = _env_value(value.strip())
+    return found
 
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore", case_sensitive=False)
+
+def _env_value(raw: str) -> str:
+    """A value as written after ``=``: up to its closing quote (``\\"`` and ``\\n`` read in double quotes), or
+    up to a `` #`` comment when unquoted."""
+    quote = raw[:1]
+    if quote == "'":
+        end = raw.find("'", 1)
+        return raw[1:end] if end > 0 else raw
+    if quote == '"':
+        chars: list[str] = []
+        escaped = False
+        for char in raw[1:]:
+            if escaped:
+                chars.append("\n" if char == "n" else char)
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                return "".join(chars)
+            else:
+                chars.append(char)
+        return raw  # no closing quote: taken as written
+    return raw.split(" #", 1)[0].rstrip()
+
+
+class Settings(BaseModel):
+    """Everything the bot reads from its environment. Secrets are ``SecretStr`` so they never print.
+    ``Settings(...)`` takes only what it is given (and the defaults); ``Settings.from_env`` reads the environment."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    @classmethod
+    def from_env(cls, *, env_file: str | Path | None = ENV_FILE, **values: Any) -> Settings:
+        """The settings from ``values``, then the environment, then ``env_file`` (None: no file), then defaults."""
+        found = read_env_file(env_file) if env_file is not None else {}
+        found |= {name.lower(): value for name, value in os.environ.items()}
+        return cls.model_validate({**{name: found[name] for name in cls.model_fields if name in found}, **values})
 
     slack_bot_token: SecretStr | None = None
     slack_signing_secret: SecretStr | None = None
@@ -105,7 +158,7 @@ class Settings(BaseSettings):
     minds_bot_chart_font: str | None = None
     # An open App Home is republished when what it shows changes, at most once per person this often.
     minds_bot_home_refresh_seconds: float = Field(default=10.0, ge=0, le=3600)
-    minds_bot_secret_key: Annotated[tuple[SecretStr, ...], NoDecode] = Field(default=())
+    minds_bot_secret_key: tuple[SecretStr, ...] = Field(default=())
     log_level: str = "INFO"
     log_format: LogFormat = LogFormat.TEXT
     # The report attached in a research run's thread when the run ends, and the /minds export defaults.
@@ -318,6 +371,6 @@ class Settings(BaseSettings):
 def load_settings() -> Settings:
     """Read the settings once from the environment (and ``.env``); raises ``SettingsError`` listing every problem."""
     try:
-        return Settings()
+        return Settings.from_env()
     except ValidationError as exc:
         raise SettingsError([_field_problem(e) for e in exc.errors(include_input=False)]) from None

@@ -29,7 +29,7 @@ async def _empty() -> frozenset[str]:
 
 
 async def main() -> None:
-    settings = Settings()
+    settings = Settings.from_env()
     teams = os.environ["BUDGET_TEAMS"].split(",")
     people = int(os.environ["BUDGET_PEOPLE"])
     commands = int(os.environ["BUDGET_COMMANDS"])

@@ -64,7 +64,6 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         running_emulator(emulator_config) as emu,
     ):
         settings = Settings(
-            _env_file=None,
             slack_bot_token=bot_token,
             slack_signing_secret=signing_secret,
             slack_api_url=emu.api_url,

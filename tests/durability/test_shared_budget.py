@@ -118,7 +118,7 @@ async def test_two_workspaces_on_one_key_share_its_limiter_in_one_process() -> N
     async def nobody() -> frozenset[str]:
         return frozenset()
 
-    minds = MindsDirectory(Settings(_env_file=None), store, served_teams=nobody)  # type: ignore[call-arg]
+    minds = MindsDirectory(Settings(), store, served_teams=nobody)
     try:
         a, b, c = [await minds.client_for(team) for team in ("T0BUDGETA1", "T0BUDGETB2", "T0BUDGETC3")]
         assert a.limiter is b.limiter

@@ -270,7 +270,6 @@ def bot_settings(
     if db is not None:
         extra["minds_bot_db"] = db
     return Settings(
-        _env_file=None,
         slack_bot_token="xoxb-test-token",
         slack_signing_secret=SIGNING_SECRET,
         slack_api_url=slack.api_url,

@@ -18,7 +18,6 @@ WRONG_KEY = "minds_" + "f" * 48
 
 def settings_for(*, slack_api_url: str, minds_url: str, minds_key: str | None) -> Settings:
     return Settings(
-        _env_file=None,
         slack_bot_token="xoxb-check-token",
         slack_signing_secret="check-signing-secret",
         slack_api_url=slack_api_url,
@@ -74,7 +73,7 @@ async def test_the_store_is_named_with_whether_it_is_reachable_and_migrated(
     url = await pg_server.new_database()
     with_password = url.replace("postgres@", "postgres:check-db-password@")  # trust auth ignores it
     try:
-        pg = Settings(_env_file=None, minds_bot_database_url=with_password)
+        pg = Settings(minds_bot_database_url=with_password)
         fresh = await check_store(pg)
         assert (
             fresh.ok and "PostgreSQL at postgresql://postgres:***@127.0.0.1" in fresh.detail and "new" in fresh.detail
@@ -86,14 +85,12 @@ async def test_the_store_is_named_with_whether_it_is_reachable_and_migrated(
         assert "check-db-password" not in fresh.line() + migrated.line()
     finally:
         await pg_server.drop_database(url)
-    sqlite = await check_store(Settings(_env_file=None, minds_bot_db=str(tmp_path / "bot.sqlite3")))
+    sqlite = await check_store(Settings(minds_bot_db=str(tmp_path / "bot.sqlite3")))
     assert sqlite.ok and "SQLite file" in sqlite.detail and "new" in sqlite.detail
 
 
 async def test_an_unreachable_database_fails_the_check_without_its_password() -> None:
     from minds_bot.checks import check_store
 
-    result = await check_store(
-        Settings(_env_file=None, minds_bot_database_url="postgresql://bot:hidden-pw@127.0.0.1:9/minds")
-    )
+    result = await check_store(Settings(minds_bot_database_url="postgresql://bot:hidden-pw@127.0.0.1:9/minds"))
     assert not result.ok and "cannot connect" in result.detail and "hidden-pw" not in result.line()

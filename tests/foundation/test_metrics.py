@@ -181,7 +181,7 @@ from minds_bot.store import SecretBox
 async def main():
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(
-            _env_file=None, slack_bot_token="xoxb-weight", slack_signing_secret="s" * 32,
+            slack_bot_token="xoxb-weight", slack_signing_secret="s" * 32,
             slack_api_url="http://127.0.0.1:9/api/", minds_api_url="http://127.0.0.1:9/api/v1",
             minds_api_key="minds_" + "a" * 48, minds_bot_db=tmp + "/weight.sqlite3",
             minds_bot_secret_key=SecretBox.generate_key(), log_level="ERROR",

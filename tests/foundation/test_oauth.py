@@ -20,7 +20,6 @@ from tests.fakes.slack_web import FakeSlack
 @pytest.fixture
 async def server(slack: FakeSlack, tmp_path: Path) -> AsyncIterator[HttpServer]:
     settings = Settings(
-        _env_file=None,
         slack_client_id="111.222",
         slack_client_secret="client-secret-for-tests",
         slack_signing_secret="signing-secret-for-tests",

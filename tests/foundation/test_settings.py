@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from minds_bot.settings import SettingsError, load_settings
+from minds_bot.settings import DEFAULT_DB, Settings, SettingsError, load_settings
 
 SETTINGS_VARS = [
     "SLACK_BOT_TOKEN",
@@ -187,3 +187,45 @@ def test_database_settings_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
     assert (settings.minds_bot_database_pool_size, settings.minds_bot_lease_seconds) == (4, 15.0)
     assert DB_PASSWORD in settings.secrets()  # so the log filter redacts it
     assert DB_PASSWORD not in repr(settings)
+
+
+def test_the_environment_wins_over_the_dotenv_file_and_names_are_read_in_any_case(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".env").write_text(
+        "# written by the operator\n"
+        "export LOG_LEVEL=debug\n"
+        "log_format = json   # inline comment\n"
+        "SLACK_API_URL='http://127.0.0.1:9999/api'\n"
+        'MINDS_BOT_DB="./a #1/bot.sqlite3"  # quoted, so the # is kept\n'
+        "MINDS_BOT_DATABASE_POOL_SIZE=7\n"
+        "not a setting line\n"
+        "UNKNOWN_THING=ignored\n"
+    )
+    monkeypatch.setenv("MINDS_BOT_DATABASE_POOL_SIZE", "3")
+    settings = load_settings()
+    assert settings.log_level == "DEBUG" and settings.log_format == "json"
+    assert settings.slack_api_url == "http://127.0.0.1:9999/api/"
+    assert settings.minds_bot_db == "./a #1/bot.sqlite3"
+    assert settings.minds_bot_database_pool_size == 3  # the environment, not the file
+
+
+def test_a_bad_value_in_the_dotenv_file_is_named_like_one_in_the_environment(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("MINDS_BOT_DATABASE_POOL_SIZE=lots\nMINDS_BOT_LEASE_SECONDS=0\n")
+    with pytest.raises(SettingsError) as caught:
+        load_settings()
+    assert [p.split(":")[0] for p in caught.value.problems] == [
+        "MINDS_BOT_DATABASE_POOL_SIZE",
+        "MINDS_BOT_LEASE_SECONDS",
+    ]
+
+
+def test_settings_built_in_code_read_neither_the_environment_nor_a_dotenv_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".env").write_text("LOG_LEVEL=DEBUG\n")
+    monkeypatch.setenv("MINDS_BOT_DB", "/from/the/environment.sqlite3")
+    built = Settings(log_format="json")
+    assert (built.log_level, built.log_format, built.minds_bot_db) == ("INFO", "json", DEFAULT_DB)
+    read = Settings.from_env(env_file=None, log_format="text")
+    assert (read.log_level, read.log_format, read.minds_bot_db) == ("INFO", "text", "/from/the/environment.sqlite3")

@@ -31,6 +31,8 @@ HEAVY = (
     "rich",
     "apscheduler",
     "prometheus_client",  # metrics: loaded with the first scrape or metric, not by start-up
+    "pydantic_settings",  # settings read their environment themselves (about 45 ms less to start)
+    "dotenv",
 )
 
 SCRIPT = """
@@ -44,7 +46,7 @@ async def main():
     build_parser(sandbox_options=False).parse_args(["run", "--http"])  # as main() builds it for "run"
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(
-            _env_file=None, slack_bot_token="xoxb-weight", slack_signing_secret="s" * 32,
+            slack_bot_token="xoxb-weight", slack_signing_secret="s" * 32,
             slack_api_url="http://127.0.0.1:9/api/", minds_api_url="http://127.0.0.1:9/api/v1",
             minds_api_key="minds_" + "a" * 48, minds_bot_db=tmp + "/weight.sqlite3",
             minds_bot_secret_key=SecretBox.generate_key(), log_level="ERROR",

@@ -143,7 +143,6 @@ async def test_the_operators_key_is_never_handed_out_for_another_team(bot: BotHa
 
 def oauth_settings(slack: FakeSlack, db: Path, **extra: str) -> Settings:
     return Settings(
-        _env_file=None,
         slack_client_id="111.222",
         slack_client_secret="client-secret-for-tests",
         slack_signing_secret=SIGNING_SECRET,
