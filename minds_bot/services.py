@@ -25,7 +25,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from slack_sdk.http_retry.async_handler import AsyncRetryHandler
 from slack_sdk.http_retry.builtin_async_handlers import (
@@ -36,10 +36,13 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot import i18n, metrics
 from minds_bot.i18n import N_
-from minds_bot.minds import BudgetLedger, MemoryLedger, MindsClient, MindsError, RateLimiter, budget_name
-from minds_bot.minds.policy import caller
+from minds_bot.minds.errors import MindsError
+from minds_bot.minds.policy import BudgetLedger, MemoryLedger, RateLimiter, budget_name, caller
 from minds_bot.settings import Settings
-from minds_bot.store import PostgresStore, RunKind, Store, new_holder_id, utc_now
+from minds_bot.store import RunKind, Store, new_holder_id, utc_now
+
+if TYPE_CHECKING:
+    from minds_bot.minds.client import MindsClient
 
 log = logging.getLogger(__name__)
 
@@ -163,11 +166,15 @@ class MindsDirectory:
         return await limiter.delay(keep_free=keep_free) if limiter is not None else 0.0
 
     def build(self, api_key: str, *, limiter: RateLimiter | None = None) -> MindsClient:
+        from minds_bot.minds.client import MindsClient  # its ~130 models load with a workspace's first request
+
         return MindsClient.create(api_key=api_key, base_url=self.settings.minds_api_url, limiter=limiter)
 
     def _new_limiter(self, budget: str) -> RateLimiter:
         """The key's limiter, counting in the store when replicas share it (PostgreSQL), in memory otherwise."""
         if self._ledger is None:
+            from minds_bot.store.postgres import PostgresStore  # loaded with a workspace's first Minds request
+
             self._ledger = self.store if isinstance(self.store, PostgresStore) else MemoryLedger(time.monotonic)
         return RateLimiter(
             requests_per_minute=self.settings.minds_bot_minds_requests_per_minute,

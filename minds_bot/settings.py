@@ -10,6 +10,7 @@ Must not touch: the network, the database or logging handlers.
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 from enum import StrEnum
@@ -69,6 +70,15 @@ def _field_problem(error: ErrorDetails) -> str:
     if not error.get("loc"):  # a rule about several variables names them itself
         return message
     return f"{str(error['loc'][0]).upper()}: {message}"
+
+
+def is_fernet_key(key: str) -> bool:
+    """Whether ``key`` is a Fernet key (32 bytes in url-safe base64), checked as Fernet itself checks it, without
+    loading the cryptography library the bot needs only when it first encrypts or decrypts."""
+    try:
+        return len(base64.urlsafe_b64decode(key.encode("ascii"))) == 32
+    except (ValueError, UnicodeError):  # binascii.Error is a ValueError
+        return False
 
 
 def read_env_file(path: str | Path) -> dict[str, str]:
@@ -254,14 +264,8 @@ class Settings(BaseModel):
     @field_validator("minds_bot_secret_key")
     @classmethod
     def _fernet_keys(cls, value: tuple[SecretStr, ...]) -> tuple[SecretStr, ...]:
-        from cryptography.fernet import Fernet
-
-        bad = []
-        for position, key in enumerate(value, start=1):
-            try:
-                Fernet(key.get_secret_value().encode())
-            except (ValueError, TypeError):
-                bad.append(str(position))
+        keys = [key.get_secret_value() for key in value]
+        bad = [str(position) for position, key in enumerate(keys, start=1) if not is_fernet_key(key)]
         if bad:
             raise ValueError(
                 f"key {', '.join(bad)} of {len(value)} is not a Fernet key (32 url-safe base64-encoded bytes); "

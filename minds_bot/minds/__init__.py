@@ -59,199 +59,431 @@ Public API (see each docstring for details)::
     errors: MindsError and its tree (see minds_bot.minds.errors)
 """
 
-from minds_bot.minds.client import DEFAULT_BASE_URL, MindsClient, user_agent
-from minds_bot.minds.errors import (
-    AudienceJobFailed,
-    AuthenticationError,
-    Conflict,
-    DownloadFailed,
-    ExportFailed,
-    InvalidRequest,
-    MalformedResponse,
-    MindNotReady,
-    MindsAPIError,
-    MindsConnectionError,
-    MindsError,
-    MindsTimeout,
-    MindsTransportError,
-    NotFound,
-    NotReadyMind,
-    PanelMindsNotReady,
-    PermissionDenied,
-    PlanLimitError,
-    RateLimited,
-    RequestInfo,
-    ServerError,
-    ServiceUnavailable,
-    StaleRevision,
-    StudyRunInProgress,
-    SummarySuperseded,
-)
-from minds_bot.minds.lookup import Candidate, LookupResult, resolve
-from minds_bot.minds.models import (
-    AgentRun,
-    Audience,
-    AudienceDetail,
-    AudienceDuplicate,
-    AudienceLimits,
-    AudienceProgress,
-    AudienceSource,
-    CalibrationState,
-    ChatCreated,
-    ChatMind,
-    ChatReply,
-    ConfirmationQuestion,
-    DimensionCoverage,
-    DirectRunAccepted,
-    DownloadedFile,
-    EmailFailure,
-    ExportJob,
-    ExportStatus,
-    Formation,
-    FormationSubgroup,
-    FromBriefJob,
-    FromBriefResult,
-    Heatmap,
-    HeatmapExportStatus,
-    ImportedSource,
-    InvitationResult,
-    Me,
-    MemberProgress,
-    MessageAnswers,
-    MindDetail,
-    MindSummary,
-    ModelConnection,
-    PlanAttachment,
-    PlanModule,
-    PlanningRequired,
-    PlanPending,
-    PlanPreviewRequest,
-    PlanQuestion,
-    ProfileExport,
-    QuestionAnalytics,
-    Recalibration,
-    ResearchMethod,
-    ResearchPlan,
-    ResearchRun,
-    ResearchRunStarted,
-    ResearchState,
-    RunArtifact,
-    RunCancellation,
-    SemanticSummary,
-    SharingState,
-    SourceImport,
-    Study,
-    StudyAnalytics,
-    StudyCreated,
-    StudyDetail,
-    StudyDraft,
-    StudyDuplicate,
-    StudyTemplate,
-)
-from minds_bot.minds.output import OutputAnswer, OutputAsset, OutputAudience, StudyOutput, parse_output
-from minds_bot.minds.paging import LOOKUP_WINDOW, Page
-from minds_bot.minds.policy import BudgetLedger, MemoryLedger, RateLimiter, RetryPolicy, budget_name
+from __future__ import annotations
 
-__all__ = [
-    "AudienceProgress",
-    "AudienceSource",
-    "CalibrationState",
-    "DimensionCoverage",
-    "EmailFailure",
-    "Formation",
-    "FormationSubgroup",
-    "InvitationResult",
-    "MemberProgress",
-    "ModelConnection",
-    "Recalibration",
-    "ResearchState",
-    "AgentRun",
-    "LOOKUP_WINDOW",
-    "OutputAnswer",
-    "OutputAudience",
-    "Page",
-    "StudyOutput",
-    "parse_output",
-    "Audience",
-    "AudienceDetail",
-    "AudienceDuplicate",
-    "HeatmapExportStatus",
-    "ImportedSource",
-    "Heatmap",
-    "OutputAsset",
-    "SourceImport",
-    "AudienceJobFailed",
-    "AudienceLimits",
-    "ChatCreated",
-    "ChatMind",
-    "ChatReply",
-    "AuthenticationError",
-    "Candidate",
-    "ConfirmationQuestion",
-    "Conflict",
-    "DEFAULT_BASE_URL",
-    "DirectRunAccepted",
-    "DownloadFailed",
-    "DownloadedFile",
-    "ExportFailed",
-    "ExportJob",
-    "ExportStatus",
-    "FromBriefJob",
-    "FromBriefResult",
-    "InvalidRequest",
-    "LookupResult",
-    "MalformedResponse",
-    "Me",
-    "MessageAnswers",
-    "MindDetail",
-    "MindSummary",
-    "MindsAPIError",
-    "MindsClient",
-    "MindsConnectionError",
-    "MindsError",
-    "MindsTimeout",
-    "MindsTransportError",
-    "NotFound",
-    "MindNotReady",
-    "NotReadyMind",
-    "PanelMindsNotReady",
-    "PermissionDenied",
-    "PlanLimitError",
-    "PlanModule",
-    "PlanPending",
-    "PlanPreviewRequest",
-    "PlanAttachment",
-    "PlanQuestion",
-    "ProfileExport",
-    "QuestionAnalytics",
-    "PlanningRequired",
-    "RateLimited",
-    "RateLimiter",
-    "BudgetLedger",
-    "MemoryLedger",
-    "budget_name",
-    "RequestInfo",
-    "ResearchMethod",
-    "ResearchPlan",
-    "ResearchRun",
-    "ResearchRunStarted",
-    "RetryPolicy",
-    "RunArtifact",
-    "RunCancellation",
-    "SemanticSummary",
-    "ServerError",
-    "ServiceUnavailable",
-    "SharingState",
-    "StaleRevision",
-    "Study",
-    "StudyAnalytics",
-    "StudyCreated",
-    "StudyDetail",
-    "StudyDraft",
-    "StudyDuplicate",
-    "StudyRunInProgress",
-    "StudyTemplate",
-    "SummarySuperseded",
-    "resolve",
-    "user_agent",
-]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getattr__ finds each
+    from minds_bot.minds.client import (
+        DEFAULT_BASE_URL as DEFAULT_BASE_URL,
+    )
+    from minds_bot.minds.client import (
+        MindsClient as MindsClient,
+    )
+    from minds_bot.minds.client import (
+        user_agent as user_agent,
+    )
+    from minds_bot.minds.errors import (
+        AudienceJobFailed as AudienceJobFailed,
+    )
+    from minds_bot.minds.errors import (
+        AuthenticationError as AuthenticationError,
+    )
+    from minds_bot.minds.errors import (
+        Conflict as Conflict,
+    )
+    from minds_bot.minds.errors import (
+        DownloadFailed as DownloadFailed,
+    )
+    from minds_bot.minds.errors import (
+        ExportFailed as ExportFailed,
+    )
+    from minds_bot.minds.errors import (
+        InvalidRequest as InvalidRequest,
+    )
+    from minds_bot.minds.errors import (
+        MalformedResponse as MalformedResponse,
+    )
+    from minds_bot.minds.errors import (
+        MindNotReady as MindNotReady,
+    )
+    from minds_bot.minds.errors import (
+        MindsAPIError as MindsAPIError,
+    )
+    from minds_bot.minds.errors import (
+        MindsConnectionError as MindsConnectionError,
+    )
+    from minds_bot.minds.errors import (
+        MindsError as MindsError,
+    )
+    from minds_bot.minds.errors import (
+        MindsTimeout as MindsTimeout,
+    )
+    from minds_bot.minds.errors import (
+        MindsTransportError as MindsTransportError,
+    )
+    from minds_bot.minds.errors import (
+        NotFound as NotFound,
+    )
+    from minds_bot.minds.errors import (
+        NotReadyMind as NotReadyMind,
+    )
+    from minds_bot.minds.errors import (
+        PanelMindsNotReady as PanelMindsNotReady,
+    )
+    from minds_bot.minds.errors import (
+        PermissionDenied as PermissionDenied,
+    )
+    from minds_bot.minds.errors import (
+        PlanLimitError as PlanLimitError,
+    )
+    from minds_bot.minds.errors import (
+        RateLimited as RateLimited,
+    )
+    from minds_bot.minds.errors import (
+        RequestInfo as RequestInfo,
+    )
+    from minds_bot.minds.errors import (
+        ServerError as ServerError,
+    )
+    from minds_bot.minds.errors import (
+        ServiceUnavailable as ServiceUnavailable,
+    )
+    from minds_bot.minds.errors import (
+        StaleRevision as StaleRevision,
+    )
+    from minds_bot.minds.errors import (
+        StudyRunInProgress as StudyRunInProgress,
+    )
+    from minds_bot.minds.errors import (
+        SummarySuperseded as SummarySuperseded,
+    )
+    from minds_bot.minds.lookup import (
+        Candidate as Candidate,
+    )
+    from minds_bot.minds.lookup import (
+        LookupResult as LookupResult,
+    )
+    from minds_bot.minds.lookup import (
+        resolve as resolve,
+    )
+    from minds_bot.minds.models import (
+        AgentRun as AgentRun,
+    )
+    from minds_bot.minds.models import (
+        Audience as Audience,
+    )
+    from minds_bot.minds.models import (
+        AudienceDetail as AudienceDetail,
+    )
+    from minds_bot.minds.models import (
+        AudienceDuplicate as AudienceDuplicate,
+    )
+    from minds_bot.minds.models import (
+        AudienceLimits as AudienceLimits,
+    )
+    from minds_bot.minds.models import (
+        AudienceProgress as AudienceProgress,
+    )
+    from minds_bot.minds.models import (
+        AudienceSource as AudienceSource,
+    )
+    from minds_bot.minds.models import (
+        CalibrationState as CalibrationState,
+    )
+    from minds_bot.minds.models import (
+        ChatCreated as ChatCreated,
+    )
+    from minds_bot.minds.models import (
+        ChatMind as ChatMind,
+    )
+    from minds_bot.minds.models import (
+        ChatReply as ChatReply,
+    )
+    from minds_bot.minds.models import (
+        ConfirmationQuestion as ConfirmationQuestion,
+    )
+    from minds_bot.minds.models import (
+        DimensionCoverage as DimensionCoverage,
+    )
+    from minds_bot.minds.models import (
+        DirectRunAccepted as DirectRunAccepted,
+    )
+    from minds_bot.minds.models import (
+        DownloadedFile as DownloadedFile,
+    )
+    from minds_bot.minds.models import (
+        EmailFailure as EmailFailure,
+    )
+    from minds_bot.minds.models import (
+        ExportJob as ExportJob,
+    )
+    from minds_bot.minds.models import (
+        ExportStatus as ExportStatus,
+    )
+    from minds_bot.minds.models import (
+        Formation as Formation,
+    )
+    from minds_bot.minds.models import (
+        FormationSubgroup as FormationSubgroup,
+    )
+    from minds_bot.minds.models import (
+        FromBriefJob as FromBriefJob,
+    )
+    from minds_bot.minds.models import (
+        FromBriefResult as FromBriefResult,
+    )
+    from minds_bot.minds.models import (
+        Heatmap as Heatmap,
+    )
+    from minds_bot.minds.models import (
+        HeatmapExportStatus as HeatmapExportStatus,
+    )
+    from minds_bot.minds.models import (
+        ImportedSource as ImportedSource,
+    )
+    from minds_bot.minds.models import (
+        InvitationResult as InvitationResult,
+    )
+    from minds_bot.minds.models import (
+        Me as Me,
+    )
+    from minds_bot.minds.models import (
+        MemberProgress as MemberProgress,
+    )
+    from minds_bot.minds.models import (
+        MessageAnswers as MessageAnswers,
+    )
+    from minds_bot.minds.models import (
+        MindDetail as MindDetail,
+    )
+    from minds_bot.minds.models import (
+        MindSummary as MindSummary,
+    )
+    from minds_bot.minds.models import (
+        ModelConnection as ModelConnection,
+    )
+    from minds_bot.minds.models import (
+        PlanAttachment as PlanAttachment,
+    )
+    from minds_bot.minds.models import (
+        PlanModule as PlanModule,
+    )
+    from minds_bot.minds.models import (
+        PlanningRequired as PlanningRequired,
+    )
+    from minds_bot.minds.models import (
+        PlanPending as PlanPending,
+    )
+    from minds_bot.minds.models import (
+        PlanPreviewRequest as PlanPreviewRequest,
+    )
+    from minds_bot.minds.models import (
+        PlanQuestion as PlanQuestion,
+    )
+    from minds_bot.minds.models import (
+        ProfileExport as ProfileExport,
+    )
+    from minds_bot.minds.models import (
+        QuestionAnalytics as QuestionAnalytics,
+    )
+    from minds_bot.minds.models import (
+        Recalibration as Recalibration,
+    )
+    from minds_bot.minds.models import (
+        ResearchMethod as ResearchMethod,
+    )
+    from minds_bot.minds.models import (
+        ResearchPlan as ResearchPlan,
+    )
+    from minds_bot.minds.models import (
+        ResearchRun as ResearchRun,
+    )
+    from minds_bot.minds.models import (
+        ResearchRunStarted as ResearchRunStarted,
+    )
+    from minds_bot.minds.models import (
+        ResearchState as ResearchState,
+    )
+    from minds_bot.minds.models import (
+        RunArtifact as RunArtifact,
+    )
+    from minds_bot.minds.models import (
+        RunCancellation as RunCancellation,
+    )
+    from minds_bot.minds.models import (
+        SemanticSummary as SemanticSummary,
+    )
+    from minds_bot.minds.models import (
+        SharingState as SharingState,
+    )
+    from minds_bot.minds.models import (
+        SourceImport as SourceImport,
+    )
+    from minds_bot.minds.models import (
+        Study as Study,
+    )
+    from minds_bot.minds.models import (
+        StudyAnalytics as StudyAnalytics,
+    )
+    from minds_bot.minds.models import (
+        StudyCreated as StudyCreated,
+    )
+    from minds_bot.minds.models import (
+        StudyDetail as StudyDetail,
+    )
+    from minds_bot.minds.models import (
+        StudyDraft as StudyDraft,
+    )
+    from minds_bot.minds.models import (
+        StudyDuplicate as StudyDuplicate,
+    )
+    from minds_bot.minds.models import (
+        StudyTemplate as StudyTemplate,
+    )
+    from minds_bot.minds.output import (
+        OutputAnswer as OutputAnswer,
+    )
+    from minds_bot.minds.output import (
+        OutputAsset as OutputAsset,
+    )
+    from minds_bot.minds.output import (
+        OutputAudience as OutputAudience,
+    )
+    from minds_bot.minds.output import (
+        StudyOutput as StudyOutput,
+    )
+    from minds_bot.minds.output import (
+        parse_output as parse_output,
+    )
+    from minds_bot.minds.paging import (
+        LOOKUP_WINDOW as LOOKUP_WINDOW,
+    )
+    from minds_bot.minds.paging import (
+        Page as Page,
+    )
+    from minds_bot.minds.policy import (
+        BudgetLedger as BudgetLedger,
+    )
+    from minds_bot.minds.policy import (
+        MemoryLedger as MemoryLedger,
+    )
+    from minds_bot.minds.policy import (
+        RateLimiter as RateLimiter,
+    )
+    from minds_bot.minds.policy import (
+        RetryPolicy as RetryPolicy,
+    )
+    from minds_bot.minds.policy import (
+        budget_name as budget_name,
+    )
+
+# Each name's module, imported on first use (PEP 562): a process that has not talked to Minds yet has not paid
+# for building its ~130 models (the bot serves sooner; see app.py).
+_WHERE = {
+    "DEFAULT_BASE_URL": "client",
+    "MindsClient": "client",
+    "user_agent": "client",
+    "AudienceJobFailed": "errors",
+    "AuthenticationError": "errors",
+    "Conflict": "errors",
+    "DownloadFailed": "errors",
+    "ExportFailed": "errors",
+    "InvalidRequest": "errors",
+    "MalformedResponse": "errors",
+    "MindNotReady": "errors",
+    "MindsAPIError": "errors",
+    "MindsConnectionError": "errors",
+    "MindsError": "errors",
+    "MindsTimeout": "errors",
+    "MindsTransportError": "errors",
+    "NotFound": "errors",
+    "NotReadyMind": "errors",
+    "PanelMindsNotReady": "errors",
+    "PermissionDenied": "errors",
+    "PlanLimitError": "errors",
+    "RateLimited": "errors",
+    "RequestInfo": "errors",
+    "ServerError": "errors",
+    "ServiceUnavailable": "errors",
+    "StaleRevision": "errors",
+    "StudyRunInProgress": "errors",
+    "SummarySuperseded": "errors",
+    "Candidate": "lookup",
+    "LookupResult": "lookup",
+    "resolve": "lookup",
+    "AgentRun": "models",
+    "Audience": "models",
+    "AudienceDetail": "models",
+    "AudienceDuplicate": "models",
+    "AudienceLimits": "models",
+    "AudienceProgress": "models",
+    "AudienceSource": "models",
+    "CalibrationState": "models",
+    "ChatCreated": "models",
+    "ChatMind": "models",
+    "ChatReply": "models",
+    "ConfirmationQuestion": "models",
+    "DimensionCoverage": "models",
+    "DirectRunAccepted": "models",
+    "DownloadedFile": "models",
+    "EmailFailure": "models",
+    "ExportJob": "models",
+    "ExportStatus": "models",
+    "Formation": "models",
+    "FormationSubgroup": "models",
+    "FromBriefJob": "models",
+    "FromBriefResult": "models",
+    "Heatmap": "models",
+    "HeatmapExportStatus": "models",
+    "ImportedSource": "models",
+    "InvitationResult": "models",
+    "Me": "models",
+    "MemberProgress": "models",
+    "MessageAnswers": "models",
+    "MindDetail": "models",
+    "MindSummary": "models",
+    "ModelConnection": "models",
+    "PlanAttachment": "models",
+    "PlanModule": "models",
+    "PlanningRequired": "models",
+    "PlanPending": "models",
+    "PlanPreviewRequest": "models",
+    "PlanQuestion": "models",
+    "ProfileExport": "models",
+    "QuestionAnalytics": "models",
+    "Recalibration": "models",
+    "ResearchMethod": "models",
+    "ResearchPlan": "models",
+    "ResearchRun": "models",
+    "ResearchRunStarted": "models",
+    "ResearchState": "models",
+    "RunArtifact": "models",
+    "RunCancellation": "models",
+    "SemanticSummary": "models",
+    "SharingState": "models",
+    "SourceImport": "models",
+    "Study": "models",
+    "StudyAnalytics": "models",
+    "StudyCreated": "models",
+    "StudyDetail": "models",
+    "StudyDraft": "models",
+    "StudyDuplicate": "models",
+    "StudyTemplate": "models",
+    "OutputAnswer": "output",
+    "OutputAsset": "output",
+    "OutputAudience": "output",
+    "StudyOutput": "output",
+    "parse_output": "output",
+    "LOOKUP_WINDOW": "paging",
+    "Page": "paging",
+    "BudgetLedger": "policy",
+    "MemoryLedger": "policy",
+    "RateLimiter": "policy",
+    "RetryPolicy": "policy",
+    "budget_name": "policy",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # found once: later lookups are plain attribute reads
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])

@@ -10,7 +10,6 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from difflib import SequenceMatcher
 from typing import Generic, Literal, Protocol, TypedDict, TypeVar
 
 from minds_bot.i18n import _n
@@ -97,6 +96,8 @@ def score(query: str, name: str) -> float:
         return 0.0
     if q == n:
         return 1.0
+    from difflib import SequenceMatcher  # loaded with the first name matched, not at start-up
+
     ratio = SequenceMatcher(None, q, n).ratio()
     if q in n or n in q:
         return max(ratio, 0.8 + 0.19 * min(len(q), len(n)) / max(len(q), len(n)))

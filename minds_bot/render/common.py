@@ -25,7 +25,7 @@ from slack_sdk.models.blocks import (
 )
 
 from minds_bot.i18n import N_, _, _n, join_list
-from minds_bot.minds import Candidate, LookupResult
+from minds_bot.minds.lookup import Candidate, LookupResult
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, MAX_WORD_SHOWN, Message, escape
 
 MAX_BUTTON_VALUE = 2000

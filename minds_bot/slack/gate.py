@@ -15,6 +15,7 @@ Must not touch: listener behaviour, the store, the network.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -30,8 +31,6 @@ from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.request.internals import parse_body
 
-from minds_bot.render.modals import PICK_STUDY_CALLBACK
-from minds_bot.render.plan_dialogs import VIEW_ANSWER, VIEW_ANSWER_ALL, VIEW_PLAN_REQUEST, VIEW_REVISE
 from minds_bot.slack.refusals import RefusalLog
 
 MAX_AGE_SECONDS = 5 * 60  # Slack's replay window: older signatures are refused
@@ -39,10 +38,7 @@ MAX_TIMESTAMP_DIGITS = 12  # a Unix time in seconds; longer strings are not time
 SIGNATURE_PREFIX = "v0="
 SLACK_HOOKS_ORIGIN = "https://hooks.slack.com"
 VERIFIED = "minds_bot_verified"  # set in a Bolt request's context by ``admit``
-# Views whose private_metadata the bot always writes as a JSON object (the listeners read it back with
-# json.loads). Any other view's metadata that looks like JSON ("{" or "[" first) must be a JSON object too, so a
-# new dialog is covered without being listed here; its listener still reads metadata tolerantly.
-JSON_METADATA_VIEWS = frozenset({VIEW_PLAN_REQUEST, VIEW_ANSWER, VIEW_ANSWER_ALL, VIEW_REVISE, PICK_STUDY_CALLBACK})
+# Any view's metadata that looks like JSON ("{" or "[" first) must be a JSON object (see _json_metadata_views).
 JSON_LOOKING = ("{", "[")
 # Events that only make sense with the person who caused them.
 EVENTS_WITH_USER = frozenset({"app_home_opened", "link_shared"})
@@ -218,7 +214,18 @@ def _json_metadata(view: Mapping[str, Any]) -> bool:
     looks like JSON."""
     metadata = view.get("private_metadata")
     looks_like_json = isinstance(metadata, str) and metadata.lstrip().startswith(JSON_LOOKING)
-    return view.get("callback_id") in JSON_METADATA_VIEWS or looks_like_json
+    return view.get("callback_id") in _json_metadata_views() or looks_like_json
+
+
+@functools.cache
+def _json_metadata_views() -> frozenset[str]:
+    """Views whose private_metadata the bot always writes as a JSON object (the listeners read it back with
+    json.loads); any other view's that looks like JSON must be one too, so a new dialog is covered without being
+    listed here. The dialogs' modules load with the first dialog checked, not with the gate at start-up."""
+    from minds_bot.render.modals import PICK_STUDY_CALLBACK
+    from minds_bot.render.plan_dialogs import VIEW_ANSWER, VIEW_ANSWER_ALL, VIEW_PLAN_REQUEST, VIEW_REVISE
+
+    return frozenset({VIEW_PLAN_REQUEST, VIEW_ANSWER, VIEW_ANSWER_ALL, VIEW_REVISE, PICK_STUDY_CALLBACK})
 
 
 def _json_object(text: str) -> str | None:

@@ -12,12 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from slack_bolt.async_app import AsyncApp
 
-from minds_bot.slack.errors import ErrorHook, acked_first
-from minds_bot.slack.router import CommandRouter
+if TYPE_CHECKING:  # loaded with the first listener registered: the paths and scopes here are read at start-up
+    from minds_bot.slack.errors import ErrorHook
+    from minds_bot.slack.router import CommandRouter
+
+
+def _command_router() -> CommandRouter:
+    from minds_bot.slack.router import CommandRouter
+
+    return CommandRouter()
 
 
 @dataclass(frozen=True)
@@ -149,7 +156,7 @@ class Surface:
     app_home: bool = False
     unfurl_domains: list[str] = field(default_factory=list)
     functions: list[WorkflowStep] = field(default_factory=list)
-    router: CommandRouter = field(default_factory=CommandRouter)  # the /minds command table
+    router: CommandRouter = field(default_factory=_command_router)  # the /minds command table
     on_error: ErrorHook | None = None  # reports a failure after a listener's ack (``errors.acked_first``)
 
     def _acked_first(self, register: Callable[..., Any]) -> Callable[..., Any]:
@@ -157,6 +164,7 @@ class Surface:
         hook = self.on_error
         if hook is None:
             return register
+        from minds_bot.slack.errors import acked_first
 
         def decorate(listener: Callable[..., Any]) -> Callable[..., Any]:
             register(acked_first(listener, on_error=hook))

@@ -43,13 +43,13 @@ Public API:
 
 from __future__ import annotations
 
+import importlib
 from datetime import timedelta
+from typing import TYPE_CHECKING, Any
 
 from minds_bot.store.base import DEFAULT_CLAIM_LEASE, PruneCounts, RetentionPolicy, Store, new_holder_id
 from minds_bot.store.errors import RecordNotFoundError, SchemaTooNewError, StoreError, StoreUnavailableError
-from minds_bot.store.memory import MemoryStore
 from minds_bot.store.notices import RunResult
-from minds_bot.store.postgres import DEFAULT_POOL_SIZE, PostgresStore, redact_url, schema_version_of
 from minds_bot.store.records import (
     Approval,
     ApprovalState,
@@ -79,8 +79,30 @@ from minds_bot.store.records import (
     utc_now,
 )
 from minds_bot.store.secrets import SecretBox, SecretDecryptError, SecretKeyError
-from minds_bot.store.slack_oauth import StoreInstallationStore, StoreOAuthStateStore
 from minds_bot.store.sqlite import SqliteStore, sqlite_schema_version
+
+if TYPE_CHECKING:  # loaded on first use: PostgreSQL with MINDS_BOT_DATABASE_URL, OAuth installs, tests
+    from minds_bot.store.memory import MemoryStore
+    from minds_bot.store.postgres import PostgresStore, redact_url, schema_version_of
+    from minds_bot.store.slack_oauth import StoreInstallationStore, StoreOAuthStateStore
+
+_LATER = {
+    "MemoryStore": "memory",
+    "PostgresStore": "postgres",
+    "redact_url": "postgres",
+    "schema_version_of": "postgres",
+    "StoreInstallationStore": "slack_oauth",
+    "StoreOAuthStateStore": "slack_oauth",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
 
 
 async def open_store(
@@ -91,17 +113,20 @@ async def open_store(
     retention: RetentionPolicy | None = None,
     claim_lease: timedelta = DEFAULT_CLAIM_LEASE,
     database_url: str | None = None,
-    pool_size: int = DEFAULT_POOL_SIZE,
+    pool_size: int | None = None,
 ) -> Store:
-    """The production store, migrated: PostgreSQL at `database_url` when given, else SQLite at `path`."""
+    """The production store, migrated: PostgreSQL at `database_url` when given (a pool of `pool_size`
+    connections, its own default when None), else SQLite at `path`."""
     if database_url:
+        from minds_bot.store.postgres import DEFAULT_POOL_SIZE, PostgresStore
+
         return await PostgresStore.open(
             database_url,
             secrets=secrets,
             clock=clock,
             retention=retention,
             claim_lease=claim_lease,
-            pool_size=pool_size,
+            pool_size=pool_size or DEFAULT_POOL_SIZE,
         )
     return await SqliteStore.open(path, secrets=secrets, clock=clock, retention=retention, claim_lease=claim_lease)
 
