@@ -63,6 +63,14 @@ class _Session:
         async with self._conn.execute(sql, tuple(params)) as cursor:
             return cursor.rowcount
 
+    async def script(self, sql: str) -> None:
+        """Run several statements in one call (the schema's migrations; never text from outside)."""
+        await self._conn.executescript(sql)
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._conn.in_transaction
+
     async def insert(self, table: str, row: Row, *, conflict: Conflict) -> int:
         columns = ", ".join(row)
         marks = ", ".join("?" for _ in row)
@@ -233,21 +241,26 @@ async def _enable_wal(q: _Session) -> None:
 
 async def _migrate(q: _Session, *, migrations: tuple[Migration, ...], now: datetime) -> int:
     """Bring the file to the latest schema: every pending migration in one immediate transaction (all or
-    none), safe if two processes start at once. An up-to-date file costs one read and no write lock."""
+    none), sent as one script (one trip to the connection's thread, not one per statement). Safe if two
+    processes start at once: the one that comes second fails on a table or a ``schema_version`` row that is
+    already there, rolls back and finds the file migrated. An up-to-date file costs one read and no write lock."""
     await q.run("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
     current = _checked(await _current_version(q), migrations)
     if current == len(migrations):
         return current
-    await q.run("BEGIN IMMEDIATE")
+    applied_at = encode_time(now)  # fixed-width digits and separators: safe inside the script
+    script = ["BEGIN IMMEDIATE"]
+    for version in range(current + 1, len(migrations) + 1):
+        script += migrations[version - 1]
+        script.append(f"INSERT INTO schema_version (version, applied_at) VALUES ({version}, '{applied_at}')")  # noqa: S608
+    script.append("COMMIT")
     try:
-        current = _checked(await _current_version(q), migrations)  # another process may have migrated meanwhile
-        for version in range(current + 1, len(migrations) + 1):
-            for statement in migrations[version - 1]:
-                await q.run(statement)
-            await q.run("INSERT INTO schema_version (version, applied_at) VALUES (?, ?)", (version, encode_time(now)))
-        await q.run("COMMIT")
+        await q.script(";\n".join(script) + ";")
     except BaseException:
-        await q.run("ROLLBACK")
+        if q.in_transaction:
+            await q.run("ROLLBACK")
+        if _checked(await _current_version(q), migrations) == len(migrations):
+            return len(migrations)  # another process migrated the file first
         raise
     return len(migrations)
 
