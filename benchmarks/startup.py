@@ -27,12 +27,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import httpx  # noqa: E402
+
 from benchmarks._harness import (  # noqa: E402
     ROOT,
+    START_TIMEOUT,
     Proc,
     SlackSink,
     rss_mb,
+    signed,
     slack_sink,
+    slash_command,
     start_bare,
     start_bot,
     start_sandbox,
@@ -55,20 +60,60 @@ def import_seconds() -> float:
     return timed("import minds_bot.app") - timed("pass")
 
 
-async def start_both(*, sink: SlackSink, minds_url: str, db: Path, bot_first: bool) -> tuple[Proc, Proc]:
-    """(bot, bare), started one after the other in the order asked."""
+async def first_ack(proc: Proc, sink: SlackSink) -> float:
+    """Seconds from spawn until the first signed ``/minds help``, sent the moment ``/healthz`` said 200, was
+    acknowledged: what a Slack request that comes first waits (the bot's warm-up included, if it is still on)."""
+    sent = time.monotonic()
+    body = slash_command("help", response_url=sink.url.replace("/api/", "/respond/0"), n=0)
+    async with httpx.AsyncClient(timeout=10.0) as http:
+        reply = await http.post(proc.url + "/slack/events", content=body, headers=signed(body))
+    if reply.status_code != 200:
+        raise RuntimeError(f"{proc.name} answered the first command with {reply.status_code}")
+    return proc.started_in + time.monotonic() - sent
+
+
+async def until_warm(proc: Proc) -> float:
+    """Seconds from spawn until the bot's ``/healthz`` says ``"warm": true`` (every listener registered, the
+    background work started)."""
+    began = time.monotonic()
+    async with httpx.AsyncClient(timeout=1.0) as http:
+        while time.monotonic() - began < START_TIMEOUT:
+            if (await http.get(proc.url + "/healthz")).json().get("warm"):
+                return proc.started_in + time.monotonic() - began
+            await asyncio.sleep(0.005)  # polling another process: there is no event to await
+    raise TimeoutError("the bot did not warm up")
+
+
+async def start_both(
+    *, sink: SlackSink, minds_url: str, db: Path, bot_first: bool
+) -> tuple[Proc, Proc, dict[str, float]]:
+    """(bot, bare, timings), started one after the other in the order asked; each gets its first command as soon
+    as it is healthy."""
+    timings: dict[str, float] = {}
+
+    async def bot() -> Proc:
+        started = await start_bot(sink=sink, minds_url=minds_url, db=db)
+        timings["bot_first_ack_s"] = await first_ack(started, sink)
+        timings["bot_warm_s"] = await until_warm(started)
+        return started
+
+    async def bare() -> Proc:
+        started = await start_bare(sink=sink)
+        timings["bare_first_ack_s"] = await first_ack(started, sink)
+        return started
+
     if bot_first:
-        bot = await start_bot(sink=sink, minds_url=minds_url, db=db)
-        return bot, await start_bare(sink=sink)
-    bare = await start_bare(sink=sink)
-    return await start_bot(sink=sink, minds_url=minds_url, db=db), bare
+        first_bot = await bot()
+        return first_bot, await bare(), timings
+    first_bare = await bare()
+    return await bot(), first_bare, timings
 
 
 async def one_round(tmp: Path, n: int) -> dict[str, float]:
     async with slack_sink() as sink:
         sandbox = await start_sandbox()
         try:
-            bot, bare = await start_both(
+            bot, bare, timings = await start_both(
                 sink=sink, minds_url=sandbox.url, db=tmp / f"bot-{n}.sqlite3", bot_first=n % 2 == 0
             )
             await asyncio.sleep(IDLE_SECONDS)  # idle on purpose: memory after start-up work settled
@@ -77,6 +122,7 @@ async def one_round(tmp: Path, n: int) -> dict[str, float]:
                 "bare_start_s": bare.started_in,
                 "bot_rss_mb": rss_mb(bot.process.pid),
                 "bare_rss_mb": rss_mb(bare.process.pid),
+                **timings,
             }
             await stop(bot)
             await stop(bare)
@@ -97,6 +143,12 @@ async def main() -> None:
         "start_to_healthy_s": {"bot": round(median["bot_start_s"], 3), "bare": round(median["bare_start_s"], 3)},
         "start_ratio": round(median["bot_start_s"] / median["bare_start_s"], 2),
         "start_ratio_rounds": sorted(round(r["bot_start_s"] / r["bare_start_s"], 2) for r in rows),
+        "start_to_first_command_acked_s": {
+            "bot": round(median["bot_first_ack_s"], 3),
+            "bare": round(median["bare_first_ack_s"], 3),
+        },
+        "first_command_ratio": round(median["bot_first_ack_s"] / median["bare_first_ack_s"], 2),
+        "bot_start_to_warm_s": round(median["bot_warm_s"], 3),
         "idle_rss_mb": {"bot": round(median["bot_rss_mb"], 1), "bare": round(median["bare_rss_mb"], 1)},
         "rss_ratio": round(median["bot_rss_mb"] / median["bare_rss_mb"], 2),
         "import_minds_bot_app_s": round(imports, 3),
@@ -105,6 +157,9 @@ async def main() -> None:
     print(f"{'':>24} {'minds-bot':>10} {'bare bolt':>10} {'ratio':>6}")
     start, rss = summary["start_to_healthy_s"], summary["idle_rss_mb"]
     print(f"{'start to /healthz 200 s':>24} {start['bot']:>10} {start['bare']:>10} {summary['start_ratio']:>6}")
+    ack = summary["start_to_first_command_acked_s"]
+    print(f"{'start to 1st command ack s':>24} {ack['bot']:>10} {ack['bare']:>10} {summary['first_command_ratio']:>6}")
+    print(f"{'start to warm s':>24} {summary['bot_start_to_warm_s']:>10}")
     print(f"{'idle RSS MB':>24} {rss['bot']:>10} {rss['bare']:>10} {summary['rss_ratio']:>6}")
     print(f"{'import minds_bot.app s':>24} {summary['import_minds_bot_app_s']:>10}")
     print(f"start ratio of each round: {summary['start_ratio_rounds']}")

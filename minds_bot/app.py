@@ -27,17 +27,10 @@ from slack_bolt.adapter.aiohttp import to_aiohttp_response
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
 
-from minds_bot.flows.digests.flow import DigestFlow
-from minds_bot.flows.digests.scheduler import DigestScheduler
-from minds_bot.flows.housekeeping import Housekeeping
 from minds_bot.flows.stimulus import STIMULI_PATH, StimulusShelf
-from minds_bot.flows.tracking import RunTracker
 from minds_bot.metrics import exposition
-from minds_bot.render.bars import use_cjk_font
 from minds_bot.services import Background, ChannelPacer, PacedWebClient, Services, paced, slack_web_client
 from minds_bot.settings import Settings, SettingsError
-from minds_bot.slack import register_all
-from minds_bot.slack.errors import error_hook
 from minds_bot.slack.gate import events_handler, quiet_bolt_verification_log
 from minds_bot.slack.middleware import (
     ack_timing_middleware,
@@ -49,16 +42,7 @@ from minds_bot.slack.middleware import (
 from minds_bot.slack.refusals import RefusalLog
 from minds_bot.slack.surface import EVENTS_PATH, INSTALL_PATH, OAUTH_REDIRECT_PATH, Surface
 from minds_bot.slack.workspace import workspace_middleware
-from minds_bot.store import (
-    Clock,
-    MemoryStore,
-    SecretBox,
-    Store,
-    StoreInstallationStore,
-    StoreOAuthStateStore,
-    open_store,
-    utc_now,
-)
+from minds_bot.store import Clock, SecretBox, Store, open_store, utc_now
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +52,10 @@ REFUSAL_FLUSH_SECONDS = 5  # how late a source's summary of refused requests may
 # Bolt names an unnamed app after its caller's file by walking the whole stack with source context (inspect.stack),
 # which costs tens of milliseconds at start-up; naming it skips that walk.
 APP_NAME = "minds-bot"
-LEASE_RENEWALS = 3  # a run being polled has its lease renewed this many times per lease period
+LEASE_RENEWALS = 3
+# Loop turns the warm-up leaves to requests before each listener module it imports: answering one (accept, read,
+# handle, write) takes a few turns, and a turn without other work costs microseconds.
+WARM_UP_YIELDS = 8  # a run being polled has its lease renewed this many times per lease period
 # A placeholder that lets the manifest generator build the real app without any credentials or network.
 _MANIFEST_SIGNING_SECRET = "manifest-only-not-a-secret"  # noqa: S105
 
@@ -89,6 +76,27 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
     """The real Bolt app with every listener registered, and the recorded surface.
 
     ``process_before_response`` (tests only) makes a dispatch return after its listeners finish."""
+    app = _bolt_app(services, process_before_response=process_before_response)
+    return app, register_listeners(app, services)
+
+
+def register_listeners(app: AsyncApp, services: Services) -> Surface:
+    """The error hook and every listener on ``app``: this imports the listener modules, and with them the flows,
+    renderers and Minds models they use (the heavier half of the bot's code)."""
+    from minds_bot.slack import register_all
+    from minds_bot.slack.errors import error_hook
+
+    hook = error_hook(slack_api_url=services.settings.slack_api_url)
+    app.error(hook)
+    surface = Surface(app, on_error=hook)  # a failure after a listener's ack never undoes the ack
+    register_all(surface, services)
+    return surface
+
+
+def _bolt_app(
+    services: Services, *, process_before_response: bool, first: Callable[..., Awaitable[Any]] | None = None
+) -> AsyncApp:
+    """The Bolt app with its middleware (``first`` before the bot's own), and no listener yet."""
     settings = services.settings
     signing = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
     kwargs: dict[str, Any] = {
@@ -106,6 +114,8 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
     kwargs["request_verification_enabled"] = not settings.slack_app_token or bool(signing)
     app = AsyncApp(**kwargs)
     quiet_bolt_verification_log()
+    if first is not None:
+        app.use(first)
     app.use(ack_timing_middleware())
     app.use(shape_middleware())
     app.use(log_context_middleware())
@@ -113,11 +123,7 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
     app.use(once_per_delivery_middleware(services.store))
     app.use(_paced_client_middleware(services.slack.pacer))
     app.use(language_middleware(services.languages))
-    hook = error_hook(slack_api_url=settings.slack_api_url)
-    app.error(hook)
-    surface = Surface(app, on_error=hook)  # a failure after a listener's ack never undoes the ack
-    register_all(surface, services)
-    return app, surface
+    return app
 
 
 def build_manifest_surface(settings: Settings) -> Surface:
@@ -125,6 +131,8 @@ def build_manifest_surface(settings: Settings) -> Surface:
     offline = settings.model_copy(
         update={"slack_client_id": None, "slack_client_secret": None, "slack_app_token": None}
     )
+    from minds_bot.store import MemoryStore
+
     store = MemoryStore(secrets=SecretBox(SecretBox.generate_key()))
     app = AsyncApp(
         name=APP_NAME,
@@ -132,6 +140,8 @@ def build_manifest_surface(settings: Settings) -> Surface:
         token="xoxb-manifest",  # noqa: S106 - never used: nothing is sent
     )
     surface = Surface(app)
+    from minds_bot.slack import register_all
+
     register_all(surface, Services.build(offline, store))
     return surface
 
@@ -140,6 +150,7 @@ def _oauth_settings(services: Services) -> Any:
     from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
 
     from minds_bot.slack.surface import BOT_SCOPES
+    from minds_bot.store import StoreInstallationStore, StoreOAuthStateStore
 
     settings = services.settings
     store = services.store
@@ -163,6 +174,7 @@ def build_web_app(
     *,
     ready: Callable[[], bool],
     signing_secret: str,
+    warm: Callable[[], bool] = lambda: True,
     clock: Callable[[], float] = time.time,
     stimuli: Callable[[], StimulusShelf | None] = lambda: None,
     metrics: bool = True,
@@ -197,9 +209,9 @@ def build_web_app(
         return await to_aiohttp_response(await flow.handle_callback(bolt_request))
 
     async def healthz(_: web.Request) -> web.Response:
-        if ready():
-            return web.json_response({"status": "ok"})
-        return web.json_response({"status": "starting"}, status=503)
+        if ready():  # taking requests; "warm": the listeners registered and the background work started too
+            return web.json_response({"status": "ok", "warm": warm()})
+        return web.json_response({"status": "unavailable"}, status=503)  # not yet, no longer, or it failed
 
     refusals = RefusalLog(clock=clock)
     web_app = web.Application(client_max_size=1024 * 1024)
@@ -281,46 +293,114 @@ def _summing_up(refusals: RefusalLog) -> Callable[[web.Application], AsyncIterat
 
 @dataclass
 class Bot:
-    """A started bot: the store is migrated and background work is running until ``stop``.
-
-    ``deferred`` is background work no first request needs: ``start`` leaves it, and ``start_deferred`` starts it
-    in a task once the bot serves (``deferred_started`` is that task, for tests to await)."""
+    """A bot over a migrated store, in two steps. ``ready`` (``/healthz`` 200): it takes Slack's requests. Then,
+    in a task (``start_warming``, called once the bot serves): ``listening`` — every listener registered, which
+    imports the listener modules with the flows, renderers and Minds models they use — and then the background
+    work starts (run tracker, housekeeping, the listeners' own work, digests). A Slack request that comes before
+    the listeners are in waits for them in Bolt's first middleware (``listeners_registered``), so no request ever
+    meets a missing listener. If this fails, ``ready`` turns False (``/healthz`` 503) and it is logged."""
 
     services: Services
     app: AsyncApp
-    surface: Surface
+    surface: Surface | None = None
     ready: bool = False
-    deferred: tuple[Background, ...] = ()
-    deferred_started: asyncio.Task[None] | None = field(default=None, repr=False)
+    listening: bool = False
+    warming: asyncio.Task[None] | None = field(default=None, repr=False)  # the listeners, then the background
+    background_started: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+    _listening: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+    _started: list[Background] = field(default_factory=list, repr=False)
 
-    async def start(self) -> None:
-        for work in self.services.background:
-            if work not in self.deferred:
-                await work.start()
-        self.ready = True
+    def start_warming(self) -> None:
+        if self.warming is None:
+            self.warming = asyncio.create_task(self._warm(), name="bot-warm-up")
 
-    def start_deferred(self) -> None:
-        if self.deferred and self.deferred_started is None:
-            self.deferred_started = asyncio.create_task(self._start_deferred())
+    async def warm(self) -> None:
+        """Return once every listener is registered and the background work runs (starting that now if nothing
+        has); raises if that failed."""
+        self.start_warming()
+        assert self.warming is not None
+        await asyncio.shield(self.warming)
 
-    async def _start_deferred(self) -> None:
-        for work in self.deferred:
+    async def listeners_registered(self) -> Surface:
+        """The surface once every listener is registered (starting that now if nothing has); raises if it failed."""
+        self.start_warming()
+        assert self.warming is not None
+        if self.surface is not None and self.listening:
+            return self.surface
+        listening = asyncio.ensure_future(self._listening.wait())
+        try:
+            await asyncio.wait({listening, self.warming}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            listening.cancel()
+        if self.surface is None or not self.listening:
+            raise RuntimeError("the bot could not register its listeners") from self.warming.exception()
+        return self.surface
+
+    async def _warm(self) -> None:
+        from minds_bot.slack import listener_modules
+
+        try:
+            modules = listener_modules()
+            while True:
+                for _turn in range(WARM_UP_YIELDS):  # before and between two modules the server answers what came
+                    await asyncio.sleep(0)
+                if next(modules, None) is None:
+                    break
+            self.surface = register_listeners(self.app, self.services)
+            _add_background_work(self.services)
+        except Exception:  # noqa: BLE001 - a task of its own: nobody else would see why the bot cannot answer
+            self.ready = False
+            log.exception("the bot could not register its listeners")
+            raise
+        self.listening = True
+        self._listening.set()
+        for work in list(self.services.background):
             try:
                 await work.start()
-            except Exception:  # noqa: BLE001 - a task of its own: nobody else would see why the work is not running
+            except Exception:  # noqa: BLE001 - as above
+                self.ready = False
                 log.exception("background work could not start", extra={"fields": {"work": type(work).__name__}})
-                return
+                raise
+            self._started.append(work)
+        self.background_started.set()
 
     async def stop(self) -> None:
         self.ready = False
-        if self.deferred_started is not None:
-            self.deferred_started.cancel()  # a no-op once it is done
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.deferred_started
-        for work in reversed(self.services.background):
+        if self.warming is not None:
+            self.warming.cancel()  # a no-op once it is done
+            with contextlib.suppress(BaseException):
+                await self.warming
+        for work in reversed(self._started):
             await work.stop()
         await self.services.minds.aclose()
         await self.services.store.close()
+
+
+def _add_background_work(services: Services) -> None:
+    """The run tracker (first: it runs the handlers the listeners registered), housekeeping and follow-ups before
+    the listeners' own work, the digest scheduler last."""
+    from minds_bot.flows.digests.flow import DigestFlow
+    from minds_bot.flows.digests.scheduler import DigestScheduler
+    from minds_bot.flows.housekeeping import Housekeeping
+    from minds_bot.flows.tracking import RunTracker
+    from minds_bot.render.bars import use_cjk_font
+
+    settings, store = services.settings, services.store
+    use_cjk_font(settings.minds_bot_chart_font)
+    services.tracker = RunTracker(
+        store=store,
+        handlers=services.run_handlers,
+        clock=services.clock,
+        holder=services.replica,
+        renew_every=settings.minds_bot_lease_seconds / LEASE_RENEWALS,
+        read_delay=services.minds.read_delay,
+        language=services.languages.of_workspace,
+        on_change=services.home_changed,
+    )
+    services.background[:0] = [Housekeeping(store=store, clock=services.clock), services.followups, services.tracker]
+    services.background.append(
+        DigestScheduler(flow=DigestFlow.from_services(services), store=store, clock=services.clock)
+    )
 
 
 def secret_box(settings: Settings) -> SecretBox:
@@ -344,28 +424,18 @@ async def open_configured_store(settings: Settings, *, clock: Clock = utc_now) -
 
 
 async def open_bot(settings: Settings, *, clock: Clock = utc_now) -> Bot:
-    """Open the store (applying migrations), build the app and start background work. ``clock`` is the one
-    time source of the store, the run tracker and the schedulers (tests pass a controlled one)."""
+    """Open the store (applying migrations) and build the Bolt app with its middleware: the bot is ``ready``.
+    The caller starts warming it (``Bot.start_warming``) once it serves. ``clock`` is the one time source of the
+    store, the run tracker and the schedulers (tests pass a controlled one)."""
     store = await open_configured_store(settings, clock=clock)
-    use_cjk_font(settings.minds_bot_chart_font)
     services = Services.build(settings, store, clock=clock)
-    app, surface = build_app(services)
-    services.tracker = RunTracker(
-        store=store,
-        handlers=services.run_handlers,
-        clock=services.clock,
-        holder=services.replica,
-        renew_every=settings.minds_bot_lease_seconds / LEASE_RENEWALS,
-        read_delay=services.minds.read_delay,
-        language=services.languages.of_workspace,
-        on_change=services.home_changed,
-    )
-    services.background[:0] = [Housekeeping(store=store, clock=services.clock), services.followups, services.tracker]
-    flow = DigestFlow.from_services(services)
-    digests = DigestScheduler(flow=flow, store=store, clock=services.clock)
-    services.background.append(digests)
-    bot = Bot(services=services, app=app, surface=surface, deferred=(digests,))
-    await bot.start()
+
+    async def listeners_first(next: Callable[[], Awaitable[Any]]) -> Any:  # noqa: A002 - Bolt's name
+        await bot.listeners_registered()
+        return await next()
+
+    app = _bolt_app(services, process_before_response=False, first=listeners_first)
+    bot = Bot(services=services, app=app, ready=True)
     return bot
 
 
@@ -399,6 +469,7 @@ async def start_http(settings: Settings, *, host: str, port: int, clock: Clock =
     web_app = build_web_app(
         bot.app,
         ready=lambda: bot.ready,
+        warm=bot.background_started.is_set,
         signing_secret=secret,
         stimuli=lambda: bot.services.stimuli,
         metrics=not separate,
@@ -416,7 +487,7 @@ async def start_http(settings: Settings, *, host: str, port: int, clock: Clock =
         raise
     bound = runner.addresses[0][1] if runner.addresses else port
     server = HttpServer(bot=bot, runner=runner, host=host, port=bound, metrics=metrics_server)
-    bot.start_deferred()
+    bot.start_warming()
     log.info("serving Slack requests", extra={"fields": {"url": server.base_url + EVENTS_PATH}})
     return server
 
@@ -435,6 +506,7 @@ async def serve_socket_mode(settings: Settings) -> None:
     from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
     bot = await open_bot(settings)
+    await bot.listeners_registered()  # the stimulus shelf below is a listener's
     if settings.minds_bot_public_url and bot.services.stimuli is not None:
         # Socket Mode serves no HTTP: Minds could not fetch a stimulus there, so people are told instead.
         log.warning("MINDS_BOT_PUBLIC_URL is ignored in Socket Mode: stimuli need the bot's HTTP server")
@@ -445,7 +517,6 @@ async def serve_socket_mode(settings: Settings) -> None:
     try:
         metrics_server = await start_metrics_server(settings)
         await handler.connect_async()
-        bot.start_deferred()
         log.info("connected to Slack over Socket Mode")
         await asyncio.Event().wait()
     finally:

@@ -143,12 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 # --- commands --------------------------------------------------------------------------------------------
 
 
-def _settings_with_logging() -> Settings:
+def _configure_logging(settings: Settings) -> None:
     from minds_bot.log import configure_logging
 
-    settings = load_settings()
     configure_logging(level=settings.log_level, fmt=settings.log_format.value, secrets=settings.secrets())
-    return settings
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -166,14 +164,16 @@ def cmd_run(args: argparse.Namespace) -> int:
     problems = settings.problems_for_run(http=http)
     if problems:
         raise SettingsError(problems)
-    settings = _settings_with_logging()
+    _configure_logging(settings)
     # Importing the bot creates objects that live as long as the process; collecting garbage among them while
-    # importing finds next to nothing and costs a few per cent of start-up.
+    # importing finds next to nothing and costs a few per cent of start-up, and so would the first full collection
+    # after it: they are moved out of the collector's sight (frozen) before it is switched back on.
     gc.disable()
     try:
         from minds_bot import app
         from minds_bot.store import StoreError
     finally:
+        gc.freeze()
         gc.enable()
 
     try:

@@ -110,9 +110,9 @@ async def running_demo(
             )
             bot = await start_http(settings, host=host, port=bot_port)
             # The sandbox fetches a question's stimulus from the bot itself, at its local address.
+            surface = await bot.bot.listeners_registered()  # the stimulus shelf is a listener's
             bot.bot.services.stimuli.base_url = bot.base_url
             try:
-                surface = bot.bot.surface
                 shortcuts = [(s.callback_id, s.name) for s in surface.shortcuts if s.kind == "message"]
                 emu.connect_bot(
                     f"{bot.base_url}/slack/events",

@@ -6,6 +6,9 @@ Must not touch: Minds wire shapes or SQL directly.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -13,60 +16,28 @@ if TYPE_CHECKING:
     from minds_bot.slack.surface import Surface
 
 
+# The listener modules, in the order they register (Bolt tries their matchers in that order): the first surfaces,
+# then the research flow, the rest of the Minds toolbox (issue 14), the research tools (issue 18), the Slack-native
+# surfaces and languages (issue 13), and what no Minds surface has (issue 27: run-end DMs, Workflow Builder, spend
+# with consent, comparisons).
+LISTENERS = (
+    *("commands", "home", "connect", "reentry", "pick", "browse", "study", "ask", "summary", "share"),
+    *("duplicate", "audiences", "plan", "approvals", "runs", "exports", "digest"),
+    *("cancel", "chat", "analytics", "study_new", "profiles", "drafts", "templates"),
+    *("methods", "audience_card", "invite", "recalibrate", "models", "source_import", "heatmaps"),
+    *("ask_about", "unfurls", "languages"),
+    *("run_notice", "workflows", "spend", "compare"),
+)
+
+
+def listener_modules() -> Iterator[ModuleType]:
+    """Each listener module, imported when it is reached: with the flows, renderers and Minds models it uses, this
+    is most of the bot's code (``app.Bot`` lets the server answer between two of them while it warms up)."""
+    for name in LISTENERS:
+        yield importlib.import_module(f"{__name__}.{name}")
+
+
 def register_all(surface: Surface, services: Services) -> None:
     """Register every surface's listeners on the app behind ``surface``."""
-    from minds_bot.slack import (
-        analytics,
-        approvals,
-        ask,
-        ask_about,
-        audience_card,
-        audiences,
-        browse,
-        cancel,
-        chat,
-        commands,
-        compare,
-        connect,
-        digest,
-        drafts,
-        duplicate,
-        exports,
-        heatmaps,
-        home,
-        invite,
-        languages,
-        methods,
-        models,
-        pick,
-        plan,
-        profiles,
-        recalibrate,
-        reentry,
-        run_notice,
-        runs,
-        share,
-        source_import,
-        spend,
-        study,
-        study_new,
-        summary,
-        templates,
-        unfurls,
-        workflows,
-    )
-
-    surfaces = (commands, home, connect, reentry, pick, browse, study, ask, summary, share)
-    # issue #14, the rest of the Minds toolbox:
-    toolbox = (cancel, chat, analytics, study_new, profiles, drafts, templates)
-    for module in (*surfaces, duplicate, audiences, plan, approvals, runs, exports, digest, *toolbox):
+    for module in listener_modules():
         module.register(surface, services)
-    research_tools = (methods, audience_card, invite, recalibrate, models, source_import, heatmaps)  # issue 18
-    for module in research_tools:
-        module.register(surface, services)
-    for module in (ask_about, unfurls, languages):  # issue 13, Slack-native surfaces and languages
-        module.register(surface, services)
-    run_notice.register(surface, services)  # issue 27: hear when a run ends
-    workflows.register(surface, services)  # issue 27: Minds in Workflow Builder
-    spend.register(surface, services)  # issue 27: spend with consent
-    compare.register(surface, services)  # issue 27: compare runs and Audiences

@@ -31,6 +31,7 @@ class World:
 
     async def start_bot(self) -> HttpServer:
         server = await start_http(self.settings, host="127.0.0.1", port=0, clock=self.clock)
+        await server.bot.warm()  # the tests tick its run tracker and stop its background work by hand
         self.emu.connect_bot(f"{server.base_url}/slack/events")
         return server
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from minds_bot import app as app_module
 from minds_bot.app import HttpServer, start_http
 from minds_bot.store import SecretBox
 from tests.fakes.bot import SIGNING_SECRET, bot_settings
@@ -35,10 +36,33 @@ def slash_body(slack: FakeSlack, text: str) -> str:
     )
 
 
-async def test_healthz_is_ok_once_the_bot_has_started(server: HttpServer) -> None:
+async def test_healthz_is_ok_once_the_bot_serves_and_says_when_it_is_warm(server: HttpServer) -> None:
     async with httpx.AsyncClient(base_url=server.base_url) as http:
-        reply = await http.get("/healthz")
-    assert reply.status_code == 200 and reply.json() == {"status": "ok"}
+        first = await http.get("/healthz")
+        await server.bot.background_started.wait()
+        warm = await http.get("/healthz")
+    assert first.status_code == 200 and first.json()["status"] == "ok"
+    assert warm.status_code == 200 and warm.json() == {"status": "ok", "warm": True}
+    assert server.bot.surface is not None and [c.command for c in server.bot.surface.commands] == ["/minds"]
+
+
+async def test_a_bot_that_cannot_load_its_listeners_is_not_healthy(
+    slack: FakeSlack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: object) -> None:
+        raise ImportError("a listener module is missing")
+
+    monkeypatch.setattr(app_module, "register_listeners", broken)
+    settings = bot_settings(slack=slack, secret_key=SecretBox.generate_key(), minds_key=None, db=str(tmp_path / "b"))
+    server = await start_http(settings, host="127.0.0.1", port=0)
+    try:
+        with pytest.raises(RuntimeError, match="could not register its listeners"):
+            await server.bot.listeners_registered()
+        async with httpx.AsyncClient(base_url=server.base_url) as http:
+            reply = await http.get("/healthz")
+        assert reply.status_code == 503 and reply.json() == {"status": "unavailable"}
+    finally:
+        await server.stop()
 
 
 @pytest.mark.parametrize(
@@ -75,8 +99,8 @@ async def test_a_signed_slash_command_is_acknowledged_and_answered(server: HttpS
     assert "/minds plan" in str(answer["blocks"])
 
 
-async def test_healthz_says_starting_until_the_bot_is_ready(server: HttpServer) -> None:
-    server.bot.ready = False  # as between the store opening and background work starting
+async def test_healthz_says_unavailable_while_the_bot_is_not_ready(server: HttpServer) -> None:
+    server.bot.ready = False  # as while its store opens, or once it stops
     async with httpx.AsyncClient(base_url=server.base_url) as http:
         reply = await http.get("/healthz")
-    assert reply.status_code == 503 and reply.json() == {"status": "starting"}
+    assert reply.status_code == 503 and reply.json() == {"status": "unavailable"}
