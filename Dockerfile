@@ -24,7 +24,8 @@ USER minds
 VOLUME ["/data"]
 EXPOSE 3000
 
-# HTTP mode answers /healthz once the database is migrated, every listener registered and the run tracker runs.
+# HTTP mode answers /healthz once the database is migrated and it takes Slack requests ("warm": true once every
+# listener is registered and the run tracker runs, a few tens of milliseconds later).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
     CMD python -c "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:3000/healthz', timeout=4).status == 200 else 1)"
 

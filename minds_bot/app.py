@@ -6,8 +6,11 @@ install, once per delivery, paced client, language) and the error hook, the HTTP
 behind the gate of ``minds_bot.slack.gate``, OAuth routes, ``GET /healthz``, ``GET /metrics`` (Prometheus, or on a
 port of its own with ``MINDS_BOT_METRICS_PORT``, the only HTTP a Socket Mode bot serves), ``GET /stimuli/{token}``
 where Minds fetches a question's stimulus) and Socket Mode start-up, and the order of start-up and shut-down: the
-bot is ready (``/healthz`` 200) once the store is migrated, every listener registered and the run tracker runs;
-work no first request needs (the digest scheduler) starts just after it serves (``Bot.start_deferred``).
+bot is ready (``/healthz`` 200) once the store is migrated and the Bolt app with its middleware is built; right
+after it serves, it warms up (``Bot``): the listener modules load one per loop turn (the server keeps answering),
+then the run tracker and the other background work start (``"warm": true``). A Slack request that comes during
+the warm-up waits in Bolt's first middleware until every listener is registered. Socket Mode registers them
+before it connects.
 Must not touch: listener behaviour (``minds_bot.slack``), Minds wire shapes (``minds_bot.minds``) or SQL.
 """
 
