@@ -1,5 +1,9 @@
 """Cold start and idle memory of minds-bot, against a bare slack-bolt app measured in the same run.
 
+Three start times: to the first ``GET /healthz`` 200 (the bot takes requests), to the first signed ``/minds help``
+acknowledged when it is sent the moment ``/healthz`` answered (for the bot, that includes waiting for its warm-up to
+register the listeners), and, for the bot, to ``"warm": true`` (listeners registered, background work started).
+
 Each round spawns ``python -m minds_bot run --http`` of this checkout (fresh SQLite file, the Minds sandbox
 running beside it) and the baseline ``benchmarks/bare_bolt.py`` one after the other, in alternating order (so
 neither always starts beside an idling other), times process start to the first ``GET /healthz`` 200, waits
