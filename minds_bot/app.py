@@ -371,7 +371,7 @@ class Bot:
         self.ready = False
         if self.warming is not None:
             self.warming.cancel()  # a no-op once it is done
-            with contextlib.suppress(BaseException):
+            with contextlib.suppress(asyncio.CancelledError, Exception):  # a failure was logged when it happened
                 await self.warming
         for work in reversed(self._started):
             await work.stop()
