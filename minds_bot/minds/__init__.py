@@ -1,4 +1,6 @@
 """The Minds v1 REST client — the bot's only way to talk to Minds. Imports nothing from Slack or the store.
+Every name below loads its module on first use (``__getattr__``), so a process pays for the client and its ~130
+models only once something uses them (the bot serves first, see ``app.Bot``).
 
 Public API (see each docstring for details)::
 

@@ -39,6 +39,8 @@ Public API:
 - Errors (errors.py): `StoreError`, `SchemaTooNewError`, `StoreUnavailableError`, `RecordNotFoundError`.
 - Probes for `minds-bot check` (read-only): `schema_version_of(url)` (PostgreSQL), `sqlite_schema_version(path)`;
   `redact_url(url)` (password → ***).
+
+The PostgreSQL, OAuth and in-memory parts load on first use (`__getattr__`): a SQLite bot never imports them.
 """
 
 from __future__ import annotations
