@@ -16,9 +16,10 @@ Must not touch: what a digest says or how a window is claimed (``flow.py``), fir
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -69,6 +70,8 @@ class DigestScheduler(Background):
         self._scheduler = scheduler  # built on first use (``apscheduler``)
         self._scheduled: dict[str, Schedule] = {}
         self._backoff: dict[str, tuple[datetime, timedelta]] = {}
+        self._running: set[asyncio.Task[object]] = set()  # passes and fires under way
+        self._stopping = False
 
     @property
     def apscheduler(self) -> AsyncIOScheduler:
@@ -96,8 +99,27 @@ class DigestScheduler(Background):
         )
 
     async def stop(self) -> None:
+        """No new job starts; a pass or fire under way is cancelled and ended here, before the store closes, so
+        a stop logs no error for it (a cancelled fire keeps its claim until the claim's lease runs out)."""
+        self._stopping = True
         if self._scheduler is not None and self._scheduler.running:
             self._scheduler.shutdown(wait=False)
+        for task in self._running:
+            task.cancel()
+        await asyncio.gather(*self._running, return_exceptions=True)
+
+    @contextlib.asynccontextmanager
+    async def _under_way(self) -> AsyncIterator[None]:
+        task = asyncio.current_task()
+        assert task is not None
+        self._running.add(task)
+        try:
+            yield
+        except asyncio.CancelledError:
+            if not self._stopping:
+                raise  # stopping: the next start's first pass does what this one left
+        finally:
+            self._running.discard(task)
 
     async def sync(self) -> None:
         """Make the jobs match the store: add new digests, re-add changed schedules, drop removed ones."""
@@ -141,13 +163,18 @@ class DigestScheduler(Background):
         for digest in await self._store.list_digests():
             retry_at = self._backoff.get(digest.digest_id, (now, FIRST_RETRY))[0]
             if retry_at <= now:
-                await self._fire(digest.digest_id)
+                await self._fire_now(digest.digest_id)
 
     async def _pass(self) -> None:
-        await self.sync()
-        await self.catch_up()
+        async with self._under_way():
+            await self.sync()
+            await self.catch_up()
 
     async def _fire(self, digest_id: str) -> None:
+        async with self._under_way():
+            await self._fire_now(digest_id)
+
+    async def _fire_now(self, digest_id: str) -> None:
         try:
             outcome = await self._flow.run_due(digest_id)
         except Exception:  # noqa: BLE001 - background work: log, back off, let the next pass retry

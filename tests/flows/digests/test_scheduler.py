@@ -4,6 +4,7 @@ store; the catch-up pass posts a missed digest once, once across two bot process
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
@@ -142,3 +143,28 @@ async def test_a_failed_post_backs_off_before_the_next_attempt(
     assert len(slack.calls_to("chat.postMessage")) == attempts + 1
     stored = await store.get_digest("dg-1")
     assert stored is not None and stored.last_posted_at == clock.now
+
+
+async def test_a_stop_while_a_pass_is_under_way_ends_it_without_an_error_in_the_log(
+    store: Store, flow: DigestFlow, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    entered, ended = asyncio.Event(), asyncio.Event()
+    listed = store.list_digests
+
+    async def slow_list(*args: object, **kwargs: object) -> object:
+        if scheduler.apscheduler.get_job(SWEEP_JOB_ID) is not None:  # the first pass, not start's own sync
+            entered.set()
+            try:
+                await asyncio.Event().wait()  # a store that does not answer before the stop
+            finally:
+                ended.set()
+        return await listed(*args, **kwargs)
+
+    store.list_digests = slow_list  # type: ignore[method-assign]
+    scheduler = DigestScheduler(flow=flow, store=store, clock=clock)
+    await scheduler.start()
+    await asyncio.wait_for(entered.wait(), timeout=10)
+    await scheduler.stop()
+    assert ended.is_set()  # ended by the stop, while the store is still open
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    assert not scheduler.apscheduler.running
