@@ -37,6 +37,8 @@ TOKEN_PREFIXES = {
     "SLACK_BOT_TOKEN": ("xoxb-",),
     "SLACK_APP_TOKEN": ("xapp-",),
 }
+# What a backslash before these letters means inside double quotes in a .env file (as python-dotenv read them).
+ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -83,11 +85,11 @@ def is_fernet_key(key: str) -> bool:
 
 def read_env_file(path: str | Path) -> dict[str, str]:
     """``NAME=value`` lines of a ``.env`` file (``export`` before a name, ``#`` comments, values in single or
-    double quotes, a `` #`` comment after an unquoted value); names lower-cased. Missing file: nothing."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
+    double quotes, a `` #`` comment after an unquoted value); names lower-cased. No such file (or a directory of
+    that name): nothing."""
+    if not Path(path).is_file():
         return {}
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
     found: dict[str, str] = {}
     for line in lines:
         name, equals, value = line.strip().removeprefix("export ").partition("=")
@@ -99,8 +101,8 @@ def read_env_file(path: str | Path) -> dict[str, str]:
 
 
 def _env_value(raw: str) -> str:
-    """A value as written after ``=``: up to its closing quote (``\\"`` and ``\\n`` read in double quotes), or
-    up to a `` #`` comment when unquoted."""
+    """A value as written after ``=``: up to its closing quote (``\\n``, ``\\t``, ``\\r``, ``\\"`` and ``\\\\`` read in
+    double quotes), or up to a `` #`` comment when unquoted."""
     quote = raw[:1]
     if quote == "'":
         end = raw.find("'", 1)
@@ -110,7 +112,7 @@ def _env_value(raw: str) -> str:
         escaped = False
         for char in raw[1:]:
             if escaped:
-                chars.append("\n" if char == "n" else char)
+                chars.append(ESCAPES.get(char, char))
                 escaped = False
             elif char == "\\":
                 escaped = True

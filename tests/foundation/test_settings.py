@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from minds_bot.settings import DEFAULT_DB, Settings, SettingsError, load_settings
+from minds_bot.settings import DEFAULT_DB, Settings, SettingsError, load_settings, read_env_file
 
 SETTINGS_VARS = [
     "SLACK_BOT_TOKEN",
@@ -229,3 +229,10 @@ def test_settings_built_in_code_read_neither_the_environment_nor_a_dotenv_file(
     assert (built.log_level, built.log_format, built.minds_bot_db) == ("INFO", "json", DEFAULT_DB)
     read = Settings.from_env(env_file=None, log_format="text")
     assert (read.log_level, read.log_format, read.minds_bot_db) == ("INFO", "text", "/from/the/environment.sqlite3")
+
+
+def test_dotenv_escapes_in_double_quotes_are_read_and_a_directory_named_dotenv_is_no_file(tmp_path: Path) -> None:
+    (tmp_path / "values.env").write_text('MINDS_BOT_DB="a\\tb\\\\c\\"d"\nLOG_LEVEL=\'warning\'\n')
+    assert read_env_file(tmp_path / "values.env") == {"minds_bot_db": 'a\tb\\c"d', "log_level": "warning"}
+    (tmp_path / ".env").mkdir()
+    assert read_env_file(tmp_path / ".env") == {}
