@@ -4,11 +4,12 @@ sandbox only when it is started (``minds-bot run`` parses its command line witho
 rich/click of its command line) with the first Minds request or Slack file, and APScheduler once the bot
 serves: the digest scheduler starts just after ``/healthz`` answers.
 
-A fresh interpreter parses ``minds-bot run --http`` as the CLI does, builds the whole bot on SQLite (every
-listener registered, store migrated, the run tracker started) and reports which heavy modules it had imported
-when it began serving; then it waits for the digest scheduler and reports whether it runs. An operator would
-notice those modules as cold start and idle memory (``benchmarks/startup.py`` measures both against a bare
-Bolt app).
+A fresh interpreter parses ``minds-bot run --http`` as the CLI does, starts the bot on SQLite and reports which
+heavy modules it had imported when it began serving (``/healthz`` 200): none of the above, nor the bot's own
+heavier half (the listener modules, the run tracker, digests, the Minds client and models). Then it waits for
+the warm-up and reports that every listener is registered (``/minds``), the run tracker follows runs and the
+digest scheduler runs. An operator would notice those modules as cold start and idle memory
+(``benchmarks/startup.py`` measures both against a bare Bolt app, and the first command's acknowledgement).
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ HEAVY = (
     "minds_bot.slack.grammar",
     "minds_bot.slack.commands",
     "minds_bot.slack.plan",
+    "minds_bot.slack.compare",
+    "minds_bot.slack.workflows",
+    "minds_bot.slack.home",
     "minds_bot.flows.tracking",
     "minds_bot.flows.digests",
     "minds_bot.render.results",
@@ -70,9 +74,11 @@ async def main():
             digests = server.bot.services.background[-1]
             scheduling = type(digests).__name__, digests.apscheduler.running
             commands = [c.command for c in surface.commands]
+            tracking = server.bot.services.tracker._task  # the run tracker's loop
+            tracker = tracking is not None and not tracking.done()
         finally:
             await server.stop()
-    print(json.dumps({"loaded": loaded, "scheduling": scheduling, "commands": commands}))
+    print(json.dumps({"loaded": loaded, "scheduling": scheduling, "commands": commands, "tracker": tracker}))
 
 HEAVY = %r
 asyncio.run(main())
@@ -92,3 +98,4 @@ def test_a_serving_bot_has_not_loaded_charting_pdf_postgres_yaml_httpx_apschedul
     assert report["loaded"] == []
     assert report["scheduling"] == ["DigestScheduler", True]  # deferred, not dropped: digests still fire
     assert report["commands"] == ["/minds"]  # and every listener is registered just after
+    assert report["tracker"] is True  # and runs are followed
