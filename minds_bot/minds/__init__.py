@@ -63,8 +63,9 @@ Public API (see each docstring for details)::
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from minds_bot.lazy import lazy_names
 
 if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getattr__ finds each
     from minds_bot.minds.client import (
@@ -477,14 +478,7 @@ _WHERE = {
     "budget_name": "policy",
 }
 
-
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value  # found once: later lookups are plain attribute reads
-    return value
+__getattr__ = lazy_names(__name__, _WHERE, globals())
 
 
 def __dir__() -> list[str]:

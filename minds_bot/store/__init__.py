@@ -45,10 +45,10 @@ The PostgreSQL, OAuth and in-memory parts load on first use (`__getattr__`): a S
 
 from __future__ import annotations
 
-import importlib
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from minds_bot.lazy import lazy_names
 from minds_bot.store.base import DEFAULT_CLAIM_LEASE, PruneCounts, RetentionPolicy, Store, new_holder_id
 from minds_bot.store.errors import RecordNotFoundError, SchemaTooNewError, StoreError, StoreUnavailableError
 from minds_bot.store.notices import RunResult
@@ -97,14 +97,7 @@ _LATER = {
     "StoreOAuthStateStore": "slack_oauth",
 }
 
-
-def __getattr__(name: str) -> Any:
-    module = _LATER.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LATER, globals())
 
 
 async def open_store(
