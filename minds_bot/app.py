@@ -307,10 +307,9 @@ class Bot:
     app: AsyncApp
     surface: Surface | None = None
     ready: bool = False
-    listening: bool = False
     warming: asyncio.Task[None] | None = field(default=None, repr=False)  # the listeners, then the background
     background_started: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
-    _listening: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+    listening: asyncio.Event = field(default_factory=asyncio.Event, repr=False)  # every listener registered
     _started: list[Background] = field(default_factory=list, repr=False)
 
     def start_warming(self) -> None:
@@ -328,14 +327,14 @@ class Bot:
         """The surface once every listener is registered (starting that now if nothing has); raises if it failed."""
         self.start_warming()
         assert self.warming is not None
-        if self.surface is not None and self.listening:
+        if self.surface is not None and self.listening.is_set():
             return self.surface
-        listening = asyncio.ensure_future(self._listening.wait())
+        listening = asyncio.ensure_future(self.listening.wait())
         try:
             await asyncio.wait({listening, self.warming}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             listening.cancel()
-        if self.surface is None or not self.listening:
+        if self.surface is None or not self.listening.is_set():
             raise RuntimeError("the bot could not register its listeners") from self.warming.exception()
         return self.surface
 
@@ -355,8 +354,7 @@ class Bot:
             self.ready = False
             log.exception("the bot could not register its listeners")
             raise
-        self.listening = True
-        self._listening.set()
+        self.listening.set()
         for work in list(self.services.background):
             try:
                 await work.start()
