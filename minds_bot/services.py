@@ -520,6 +520,31 @@ def _about(seconds: float) -> int:
     return max(WAIT_STEP_SECONDS, math.ceil(seconds / WAIT_STEP_SECONDS) * WAIT_STEP_SECONDS)
 
 
+MEMBERSHIP_SECONDS = 10.0  # how long "is this person in that channel" is trusted for what is only shown
+MAX_MEMBERSHIPS = 50_000  # answers kept; beyond, the cache starts again
+
+
+class Memberships:
+    """Slack's recent answers to "is this person in that channel" (and "is that channel private"), kept
+    ``MEMBERSHIP_SECONDS`` so a list or a Home does not ask Slack once per line; the gate (``flows/access.py``)
+    asks again before anything is posted, decided or spent. Keys are the gate's own tuples."""
+
+    def __init__(self, *, seconds: float = MEMBERSHIP_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
+        self._seconds, self._clock = seconds, clock
+        self._known: dict[tuple[str, ...], tuple[float, bool]] = {}
+
+    def get(self, key: tuple[str, ...]) -> bool | None:
+        found = self._known.get(key)
+        if found is None or self._clock() - found[0] >= self._seconds:
+            return None
+        return found[1]
+
+    def put(self, key: tuple[str, ...], value: bool) -> None:
+        if len(self._known) >= MAX_MEMBERSHIPS:
+            self._known.clear()
+        self._known[key] = (self._clock(), value)
+
+
 USER_LANGUAGE_SECONDS = 600.0  # how long a person's Slack locale is trusted before users.info is asked again
 WORKSPACE_LANGUAGE_SECONDS = 60.0  # another replica's /minds connect reaches this one within this long
 USER_LOOKUP_SECONDS = 1.0  # users.info slower than this: the workspace's language this time
@@ -608,6 +633,7 @@ class Services:
     stimuli: Any = None  # minds_bot.flows.stimulus.StimulusShelf once "Ask Minds about this" is registered
     fair: FairShare = field(init=False)
     languages: Languages = field(init=False)
+    memberships: Memberships = field(default_factory=Memberships)  # the gate's recent answers (flows/access.py)
 
     def __post_init__(self) -> None:
         self.fair = FairShare(clock=self.clock)

@@ -1,7 +1,8 @@
 """Cancelling a run the bot follows (``POST /runs/{runId}/cancel``), from the Cancel button on its progress message.
 
-Owns: who may cancel (whoever started the run — the plan's requester or the asker — the channel's approvers and
-workspace admins, decided from stored records and Slack's ``users.info``, never from the button), refusing a
+Owns: who may cancel (asked of the gate, ``flows/access.py``: whoever started the run — the plan's requester or the
+asker — the channel's approvers and workspace admins, while they are in the run's channel; decided from stored
+records and Slack, never from the button), refusing a
 click on a run that already ended (the store says its result is posted, or Minds says it is no longer live:
 409), and after Minds accepts, remembering who cancelled (the run's outcome line names them), marking the
 progress message and polling the run at once so the thread shows
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from minds_bot.flows.permissions import is_workspace_admin
+from minds_bot.flows import access
 from minds_bot.minds import Conflict, MindsError, NotFound
 from minds_bot.render import Message
 from minds_bot.render.cancel import (
@@ -30,7 +31,6 @@ from minds_bot.render.cancel import (
 from minds_bot.store import RunKind, TrackedRun
 
 if TYPE_CHECKING:
-    from slack_sdk.web.async_client import AsyncWebClient
 
     from minds_bot.services import PacedWebClient, Services
 
@@ -45,8 +45,18 @@ async def cancel_run(services: Services, slack: PacedWebClient, *, team_id: str,
     if run.terminal_posted:
         return render_run_already_over(None)
     requester = await _requester(services, run)
-    if not await _may_cancel(services, slack, run=run, requester=requester, user_id=user_id):
+    decision = await access.check(
+        services,
+        slack,
+        team_id=team_id,
+        user_id=user_id,
+        act=access.Act.DECIDE,
+        thing=access.Thing(run.team_id, run.channel_id, requester, kind="run"),
+    )
+    if decision.code == "not_allowed":
         return render_cancel_refused(requester_id=requester)
+    if decision.refused:
+        return Message(text=decision.reason)
     minds = await services.minds.client_for(team_id)
     try:
         await minds.cancel_run(run_id)
@@ -68,16 +78,6 @@ async def _requester(services: Services, run: TrackedRun) -> str | None:
         team_id=run.team_id, channel_id=run.channel_id, message_ts=run.thread_ts or ""
     )
     return post.requester_id if post else None
-
-
-async def _may_cancel(
-    services: Services, slack: AsyncWebClient, *, run: TrackedRun, requester: str | None, user_id: str
-) -> bool:
-    """The same people who may approve a run in that channel."""
-    if user_id == requester:
-        return True
-    approvers = await services.store.list_approvers(team_id=run.team_id, channel_id=run.channel_id)
-    return user_id in approvers or await is_workspace_admin(slack, user_id)
 
 
 async def _status(services: Services, run: TrackedRun) -> str | None:

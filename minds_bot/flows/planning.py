@@ -3,7 +3,7 @@ in place, discard it.
 
 Owns: finding the Study a user named, the plan message's lifecycle in the store (``PlanPost``: preparing →
 open → approved/discarded), refusing answers and revisions from people who may not approve the plan
-(``flows/permissions.py``), choosing and saving each preview's ``Idempotency-Key`` and exact body *before* the
+(the gate: ``flows/access.py``), choosing and saving each preview's ``Idempotency-Key`` and exact body *before* the
 first attempt, and ``PlanPreparation``, the ``RunHandler`` for ``RunKind.PLAN``: the run tracker replays
 the identical preview POST (same body, same key, the 202 receipt's ids as headers) until the 200 arrives, so
 preparation survives restarts and is never re-submitted under a new key (CATALOGUE §2 G.69, H.78). A 409 on
@@ -24,9 +24,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows import access
 from minds_bot.flows.methods import method_catalogue
 from minds_bot.flows.model_connections import plan_connections
-from minds_bot.flows.permissions import may_approve
 from minds_bot.flows.plan_memory import plan_context, remembered, unlisted_audiences, with_answerer
 from minds_bot.flows.tracking import Observation
 from minds_bot.i18n import N_, _, _n, in_channel, join_list
@@ -198,10 +198,16 @@ async def revise_plan(
 async def refusal_for_changes(
     services: Services, slack: AsyncWebClient, *, post: PlanPost, user_id: str
 ) -> Refused | None:
-    """None when the person may answer the plan's questions or revise it; otherwise what to tell them."""
-    if await may_approve(slack, services.store, post=post, user_id=user_id):
+    """None when the person may answer the plan's questions or revise it (the gate: its requester, the channel's
+    approvers, an admin, while in its channel); otherwise what to tell them."""
+    decision = await access.check(
+        services, slack, team_id=post.team_id, user_id=user_id, act=access.Act.DECIDE, thing=access.plan_thing(post)
+    )
+    if decision.allowed:
         return None
-    return Refused(plan_change_refused(requester_id=post.requester_id))
+    if decision.code == "not_allowed":
+        return Refused(plan_change_refused(requester_id=post.requester_id))
+    return Refused(decision.reason)
 
 
 def _check_open(post: PlanPost, revision: int) -> Refused | None:

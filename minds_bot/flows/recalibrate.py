@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from slack_sdk.web.async_client import AsyncWebClient
 
-from minds_bot.flows.permissions import may_manage_workspace
+from minds_bot.flows.access import may_manage_workspace
 from minds_bot.flows.tracking import Observation, progress_line
 from minds_bot.i18n import in_channel
 from minds_bot.minds import (
@@ -49,7 +49,7 @@ async def may_recalibrate(
     """The person acts for the Minds account in Slack, and Minds says that account owns the Audience."""
     if not audience.is_owner:
         return False
-    return await may_manage_workspace(slack, services.store, team_id=team_id, user_id=user_id)
+    return await may_manage_workspace(services, slack, team_id=team_id, user_id=user_id)
 
 
 @dataclass(frozen=True)

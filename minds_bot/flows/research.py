@@ -1,7 +1,7 @@
 """Approving a plan revision and following its research run in the plan message's thread.
 
 Owns: refusing approval to people who may not approve (the rule, from the stored ``PlanPost``, approvers table
-and Slack's ``users.info``, never from a button, is ``flows/permissions.py``), who may manage approvers,
+and Slack's ``users.info``, never from a button, is the gate's: ``flows/access.py``), who may manage approvers,
 what must hold first, decided from the revision as Minds returns it and Minds' method catalogue — never from
 the button: every confirmation question answered (CATALOGUE §2 E.41), every method executable (E.42–43), the
 advanced-method opt-in ticked when the plan has advanced methods; the exactly-once confirm (the plan post moves
@@ -28,12 +28,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows import access
 from minds_bot.flows.drawing import draw
 from minds_bot.flows.exports import start_export
 from minds_bot.flows.methods import method_catalogue
 from minds_bot.flows.model_connections import NotPinned, cached_connections, pin_connection
 from minds_bot.flows.outcome import close_plan_message, react_to_request
-from minds_bot.flows.permissions import is_workspace_admin, may_approve
 from minds_bot.flows.planning import Refused, load_revision
 from minds_bot.flows.run_notice import notify_run_end
 from minds_bot.flows.tracking import Observation, say_in_thread
@@ -92,8 +92,23 @@ async def may_manage_approvers(
     services: Services, slack: AsyncWebClient, *, team_id: str, channel_id: str, user_id: str
 ) -> bool:
     """Workspace admins, and people who already approve in this channel (so a team can share the duty)."""
-    approvers = await services.store.list_approvers(team_id=team_id, channel_id=channel_id)
-    return user_id in approvers or await is_workspace_admin(slack, user_id)
+    decision = await access.check(
+        services, slack, team_id=team_id, user_id=user_id, act=access.Act.MANAGE_CHANNEL, channel_id=channel_id
+    )
+    return decision.allowed
+
+
+async def approval_refusal(
+    services: Services, slack: AsyncWebClient, *, post: PlanPost, user_id: str
+) -> Refused | None:
+    """None when the person may approve or discard the plan (the gate: its requester, the channel's approvers, an
+    admin, while in its channel); otherwise what to tell them."""
+    decision = await access.check(
+        services, slack, team_id=post.team_id, user_id=user_id, act=access.Act.DECIDE, thing=access.plan_thing(post)
+    )
+    if decision.allowed:
+        return None
+    return refusal_for_approver(post) if decision.code == "not_allowed" else Refused(decision.reason)
 
 
 def refusal_for_approver(post: PlanPost) -> Refused:
@@ -137,8 +152,9 @@ async def approve(
     Minds now, pinned as (id, revision); None or Minds' own models: no connection)."""
     if post is None:
         return Refused(_("This plan is no longer tracked by the bot."))
-    if not await may_approve(slack, services.store, post=post, user_id=user_id):
-        return refusal_for_approver(post)
+    refused = await approval_refusal(services, slack, post=post, user_id=user_id)
+    if refused is not None:
+        return refused
     refused = await _state_refusal(services, post, revision)
     if refused is not None:
         return refused

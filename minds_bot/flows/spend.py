@@ -1,10 +1,11 @@
 """Spend with consent: a channel's policy decides, per action, whether what spends Minds allowance runs at once,
 waits for an approver's click, or is refused — and every spend is recorded for ``/minds activity``.
 
-Owns: the default policy (everything runs at once except turning a public link on, which needs an approver),
-``channel_policy`` / ``set_policy`` (admins and the channel's approvers, checked here from stored state),
-``consent`` (the one gate every spending action passes: records the spend, then lets it run, holds it with an
-approval line in the channel, or refuses it privately), ``settle`` (what Minds answered, for the record),
+Owns: ``set_policy`` (who may is the gate's to say: admins and the channel's approvers, in the channel),
+``consent`` (every spending action passes it: it asks the gate — ``flows/access.py``: the person is in the
+channel now, the channel's policy, their share of the Minds budget — then records the spend and lets it run,
+holds it with an approval line in the channel, or refuses it privately), ``settle`` (what Minds answered, for the
+record),
 ``withdraw`` (nothing was sent after all), ``decide`` (an approver's Approve / Decline: exactly once, however often
 Slack delivers the click or however many approvers click at once — a compare-and-set on the stored spend),
 ``spend_report`` and ``attach_csv``. An approved action is run by the listener that owns it, as its requester, with
@@ -24,15 +25,14 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from minds_bot.flows import access
 from minds_bot.flows.csv_safety import NEUTRALISER, needs_neutralising
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.keys import derived_key
-from minds_bot.flows.permissions import is_workspace_admin
 from minds_bot.flows.uploads import upload_file
 from minds_bot.i18n import _, _n, in_channel
 from minds_bot.render import mention
 from minds_bot.render.spend import (
-    ACTIONS,
     SpendReport,
     csv_header,
     render_held_note,
@@ -41,10 +41,6 @@ from minds_bot.render.spend import (
 )
 from minds_bot.services import Services
 from minds_bot.store import ChannelPolicy, PolicyMode, Spend, SpendOutcome
-
-DEFAULT_POLICY: dict[str, PolicyMode] = {action: PolicyMode.NOW for action in ACTIONS} | {
-    "share_on": PolicyMode.APPROVE
-}
 
 
 @dataclass(frozen=True)
@@ -73,21 +69,17 @@ def again_key(command: str) -> str | None:
     return key if isinstance(key, str) else None
 
 
-async def channel_policy(services: Services, *, team_id: str, channel_id: str) -> dict[str, PolicyMode]:
-    """Every action's mode in this channel: what was set, else the default."""
-    stored = await services.store.list_channel_policies(team_id=team_id, channel_id=channel_id)
-    return DEFAULT_POLICY | {p.action: p.mode for p in stored if p.action in DEFAULT_POLICY}
-
-
 async def may_manage_policy(services: Services, slack: Any, *, team_id: str, channel_id: str, user_id: str) -> bool:
-    """Workspace admins and this channel's approvers, from stored state and Slack's user record."""
-    approvers = await services.store.list_approvers(team_id=team_id, channel_id=channel_id)
-    return user_id in approvers or await is_workspace_admin(slack, user_id)
+    """Workspace admins and this channel's approvers, while in the channel (the gate)."""
+    decision = await access.check(
+        services, slack, team_id=team_id, user_id=user_id, act=access.Act.MANAGE_CHANNEL, channel_id=channel_id
+    )
+    return decision.allowed
 
 
 async def set_policy(invocation: Invocation, *, action: str, mode: PolicyMode) -> bool:
     """Set one action's mode; False (nothing changes) when the person may not, or the action is unknown."""
-    if action not in DEFAULT_POLICY:
+    if action not in access.DEFAULT_POLICY:
         return False
     allowed = await may_manage_policy(
         invocation.services,
@@ -110,9 +102,21 @@ async def set_policy(invocation: Invocation, *, action: str, mode: PolicyMode) -
 
 
 async def consent(invocation: Invocation, request: SpendRequest) -> Spend | None:
-    """The gate: the recorded spend when the action may run now (call ``settle`` once Minds answered), or None
-    after it was held (approval line posted, requester told) or refused (requester told)."""
+    """The recorded spend when the action may run now (call ``settle`` once Minds answered), or None after it was
+    held (approval line posted, requester told) or refused (requester told why: the gate's words)."""
+    decision = await access.check(
+        invocation.services,
+        invocation.client,
+        team_id=invocation.team_id,
+        user_id=invocation.user_id,
+        act=access.Act(request.action),
+        channel_id=invocation.channel_id,
+        approved=invocation.approved_spend is not None,
+    )
     if invocation.approved_spend is not None:
+        if decision.refused:  # the requester left the channel meanwhile: nothing is sent for them there
+            await invocation.say_mrkdwn(decision.reason)
+            return None
         return await _approved(invocation, request)
     services = invocation.services
     spend_id = derived_key(
@@ -121,10 +125,10 @@ async def consent(invocation: Invocation, request: SpendRequest) -> Spend | None
     again = await services.store.get_spend(team_id=invocation.team_id, spend_id=spend_id)
     if again is not None:  # Slack delivered the same request again: decided already, recorded once
         return again if again.outcome is SpendOutcome.SENT else None
-    mode = (await channel_policy(services, team_id=invocation.team_id, channel_id=invocation.channel_id))[
-        request.action
-    ]
-    outcome = {PolicyMode.NOW: SpendOutcome.SENT, PolicyMode.APPROVE: SpendOutcome.HELD}.get(mode, SpendOutcome.REFUSED)
+    if decision.refused and decision.code != "policy":  # not the channel's decision: nothing to record
+        await invocation.say_mrkdwn(decision.reason)
+        return None
+    outcome = SpendOutcome.REFUSED if decision.refused else SpendOutcome.HELD if decision.held else SpendOutcome.SENT
     spend = await services.store.add_spend(
         Spend(
             team_id=invocation.team_id,

@@ -38,13 +38,15 @@ ACTIVITY_PAGE = 15  # spends per page of /minds activity
 MAX_SUBJECT_SHOWN = 300  # a question or brief said back in one line (a visible "…" past it)
 
 # The actions a channel's policy governs, in the order they are shown.
-ACTIONS: tuple[str, ...] = ("ask", "heatmap", "audience_build", "duplicate", "share_on")
+ACTIONS: tuple[str, ...] = ("ask", "chat", "heatmap", "audience_build", "duplicate", "share_on")
 ACTION_NAMES: Mapping[str, str] = {
     "ask": N_("Ask a question (`/minds ask`)"),
+    "chat": N_("Chat with a Mind (`/minds chat`)"),
     "heatmap": N_("Start a Premium heatmap"),
     "audience_build": N_("Build an Audience (`/minds audience new`)"),
-    "duplicate": N_("Duplicate a Study (`/minds duplicate`)"),
+    "duplicate": N_("Duplicate a Study or an Audience (`/minds duplicate`)"),
     "share_on": N_("Turn a Study's public link on (`/minds share … on`)"),
+    "research": N_("Run approved research (a plan's *Approve & run*)"),
 }
 MODE_NAMES: Mapping[PolicyMode, str] = {
     PolicyMode.NOW: N_("runs at once"),

@@ -14,8 +14,8 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from minds_bot import i18n
+from minds_bot.flows.access import may_manage_workspace
 from minds_bot.flows.invocation import Invocation
-from minds_bot.flows.permissions import may_manage_workspace
 from minds_bot.i18n import N_, _
 from minds_bot.minds import AuthenticationError, Me, MindsError
 from minds_bot.render.common import MAX_PRIVATE_METADATA, plain_value
@@ -51,7 +51,7 @@ NOT_ALLOWED = N_("Only workspace admins, owners or the person who installed Mind
 async def handle_connect(command: Connect, invocation: Invocation) -> None:
     services = invocation.services
     allowed = await may_manage_workspace(
-        invocation.client, services.store, team_id=invocation.team_id, user_id=invocation.user_id
+        services, invocation.client, team_id=invocation.team_id, user_id=invocation.user_id
     )
     if not allowed:
         await invocation.say_text(_(NOT_ALLOWED))
@@ -104,7 +104,7 @@ def register(surface: Surface, services: Services) -> None:
         if not key and current is None:
             await ack(response_action="errors", errors=bad_key)
             return
-        if not await may_manage_workspace(client, services.store, team_id=team_id, user_id=user_id):
+        if not await may_manage_workspace(services, client, team_id=team_id, user_id=user_id):
             await ack(response_action="errors", errors={KEY_BLOCK: _(NOT_ALLOWED)})
             return
         if current is not None:  # only the settings change

@@ -3,7 +3,7 @@
 Owns: turning the typed digest commands and the modal's values into calls on ``minds_bot.flows.digests``: the
 creator's Slack timezone as the default (users.info ``tz``), Study names resolved against Minds before anything
 is saved, precise answers for bad schedules (the modal's fields within the grammar's limits; what someone
-typed said back escaped), and applying who may act (``flows/permissions.py``): a digest is
+typed said back escaped), and applying who may act (the gate: ``flows/access.py``): a digest is
 added only to a channel both the person and the bot are in, and posted now or removed only by its creator, an
 approver of its channel or a workspace admin — from Slack and the stored digest, never from the request alone.
 Digest ids are scoped to the workspace that made them.
@@ -22,11 +22,11 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.models.blocks import SectionBlock
 from slack_sdk.models.blocks.basic_components import MarkdownTextObject
 
+from minds_bot.flows import access
 from minds_bot.flows.digests.flow import DigestFlow, Outcome, new_digest
 from minds_bot.flows.digests.schedule import Schedule, ScheduleError, describe, parse_schedule, schedule_of
 from minds_bot.flows.digests.scheduler import DigestScheduler
 from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.flows.permissions import may_manage_digest, missing_from_channel
 from minds_bot.i18n import N_, _, join_list
 from minds_bot.minds import MindsClient
 from minds_bot.render import Message, channel_mention, escape
@@ -122,18 +122,22 @@ async def resolve_studies(client: MindsClient, refs: Sequence[StudyRef]) -> list
     return found
 
 
-async def channel_refusal(slack: Any, request: NewDigest) -> Message | None:
-    """Why the digest cannot go to its channel (the person or the bot is not in it), or None when it can."""
+async def channel_refusal(services: Services, slack: Any, request: NewDigest) -> Message | None:
+    """Why the digest cannot go to its channel (the person or the bot is not in it: the gate), or None when it can."""
     channel = request.channel_id
-    missing = await missing_from_channel(slack, channel_id=channel, user_id=request.user_id)
-    if missing is None:
+    decision = await access.check(
+        services, slack, team_id=request.team_id, user_id=request.user_id, act=access.Act.POST, channel_id=channel
+    )
+    if decision.allowed:
         return None
-    return _text(digest_channel_refused(channel_id=channel, person_in=missing != "person"))
+    if decision.code in ("not_member", "bot_not_member"):
+        return _text(digest_channel_refused(channel_id=channel, person_in=decision.code != "not_member"))
+    return _text(decision.reason)
 
 
 async def create(services: Services, request: NewDigest, *, slack: Any) -> Message:
     """Check the channel, resolve the Studies, save the digest and schedule it; what to show the creator."""
-    refused = await channel_refusal(slack, request)
+    refused = await channel_refusal(services, slack, request)
     if refused is not None:
         return refused
     studies: list[tuple[str, str]] = []
@@ -180,10 +184,20 @@ async def _managed(invocation: Invocation, digest_id: str, *, verb: str) -> Dige
     digest = await _own_digest(invocation, digest_id)
     if digest is None:
         return None
-    services = invocation.services
-    if await may_manage_digest(invocation.client, services.store, digest=digest, user_id=invocation.user_id):
+    decision = await access.check(
+        invocation.services,
+        invocation.client,
+        team_id=invocation.team_id,
+        user_id=invocation.user_id,
+        act=access.Act.DECIDE,
+        thing=access.Thing(digest.team_id, digest.channel_id, digest.created_by, kind="digest"),
+    )
+    if decision.allowed:
         return digest
-    refusal = digest_manage_refused(digest_id=digest.digest_id, created_by=digest.created_by, verb=verb)
+    if decision.code == "not_allowed":
+        refusal = digest_manage_refused(digest_id=digest.digest_id, created_by=digest.created_by, verb=verb)
+    else:
+        refusal = decision.reason
     await invocation.reply(_text(refusal))
     return None
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.access import may_manage_workspace
 from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.flows.permissions import may_manage_workspace
 from minds_bot.minds import NotFound
 from minds_bot.render.common import decode_value
 from minds_bot.render.invitations import (
@@ -34,8 +34,10 @@ if TYPE_CHECKING:
 
 
 async def _may_invite(invocation: Invocation) -> bool:
-    store = invocation.services.store
-    return await may_manage_workspace(invocation.client, store, team_id=invocation.team_id, user_id=invocation.user_id)
+    services = invocation.services
+    return await may_manage_workspace(
+        services, invocation.client, team_id=invocation.team_id, user_id=invocation.user_id
+    )
 
 
 async def handle_invite(command: Invite, invocation: Invocation) -> None:

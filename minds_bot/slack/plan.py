@@ -21,10 +21,10 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from minds_bot import i18n
+from minds_bot.flows import access
 from minds_bot.flows.drafts import consume_launched
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.methods import post_method_hint
-from minds_bot.flows.permissions import may_approve, missing_from_channel
 from minds_bot.flows.planning import (
     PlanPreparation,
     Refused,
@@ -37,7 +37,7 @@ from minds_bot.flows.planning import (
     revise_plan,
     start_plan,
 )
-from minds_bot.flows.research import Started, approve, refusal_for_approver
+from minds_bot.flows.research import Started, approval_refusal, approve
 from minds_bot.flows.stimulus import (
     MAX_STIMULUS_BYTES,
     SharedStimulus,
@@ -231,7 +231,9 @@ async def _submitted_plan(
         await say_failure_privately(client, channel_id=channel_id, user_id=user_id, error=exc)
 
 
-async def _channel_refused(client: Any, *, view: dict[str, Any], user_id: str) -> dict[str, str]:
+async def _channel_refused(
+    services: Services, client: Any, *, team_id: str, view: dict[str, Any], user_id: str
+) -> dict[str, str]:
     """The channel picked in the App Home's dialog, checked as a digest's channel is (the bot and the person are
     in it), said on the field; a dialog opened from a channel posts there and picks none."""
     if decode_metadata(view.get("private_metadata")).get("c"):
@@ -240,8 +242,14 @@ async def _channel_refused(client: Any, *, view: dict[str, Any], user_id: str) -
     if channel is None:
         picker = "channel" in ((view.get("state") or {}).get("values") or {})
         return {"channel": _("Pick the channel to post the plan in.")} if picker else {}
-    missing = await missing_from_channel(client, channel_id=channel, user_id=user_id)
-    return {"channel": plan_channel_refused(missing=missing)} if missing else {}
+    decision = await access.check(
+        services, client, team_id=team_id, user_id=user_id, act=access.Act.POST, channel_id=channel
+    )
+    if decision.allowed:
+        return {}
+    if decision.code in ("not_member", "bot_not_member"):
+        return {"channel": plan_channel_refused(missing="person" if decision.code == "not_member" else "bot")}
+    return {"channel": unescape(decision.reason)}
 
 
 def _home_study_name(body: dict[str, Any], action: dict[str, Any]) -> str | None:
@@ -374,7 +382,8 @@ def register(surface: Surface, services: Services) -> None:
         if not _input(view, "request"):
             await ack(response_action="errors", errors={"request": _("Say what the research should find out.")})
             return
-        if errors := _over_limit(view) or await _channel_refused(client, view=view, user_id=body["user"]["id"]):
+        refused = await _channel_refused(services, client, team_id=_team(body), view=view, user_id=body["user"]["id"])
+        if errors := _over_limit(view) or refused:
             await ack(response_action="errors", errors=errors)
             return
         shared = await linked_stimulus(services, client, _input(view, "stimulus"))
@@ -567,8 +576,8 @@ def register(surface: Surface, services: Services) -> None:
         user_id = body["user"]["id"]
         if post is None:
             outcome: Refused | None = Refused(_("This plan is no longer tracked by the bot."))
-        elif not await may_approve(client, services.store, post=post, user_id=user_id):
-            outcome = refusal_for_approver(post)
+        elif (refused := await approval_refusal(services, client, post=post, user_id=user_id)) is not None:
+            outcome = refused
         else:
             blocks = (body.get("message") or {}).get("blocks") or []
             outcome = await discard_plan(services, slack=client, post=post, user_id=user_id, blocks=blocks)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows import access
 from minds_bot.flows import spend as spend_flow
 from minds_bot.flows.ask import ask_with_consent, held_question
 from minds_bot.flows.audiences import audience_button, build_from_command, start_audience
@@ -55,7 +56,7 @@ async def handle_policy(command: Policy, invocation: Invocation) -> None:
 
 async def _policy_message(invocation: Invocation) -> Any:
     services, team, channel = invocation.services, invocation.team_id, invocation.channel_id
-    policy = await spend_flow.channel_policy(services, team_id=team, channel_id=channel)
+    policy = await access.channel_policy(services, team_id=team, channel_id=channel)
     modes = [policy[action] for action in ACTIONS]
     editable = await spend_flow.may_manage_policy(
         services, invocation.client, team_id=team, channel_id=channel, user_id=invocation.user_id

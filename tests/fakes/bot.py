@@ -119,6 +119,12 @@ class BotHarness:
     user: str = USER  # who sends commands, clicks and submissions unless a call names someone else
     _seq: itertools.count = field(default_factory=lambda: itertools.count(1))
 
+    def acts(self, user: str | None) -> str:
+        """The person acting (``user``, else the harness's): a member of every channel the test did not list."""
+        person = user or self.user
+        self.slack.acting.add(person)
+        return person
+
     async def send(self, body: str, *, content_type: str = FORM, retry: int | None = None) -> BoltResponse:
         headers = signed_headers(body, secret=SIGNING_SECRET, content_type=content_type, retry=retry)
         return await dispatch(self.app, body, headers)
@@ -131,7 +137,7 @@ class BotHarness:
             text=text,
             team=TEAM,
             channel=channel,
-            user=user or self.user,
+            user=self.acts(user),
             response_url=self.slack.response_url(f"cmd{n}"),
             trigger=trigger or f"trigger.{n}",
         )
@@ -158,7 +164,7 @@ class BotHarness:
         payload = button_click(
             team=TEAM,
             channel=CHANNEL,
-            user=user or self.user,
+            user=self.acts(user),
             action_id=action_id,
             value=value,
             action_ts=action_ts or f"1733150000.{n:06d}",
@@ -177,7 +183,7 @@ class BotHarness:
         n = next(self._seq)
         payload = {
             "type": "view_submission",
-            "user": {"id": user or self.user, "team_id": TEAM},
+            "user": {"id": self.acts(user), "team_id": TEAM},
             "trigger_id": f"view.{n}",
             "view": {"type": "modal", "private_metadata": "", **view, "id": "V0001", "state": {"values": values}},
             "response_urls": [

@@ -5,8 +5,11 @@ Opt-in extras (defaults keep the original behaviour): ``unique_ts`` gives every 
 ``users`` answers users.info, views.open/update return a view id, the files_upload_v2 trio
 (getUploadURLExternal, the upload URL, completeUploadExternal) keeps uploaded bytes in ``uploads``, and
 ``wait_for`` awaits a matching call. ``channel_members`` answers conversations.members (paged by ``limit``)
-and conversations.info's ``is_member`` (the bot is ``UBOT``); a channel not listed has ``DEFAULT_MEMBERS``, and a
-private channel (``G…``) without the bot is ``channel_not_found`` to it, as in Slack.
+and conversations.info's ``is_member`` (the bot is ``UBOT``); a channel not listed has ``DEFAULT_MEMBERS`` and
+everyone the test acted as (``acting``: the harness adds each person it sends a request for, so an ordinary
+channel holds whoever uses it), and a private channel (``G…``) without the bot is ``channel_not_found`` to it, as in
+Slack (conversations.info says ``is_private`` for ``G…``). ``conversations.open`` names the person's DM with the
+bot ``D<user id>``.
 """
 
 from __future__ import annotations
@@ -54,9 +57,13 @@ class FakeSlack:
     throttled_answers: int = 0
     # Who is in which channel (conversations.members / conversations.info); see the module docstring.
     channel_members: dict[str, list[str]] = field(default_factory=dict)
+    acting: set[str] = field(default_factory=set)  # who the test acted as: members of every channel not listed
 
     def members_of(self, channel: str) -> list[str]:
-        return self.channel_members.get(channel, list(DEFAULT_MEMBERS))
+        listed = self.channel_members.get(channel)
+        if listed is not None:
+            return listed
+        return [*DEFAULT_MEMBERS, *sorted(self.acting - set(DEFAULT_MEMBERS))]
 
     async def next_call(self, method: str) -> dict[str, Any]:
         """Await the next call to ``method`` (other calls that arrive first are skipped), for at most 10 s."""
@@ -150,6 +157,8 @@ def _reply(fake: FakeSlack, method: str, args: dict[str, Any]) -> dict[str, Any]
         files = args.get("files")
         files = json.loads(files) if isinstance(files, str) else files or []
         return {"ok": True, "files": [{"id": f.get("id"), "title": f.get("title")} for f in files]}
+    if method == "conversations.open":
+        return {"ok": True, "channel": {"id": f"D{args.get('users')}"}}
     if method in ("conversations.members", "conversations.info"):
         return _conversation(fake, method, args)
     if method in ("views.open", "views.update", "views.push"):
@@ -165,7 +174,8 @@ def _conversation(fake: FakeSlack, method: str, args: dict[str, Any]) -> dict[st
     if channel.startswith("G") and BOT_USER not in members:
         return {"ok": False, "error": "channel_not_found"}
     if method == "conversations.info":
-        return {"ok": True, "channel": {"id": channel, "is_member": BOT_USER in members}}
+        private = channel.startswith("G")
+        return {"ok": True, "channel": {"id": channel, "is_member": BOT_USER in members, "is_private": private}}
     start, limit = int(args.get("cursor") or 0), int(args.get("limit") or 100)
     more = start + limit < len(members)
     return {

@@ -15,7 +15,7 @@ __all__ = ["bot"]  # the fixture
 
 
 def dms_to(bot: BotHarness, user: str) -> list[str]:
-    return [c["text"] for c in bot.slack.calls_to("chat.postMessage") if c.get("channel") == user]
+    return [c["text"] for c in bot.slack.calls_to("chat.postMessage") if c.get("channel") in (user, f"D{user}")]
 
 
 async def ended_run(bot: BotHarness) -> TrackedRun:

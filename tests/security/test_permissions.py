@@ -150,6 +150,7 @@ async def test_the_home_plan_dialog_posts_in_a_channel_the_person_and_the_bot_ar
 
 @pytest.mark.parametrize("verb", ["now", "remove"])
 async def test_a_third_person_cannot_fire_or_remove_someone_elses_digest(desk: BotHarness, verb: str) -> None:
+    desk.slack.channel_members[SECRET] = [CREATOR, STRANGER, BOT_USER]  # in the channel, but not its creator
     digest = await secret_digest(desk)
     await desk.command(f"digest {verb} {digest.digest_id}")
     said = answer(await desk.reply())
@@ -159,7 +160,20 @@ async def test_a_third_person_cannot_fire_or_remove_someone_elses_digest(desk: B
     assert await desk.store.get_digest(digest.digest_id) is not None
 
 
+@pytest.mark.parametrize("verb", ["now", "remove"])
+async def test_someone_outside_a_digests_private_channel_is_told_so_and_nothing_happens(
+    desk: BotHarness, verb: str
+) -> None:
+    digest = await secret_digest(desk)
+    await desk.command(f"digest {verb} {digest.digest_id}")
+    said = answer(await desk.reply())
+    assert f"You are not a member of <#{SECRET}>, where this digest belongs, so you cannot use it." in said
+    assert posts_to(desk, SECRET) == [] and desk.minds_api.sent == []
+    assert await desk.store.get_digest(digest.digest_id) is not None
+
+
 async def test_the_creator_and_an_approver_of_its_channel_may_post_it_now(desk: BotHarness) -> None:
+    desk.slack.channel_members[SECRET] = [CREATOR, APPROVER, BOT_USER]
     digest = await secret_digest(desk)
     await desk.command(f"digest now {digest.digest_id}", user=CREATOR)
     assert "posted to" in answer(await desk.reply_containing("Digest `dg-secret1`"))

@@ -71,18 +71,20 @@ def test_a_heatmap_counts_premium_and_an_audience_build_says_not_known() -> None
 
 
 def test_the_policy_is_one_line_per_action_with_a_select_only_for_those_who_may_change_it() -> None:
-    modes = [PolicyMode.NOW, PolicyMode.NOW, PolicyMode.APPROVE, PolicyMode.REFUSE, PolicyMode.APPROVE]
+    now, approve, refuse = PolicyMode.NOW, PolicyMode.APPROVE, PolicyMode.REFUSE
+    modes = [now, refuse, now, approve, refuse, approve]
     editable = render_policy(modes, editable=True)
     assert editable.text.splitlines() == [
         "*Spend policy in this channel*",
         "Ask a question (`/minds ask`) — runs at once",
+        "Chat with a Mind (`/minds chat`) — refused",
         "Start a Premium heatmap — runs at once",
         "Build an Audience (`/minds audience new`) — needs an approver",
-        "Duplicate a Study (`/minds duplicate`) — refused",
+        "Duplicate a Study or an Audience (`/minds duplicate`) — refused",
         "Turn a Study's public link on (`/minds share … on`) — needs an approver",
     ]
     assert [a for a in action_ids(editable)] == [
-        f"spend_policy_set:{a}" for a in ("ask", "heatmap", "audience_build", "duplicate", "share_on")
+        f"spend_policy_set:{a}" for a in ("ask", "chat", "heatmap", "audience_build", "duplicate", "share_on")
     ]
     assert action_ids(render_policy(modes, editable=False)) == []
 
