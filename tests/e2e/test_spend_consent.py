@@ -155,8 +155,8 @@ async def test_refuse_mode_refuses_with_the_exact_message_and_copies_nothing(des
     since = await desk.type(desk.ben, f'duplicate "{LAUNCH}"')
     refused = await desk.private(desk.ben, since, "refuses")
     assert refused.text == (
-        "This channel's spend policy refuses this: Duplicate a Study or an Audience (`/minds duplicate`). See `/minds policy`. "
-        "Workspace admins and this channel's approvers (`/minds approvers list`) can change it."
+        "This channel's spend policy refuses this: Duplicate a Study or an Audience (`/minds duplicate`). "
+        "See `/minds policy`. Workspace admins and this channel's approvers (`/minds approvers list`) can change it."
     )
     assert await desk.study_names() == names, "no copy was made"
     since = await desk.type(desk.ben, "activity 500")
