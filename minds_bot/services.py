@@ -27,12 +27,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
+from slack_sdk.errors import SlackApiError
 from slack_sdk.http_retry.async_handler import AsyncRetryHandler
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
     AsyncRateLimitErrorRetryHandler,
 )
 from slack_sdk.web.async_client import AsyncWebClient
+from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from minds_bot import i18n, metrics
 from minds_bot.i18n import N_
@@ -384,16 +386,26 @@ class PacedWebClient(AsyncWebClient):
 
     async def _request(self, *, http_verb: str, api_url: str, req_args: dict[str, Any]) -> dict[str, Any]:
         """Every Web API call of the bot's clients passes here once, its 429 retries inside: counted and timed
-        by method (``minds_bot.metrics``), never by workspace or channel."""
+        by method (``minds_bot.metrics``), never by workspace or channel. A reply that is not a JSON object (an
+        HTML error page, plain text, broken JSON) becomes Slack's usual refusal, ``{"ok": false, "error":
+        "invalid_response"}``, so every caller reads a ``SlackApiError`` with an error code, never a crash."""
         method = _slack_method(api_url)
         with metrics.slack_call_seconds.time(method):
             try:
                 response: dict[str, Any] = await super()._request(
                     http_verb=http_verb, api_url=api_url, req_args=req_args
                 )
+            except SlackApiError as exc:
+                if isinstance(exc.response, AsyncSlackResponse):
+                    metrics.slack_calls.inc(method, "failed")
+                    raise
+                response = _not_json(getattr(exc.response, "status", 200))  # its body was not JSON
             except Exception:
                 metrics.slack_calls.inc(method, "failed")
                 raise
+        replied = response.get("data")
+        if not isinstance(replied, dict) or "ok" not in replied:  # every Web API reply says whether it is ok
+            response = _not_json(response.get("status_code") or 200)
         data = response.get("data")
         if response.get("status_code") == 429:
             outcome = "rate_limited"
@@ -406,6 +418,13 @@ class PacedWebClient(AsyncWebClient):
         """Show a run's newest state in its progress message without waiting for Slack's pace: a later edit
         of the same message replaces one still waiting (``ChannelPacer.edit_latest``)."""
         await self.pacer.edit_latest(self, self.workspace, channel, ts, **content)
+
+
+INVALID_RESPONSE = "invalid_response"  # the error code a reply that is not a JSON object is read as
+
+
+def _not_json(status: int) -> dict[str, Any]:
+    return {"data": {"ok": False, "error": INVALID_RESPONSE}, "headers": {}, "status_code": status}
 
 
 _SLACK_METHOD = re.compile(r"^[a-zA-Z]+(\.[a-zA-Z]+)+$")

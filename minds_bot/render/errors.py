@@ -30,6 +30,7 @@ from minds_bot.store import StoreError
 MAX_NOT_READY_NAMED = 5
 # Slack's answers to views.open/views.push when the click's trigger is older than its 3 seconds, or unknown.
 TRIGGER_REFUSALS = frozenset({"expired_trigger_id", "invalid_trigger_id", "trigger_expired"})
+SLACK_UNREADABLE = "invalid_response"  # services.INVALID_RESPONSE: Slack's reply was not a JSON object
 MAX_MINDS_WORDS = 500  # of Minds' own wording in one error; a 40,000-character reason is not read by anyone
 
 
@@ -160,13 +161,24 @@ def minds_said(text: str) -> str:
     return shorten(text, MAX_MINDS_WORDS)
 
 
+def slack_error(exc: BaseException) -> str | None:
+    """Slack's error code of a failed Web API call (``channel_not_found`` …), or None when there is none."""
+    if not isinstance(exc, SlackApiError):
+        return None
+    data = getattr(exc.response, "data", None)
+    error = data.get("error") if isinstance(data, dict) else None
+    return error if isinstance(error, str) else None
+
+
 def dialog_too_late(exc: BaseException) -> bool:
     """Whether Slack refused to open a dialog because the click's trigger had expired (or was not Slack's)."""
-    if not isinstance(exc, SlackApiError):
-        return False
-    response = exc.response
-    error = response.get("error") if response is not None else None
-    return error in TRIGGER_REFUSALS
+    return slack_error(exc) in TRIGGER_REFUSALS
+
+
+def slack_unreadable(exc: BaseException) -> bool:
+    """Whether Slack answered with something that is not a JSON object (``services.PacedWebClient`` reads such a
+    reply as the error ``invalid_response``)."""
+    return slack_error(exc) == SLACK_UNREADABLE
 
 
 def user_message(exc: BaseException) -> str:
@@ -176,6 +188,8 @@ def user_message(exc: BaseException) -> str:
             "The dialog could not open: Slack allows three seconds after a click and that time had passed. "
             "Nothing was changed; please try again."
         )
+    if slack_unreadable(exc):
+        return _("Slack answered with something the bot could not read, so nothing more was done. Please try again.")
     if isinstance(exc, PlanLimitError):
         return minds_said(_plan_limit(exc))
     if isinstance(exc, PanelMindsNotReady):

@@ -30,7 +30,7 @@ from slack_bolt.util.utils import get_arg_names_of_callable
 from minds_bot.i18n import _
 from minds_bot.minds import MindsError
 from minds_bot.render import escape
-from minds_bot.render.errors import dialog_too_late, user_message
+from minds_bot.render.errors import dialog_too_late, slack_unreadable, user_message
 from minds_bot.slack.gate import is_slack_url, is_verified
 from minds_bot.store import StoreError
 
@@ -47,7 +47,7 @@ def error_hook(*, slack_api_url: str) -> ErrorHook:
     async def on_error(error: Exception, request: Any, context: Any, respond: Any) -> None:
         """Log the failure with a reference and answer the user privately where that is safe."""
         reference = uuid.uuid4().hex[:8]
-        expected = isinstance(error, (MindsError, StoreError)) or dialog_too_late(error)
+        expected = isinstance(error, (MindsError, StoreError)) or dialog_too_late(error) or slack_unreadable(error)
         log.log(
             logging.WARNING if expected else logging.ERROR,
             "listener failed",

@@ -52,6 +52,8 @@ class FakeSlack:
     arrivals: asyncio.Queue[Call] = field(default_factory=asyncio.Queue)
     # Canned JSON per Web API method (e.g. "users.info"), answered instead of the generic reply.
     replies: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Web API methods answered with a body that is not a JSON object: (content type, body), e.g. an HTML page.
+    raw_replies: dict[str, tuple[str, str]] = field(default_factory=dict)
     # Web API methods answered with HTTP 429 (Retry-After: 0) this many more times before they succeed.
     throttled: dict[str, int] = field(default_factory=dict)
     throttled_answers: int = 0
@@ -196,6 +198,10 @@ async def fake_slack(*, unique_ts: bool = False) -> AsyncIterator[FakeSlack]:
             fake.throttled_answers += 1
             return web.json_response({"ok": False, "error": "ratelimited"}, status=429, headers={"Retry-After": "0"})
         args = await _body(request)
+        if method in fake.raw_replies:
+            await fake._record(method, args)
+            content_type, text = fake.raw_replies[method]
+            return web.Response(text=text, content_type=content_type)
         reply = fake.replies.get(method) or _reply(fake, method, args)
         await fake._record(method, args)
         fake.arrivals.put_nowait((method, args))

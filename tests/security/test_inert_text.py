@@ -177,6 +177,8 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.errors.user_message": "plain words; escaped where they reach mrkdwn (tested end to end)",
     "minds_bot.render.errors.minds_said": "plain words; escaped where they reach mrkdwn",
     "minds_bot.render.errors.dialog_too_late": "a yes/no about Slack's refusal to open a dialog",
+    "minds_bot.render.errors.slack_error": "Slack's error code of a failed call, not text for people",
+    "minds_bot.render.errors.slack_unreadable": "a yes/no about a Slack reply that was not JSON",
     "minds_bot.render.audience.audience_value": "button value codec (None past Slack's 2,000 characters)",
     "minds_bot.render.heatmaps.heatmap_value": "button value codec (None past Slack's 2,000 characters)",
     "minds_bot.render.source_import.from_files_metadata": "private_metadata codec (None past 3,000 characters)",
