@@ -32,6 +32,7 @@ async def slack() -> AsyncIterator[FakeSlack]:
             fake.users[admin] = {"id": admin, "is_admin": True}
         for member in (REQUESTER, APPROVER):
             fake.users[member] = {"id": member, "is_admin": False}
+        fake.acting.update(MAY_APPROVE)  # everyone who clicks is in the plan's channel
         yield fake
 
 
