@@ -33,7 +33,7 @@ def test_a_qualitative_summary_gives_each_audiences_themes() -> None:
 
 
 def test_inputs_are_trimmed_and_the_first_missing_or_too_long_one_is_named() -> None:
-    good = {"study": " Launch ", "question": "Why?", "channel": "C1", "asked_by": "U1"}
+    good = {"study": " Launch ", "question": "Why?", "channel": "C1"}
     assert read_inputs(good, ASK_INPUTS).values["study"] == "Launch"
     assert read_inputs(None, ASK_INPUTS).error == (
         "The step has no Study: fill it in the workflow (or map it to an earlier step's answer)."
