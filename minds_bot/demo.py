@@ -24,6 +24,7 @@ from minds_bot.sandbox.minds_api import SandboxConfig, running_sandbox
 from minds_bot.sandbox.slack_api import Emulator, EmulatorConfig, StepSpec, running_emulator
 from minds_bot.settings import Settings
 from minds_bot.slack.manifest import ESCAPE_COMMAND_TEXT
+from minds_bot.slack.surface import USER_CONTEXT, Surface
 from minds_bot.store import SecretBox
 
 DEFAULT_PAGE_PORT = 3300
@@ -69,6 +70,21 @@ def demo_settings(
         minds_bot_secret_key=SecretBox.generate_key(),
         log_level=log_level,
     )
+
+
+def step_specs(surface: Surface) -> list[StepSpec]:
+    """The app's workflow steps as the emulator offers them, from the same declarations as the manifest: the
+    inputs a person types, those Slack fills with whoever runs the workflow (user_context), the outputs required."""
+    return [
+        StepSpec(
+            callback_id=f.callback_id,
+            title=f.title,
+            inputs=tuple(p.name for p in f.inputs),
+            outputs=tuple(p.name for p in f.outputs if p.required),
+            user_context=tuple(p.name for p in f.inputs if p.type == USER_CONTEXT),
+        )
+        for f in surface.functions
+    ]
 
 
 @asynccontextmanager
@@ -119,15 +135,7 @@ async def running_demo(
                     shortcuts=shortcuts,
                     unfurl_domains=surface.unfurl_domains,
                     escaped_commands=[c.command for c in surface.commands] if ESCAPE_COMMAND_TEXT else [],
-                    steps=[
-                        StepSpec(
-                            callback_id=f.callback_id,
-                            title=f.title,
-                            inputs=tuple(p.name for p in f.inputs),
-                            outputs=tuple(p.name for p in f.outputs if p.required),
-                        )
-                        for f in surface.functions
-                    ],
+                    steps=step_specs(surface),
                 )
                 yield Demo(
                     page_url=f"{emu.base_url}/#channel={START_CHANNEL}",

@@ -69,6 +69,11 @@ def again_key(command: str) -> str | None:
     return key if isinstance(key, str) else None
 
 
+def spend_key(*, action: str, team_id: str, trigger_id: str | None) -> str:
+    """The id ``consent`` records a request's spend under: the same request delivered twice is one spend."""
+    return derived_key(purpose=f"spend:{action}", team_id=team_id, trigger_id=trigger_id)
+
+
 async def may_manage_policy(services: Services, slack: Any, *, team_id: str, channel_id: str, user_id: str) -> bool:
     """Workspace admins and this channel's approvers, while in the channel (the gate)."""
     decision = await access.check(
@@ -119,9 +124,7 @@ async def consent(invocation: Invocation, request: SpendRequest) -> Spend | None
             return None
         return await _approved(invocation, request)
     services = invocation.services
-    spend_id = derived_key(
-        purpose=f"spend:{request.action}", team_id=invocation.team_id, trigger_id=invocation.trigger_id
-    )
+    spend_id = spend_key(action=request.action, team_id=invocation.team_id, trigger_id=invocation.trigger_id)
     again = await services.store.get_spend(team_id=invocation.team_id, spend_id=spend_id)
     if again is not None:  # Slack delivered the same request again: decided already, recorded once
         return again if again.outcome is SpendOutcome.SENT else None

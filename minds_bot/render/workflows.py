@@ -1,18 +1,23 @@
 """What the two workflow steps hand back to Workflow Builder: the outputs' text and the errors a workflow shows.
 
 Owns: the "Ask Minds a question" step's ``summary`` (the same title and per-Audience lines the question's thread
-shows, from ``render/answers.py``, so a workflow's message never says more or less than the thread), and the
-words of every way a step can end without outputs (an input missing or too long, a Study not found, a channel
-Slack refuses, a run that failed or was cancelled). All of it is mrkdwn with every outside word escaped: a later
-workflow step may post it in a channel.
+shows, from ``render/answers.py``, so a workflow's message never says more or less than the thread; mrkdwn with
+every outside word escaped, because a later workflow step may post it in a channel), and the words of every way a
+step can end without outputs (no person who ran it, an input missing or too long, a channel or a spend the gate
+refuses, a question held for an approver, a Study not found, a run that failed or was cancelled). Those are built
+as mrkdwn like every other sentence and handed to Slack as plain words (``plain_words``): Workflow Builder shows a
+step's error as text, and a failed step's error reaches no later step.
 Must not touch: I/O.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+
 from minds_bot.i18n import _, format_number
 from minds_bot.minds import StudyOutput
-from minds_bot.render import MAX_SECTION_TEXT, Message, escape, results
+from minds_bot.render import MAX_SECTION_TEXT, Message, channel_mention, escape, results, unescape
 from minds_bot.render.answers import result_lines, result_title
 
 STEP_ERROR_LIMIT = 2_000  # how much of an error a workflow is handed; longer words are shortened with "…"
@@ -24,6 +29,40 @@ def step_summary(output: StudyOutput) -> str:
     lines = result_lines(output) or [_("No Audience reported answers.")]
     simulated = [results.simulated_text()] if output.simulated else []
     return "\n".join([result_title(output), *simulated, *lines])
+
+
+def no_runner() -> str:
+    """The step's user_context is missing or unreadable: nobody to act as (e.g. a scheduled workflow)."""
+    return _(
+        "The step acts as the person who uses the workflow, and Slack did not say who that is (a scheduled "
+        "workflow has no such person). Start the workflow from a link or a button, or put a step someone clicks "
+        "before this one. Nothing was sent."
+    )
+
+
+def held_for_approver(*, channel_id: str) -> str:
+    """The channel's policy holds the question for an approver: the approval line is in ``channel_id``."""
+    return _(
+        "Minds was not asked yet: asking in {channel} needs an approver. The question waits there for one of the "
+        "channel's approvers; once it is approved, the answer appears in {channel}.",
+        channel=channel_mention(channel_id),
+    )
+
+
+def outputs_refused(error: str) -> str:
+    """Slack refused ``functions.completeSuccess`` (``error``: Slack's code); the step ends with this instead."""
+    return _(
+        "The step finished, but Slack did not accept its outputs (Slack said: {error}).",
+        error=escape(error, limit=MAX_SECTION_TEXT),
+    )
+
+
+def unknown_step() -> str:
+    """Slack ran a step of this app that this version of the bot does not offer."""
+    return _(
+        "This version of the Minds app has no such workflow step. Remove the step from the workflow and add one "
+        "of the app's current steps. Nothing was sent."
+    )
 
 
 def missing_input(title: str) -> str:
@@ -93,3 +132,31 @@ def _shortened(mrkdwn: str) -> str:
     if entity > cut.rfind(";"):
         cut = cut[:entity]
     return cut + "…"
+
+
+# What Slack shows as a step's error is text: the mrkdwn the bot writes is read back as plain words.
+_CHANNEL = re.compile(r"<#([A-Z0-9]+)(?:\|([^>]*))?>")
+_USER = re.compile(r"<@([A-Z0-9]+)(?:\|([^>]*))?>")
+_SPECIAL = re.compile(r"<!([a-z]+)(?:\|[^>]*)?>")
+_LINK = re.compile(r"<((?:https?|mailto):[^|>]+)(?:\|([^>]*))?>")
+_CODE = re.compile(r"`([^`\n]+)`")
+_BOLD = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")
+
+
+def plain_words(mrkdwn: str, *, channels: Mapping[str, str] | None = None) -> str:
+    """``mrkdwn`` as plain words: a channel as ``#name`` (``channels``: id → name; an unnamed one by its id), a
+    person as ``@name`` (or ``@`` and their id), a link as its words and address, code and bold without their
+    marks, entities unescaped."""
+    names = channels or {}
+
+    def channel(match: re.Match[str]) -> str:
+        name = match.group(2) or names.get(match.group(1))
+        return f"#{name}" if name else match.group(1)
+
+    text = _CHANNEL.sub(channel, mrkdwn)
+    text = _USER.sub(lambda m: f"@{m.group(2) or m.group(1)}", text)
+    text = _SPECIAL.sub(lambda m: f"@{m.group(1)}", text)
+    text = _LINK.sub(lambda m: f"{m.group(2)} ({m.group(1)})" if m.group(2) else m.group(1), text)
+    text = _CODE.sub(r"\1", text)
+    text = _BOLD.sub(r"\1", text)
+    return unescape(text)

@@ -308,9 +308,20 @@ def _event_callback(body: dict[str, Any]) -> str | None:
     )
     if problem is None and event["type"] in EVENTS_WITH_USER:
         problem = _strings(event, "user")
+    if problem is None and event["type"] == "function_executed":
+        problem = _function_executed(event)
     if problem is None and any(not isinstance(a, dict) for a in body.get("authorizations") or []):
         problem = "authorizations is not a list of objects"
     return problem
+
+
+def _function_executed(event: Mapping[str, Any]) -> str | None:
+    """A workflow step: Bolt routes it by ``function.callback_id`` and builds its client from
+    ``bot_access_token``; anything else in it (its inputs, a missing execution id) the step's listeners answer."""
+    return _first(
+        _optional(event, dict, "function"),
+        _optional(event, str, "function_execution_id", "bot_access_token"),
+    )
 
 
 def _url_verification(body: dict[str, Any]) -> str | None:

@@ -1,7 +1,9 @@
 """The Slack app manifest, rendered from a ``Surface`` that the real listeners were registered on.
 
 Owns: the manifest's shape (display information, features, OAuth scopes, workflow steps as ``functions``,
-settings) for Socket Mode and HTTP mode, and its YAML rendering. Workflow steps run on the bot's own server
+settings) for Socket Mode and HTTP mode, and its YAML rendering. Workflow steps declare their parameters as
+``{properties, required}``, the layout of manifest version 2 (``_metadata.major_version: 2``; without it Slack
+reads a manifest as version 1, whose functions list their parameters flat). They run on the bot's own server
 (``function_runtime: remote``), which Slack allows only for org-ready apps (``org_deploy_enabled``).
 ``manifests/`` holds the two generated files; a test proves they match this module.
 Must not touch: listener behaviour (it only reads what was registered).
@@ -15,6 +17,8 @@ from urllib.parse import urlsplit
 from minds_bot.slack.surface import EVENTS_PATH, OAUTH_REDIRECT_PATH, Param, Surface, WorkflowStep
 
 APP_NAME = "Minds"
+# The manifest schema the manifest targets: 2 is the version whose functions take ``{properties, required}``.
+MANIFEST_MAJOR_VERSION = 2
 APP_DESCRIPTION = "Plan, approve and run Minds synthetic market research in your channels."
 APP_LONG_DESCRIPTION = (
     "Minds for Slack brings synthetic market research from getminds.ai into the channels where insights, brand "
@@ -74,6 +78,7 @@ def build_manifest(surface: Surface, *, mode: str, url: str | None = None) -> di
     if base:
         oauth["redirect_urls"] = [f"{base}{OAUTH_REDIRECT_PATH}"]
     manifest: dict[str, Any] = {
+        "_metadata": {"major_version": MANIFEST_MAJOR_VERSION},
         "display_information": {
             "name": APP_NAME,
             "description": APP_DESCRIPTION,
@@ -90,11 +95,15 @@ def build_manifest(surface: Surface, *, mode: str, url: str | None = None) -> di
 
 
 def _parameters(params: tuple[Param, ...]) -> dict[str, Any]:
-    properties = {
-        p.name: {"type": p.type, "title": p.title, "description": p.description, "is_required": p.required}
-        for p in params
-    }
+    properties = {p.name: _parameter(p) for p in params}
     return {"properties": properties, "required": [p.name for p in params if p.required]}
+
+
+def _parameter(param: Param) -> dict[str, Any]:
+    entry: dict[str, Any] = {"type": param.type, "title": param.title, "description": param.description}
+    if param.hint is not None:
+        entry["hint"] = param.hint
+    return entry | {"is_required": param.required}
 
 
 def _function(step: WorkflowStep) -> dict[str, Any]:

@@ -45,13 +45,14 @@ class Shortcut:
 @dataclass(frozen=True)
 class Param:
     """One input or output of a workflow step, as the manifest declares it (``type`` is Slack's:
-    ``string``, ``integer``, ``slack#/types/channel_id`` …)."""
+    ``string``, ``integer``, ``slack#/types/channel_id`` …; ``hint``: what Workflow Builder suggests for it)."""
 
     name: str
     type: str
     title: str
     description: str
     required: bool = True
+    hint: str | None = None
 
 
 @dataclass(frozen=True)
@@ -80,10 +81,19 @@ MINDS_COMMAND = SlashCommand(
 # the command's description; ``slack/workflows.py`` registers their listeners.
 STRING = "string"
 CHANNEL = "slack#/types/channel_id"
-USER = "slack#/types/user_id"
+# Slack fills a user_context only from the workflow's trigger (or a step someone clicked): {"id": "U…", "secret": …}.
+# Workflow Builder shows no field for it and a builder cannot type one, so it is the one input that says who acts.
+USER_CONTEXT = "slack#/types/user_context"
 
 STUDY_INPUT = Param("study", STRING, "Study", "The Study's exact name or id (a Study of this workspace's Minds key)")
-CHANNEL_INPUT_HINT = "The channel where the thread is posted (the bot posts there with chat:write.public)"
+CHANNEL_INPUT_HINT = "The channel where the thread is posted: one the person who runs the workflow and the bot are in"
+RUN_BY_INPUT = Param(
+    "run_by",
+    USER_CONTEXT,
+    "Run by",
+    "The person who used this workflow: the step acts as them (their channels, their share of the Minds budget)",
+    hint="Person who used this workflow",
+)
 
 ASK_STEP = WorkflowStep(
     callback_id="minds_ask_question",
@@ -93,7 +103,7 @@ ASK_STEP = WorkflowStep(
         STUDY_INPUT,
         Param("question", STRING, "Question", "One standalone question (at most 2,000 characters)"),
         Param("channel", CHANNEL, "Channel", CHANNEL_INPUT_HINT),
-        Param("asked_by", USER, "Asked by", "Who the thread says asked (e.g. the person who used this workflow)"),
+        RUN_BY_INPUT,
     ),
     outputs=(
         Param(
@@ -111,8 +121,14 @@ PLAN_STEP = WorkflowStep(
     inputs=(
         STUDY_INPUT,
         Param("request", STRING, "Request", "What to research, in your words (at most 3,000 characters)"),
-        Param("channel", CHANNEL, "Channel", "The channel where the plan is posted for approval"),
-        Param("requested_by", USER, "Requested by", "Who requested the plan (they hear when its run ends)"),
+        Param(
+            "channel",
+            CHANNEL,
+            "Channel",
+            "The channel where the plan is posted for approval: one the person who runs the workflow and the bot "
+            "are in",
+        ),
+        RUN_BY_INPUT,
     ),
     outputs=(Param("plan_link", STRING, "Plan link", "Link to the plan message, where approvers approve it"),),
 )

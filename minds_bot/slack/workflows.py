@@ -1,12 +1,16 @@
 """Workflow Builder steps (Slack custom functions): "Ask Minds a question" and "Plan Minds research".
 
-Owns: the two steps' manifest declarations (``WorkflowStep``: inputs and outputs, read by ``flows/workflows.py``
-under the same names) and their Bolt ``function`` listeners. Slack sends ``function_executed`` (signed and
-checked for the workspace like every request; Bolt acknowledges it and hands the listener a client carrying
-the step's own token); the listener runs one flow and completes the step now (``complete``/``fail``) or leaves
-it open for the run's end or the plan's first revision (``flows/workflows.finish_ask_step``/``finish_plan_step``,
-whose listeners are installed here too).
-Must not touch: Minds wire shapes, Block Kit or SQL.
+Owns: the two steps' Bolt ``function`` listeners (their manifest declarations are ``slack/surface.py``'s, read by
+``flows/workflows.py`` under the same names) and the listener for any other ``function_executed``. Slack sends
+``function_executed`` (signed and checked for the workspace and its shape like every request; Bolt acknowledges it
+and hands the listener a client carrying the step's own token); the listener speaks the language of the person
+who ran the workflow, runs one flow and ends the step now (``flows/workflows.complete_step``) or leaves it open for
+the run's end or the plan's first revision (``finish_ask_step``/``finish_plan_step``, whose listeners are
+installed here too). Every way a step ends goes through ``complete_step``; an error in the bot ends it with "…
+because of an error in the bot" and is logged. A ``function_executed`` for a step this bot does not offer, or
+without an execution id, is acknowledged (never 404), logged in one line and, when it can be, ended with a
+sentence.
+Must not touch: Minds wire shapes, Block Kit, SQL, deciding who may act (the gate's, through the flows).
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows import workflows as workflow_flow
 from minds_bot.flows.ask import on_direct_end
-from minds_bot.i18n import N_, _
+from minds_bot.i18n import N_, _, speak
+from minds_bot.render.workflows import unknown_step
 from minds_bot.slack.surface import ASK_STEP, PLAN_STEP
 
 if TYPE_CHECKING:
@@ -25,17 +30,11 @@ if TYPE_CHECKING:
     from minds_bot.slack.surface import Surface
 
 log = logging.getLogger(__name__)
+MAX_LOGGED_ID = 80  # a callback id from the payload, as far as it is logged
 
 
 def _team(body: dict[str, Any], context: Any) -> str:
     return context.team_id or body.get("team_id") or ""
-
-
-async def _end(end: workflow_flow.StepEnd, *, complete: Any, fail: Any) -> None:
-    if end.error is not None:
-        await fail(end.error)
-    elif end.outputs is not None:
-        await complete(end.outputs)
 
 
 def register(surface: Surface, services: Services) -> None:
@@ -48,24 +47,31 @@ def register(surface: Surface, services: Services) -> None:
     on_direct_end(services, finish)
     workflow_flow.on_plan_ready(services, plan_ready)
 
+    async def speak_as_runner(client: Any, *, team_id: str, inputs: Any) -> None:
+        """The step's errors in the language of the person who ran the workflow (else the workspace's)."""
+        person, languages = workflow_flow.run_by(inputs), services.languages
+        workspace = await languages.of_workspace(team_id)
+        language = await languages.of_person(client, team_id=team_id, user_id=person) if person else workspace
+        speak(language, channel=workspace)
+
     def step(run: Callable[..., Awaitable[Any]], failed: str) -> Callable[..., Awaitable[None]]:
         """A step's listener: ``run`` does the work; an error in the bot ends the step with ``failed``."""
 
-        async def listener(
-            body: dict[str, Any], context: Any, inputs: Any, client: Any, complete: Any, fail: Any
-        ) -> None:
+        async def listener(body: dict[str, Any], context: Any, client: Any) -> None:
+            # Read from the event: Bolt offers ``inputs`` only when the event has them (else it logs a warning).
+            inputs = (body.get("event") or {}).get("inputs")
+            team_id, execution_id = _team(body, context), context.function_execution_id or ""
+            if not execution_id:  # a step that could never be completed is not started either
+                log.warning("a workflow step without an execution id cannot be completed")
+                return
             try:
-                end = await run(
-                    services,
-                    client,
-                    team_id=_team(body, context),
-                    execution_id=context.function_execution_id or "",
-                    inputs=inputs,
-                )
+                await speak_as_runner(client, team_id=team_id, inputs=inputs)
+                end = await run(services, client, team_id=team_id, execution_id=execution_id, inputs=inputs)
             except Exception:
-                await fail(_(failed))
-                raise
-            await _end(end, complete=complete, fail=fail)
+                await workflow_flow.complete_step(client, execution_id, workflow_flow.StepEnd(error=_(failed)))
+                raise  # logged by the error hook, with its traceback
+            if not end.waiting:
+                await workflow_flow.complete_step(client, execution_id, end)
 
         return listener
 
@@ -78,3 +84,19 @@ def register(surface: Surface, services: Services) -> None:
             N_("The step could not start the plan because of an error in the bot; it was logged."),
         )
     )
+
+    # Registered after the steps: Bolt hands an event to the first listener that matches, so this one hears only a
+    # step the bot does not offer (its manifest is older or newer) or one without an execution id.
+    @surface.event("function_executed")
+    async def other_step(ack: Any, body: dict[str, Any], context: Any, client: Any) -> None:
+        await ack()
+        event = body.get("event") or {}
+        function = event.get("function")
+        callback_id = function.get("callback_id") if isinstance(function, dict) else None
+        execution_id = context.function_execution_id or ""
+        log.warning(
+            "a workflow step the bot does not offer",
+            extra={"fields": {"callback_id": str(callback_id)[:MAX_LOGGED_ID], "execution": execution_id or None}},
+        )
+        if execution_id:
+            await workflow_flow.complete_step(client, execution_id, workflow_flow.StepEnd(error=unknown_step()))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from minds_bot.app import HttpServer, start_http
+from minds_bot.demo import step_specs
 from minds_bot.sandbox.minds_api import ManualClock, RunningSandbox, SandboxConfig, running_sandbox
 from minds_bot.sandbox.slack_api import Emulator, EmulatorConfig, running_emulator
 from minds_bot.settings import Settings
@@ -32,7 +33,8 @@ class World:
     async def start_bot(self) -> HttpServer:
         server = await start_http(self.settings, host="127.0.0.1", port=0, clock=self.clock)
         await server.bot.warm()  # the tests tick its run tracker and stop its background work by hand
-        self.emu.connect_bot(f"{server.base_url}/slack/events")
+        surface = await server.bot.listeners_registered()
+        self.emu.connect_bot(f"{server.base_url}/slack/events", steps=step_specs(surface))
         return server
 
     async def crash(self, server: HttpServer) -> None:

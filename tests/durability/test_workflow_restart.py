@@ -27,9 +27,7 @@ async def test_an_ask_step_interrupted_by_a_restart_completes_with_the_result(w:
     first = await w.start_bot()
     since = w.emu.mark()
     inputs = {"study": "Launch positioning", "question": "Do you like the new logo?", "channel": research}
-    execution, delivery = await w.emu.run_function(
-        callback_id="minds_ask_question", inputs=inputs | {"asked_by": ben}, user=ben
-    )
+    execution, delivery = await w.emu.run_function(callback_id="minds_ask_question", inputs=inputs, user=ben)
     assert delivery.ok
 
     def queued() -> Message | None:

@@ -5,7 +5,8 @@ Opt-in extras (defaults keep the original behaviour): ``unique_ts`` gives every 
 ``users`` answers users.info, views.open/update return a view id, the files_upload_v2 trio
 (getUploadURLExternal, the upload URL, completeUploadExternal) keeps uploaded bytes in ``uploads``, and
 ``wait_for`` awaits a matching call. ``channel_members`` answers conversations.members (paged by ``limit``)
-and conversations.info's ``is_member`` (the bot is ``UBOT``); a channel not listed has ``DEFAULT_MEMBERS`` and
+and conversations.info's ``is_member`` (the bot is ``UBOT``); ``unreadable`` answers a method with a body that is
+not JSON (an HTML error page); a channel not listed has ``DEFAULT_MEMBERS`` and
 everyone the test acted as (``acting``: the harness adds each person it sends a request for, so an ordinary
 channel holds whoever uses it), and a private channel (``G…``) without the bot is ``channel_not_found`` to it, as in
 Slack (conversations.info says ``is_private`` for ``G…``). ``conversations.open`` names the person's DM with the
@@ -52,8 +53,8 @@ class FakeSlack:
     arrivals: asyncio.Queue[Call] = field(default_factory=asyncio.Queue)
     # Canned JSON per Web API method (e.g. "users.info"), answered instead of the generic reply.
     replies: dict[str, dict[str, Any]] = field(default_factory=dict)
-    # Web API methods answered with a body that is not a JSON object: (content type, body), e.g. an HTML page.
-    raw_replies: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # Answers that are not Slack's JSON, per method: (HTTP status, content type, body), e.g. an HTML error page.
+    unreadable: dict[str, tuple[int, str, str]] = field(default_factory=dict)
     # Web API methods answered with HTTP 429 (Retry-After: 0) this many more times before they succeed.
     throttled: dict[str, int] = field(default_factory=dict)
     throttled_answers: int = 0
@@ -198,13 +199,12 @@ async def fake_slack(*, unique_ts: bool = False) -> AsyncIterator[FakeSlack]:
             fake.throttled_answers += 1
             return web.json_response({"ok": False, "error": "ratelimited"}, status=429, headers={"Retry-After": "0"})
         args = await _body(request)
-        if method in fake.raw_replies:
-            await fake._record(method, args)
-            content_type, text = fake.raw_replies[method]
-            return web.Response(text=text, content_type=content_type)
         reply = fake.replies.get(method) or _reply(fake, method, args)
         await fake._record(method, args)
         fake.arrivals.put_nowait((method, args))
+        if method in fake.unreadable:
+            status, content_type, text = fake.unreadable[method]
+            return web.Response(status=status, content_type=content_type, text=text)
         return web.json_response(reply)
 
     async def respond(request: web.Request) -> web.Response:

@@ -6,6 +6,7 @@ import io
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
+import jsonschema
 import pytest
 import yaml
 
@@ -94,7 +95,7 @@ def test_render_is_stable_yaml() -> None:
 
 
 def test_both_workflow_steps_are_declared_with_the_inputs_the_code_reads() -> None:
-    from minds_bot.flows.workflows import ASK_INPUTS, PLAN_INPUTS
+    from minds_bot.flows.workflows import ASK_INPUTS, PLAN_INPUTS, RUN_BY
 
     manifest = build_manifest(build_manifest_surface(Settings.model_construct()), mode="socket")
     functions = manifest["functions"]
@@ -103,10 +104,15 @@ def test_both_workflow_steps_are_declared_with_the_inputs_the_code_reads() -> No
     assert ask["title"] == "Ask Minds a question" and plan["title"] == "Plan Minds research"
     for declared, read in ((ask, ASK_INPUTS), (plan, PLAN_INPUTS)):
         inputs = declared["input_parameters"]
-        assert list(inputs["properties"]) == [i.key for i in read]
-        assert inputs["required"] == [i.key for i in read]  # the code refuses a step without any of them
+        assert list(inputs["properties"]) == [*(i.key for i in read), RUN_BY]
+        assert inputs["required"] == list(inputs["properties"])  # the code refuses a step without any of them
+        # Who runs the step is Slack's user_context, which only the workflow's trigger fills: no input names a person.
+        run_by = inputs["properties"][RUN_BY]
+        assert run_by["type"] == "slack#/types/user_context"
+        assert (run_by["title"], run_by["hint"]) == ("Run by", "Person who used this workflow")
+        types = [p["type"] for p in inputs["properties"].values()]
+        assert "slack#/types/user_id" not in types and types.count("slack#/types/user_context") == 1
     assert ask["input_parameters"]["properties"]["channel"]["type"] == "slack#/types/channel_id"
-    assert ask["input_parameters"]["properties"]["asked_by"]["type"] == "slack#/types/user_id"
     outputs = {name: p["type"] for name, p in ask["output_parameters"]["properties"].items()}
     assert outputs == {"summary": "string", "n": "integer", "thread_link": "string"}
     assert plan["output_parameters"]["required"] == ["plan_link"]
@@ -118,3 +124,50 @@ def test_workflow_steps_run_on_the_bot_and_hear_function_executed() -> None:
     assert settings["function_runtime"] == "remote"
     assert settings["org_deploy_enabled"] is True  # Slack offers custom steps only from org-ready apps
     assert "function_executed" in settings["event_subscriptions"]["bot_events"]
+
+
+# The part of Slack's published manifest schemas (github.com/slackapi/manifest-schema, schemas/manifest.schema.1.0.0
+# and 2.0.0.json) that decides how a function's parameters are laid out: version 1 (also what Slack assumes when
+# `_metadata.major_version` is missing) maps each parameter name to a parameter object; version 2 has
+# `{properties: {name: parameter}, required: [names]}`.
+PARAMETER = {
+    "type": "object",
+    "required": ["type"],
+    "properties": {
+        "type": {"type": "string"},
+        "title": {"type": "string"},
+        "description": {"type": "string"},
+        "hint": {"type": "string"},
+        "is_required": {"type": "boolean"},
+    },
+}
+V1_PARAMETERS = {"type": "object", "additionalProperties": PARAMETER}
+V2_PARAMETERS = {
+    "type": "object",
+    "required": ["properties"],
+    "properties": {
+        "properties": {"type": "object", "additionalProperties": PARAMETER},
+        "required": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
+
+def _functions_schema(parameters: dict[str, object]) -> dict[str, object]:
+    function = {
+        "type": "object",
+        "required": ["title", "description", "input_parameters", "output_parameters"],
+        "properties": {"input_parameters": parameters, "output_parameters": parameters},
+    }
+    return {"type": "object", "properties": {"functions": {"type": "object", "additionalProperties": function}}}
+
+
+@pytest.mark.parametrize("mode", ["socket", "http"])
+def test_the_functions_layout_is_manifest_version_2_and_the_manifest_says_so(mode: str) -> None:
+    url = EXAMPLE_URL if mode == "http" else None
+    manifest = build_manifest(build_manifest_surface(Settings.model_construct()), mode=mode, url=url)
+    assert next(iter(manifest)) == "_metadata" and manifest["_metadata"] == {"major_version": 2}
+    jsonschema.validate(manifest, _functions_schema(V2_PARAMETERS))
+    with pytest.raises(jsonschema.ValidationError):  # read as version 1, "required" would be a parameter
+        jsonschema.validate(manifest, _functions_schema(V1_PARAMETERS))
+    committed = yaml.safe_load((REPO / "manifests" / f"{mode}.yaml").read_text())
+    assert committed["_metadata"] == {"major_version": 2}

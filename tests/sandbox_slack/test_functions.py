@@ -16,6 +16,14 @@ from minds_bot.sandbox.slack_api import Emulator, StepSpec
 from tests.sandbox_slack.conftest import BEN, BOT_TOKEN, RESEARCH, BotStandIn
 
 STEP = StepSpec(callback_id="ask", title="Ask", inputs=("question", "channel"), outputs=("summary", "n"))
+# A step acting as whoever runs the workflow: Slack fills its user_context input, nobody types it.
+AS_RUNNER = StepSpec(
+    callback_id="ask_as_runner",
+    title="Ask as the runner",
+    inputs=("question", "run_by"),
+    outputs=("summary",),
+    user_context=("run_by",),
+)
 
 
 async def test_a_step_run_is_a_signed_function_executed_event_with_inputs_and_its_token(
@@ -82,10 +90,37 @@ async def test_the_page_runs_a_step_and_shows_its_outcome(emu: Emulator, bot: Bo
         function_execution_id=answer["execution_id"], outputs={"summary": "s", "n": 1}
     )
     _, snap = await _page(emu, "GET", f"/_emulator/state?user={BEN}")
-    assert snap["steps"] == [{"callback_id": "ask", "title": "Ask", "inputs": ["question", "channel"]}]
+    assert snap["steps"] == [{"callback_id": "ask", "title": "Ask", "inputs": ["question", "channel"], "filled": []}]
     (run,) = snap["step_runs"]
     assert run["status"] == "completed" and run["outputs"] == {"summary": "s", "n": 1}
     status, refused = await _page(
         emu, "POST", "/_emulator/ui/function", {"user": BEN, "callback_id": "nope", "inputs": {}}
     )
     assert status == 400 and refused["error"] == "the app declares no such workflow step"
+
+
+async def test_slack_fills_a_user_context_input_with_the_person_who_runs_the_workflow(
+    emu: Emulator, bot: BotStandIn
+) -> None:
+    emu.connect_bot(bot.url, steps=[STEP, AS_RUNNER])
+    typed = {"question": "Why?", "run_by": {"id": "U0SOMEONE", "secret": "made up"}}  # a builder cannot set it
+    execution, delivery = await emu.run_function(callback_id="ask_as_runner", inputs=typed, user=BEN)
+    received = await bot.next()
+    event = json.loads(received.raw)["event"]
+    assert delivery.ok and received.signature_valid
+    assert event["inputs"]["question"] == "Why?"
+    context = event["inputs"]["run_by"]
+    assert context["id"] == BEN and isinstance(context["secret"], str) and context["secret"] != "made up"
+    assert execution.inputs["run_by"] == context
+
+    scheduled, _ = await emu.run_function(callback_id="ask_as_runner", inputs=typed, user=BEN, scheduled=True)
+    event = json.loads((await bot.next()).raw)["event"]
+    assert "run_by" not in event["inputs"] and "run_by" not in scheduled.inputs  # nobody ran it: nothing to fill
+
+    _, snap = await _page(emu, "GET", f"/_emulator/state?user={BEN}")
+    offered = {s["callback_id"]: s for s in snap["steps"]}["ask_as_runner"]
+    assert offered["inputs"] == ["question"] and offered["filled"] == ["run_by"]  # the page types only the question
+    run = {"user": BEN, "callback_id": "ask_as_runner", "inputs": {"question": "?"}}
+    status, answer = await _page(emu, "POST", "/_emulator/ui/function", run)
+    assert status == 200 and answer["ok"]
+    assert emu.state.functions[answer["execution_id"]].inputs["run_by"]["id"] == BEN  # the person at the keyboard

@@ -1,7 +1,8 @@
 """The browser side of the emulator: the static page, its JSON state snapshot and the actions it posts.
 
 Owns the page's HTTP contract (``/``, ``/static/*``, ``/_emulator/state``, ``/_emulator/ui/*``; "Run workflow
-step" is ``/_emulator/ui/function``, and each step's run shows its outputs or error in the snapshot). Every
+step" is ``/_emulator/ui/function``, run as the person at the keyboard, who fills the step's user_context inputs
+as Slack would; each step's run shows its outputs or error in the snapshot). Every
 user action goes through the same ``Emulator`` drive methods the tests use (so a typed ``@chloe`` becomes a
 mention there). The snapshot names the channel the page opens in and the notice it shows on every screen.
 Must not change Slack semantics.
@@ -16,7 +17,7 @@ from aiohttp import web
 
 from minds_bot.sandbox.slack_api.errors import EmulatorUsageError, SlackError
 from minds_bot.sandbox.slack_api.interactions import Delivery
-from minds_bot.sandbox.slack_api.state import Ephemeral, FunctionExecution, View
+from minds_bot.sandbox.slack_api.state import Ephemeral, FunctionExecution, StepSpec, View
 
 if TYPE_CHECKING:
     from minds_bot.sandbox.slack_api.server import Emulator
@@ -191,7 +192,7 @@ def snapshot(emulator: Emulator, *, user: str) -> Json:
         ][-MAX_WARNINGS_SHOWN:],
         "rate_limits": emulator.limiter.snapshot(),
         "shortcuts": [{"callback_id": c, "name": n} for c, n in emulator.shortcuts],
-        "steps": [{"callback_id": s.callback_id, "title": s.title, "inputs": list(s.inputs)} for s in emulator.steps],
+        "steps": [_step_json(s) for s in emulator.steps],
         "step_runs": [_step_run_json(f) for f in reversed(state.functions.values())][:MAX_STEP_RUNS_SHOWN],
         "start_channel": _start_channel(emulator),
         "notice": config.notice,
@@ -216,6 +217,12 @@ def _user_json(emulator: Emulator, user_id: str) -> Json:
         "tz": user.tz,
         "is_admin": user.is_admin,
     }
+
+
+def _step_json(step: StepSpec) -> Json:
+    """A step as the page offers it: the inputs a person types, and those Slack fills with whoever runs it."""
+    typed = [name for name in step.inputs if name not in step.user_context]
+    return {"callback_id": step.callback_id, "title": step.title, "inputs": typed, "filled": list(step.user_context)}
 
 
 def _step_run_json(execution: FunctionExecution) -> Json:

@@ -201,10 +201,19 @@ class Emulator:
                 found.append((domain, url))
         return found
 
-    async def run_function(self, *, callback_id: str, inputs: Json, user: str) -> tuple[FunctionExecution, Delivery]:
+    async def run_function(
+        self, *, callback_id: str, inputs: Json, user: str, scheduled: bool = False
+    ) -> tuple[FunctionExecution, Delivery]:
         """A workflow ``user`` started reaches the app's step ``callback_id`` with ``inputs``: the app hears
-        ``function_executed``; the step runs until the app completes it (``wait_for_function``)."""
-        execution = self.workspace.start_function(callback_id=callback_id, inputs=inputs)
+        ``function_executed``; the step runs until the app completes it (``wait_for_function``). The step's
+        user_context inputs are Slack's to fill, as ``{"id": user, "secret": …}`` (whatever was typed for them is
+        dropped); ``scheduled``: a workflow no person started, so Slack has nobody to fill them with."""
+        spec = next((s for s in self.steps if s.callback_id == callback_id), None)
+        filled = spec.user_context if spec is not None else ()
+        given = {name: value for name, value in inputs.items() if name not in filled}
+        if not scheduled:
+            given |= {name: self.workspace.user_context(user) for name in filled}
+        execution = self.workspace.start_function(callback_id=callback_id, inputs=given)
         return execution, await self.interactions.function_executed(execution, user=user)
 
     async def wait_for_function(

@@ -104,12 +104,15 @@ class Warning:
 
 @dataclass(frozen=True)
 class StepSpec:
-    """A workflow step the app's manifest declares: its callback id, title, inputs and required outputs."""
+    """A workflow step the app's manifest declares: its callback id, title, inputs and required outputs.
+    ``user_context``: the inputs of Slack's ``slack#/types/user_context`` type, which nobody types — Slack fills
+    them with the person who ran the workflow."""
 
     callback_id: str
     title: str
     inputs: tuple[str, ...] = ()
     outputs: tuple[str, ...] = ()
+    user_context: tuple[str, ...] = ()
 
 
 @dataclass

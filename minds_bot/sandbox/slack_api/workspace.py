@@ -7,6 +7,8 @@ behaviour exists once. Must not do network I/O.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import mimetypes
 import re
@@ -532,6 +534,12 @@ class Workspace:
         )
         self.state.start_function(execution)
         return execution
+
+    def user_context(self, user: str) -> Json:
+        """Slack's ``slack#/types/user_context`` for ``user``: their id and a secret only Slack can make (here a
+        keyed hash of the id), which a workflow's builder can neither type nor change."""
+        secret = hmac.new(self.config.signing_secret.encode(), user.encode(), hashlib.sha256).hexdigest()[:32]
+        return {"id": user, "secret": secret}
 
     def function_token_team(self, token: str) -> str | None:
         """A running step's own token authenticates as the workspace; a finished step's no longer does."""

@@ -227,7 +227,6 @@
 
   function defaultInput(name) {
     if (name === "channel") return page.snapshot.start_channel || "";
-    if (["asked_by", "requested_by", "user"].includes(name)) return page.me || "";
     return "";
   }
 
@@ -239,11 +238,15 @@
       input.addEventListener("input", () => { typed[name] = input.value; });
       return h("label", { className: "field" }, `${name} `, input);
     });
+    // Slack fills a user_context with the person who runs the workflow: nobody types it.
+    const runner = me();
+    const filled = (step.filled || []).map((name) =>
+      h("div", { className: "field" }, `${name}: @${runner ? runner.name : page.me} (filled by Slack: whoever runs the workflow)`));
     const run = h("button", { type: "button", onclick: async () => {
       run.disabled = true;
       try { await ui("function", { callback_id: step.callback_id, inputs: { ...typed } }); } finally { run.disabled = false; }
     } }, "Run workflow step");
-    return h("div", { className: "step", dataset: { callbackId: step.callback_id } }, h("b", {}, step.title), ...fields, run);
+    return h("div", { className: "step", dataset: { callbackId: step.callback_id } }, h("b", {}, step.title), ...fields, ...filled, run);
   }
 
   function stepRunNode(run) {
