@@ -1,0 +1,367 @@
+"""The permission matrix of issue 33: one table of ways in × actions × people, through the real app (signed
+requests into the real Bolt app, the fake Slack Web API, the fake Minds API).
+
+The people: Ada (in the private channel #secret-launch, ``G0SECRET``, and in #research), Ben (in #research only),
+Cara (in both, an approver of #secret-launch), Dan (a workspace admin, in #research only) and Eve (a member of
+another workspace). Every cell says which way in (a slash command, a button, a dialog, a workflow step, a DM, a
+link, the App Home …), which action, who, and whether the gate (``minds_bot/flows/access.py``) lets it through.
+Each cell asserts the words the person reads; a refused cell also asserts that nothing reached Minds (no request
+that writes) and nothing was posted, edited or unfurled in Slack."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from minds_bot.render.access import OTHER_WORKSPACE
+from minds_bot.render.digest import ADD_DIGEST_VIEW
+from minds_bot.render.plan_dialogs import VIEW_PLAN_REQUEST
+from minds_bot.store import ChannelPolicy, Digest, PolicyMode, RunKind, ScheduleKind
+from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness
+from tests.fakes.minds_http import ok, page, raw
+from tests.fakes.slack_requests import command_body
+from tests.fakes.slack_web import BOT_USER
+from tests.slack import samples
+from tests.slack.plan_samples import plan_data, study_data
+
+ADA, BEN, CARA, DAN, EVE = "U0ADA", "U0BEN", "U0CARA", "U0DAN", "U0EVE"
+SECRET, RESEARCH = "G0SECRET", CHANNEL
+OTHER_TEAM = "T0002"
+STUDY = samples.STUDY_ID
+PREVIEW = f"/studies/{STUDY}/research-plans/preview"
+RESEARCH_RUNS = f"/studies/{STUDY}/research-runs"
+DIRECT_RUNS = f"/studies/{STUDY}/runs"
+QUESTION = "Would you pay 20 euros more for a recycled sole?"
+
+# What people read, word for word (mrkdwn as Slack receives it).
+POLICY_REFUSES_ASK = (
+    "This channel's spend policy refuses this: Ask a question (`/minds ask`). See `/minds policy`. "
+    "Workspace admins and this channel's approvers (`/minds approvers list`) can change it."
+)
+NOT_SENT_FROM_SECRET = (
+    f"You are not a member of <#{SECRET}>, so nothing is sent to Minds from there for you. Nothing was sent."
+)
+NOT_IN_PLANS_CHANNEL = (
+    f"You are not a member of <#{SECRET}>, where this plan belongs, so you cannot use it. Join the channel first."
+)
+NOT_IN_DIGESTS_CHANNEL = (
+    f"You are not a member of <#{SECRET}>, where this digest belongs, so you cannot use it. Join the channel first."
+)
+HOME_DIALOG_NOT_MEMBER = (
+    "You are not a member of that channel, so the plan cannot be posted there. Pick a channel you are in."
+)
+DIGEST_NOT_MEMBER = f"You are not a member of <#{SECRET}>, so you cannot send a digest there."
+STEP_NOT_IN_SECRET = (
+    f"You are not a member of {SECRET}, so the bot will not post there for you. Pick a channel you are in."
+)
+STEP_POLICY = (
+    "This channel's spend policy refuses this: Ask a question (/minds ask). See /minds policy. "
+    "Workspace admins and this channel's approvers (/minds approvers list) can change it."
+)
+
+
+@dataclass
+class World:
+    """The bot with its people and channels, and what the test noted before the cell acted."""
+
+    bot: BotHarness
+    writes_before: int = 0
+    posts_before: int = 0
+
+    def mark(self) -> None:
+        self.writes_before, self.posts_before = len(self.writes()), len(self.posts())
+
+    def writes(self) -> list[Any]:
+        return [request for request in self.bot.minds_api.sent if request.method != "GET"]
+
+    def posts(self) -> list[tuple[str, dict[str, Any]]]:
+        changing = ("chat.postMessage", "chat.update", "chat.unfurl", "files.completeUploadExternal")
+        return [(name, args) for name, args in self.bot.slack.calls if name in changing]
+
+    def nothing_happened(self) -> bool:
+        return len(self.writes()) == self.writes_before and len(self.posts()) == self.posts_before
+
+
+@pytest.fixture
+async def world() -> AsyncIterator[World]:
+    async with bot_harness(user=BEN, unique_ts=True) as bot:
+        slack = bot.slack
+        slack.channel_members |= {SECRET: [ADA, CARA, BOT_USER], RESEARCH: [ADA, BEN, CARA, DAN, BOT_USER]}
+        slack.users |= {
+            person: {"id": person, "tz": "UTC", "is_admin": person == DAN} for person in (ADA, BEN, CARA, DAN)
+        }
+        await bot.store.add_approver(team_id=TEAM, channel_id=SECRET, user_id=CARA)
+        api = bot.minds_api
+        api.on("GET", "/studies", page([], total=0, offset=0))
+        api.on("GET", f"/studies/{STUDY}/runs", raw({"data": []}))
+        api.on("GET", f"/studies/{STUDY}", ok(study_data(STUDY)))
+        api.on("POST", DIRECT_RUNS, ok({"runId": samples.RUN_ID, "status": "queued"}, status=202))
+        api.on("POST", RESEARCH_RUNS, ok({"runId": "run-1", "status": "queued"}))
+        yield World(bot)
+
+
+def text_of(reply: dict[str, Any]) -> str:
+    return str(reply.get("text", "")) + json.dumps(reply.get("blocks", []), ensure_ascii=False)
+
+
+# --- the ways in: each does one thing as one person and returns what that person reads ----------------------------
+
+
+async def ask_command(world: World, person: str, *, channel: str = RESEARCH) -> str:
+    """``/minds ask`` as ``person`` in ``channel``: the private refusal, or the question's line in the channel."""
+    bot = world.bot
+    before = len(bot.slack.calls_to("chat.postMessage"))
+    await bot.command(f"ask {STUDY} {QUESTION}", user=person, channel=channel)
+    if person == ADA:
+        posted = await bot.slack.wait_for("chat.postMessage", lambda c: c.get("channel") == channel, count=1)
+        assert len(bot.slack.calls_to("chat.postMessage")) > before
+        return str(posted[0]["text"])
+    return text_of(await bot.reply())
+
+
+async def ask_refused_by_policy(world: World, person: str) -> str:
+    policy = ChannelPolicy(team_id=TEAM, channel_id=RESEARCH, action="ask", mode=PolicyMode.REFUSE, set_by=CARA)
+    await world.bot.store.set_channel_policy(policy)
+    world.mark()
+    return await ask_command(world, person)
+
+
+async def ask_in_secret(world: World, person: str) -> str:
+    world.mark()
+    return await ask_command(world, person, channel=SECRET)
+
+
+async def from_another_workspace(world: World, person: str) -> str:
+    world.mark()
+    body = command_body(
+        text=f"ask {STUDY} {QUESTION}",
+        team=OTHER_TEAM,
+        channel=RESEARCH,
+        user=person,
+        response_url=world.bot.slack.response_url("eve"),
+        trigger="eve.1",
+    )
+    assert (await world.bot.send(body)).status == 200
+    return text_of(await world.bot.reply())
+
+
+async def ask_in_someones_dm(world: World, person: str) -> str:
+    """A command whose channel is Ada's DM with the bot (only Ada can type there)."""
+    world.mark()
+    return await ask_command(world, person, channel=f"D{ADA}")
+
+
+async def secret_plan(world: World) -> tuple[str, list[dict[str, Any]]]:
+    """Ada's plan in #secret-launch, open for approval: its message ts and blocks."""
+    bot = world.bot
+    bot.minds_api.set("POST", PREVIEW, ok(plan_data(confirmationQuestions=[])))
+    await bot.command(f"plan {STUDY} Which launch message works best?", user=ADA, channel=SECRET)
+    run = await bot.tracker.next_tracked(RunKind.PLAN)
+    await bot.tick()
+    updates = [c for c in bot.slack.calls_to("chat.update") if c["ts"] == run.thread_ts and "Research plan" in str(c)]
+    blocks = updates[-1]["blocks"]
+    return updates[-1]["ts"], json.loads(blocks) if isinstance(blocks, str) else blocks
+
+
+def button(blocks: list[dict[str, Any]], text: str) -> dict[str, Any]:
+    for block in blocks:
+        for element in block.get("elements") or []:
+            if element.get("type") == "button" and element["text"]["text"] == text:
+                return element
+    raise AssertionError(f"no button {text!r}")
+
+
+async def approve_secret_plan(world: World, person: str) -> str:
+    ts, blocks = await secret_plan(world)
+    world.mark()
+    approve = button(blocks, "Approve & run")
+    bot = world.bot
+    await bot.click(approve["action_id"], approve["value"], user=person, message_ts=ts, blocks=blocks, channel=SECRET)
+    if person in (ADA, CARA):
+        await bot.tracker.next_tracked(RunKind.RESEARCH)
+        frozen = bot.slack.calls_to("chat.update")[-1]
+        return json.dumps(frozen["blocks"], ensure_ascii=False)
+    return await bot.refusal()
+
+
+async def home_plan_into_secret(world: World, person: str) -> str:
+    """The App Home's Plan research dialog, with #secret-launch picked as the channel."""
+    world.mark()
+    values = {
+        "channel": {"value": {"type": "conversations_select", "selected_conversation": SECRET}},
+        "study": {"value": {"type": "plain_text_input", "value": STUDY}},
+        "request": {"value": {"type": "plain_text_input", "value": "Which tagline lands with Gen Z?"}},
+    }
+    world.bot.minds_api.set("POST", PREVIEW, ok(plan_data()))
+    view = {"callback_id": VIEW_PLAN_REQUEST, "private_metadata": json.dumps({"u": person})}
+    ack = await world.bot.submit(view, values, user=person)
+    if ack.body:
+        return str(json.loads(ack.body)["errors"]["channel"])
+    (posted,) = await world.bot.slack.wait_for("chat.postMessage", lambda c: c.get("channel") == SECRET)
+    return str(posted["text"])
+
+
+async def digest_dialog_into_secret(world: World, person: str) -> str:
+    world.mark()
+    values = {
+        "kind": {"value": {"selected_option": {"value": "daily"}}},
+        "time": {"value": {"selected_time": "09:00"}},
+        "tz": {"value": {"value": "UTC"}},
+        "channel": {"value": {"selected_conversation": SECRET}},
+    }
+    await world.bot.submit({"callback_id": ADD_DIGEST_VIEW}, values, user=person)
+    (note,) = await world.bot.slack.wait_for("chat.postMessage", lambda c: c.get("channel") == person)
+    world.posts_before += 1  # the private note in the person's DM is what they read, not a post in a channel
+    return str(note["text"])
+
+
+async def secret_digest_now(world: World, person: str) -> str:
+    digest = Digest(
+        digest_id="dg-secret1",
+        team_id=TEAM,
+        channel_id=SECRET,
+        schedule_kind=ScheduleKind.DAILY,
+        spec="09:00",
+        tz="UTC",
+        created_by=ADA,
+    )
+    await world.bot.store.save_digest(digest)
+    world.mark()
+    await world.bot.command("digest now dg-secret1", user=person)
+    if person == CARA:
+        return text_of(await world.bot.reply_containing("Digest `dg-secret1`"))
+    return text_of(await world.bot.reply())
+
+
+def step(person: str, **inputs: Any) -> dict[str, Any]:
+    return {
+        "type": "function_executed",
+        "function": {"id": "Fn1", "callback_id": "minds_ask_question", "app_id": "A1"},
+        "inputs": {"study": STUDY, "question": QUESTION, "channel": RESEARCH}
+        | inputs
+        | {"run_by": {"id": person, "secret": "c2xhY2stbWFkZS1pdA"}},
+        "function_execution_id": "Fx1",
+        "workflow_execution_id": "Wx1",
+        "event_ts": "1733150000.000001",
+        "bot_access_token": "xwfp-step-token",
+    }
+
+
+async def step_outcome(world: World) -> str:
+    failed = await world.bot.slack.wait_for("functions.completeError", lambda c: c["function_execution_id"] == "Fx1")
+    return str(failed[0]["error"])
+
+
+async def step_refused_by_policy(world: World, person: str) -> str:
+    policy = ChannelPolicy(team_id=TEAM, channel_id=RESEARCH, action="ask", mode=PolicyMode.REFUSE, set_by=CARA)
+    await world.bot.store.set_channel_policy(policy)
+    world.mark()
+    await world.bot.event(step(person))
+    return await step_outcome(world)
+
+
+async def step_into_secret(world: World, person: str) -> str:
+    world.mark()
+    await world.bot.event(step(person, channel=SECRET))
+    if person == ADA:
+        (parent,) = await world.bot.slack.wait_for("chat.postMessage", lambda c: c.get("channel") == SECRET)
+        return str(parent["text"])
+    return await step_outcome(world)
+
+
+async def step_naming_someone_else(world: World, person: str) -> str:
+    """Inputs that name Ada (an old "Asked by" mapped to her) never make her the asker."""
+    world.mark()
+    await world.bot.event(step(person, asked_by=ADA, requested_by=ADA))
+    (parent,) = await world.bot.slack.wait_for("chat.postMessage", lambda c: c.get("channel") == RESEARCH)
+    return str(parent["text"])
+
+
+async def link_in_secret(world: World, person: str) -> str:
+    world.mark()
+    link = f"https://getminds.ai/studies/{STUDY}"
+    event = {
+        "type": "link_shared",
+        "channel": SECRET,
+        "user": person,
+        "message_ts": "1.1",
+        "unfurl_id": "U1",
+        "source": "conversations_history",
+        "links": [{"domain": "getminds.ai", "url": link}],
+    }
+    await world.bot.event(event, event_id=f"EvLink{person}")
+    await world.bot.slack.wait_for("conversations.members", lambda c: c.get("channel") == SECRET)
+    if person == ADA:
+        (unfurled,) = await world.bot.slack.wait_for("chat.unfurl")
+        return json.dumps(unfurled, ensure_ascii=False)
+    return ""
+
+
+# --- the matrix -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cell:
+    way: str
+    action: str
+    person: str
+    allowed: bool
+    sees: str  # what the person reads (contained in it), "" when nothing is shown to anyone
+    does: Callable[[World, str], Awaitable[str]]
+
+    @property
+    def id(self) -> str:
+        who = {ADA: "ada-member", BEN: "ben-outsider", CARA: "cara-approver", DAN: "dan-admin", EVE: "eve-other"}
+        return f"{self.way}:{self.action}:{who[self.person]}"
+
+
+MATRIX = [
+    # row 1: asking refused by the channel's policy — the slash command and the workflow step alike
+    Cell("command", "ask, policy refused", BEN, False, POLICY_REFUSES_ASK, ask_refused_by_policy),
+    Cell("workflow step", "ask, policy refused", BEN, False, STEP_POLICY, step_refused_by_policy),
+    # asking in a private channel: only its members
+    Cell("command", "ask in a private channel", BEN, False, NOT_SENT_FROM_SECRET, ask_in_secret),
+    Cell("command", "ask in a private channel", ADA, True, f"<@{ADA}> asked", ask_in_secret),
+    Cell("DM", "ask in someone else's DM", BEN, False, "You are not a member of <#DU0ADA>", ask_in_someones_dm),
+    Cell("DM", "ask in one's own DM", ADA, True, f"<@{ADA}> asked", ask_in_someones_dm),
+    # one workspace, one key
+    Cell("command", "ask from another workspace", EVE, False, OTHER_WORKSPACE, from_another_workspace),
+    # row 6: workflow steps act as the person who runs the workflow
+    Cell("workflow step", "ask into a private channel", BEN, False, STEP_NOT_IN_SECRET, step_into_secret),
+    Cell("workflow step", "ask into a private channel", ADA, True, f"<@{ADA}> asked", step_into_secret),
+    Cell("workflow step", "inputs naming someone else", BEN, True, f"<@{BEN}> asked", step_naming_someone_else),
+    # who may approve: the requester, the channel's approvers, an admin — in the channel
+    Cell("button", "approve a private channel's plan", BEN, False, NOT_IN_PLANS_CHANNEL, approve_secret_plan),
+    Cell("button", "approve a private channel's plan", DAN, False, NOT_IN_PLANS_CHANNEL, approve_secret_plan),
+    Cell("button", "approve a private channel's plan", CARA, True, f"Approved by <@{CARA}>", approve_secret_plan),
+    Cell("button", "approve a private channel's plan", ADA, True, f"Approved by <@{ADA}>", approve_secret_plan),
+    # posting where a person picked: they and the bot must be in it
+    Cell("dialog", "App Home plan into a private channel", BEN, False, HOME_DIALOG_NOT_MEMBER, home_plan_into_secret),
+    Cell("dialog", "App Home plan into a private channel", ADA, True, "Preparing the plan", home_plan_into_secret),
+    Cell("dialog", "digest into a private channel", BEN, False, DIGEST_NOT_MEMBER, digest_dialog_into_secret),
+    Cell("command", "post a private channel's digest", BEN, False, NOT_IN_DIGESTS_CHANNEL, secret_digest_now),
+    Cell("command", "post a private channel's digest", CARA, True, "posted to", secret_digest_now),
+    # a link: a card only for someone in the channel
+    Cell("link", "unfurl in a private channel", BEN, False, "", link_in_secret),
+    Cell("link", "unfurl in a private channel", ADA, True, "Minds Study", link_in_secret),
+]
+
+
+@pytest.mark.parametrize("cell", MATRIX, ids=[cell.id for cell in MATRIX])
+async def test_the_permission_matrix(world: World, cell: Cell) -> None:
+    seen = await cell.does(world, cell.person)
+    assert cell.sees in seen
+    if cell.allowed:
+        assert "You are not a member" not in seen and OTHER_WORKSPACE not in seen
+    else:
+        assert world.nothing_happened(), "a refusal reached neither Minds nor a channel"
+
+
+def test_every_way_in_has_a_refused_and_an_allowed_cell() -> None:
+    for way in {cell.way for cell in MATRIX}:
+        outcomes = {cell.allowed for cell in MATRIX if cell.way == way}
+        assert outcomes == {True, False}, f"{way} has only {'allowed' if True in outcomes else 'refused'} cells"
