@@ -23,6 +23,7 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -490,6 +491,11 @@ class Busy:
     seconds: int
 
 
+# The ``running`` entry the current work is counted as (a fresh object per entry), so that ``busy`` asked from
+# inside that work does not count it against itself.
+_counted_as: ContextVar[object | None] = ContextVar("fair_share_counted_as", default=None)
+
+
 @dataclass
 class FairShare:
     """Per-workspace Minds work queued per person, with a bound.
@@ -497,10 +503,12 @@ class FairShare:
     A person may have ``MAX_IN_FLIGHT_PER_PERSON`` commands running at once, and use at most the Minds
     limiter's caller share of the key's window (``RateLimiter.share_wait``, counted across replicas); beyond that
     ``busy`` says how long to wait. Inside ``running`` every Minds call is made for that person, so the limiter serves
-    people round robin."""
+    people round robin. ``busy`` asked from inside a person's own ``running`` work (the gate, before a command or a
+    button spends) does not count that work itself: it is the one asking."""
 
     clock: Callable[[], datetime]
     _running: dict[tuple[str, str], list[datetime]] = field(default_factory=dict)
+    _live: dict[object, tuple[str, str]] = field(default_factory=dict)  # running entry → whose
     _typical: float = TYPICAL_COMMAND_SECONDS
 
     @staticmethod
@@ -510,24 +518,32 @@ class FairShare:
     async def busy(self, *, team_id: str, user_id: str, limiter: RateLimiter | None) -> Busy | None:
         """None when the person may start one more command now."""
         running = self._running.get((team_id, user_id), [])
-        if len(running) >= MAX_IN_FLIGHT_PER_PERSON:
+        itself = 1 if self.counts_current(team_id=team_id, user_id=user_id) else 0
+        if len(running) - itself >= MAX_IN_FLIGHT_PER_PERSON:
             age = (self.clock() - running[0]).total_seconds()
-            return Busy("in_flight", len(running), _about(self._typical - age))
+            return Busy("in_flight", len(running) - itself, _about(self._typical - age))
         share_wait = await limiter.share_wait(self.caller_for(team_id=team_id, user_id=user_id)) if limiter else 0.0
         if share_wait > 0:
             return Busy("share", len(running), _about(share_wait))
         return None
 
+    def counts_current(self, *, team_id: str, user_id: str) -> bool:
+        """Whether the work asking already runs as this person's (inside their ``running``)."""
+        return self._live.get(_counted_as.get()) == (team_id, user_id)
+
     @asynccontextmanager
     async def running(self, *, team_id: str, user_id: str) -> AsyncIterator[None]:
         """Count one command as running for the person, its Minds calls made on their behalf."""
-        key, started = (team_id, user_id), self.clock()
+        key, started, entry = (team_id, user_id), self.clock(), object()
         self._running.setdefault(key, []).append(started)
-        token = caller.set(self.caller_for(team_id=team_id, user_id=user_id))
+        self._live[entry] = key
+        token, counted = caller.set(self.caller_for(team_id=team_id, user_id=user_id)), _counted_as.set(entry)
         try:
             yield
         finally:
             caller.reset(token)
+            _counted_as.reset(counted)
+            del self._live[entry]
             self._running[key].remove(started)
             if not self._running[key]:
                 del self._running[key]

@@ -4,20 +4,28 @@ Owns: opening a chat (the Mind must be ready: a Mind still training is named and
 is created before anything is posted, then the thread head is posted and the chat id stored with the thread, so
 it survives a restart), each person's reply in that thread as one turn of the same chat (only the new message is
 sent: Minds keeps the history), and closing threads idle for ``CHAT_IDLE`` once, politely (``ChatCloser``).
-A failed turn is said in the thread and never re-sent by itself: a chat message has no idempotency key.
+The start of a chat and every turn pass the channel's "chat" policy line (``flows/spend.py``: run at once, wait
+for an approver's click — the approval line in the channel, the requester told privately in the thread — or be
+refused) and are recorded for ``/minds activity``: a turn counts one Minds response, the start none (it creates
+the chat; no message reaches the Mind). A held turn is sent, as its writer, once an approver approves
+(``slack/spend.py``). A failed turn is said in the thread and never re-sent by itself: a chat message has no
+idempotency key.
 Must not touch: Block Kit (``render/chat.py``), SQL.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from slack_sdk.errors import SlackApiError
 
+from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.spend import SpendRequest, consent, settle, their_work
 from minds_bot.i18n import in_channel, speaking
 from minds_bot.minds import MindNotReady, MindsError
 from minds_bot.render import Message
@@ -31,6 +39,7 @@ from minds_bot.render.chat import (
     render_turn_failed,
 )
 from minds_bot.render.errors import user_message
+from minds_bot.render.spend import CHAT_START_COMMAND
 from minds_bot.services import Background
 from minds_bot.store import ChatThread
 
@@ -48,29 +57,38 @@ CLOSE_CHECK_SECONDS = 600.0
 CHAT_NAME_CHARS = 120
 
 
-async def open_chat(
-    services: Services, slack: AsyncWebClient, *, team_id: str, channel_id: str, user_id: str, mind_id: str
-) -> Message:
-    """Start a thread talking to ``mind_id``; returns the private note for the person who asked."""
-    minds = await services.minds.client_for(team_id)
+async def open_chat(invocation: Invocation, *, mind_id: str) -> Message | None:
+    """Start a thread talking to ``mind_id``, through the channel's "chat" line; returns the private note for the
+    person who asked (None when the policy held or refused it: they were told)."""
+    services, slack = invocation.services, invocation.client
+    minds = await invocation.minds()
     mind = await minds.get_mind(mind_id)
     if not mind.ready_to_chat:
         return render_mind_not_ready(mind_name=mind.name, status=mind.training_status)
+    command = CHAT_START_COMMAND.format(mind_id=mind.id)
+    spend = await consent(invocation, SpendRequest(action="chat", subject=mind.name, command=command, responses=0))
+    if spend is None:
+        return None
     # The chat's name is stored in Minds (the same for everyone who opens it there), not shown by the bot.
     chat_name = f"Slack chat with {mind.name}"[:CHAT_NAME_CHARS]  # verbatim
-    chat = await minds.create_chat(mind_id=mind.id, name=chat_name)
+    try:
+        chat = await minds.create_chat(mind_id=mind.id, name=chat_name)
+    except MindsError as exc:
+        await settle(services, spend, started=False, detail=type(exc).__name__)
+        raise
+    await settle(services, spend, started=True, detail=chat.id)
     with in_channel():  # the thread is the channel's
-        header = render_chat_header(mind=mind, started_by=user_id, idle_hours=IDLE_HOURS)
-    posted = await slack.chat_postMessage(channel=channel_id, **header.as_kwargs())
+        header = render_chat_header(mind=mind, started_by=invocation.user_id, idle_hours=IDLE_HOURS)
+    posted = await slack.chat_postMessage(channel=invocation.channel_id, **header.as_kwargs())
     await services.store.save_chat_thread(
         ChatThread(
-            team_id=team_id,
-            channel_id=channel_id,
+            team_id=invocation.team_id,
+            channel_id=invocation.channel_id,
             thread_ts=str(posted["ts"]),
             chat_id=chat.id,
             mind_id=mind.id,
             mind_name=mind.name,
-            started_by=user_id,
+            started_by=invocation.user_id,
             last_activity_at=services.clock(),
         )
     )
@@ -79,18 +97,31 @@ async def open_chat(
 
 @dataclass(frozen=True)
 class ThreadReply:
-    """A person's message in a thread, as the listener read it from Slack's event."""
+    """A person's message in a thread, as the listener read it from Slack's event (``ts``: the message's own)."""
 
     team_id: str
     channel_id: str
     thread_ts: str
     user_id: str
     text: str
+    ts: str = ""
 
 
-async def answer_reply(services: Services, slack: AsyncWebClient, reply: ThreadReply) -> None:
-    """One turn: send the reply to the thread's Minds chat and post the Mind's answer in the thread.
-    Threads that are not chats are left alone."""
+def held_turn(command: str) -> tuple[str, str] | None:
+    """(thread, text) of a chat turn a held spend saved; None for anything else (a chat's start is a command)."""
+    try:
+        saved = json.loads(command)
+        return str(saved["thread_ts"]), str(saved["text"])
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+async def answer_reply(
+    services: Services, slack: AsyncWebClient, reply: ThreadReply, *, approved_spend: str | None = None
+) -> None:
+    """One turn: through the channel's "chat" line, send the reply to the thread's Minds chat and post the Mind's
+    answer in the thread. Threads that are not chats are left alone. ``approved_spend``: an approver approved
+    this held turn (it is sent once, as its writer)."""
     thread = await services.store.get_chat_thread(
         team_id=reply.team_id, channel_id=reply.channel_id, thread_ts=reply.thread_ts
     )
@@ -102,24 +133,53 @@ async def answer_reply(services: Services, slack: AsyncWebClient, reply: ThreadR
     if len(reply.text) > MAX_CHAT_MESSAGE_CHARS:
         await _tell(slack, reply, render_message_too_long(length=len(reply.text), limit=MAX_CHAT_MESSAGE_CHARS))
         return
-    await services.store.touch_chat_thread(
-        team_id=reply.team_id, channel_id=reply.channel_id, thread_ts=reply.thread_ts, at=services.clock()
+    invocation = Invocation(
+        services=services,
+        client=slack,
+        respond=_privately(slack, reply),
+        team_id=reply.team_id,
+        channel_id=reply.channel_id,
+        user_id=reply.user_id,
+        trigger_id=f"chat:{reply.channel_id}:{reply.ts}" if reply.ts else None,  # one message, one spend
+        approved_spend=approved_spend,
     )
-    with in_channel():  # the Mind's answer is read in the thread by everyone in the channel
-        messages = await _turn(services, thread, reply.text)
+    turn = json.dumps({"thread_ts": reply.thread_ts, "text": reply.text})
+    async with their_work(services, team_id=reply.team_id, user_id=reply.user_id):
+        spend = await consent(invocation, SpendRequest(action="chat", subject=reply.text, command=turn, responses=1))
+        if spend is None:
+            return
+        await services.store.touch_chat_thread(
+            team_id=reply.team_id, channel_id=reply.channel_id, thread_ts=reply.thread_ts, at=services.clock()
+        )
+        with in_channel():  # the Mind's answer is read in the thread by everyone in the channel
+            messages, failure = await _turn(services, thread, reply.text)
+        await settle(services, spend, started=failure is None, detail=failure)
     for message in messages:
         await _post(slack, reply, message)
 
 
-async def _turn(services: Services, thread: ChatThread, text: str) -> list[Message]:
+async def _turn(services: Services, thread: ChatThread, text: str) -> tuple[list[Message], str | None]:
+    """What the thread shows, and why the turn failed (None: the Mind answered)."""
     minds = await services.minds.client_for(thread.team_id)
     try:
         answer = await minds.send_chat_message(thread.chat_id, content=text)
-    except MindNotReady:
-        return [render_mind_not_ready(mind_name=thread.mind_name, status=None)]
+    except MindNotReady as exc:
+        return [render_mind_not_ready(mind_name=thread.mind_name, status=None)], type(exc).__name__
     except MindsError as exc:
-        return [render_turn_failed(mind_name=thread.mind_name, reason=user_message(exc))]
-    return render_mind_reply(mind_name=thread.mind_name, content=answer.content)
+        return [render_turn_failed(mind_name=thread.mind_name, reason=user_message(exc))], type(exc).__name__
+    return render_mind_reply(mind_name=thread.mind_name, content=answer.content), None
+
+
+def _privately(slack: AsyncWebClient, reply: ThreadReply) -> Any:
+    """A respond() for a thread reply, which has no response URL: private notes to its writer, in the thread."""
+
+    async def respond(**message: Any) -> None:
+        shown = {k: v for k, v in message.items() if k in ("text", "blocks")}
+        await slack.chat_postEphemeral(
+            channel=reply.channel_id, user=reply.user_id, thread_ts=reply.thread_ts, **shown
+        )
+
+    return respond
 
 
 async def _post(slack: AsyncWebClient, reply: ThreadReply, message: Message) -> None:

@@ -1,11 +1,14 @@
-"""A private copy of a Study (``POST /studies/{id}/duplicate``), asked for from Slack.
+"""A private copy of a Study (``POST /studies/{id}/duplicate``) or of an Audience
+(``POST /audiences/{id}/duplicate``), asked for from Slack, each through the channel's "duplicate" policy line.
 
 Owns: the keyed request behind ``/minds duplicate``: saved with its Idempotency-Key before it is sent (derived
 from the Slack request, so Slack's redelivery gets the same copy back); **Try again** after a timeout or a
 network failure re-sends it with that same key (CATALOGUE §2 H.73: a retry cannot make a second copy); the same
 command for the same Study within ``KEY_WINDOW`` asks "make a second copy?" and sends nothing until the
 button is pressed. A Study with a live run is refused by Minds (409 ``STUDY_RUN_IN_PROGRESS``); the error hook
-says so.
+says so. ``duplicate_audience``: the Audience copy's Idempotency-Key is derived from the Slack request, so a
+redelivery gets the same copy back (so a copy made stays "sent" in the record; a copy Minds refused is recorded as
+not started).
 Must not touch: Block Kit, SQL.
 """
 
@@ -16,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import with_progress
 from minds_bot.flows.keyed import UNCERTAIN, Repeat, arguments_of, begin, saved_for
+from minds_bot.flows.keys import derived_key
 from minds_bot.flows.planning import Refused
-from minds_bot.flows.spend import SpendRequest, again_command, consent, withdraw
+from minds_bot.flows.spend import SpendRequest, again_command, consent, settle, withdraw
+from minds_bot.minds import MindsError
 from minds_bot.render.errors import user_message
 from minds_bot.render.jobs import (
     DUPLICATE_AGAIN,
@@ -26,6 +31,8 @@ from minds_bot.render.jobs import (
     render_make_another,
     render_try_again,
 )
+from minds_bot.render.profiles import render_audience_duplicate
+from minds_bot.render.spend import AUDIENCE_COPY_COMMAND
 from minds_bot.store import KeyedRequest
 
 if TYPE_CHECKING:
@@ -104,3 +111,25 @@ async def _send(invocation: Invocation, request: KeyedRequest, *, show: Callable
         )
         return
     await invocation.reply(render_duplicate(copy, source_name=arguments["studyName"]))
+
+
+async def duplicate_audience(
+    invocation: Invocation, *, audience_id: str, audience_name: str, show: Callable[[], Awaitable[Any]]
+) -> None:
+    """``/minds duplicate audience <name>`` (and the Audience card's Duplicate), through the channel's "duplicate"
+    line (a copy counts no Minds responses; each member becomes a new Mind of the plan's allowance)."""
+    command = AUDIENCE_COPY_COMMAND.format(audience_id=audience_id)
+    request = SpendRequest(action="duplicate", subject=audience_name, command=command, responses=0)
+    spend = await consent(invocation, request)
+    if spend is None:
+        return
+    minds = await invocation.minds()
+    key = derived_key(purpose="duplicate-audience", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
+    try:
+        copy = await with_progress(minds.duplicate_audience(audience_id, idempotency_key=key), show=show)
+    except MindsError as exc:
+        if not isinstance(exc, UNCERTAIN):  # refused for good; no answer: Minds may have made it, it stays "sent"
+            await settle(invocation.services, spend, started=False, detail=type(exc).__name__)
+        raise
+    # Made (or replayed): the spend stays "sent", so Slack's redelivery of this request shows the same copy again.
+    await invocation.reply(render_audience_duplicate(copy, source_name=audience_name))

@@ -6,7 +6,9 @@ what must hold first, decided from the revision as Minds returns it and Minds' m
 the button: every confirmation question answered (CATALOGUE §2 E.41), every method executable (E.42–43), the
 advanced-method opt-in ticked when the plan has advanced methods; the exactly-once confirm (the plan post moves
 open → approved atomically, then an ``Approval`` record with its idempotency key is committed *before*
-``POST …/research-runs``; a retry after a timeout reuses the record's key; the plan's blocks are kept with the
+``POST …/research-runs``; a retry after a timeout reuses the record's key; the approver's share of the Minds budget
+is the gate's to check first, and the run is recorded for ``/minds activity`` — sent, then started or failed as
+Minds answered, one record per approval; the plan's blocks are kept with the
 plan post before Minds is asked, so a restart mid-confirm or mid-run can still rewrite its closing line), the
 honest answers to refusals (``PLAN_LIMIT``: an upgrade is required and nothing started; 409: the reason), and
 the ``RunHandler`` for ``RunKind.RESEARCH``
@@ -36,6 +38,7 @@ from minds_bot.flows.model_connections import NotPinned, cached_connections, pin
 from minds_bot.flows.outcome import close_plan_message, react_to_request
 from minds_bot.flows.planning import Refused, load_revision
 from minds_bot.flows.run_notice import notify_run_end
+from minds_bot.flows.spend import record_research, settle, their_work
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.i18n import _, in_channel, sentences
 from minds_bot.minds import (
@@ -158,6 +161,17 @@ async def approve(
     refused = await _state_refusal(services, post, revision)
     if refused is not None:
         return refused
+    spending = await access.check(  # the approval is its consent; the approver's share of the Minds budget is asked
+        services,
+        slack,
+        team_id=post.team_id,
+        user_id=user_id,
+        act=access.Act.RESEARCH,
+        channel_id=post.channel_id,
+        thing=access.plan_thing(post),
+    )
+    if spending.refused:
+        return Refused(spending.reason)
     refused = await _runnable_refusal(services, post, opt_in=opt_in)
     if refused is not None:
         return refused
@@ -167,9 +181,10 @@ async def approve(
     moved = await _move(services, post, {PlanState.OPEN}, PlanState.APPROVED)
     if moved is None:
         return Refused(_("Someone is approving this plan right now; its run will appear in the thread."))
-    return await _confirm(
-        services, slack=slack, post=moved, user_id=user_id, opt_in=opt_in, blocks=blocks, connection=pin
-    )
+    async with their_work(services, team_id=post.team_id, user_id=user_id):
+        return await _confirm(
+            services, slack=slack, post=moved, user_id=user_id, opt_in=opt_in, blocks=blocks, connection=pin
+        )
 
 
 async def _state_refusal(services: Services, post: PlanPost, revision: int) -> Refused | None:
@@ -251,6 +266,7 @@ async def _confirm(
     opt_in = opt_in or approval.advanced_opt_in  # a retry keeps the opt-in the approval was claimed with
     pinned = approval.model_connection  # and the model connection: the same body under the same key
     minds = await services.minds.client_for(post.team_id)
+    spend = await record_research(services, post=post, approval=approval)
     try:
         started = await minds.start_research_run(
             post.study_id,
@@ -261,9 +277,11 @@ async def _confirm(
             model_connection=pinned,
         )
     except DEFINITIVE_REFUSALS as exc:
+        await settle(services, spend, started=False, detail=type(exc).__name__)
         return await _refused_by_minds(services, slack=slack, post=post, user_id=user_id, error=exc)
-    except MindsError as exc:
+    except MindsError as exc:  # no answer: it may have started; Approve again re-sends the same key, same record
         return await _unconfirmed(services, slack=slack, post=post, error=exc)
+    await settle(services, spend, started=True, detail=started.run_id)
     await services.store.attach_run(
         team_id=post.team_id, draft_plan_id=approval.draft_plan_id, revision=approval.revision, run_id=started.run_id
     )

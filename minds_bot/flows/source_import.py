@@ -4,7 +4,8 @@
 Owns: which shared files qualify (``.txt``, ``.md``, ``.csv``, ``.json``; at most 20, 5 MB each, 12 MB in all —
 Minds' limits, checked before anything is sent), downloading them with the bot token from Slack's own file
 host only (``flows/slack_files.py``: size checked first, streamed up to the limit, no redirect off Slack),
-refusing a file that is not UTF-8 text, the import (the client verifies count, order and SHA-256 checksums
+refusing a file that is not UTF-8 text, asking the channel's spend policy before any of it (a refused build
+downloads and sends nothing), the import (the client verifies count, order and SHA-256 checksums
 before anything is called a success) and handing the returned files, unchanged, to the build.
 Must not touch: Block Kit (``render/source_import.py``) or SQL.
 """
@@ -15,9 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minds_bot.flows.audiences import start_audience
+from minds_bot.flows.audiences import held_command, start_audience
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.slack_files import Refusal, SlackFileHosts, SlackFileRefused, download_slack_file
+from minds_bot.flows.spend import SpendRequest, refused_early
 from minds_bot.i18n import _
 from minds_bot.render.source_import import render_sources_imported
 
@@ -117,8 +119,12 @@ async def _download(item: SharedFile, *, token: str | None, hosts: SlackFileHost
 
 
 async def build_from_files(invocation: Invocation, *, brief: str, files: Sequence[SharedFile]) -> None:
-    """Download, import (verified), say so, then build the Audience from the brief and those files."""
+    """Download, import (verified), say so, then build the Audience from the brief and those files. The channel's
+    "audience_build" line is asked first: a refused build (or a person who must wait) downloads and sends nothing."""
     check_limits(files)
+    early = SpendRequest(action="audience_build", subject=brief, command=held_command(brief=brief, files=()))
+    if await refused_early(invocation, early):
+        return
     slack_token = getattr(invocation.client, "token", None)
     texts = await download_texts(files, token=slack_token, slack_api_url=invocation.services.settings.slack_api_url)
     minds = await invocation.minds()

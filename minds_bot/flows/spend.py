@@ -4,14 +4,17 @@ waits for an approver's click, or is refused — and every spend is recorded for
 Owns: ``set_policy`` (who may is the gate's to say: admins and the channel's approvers, in the channel),
 ``consent`` (every spending action passes it: it asks the gate — ``flows/access.py``: the person is in the
 channel now, the channel's policy, their share of the Minds budget — then records the spend and lets it run,
-holds it with an approval line in the channel, or refuses it privately), ``settle`` (what Minds answered, for the
-record),
+holds it with an approval line in the channel, or refuses it privately), ``refused_early`` (the same answer asked
+before an action prepares anything — downloads files, reads or imports them — so a refused action sends nothing
+anywhere), ``their_work`` (a spend a button, dialog or event started runs as the person's work, like a command:
+counted among their requests in flight, its Minds calls served round robin), ``record_research`` (an approved
+plan's research run: its approval is its consent), ``settle`` (what Minds answered, for the record),
 ``withdraw`` (nothing was sent after all), ``decide`` (an approver's Approve / Decline: exactly once, however often
 Slack delivers the click or however many approvers click at once — a compare-and-set on the stored spend),
-``spend_report`` and ``attach_csv``. An approved action is run by the listener that owns it, as its requester, with
+``spend_report`` and ``attach_csv`` (people named as Slack shows them, ``users.info`` asked once per person per
+file; every cell neutralised). An approved action is run by the listener that owns it, as its requester, with
 their words (``Spend.command``); ``consent`` lets it through once (approved → sent, again a compare-and-set). Must
 not touch: Block Kit (``render/spend.py``), SQL, Minds wire shapes.
-
 """
 
 from __future__ import annotations
@@ -19,11 +22,16 @@ from __future__ import annotations
 import asyncio
 import csv
 import json
+import logging
 import tempfile
+from collections.abc import AsyncIterator, Iterable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
+
+from slack_sdk.errors import SlackApiError
 
 from minds_bot.flows import access
 from minds_bot.flows.csv_safety import NEUTRALISER, needs_neutralising
@@ -40,7 +48,9 @@ from minds_bot.render.spend import (
     render_refused,
 )
 from minds_bot.services import Services
-from minds_bot.store import ChannelPolicy, PolicyMode, Spend, SpendOutcome
+from minds_bot.store import Approval, ChannelPolicy, PlanPost, PolicyMode, Spend, SpendOutcome
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -158,6 +168,62 @@ async def consent(invocation: Invocation, request: SpendRequest) -> Spend | None
     return None
 
 
+async def refused_early(invocation: Invocation, request: SpendRequest) -> bool:
+    """True after the person was told no (a refusal by the channel's policy recorded, as ``consent`` records it):
+    asked before an action prepares anything for Minds (downloads or imports files, reads what it will spend on),
+    so that a refused action sends nothing anywhere. False: go on, and pass ``consent`` when ready (it may still
+    hold the action for an approver)."""
+    if invocation.approved_spend is not None:
+        return False  # approved already: ``consent`` lets it through once
+    decision = await access.check(
+        invocation.services,
+        invocation.client,
+        team_id=invocation.team_id,
+        user_id=invocation.user_id,
+        act=access.Act(request.action),
+        channel_id=invocation.channel_id,
+    )
+    if decision.allowed:
+        return False
+    await consent(invocation, request)  # records the channel's refusal, and tells the person either way
+    return True
+
+
+@asynccontextmanager
+async def their_work(services: Services, *, team_id: str, user_id: str) -> AsyncIterator[None]:
+    """Run a spend a button, a dialog or an event started as the person's work, as the router runs a command:
+    counted among their requests in flight (``services.fair``), its Minds calls made on their behalf so the key's
+    limiter serves people round robin. Inside work already counted as theirs (a command) nothing changes."""
+    fair = services.fair
+    if fair.counts_current(team_id=team_id, user_id=user_id):
+        yield
+        return
+    async with fair.running(team_id=team_id, user_id=user_id):
+        yield
+
+
+async def record_research(services: Services, *, post: PlanPost, approval: Approval) -> Spend:
+    """An approved plan's research run, recorded as sent before Minds is asked (``settle`` says what Minds
+    answered): the plan's requester's, decided by its approver, about its Study. One record per approval (its
+    idempotency key), however often it is sent. How many Minds responses it counts is not known here: none is
+    guessed."""
+    spend_id = derived_key(purpose="spend:research", team_id=post.team_id, trigger_id=approval.idempotency_key)
+    command = json.dumps({"draft_plan_id": approval.draft_plan_id, "revision": approval.revision})
+    return await services.store.add_spend(
+        Spend(
+            team_id=post.team_id,
+            spend_id=spend_id,
+            channel_id=post.channel_id,
+            user_id=post.requester_id,
+            action=str(access.Act.RESEARCH),
+            subject=post.study_name,
+            command=command,
+            outcome=SpendOutcome.SENT,
+            decided_by=approval.approver_id,
+        )
+    )
+
+
 async def _approved(invocation: Invocation, request: SpendRequest) -> Spend | None:
     """An approved action comes back once: approved → sent. Anything else (already sent, another action, another
     person's spend) runs nothing."""
@@ -241,27 +307,51 @@ async def spend_report(invocation: Invocation, *, days: int) -> SpendReport:
     return SpendReport(days=days, until=now, spends=spends)
 
 
-def csv_rows(report: SpendReport) -> list[tuple[str, ...]]:
-    """The report's spends as CSV rows (newest first), plain text, not escaped: the file is not mrkdwn."""
+def csv_rows(report: SpendReport, names: Mapping[str, str] | None = None) -> list[tuple[str, ...]]:
+    """The report's spends as CSV rows (newest first), plain text, not escaped: the file is not mrkdwn. People are
+    named by ``names`` (Slack id → name; an id not named stays the id), their ids kept in the last two columns."""
+    known = names or {}
     rows: list[tuple[str, ...]] = []
     for spend in report.spends:
         when = spend.created_at.strftime("%Y-%m-%d %H:%M:%S") if spend.created_at else _("not known")
         count = str(spend.responses) if spend.responses is not None else spend.cost or _("not known")
         kind = spend.cost or ""
+        decider = spend.decided_by or ""
         rows.append(
             (
                 when,
-                spend.user_id,
+                known.get(spend.user_id, spend.user_id),
                 spend.action,
                 spend.subject,
                 count,
                 kind,
                 str(spend.outcome),
-                spend.decided_by or "",
+                known.get(decider, decider),
                 spend.detail or "",
+                spend.user_id,
+                decider,
             )
         )
     return rows
+
+
+async def person_names(slack: Any, user_ids: Iterable[str]) -> dict[str, str]:
+    """Each person's name as Slack shows it (``users.info``: real name, else display name, else user name), asked
+    once per person; someone Slack does not show (or a failed lookup) keeps their id."""
+    names: dict[str, str] = {}
+    for user_id in dict.fromkeys(u for u in user_ids if u):
+        try:
+            reply = await slack.users_info(user=user_id)
+        except SlackApiError as exc:
+            log.info("users.info failed for the activity CSV: %s", exc.response.get("error"))
+            continue
+        user = reply.get("user") or {}
+        profile = user.get("profile") or {}
+        for name in (profile.get("real_name"), user.get("real_name"), profile.get("display_name"), user.get("name")):
+            if isinstance(name, str) and name.strip():
+                names[user_id] = name.strip()
+                break
+    return names
 
 
 def _safe(value: str) -> str:
@@ -287,10 +377,12 @@ async def attach_csv(invocation: Invocation, *, days: int) -> None:
             user=mention(invocation.user_id),
         )
         title = _("Minds spending")
+    people = [s.user_id for s in report.spends] + [s.decided_by or "" for s in report.spends]
+    rows = csv_rows(report, await person_names(invocation.client, people))
     directory = Path(await asyncio.to_thread(tempfile.mkdtemp, prefix="minds-activity-"))
     path = directory / "minds-activity.csv"
     try:
-        await asyncio.to_thread(_write, path, header, csv_rows(report))
+        await asyncio.to_thread(_write, path, header, rows)
         await upload_file(
             invocation.client,
             path=path,

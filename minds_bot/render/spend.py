@@ -1,10 +1,13 @@
 """Spend with consent, as people read it: a channel's policy, a held action's approval line, a refusal, and
 the channel's spend activity (list, totals and CSV rows from one model).
 
-Owns: the words for each action and mode, ``render_policy`` (one line per action with its mode; a select per
-action for people who may change it), ``render_hold`` / ``render_hold_decided`` (the channel's approval line,
-then how it was decided), the private notes (held, declined, refused, not allowed), ``SpendReport`` (the spends
-of a period and their totals, which ``render_activity`` (paged) shows and ``flows/spend.csv_rows`` writes.
+Owns: the words for each action and mode (``summary``: what a spend asks for — a question, a chat's start or one
+of its turns, a heatmap, a build, a copy of a Study or of an Audience, a public link, an approved research run —
+told apart by the saved commands ``AUDIENCE_COPY_COMMAND`` and ``CHAT_START_COMMAND``), ``render_policy`` (one
+line per action with its mode; a select per action for people who may change it), ``render_hold`` /
+``render_hold_decided`` (the channel's approval line, then how it was decided), the private notes (held, declined,
+refused, not allowed), ``SpendReport`` (the spends of a period and their totals, which ``render_activity``
+(paged) shows and ``flows/spend.csv_rows`` writes; the CSV's header, people's names first and their ids last).
 Must not touch: I/O of any kind. Every person's words (a question, a Study name, a brief) are escaped here.
 """
 
@@ -76,7 +79,13 @@ CSV_HEADER = (
     N_("outcome"),
     N_("decided by"),
     N_("Minds said"),
+    N_("user id"),
+    N_("decided by id"),
 )
+# How an action's saved command tells two things of one policy line apart, for the words said about it: a copy of
+# an Audience (not a Study), a chat's start (not one of its turns). The flows build the commands with these.
+AUDIENCE_COPY_COMMAND = "duplicate audience {audience_id}"  # command syntax, verbatim
+CHAT_START_COMMAND = "chat {mind_id}"  # command syntax, verbatim
 
 
 def action_name(action: str) -> str:
@@ -95,10 +104,21 @@ def summary(spend: Spend) -> str:
         "audience_build": N_("build an Audience from “{subject}”"),
         "duplicate": N_("duplicate the Study {subject}"),
         "share_on": N_("turn the public link of {subject} on"),
+        "chat": N_("send “{subject}” to a Mind in a chat thread"),
+        "research": N_("run the approved research plan of {subject}"),
     }
+    if spend.action == "duplicate" and _is_command(spend, AUDIENCE_COPY_COMMAND):
+        return _("duplicate the Audience {subject}", subject=about)
+    if spend.action == "chat" and _is_command(spend, CHAT_START_COMMAND):
+        return _("start a chat with {subject}", subject=about)
     if spend.action not in words:
         return about
     return _(words[spend.action], subject=about)
+
+
+def _is_command(spend: Spend, template: str) -> bool:
+    """Whether the spend's saved command is ``template``'s command (its words before the first placeholder)."""
+    return spend.command.startswith(template.split("{", 1)[0])
 
 
 def responses_text(spend: Spend) -> str:

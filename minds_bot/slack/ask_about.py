@@ -1,7 +1,8 @@
 """The message shortcut "Ask Minds about this": a message's words as a question (or a plan request) to a Study.
 
 Owns: the shortcut (its dialog holds the message's text, a Study to pick, and where the answer goes in its
-metadata) and the dialog's submission: one question is asked with ``flows/ask.py`` in the message's thread; a
+metadata) and the dialog's submission: one question is asked with ``flows/ask.py`` in the message's thread (as
+the person's work, like a command: ``flows/spend.their_work``); a
 message holding several questions becomes ``/minds plan <study> <request>`` in that channel, as typed. A message
 without text, a workspace without Minds, a question too long or no longer one question are said in the dialog or
 privately; nothing is sent to Minds for them. A message's image or PDF is the question's stimulus
@@ -20,6 +21,7 @@ from minds_bot.flows import ask as ask_flow
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.questions import check_question
+from minds_bot.flows.spend import their_work
 from minds_bot.flows.stimulus import (
     MAX_STIMULUS_BYTES,
     Problem,
@@ -186,14 +188,17 @@ def register(surface: Surface, services: Services) -> None:
         try:
             minds = await invocation.minds()
             study = await minds.get_study(study_id)
-            outcome = await ask_flow.ask_with_consent(  # through the channel's spend policy
-                invocation,
-                study=study,
-                question=text,
-                thread_ts=thread_ts or None,
-                attachments=attachments,
-                client_request_id=derived_key(purpose="ask-about", team_id=invocation.team_id, trigger_id=view["id"]),
-            )
+            async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):  # like a command
+                outcome = await ask_flow.ask_with_consent(  # through the channel's spend policy
+                    invocation,
+                    study=study,
+                    question=text,
+                    thread_ts=thread_ts or None,
+                    attachments=attachments,
+                    client_request_id=derived_key(
+                        purpose="ask-about", team_id=invocation.team_id, trigger_id=view["id"]
+                    ),
+                )
         except MindsError as exc:
             await invocation.say_text(user_message(exc))
             return

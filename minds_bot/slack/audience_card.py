@@ -5,7 +5,9 @@ Owns: both commands, the card's buttons — Ask (a one-question modal), Export (
 ``/minds duplicate audience <id>``; the Idempotency-Key comes from the click, so a redelivered click makes no
 second copy) and Recalibrate… (re-enters ``/minds recalibrate`` through the router, where ownership is
 checked) — and the Ask modal's submission. The router is the one way in, so each button has one
-implementation, shared with its typed command.
+implementation, shared with its typed command. Asking an Audience, typed or from the card's dialog, passes the
+channel's "ask" policy line (``flows/ask_audience.py``: asked before the Audience is looked up, so a refused or
+waiting person sends nothing to Minds); the dialog's ask runs as the person's work, like a command.
 Reading is ``flows/audience_card.py``; asking ``flows/ask_audience.py``; rendering ``render/audience.py``.
 Must not touch: Minds wire shapes or SQL.
 """
@@ -14,11 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.flows.ask_audience import ask_audience
+from minds_bot.flows.ask_audience import ask_audience_by_id, ask_audience_with_consent, early_request
 from minds_bot.flows.audience_card import read_audience_card
 from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.flows.keys import derived_key
 from minds_bot.flows.questions import check_question
+from minds_bot.flows.spend import SpendRequest, refused_early, their_work
 from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsError
 from minds_bot.render.ask_audience import ASK_AUDIENCE_VIEW, QUESTION_ACTION, QUESTION_BLOCK, ask_audience_modal
@@ -34,7 +36,7 @@ from minds_bot.render.modals import MAX_QUESTION
 from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import ASK_AUDIENCE_USAGE, AskAudience, ShowAudience
-from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
 from minds_bot.slack.resolve import resolve_audience, show_progress
 
 if TYPE_CHECKING:
@@ -65,6 +67,9 @@ async def handle_ask_audience(command: AskAudience, invocation: Invocation) -> N
         await invocation.say_text(_(ASK_AUDIENCE_USAGE))
         return
     question = command.question
+    typed = f"ask audience {command.audience} {question}"  # what a refusal records (never re-run), verbatim
+    if await refused_early(invocation, early_request(question=question, command=typed)):
+        return  # the channel refuses asking (recorded), or the person waits: nothing was looked up
     audience = await resolve_audience(
         invocation,
         command.audience,
@@ -73,16 +78,8 @@ async def handle_ask_audience(command: AskAudience, invocation: Invocation) -> N
     )
     if audience is None:
         return
-    outcome = await ask_audience(
-        invocation.services,
-        invocation.client,
-        audience=audience,
-        question=question,
-        client_request_id=derived_key(purpose="ask", team_id=invocation.team_id, trigger_id=invocation.trigger_id),
-        team_id=invocation.team_id,
-        channel_id=invocation.channel_id,
-        user_id=invocation.user_id,
-        notify=invocation.reply,
+    outcome = await ask_audience_with_consent(
+        invocation, audience=audience, question=question, notify=invocation.reply
     )
     if outcome.message is not None:
         await invocation.reply(outcome.message)
@@ -101,27 +98,27 @@ async def _submitted_question(services: Services, body: dict[str, Any], view: di
     meta = decode_value(view.get("private_metadata"))
     values = (view.get("state") or {}).get("values") or {}
     question = ((values.get(QUESTION_BLOCK) or {}).get(QUESTION_ACTION) or {}).get("value") or ""
-    invocation = invocation_from_body(services, body, client=client, respond=None)
-    channel_id, user_id = meta.get("c", ""), invocation.user_id
+    base = invocation_from_body(services, body, client=client, respond=None)
+    channel_id = str(meta.get("c") or "")
+    invocation = Invocation(  # a modal has no response URL: private notes go to the channel it was opened from
+        services=services,
+        client=client,
+        respond=ephemeral_to(client, channel_id=channel_id, user_id=base.user_id),
+        team_id=base.team_id,
+        channel_id=channel_id,
+        user_id=base.user_id,
+        trigger_id=base.trigger_id,
+    )
     try:
-        minds = await services.minds.client_for(invocation.team_id)
-        audience = await minds.get_audience(meta.get("a", ""))
-        outcome = await ask_audience(
-            services,
-            client,
-            audience=audience,
-            question=question.strip(),
-            client_request_id=derived_key(purpose="ask", team_id=invocation.team_id, trigger_id=body.get("trigger_id")),
-            team_id=invocation.team_id,
-            channel_id=channel_id,
-            user_id=user_id,
-            notify=lambda message: client.chat_postEphemeral(channel=channel_id, user=user_id, **message.as_kwargs()),
-        )
-    except MindsError as exc:  # a modal has no response URL: say it privately in the channel
-        await say_failure_privately(client, channel_id=channel_id, user_id=user_id, error=exc)
+        async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
+            outcome = await ask_audience_by_id(
+                invocation, audience_id=str(meta.get("a") or ""), question=question.strip()
+            )
+    except MindsError as exc:
+        await say_failure_privately(client, channel_id=channel_id, user_id=invocation.user_id, error=exc)
         return
-    if outcome.message is not None:
-        await client.chat_postEphemeral(channel=channel_id, user=user_id, **outcome.message.as_kwargs())
+    if outcome is not None and outcome.message is not None:
+        await invocation.reply(outcome.message)
 
 
 def register(surface: Surface, services: Services) -> None:
@@ -167,6 +164,13 @@ def register(surface: Surface, services: Services) -> None:
     @surface.action(AUDIENCE_DUPLICATE_ACTION)
     async def duplicate(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
         await ack()
+        chosen = _audience_of(action)
+        if chosen is not None:  # a refusal is recorded with the Audience's name the card shows, not its id
+            invocation = invocation_from_body(services, body, client=client, respond=respond)
+            command = f"duplicate audience {chosen[0]}"  # verbatim
+            early = SpendRequest(action="duplicate", subject=chosen[1], command=command, responses=0)
+            if await refused_early(invocation, early):
+                return
         await reenter(body, action, client, respond, command="duplicate audience {audience_id}")  # verbatim
 
     @surface.action(AUDIENCE_EXPORT_ACTION)

@@ -1,7 +1,8 @@
 """``/minds audience new <brief>``: an Audience built from a brief, followed in a thread, and its **Try again**
 / **Build another Audience** buttons.
 
-Owns: the command and the buttons' listeners (their value names a saved request by its key); the use case
+Owns: the command and the buttons' listeners (their value names a saved request by its key; what they send runs
+as the person's work, like a command: ``flows/spend.their_work``); the use case
 (limits first, the keyed request, the job, the thread, the tracker's handler) lives in ``flows/audiences.py``.
 Must not touch: Minds wire shapes or SQL.
 """
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.audiences import audience_button, register_handler, start_audience
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.planning import Refused
+from minds_bot.flows.spend import their_work
 from minds_bot.i18n import _
 from minds_bot.render.common import decode_value
 from minds_bot.render.jobs import AUDIENCE_AGAIN, AUDIENCE_TRY_AGAIN
@@ -48,7 +50,8 @@ def _pressed(services: Services, *, again: bool) -> Any:
         await ack()
         invocation = invocation_from_body(services, body, client=client, respond=respond)
         key = str(decode_value(action.get("value")).get("k") or "")
-        outcome = await audience_button(invocation, key=key, again=again)
+        async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
+            outcome = await audience_button(invocation, key=key, again=again)
         if isinstance(outcome, Refused):
             await invocation.say_mrkdwn(outcome.reason)
 

@@ -4,7 +4,8 @@ Owns: the command (an exact Mind id is used as is; a name is looked up, and a lo
 are offered as buttons first, because every turn spends Minds responses), the Chat button on ``/minds minds``
 (it re-enters this command through the router), and the ``message`` event listener for ``message.channels``
 and ``message.groups``: only a person's new reply inside a thread reaches the chat flow — top-level messages,
-bot messages, edits, deletions and other subtypes are ignored. The idle-thread closer is started here.
+bot messages, edits, deletions and other subtypes are ignored. The start and each turn pass the channel's "chat"
+policy line in ``flows/chat.py``. The idle-thread closer is started here.
 Must not touch: Minds wire shapes or SQL.
 """
 
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.chat import ChatCloser, ThreadReply, answer_reply, open_chat
 from minds_bot.flows.invocation import Invocation, with_progress
+from minds_bot.flows.spend import SpendRequest, refused_early
 from minds_bot.render.common import render_candidates, render_not_found
 from minds_bot.slack.grammar import Chat
 from minds_bot.slack.resolve import show_progress
@@ -52,18 +54,15 @@ async def _mind_id(invocation: Invocation, ref: str) -> str | None:
 
 
 async def handle_chat(command: Chat, invocation: Invocation) -> None:
+    early = SpendRequest(action="chat", subject=command.mind, command=f"chat {command.mind}", responses=0)  # verbatim
+    if await refused_early(invocation, early):
+        return  # the channel refuses chats (recorded), or the person waits: nothing was looked up
     mind_id = await _mind_id(invocation, command.mind)
     if mind_id is None:
         return
-    note = await open_chat(
-        invocation.services,
-        invocation.client,
-        team_id=invocation.team_id,
-        channel_id=invocation.channel_id,
-        user_id=invocation.user_id,
-        mind_id=mind_id,
-    )
-    await invocation.reply(note)
+    note = await open_chat(invocation, mind_id=mind_id)
+    if note is not None:
+        await invocation.reply(note)
 
 
 COMMANDS = {Chat: handle_chat}
@@ -82,6 +81,7 @@ def thread_reply(event: dict[str, Any], team_id: str) -> ThreadReply | None:
         thread_ts=str(thread_ts),
         user_id=str(event["user"]),
         text=str(event.get("text") or ""),
+        ts=str(ts or ""),
     )
 
 

@@ -1,9 +1,10 @@
 """``/minds duplicate <study>``: a private copy of a Study, and its **Try again** / **Make a second copy**
 buttons.
 
-Owns: the command and the two buttons' listeners (their value names a saved request by its key; the flow checks
-it belongs to the person pressing). The use case — keys, retries, the "second copy?" question — is in
-``flows/duplicates.py``.
+Owns: the command (the channel's "duplicate" line is asked before the Study is even looked up, so a refused copy
+sends nothing to Minds) and the two buttons' listeners (their value names a saved request by its key; the flow
+checks it belongs to the person pressing; the copy runs as the person's work, like a command). The use case —
+keys, retries, the "second copy?" question — is in ``flows/duplicates.py``.
 Must not touch: Minds wire shapes or SQL.
 """
 
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.duplicates import button_pressed, duplicate_study
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.planning import Refused
+from minds_bot.flows.spend import SpendRequest, refused_early, their_work
 from minds_bot.i18n import _
 from minds_bot.render.common import decode_value
 from minds_bot.render.jobs import DUPLICATE_AGAIN, DUPLICATE_TRY_AGAIN
@@ -30,6 +32,10 @@ async def handle_duplicate(command: Duplicate, invocation: Invocation) -> None:
     if command.study is None:
         await invocation.say_text(_("Say `/minds duplicate <study>` to make a private copy of a Study."))
         return
+    typed = command.study.text
+    early = SpendRequest(action="duplicate", subject=typed, command=f"duplicate {typed}", responses=0)  # verbatim
+    if await refused_early(invocation, early):
+        return  # the channel refuses copies (recorded), or the person waits: nothing was looked up
     study = await resolve_study(invocation, command.study, rerun=lambda sid: f"duplicate {sid}", confirm_fuzzy=True)
     if study is None:
         return
@@ -53,7 +59,8 @@ def _pressed(services: Services, *, again: bool) -> Any:
         await ack()
         invocation = invocation_from_body(services, body, client=client, respond=respond)
         key = str(decode_value(action.get("value")).get("k") or "")
-        outcome = await button_pressed(invocation, key=key, again=again, show=lambda: show_progress(invocation))
+        async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
+            outcome = await button_pressed(invocation, key=key, again=again, show=lambda: show_progress(invocation))
         if isinstance(outcome, Refused):
             await invocation.say_mrkdwn(outcome.reason)
 

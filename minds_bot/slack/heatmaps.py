@@ -1,7 +1,8 @@
 """The result buttons **Heatmap** and **Export heatmap**, and the confirmed **Start heatmap**.
 
 Owns: reading the buttons (which Study, message and asset; which thread the result sits in) and who may start:
-the cost prompt is ephemeral and its click must come from the person who asked (starting spends allowance).
+the cost prompt is ephemeral and its click must come from the person who asked (starting spends allowance; the
+start runs as that person's work, like a command: ``flows/spend.their_work``).
 The use cases are ``flows/heatmaps.py``; rendering ``render/heatmaps.py``.
 Must not touch: Minds wire shapes or SQL.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.heatmaps import HeatmapTarget, export_heatmap, register_handler, show_heatmap, start_heatmap
+from minds_bot.flows.spend import their_work
 from minds_bot.i18n import N_, _
 from minds_bot.render.common import decode_value
 from minds_bot.render.heatmaps import (
@@ -68,7 +70,8 @@ def register(surface: Surface, services: Services) -> None:
             await invocation.reply(render_heatmap_not_requester())
             return
         respondents = state.get("r")
-        await start_heatmap(invocation, target, respondents=respondents if isinstance(respondents, int) else None)
+        async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
+            await start_heatmap(invocation, target, respondents=respondents if isinstance(respondents, int) else None)
 
     @surface.action(HEATMAP_EXPORT_ACTION)
     async def export(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:

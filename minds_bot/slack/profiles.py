@@ -1,8 +1,9 @@
 """``/minds export audience|mind <name> [format]`` and ``/minds duplicate audience <name>``.
 
 Owns: resolving the Audience or Mind the person named (an exact id is used as is; a loose match or several
-matches are offered as buttons first), then one flow call. The Audience copy's Idempotency-Key is derived from
-the invocation (team + trigger id), so a redelivered request gets the same copy back, never a second one.
+matches are offered as buttons first), then one flow call. The Audience copy (``flows/duplicates.py``) passes the
+channel's "duplicate" policy line; its Idempotency-Key is derived from the invocation (team + trigger id), so a
+redelivered request gets the same copy back, never a second one.
 Must not touch: Minds wire shapes or SQL.
 """
 
@@ -11,12 +12,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.duplicates import duplicate_audience
 from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.flows.keys import derived_key
 from minds_bot.flows.profiles import export_profile
+from minds_bot.flows.spend import SpendRequest, refused_early
 from minds_bot.i18n import N_, _
 from minds_bot.render.common import render_candidates, render_not_found
-from minds_bot.render.profiles import render_audience_duplicate
 from minds_bot.slack.grammar import DuplicateAudience, ExportProfile
 from minds_bot.slack.resolve import show_progress
 
@@ -77,16 +78,18 @@ async def handle_duplicate_audience(command: DuplicateAudience, invocation: Invo
     def rerun(item_id: str) -> str:  # the command as typed: the same in every language
         return f"duplicate audience {item_id}"  # verbatim
 
-    found = await _resolve(invocation, "audience", command.audience.text, rerun=rerun)
+    typed = command.audience.text
+    said = f"duplicate audience {typed}"  # command syntax, verbatim
+    early = SpendRequest(action="duplicate", subject=typed, command=said, responses=0)
+    if await refused_early(invocation, early):
+        return  # the channel refuses copies (recorded), or the person waits: nothing was looked up
+    found = await _resolve(invocation, "audience", typed, rerun=rerun)
     if found is None:
         return
     audience_id, name = found
-    minds = await invocation.minds()
-    key = derived_key(purpose="duplicate-audience", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
-    copy = await with_progress(
-        minds.duplicate_audience(audience_id, idempotency_key=key), show=lambda: show_progress(invocation)
+    await duplicate_audience(
+        invocation, audience_id=audience_id, audience_name=name, show=lambda: show_progress(invocation)
     )
-    await invocation.reply(render_audience_duplicate(copy, source_name=name))
 
 
 COMMANDS: dict[type, Handler] = {ExportProfile: handle_export_profile, DuplicateAudience: handle_duplicate_audience}

@@ -1,7 +1,8 @@
 """``/minds share <study> on|off``: the public link, turned on only after an explicit, confirmed request.
 
 Owns: the command and the confirm button. ``off`` acts at once. ``on`` passes the channel's spend policy first
-(``flows/spend.py``: by default it needs an approver's click, then the prompt goes to the requester), then shows an
+(``flows/spend.py``, asked before the Study is looked up, so a refused request sends nothing to Minds: by default
+it needs an approver's click, then the prompt goes to the requester), then shows an
 ephemeral prompt whose button has a Block Kit confirm dialog naming what becomes public; nothing changes until it is
 clicked.
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
-from minds_bot.flows.spend import SpendRequest, consent
+from minds_bot.flows.spend import SpendRequest, consent, refused_early, their_work
 from minds_bot.i18n import _
 from minds_bot.render.common import decode_value
 from minds_bot.render.share import SHARE_ON_ACTION, render_not_requester, render_share_prompt, render_sharing
@@ -37,6 +38,11 @@ async def handle_share(command: Share, invocation: Invocation) -> None:
         await invocation.say_text(_("Say `/minds share <study> on` or `/minds share <study> off`."))
         return
     word = "on" if command.enable else "off"
+    typed = command.study.text
+    said = f"share {typed} on"  # command syntax, verbatim
+    early = SpendRequest(action="share_on", subject=typed, command=said, responses=0)
+    if command.enable and await refused_early(invocation, early):
+        return  # the channel refuses public links (recorded), or the person waits: nothing was looked up
     study = await resolve_study(invocation, command.study, rerun=lambda sid: f"share {sid} {word}", confirm_fuzzy=True)
     if study is None:
         return
@@ -69,6 +75,7 @@ def register(surface: Surface, services: Services) -> None:
             await invocation.reply(render_not_requester())
             return
         minds = await invocation.minds()
-        sharing = await minds.set_sharing(study_id, enabled=True)
+        async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
+            sharing = await minds.set_sharing(study_id, enabled=True)
         shown = name if isinstance(name, str) else _("this Study")
         await invocation.reply(render_sharing(study_name=shown, state=sharing, asked_on=True), replace=True)

@@ -2,7 +2,8 @@
 sources for a new Audience (the ``/minds audience new`` flow, with the imported files).
 
 Owns: the shortcut (which files on the message qualify; none → a private note), the brief modal and its
-submission (download, verified import, then the build followed in a thread). The use case is
+submission (the channel's spend policy first, then download, verified import and the build followed in a thread,
+as the person's work, like a command). The use case is
 ``flows/source_import.py``; rendering ``render/source_import.py``.
 Must not touch: Minds wire shapes or SQL.
 """
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.source_import import SharedFile, SourceRefused, build_from_files, shared_files
+from minds_bot.flows.spend import their_work
 from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsError
 from minds_bot.render.common import decode_value, note
@@ -66,7 +68,8 @@ async def _submitted(services: Services, body: dict[str, Any], view: dict[str, A
     )
     files = [SharedFile(id=f[0], name=f[1], url=f[2]) for f in meta.get("f", []) if len(f) == 3]
     try:
-        await build_from_files(invocation, brief=brief, files=files)
+        async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
+            await build_from_files(invocation, brief=brief, files=files)
     except SourceRefused as exc:
         await invocation.reply(render_source_refused(str(exc)))
     except MindsError as exc:

@@ -2,8 +2,10 @@
 
 Owns: the two commands, the policy selects (who may change them is checked in ``flows/spend.py`` from stored
 state when a choice arrives, never from the message), **Approve** / **Decline** on a held action (decided
-exactly once by the flow; the winning Approve re-runs the action as its requester, with their words, through
-the router — or, for a heatmap, through ``flows/heatmaps.py``), and the activity's pages and **Download CSV**.
+exactly once by the flow; the winning Approve re-runs the action as its requester, with their words and as their
+work, through the router — or, for what saved its arguments (a heatmap, a question about a message or to an
+Audience, a chat turn, a build with files, a "make another"), through its flow), and the activity's pages and
+**Download CSV**.
 Must not touch: Minds wire shapes, SQL, Block Kit beyond rendered messages.
 """
 
@@ -15,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows import access
 from minds_bot.flows import spend as spend_flow
 from minds_bot.flows.ask import ask_with_consent, held_question
+from minds_bot.flows.ask_audience import ask_audience_with_consent, held_audience_question
 from minds_bot.flows.audiences import audience_button, build_from_command, start_audience
+from minds_bot.flows.chat import ThreadReply, answer_reply, held_turn
 from minds_bot.flows.duplicates import button_pressed
 from minds_bot.flows.heatmaps import held_heatmap, start_heatmap
 from minds_bot.flows.invocation import Invocation
@@ -177,6 +181,9 @@ async def _after_decision(
 
 
 async def _run_as_requester(surface: Surface, services: Services, client: Any, spend: Spend) -> None:
+    """The approved action, run once as its requester (their share of the Minds budget, their words): a command
+    through the router; a heatmap, a question about a message, an Audience question, a chat turn, a build with
+    files or a "make another" from what the spend saved."""
     requester = Invocation(
         services=services,
         client=client,
@@ -186,31 +193,58 @@ async def _run_as_requester(surface: Surface, services: Services, client: Any, s
         user_id=spend.user_id,
         approved_spend=spend.spend_id,
     )
+    async with spend_flow.their_work(services, team_id=spend.team_id, user_id=spend.user_id):
+        ran = await _run_saved(requester, spend)
+    if not ran:  # a command: the router runs it as the requester's work
+        await surface.router.dispatch(spend.command, requester)
+
+
+async def _run_saved(requester: Invocation, spend: Spend) -> bool:
+    """Run an action whose spend saved its arguments (not a command text); False when it saved a command."""
     if spend.action == "heatmap":
         held = held_heatmap(spend.command)
         if held is not None:
             await start_heatmap(requester, held[0], respondents=held[1])
-        return
+        return True
     again = spend_flow.again_key(spend.command)
     if again is not None:  # "Make a second copy" / "Build another Audience": the saved request, a new key
         refused = await _again(requester, spend.action, again)
         if refused is not None:
             await requester.say_mrkdwn(refused.reason)
-        return
-    about = held_question(spend.command) if spend.action == "ask" else None
-    if about is not None:  # a question about a message (answered in its thread) or with a stimulus
+        return True
+    if spend.action == "ask":
+        return await _ask_again(requester, spend.command)
+    turn = held_turn(spend.command) if spend.action == "chat" else None
+    if turn is not None:  # a reply in a chat thread: sent to the Mind as its writer
+        reply = ThreadReply(spend.team_id, spend.channel_id, thread_ts=turn[0], user_id=spend.user_id, text=turn[1])
+        await answer_reply(requester.services, requester.client, reply, approved_spend=spend.spend_id)
+        return True
+    build = build_from_command(spend.command) if spend.action == "audience_build" else None
+    if build is not None:  # a build with imported files: the brief and files as saved
+        await start_audience(requester, brief=build[0], files=build[1])
+        return True
+    return False
+
+
+async def _ask_again(requester: Invocation, command: str) -> bool:
+    """A held question to an Audience, or about a message (answered in its thread) or with a stimulus."""
+    to_audience = held_audience_question(command)
+    if to_audience is not None:
+        audience = await (await requester.minds()).get_audience(to_audience.audience_id)
+        outcome = await ask_audience_with_consent(
+            requester, audience=audience, question=to_audience.question, notify=requester.reply
+        )
+    else:
+        about = held_question(command)
+        if about is None:
+            return False  # typed as `/minds ask <study> <question>`: the router runs it
         study = await (await requester.minds()).get_study(about.study_id)
         outcome = await ask_with_consent(
             requester, study=study, question=about.question, thread_ts=about.thread_ts, attachments=about.attachments
         )
-        if outcome.message is not None:
-            await requester.reply(outcome.message)
-        return
-    build = build_from_command(spend.command) if spend.action == "audience_build" else None
-    if build is not None:  # a build with imported files: the brief and files as saved
-        await start_audience(requester, brief=build[0], files=build[1])
-        return
-    await surface.router.dispatch(spend.command, requester)
+    if outcome.message is not None:
+        await requester.reply(outcome.message)
+    return True
 
 
 async def _again(requester: Invocation, action: str, key: str) -> Refused | None:

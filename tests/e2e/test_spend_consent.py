@@ -132,9 +132,12 @@ async def test_an_approval_policy_holds_ask_until_an_approver_clicks_then_it_run
         "outcome",
         "decided by",
         "Minds said",
+        "user id",
+        "decided by id",
     ]
-    assert rows[1][1:7] == [desk.ben, "ask", QUESTION, minds, "", "started"]
-    assert rows[1][7] in (desk.ada, desk.chloe) and rows[1][8], "who approved, and the run Minds started"
+    assert rows[1][1:7] == ["Ben Okafor", "ask", QUESTION, minds, "", "started"], "people named as Slack shows them"
+    assert rows[1][7] in ("Ada Lovelace", "Chloé Martin") and rows[1][8], "who approved, and the run Minds started"
+    assert rows[1][9] == desk.ben and rows[1][10] in (desk.ada, desk.chloe), "their Slack ids kept beside"
 
 
 async def test_a_declined_request_is_told_to_its_requester_and_nothing_is_asked(desk: Desk) -> None:

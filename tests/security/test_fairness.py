@@ -8,12 +8,13 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 import httpx
 
 from minds_bot.minds import MindsClient, RateLimiter
 from minds_bot.minds.policy import caller
-from minds_bot.services import MAX_IN_FLIGHT_PER_PERSON
+from minds_bot.services import MAX_IN_FLIGHT_PER_PERSON, FairShare
 from tests.fakes.bot import TEAM, BotHarness, bot_harness
 from tests.fakes.minds_http import BASE_URL, FakeMindsAPI, fake_key, page
 from tests.fakes.slack_web import WAIT_SECONDS
@@ -146,3 +147,18 @@ async def test_the_limiter_serves_a_newcomer_after_at_most_two_of_a_flooders_que
     # Two calls fit the window; the third waits for it, the fourth is next in line when "other" arrives.
     assert order.index("other") == 4  # first come, first served would make it the eleventh
     assert order.count("flooder") == 10
+
+
+async def test_work_that_asks_from_inside_itself_is_not_counted_against_itself() -> None:
+    """The gate asks again from inside a command (or a button's work) before it spends: the asking work is one of the
+    person's three, so two others under way leave it free, and three others make it wait."""
+    fair = FairShare(clock=lambda: datetime(2026, 12, 7, tzinfo=UTC))
+    who = {"team_id": "T1", "user_id": "U1"}
+    async with fair.running(**who), fair.running(**who):
+        async with fair.running(**who):
+            assert await fair.busy(**who, limiter=None) is None, "two others and itself"
+            assert fair.counts_current(**who) and not fair.counts_current(team_id="T1", user_id="U2")
+        assert await fair.busy(**who, limiter=None) is None  # back in the second: one other under way
+        async with fair.running(**who), fair.running(**who):
+            busy = await fair.busy(**who, limiter=None)
+            assert busy is not None and busy.in_flight == MAX_IN_FLIGHT_PER_PERSON, "three others and itself"

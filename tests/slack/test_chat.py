@@ -19,6 +19,7 @@ from tests.slack import samples
 MIND = samples.uid(3001)
 CHAT = samples.uid(4001)
 MESSAGES = f"/chats/{CHAT}/messages"
+REPLIER = "U0002"
 
 
 def mind_detail(*, ready: bool = True) -> dict[str, Any]:
@@ -46,6 +47,7 @@ async def bot() -> AsyncIterator[BotHarness]:
         running.minds_api.on("GET", f"/minds/{MIND}", ok(mind_detail()))
         created = {"id": CHAT, "name": "c", "createdAt": "2026-01-01T00:00:00Z", "minds": [{"id": MIND, "name": "Mia"}]}
         running.minds_api.on("POST", "/chats", ok(created, status=201))
+        running.slack.acting.add(REPLIER)  # who replies in the threads: a member of the channel
         yield running
 
 

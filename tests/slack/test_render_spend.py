@@ -109,14 +109,15 @@ def test_activity_pages_newest_first_with_totals_of_the_whole_period() -> None:
     assert empty.text == "*Minds spending in this channel, last 1 day* Nothing was asked for in this period."
 
 
-def test_the_csv_has_every_row_and_neutralises_formula_cells(tmp_path: Path) -> None:
+def test_the_csv_names_people_keeps_their_ids_and_neutralises_every_formula_cell(tmp_path: Path) -> None:
     report = SpendReport(
         days=7,
         until=START,
         spends=[spend(1, subject='=HYPERLINK("http://evil")?', decided_by="U0002", detail="run-1"), spend(2)],
     )
+    names = {"U0001": "Ben Okafor", "U0002": "@SUM(1+1)*cmd"}  # a name is someone's words too
     path = tmp_path / "activity.csv"
-    _write(path, csv_header(), csv_rows(report))
+    _write(path, csv_header(), csv_rows(report, names))
     rows = list(csv.reader(path.open(encoding="utf-8")))
     assert rows[0] == [
         "when (UTC)",
@@ -128,16 +129,40 @@ def test_the_csv_has_every_row_and_neutralises_formula_cells(tmp_path: Path) -> 
         "outcome",
         "decided by",
         "Minds said",
+        "user id",
+        "decided by id",
     ]
     assert rows[1] == [
         "2026-12-01 08:59:00",
-        "U0001",
+        "Ben Okafor",
         "ask",
         '\'=HYPERLINK("http://evil")?',
         "28",
         "",
         "started",
-        "U0002",
+        "\'@SUM(1+1)*cmd",
         "run-1",
+        "U0001",
+        "U0002",
     ]
-    assert rows[2][3] == "Would you buy it?" and len(rows) == 3
+    assert rows[2][1:4] == ["Ben Okafor", "ask", "Would you buy it?"] and rows[2][7:] == ["", "", "U0001", ""]
+    assert len(rows) == 3
+    assert csv_rows(report)[0][1] == "U0001", "someone Slack does not name keeps their id"
+
+
+def test_chat_research_and_audience_copies_say_what_they_are() -> None:
+    start = spend(action="chat", subject="Mia <Novak>", command="chat 0000-mind", responses=0)
+    assert render_hold(start).text == "<@U0001> wants to start a chat with Mia &lt;Novak&gt; — needs an approver"
+    turn = spend(action="chat", subject="Would you buy it?", command='{"thread_ts": "1.2", "text": "…"}', responses=1)
+    assert "wants to send “Would you buy it?” to a Mind in a chat thread" in render_hold(turn).text
+    research = spend(action="research", subject="Launch positioning", responses=None, decided_by="U0002")
+    line = render_activity(SpendReport(days=7, until=START, spends=[research])).text
+    assert (
+        "Run approved research (a plan's *Approve & run*): run the approved research plan of Launch positioning · "
+        "Minds responses: not known · started at Minds (decided by <@U0002>)"
+    ) in line.replace("&amp;", "&")
+    assert "*Totals:* 1 request sent to Minds, counting 0 Minds responses · 1 with a count not known" in line
+    copy = spend(action="duplicate", subject="Commuters", command="duplicate audience 0000-aud", responses=0)
+    assert "wants to duplicate the Audience Commuters" in render_hold(copy).text
+    study = spend(action="duplicate", subject="Pricing pulse", command="duplicate 0000-study", responses=0)
+    assert "wants to duplicate the Study Pricing pulse" in render_hold(study).text
