@@ -201,6 +201,11 @@ class StimulusShelf:
             return None
         return url[len(prefix) :] or None
 
+    def __len__(self) -> int:
+        """How many files wait for Minds now."""
+        self._forget_old()
+        return len(self._files)
+
     def release(self, owner: str) -> int:
         """Minds no longer needs ``owner``'s files: they leave now (their addresses answer 404). How many left."""
         gone = [token for token, shelved in self._files.items() if shelved.owner == owner]

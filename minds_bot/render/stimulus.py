@@ -77,8 +77,8 @@ def _link_refusal(problem: str) -> str | None:
         )
     if problem == "not_member":
         return _(
-            "You are not a member of the channel that message is in, so its file cannot be used. Join the channel "
-            "or paste another link; nothing was downloaded."
+            "That message is in a channel you are not in (or in a private channel Minds is not in), so its file "
+            "cannot be used. Nothing was downloaded."
         )
     if problem == "private_elsewhere":
         return _(

@@ -200,8 +200,13 @@ async def _run_as_requester(surface: Surface, services: Services, client: Any, s
     about = held_question(spend.command) if spend.action == "ask" else None
     if about is not None:  # a question about a message (answered in its thread) or with a stimulus
         study = await (await requester.minds()).get_study(about.study_id)
-        outcome = await ask_with_consent(
-            requester, study=study, question=about.question, thread_ts=about.thread_ts, attachments=about.attachments
+        outcome = await ask_with_consent(  # its stimulus is downloaded now, once approved
+            requester,
+            study=study,
+            question=about.question,
+            thread_ts=about.thread_ts,
+            attachments=about.attachments,
+            stimulus=about.stimulus,
         )
         if outcome.message is not None:
             await requester.reply(outcome.message)
