@@ -2,8 +2,10 @@
 
 Owns: the ask use case — refuse text that is not one question (offer planning instead), save the ask with its
 ``clientRequestId`` and any stimulus attachment before ``POST /studies/{id}/runs`` (a retry reuses both, so Minds
-never runs it twice), post the parent line and "asking N Minds…" in the thread, hand the accepted run to the
-tracker — and ``ask_with_consent`` (the command's way in, through the channel's spend policy), and
+never runs it twice; a stimulus that left the bot's shelf is read from Slack again first, and it leaves the shelf
+once Minds settled the POST — ``flows/stimulus.py``), post the parent line and "asking N Minds…" in the thread,
+hand the accepted run to the tracker — and ``ask_with_consent`` (the command's way in, through the gate and the
+channel's spend policy; a stimulus is downloaded only after them), and
 ``DirectRunHandler``, which reads the run (``GET /runs/{id}``, then the answers) and shows progress, a chart, the
 top lines and quotes (closed by "Compare with…" when it has numbers), or says plainly that the run failed or was
 cancelled, then tells whoever waits on the run's end (``on_direct_end``: a workflow step) what it was.

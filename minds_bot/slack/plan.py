@@ -394,14 +394,8 @@ def register(surface: Surface, services: Services) -> None:
         if errors := _over_limit(view) or refused:
             await ack(response_action="errors", errors=errors)
             return
-        shared = await linked_stimulus(
-            services,
-            client,
-            _input(view, "stimulus"),
-            team_id=_team(body),
-            user_id=body["user"]["id"],
-            channel_id=_plan_channel(view),
-        )
+        who = {"team_id": _team(body), "user_id": body["user"]["id"], "channel_id": _plan_channel(view)}
+        shared = await linked_stimulus(services, client, _input(view, "stimulus"), **who)  # the gate asked there
         if isinstance(shared, str):
             await ack(response_action="errors", errors={"stimulus": shared})
             return
