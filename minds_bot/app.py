@@ -24,6 +24,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
+from urllib.parse import quote
 
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response
@@ -172,6 +173,13 @@ def _oauth_settings(services: Services) -> Any:
 # --- HTTP mode ---------------------------------------------------------------------------------------------
 
 
+def inline_disposition(name: str) -> str:
+    """``Content-Disposition`` for a served file: an ASCII ``filename`` (anything else, quotes, backslashes and
+    control characters as ``_``) and the exact name as RFC 6266's ``filename*`` — a header never breaks on a name."""
+    plain = "".join(c if " " <= c <= "~" and c not in '"\\' else "_" for c in name)
+    return f"inline; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
+
+
 def build_web_app(
     app: AsyncApp,
     *,
@@ -191,11 +199,10 @@ def build_web_app(
         shelf = stimuli()
         found = shelf.get(request.match_info["token"]) if shelf is not None else None
         if found is None:
-            return web.Response(status=404, text="No such file (they are kept for an hour).")
+            return web.Response(status=404, text="No such file (a stimulus is kept only until Minds has fetched it).")
         name, mimetype, content = found
-        quoted = name.replace("\\", "_").replace('"', "_")
         headers = {
-            "Content-Disposition": f'inline; filename="{quoted}"',
+            "Content-Disposition": inline_disposition(name),
             "Cache-Control": "no-store",
             "X-Content-Type-Options": "nosniff",
         }

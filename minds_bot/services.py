@@ -666,6 +666,7 @@ class Services:
     replica: str = field(default_factory=new_holder_id)  # this process's name in the store's leases
     home: Any = None  # minds_bot.flows.home.HomeTabs once the Home surface is registered
     stimuli: Any = None  # minds_bot.flows.stimulus.StimulusShelf once "Ask Minds about this" is registered
+    workspace_urls: dict[str, str] = field(default_factory=dict)  # team id -> auth.test's url (flows/stimulus_link)
     fair: FairShare = field(init=False)
     languages: Languages = field(init=False)
     memberships: Memberships = field(default_factory=Memberships)  # the gate's recent answers (flows/access.py)

@@ -181,7 +181,8 @@ class Settings(BaseModel):
     # the thread. A workspace connected with /minds connect chooses for itself.
     minds_outcome_in_channel: bool = True
     # This bot's public https address (HTTP mode). Minds fetches a question's stimulus — an image or PDF shared
-    # in Slack — from here (GET /stimuli/<unguessable token>, for an hour); unset: stimuli cannot be sent.
+    # in Slack — from here (GET /stimuli/<unguessable token>, until Minds has fetched it); unset: stimuli cannot be
+    # sent.
     minds_bot_public_url: str | None = None
     # Prometheus metrics on their own port (Socket Mode has no other HTTP server); set, /metrics moves there from
     # the HTTP mode port. Bound to MINDS_BOT_METRICS_HOST, the loopback interface unless you choose another.

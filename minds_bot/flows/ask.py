@@ -2,8 +2,10 @@
 
 Owns: the ask use case — refuse text that is not one question (offer planning instead), save the ask with its
 ``clientRequestId`` and any stimulus attachment before ``POST /studies/{id}/runs`` (a retry reuses both, so Minds
-never runs it twice), post the parent line and "asking N Minds…" in the thread, hand the accepted run to the
-tracker — and ``ask_with_consent`` (the command's way in, through the channel's spend policy), and
+never runs it twice; a stimulus that left the bot's shelf is read from Slack again first, and it leaves the shelf
+once Minds settled the POST — ``flows/stimulus.py``), post the parent line and "asking N Minds…" in the thread,
+hand the accepted run to the tracker — and ``ask_with_consent`` (the command's way in, through the gate and the
+channel's spend policy; a stimulus is downloaded only after them), and
 ``DirectRunHandler``, which reads the run (``GET /runs/{id}``, then the answers) and shows progress, a chart, the
 top lines and quotes (closed by "Compare with…" when it has numbers), or says plainly that the run failed or was
 cancelled, then tells whoever waits on the run's end (``on_direct_end``: a workflow step) what it was.
@@ -22,14 +24,22 @@ from typing import Any
 
 from slack_sdk.web.async_client import AsyncWebClient
 
+from minds_bot.flows import stimulus as stimulus_flow
 from minds_bot.flows.drawing import draw
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.keys import derived_key
 from minds_bot.flows.outcome import react_to_request
 from minds_bot.flows.questions import check_question
-from minds_bot.flows.spend import SpendRequest, consent, settle
+from minds_bot.flows.spend import SpendRequest, consent, settle, withdraw
+from minds_bot.flows.stimulus import (
+    MAX_STIMULUS_BYTES,
+    Problem,
+    SharedStimulus,
+    StimulusRefused,
+    attach_or_refusal,
+)
 from minds_bot.flows.tracking import Observation, say_in_thread
-from minds_bot.i18n import _, in_channel, speak
+from minds_bot.i18n import _, in_channel, sentences, speak
 from minds_bot.minds import (
     AgentRun,
     MalformedResponse,
@@ -45,7 +55,7 @@ from minds_bot.minds import (
     StudyOutput,
     parse_output,
 )
-from minds_bot.render import Message
+from minds_bot.render import Message, escape, unescape
 from minds_bot.render.answers import (
     distribution,
     render_already_asked,
@@ -67,6 +77,7 @@ from minds_bot.render.charts import result_chart
 from minds_bot.render.compare import with_compare
 from minds_bot.render.errors import user_message
 from minds_bot.render.runs import lost_text
+from minds_bot.render.stimulus import refusal_text
 from minds_bot.services import Background, PacedWebClient, Services
 from minds_bot.store import DirectAsk, RunKind, TrackedRun
 
@@ -146,26 +157,35 @@ async def ask_with_consent(
     thread_ts: str | None = None,
     client_request_id: str | None = None,
     attachments: list[dict[str, str]] | None = None,
+    stimulus: SharedStimulus | None = None,
 ) -> AskOutcome:
-    """``/minds ask`` (or "Ask Minds about this", answered in ``thread_ts``, with its stimulus ``attachments``) as a
-    person asked it: one question
-    passes the channel's spend policy first (it may run, be held for an approver, or be refused —
-    ``flows/spend.py``), counting the Study's Minds as the responses it asks for; what Minds answered the POST is
-    recorded with the spend."""
+    """``/minds ask`` (or "Ask Minds about this", answered in ``thread_ts``, with its ``stimulus``: a file shared
+    in Slack) as a person asked it: one question passes the gate and the channel's spend policy first (it may run,
+    be held for an approver, or be refused — ``flows/spend.py``), counting the Study's Minds as the responses it
+    asks for; what Minds answered the POST is recorded with the spend. The stimulus is downloaded only once the
+    question may go now (a held one keeps the file's id and downloads it when approved; a refused one never);
+    when it cannot be, nothing is asked and the asker is told why."""
     services = invocation.services
     if client_request_id is None:
         client_request_id = derived_key(purpose="ask", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
     spend = None
     if check_question(question).single:  # more than one question is offered planning: nothing is sent
-        request = SpendRequest(
-            action="ask",
-            subject=question,
-            command=held_command(study_id=study.id, question=question, thread_ts=thread_ts, attachments=attachments),
-            responses=mind_count(study) or None,
+        command = held_command(
+            study_id=study.id, question=question, thread_ts=thread_ts, attachments=attachments, stimulus=stimulus
         )
+        request = SpendRequest(action="ask", subject=question, command=command, responses=mind_count(study) or None)
         spend = await consent(invocation, request)
         if spend is None:
             return AskOutcome()
+        if stimulus is not None:
+            fetched = await attach_or_refusal(services, invocation.client, stimulus, owner=client_request_id)
+            if isinstance(fetched, str):
+                await withdraw(services, spend)  # nothing went to Minds
+                await invocation.say_text(
+                    sentences(fetched, _("Your question was not sent: “{question}”", question=escape(question)))
+                )
+                return AskOutcome()
+            attachments = [*(attachments or []), *fetched]
     outcome = await ask(
         services,
         invocation.client,
@@ -186,15 +206,20 @@ async def ask_with_consent(
 
 
 def held_command(
-    *, study_id: str, question: str, thread_ts: str | None, attachments: list[dict[str, str]] | None = None
+    *,
+    study_id: str,
+    question: str,
+    thread_ts: str | None,
+    attachments: list[dict[str, str]] | None = None,
+    stimulus: SharedStimulus | None = None,
 ) -> str:
     """What an approver's click re-runs: the command as typed, or for a question about a message (answered in its
-    thread) or with a stimulus the Study, question, thread and attachments as JSON."""
-    if thread_ts is None and not attachments:
+    thread) or with a stimulus the Study, question, thread, attachments and the stimulus's Slack id as JSON (the
+    file itself is downloaded only once approved)."""
+    if thread_ts is None and not attachments and stimulus is None:
         return f"ask {study_id} {question}"
-    return json.dumps(
-        {"study_id": study_id, "question": question, "thread_ts": thread_ts, "attachments": attachments or None}
-    )
+    saved = {"study_id": study_id, "question": question, "thread_ts": thread_ts, "attachments": attachments or None}
+    return json.dumps(saved | ({"stimulus": stimulus.ref()} if stimulus is not None else {}))
 
 
 @dataclass(frozen=True)
@@ -203,6 +228,7 @@ class HeldQuestion:
     question: str
     thread_ts: str | None
     attachments: list[dict[str, str]] | None
+    stimulus: SharedStimulus | None = None
 
 
 def held_question(command: str) -> HeldQuestion | None:
@@ -215,6 +241,7 @@ def held_question(command: str) -> HeldQuestion | None:
             question=str(saved["question"]),
             thread_ts=None if thread_ts is None else str(thread_ts),
             attachments=[{str(k): str(v) for k, v in a.items()} for a in attachments] if attachments else None,
+            stimulus=SharedStimulus.from_ref(saved.get("stimulus")),
         )
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
@@ -246,23 +273,25 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
     posted = await slack.chat_postMessage(channel=ask.channel_id, thread_ts=ask.thread_ts, **asking.as_kwargs())
     progress_ts = posted["ts"]
     minds = await services.minds.client_for(ask.team_id)
+    try:  # a stimulus that left the bot's shelf (a Try again later, a restart) is read from Slack again first
+        await stimulus_flow.restock(services, slack, ask.attachments, owner=ask.client_request_id)
+    except StimulusRefused as exc:
+        said = unescape(refusal_text(exc.problem.value, name=exc.name, limit=MAX_STIMULUS_BYTES))  # escaped once
+        transient = exc.problem is Problem.DOWNLOAD_FAILED
+        return await _failed(services, slack, ask=ask, progress_ts=progress_ts, said=said, transient=transient)
     try:
         outcome = await minds.start_direct_run(
             ask.study_id,
             question=ask.question,
             client_request_id=ask.client_request_id,
-            attachments=ask.attachments,
+            attachments=stimulus_flow.for_minds(ask.attachments),
         )
     except MindsError as exc:
-        again = ask.client_request_id if isinstance(exc, UNCERTAIN) else None
-        if again is None:  # refused for good: never re-sent, not even after a restart
-            await services.store.settle_direct_ask(ask.client_request_id)
-        else:  # no definitive answer: it waits for the asker's Try again, not for another replica
-            await services.store.release_direct_ask(ask.client_request_id)
-        with in_channel():
-            failed = render_ask_failed(user_message(exc), client_request_id=again)
-        await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **failed.as_kwargs())
-        return AskOutcome(failure=failed)
+        transient = isinstance(exc, UNCERTAIN)
+        return await _failed(
+            services, slack, ask=ask, progress_ts=progress_ts, said=user_message(exc), transient=transient
+        )
+    stimulus_flow.release(services, ask.client_request_id)  # Minds fetched its file (or never will): it leaves
     if isinstance(outcome, PlanningRequired):
         await services.store.settle_direct_ask(ask.client_request_id)
         with in_channel():
@@ -286,6 +315,22 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
         )
     )
     return AskOutcome(run_id=outcome.run_id)
+
+
+async def _failed(
+    services: Services, slack: AsyncWebClient, *, ask: DirectAsk, progress_ts: str, said: str, transient: bool
+) -> AskOutcome:
+    """The ask was not accepted: said in its thread. ``transient`` (no definitive answer) waits for the asker's Try
+    again; otherwise it is settled for good — never re-sent, not even after a restart — and its file leaves."""
+    if transient:  # not for another replica either: the asker decides
+        await services.store.release_direct_ask(ask.client_request_id)
+    else:
+        await services.store.settle_direct_ask(ask.client_request_id)
+        stimulus_flow.release(services, ask.client_request_id)
+    with in_channel():
+        failed = render_ask_failed(said, client_request_id=ask.client_request_id if transient else None)
+    await slack.chat_update(channel=ask.channel_id, ts=progress_ts, **failed.as_kwargs())
+    return AskOutcome(failure=failed)
 
 
 async def resume_pending_asks(services: Services, *, abandoned_only: bool = False) -> int:

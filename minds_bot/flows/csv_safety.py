@@ -1,8 +1,9 @@
 """CSV exports that are safe to open in a spreadsheet: OWASP's CSV-injection guidance, byte for byte.
 
 Owns: ``neutralise_csv``, which copies a CSV file and puts a single quote (``'``) in front of every cell whose
-value begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return and is not a plain number, so Excel,
-LibreOffice or Google Sheets show it as text instead of running it as a formula. Every other byte stays as
+value begins with ``=``, ``+``, ``-``, ``@`` (or their full-width forms ``＝ ＋ － ＠``), a tab or a carriage return
+and is not a plain (ASCII) number, so Excel, LibreOffice or Google Sheets show it as text instead of running it
+as a formula. Every other byte stays as
 Minds sent it: delimiters, quoting, line endings, a byte-order mark and undecodable bytes (UTF-8 with
 ``surrogateescape``). The delimiter is the one that splits the header into the most fields (comma first). A
 quoted cell gets the quote inside its quotes (``"'=1+1"``). The file is streamed in chunks; only the cell
@@ -19,8 +20,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-FORMULA_STARTS = frozenset("=+-@\t\r")
-PLAIN_NUMBER = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?$")
+# OWASP's list, and the full-width forms of its signs (U+FF1D ＝, U+FF0B ＋, U+FF0D －, U+FF20 ＠): spreadsheets
+# with East Asian input settings read a cell typed with those as a formula too.
+FORMULA_STARTS = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
+PLAIN_NUMBER = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?$", re.ASCII)
 NEUTRALISER = "'"
 CHUNK_BYTES = 64 * 1024
 SNIFF_BYTES = 16 * 1024

@@ -5,8 +5,10 @@ Owns: which URLs get the bot token (``https`` on Slack's file host ``files.slack
 talks to the Slack emulator of the demo and tests, that emulator's exact origin), the size check before any
 byte is read (Slack's reported ``size``, then ``Content-Length``), a streamed read that stops at the limit, and
 redirects: followed only to those same hosts, at most ``MAX_REDIRECTS`` times, and never with the token (a
-redirect off Slack's hosts is refused without being requested). Every refusal is a ``SlackFileRefused`` with a
-``reason`` the caller words for people.
+redirect off Slack's hosts is refused without being requested). A URL that does not parse (a port past 65535, a
+broken or IPv6 host, characters that change under Unicode normalisation) is one not on Slack's host: refused, never
+requested, never an exception. Every refusal is a ``SlackFileRefused`` with a ``reason`` the caller words for
+people.
 Must not touch: Block Kit, the store, Minds, or the words people read (callers phrase ``reason``).
 """
 
@@ -57,20 +59,36 @@ class SlackFileHosts:
 
     @classmethod
     def for_api_url(cls, slack_api_url: str) -> SlackFileHosts:
-        parts = urlsplit(slack_api_url)
-        host = (parts.hostname or "").lower()
-        if host in SLACK_API_HOSTS or host.endswith(".slack.com"):
+        origin = url_origin(slack_api_url)
+        if origin is None:
             return cls()
-        return cls(emulator_origin=(parts.scheme.lower(), host, parts.port))
+        if origin[1] in SLACK_API_HOSTS or origin[1].endswith(".slack.com"):
+            return cls()
+        return cls(emulator_origin=origin)
 
     def allows(self, url: str) -> bool:
-        parts = urlsplit(url)
-        scheme, host = parts.scheme.lower(), (parts.hostname or "").lower()
-        if parts.username or parts.password:
+        origin = url_origin(url)
+        if origin is None:
             return False
-        if scheme == "https" and host in SLACK_FILE_HOSTS and parts.port in (None, 443):
+        scheme, host, port = origin
+        if scheme == "https" and host in SLACK_FILE_HOSTS and port in (None, 443):
             return True
-        return self.emulator_origin is not None and (scheme, host, parts.port) == self.emulator_origin
+        return self.emulator_origin is not None and origin == self.emulator_origin
+
+
+def url_origin(url: str) -> tuple[str, str, int | None] | None:
+    """``(scheme, host, port)`` of an absolute URL, lower-cased; None for one that does not parse (a port out of
+    range, ``https://[abc/``, a host Unicode normalisation would change), one with credentials, or one without a
+    host. Python's ``urlsplit`` raises ``ValueError`` for those, and a bad URL from a payload must not."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    host = (parts.hostname or "").lower()
+    if not host or parts.username or parts.password:
+        return None
+    return parts.scheme.lower(), host, port
 
 
 async def download_slack_file(
@@ -94,7 +112,7 @@ async def download_slack_file(
             try:
                 async with http.stream("GET", url, headers=headers) as resp:
                     if resp.status_code in REDIRECTS:
-                        url = urljoin(url, resp.headers.get("location", ""))
+                        url = _joined(url, resp.headers.get("location", ""))
                         if not hosts.allows(url):
                             raise SlackFileRefused(Refusal.REDIRECT_OFF_HOST)
                         headers = {}  # the token never crosses a redirect, even to another Slack URL
@@ -102,9 +120,17 @@ async def download_slack_file(
                     if resp.status_code != httpx.codes.OK:
                         raise SlackFileRefused(Refusal.HTTP_STATUS, status=resp.status_code)
                     return await _read_capped(resp, max_bytes=max_bytes)
-            except httpx.HTTPError:
+            except (httpx.HTTPError, httpx.InvalidURL):
                 raise SlackFileRefused(Refusal.UNREACHABLE) from None
     raise SlackFileRefused(Refusal.REDIRECT_OFF_HOST)  # more redirects than any Slack download makes
+
+
+def _joined(url: str, location: str) -> str:
+    """Where a redirect points, or "" (refused as off Slack's host) when its ``Location`` does not parse."""
+    try:
+        return urljoin(url, location)
+    except ValueError:
+        return ""
 
 
 async def _read_capped(resp: httpx.Response, *, max_bytes: int) -> bytes:

@@ -2,7 +2,8 @@
 240 KB)") and the sentences that say why a file cannot be sent. Pure: no I/O.
 
 The problems are the ``flows/stimulus.py`` ``Problem`` values, passed here as their string values so this
-module imports nothing above ``render``.
+module imports nothing above ``render``; those of the plan dialog's concept link (``flows/stimulus_link.py``) are
+said on the dialog's field, so they are plain text.
 """
 
 from __future__ import annotations
@@ -60,4 +61,28 @@ def refusal_text(problem: str, *, name: str, limit: int) -> str:
         return _("{file} goes to Minds with a single question only; this plan is drafted without it.", file=shown)
     if problem == "not_the_type":
         return _("{file} is not the kind of file its name says, so it was not sent.", file=shown)
-    return _("{file} could not be downloaded from Slack.", file=shown)
+    if problem == "gone":
+        return _("{file} is no longer in Slack (or the bot can no longer see it), so it was not sent.", file=shown)
+    return _link_refusal(problem) or _("{file} could not be downloaded from Slack.", file=shown)
+
+
+def _link_refusal(problem: str) -> str | None:
+    """The plan dialog's words beside a concept link that cannot be used (plain text: a dialog field's error)."""
+    if problem == "not_a_link":
+        return _("Paste a Slack message's link (“Copy link” on the message): https://…slack.com/archives/…")
+    if problem == "other_workspace":
+        return _(
+            "That link is to another Slack workspace. Paste the link of a message in this workspace; nothing was "
+            "downloaded."
+        )
+    if problem == "not_member":
+        return _(
+            "That message is in a channel you are not in (or in a private channel Minds is not in), so its file "
+            "cannot be used. Nothing was downloaded."
+        )
+    if problem == "private_elsewhere":
+        return _(
+            "That message is in a private channel: its file is used only in a plan posted in that channel. Plan "
+            "there instead; nothing was downloaded."
+        )
+    return None

@@ -6,9 +6,11 @@ the person's work, like a command: ``flows/spend.their_work``); a
 message holding several questions becomes ``/minds plan <study> <request>`` in that channel, as typed. A message
 without text, a workspace without Minds, a question too long or no longer one question are said in the dialog or
 privately; nothing is sent to Minds for them. A message's image or PDF is the question's stimulus
-(``flows/stimulus.py``): the dialog names it, the submission downloads it from Slack and sends it with the
-question; a file that cannot go is said in the dialog (wrong type, too large) or privately with the question's
-words (a failed download), and the question is then not sent.
+(``flows/stimulus.py``): the dialog names it (its metadata keeps the file's id and a shortened name); the
+submission asks the gate through ``flows/ask.py`` (the person in the channel, its ask policy, their share of the
+budget) and only a question that may go now downloads the file (by its id) and sends it with the question; a held
+one downloads it when approved, a refused one never. A file that cannot go is said in the dialog (wrong type, too
+large) or privately with the question's words (a failed download), and the question is then not sent.
 Must not touch: Minds wire shapes or SQL.
 """
 
@@ -28,12 +30,10 @@ from minds_bot.flows.stimulus import (
     SharedStimulus,
     StimulusRefused,
     StimulusShelf,
-    attach,
     stimulus_on,
 )
 from minds_bot.i18n import N_, _, sentences
 from minds_bot.minds import MindsError
-from minds_bot.render import escape
 from minds_bot.render.common import decode_metadata
 from minds_bot.render.errors import user_message
 from minds_bot.render.modals import (
@@ -69,9 +69,11 @@ NO_TEXT = N_("That message has no text to ask about. Use the shortcut on a messa
 
 
 def _metadata(*, channel_id: str, thread_ts: str, plan: bool, shared: SharedStimulus | None = None) -> str:
+    """The dialog's ``private_metadata`` (at most 3,000 characters): where the answer goes and the file by its id,
+    with a shortened name (a long file name or download address never travels in it)."""
     meta: dict[str, Any] = {"c": channel_id, "t": thread_ts, "p": plan}
     if shared is not None:
-        meta["s"] = shared.as_list()
+        meta["s"] = shared.ref()
     return json.dumps(meta, separators=(",", ":"))
 
 
@@ -83,21 +85,6 @@ def _file_of(message: dict[str, Any], shelf: StimulusShelf) -> tuple[SharedStimu
     if found is not None and shelf.base_url is None:
         return None, StimulusRefused(Problem.NO_PUBLIC_URL, name=found.name)
     return found, None
-
-
-async def _attachments(
-    services: Services, client: Any, shared: SharedStimulus | None, *, question: str
-) -> list[dict[str, str]] | str:
-    """The question's attachment, downloaded and ready for Minds; or what to tell the asker instead."""
-    if shared is None:
-        return []
-    try:
-        return await attach(services, client, shared)
-    except StimulusRefused as exc:
-        return sentences(
-            refusal_text(exc.problem.value, name=exc.name, limit=MAX_STIMULUS_BYTES),
-            _("Your question was not sent: “{question}”", question=escape(question)),
-        )
 
 
 def _read(view: dict[str, Any]) -> tuple[str | None, str]:
@@ -181,20 +168,16 @@ def register(surface: Surface, services: Services) -> None:
         if plan:
             await surface.router.dispatch(f"plan {study_id} {text}", invocation)
             return
-        attachments = await _attachments(services, client, SharedStimulus.from_list(meta.get("s")), question=text)
-        if isinstance(attachments, str):
-            await invocation.say_text(attachments)
-            return
         try:
             minds = await invocation.minds()
             study = await minds.get_study(study_id)
             async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):  # like a command
-                outcome = await ask_flow.ask_with_consent(  # through the channel's spend policy
+                outcome = await ask_flow.ask_with_consent(  # the gate first; the file is downloaded only if it may go
                     invocation,
                     study=study,
                     question=text,
                     thread_ts=thread_ts or None,
-                    attachments=attachments,
+                    stimulus=SharedStimulus.from_ref(meta.get("s")),
                     client_request_id=derived_key(
                         purpose="ask-about", team_id=invocation.team_id, trigger_id=view["id"]
                     ),

@@ -2,7 +2,10 @@
 "Plan research" button, action ``study_plan``), confirmation-question buttons and the "Answer…" modal,
 "Answer all N questions…" (one dialog when they do not fit in the message), "Review with <fallback method>",
 "Revise…", **Approve & run** and "Discard". The request modal's optional concept to test (a message link) is
-checked before the dialog closes and sent with the request (``flows/stimulus.py``).
+checked before the dialog closes — the link of this workspace, the person in its channel, a private channel's
+file only in that channel (``flows/stimulus_link.py``, which asks the gate) — and its file is downloaded only
+after, then sent with the request; it leaves the bot's shelf once the plan's first revision arrived or was
+refused (``flows/stimulus.py``).
 
 Owns: reading Slack payloads (which plan message, which revision the button showed, the advanced-method
 opt-in box, the dialog's answers; button values and private_metadata only within Slack's own limits; modal
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+import uuid
 from typing import TYPE_CHECKING, Any
 
 from minds_bot import i18n
@@ -38,13 +42,8 @@ from minds_bot.flows.planning import (
     start_plan,
 )
 from minds_bot.flows.research import Started, approval_refusal, approve
-from minds_bot.flows.stimulus import (
-    MAX_STIMULUS_BYTES,
-    SharedStimulus,
-    StimulusRefused,
-    attach,
-    linked_stimulus,
-)
+from minds_bot.flows.stimulus import SharedStimulus, attach_or_refusal, for_minds, release_when_drafted
+from minds_bot.flows.stimulus_link import linked_stimulus
 from minds_bot.i18n import N_, _, sentences
 from minds_bot.minds import MindsError
 from minds_bot.render import escape, unescape
@@ -81,7 +80,6 @@ from minds_bot.render.plan_dialogs import (
     revise_modal,
 )
 from minds_bot.render.plan_models import ACTION_MODEL, BLOCK_MODEL, MAX_OPTION_VALUE
-from minds_bot.render.stimulus import refusal_text
 from minds_bot.render.study import parse_plan_button_value
 from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.fields import over_limit
@@ -184,6 +182,11 @@ def _input(view: dict[str, Any], block: str) -> str | None:
     return text.strip() if isinstance(text, str) and text.strip() else None
 
 
+def _plan_channel(view: dict[str, Any]) -> str:
+    """Where the plan dialog posts: the channel it was opened in, else the one picked (the App Home's)."""
+    return decode_metadata(view.get("private_metadata")).get("c") or _input(view, "channel") or ""
+
+
 async def _submitted_plan(
     services: Services,
     *,
@@ -194,20 +197,23 @@ async def _submitted_plan(
 ) -> None:
     meta = decode_metadata(view.get("private_metadata"))
     team_id, user_id = _team(body), body["user"]["id"]
-    channel_id = meta.get("c") or _input(view, "channel") or ""
+    channel_id = _plan_channel(view)
     study_text = meta.get("s") or _input(view, "study") or ""
-    try:
-        attachments = await attach(services, client, shared) if shared is not None else None
-    except StimulusRefused as exc:  # the dialog has closed: its words come back with the reason
-        said = sentences(
-            refusal_text(exc.problem.value, name=exc.name, limit=MAX_STIMULUS_BYTES),
-            _("Your plan request was not sent: “{request}”", request=escape(_input(view, "request") or "")),
-        )
-        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=said)
-        return
+    preview_key = str(uuid.uuid4())  # also the owner of the concept's file while Minds may fetch it
     try:
         minds = await services.minds.client_for(team_id)
         study = await (minds.get_study(study_text) if meta.get("id") else resolve_study(minds, study_text))
+        attachments = None
+        if shared is not None:  # downloaded only now: the gate allowed the link and the Study was found
+            fetched = await attach_or_refusal(services, client, shared, owner=preview_key)
+            if isinstance(fetched, str):  # the dialog has closed: its words come back with the reason
+                said = sentences(
+                    fetched,
+                    _("Your plan request was not sent: “{request}”", request=escape(_input(view, "request") or "")),
+                )
+                await client.chat_postEphemeral(channel=channel_id, user=user_id, text=said)
+                return
+            attachments = for_minds(fetched)
         await start_plan(
             services,
             slack=client,
@@ -217,6 +223,7 @@ async def _submitted_plan(
             study=study,
             request=_input(view, "request") or "",
             language=_input(view, "language"),
+            preview_key=preview_key,
             attachments=attachments,
         )
         await post_method_hint(
@@ -340,7 +347,8 @@ async def _say_refused(respond: Any, refused: Refused | Any) -> None:
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    services.run_handlers[RunKind.PLAN] = PlanPreparation(services)
+    preparation = services.run_handlers[RunKind.PLAN] = PlanPreparation(services)
+    preparation.ended.append(release_when_drafted(services))  # the concept's file leaves once Minds drafted
 
     @surface.action(STUDY_CARD_PLAN)
     async def study_plan(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
@@ -386,7 +394,8 @@ def register(surface: Surface, services: Services) -> None:
         if errors := _over_limit(view) or refused:
             await ack(response_action="errors", errors=errors)
             return
-        shared = await linked_stimulus(services, client, _input(view, "stimulus"))
+        who = {"team_id": _team(body), "user_id": body["user"]["id"], "channel_id": _plan_channel(view)}
+        shared = await linked_stimulus(services, client, _input(view, "stimulus"), **who)  # the gate asked there
         if isinstance(shared, str):
             await ack(response_action="errors", errors={"stimulus": shared})
             return

@@ -239,8 +239,13 @@ async def _ask_again(requester: Invocation, command: str) -> bool:
         if about is None:
             return False  # typed as `/minds ask <study> <question>`: the router runs it
         study = await (await requester.minds()).get_study(about.study_id)
-        outcome = await ask_with_consent(
-            requester, study=study, question=about.question, thread_ts=about.thread_ts, attachments=about.attachments
+        outcome = await ask_with_consent(  # its stimulus is downloaded now, once approved
+            requester,
+            study=study,
+            question=about.question,
+            thread_ts=about.thread_ts,
+            attachments=about.attachments,
+            stimulus=about.stimulus,
         )
     if outcome.message is not None:
         await requester.reply(outcome.message)

@@ -63,9 +63,8 @@ async def test_an_image_message_becomes_a_question_with_that_image_as_its_attach
     assert (attachment["size"], attachment["sha256"]) == (len(PNG), hashlib.sha256(PNG).hexdigest())
     async with httpx.AsyncClient(timeout=WAIT) as http:
         served = await http.get(attachment["url"])
-        guessed = await http.get(attachment["url"][:-4] + "AAAA")
-    assert served.content == PNG and served.headers["content-type"] == "image/png"
-    assert guessed.status_code == 404, "only the exact address serves the file"
+    assert served.status_code == 404, "Minds fetched it when it accepted the question: the address is gone"
+    assert served.text == "No such file (a stimulus is kept only until Minds has fetched it)."
 
 
 async def test_an_image_without_words_opens_the_dialog_for_the_question_to_write(desk: Desk) -> None:
@@ -135,6 +134,28 @@ async def test_a_file_whose_bytes_are_not_its_type_is_not_sent_and_the_question_
     assert not desk.emu.state.replies(desk.research, shared.ts), "nothing was asked"
 
 
+async def test_an_ask_the_channels_policy_refuses_downloads_nothing(desk: Desk) -> None:
+    since = await desk.type(desk.ada, "policy")
+    policy = await desk.private(desk.ada, since, "Spend policy in this channel")
+    await desk.emu.select_option(
+        user=desk.ada, action_id="spend_policy_set:ask", value="refuse", channel=desk.research, ts=policy.ts
+    )
+    await desk.posted(since, lambda m: "set the spend policy here" in m.text)
+    shared = desk.emu.share_file(user=desk.ada, channel=desk.research, name="shoe.png", content=PNG, text="Nice?")
+    await desk.emu.message_shortcut(user=desk.ben, callback_id=SHORTCUT, channel=desk.research, ts=shared.ts)
+    modal = await desk.modal(desk.ben, "Stimulus: *shoe.png*")
+    since = desk.emu.mark()
+    await desk.emu.submit_view(
+        user=desk.ben,
+        view_id=modal.id,
+        inputs={"study_options": await pick_launch(desk, modal.id), "about_text_input": "Would you buy this shoe?"},
+    )
+    await desk.private(desk.ben, since, "This channel's spend policy refuses this: Ask a question")
+    assert not [m for m, _ in desk.emu.web_api.calls if m == "files.info"], "the file was not even looked up"
+    assert len(desk.demo.bot.bot.services.stimuli) == 0 and await received(desk) == []
+    assert not desk.emu.state.replies(desk.research, shared.ts), "nothing was asked"
+
+
 # --- the plan dialog's concept to test ---------------------------------------------------------------------
 
 
@@ -180,6 +201,24 @@ async def test_a_link_to_a_message_without_a_file_is_said_beside_the_link_and_th
         lambda: next((v for v in desk.emu.state.views.values() if v.id == modal.id and v.errors), None)
     )
     assert kept.errors == {"stimulus": "That message has no file to test."}
+    assert await received(desk) == []
+
+
+async def test_a_link_to_another_workspace_is_refused_beside_it_and_nothing_is_read(desk: Desk) -> None:
+    shared = desk.emu.share_file(user=desk.ada, channel=desk.research, name="ad.png", content=PNG, text="The ad")
+    elsewhere = "https://globex.slack.com/archives/" + desk.emu.workspace.permalink(shared).split("/archives/")[1]
+    modal = await open_plan_dialog(desk)
+    await desk.emu.submit_view(
+        user=desk.ben, view_id=modal.id, inputs={"request/value": "Does this ad work?", "stimulus/value": elsewhere}
+    )
+    kept = await desk.wait(
+        lambda: next((v for v in desk.emu.state.views.values() if v.id == modal.id and v.errors), None)
+    )
+    assert kept.errors == {
+        "stimulus": "That link is to another Slack workspace. Paste the link of a message in this workspace; "
+        "nothing was downloaded."
+    }
+    assert not [m for m, _ in desk.emu.web_api.calls if m in ("conversations.replies", "files.info")]
     assert await received(desk) == []
 
 

@@ -1,10 +1,12 @@
-"""A tiny fake Slack Web API on 127.0.0.1 for listener tests: answers auth.test, records every call,
+"""A tiny fake Slack Web API on 127.0.0.1 for listener tests: answers auth.test (its ``url``, the workspace's
+address, is this fake's own origin), records every call,
 and accepts ``response_url`` posts so tests can await what the bot said.
 
 Opt-in extras (defaults keep the original behaviour): ``unique_ts`` gives every posted message its own ts,
 ``users`` answers users.info, views.open/update return a view id, the files_upload_v2 trio
 (getUploadURLExternal, the upload URL, completeUploadExternal) keeps uploaded bytes in ``uploads``, and
-``wait_for`` awaits a matching call. ``channel_members`` answers conversations.members (paged by ``limit``)
+``wait_for`` awaits a matching call, ``share_file`` shares a file (files.info describes it, ``downloads`` records
+each download). ``channel_members`` answers conversations.members (paged by ``limit``)
 and conversations.info's ``is_member`` (the bot is ``UBOT``); ``unreadable`` answers a method with a body that is
 not JSON (an HTML error page); a channel not listed has ``DEFAULT_MEMBERS`` and
 everyone the test acted as (``acting``: the harness adds each person it sends a request for, so an ordinary
@@ -45,6 +47,8 @@ class FakeSlack:
     # Files people shared (served at ``file_url(name)``), and the Authorization header each download carried.
     shared: dict[str, bytes] = field(default_factory=dict)
     downloads: list[str | None] = field(default_factory=list)
+    # What files.info says of each shared file, by id (``share_file`` adds one; any other is file_not_found).
+    files: dict[str, dict[str, Any]] = field(default_factory=dict)
     fail_auth: bool = False  # auth.test answers invalid_auth
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     _ts: itertools.count = field(default_factory=lambda: itertools.count(101))
@@ -85,6 +89,15 @@ class FakeSlack:
 
     def file_url(self, name: str) -> str:
         return f"{self.base_url}/files-pri/{name}"
+
+    def share_file(self, file_id: str, name: str, content: bytes, *, mimetype: str = "image/png") -> dict[str, Any]:
+        """A file someone shared: served at ``file_url(file_id)``, described by files.info; its JSON (for a
+        message's ``files``)."""
+        self.shared[file_id] = content
+        url = self.file_url(file_id)
+        described = {"id": file_id, "name": name, "mimetype": mimetype, "size": len(content)}
+        self.files[file_id] = described | {"url_private": url, "url_private_download": url}
+        return self.files[file_id]
 
     def calls_to(self, method: str) -> list[dict[str, Any]]:
         return [args for name, args in self.calls if name == method]
@@ -149,7 +162,18 @@ def _reply(fake: FakeSlack, method: str, args: dict[str, Any]) -> dict[str, Any]
     if method == "auth.test" and fake.fail_auth:
         return {"ok": False, "error": "invalid_auth"}
     if method == "auth.test":
-        return {"ok": True, "team": "Acme", "team_id": "T0001", "user": "minds", "user_id": "UBOT", "bot_id": "B1"}
+        return {
+            "ok": True,
+            "url": f"{fake.base_url}/",  # the workspace's own address: its message links are on this origin
+            "team": "Acme",
+            "team_id": "T0001",
+            "user": "minds",
+            "user_id": "UBOT",
+            "bot_id": "B1",
+        }
+    if method == "files.info":
+        found = fake.files.get(str(args.get("file")))
+        return {"ok": True, "file": found} if found is not None else {"ok": False, "error": "file_not_found"}
     if method == "users.info":
         user = fake.users.get(str(args.get("user")))
         return {"ok": True, "user": user} if user is not None else {"ok": False, "error": "user_not_found"}

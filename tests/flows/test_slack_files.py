@@ -45,6 +45,12 @@ async def test_a_file_on_slacks_host_is_downloaded_with_the_bot_token() -> None:
         "https://files.slack.com.evil.example/shoe.png",
         "https://user:pw@files.slack.com/shoe.png",
         "https://files.slack.com:8443/shoe.png",
+        # Issue 33 row 11: addresses only a forged payload could hold are refused, never an exception.
+        "https://files.slack.com:99999/shoe.png",  # a port past 65535
+        "https://[::1]/files-pri/T1-F1/shoe.png",  # an IPv6 host
+        "https://[abc/shoe.png",  # a broken one
+        "https://ｆｉｌｅｓ．slack.com／files-pri/shoe.png",  # changes under Unicode normalisation
+        "/files-pri/T1-F1/shoe.png",  # no host at all
     ],
 )
 async def test_a_url_off_slacks_file_host_is_never_requested(url: str) -> None:
@@ -121,6 +127,16 @@ async def test_a_redirect_off_slacks_host_is_not_followed() -> None:
         await download_slack_file(FILE, token=TOKEN, hosts=SLACK, max_bytes=100, transport=transport(seen, answer))
     assert refused.value.reason is Refusal.REDIRECT_OFF_HOST
     assert [r.url.host for r in seen.requests] == ["files.slack.com"], "the other host was never asked"
+
+
+@pytest.mark.parametrize("location", ["https://[abc/steal", "https://files.slack.com:99999/x", "https://[::1]/x"])
+async def test_a_redirect_to_an_address_that_does_not_parse_is_not_followed(location: str) -> None:
+    seen = Seen()
+    answer = httpx.Response(302, headers={"location": location})
+    with pytest.raises(SlackFileRefused) as refused:
+        await download_slack_file(FILE, token=TOKEN, hosts=SLACK, max_bytes=100, transport=transport(seen, answer))
+    assert refused.value.reason is Refusal.REDIRECT_OFF_HOST
+    assert len(seen.requests) == 1
 
 
 async def test_a_redirect_on_slacks_host_is_followed_without_the_token() -> None:

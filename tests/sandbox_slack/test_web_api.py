@@ -29,6 +29,7 @@ async def test_auth_test_names_the_bot_and_team(client: AsyncWebClient, emu: Emu
     assert response["user_id"] == emu.config.bot_user_id
     assert response["bot_id"] == emu.config.bot_id
     assert response["team_id"] == emu.config.team_id
+    assert response["url"] == f"{emu.workspace.links.base}/", "the workspace's address: its message links' origin"
 
 
 @pytest.mark.parametrize(("token", "error"), [("xoxb-wrong", "invalid_auth"), ("", "not_authed")])
@@ -243,3 +244,18 @@ async def test_conversations_replies_reads_a_message_and_its_thread_where_the_bo
     with pytest.raises(SlackApiError) as caught:
         await client.conversations_replies(channel=BRAND, ts=elsewhere.ts)
     assert caught.value.response["error"] == "not_in_channel"
+
+
+async def test_files_info_describes_a_file_the_bot_can_see_by_its_id(client: AsyncWebClient, emu: Emulator) -> None:
+    shared = emu.share_file(user=ADA, channel=RESEARCH, name="shoe.png", content=b"\x89PNG\r\n\x1a\npng")
+    (file_id,) = shared.files
+    described = (await client.files_info(file=file_id))["file"]
+    assert (described["id"], described["name"], described["mimetype"]) == (file_id, "shoe.png", "image/png")
+    async with aiohttp.ClientSession() as session, session.get(described["url_private_download"]) as download:
+        assert await download.read() == b"\x89PNG\r\n\x1a\npng"
+    emu.state.resolve_channel(BRAND).bot_is_member = False
+    elsewhere = emu.share_file(user=ADA, channel=BRAND, name="ad.png", content=b"png")
+    for unseen in (elsewhere.files[0], "F0NOTHING"):
+        with pytest.raises(SlackApiError) as caught:
+            await client.files_info(file=unseen)
+        assert caught.value.response["error"] == "file_not_found"

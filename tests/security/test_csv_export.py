@@ -110,7 +110,7 @@ def test_the_original_option_is_in_the_grammar_and_in_help() -> None:
 # --- the neutraliser on any CSV ----------------------------------------------------------------------------
 
 HEADER = ["respondent", "question", "answer", "score"]
-cells = st.text(alphabet=st.sampled_from(list('ab1.,;"=+-@\t\r\n é')), max_size=8)
+cells = st.text(alphabet=st.sampled_from(list('ab1.,;"=+-@\t\r\n é＝－５')), max_size=8)
 tables = st.lists(st.lists(cells, min_size=4, max_size=4), min_size=1, max_size=6)
 
 
@@ -132,6 +132,24 @@ def test_any_csv_reads_back_the_same_but_for_a_quote_in_front_of_each_formula_ce
     # The alphabet has no quote: taking out the added ones gives Minds' bytes back, every one of them.
     assert target.read_bytes().count(b"'") == changed
     assert target.read_bytes().replace(b"'", b"") == source.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("value", "formula"),
+    [
+        ("＝HYPERLINK(\"https://evil.example\")", True),  # full-width = (U+FF1D)
+        ("＋49 30 1234", True),
+        ("－1+1", True),
+        ("＠SUM(A1:A9)", True),
+        ("+５", True),  # a full-width digit is not a plain number
+        ("-5", False),
+        ("+2.5e3", False),
+        ("５", False),
+        ("ｅｑｕａｌｓ", False),
+    ],
+)
+def test_full_width_formula_signs_are_neutralised_like_their_ascii_forms(value: str, formula: bool) -> None:
+    assert needs_neutralising(value) is formula
 
 
 def test_undecodable_bytes_and_a_semicolon_delimiter_survive(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from aiohttp import web
 from minds_bot.sandbox.slack_api.errors import SlackError, invalid_arguments
 from minds_bot.sandbox.slack_api.ids import ts_key
 from minds_bot.sandbox.slack_api.pace import SlackPace
+from minds_bot.sandbox.slack_api.state import StoredFile
 from minds_bot.sandbox.slack_api.workspace import Workspace, parse_content
 
 Json = dict[str, Any]
@@ -135,6 +136,7 @@ class WebApi:
             "reactions.add": self._reactions_add,
             "files.getUploadURLExternal": self._upload_url,
             "files.completeUploadExternal": self._complete_upload,
+            "files.info": self._files_info,
             "functions.completeSuccess": self._function_success,
             "functions.completeError": self._function_error,
         }
@@ -364,6 +366,21 @@ class WebApi:
     async def _upload_url(self, args: Json) -> Json:
         stored = self.ws.start_upload(filename=args.get("filename"), length=args.get("length"))
         return {"upload_url": f"{self.ws.links.base}/_emulator/upload/{stored.id}", "file_id": stored.id}
+
+    async def _files_info(self, args: Json) -> Json:
+        """A file by its id, as Slack describes it; like Slack, only a file the bot can see (one it uploaded, or
+        one shared in a channel it is in) — any other is ``file_not_found``."""
+        file_id = args.get("file")
+        stored = self.ws.state.files.get(file_id) if isinstance(file_id, str) else None
+        if stored is None or stored.content is None or not self._bot_sees(stored):
+            raise SlackError("file_not_found")
+        return {"file": self.ws.file_json(stored), "comments": [], "response_metadata": {"next_cursor": ""}}
+
+    def _bot_sees(self, stored: StoredFile) -> bool:
+        if stored.user == self.ws.config.bot_user_id:
+            return True
+        channels = [self.ws.state.resolve_channel(c) for c in stored.channels]
+        return any(c is not None and (c.bot_is_member or c.im_user is not None) for c in channels)
 
     async def _complete_upload(self, args: Json) -> Json:
         if not args.get("files"):
