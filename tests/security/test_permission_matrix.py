@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 
 from minds_bot.render.access import OTHER_WORKSPACE
+from minds_bot.render.ask_audience import ask_audience_modal
 from minds_bot.render.digest import ADD_DIGEST_VIEW
 from minds_bot.render.plan_dialogs import VIEW_PLAN_REQUEST
 from minds_bot.store import ChannelPolicy, Digest, PolicyMode, RunKind, ScheduleKind
-from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness
+from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness, buttons
 from tests.fakes.minds_http import ok, page, raw
 from tests.fakes.slack_requests import command_body
 from tests.fakes.slack_web import BOT_USER
@@ -51,6 +52,26 @@ NOT_IN_PLANS_CHANNEL = (
 NOT_IN_DIGESTS_CHANNEL = (
     f"You are not a member of <#{SECRET}>, where this digest belongs, so you cannot use it. Join the channel first."
 )
+POLICY_REFUSES_DUPLICATE = (
+    "This channel's spend policy refuses this: Duplicate a Study or an Audience (`/minds duplicate`). "
+    "See `/minds policy`. Workspace admins and this channel's approvers (`/minds approvers list`) can change it."
+)
+POLICY_REFUSES_CHAT = (
+    "This channel's spend policy refuses this: Chat with a Mind (`/minds chat`). See `/minds policy`. "
+    "Workspace admins and this channel's approvers (`/minds approvers list`) can change it."
+)
+NOT_SPEND_APPROVER = (
+    "Only this channel's approvers (`/minds approvers list`) or a workspace admin can approve or decline this request."
+)
+CONCEPT_NOT_MEMBER = (
+    "That message is in a channel you are not in (or in a private channel Minds is not in), so its file cannot be "
+    "used. Nothing was downloaded."
+)
+CONCEPT_ELSEWHERE = (
+    "That message is in a private channel: its file is used only in a plan posted in that channel. Plan there "
+    "instead; nothing was downloaded."
+)
+PNG = b"\x89PNG\r\n\x1a\n" + b"phoenix" * 300
 HOME_DIALOG_NOT_MEMBER = (
     "You are not a member of that channel, so the plan cannot be posted there. Pick a channel you are in."
 )
@@ -301,6 +322,91 @@ async def link_in_secret(world: World, person: str) -> str:
     return ""
 
 
+async def ask_audience_refused_by_policy(world: World, person: str) -> str:
+    await refuse_in_research(world, "ask")
+    await world.bot.command(f"ask audience Parents {QUESTION}", user=person)
+    return await world.bot.refusal()
+
+
+async def card_ask_refused_by_policy(world: World, person: str) -> str:
+    """The Audience card's Ask dialog, submitted."""
+    await refuse_in_research(world, "ask")
+    view = ask_audience_modal(audience_id=samples.uid(2001), audience_name="Parents", channel_id=RESEARCH).to_dict()
+    await world.bot.submit(view, {"question": {"value": {"type": "plain_text_input", "value": QUESTION}}}, user=person)
+    (note,) = await world.bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    return str(note["text"])
+
+
+async def duplicate_audience_refused_by_policy(world: World, person: str) -> str:
+    await refuse_in_research(world, "duplicate")
+    await world.bot.command("duplicate audience Parents", user=person)
+    return await world.bot.refusal()
+
+
+async def chat_refused_by_policy(world: World, person: str) -> str:
+    await refuse_in_research(world, "chat")
+    await world.bot.command(f"chat {samples.uid(3001)}", user=person)
+    return await world.bot.refusal()
+
+
+async def refuse_in_research(world: World, action: str) -> None:
+    policy = ChannelPolicy(team_id=TEAM, channel_id=RESEARCH, action=action, mode=PolicyMode.REFUSE, set_by=CARA)
+    await world.bot.store.set_channel_policy(policy)
+    world.mark()
+
+
+async def decide_held_ask(world: World, person: str) -> str:
+    """Ada's question in #research, held by the channel's policy; ``person`` presses Approve on its line."""
+    bot = world.bot
+    policy = ChannelPolicy(team_id=TEAM, channel_id=RESEARCH, action="ask", mode=PolicyMode.APPROVE, set_by=CARA)
+    await bot.store.set_channel_policy(policy)
+    await bot.command(f"ask {STUDY} {QUESTION}", user=ADA)
+    (line,) = await bot.slack.wait_for("chat.postMessage", lambda c: "needs an approver" in c.get("text", ""))
+    await bot.reply()  # Ada is told privately that her question waits
+    world.mark()
+    await bot.click("spend_hold_approve", buttons(line)["spend_hold_approve"]["value"], user=person)
+    if person == DAN:
+        (decided,) = await bot.slack.wait_for("chat.update", lambda c: "approved by" in c.get("text", ""))
+        return str(decided["text"])
+    return await bot.refusal()
+
+
+def concept_dialog(channel: str, concept: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The plan dialog opened in ``channel``, with a message link as its concept to test."""
+    view = {"callback_id": VIEW_PLAN_REQUEST, "private_metadata": json.dumps({"c": channel, "s": STUDY, "id": True})}
+    values = {
+        "request": {"value": {"type": "plain_text_input", "value": "Does the launch visual make people curious?"}},
+        "stimulus": {"value": {"type": "plain_text_input", "value": concept}},
+    }
+    return view, values
+
+
+async def concept_from_secret(world: World, person: str, *, plan_in: str) -> str:
+    """A plan dialog whose concept is a message with a file in #secret-launch; what the field or channel says."""
+    bot = world.bot
+    shared = bot.slack.share_file("F0PHOENIX", "project-phoenix-confidential.png", PNG)
+    message = {"type": "message", "ts": "1733140000.000100", "user": ADA, "files": [shared], "text": "key visual"}
+    bot.slack.replies["conversations.replies"] = {"ok": True, "messages": [message], "has_more": False}
+    bot.minds_api.set("POST", PREVIEW, ok(plan_data()))
+    bot.services.stimuli.base_url = "https://minds-bot.example.com"  # where Minds would fetch an allowed file
+    world.mark()
+    link = f"{bot.slack.base_url}/archives/{SECRET}/p1733140000000100"
+    ack = await bot.submit(*concept_dialog(plan_in, link), user=person)
+    if ack.body:
+        assert not bot.slack.downloads, "a refused link downloads nothing"
+        return str(json.loads(ack.body)["errors"]["stimulus"])
+    (posted,) = await bot.slack.wait_for("chat.postMessage", lambda c: c.get("channel") == plan_in)
+    return str(posted["text"])
+
+
+async def concept_from_secret_in_research(world: World, person: str) -> str:
+    return await concept_from_secret(world, person, plan_in=RESEARCH)
+
+
+async def concept_from_secret_in_secret(world: World, person: str) -> str:
+    return await concept_from_secret(world, person, plan_in=SECRET)
+
+
 # --- the matrix -------------------------------------------------------------------------------------------------
 
 
@@ -345,6 +451,34 @@ MATRIX = [
     Cell("dialog", "digest into a private channel", BEN, False, DIGEST_NOT_MEMBER, digest_dialog_into_secret),
     Cell("command", "post a private channel's digest", BEN, False, NOT_IN_DIGESTS_CHANNEL, secret_digest_now),
     Cell("command", "post a private channel's digest", CARA, True, "posted to", secret_digest_now),
+    # row 2: a message link as the concept to test — a member of its channel, a private channel's file only there
+    Cell("dialog", "concept from a private channel", BEN, False, CONCEPT_NOT_MEMBER, concept_from_secret_in_research),
+    Cell(
+        "dialog",
+        "concept from a private channel elsewhere",
+        ADA,
+        False,
+        CONCEPT_ELSEWHERE,
+        concept_from_secret_in_research,
+    ),
+    Cell(
+        "dialog", "concept from a private channel there", ADA, True, "Preparing the plan", concept_from_secret_in_secret
+    ),
+    # row 7: every spend follows its line of the channel's policy, whatever the way in
+    Cell("command", "ask an Audience, policy refused", BEN, False, POLICY_REFUSES_ASK, ask_audience_refused_by_policy),
+    Cell("dialog", "Audience card's Ask, policy refused", BEN, False, POLICY_REFUSES_ASK, card_ask_refused_by_policy),
+    Cell(
+        "command",
+        "duplicate an Audience, policy refused",
+        BEN,
+        False,
+        POLICY_REFUSES_DUPLICATE,
+        duplicate_audience_refused_by_policy,
+    ),
+    Cell("command", "chat, policy refused", BEN, False, POLICY_REFUSES_CHAT, chat_refused_by_policy),
+    # a held spend: only the channel's approvers and admins decide it
+    Cell("button", "approve a held question", BEN, False, NOT_SPEND_APPROVER, decide_held_ask),
+    Cell("button", "approve a held question", DAN, True, f"approved by <@{DAN}>", decide_held_ask),
     # a link: a card only for someone in the channel
     Cell("link", "unfurl in a private channel", BEN, False, "", link_in_secret),
     Cell("link", "unfurl in a private channel", ADA, True, "Minds Study", link_in_secret),
