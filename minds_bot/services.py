@@ -41,7 +41,8 @@ from minds_bot.i18n import N_
 from minds_bot.minds.errors import MindsError
 from minds_bot.minds.policy import BudgetLedger, MemoryLedger, RateLimiter, budget_name, caller
 from minds_bot.settings import Settings
-from minds_bot.store import RunKind, Store, new_holder_id, utc_now
+from minds_bot.store import RunKind, Store, StoreUnavailableError, new_holder_id, utc_now
+from minds_bot.store.health import Outage
 
 if TYPE_CHECKING:
     from minds_bot.minds.client import MindsClient
@@ -81,6 +82,7 @@ class Followups(Background):
         self._slots = asyncio.Semaphore(limit)
         self._grace = grace
         self._tasks: set[asyncio.Task[None]] = set()
+        self.outage = Outage("follow-ups")
 
     def spawn(self, job: Callable[[], Awaitable[None]], *, name: str) -> None:
         task = asyncio.create_task(self._run(job, name), name=name)
@@ -91,8 +93,12 @@ class Followups(Background):
         async with self._slots:
             try:
                 await job()
+            except StoreUnavailableError as exc:  # the result it follows stands; one line per outage
+                self.outage.failed(exc)
             except Exception:  # noqa: BLE001 - a follow-up's failure is logged; the result it follows stands
                 log.exception("a follow-up failed", extra={"fields": {"job": name}})
+            else:
+                self.outage.recovered()
 
     async def settled(self) -> None:
         """Wait until every follow-up spawned so far (and any they spawn) has finished."""
