@@ -82,7 +82,7 @@ class Followups(Background):
         self._slots = asyncio.Semaphore(limit)
         self._grace = grace
         self._tasks: set[asyncio.Task[None]] = set()
-        self.outage = Outage("follow-ups")
+        self.outage = Outage("follow-ups")  # the loop's name in the log, verbatim
 
     def spawn(self, job: Callable[[], Awaitable[None]], *, name: str) -> None:
         task = asyncio.create_task(self._run(job, name), name=name)
@@ -602,6 +602,14 @@ class Languages:
     async def of_person(self, client: Any, *, team_id: str, user_id: str) -> str:
         """The person's language, else the workspace's."""
         return await self._person_locale(client, team_id, user_id) or await self.of_workspace(team_id)
+
+    async def of_person_without_store(self, client: Any, *, team_id: str, user_id: str | None) -> str:
+        """The person's language while the store cannot be reached: their Slack locale, else the workspace's
+        language as last read (however long ago), else English. Never asks the store."""
+        if user_id and client is not None and (language := await self._person_locale(client, team_id, user_id)):
+            return language
+        known = self._workspaces.get(team_id)
+        return known[1] if known is not None else i18n.SOURCE_LANGUAGE
 
     async def _person_locale(self, client: Any, team_id: str, user_id: str) -> str | None:
         now = self._clock()

@@ -317,7 +317,7 @@ class AskResume(Background):
     def __init__(self, services: Services) -> None:
         self._services = services
         self._task: asyncio.Task[None] | None = None
-        self.outage = Outage("ask resume")
+        self.outage = Outage("ask resume")  # the loop's name in the log, verbatim
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="ask-resume")

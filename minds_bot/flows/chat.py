@@ -155,7 +155,7 @@ class ChatCloser(Background):
         self._services = services
         self._every = every
         self._task: asyncio.Task[None] | None = None
-        self.outage = Outage("chat closer")
+        self.outage = Outage("chat closer")  # the loop's name in the log, verbatim
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._loop(), name="chat-closer")

@@ -180,7 +180,7 @@ class HomeTabs(Background):
         self._published_at: dict[Viewer, float] = {}
         self._pending: dict[Viewer, asyncio.Task[None]] = {}  # a publish waiting for its turn, per person
         self._tasks: set[asyncio.Task[None]] = set()  # every publish under way or waiting
-        self.outage = Outage("home refresher")
+        self.outage = Outage("home refresher")  # the loop's name in the log, verbatim
 
     async def publish(self, client: Any, *, team_id: str, user_id: str, fresh: bool = True) -> None:
         """Build and publish ``user_id``'s Home now, in their language; ``fresh=False`` (a republish after a

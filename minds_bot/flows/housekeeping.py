@@ -30,7 +30,7 @@ class Housekeeping(Background):
         self._clock = clock
         self._every = every
         self._task: asyncio.Task[None] | None = None
-        self.outage = Outage("housekeeping")
+        self.outage = Outage("housekeeping")  # the loop's name in the log, verbatim
 
     async def prune_once(self) -> int:
         counts = await self._store.prune(self._clock())

@@ -375,7 +375,7 @@ class ApprovalResume(Background):
     def __init__(self, services: Services) -> None:
         self._services = services
         self._task: asyncio.Task[None] | None = None
-        self.outage = Outage("approval resume")
+        self.outage = Outage("approval resume")  # the loop's name in the log, verbatim
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="approval-resume")

@@ -155,8 +155,8 @@ class RunTracker(Background):
         self._read_delay = read_delay
         self._max_in_flight = max_in_flight
         self._polls: set[asyncio.Task[None]] = set()
-        self.outage = Outage("run tracker")  # claims and polls
-        self.renewal_outage = Outage("run lease renewal")
+        self.outage = Outage("run tracker")  # the loop's name in the log, verbatim
+        self.renewal_outage = Outage("run lease renewal")  # the loop's name in the log, verbatim
 
     async def track(self, run: TrackedRun) -> None:
         """Remember a newly started run (before anything is shown) and poll it soon."""

@@ -76,7 +76,7 @@ class DigestScheduler(Background):
         self._backoff: dict[str, tuple[datetime, timedelta]] = {}
         self._running: set[asyncio.Task[object]] = set()  # passes and fires under way
         self._stopping = False
-        self.outage = Outage("digest scheduler")
+        self.outage = Outage("digest scheduler")  # the loop's name in the log, verbatim
 
     @property
     def apscheduler(self) -> AsyncIOScheduler:

@@ -1,0 +1,58 @@
+"""``GET /healthz`` answers 503, saying the store cannot be reached, while it cannot, and 200 again once it answers;
+the store is pinged at most once a second however often a load balancer asks. The real bot serving HTTP on a
+SQLite file, its store switched off in process (tests/fakes/outage.py); PostgreSQL stopped under a running bot is
+tests/durability/test_store_outage.py's."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from minds_bot.app import STORE_UNREACHABLE, HttpServer, start_http
+from minds_bot.store import SecretBox
+from minds_bot.store.health import StoreHealth
+from tests.fakes.bot import bot_settings
+from tests.fakes.outage import switchable
+from tests.fakes.slack_web import FakeSlack
+
+
+class Seconds:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def server(slack: FakeSlack, tmp_path: Path) -> AsyncIterator[HttpServer]:
+    settings = bot_settings(
+        slack=slack, secret_key=SecretBox.generate_key(), minds_key=None, db=str(tmp_path / "bot.sqlite3")
+    )
+    started = await start_http(settings, host="127.0.0.1", port=0)
+    yield started
+    await started.stop()
+
+
+async def test_healthz_is_503_while_the_store_cannot_be_reached_and_200_once_it_answers(server: HttpServer) -> None:
+    clock = Seconds()
+    server.bot.health = StoreHealth(server.bot.services.store, clock=clock)
+    switch = switchable(server.bot.services.store)
+    async with httpx.AsyncClient(base_url=server.base_url) as http:
+        assert (await http.get("/healthz")).status_code == 200
+
+        switch.down = True
+        assert (await http.get("/healthz")).status_code == 200  # the answer of this second still holds
+        clock.now += 1.0
+        answers = [await http.get("/healthz") for _ in range(5)]
+        assert [a.status_code for a in answers] == [503] * 5
+        assert answers[0].json() == {"status": "unavailable", "store": STORE_UNREACHABLE}
+        assert switch.total("ping") == 1  # five questions within the second, one ping
+
+        switch.down = False
+        clock.now += 1.0
+        back = await http.get("/healthz")
+    assert back.status_code == 200 and back.json()["status"] == "ok"
