@@ -75,8 +75,9 @@ FOLLOWUP_GRACE_SECONDS = 10.0  # how long a graceful stop lets follow-ups under 
 class Followups(Background):
     """Work that follows a result already in Slack (its charts, its report), done beside the run tracker so
     a burst of results is not held up by drawing: each job is a task, ``MAX_FOLLOWUPS`` at a time, logged
-    when it fails, given a short grace on a graceful stop and cancelled after it (the result it follows is
-    already posted; a killed process loses what was not done)."""
+    when it fails (in one line per outage when the store cannot be reached), given a short grace on a graceful
+    stop and cancelled after it (the result it follows is already posted; a killed process loses what was not
+    done)."""
 
     def __init__(self, *, limit: int = MAX_FOLLOWUPS, grace: float = FOLLOWUP_GRACE_SECONDS) -> None:
         self._slots = asyncio.Semaphore(limit)
@@ -580,7 +581,8 @@ class Languages:
 
     A person speaks their Slack locale (``users.info`` with ``include_locale``, kept ``USER_LANGUAGE_SECONDS``)
     when the bot speaks it; otherwise, and for everything posted to a channel, the workspace's language from
-    ``/minds connect``; otherwise English. A failed or slow lookup is not remembered.
+    ``/minds connect``; otherwise English. A failed or slow lookup is not remembered. While the store cannot be
+    reached, ``of_person_without_store`` answers from Slack and what was last read (``slack/outage.py``).
     """
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.monotonic) -> None:
