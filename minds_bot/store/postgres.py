@@ -277,17 +277,28 @@ class PostgresStore(SqlStore):
 
 
 async def connect_pool(url: str, *, size: int) -> asyncpg.Pool:
-    """A pool of up to `size` connections, made when first needed (`PostgresStore.open` needs one at once);
-    `StoreUnavailableError` (password redacted) when the URL cannot be used.
+    """A pool of up to `size` connections, one made at once; `StoreUnavailableError` (password redacted) when none
+    can be made.
 
-    No floor (``min_size=0``): asyncpg restores a floor in a task of its own that logs a traceback on every retry
-    while the server is down; the bot's loops report an outage in one line each instead (``store/health.py``)."""
+    No floor (``min_size=0``; the first connection is made by hand and stays pooled): asyncpg restores a floor in a
+    task of its own that logs a traceback on every retry while the server is down; the bot's loops report an outage
+    in one line each instead (``store/health.py``)."""
     try:
-        return await _driver().create_pool(
+        pool = await _driver().create_pool(
             url, min_size=0, max_size=max(size, 1), timeout=CONNECT_TIMEOUT_SECONDS, command_timeout=60
         )
     except _unreachable() as exc:
         raise StoreUnavailableError(f"cannot connect to PostgreSQL at {redact_url(url)}: {_reason(exc)}") from None
+    try:
+        async with pool.acquire():
+            pass
+    except _unreachable() as exc:
+        await pool.close()
+        raise StoreUnavailableError(f"cannot connect to PostgreSQL at {redact_url(url)}: {_reason(exc)}") from None
+    except BaseException:
+        await pool.close()
+        raise
+    return pool
 
 
 async def schema_version_of(url: str) -> tuple[int, int]:
