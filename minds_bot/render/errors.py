@@ -2,11 +2,11 @@
 
 Owns: ``user_message(exc)``: typed Minds and store errors, and Slack's refusal to open a dialog too late
 (``dialog_too_late``) → plain, honest text that never includes a key; and what a request is answered while the
-store cannot be reached (``store_unreachable``, and the App Home and dialog that say it:
-``store_unreachable_view``). The text is plain words, some of them Minds' own (``server_message``, export errors,
-names), bounded in length: every place that puts it into mrkdwn escapes it (``minds_bot.render.escape``);
-plain_text fields (modal errors, select options) show it as it is. Pure: no I/O. The Bolt error hook that sends
-this text lives in ``minds_bot.slack.errors``.
+store cannot be reached (``store_unreachable``, the App Home and dialog that say it: ``store_unreachable_view``,
+the note above ``/minds help``: ``store_unreachable_help``). The text is plain words, some of them Minds' own
+(``server_message``, export errors, names), bounded in length: every place that puts it into mrkdwn escapes it
+(``minds_bot.render.escape``); plain_text fields (modal errors, select options) show it as it is. Pure: no I/O.
+The Bolt error hook that sends this text lives in ``minds_bot.slack.errors``.
 """
 
 from __future__ import annotations
@@ -39,6 +39,10 @@ TRIGGER_REFUSALS = frozenset({"expired_trigger_id", "invalid_trigger_id", "trigg
 SLACK_UNREADABLE = "invalid_response"  # services.INVALID_RESPONSE: Slack's reply was not a JSON object
 MAX_MINDS_WORDS = 500  # of Minds' own wording in one error; a 40,000-character reason is not read by anyone
 STORE_UNREACHABLE = N_("minds-bot cannot reach its database right now; nothing was done; try again in a minute.")
+# Said above ``/minds help`` while the store cannot be reached: help needs no store, everything else waits for it.
+STORE_UNREACHABLE_HELP = N_(
+    "minds-bot cannot reach its database right now: other commands do nothing until it answers; try again in a minute."
+)
 OUTAGE_TITLE = "minds-bot"  # the name, in every language
 
 
@@ -218,6 +222,11 @@ def user_message(exc: BaseException) -> str:
 def store_unreachable() -> str:
     """What every request is answered while the store cannot be reached (the bot did nothing with it)."""
     return _(STORE_UNREACHABLE)
+
+
+def store_unreachable_help() -> str:
+    """The note above ``/minds help`` while the store cannot be reached (the help itself needs no store)."""
+    return _(STORE_UNREACHABLE_HELP)
 
 
 def store_unreachable_view(kind: Literal["home", "modal"]) -> dict[str, Any]:

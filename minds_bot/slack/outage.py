@@ -6,9 +6,11 @@ Owns: ``OutageAnswers.answer``, which the error hook (``minds_bot.slack.errors``
 ``StoreUnavailableError`` raised before the request was acknowledged — by the once-per-delivery middleware, which
 asks the store first, or by a listener before its ``ack()`` — and which returns the acknowledgement:
 
-- a slash command (``/minds help`` too: the bot cannot tell which requests would not need the store before it asks
-  the store whether it saw this one already, and one answer to all is the honest one): an ephemeral reply in the
-  acknowledgement itself;
+- a slash command: an ephemeral reply in the acknowledgement itself. ``/minds help`` (``?``, an empty ``/minds``)
+  is the one exception: it needs no store and changes nothing, so it is answered with the help as usual, with a
+  note above it that the database cannot be reached and other commands do nothing meanwhile. The delivery check
+  could not record it, so a replayed help request (signed, within Slack's five minutes) gets the help again: it
+  shows nothing that is not in the public help;
 - a dialog submitted: ``response_action: errors`` on its first input, so the dialog stays open with what was typed
   (a dialog without an input is replaced by one that says it);
 - a button, a shortcut: acknowledged, then said privately through the request's ``response_url`` when it is
@@ -37,8 +39,10 @@ from slack_bolt.response import BoltResponse
 from minds_bot import i18n
 from minds_bot.flows.workflows import run_by
 from minds_bot.render import escape
-from minds_bot.render.errors import store_unreachable, store_unreachable_view
+from minds_bot.render.errors import store_unreachable, store_unreachable_help, store_unreachable_view
+from minds_bot.render.help import render_help
 from minds_bot.slack.gate import is_slack_url, is_verified
+from minds_bot.slack.grammar import Help, parse_command
 
 if TYPE_CHECKING:
     from minds_bot.services import Languages
@@ -74,6 +78,8 @@ def acknowledgement(body: Any) -> BoltResponse:
     if not isinstance(body, dict):
         return BoltResponse(status=200, body="")
     if body.get("command"):
+        if isinstance(parse_command(str(body.get("text") or "")), Help):  # needs no store, changes nothing
+            return _json({"response_type": "ephemeral", **render_help(note=store_unreachable_help()).as_kwargs()})
         return _json({"response_type": "ephemeral", "text": escape(store_unreachable())})
     if body.get("type") == "view_submission":
         first = _first_input(body.get("view"))

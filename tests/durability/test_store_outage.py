@@ -2,9 +2,10 @@
 
 A real PostgreSQL server of this test's own (tests/pg_server.py: never the session's shared one), the real bots
 (``start_http``, two replicas on one database, the second following runs only), the Slack emulator and the Minds
-sandbox. While the database is down: ``/minds help``, ``/minds ask …``, a button, a dialog, the App Home and a
-Workflow step are each acknowledged (HTTP 200 within Slack's three seconds) and the person is told once, "minds-bot
-cannot reach its database right now; nothing was done; try again in a minute."; nothing reaches Minds; ``/healthz``
+sandbox. While the database is down: ``/minds ask …``, a button, a dialog, the App Home and a Workflow step are
+each acknowledged (HTTP 200 within Slack's three seconds) and the person is told once, "minds-bot cannot reach its
+database right now; nothing was done; try again in a minute."; ``/minds help``, which needs no store, answers the
+help with a note that the database cannot be reached; nothing reaches Minds; ``/healthz``
 answers 503; each background loop logs one line when the outage starts, however many attempts fail, and no
 traceback. Once it is back: ``/healthz`` 200, each loop logs one line that the outage ended (with the count), and the
 question that was being followed when the database went down has its result posted exactly once.
@@ -43,6 +44,9 @@ from tests.fakes.outage import outage_ends
 from tests.pg_server import PgServer, PgUnavailable, start_own_server
 
 SENTENCE = "minds-bot cannot reach its database right now; nothing was done; try again in a minute."
+HELP_NOTE = (
+    "minds-bot cannot reach its database right now: other commands do nothing until it answers; try again in a minute."
+)
 STUDY = "Launch positioning"
 QUESTION = "Would you wear these shoes to work?"
 WAIT = 30.0  # a bound on awaited events, never a timing
@@ -272,12 +276,17 @@ async def test_postgres_down_every_request_is_answered_nothing_is_done_and_the_f
 
 async def answered_while_down(w: World, *, ben: str, research: str, plan: Message, dialog: Any) -> None:
     """Each kind of request, acknowledged at once, the sentence shown once where the person looks."""
-    for text in ("help", f'ask "{STUDY}" Is twelve euros a month fair?'):
-        since = w.emu.mark()
-        delivery = await w.emu.send_slash_command(user=ben, channel=research, text=text)
-        assert delivery.ok and delivery.status == 200, delivery
-        assert delivery.body == {"response_type": "ephemeral", "text": SENTENCE}
-        await w.emu.wait_for_ephemeral(ben, lambda e: e.text == SENTENCE, since=since, timeout=WAIT)
+    since = w.emu.mark()
+    delivery = await w.emu.send_slash_command(user=ben, channel=research, text=f'ask "{STUDY}" Is twelve euros fair?')
+    assert delivery.ok and delivery.status == 200, delivery
+    assert delivery.body == {"response_type": "ephemeral", "text": SENTENCE}
+    await w.emu.wait_for_ephemeral(ben, lambda e: e.text == SENTENCE, since=since, timeout=WAIT)
+
+    since = w.emu.mark()  # help needs no store: the help, with a note that the database cannot be reached
+    delivery = await w.emu.send_slash_command(user=ben, channel=research, text="help")
+    assert delivery.ok and delivery.status == 200 and isinstance(delivery.body, dict), delivery
+    assert delivery.body["blocks"][0]["text"]["text"] == HELP_NOTE and "/minds plan" in json.dumps(delivery.body)
+    await w.emu.wait_for_ephemeral(ben, lambda e: HELP_NOTE in json.dumps(e.blocks), since=since, timeout=WAIT)
 
     since = w.emu.mark()
     button = next(a for a in action_ids(plan) if a.startswith(("plan_answer:", "plan_approve")))

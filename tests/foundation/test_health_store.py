@@ -1,8 +1,9 @@
 """HTTP mode while the store cannot be reached. ``GET /healthz`` answers 503, saying so, and 200 again once it
 answers; the store is pinged at most once a second however often a load balancer asks. In OAuth mode, where Bolt
 looks the workspace's install up in the store before any of the bot's middleware, a slash command is still
-acknowledged with the sentence. The real bot serving HTTP on a SQLite file, its store switched off in process
-(tests/fakes/outage.py); PostgreSQL stopped under a running bot is tests/durability/test_store_outage.py's."""
+acknowledged with the sentence (``/minds help`` with the help). The real bot serving HTTP on a SQLite file, its
+store switched off in process (tests/fakes/outage.py); PostgreSQL stopped under a running bot is
+tests/durability/test_store_outage.py's."""
 
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ from tests.fakes.slack_requests import command_body, signed_headers
 from tests.fakes.slack_web import FakeSlack
 
 SENTENCE = "minds-bot cannot reach its database right now; nothing was done; try again in a minute."
+HELP_NOTE = (
+    "minds-bot cannot reach its database right now: other commands do nothing until it answers; try again in a minute."
+)
 OAUTH_SIGNING_SECRET = "signing-secret-for-tests"  # noqa: S105 - a test's
 
 
@@ -80,14 +84,24 @@ async def test_in_oauth_mode_a_command_is_acknowledged_with_the_sentence_when_th
     try:
         await server.bot.warm()
         switch.down = True
-        body = command_body(
-            text="help", team="T0001", channel="C0001", user="U0001", response_url=slack.response_url(), trigger="1"
-        )
-        async with httpx.AsyncClient(base_url=server.base_url) as http:
-            reply = await http.post(
-                "/slack/events", content=body, headers=signed_headers(body, secret=OAUTH_SIGNING_SECRET)
+        replies = []
+        for text, trigger in (("studies", "1"), ("help", "2")):
+            body = command_body(
+                text=text,
+                team="T0001",
+                channel="C0001",
+                user="U0001",
+                response_url=slack.response_url(),
+                trigger=trigger,
             )
-        assert reply.status_code == 200 and reply.json() == {"response_type": "ephemeral", "text": SENTENCE}
+            async with httpx.AsyncClient(base_url=server.base_url) as http:
+                reply = await http.post(
+                    "/slack/events", content=body, headers=signed_headers(body, secret=OAUTH_SIGNING_SECRET)
+                )
+            assert reply.status_code == 200
+            replies.append(reply.json())
+        assert replies[0] == {"response_type": "ephemeral", "text": SENTENCE}
+        assert replies[1]["blocks"][0]["text"]["text"] == HELP_NOTE  # help needs no store: answered with a note
         assert switch.total("find_installation", "find_bot") >= 1  # Bolt's authorization met the outage first
     finally:
         switch.down = False  # the store closes as usual

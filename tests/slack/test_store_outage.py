@@ -1,7 +1,8 @@
 """Every Slack request is acknowledged while the store cannot be reached, and the person is told once, in their
-language, that nothing was done: a slash command (``/minds help`` too) in its acknowledgement, a button through its
-response URL (on the App Home: a Home that says it), a dialog on its first input, the App Home opened with a Home
-that says it, a Workflow step with Slack's function error. Nothing reaches Minds, nothing is posted in a channel,
+language, that nothing was done: a slash command in its acknowledgement (``/minds help``: the help, with a note that
+the database cannot be reached, since help needs no store), a button through its response URL (on the App Home: a
+Home that says it), a dialog on its first input, the App Home opened with a Home that says it, a Workflow step with
+Slack's function error. Nothing reaches Minds, nothing is posted in a channel,
 and each request is one WARNING line without a traceback. Through the real Bolt app and the HTTP gate
 (tests/fakes/bot.py) with the store switched off (tests/fakes/outage.py); the real PostgreSQL stopped under a
 running bot is tests/durability/test_store_outage.py's."""
@@ -28,6 +29,13 @@ SENTENCE_DE = (
     "erneut."
 )
 OUTAGE_LINE = "the store cannot be reached: the request was acknowledged and nothing was done"
+HELP_NOTE = (
+    "minds-bot cannot reach its database right now: other commands do nothing until it answers; try again in a minute."
+)
+HELP_NOTE_DE = (
+    "minds-bot kann seine Datenbank gerade nicht erreichen: andere Befehle bewirken nichts, bis sie wieder antwortet; "
+    "versuchen Sie es in einer Minute erneut."
+)
 
 
 @pytest.fixture
@@ -58,13 +66,31 @@ def outage_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.fields["kind"] for r in caplog.records if r.getMessage() == OUTAGE_LINE]  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("text", ["help", "ask Launch positioning: Do you like the logo?", "plan", ""])
+def help_note(answer: dict[str, Any]) -> str:
+    """The first block's words of a help answer, having checked the rest is the usual help."""
+    assert answer["response_type"] == "ephemeral" and "/minds plan" in json.dumps(answer["blocks"])
+    return str(answer["blocks"][0]["text"]["text"])
+
+
+@pytest.mark.parametrize("text", ["ask Launch positioning: Do you like the logo?", "plan", "studies"])
 async def test_a_slash_command_is_answered_in_its_acknowledgement_and_nothing_is_done(
     bot: BotHarness, down: StoreSwitch, text: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     with caplog.at_level(logging.INFO):
         answer = body_of(await bot.command(text))
     assert answer == {"response_type": "ephemeral", "text": SENTENCE}
+    assert bot.slack.responses.empty(), "told once: in the acknowledgement only"
+    nothing_done(bot)
+    assert outage_lines(caplog) == ["command"]
+
+
+@pytest.mark.parametrize("text", ["help", "", "?", "help ask"])
+async def test_help_needs_no_store_and_is_answered_with_a_note_that_the_database_cannot_be_reached(
+    bot: BotHarness, down: StoreSwitch, text: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO):
+        answer = body_of(await bot.command(text))
+    assert help_note(answer) == HELP_NOTE
     assert bot.slack.responses.empty(), "told once: in the acknowledgement only"
     nothing_done(bot)
     assert outage_lines(caplog) == ["command"]
@@ -149,7 +175,8 @@ async def test_other_events_and_options_are_acknowledged_and_show_nothing(bot: B
 
 async def test_the_sentence_is_in_the_persons_language(bot: BotHarness, down: StoreSwitch) -> None:
     bot.slack.users[USER] = {"id": USER, "locale": "de-DE"}
-    assert body_of(await bot.command("help"))["text"] == SENTENCE_DE
+    assert body_of(await bot.command("plan"))["text"] == SENTENCE_DE
+    assert help_note(body_of(await bot.command("help"))) == HELP_NOTE_DE
 
 
 async def test_a_store_that_does_not_answer_in_time_is_an_outage_and_the_ack_comes_in_time(
@@ -162,7 +189,7 @@ async def test_a_store_that_does_not_answer_in_time_is_an_outage_and_the_ack_com
         return True
 
     monkeypatch.setattr(bot.store, "mark_delivery", hangs)
-    assert body_of(await bot.command("help"))["text"] == SENTENCE
+    assert body_of(await bot.command("studies"))["text"] == SENTENCE
     nothing_done(bot)
 
 
@@ -184,8 +211,9 @@ async def test_the_store_lost_after_the_delivery_check_is_answered_the_same(
 
 
 async def test_once_the_store_answers_again_requests_are_served_as_before(bot: BotHarness, down: StoreSwitch) -> None:
-    assert body_of(await bot.command("help"))["text"] == SENTENCE
+    assert help_note(body_of(await bot.command("help"))) == HELP_NOTE
     down.down = False
     await bot.command("help")
     answer = await bot.reply()
     assert answer["response_type"] == "ephemeral" and "/minds plan" in json.dumps(answer["blocks"])
+    assert HELP_NOTE not in json.dumps(answer)
