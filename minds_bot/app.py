@@ -6,7 +6,9 @@ install, once per delivery, paced client, language) and the error hook, the HTTP
 behind the gate of ``minds_bot.slack.gate``, OAuth routes, ``GET /healthz``, ``GET /metrics`` (Prometheus, or on a
 port of its own with ``MINDS_BOT_METRICS_PORT``, the only HTTP a Socket Mode bot serves), ``GET /stimuli/{token}``
 where Minds fetches a question's stimulus) and Socket Mode start-up, and the order of start-up and shut-down: the
-bot is ready (``/healthz`` 200) once the store is migrated and the Bolt app with its middleware is built; right
+bot is ready (``/healthz`` 200) once the store is migrated and the Bolt app with its middleware is built, and
+``/healthz`` answers 503 again while the store cannot be reached (``minds_bot.store.health.StoreHealth``: a ping
+bounded to a second, asked at most once a second); right
 after it serves, it warms up (``Bot``): the listener modules load one per loop turn (the server keeps answering),
 then the run tracker and the other background work start (``"warm": true``). A Slack request that comes during
 the warm-up waits in Bolt's first middleware until every listener is registered. Socket Mode registers them
@@ -47,10 +49,12 @@ from minds_bot.slack.refusals import RefusalLog
 from minds_bot.slack.surface import EVENTS_PATH, INSTALL_PATH, OAUTH_REDIRECT_PATH, Surface
 from minds_bot.slack.workspace import workspace_middleware
 from minds_bot.store import Clock, SecretBox, Store, open_store, utc_now
+from minds_bot.store.health import StoreHealth
 
 log = logging.getLogger(__name__)
 
 HEALTH_PATH = "/healthz"
+STORE_UNREACHABLE = "the store (database) cannot be reached; Slack requests are answered without doing anything"
 METRICS_PATH = "/metrics"
 REFUSAL_FLUSH_SECONDS = 5  # how late a source's summary of refused requests may come after its minute
 # Bolt names an unnamed app after its caller's file by walking the whole stack with source context (inspect.stack),
@@ -89,8 +93,13 @@ def register_listeners(app: AsyncApp, services: Services) -> Surface:
     renderers and Minds models they use (the heavier half of the bot's code)."""
     from minds_bot.slack import register_all
     from minds_bot.slack.errors import error_hook
+    from minds_bot.slack.outage import OutageAnswers
 
-    hook = error_hook(slack_api_url=services.settings.slack_api_url)
+    slack_api_url = services.settings.slack_api_url
+    hook = error_hook(
+        slack_api_url=slack_api_url,
+        outage=OutageAnswers(languages=services.languages, slack_api_url=slack_api_url),
+    )
     app.error(hook)
     surface = Surface(app, on_error=hook)  # a failure after a listener's ack never undoes the ack
     register_all(surface, services)
@@ -189,9 +198,12 @@ def build_web_app(
     clock: Callable[[], float] = time.time,
     stimuli: Callable[[], StimulusShelf | None] = lambda: None,
     metrics: bool = True,
+    store_reachable: Callable[[], Awaitable[bool]] | None = None,
 ) -> web.Application:
     """aiohttp routes for Slack's requests and the health check. ``POST /slack/events`` goes through the gate
     (``minds_bot.slack.gate``: signature, body and payload shape) before Bolt, which verifies once more.
+    ``GET /healthz`` is 200 while the bot is ``ready`` and ``store_reachable()`` (when given) says the store answers,
+    else 503 with a body that says which.
     ``GET /stimuli/{token}`` hands Minds a question's stimulus while it is on the shelf (``flows/stimulus.py``).
     ``GET /metrics`` is the Prometheus scrape unless ``metrics`` is off (served on a port of its own instead)."""
 
@@ -219,9 +231,12 @@ def build_web_app(
         return await to_aiohttp_response(await flow.handle_callback(bolt_request))
 
     async def healthz(_: web.Request) -> web.Response:
-        if ready():  # taking requests; "warm": the listeners registered and the background work started too
-            return web.json_response({"status": "ok", "warm": warm()})
-        return web.json_response({"status": "unavailable"}, status=503)  # not yet, no longer, or it failed
+        if not ready():
+            return web.json_response({"status": "unavailable"}, status=503)  # not yet, no longer, or it failed
+        if store_reachable is not None and not await store_reachable():
+            return web.json_response({"status": "unavailable", "store": STORE_UNREACHABLE}, status=503)
+        # Taking requests; "warm": the listeners registered and the background work started too.
+        return web.json_response({"status": "ok", "warm": warm()})
 
     refusals = RefusalLog(clock=clock)
     web_app = web.Application(client_max_size=1024 * 1024)
@@ -314,10 +329,15 @@ class Bot:
     app: AsyncApp
     surface: Surface | None = None
     ready: bool = False
+    health: StoreHealth | None = None  # whether the store answers (``/healthz``)
     warming: asyncio.Task[None] | None = field(default=None, repr=False)  # the listeners, then the background
     background_started: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
     listening: asyncio.Event = field(default_factory=asyncio.Event, repr=False)  # every listener registered
     _started: list[Background] = field(default_factory=list, repr=False)
+
+    async def store_reachable(self) -> bool:
+        """Whether the store answers now (``/healthz``): asked at most once a second (``StoreHealth``)."""
+        return self.health is None or await self.health.reachable()
 
     def start_warming(self) -> None:
         if self.warming is None:
@@ -443,7 +463,7 @@ async def open_bot(settings: Settings, *, clock: Clock = utc_now) -> Bot:
         return await next()
 
     app = _bolt_app(services, process_before_response=False, first=listeners_first)
-    bot = Bot(services=services, app=app, ready=True)
+    bot = Bot(services=services, app=app, ready=True, health=StoreHealth(store))
     return bot
 
 
@@ -481,6 +501,7 @@ async def start_http(settings: Settings, *, host: str, port: int, clock: Clock =
         signing_secret=secret,
         stimuli=lambda: bot.services.stimuli,
         metrics=not separate,
+        store_reachable=bot.store_reachable,
     )
     runner = web.AppRunner(web_app, access_log=None)
     await runner.setup()

@@ -42,7 +42,8 @@ from minds_bot.i18n import N_
 from minds_bot.minds.errors import MindsError
 from minds_bot.minds.policy import BudgetLedger, MemoryLedger, RateLimiter, budget_name, caller
 from minds_bot.settings import Settings
-from minds_bot.store import RunKind, Store, new_holder_id, utc_now
+from minds_bot.store import RunKind, Store, StoreUnavailableError, new_holder_id, utc_now
+from minds_bot.store.health import Outage
 
 if TYPE_CHECKING:
     from minds_bot.minds.client import MindsClient
@@ -75,13 +76,15 @@ FOLLOWUP_GRACE_SECONDS = 10.0  # how long a graceful stop lets follow-ups under 
 class Followups(Background):
     """Work that follows a result already in Slack (its charts, its report), done beside the run tracker so
     a burst of results is not held up by drawing: each job is a task, ``MAX_FOLLOWUPS`` at a time, logged
-    when it fails, given a short grace on a graceful stop and cancelled after it (the result it follows is
-    already posted; a killed process loses what was not done)."""
+    when it fails (in one line per outage when the store cannot be reached), given a short grace on a graceful
+    stop and cancelled after it (the result it follows is already posted; a killed process loses what was not
+    done)."""
 
     def __init__(self, *, limit: int = MAX_FOLLOWUPS, grace: float = FOLLOWUP_GRACE_SECONDS) -> None:
         self._slots = asyncio.Semaphore(limit)
         self._grace = grace
         self._tasks: set[asyncio.Task[None]] = set()
+        self.outage = Outage("follow-ups")  # the loop's name in the log, verbatim
 
     def spawn(self, job: Callable[[], Awaitable[None]], *, name: str) -> None:
         task = asyncio.create_task(self._run(job, name), name=name)
@@ -92,8 +95,12 @@ class Followups(Background):
         async with self._slots:
             try:
                 await job()
+            except StoreUnavailableError as exc:  # the result it follows stands; one line per outage
+                self.outage.failed(exc)
             except Exception:  # noqa: BLE001 - a follow-up's failure is logged; the result it follows stands
                 log.exception("a follow-up failed", extra={"fields": {"job": name}})
+            else:
+                self.outage.recovered()
 
     async def settled(self) -> None:
         """Wait until every follow-up spawned so far (and any they spawn) has finished."""
@@ -590,7 +597,8 @@ class Languages:
 
     A person speaks their Slack locale (``users.info`` with ``include_locale``, kept ``USER_LANGUAGE_SECONDS``)
     when the bot speaks it; otherwise, and for everything posted to a channel, the workspace's language from
-    ``/minds connect``; otherwise English. A failed or slow lookup is not remembered.
+    ``/minds connect``; otherwise English. A failed or slow lookup is not remembered. While the store cannot be
+    reached, ``of_person_without_store`` answers from Slack and what was last read (``slack/outage.py``).
     """
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.monotonic) -> None:
@@ -612,6 +620,14 @@ class Languages:
     async def of_person(self, client: Any, *, team_id: str, user_id: str) -> str:
         """The person's language, else the workspace's."""
         return await self._person_locale(client, team_id, user_id) or await self.of_workspace(team_id)
+
+    async def of_person_without_store(self, client: Any, *, team_id: str, user_id: str | None) -> str:
+        """The person's language while the store cannot be reached: their Slack locale, else the workspace's
+        language as last read (however long ago), else English. Never asks the store."""
+        if user_id and client is not None and (language := await self._person_locale(client, team_id, user_id)):
+            return language
+        known = self._workspaces.get(team_id)
+        return known[1] if known is not None else i18n.SOURCE_LANGUAGE
 
     async def _person_locale(self, client: Any, team_id: str, user_id: str) -> str | None:
         now = self._clock()

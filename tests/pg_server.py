@@ -5,6 +5,10 @@ The binaries come from ``MINDS_BOT_PG_BIN`` (scripts/_postgres.sh sets it from D
 ``/usr/lib/postgresql/*/bin``. PostgreSQL refuses to run as root, so as root the server runs as the ``postgres``
 user (``runuser``). When no server can be had, ``PgUnavailable`` says why and the PostgreSQL tests fail with it:
 they are never skipped. Each test gets a fresh schema of its own (``new_database``).
+
+A test that stops and starts PostgreSQL under a running bot starts a server of its own (``start_own_server``: never
+the shared one, nor ``MINDS_BOT_TEST_DATABASE_URL``'s) and calls ``halt`` (a fast shutdown: open connections are
+cut, as when the database goes down) and ``resume`` (the same data directory and port again).
 """
 
 from __future__ import annotations
@@ -43,6 +47,9 @@ class PgServer:
     process: subprocess.Popen[bytes] | None = None
     data_dir: Path | None = None
     _names: itertools.count = field(default_factory=lambda: itertools.count(1))
+    _command: list[str] = field(default_factory=list)  # how it was started, for ``resume``
+    _bin_dir: Path | None = None
+    _port: int = 0
 
     def url_for(self, database: str, *, schema: str | None = None) -> str:
         parts = urlsplit(self.admin_url)
@@ -75,6 +82,23 @@ class PgServer:
         finally:
             await conn.close()
 
+    def halt(self) -> None:
+        """Stop the server now, keeping its data (``pg_ctl stop -m fast``: sessions are cut, not waited for)."""
+        if self.process is None or self._bin_dir is None or self.data_dir is None:
+            raise PgUnavailable("only a server this test process started can be halted")
+        stop = [*_run_as(), str(self._bin_dir / "pg_ctl"), "-D", str(self.data_dir), "-m", "fast", "-w", "stop"]
+        _run(stop, what="pg_ctl stop", cwd=self.data_dir.parent)
+        self.process.wait(timeout=STOP_TIMEOUT_SECONDS)
+
+    def resume(self) -> None:
+        """Start the halted server again on the same port and data directory; returns once it accepts connections."""
+        if self.process is None or self._bin_dir is None or self.data_dir is None or self.process.poll() is None:
+            raise PgUnavailable("only a halted server this test process started can be resumed")
+        root = self.data_dir.parent
+        log = open(root / "server.log", "ab")  # noqa: SIM115 - kept open for the server's lifetime
+        self.process = subprocess.Popen(self._command, stdout=log, stderr=subprocess.STDOUT, cwd=root)  # noqa: S603
+        _wait_ready(self._bin_dir, port=self._port, process=self.process, log=root / "server.log")
+
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()  # SIGTERM: PostgreSQL's "smart" shutdown
@@ -92,6 +116,12 @@ def start_server() -> PgServer:
     given = os.environ.get("MINDS_BOT_TEST_DATABASE_URL", "").strip()
     if given:
         return PgServer(admin_url=given)
+    return start_own_server()
+
+
+def start_own_server() -> PgServer:
+    """A new server in a temporary directory, whatever MINDS_BOT_TEST_DATABASE_URL says: one a test may halt and
+    resume. Raises ``PgUnavailable`` when it cannot be started."""
     bin_dir = _bin_dir()
     root = Path(tempfile.mkdtemp(prefix="minds-bot-pg-"))
     data, sockets = root / "data", root / "sockets"
@@ -112,7 +142,14 @@ def start_server() -> PgServer:
     log = open(root / "server.log", "wb")  # noqa: SIM115 - kept open for the server's lifetime
     # The server user may not enter the checkout (say, under /root): run it from its own directory.
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=root)
-    server = PgServer(admin_url=f"postgresql://postgres@127.0.0.1:{port}/postgres", process=process, data_dir=data)
+    server = PgServer(
+        admin_url=f"postgresql://postgres@127.0.0.1:{port}/postgres",
+        process=process,
+        data_dir=data,
+        _command=command,
+        _bin_dir=bin_dir,
+        _port=port,
+    )
     try:
         _wait_ready(bin_dir, port=port, process=process, log=root / "server.log")
     except BaseException:

@@ -79,7 +79,8 @@ from minds_bot.render.errors import user_message
 from minds_bot.render.runs import lost_text
 from minds_bot.render.stimulus import refusal_text
 from minds_bot.services import Background, PacedWebClient, Services
-from minds_bot.store import DirectAsk, RunKind, TrackedRun
+from minds_bot.store import DirectAsk, RunKind, StoreUnavailableError, TrackedRun
+from minds_bot.store.health import Outage
 
 log = logging.getLogger(__name__)
 
@@ -355,24 +356,34 @@ async def resume_pending_asks(services: Services, *, abandoned_only: bool = Fals
 
 class AskResume(Background):
     """Runs ``resume_pending_asks`` off the start-up path: at start-up for every interrupted ask, then once a
-    lease for the asks another replica was sending when it died."""
+    lease for the asks another replica was sending when it died. A pass the store could not answer is tried again
+    soon, backing off."""
 
     def __init__(self, services: Services) -> None:
         self._services = services
         self._task: asyncio.Task[None] | None = None
+        self.outage = Outage("ask resume")  # the loop's name in the log, verbatim
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="ask-resume")
 
     async def _run(self) -> None:
-        await self._pass(abandoned_only=False)
+        abandoned_only = False  # the first pass, at start-up, takes every interrupted ask
         while True:
+            try:
+                await self._pass(abandoned_only=abandoned_only)
+            except StoreUnavailableError as exc:  # soon again, backing off (one log line per outage)
+                await self.outage.pause(exc)
+                continue
+            self.outage.recovered()
+            abandoned_only = True
             await asyncio.sleep(self._services.settings.minds_bot_lease_seconds)  # a schedule, not a sync
-            await self._pass(abandoned_only=True)
 
     async def _pass(self, *, abandoned_only: bool) -> None:
         try:
             resumed = await resume_pending_asks(self._services, abandoned_only=abandoned_only)
+        except StoreUnavailableError:
+            raise
         except Exception:  # noqa: BLE001 - start-up must go on; the asker can still press Try again
             log.exception("resuming pending questions failed")
             return

@@ -41,7 +41,8 @@ from minds_bot.render.chat import (
 from minds_bot.render.errors import user_message
 from minds_bot.render.spend import CHAT_START_COMMAND
 from minds_bot.services import Background
-from minds_bot.store import ChatThread
+from minds_bot.store import ChatThread, StoreUnavailableError
+from minds_bot.store.health import Outage
 
 if TYPE_CHECKING:
     from slack_sdk.web.async_client import AsyncWebClient
@@ -214,6 +215,7 @@ class ChatCloser(Background):
         self._services = services
         self._every = every
         self._task: asyncio.Task[None] | None = None
+        self.outage = Outage("chat closer")  # the loop's name in the log, verbatim
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._loop(), name="chat-closer")
@@ -222,9 +224,13 @@ class ChatCloser(Background):
         while True:
             try:
                 closed = await close_idle_chats(self._services)
+            except StoreUnavailableError as exc:  # soon again, backing off (one line per outage)
+                await self.outage.pause(exc)
+                continue
             except Exception:  # noqa: BLE001 - the next pass tries again; one failure must not stop closing
                 log.exception("closing idle chat threads failed")
             else:
+                self.outage.recovered()
                 if closed:
                     log.info("closed idle chat threads", extra={"fields": {"count": closed}})
             await asyncio.sleep(self._every)

@@ -9,7 +9,9 @@ showed, and republishes a person's Home when one of those things changes — at 
 ``min_interval`` seconds per person, changes in between merged into one publish (``views.publish``). A
 republish reuses the channels the last publish read (Slack allows ``users.conversations`` about 50 times a
 minute); opening the Home or pressing Refresh reads them again. A plan that opens for approval concerns the
-approvers of its channel: they are looked up once per change, not once per open Home.
+approvers of its channel: they are looked up once per change, not once per open Home. A refresh the store cannot
+answer is dropped (the next open or change publishes it) and logged once per outage, without a traceback
+(``minds_bot.store.health.Outage``).
 Must not touch: listener registration or Slack payload parsing.
 """
 
@@ -30,7 +32,8 @@ from minds_bot.flows.digests.schedule import ScheduleError, describe, schedule_o
 from minds_bot.flows.run_notice import recent_results
 from minds_bot.render.home import HomeDigest, HomePlan, HomeRun, HomeState, HomeStudy, render_home
 from minds_bot.services import Background, Services
-from minds_bot.store import Digest, PlanPost, PlanState, RunResult, TrackedRun
+from minds_bot.store import Digest, PlanPost, PlanState, RunResult, StoreUnavailableError, TrackedRun
+from minds_bot.store.health import Outage
 
 log = logging.getLogger(__name__)
 
@@ -177,6 +180,7 @@ class HomeTabs(Background):
         self._published_at: dict[Viewer, float] = {}
         self._pending: dict[Viewer, asyncio.Task[None]] = {}  # a publish waiting for its turn, per person
         self._tasks: set[asyncio.Task[None]] = set()  # every publish under way or waiting
+        self.outage = Outage("home refresher")  # the loop's name in the log, verbatim
 
     async def publish(self, client: Any, *, team_id: str, user_id: str, fresh: bool = True) -> None:
         """Build and publish ``user_id``'s Home now, in their language; ``fresh=False`` (a republish after a
@@ -218,6 +222,9 @@ class HomeTabs(Background):
         read per change)."""
         try:
             approvers = await self._services.store.list_approvers(team_id=post.team_id, channel_id=post.channel_id)
+        except StoreUnavailableError as exc:  # their Homes show it on the next open or refresh
+            self.outage.failed(exc)
+            return
         except Exception:  # noqa: BLE001 - their Homes show it on the next open or refresh
             log.warning("could not read a channel's approvers for the Home", exc_info=True)
             return
@@ -247,8 +254,12 @@ class HomeTabs(Background):
             await self.publish(client, team_id=team_id, user_id=user_id, fresh=False)
         except asyncio.CancelledError:
             raise
+        except StoreUnavailableError as exc:  # refreshed on the next open or change
+            self.outage.failed(exc)
         except Exception:  # noqa: BLE001 - a Home that could not be refreshed is refreshed on the next open
             log.warning("could not refresh a Home tab", exc_info=True, extra={"fields": {"team": team_id}})
+        else:
+            self.outage.recovered()
         finally:
             if self._pending.get(viewer) is asyncio.current_task():
                 del self._pending[viewer]

@@ -3,7 +3,8 @@ not grow forever with delivery records and finished runs.
 
 Owns: the pruning schedule, off the request path (its own task). The policy itself (what is old) and keeping
 pruning to one replica at a time (an advisory lock on PostgreSQL; a replica that finds it taken skips that
-round) belong to the store.
+round) belong to the store. While the store cannot be reached the round is tried again with a growing back-off
+(``minds_bot.store.health.Outage``: one line when the outage starts, one when it ends), then every few hours again.
 Must not touch: Slack or Minds.
 """
 
@@ -15,7 +16,8 @@ from collections.abc import Callable
 from datetime import datetime
 
 from minds_bot.services import Background
-from minds_bot.store import Store
+from minds_bot.store import Store, StoreUnavailableError
+from minds_bot.store.health import Outage
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +30,7 @@ class Housekeeping(Background):
         self._clock = clock
         self._every = every
         self._task: asyncio.Task[None] | None = None
+        self.outage = Outage("housekeeping")  # the loop's name in the log, verbatim
 
     async def prune_once(self) -> int:
         counts = await self._store.prune(self._clock())
@@ -45,8 +48,13 @@ class Housekeeping(Background):
         while True:
             try:
                 await self.prune_once()
-            except Exception:  # noqa: BLE001 - a failed round (database restarting) is retried next round
+            except StoreUnavailableError as exc:  # the database is down or restarting: soon again, backing off
+                await self.outage.pause(exc)
+                continue
+            except Exception:  # noqa: BLE001 - a failed round is retried next round
                 log.exception("pruning failed; will try again")
+            else:
+                self.outage.recovered()
             await asyncio.sleep(self._every)
 
     async def stop(self) -> None:

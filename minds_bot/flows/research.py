@@ -71,7 +71,8 @@ from minds_bot.render.runs import (
     uses_nps,
 )
 from minds_bot.services import Background
-from minds_bot.store import PlanPost, PlanState, RunKind, TrackedRun
+from minds_bot.store import PlanPost, PlanState, RunKind, StoreUnavailableError, TrackedRun
+from minds_bot.store.health import Outage
 
 if TYPE_CHECKING:
     from slack_sdk.web.async_client import AsyncWebClient
@@ -386,24 +387,34 @@ async def resume_pending_approvals(services: Services, *, abandoned_only: bool =
 
 class ApprovalResume(Background):
     """Finish approvals a crash left between claim and Minds' answer (same key, never a new one): at start-up
-    every such approval, then once a lease the approvals another replica was confirming when it died."""
+    every such approval, then once a lease the approvals another replica was confirming when it died. A pass the
+    store could not answer is tried again soon, backing off (one log line per outage)."""
 
     def __init__(self, services: Services) -> None:
         self._services = services
         self._task: asyncio.Task[None] | None = None
+        self.outage = Outage("approval resume")  # the loop's name in the log, verbatim
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="approval-resume")
 
     async def _run(self) -> None:
-        await self._pass(abandoned_only=False)
+        abandoned_only = False  # the first pass, at start-up, takes every interrupted approval
         while True:
+            try:
+                await self._pass(abandoned_only=abandoned_only)
+            except StoreUnavailableError as exc:
+                await self.outage.pause(exc)
+                continue
+            self.outage.recovered()
+            abandoned_only = True
             await asyncio.sleep(self._services.settings.minds_bot_lease_seconds)  # a schedule, not a sync
-            await self._pass(abandoned_only=True)
 
     async def _pass(self, *, abandoned_only: bool) -> None:
         try:
             resumed = await resume_pending_approvals(self._services, abandoned_only=abandoned_only)
+        except StoreUnavailableError:
+            raise
         except Exception:  # noqa: BLE001 - start-up must go on; each approval can still be retried by a click
             log.exception("resuming pending approvals failed")
             return
@@ -454,7 +465,7 @@ class ResearchRunHandler:
             await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, **message.as_kwargs())
         # The result is in the thread: a failure or a shutdown in the extras below must not post it again after
         # a retry or a restart (the tracker would otherwise release its claim and repeat this whole method).
-        await self._services.store.mark_terminal_posted(team_id=run.team_id, run_id=run.run_id)
+        await self._services.tracker.record_posted(run)  # waits out an outage of the store: never posted twice
         await close_plan_message(self._services, slack, run, status=state.status)  # the channel's one line
         await react_to_request(slack, run, status=state.status)
         await notify_run_end(self._services, slack, run, status=state.status)  # DMs: requester, "Notify me"

@@ -11,10 +11,15 @@ Each state change (followed, what people see changed, result posted, lost) is on
 ``minds_bot.metrics`` (with the runs followed now, by kind).
 
 It never submits anything: a poll that fails or times out is retried later, never answered with a new run
-(CATALOGUE §2 G.57). A run Minds answers 404 for on ``MAX_NOT_FOUND_READS`` reads in a row is given up as gone:
-its handler says so in the thread once and the run is no longer followed (never an endless loop). What a run
-looks like in Slack belongs to the ``RunHandler`` for its kind (research runs,
-direct questions); this module only decides *when*.
+(CATALOGUE §2 G.57). While the store cannot be reached (``StoreUnavailableError``) the claiming loop and the lease
+renewal back off (``minds_bot.store.health.Outage``: one WARNING line when the outage starts, one INFO line with
+the count when it ends, no traceback); a poll the outage interrupted is left to its lease, which runs out, so the
+run is due again once the store answers; a result already in Slack is recorded as posted before anything else
+(``record_posted`` waits the outage out), so it is never posted twice.
+
+A run Minds answers 404 for on ``MAX_NOT_FOUND_READS`` reads in a row is given up as gone: its handler says so in
+the thread once and the run is no longer followed (never an endless loop). What a run looks like in Slack belongs
+to the ``RunHandler`` for its kind (research runs, direct questions); this module only decides *when*.
 Must not touch: Minds wire shapes or Block Kit.
 """
 
@@ -33,7 +38,8 @@ from typing import Any, Protocol
 from minds_bot import i18n, metrics
 from minds_bot.minds import MindsError, NotFound, RateLimited, ServiceUnavailable
 from minds_bot.services import Background
-from minds_bot.store import RunKind, Store, TrackedRun, new_holder_id
+from minds_bot.store import RunKind, Store, StoreUnavailableError, TrackedRun, new_holder_id
+from minds_bot.store.health import Outage
 
 log = logging.getLogger(__name__)
 
@@ -149,6 +155,8 @@ class RunTracker(Background):
         self._read_delay = read_delay
         self._max_in_flight = max_in_flight
         self._polls: set[asyncio.Task[None]] = set()
+        self.outage = Outage("run tracker")  # the loop's name in the log, verbatim
+        self.renewal_outage = Outage("run lease renewal")  # the loop's name in the log, verbatim
 
     async def track(self, run: TrackedRun) -> None:
         """Remember a newly started run (before anything is shown) and poll it soon."""
@@ -178,12 +186,18 @@ class RunTracker(Background):
         return await self._store.renew_run_leases(holder=self._holder, keys=set(self._in_flight))
 
     async def _renew_loop(self, every: float) -> None:
+        wait = every
         while True:
-            await asyncio.sleep(every)  # a period, not a synchronisation: leases last several periods
+            await asyncio.sleep(wait)  # a period, not a synchronisation: leases last several periods
+            wait = every
             try:
                 await self.renew()
+            except StoreUnavailableError as exc:  # the leases run out meanwhile: the runs are due again later
+                wait = max(every, self.renewal_outage.failed(exc))
             except Exception:  # noqa: BLE001 - a missed renewal costs at most a duplicate poll, never a post
                 log.exception("renewing run leases failed")
+            else:
+                self.renewal_outage.recovered()
 
     async def _loop(self) -> None:
         """Claim due runs while there is room and follow each in its own task, so a run waiting for Slack's
@@ -195,8 +209,13 @@ class RunTracker(Background):
             if asked > 0:
                 try:
                     claimed = self._spawn(await self._store.claim_due_runs(holder=self._holder, limit=asked))
-                except Exception:  # noqa: BLE001 - e.g. the database restarting: try again, never stop following runs
+                except StoreUnavailableError as exc:  # the database is down or restarting: back off, then again
+                    await self.outage.pause(exc)
+                    continue
+                except Exception:  # noqa: BLE001 - try again, never stop following runs
                     log.exception("claiming due runs failed; will try again")
+                else:
+                    self.outage.recovered()
             if claimed < asked or asked == 0:  # nothing more due now, or no room: wait for a wake-up
                 self._wake.clear()
                 with contextlib.suppress(TimeoutError):
@@ -239,9 +258,15 @@ class RunTracker(Background):
             if self._language is not None:
                 i18n.speak(await self._language(run.team_id))
             await self._poll(run)
+        except StoreUnavailableError as exc:
+            # Nothing can be recorded now: the run's lease runs out and it is due again once the store answers.
+            self.outage.failed(exc)
         except Exception:  # noqa: BLE001 - one run's failure must not stop the loop for every other run
             log.exception("polling a run failed", extra={"fields": {"run": run.run_id, "team": run.team_id}})
-            await self._reschedule(run, delay=MAX_INTERVAL_SECONDS, attempts=run.attempts + 1)
+            try:
+                await self._reschedule(run, delay=MAX_INTERVAL_SECONDS, attempts=run.attempts + 1)
+            except StoreUnavailableError as exc:  # as above: its lease runs out
+                self.outage.failed(exc)
 
     async def _poll(self, run: TrackedRun) -> None:
         handler = self._handlers[run.kind]
@@ -321,12 +346,28 @@ class RunTracker(Background):
         try:
             await post()
         except BaseException:
-            await self._store.release_terminal_post(team_id=run.team_id, run_id=run.run_id)
+            try:
+                await self._store.release_terminal_post(team_id=run.team_id, run_id=run.run_id)
+            except StoreUnavailableError as exc:  # the claim runs out by itself (TERMINAL_CLAIM_LEASES leases)
+                self.outage.failed(exc)
             raise
-        await self._store.mark_terminal_posted(team_id=run.team_id, run_id=run.run_id)
+        await self.record_posted(run)
         _changed(run, state)
         if self._on_change is not None:
             self._on_change(run.model_copy(update={"terminal_posted": True}))
+
+    async def record_posted(self, run: TrackedRun) -> None:
+        """The run's result is in Slack: record it, waiting out an outage of the store (backing off), since a
+        result posted but not recorded would be posted again once its claim ran out. The claim is renewed with
+        the run's lease while this waits; an outage longer than the claim (``TERMINAL_CLAIM_LEASES`` leases) is
+        the one case where another replica could post it again."""
+        while True:
+            try:
+                await self._store.mark_terminal_posted(team_id=run.team_id, run_id=run.run_id)
+            except StoreUnavailableError as exc:
+                await self.outage.pause(exc)
+            else:
+                return
 
     async def _reschedule(self, run: TrackedRun, *, delay: float, attempts: int) -> None:
         await self._store.update_run_poll(

@@ -1,20 +1,25 @@
 """The one place where errors become what a Slack user reads.
 
 Owns: ``user_message(exc)``: typed Minds and store errors, and Slack's refusal to open a dialog too late
-(``dialog_too_late``) → plain, honest text that never includes a key. The
-text is plain words, some of them Minds' own (``server_message``, export errors, names), bounded in length: every
-place that puts it into mrkdwn escapes it (``minds_bot.render.escape``); plain_text fields (modal errors, select
-options) show it as it is. Pure: no I/O. The Bolt error hook that sends this text lives in ``minds_bot.slack.errors``.
+(``dialog_too_late``) → plain, honest text that never includes a key; and what a request is answered while the
+store cannot be reached (``store_unreachable``, the App Home and dialog that say it: ``store_unreachable_view``,
+the note above ``/minds help``: ``store_unreachable_help``). The text is plain words, some of them Minds' own
+(``server_message``, export errors, names), bounded in length: every place that puts it into mrkdwn escapes it
+(``minds_bot.render.escape``); plain_text fields (modal errors, select options) show it as it is. Pure: no I/O.
+The Bolt error hook that sends this text lives in ``minds_bot.slack.errors``.
 """
 
 from __future__ import annotations
 
 import math
 from datetime import datetime
+from typing import Any, Literal
 
 from slack_sdk.errors import SlackApiError
+from slack_sdk.models.blocks.basic_components import PlainTextObject
+from slack_sdk.models.views import View
 
-from minds_bot.i18n import _, _n, format_date, format_number, join_list, sentences
+from minds_bot.i18n import N_, _, _n, format_date, format_number, join_list, sentences
 from minds_bot.minds import (
     AuthenticationError,
     InvalidRequest,
@@ -24,7 +29,8 @@ from minds_bot.minds import (
     RateLimited,
     ServiceUnavailable,
 )
-from minds_bot.render.common import shorten
+from minds_bot.render import escape
+from minds_bot.render.common import sections, shorten
 from minds_bot.store import StoreError
 
 MAX_NOT_READY_NAMED = 5
@@ -32,6 +38,12 @@ MAX_NOT_READY_NAMED = 5
 TRIGGER_REFUSALS = frozenset({"expired_trigger_id", "invalid_trigger_id", "trigger_expired"})
 SLACK_UNREADABLE = "invalid_response"  # services.INVALID_RESPONSE: Slack's reply was not a JSON object
 MAX_MINDS_WORDS = 500  # of Minds' own wording in one error; a 40,000-character reason is not read by anyone
+STORE_UNREACHABLE = N_("minds-bot cannot reach its database right now; nothing was done; try again in a minute.")
+# Said above ``/minds help`` while the store cannot be reached: help needs no store, everything else waits for it.
+STORE_UNREACHABLE_HELP = N_(
+    "minds-bot cannot reach its database right now: other commands do nothing until it answers; try again in a minute."
+)
+OUTAGE_TITLE = "minds-bot"  # the name, in every language
 
 
 def _date(value: str) -> str | None:
@@ -205,3 +217,22 @@ def user_message(exc: BaseException) -> str:
     if isinstance(exc, StoreError):
         return _("The bot could not reach its database just now; nothing was lost. Please try again in a moment.")
     return _("Something went wrong on our side; nothing was sent to Minds twice. Please try again in a moment.")
+
+
+def store_unreachable() -> str:
+    """What every request is answered while the store cannot be reached (the bot did nothing with it)."""
+    return _(STORE_UNREACHABLE)
+
+
+def store_unreachable_help() -> str:
+    """The note above ``/minds help`` while the store cannot be reached (the help itself needs no store)."""
+    return _(STORE_UNREACHABLE_HELP)
+
+
+def store_unreachable_view(kind: Literal["home", "modal"]) -> dict[str, Any]:
+    """An App Home, or a dialog replacing one that was submitted, that says only ``store_unreachable``."""
+    view = View(type=kind, blocks=sections(escape(store_unreachable())))
+    if kind == "modal":
+        view.title = PlainTextObject(text=OUTAGE_TITLE)
+        view.close = PlainTextObject(text=_("Close"))
+    return view.to_dict()

@@ -9,6 +9,10 @@ the hook from the listener's own task and never back to Bolt, whose runner would
 already has and answer Slack 404 after three seconds (``dispatch_failed``) when the failure came within
 milliseconds of the ack. A failure before the ack still goes to Bolt (500, and the same hook).
 
+The store unreachable before the request was acknowledged (``StoreUnavailableError`` from a middleware — the
+once-per-delivery check asks the store first — or from a listener before its ``ack()``) is no 500: the hook returns
+the acknowledgement ``minds_bot.slack.outage`` gives, which tells the person once that nothing was done.
+
 The hook answers only a request that passed the gate (``minds_bot.slack.gate``) or came over Socket Mode: through
 its ``response_url`` only when that URL is Slack's (or the configured Slack's, for tests and the demo), so an
 unverified body never makes the bot call an address of someone else's choosing; a request without one (the App
@@ -25,6 +29,7 @@ from typing import Any
 
 from slack_bolt.kwargs_injection.async_utils import build_async_required_kwargs
 from slack_bolt.request.async_request import AsyncBoltRequest
+from slack_bolt.response import BoltResponse
 from slack_bolt.util.utils import get_arg_names_of_callable
 
 from minds_bot.i18n import _
@@ -32,20 +37,27 @@ from minds_bot.minds import MindsError
 from minds_bot.render import escape
 from minds_bot.render.errors import dialog_too_late, slack_unreadable, user_message
 from minds_bot.slack.gate import is_slack_url, is_verified
-from minds_bot.store import StoreError
+from minds_bot.slack.outage import OutageAnswers
+from minds_bot.store import StoreError, StoreUnavailableError
 
 log = logging.getLogger(__name__)
 
-ErrorHook = Callable[..., Awaitable[None]]
+ErrorHook = Callable[..., Awaitable[BoltResponse | None]]
 # What a person did on the App Home or in a dialog (no response_url): a failure is told in their DM.
 DM_WHEN_NO_RESPONSE_URL = frozenset({"block_actions", "view_submission", "shortcut"})
 
 
-def error_hook(*, slack_api_url: str) -> ErrorHook:
-    """Bolt's error hook for an app whose Slack Web API is at ``slack_api_url``."""
+def error_hook(*, slack_api_url: str, outage: OutageAnswers | None = None) -> ErrorHook:
+    """Bolt's error hook for an app whose Slack Web API is at ``slack_api_url``; ``outage`` answers requests the
+    store's outage stopped before their acknowledgement."""
 
-    async def on_error(error: Exception, request: Any, context: Any, respond: Any) -> None:
-        """Log the failure with a reference and answer the user privately where that is safe."""
+    async def on_error(
+        error: Exception, request: Any, context: Any, respond: Any, response: BoltResponse | None = None
+    ) -> BoltResponse | None:
+        """Log the failure with a reference and answer the user privately where that is safe. ``response`` is
+        Bolt's (a 500) while the request is not acknowledged yet, None once it is."""
+        if isinstance(error, StoreUnavailableError) and response is not None and outage is not None:
+            return await outage.answer(error, request=request, context=context or {}, respond=respond)
         reference = uuid.uuid4().hex[:8]
         expected = isinstance(error, (MindsError, StoreError)) or dialog_too_late(error) or slack_unreadable(error)
         log.log(
@@ -55,7 +67,7 @@ def error_hook(*, slack_api_url: str) -> ErrorHook:
             extra={"fields": {"reference": reference, "error": type(error).__name__}},
         )
         if not is_verified(request):
-            return
+            return None
         text = escape(user_message(error))
         if not expected:
             # i18n: {text} says what went wrong; {reference} finds the failure in the bot's logs.
@@ -64,6 +76,7 @@ def error_hook(*, slack_api_url: str) -> ErrorHook:
             await _tell(context or {}, respond, text=text, slack_api_url=slack_api_url, body=request.body)
         except Exception:  # noqa: BLE001 - the hook must never raise; the failure is already logged
             log.warning("could not tell the user about a failure", extra={"fields": {"reference": reference}})
+        return None
 
     return on_error
 
@@ -98,7 +111,7 @@ def acked_first(listener: Callable[..., Awaitable[Any]], *, on_error: ErrorHook)
         except Exception as error:
             context = request.context
             if context.ack is None or context.ack.response is None:
-                raise  # not acknowledged yet: Bolt answers 500 and calls the same hook
+                raise  # not acknowledged yet: Bolt calls the same hook, which answers (else 500)
             await on_error(error=error, request=request, context=context, respond=context.respond)
             return None
 

@@ -5,9 +5,11 @@ acknowledged and dropped with one log line), request context for logs (team, cha
 with one INFO line a command or action (``/minds plan``, ``action approve_plan``; never the typed text), and
 processing each Slack delivery once: events that Slack retries (``x-slack-retry-num``), repeated action
 payloads, and a replayed slash command or view submission (the same signed body sent again within the replay
-window) are recognised by a key recorded in the store, so the answer survives restarts. Last, the language a
-listener speaks (``language_middleware``): the person's, and the workspace's for what it posts to a channel
-(``minds_bot.i18n``), known before the listener's task starts because Bolt copies this context into it.
+window) are recognised by a key recorded in the store, so the answer survives restarts; a store that does not
+answer within ``STORE_ANSWER_SECONDS`` is a ``StoreUnavailableError`` like one that cannot be reached, and the error
+hook acknowledges the request with what ``minds_bot.slack.outage`` says (Slack's three seconds are kept). Last, the
+language a listener speaks (``language_middleware``): the person's, and the workspace's for what it posts to a
+channel (``minds_bot.i18n``), known before the listener's task starts because Bolt copies this context into it.
 In HTTP mode the gate (``gate.py``) and Bolt verify signatures before any of this runs, so forged requests never
 reach the store.
 First of all, ``ack_timing_middleware`` times each request until its ack (``minds_bot.metrics``).
@@ -16,6 +18,7 @@ Must not touch: listener behaviour.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -27,7 +30,7 @@ from slack_bolt.response import BoltResponse
 from minds_bot import i18n, metrics
 from minds_bot.log import bind_log_context
 from minds_bot.slack.gate import shape_problem
-from minds_bot.store import Store
+from minds_bot.store import Store, StoreUnavailableError
 
 log = logging.getLogger(__name__)
 
@@ -141,15 +144,29 @@ def _what_was_asked(body: dict[str, Any]) -> str | None:
     return None
 
 
+# How long the delivery check waits for the store: with the person's language looked up after it (at most
+# ``services.USER_LOOKUP_SECONDS``), a request the store's outage stops is still acknowledged within Slack's 3 s.
+STORE_ANSWER_SECONDS = 1.5
+
+
 def once_per_delivery_middleware(store: Store) -> Callable[..., Awaitable[Any]]:
     async def once_per_delivery(request: Any, body: dict[str, Any], next: Callable[[], Awaitable[Any]]) -> Any:
         key = delivery_key(body, raw=request.raw_body)
-        if key is not None and not await store.mark_delivery(key):
+        if key is not None and not await _first_time(store, key):
             log.info("repeated delivery answered without processing", extra={"fields": {"delivery": key}})
             return BoltResponse(status=200, body="")
         return await next()
 
     return once_per_delivery
+
+
+async def _first_time(store: Store, key: str) -> bool:
+    """Record the delivery; ``StoreUnavailableError`` when the store cannot say in time (the error hook answers)."""
+    try:
+        async with asyncio.timeout(STORE_ANSWER_SECONDS):
+            return await store.mark_delivery(key)
+    except TimeoutError:
+        raise StoreUnavailableError(f"the store did not answer within {STORE_ANSWER_SECONDS} s") from None  # verbatim
 
 
 def language_middleware(languages: Any) -> Callable[..., Awaitable[Any]]:

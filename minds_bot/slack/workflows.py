@@ -7,9 +7,10 @@ and hands the listener a client carrying the step's own token); the listener spe
 who ran the workflow, runs one flow and ends the step now (``flows/workflows.complete_step``) or leaves it open for
 the run's end or the plan's first revision (``finish_ask_step``/``finish_plan_step``, whose listeners are
 installed here too). Every way a step ends goes through ``complete_step``; an error in the bot ends it with "…
-because of an error in the bot" and is logged. A ``function_executed`` for a step this bot does not offer, or
-without an execution id, is acknowledged (never 404), logged in one line and, when it can be, ended with a
-sentence.
+because of an error in the bot" and is logged, the store lost mid-step with ``user_message``'s words for it (a step
+that arrives while the store is down never gets here: ``slack/outage.py`` ends it). A ``function_executed`` for a
+step this bot does not offer, or without an execution id, is acknowledged (never 404), logged in one line and, when
+it can be, ended with a sentence.
 Must not touch: Minds wire shapes, Block Kit, SQL, deciding who may act (the gate's, through the flows).
 """
 
@@ -22,8 +23,10 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows import workflows as workflow_flow
 from minds_bot.flows.ask import on_direct_end
 from minds_bot.i18n import N_, _, speak
+from minds_bot.render.errors import user_message
 from minds_bot.render.workflows import unknown_step
 from minds_bot.slack.surface import ASK_STEP, PLAN_STEP
+from minds_bot.store import StoreError
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
@@ -67,9 +70,10 @@ def register(surface: Surface, services: Services) -> None:
             try:
                 await speak_as_runner(client, team_id=team_id, inputs=inputs)
                 end = await run(services, client, team_id=team_id, execution_id=execution_id, inputs=inputs)
-            except Exception:
-                await workflow_flow.complete_step(client, execution_id, workflow_flow.StepEnd(error=_(failed)))
-                raise  # logged by the error hook, with its traceback
+            except Exception as exc:
+                words = user_message(exc) if isinstance(exc, StoreError) else _(failed)  # the database, not a bug
+                await workflow_flow.complete_step(client, execution_id, workflow_flow.StepEnd(error=words))
+                raise  # logged by the error hook (with its traceback unless it is the store's)
             if not end.waiting:
                 await workflow_flow.complete_step(client, execution_id, end)
 

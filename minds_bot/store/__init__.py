@@ -36,7 +36,10 @@ Public API:
   `ChatThread` and their state enums.
 - `SecretBox` (secrets.py) from MINDS_BOT_SECRET_KEY; `SecretKeyError`, `SecretDecryptError`.
 - Bolt adapters (slack_oauth.py): `StoreInstallationStore(store)`, `StoreOAuthStateStore(store, clock=...)`.
-- Errors (errors.py): `StoreError`, `SchemaTooNewError`, `StoreUnavailableError`, `RecordNotFoundError`.
+- Errors (errors.py): `StoreError`, `SchemaTooNewError`, `StoreUnavailableError` (also every operation on a
+  database that went away: no raw driver error leaves the store), `RecordNotFoundError`.
+- Availability (health.py, imported as `minds_bot.store.health`): `StoreHealth` (a bounded ping, at most once a
+  second, for `/healthz`) and `Outage` (a background loop's back-off and its two log lines per outage).
 - Probes for `minds-bot check` (read-only): `schema_version_of(url)` (PostgreSQL), `sqlite_schema_version(path)`;
   `redact_url(url)` (password → ***).
 

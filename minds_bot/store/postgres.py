@@ -9,8 +9,10 @@ in one round-trip, `budget_recent`, `budget_block`; budgets are named by a hash,
 is one statement or one short READ COMMITTED transaction on a pooled connection.
 
 Errors reaching the server (bad URL, refused connection, wrong password, missing database) become one
-`StoreUnavailableError` that names the server by `redact_url` — never the password. Must not call Slack or
-Minds, and never writes a plaintext secret (codec.py seals them first).
+`StoreUnavailableError` that names the server by `redact_url` — never the password; so does every operation that
+loses the server afterwards (`_lost`: refused or dropped connections, timeouts, the server shutting down or out of
+resources, a read-only standby): callers see the store's own error, never a raw `OSError` or asyncpg error.
+Must not call Slack or Minds, and never writes a plaintext secret (codec.py seals them first).
 """
 
 from __future__ import annotations
@@ -66,6 +68,23 @@ def _unreachable() -> tuple[type[BaseException], ...]:
     """What asyncpg raises when the server cannot be reached or refuses us: all mean "unavailable"."""
     driver = _driver()
     return (OSError, TimeoutError, driver.PostgresError, driver.InterfaceError, ValueError)
+
+
+def _lost() -> tuple[type[BaseException], ...]:
+    """What an operation on a pooled connection raises when the server went away, is restarting, shutting down,
+    out of resources or read-only (a standby after a failover): all mean "unavailable now, try again later".
+    Errors in a statement itself (a constraint, bad SQL) are not among them: those are the bot's own."""
+    driver = _driver()
+    return (
+        OSError,
+        TimeoutError,
+        driver.InterfaceError,  # the pool or connection is closed
+        driver.PostgresConnectionError,  # class 08, and a connection closed in the middle of an operation
+        driver.exceptions.OperatorInterventionError,  # 57: admin or crash shutdown, cannot connect now, cancelled
+        driver.exceptions.InsufficientResourcesError,  # 53: too many connections, disk full, out of memory
+        driver.exceptions.PostgresSystemError,  # 58: I/O error
+        driver.exceptions.ReadOnlySQLTransactionError,  # 25006: a standby cannot take writes
+    )
 
 
 def redact_url(url: str) -> str:
@@ -193,13 +212,32 @@ class PostgresStore(SqlStore):
     # -- plumbing --------------------------------------------------------------------------------------------
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_Session]:
-        async with self._pool.acquire() as conn:
-            yield _Session(conn)
+        async with self._connection(transaction=False) as session:
+            yield session
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[_Session]:
-        async with self._pool.acquire() as conn, conn.transaction():
-            yield _Session(conn)
+        async with self._connection(transaction=True) as session:
+            yield session
+
+    @asynccontextmanager
+    async def _connection(self, *, transaction: bool) -> AsyncIterator[_Session]:
+        """A pooled connection (in a transaction when asked). Not getting one for any reason (the pool reconnects
+        a connection the server dropped: refused, wrong password, no such database …), or losing the server
+        while using it (``_lost``), is a ``StoreUnavailableError``; a statement's own error is raised as it is."""
+        connected = False
+        try:
+            async with self._pool.acquire() as conn:
+                connected = True
+                if not transaction:
+                    yield _Session(conn)
+                    return
+                async with conn.transaction():
+                    yield _Session(conn)
+        except _unreachable() as exc:
+            if connected and not isinstance(exc, _lost()):
+                raise  # a constraint, bad SQL, a record that does not parse: the bot's error, not the server's
+            raise StoreUnavailableError(f"the PostgreSQL store did not answer: {_reason(exc)}") from None
 
     # -- the Minds budget (a ``BudgetLedger`` of ``minds_bot.minds.policy``, shared by every replica) ------------
     async def budget_take(self, budget: str, *, caller: str, limit: int, window: float) -> float:
@@ -234,21 +272,33 @@ class PostgresStore(SqlStore):
         await self._pool.close()
 
     async def ping(self) -> None:
-        try:
-            async with self._read() as q:
-                await q.one("SELECT 1")
-        except _unreachable() as exc:
-            raise StoreUnavailableError(f"the PostgreSQL store did not answer: {_reason(exc)}") from None
+        async with self._read() as q:  # any failure to answer is a StoreUnavailableError (``_lost``)
+            await q.one("SELECT 1")
 
 
 async def connect_pool(url: str, *, size: int) -> asyncpg.Pool:
-    """A pool of up to `size` connections; `StoreUnavailableError` (password redacted) when none can be made."""
+    """A pool of up to `size` connections, one made at once; `StoreUnavailableError` (password redacted) when none
+    can be made.
+
+    No floor (``min_size=0``; the first connection is made by hand and stays pooled): asyncpg restores a floor in a
+    task of its own that logs a traceback on every retry while the server is down; the bot's loops report an outage
+    in one line each instead (``store/health.py``)."""
     try:
-        return await _driver().create_pool(
-            url, min_size=1, max_size=max(size, 1), timeout=CONNECT_TIMEOUT_SECONDS, command_timeout=60
+        pool = await _driver().create_pool(
+            url, min_size=0, max_size=max(size, 1), timeout=CONNECT_TIMEOUT_SECONDS, command_timeout=60
         )
     except _unreachable() as exc:
         raise StoreUnavailableError(f"cannot connect to PostgreSQL at {redact_url(url)}: {_reason(exc)}") from None
+    try:
+        async with pool.acquire():
+            pass
+    except _unreachable() as exc:
+        await pool.close()
+        raise StoreUnavailableError(f"cannot connect to PostgreSQL at {redact_url(url)}: {_reason(exc)}") from None
+    except BaseException:
+        await pool.close()
+        raise
+    return pool
 
 
 async def schema_version_of(url: str) -> tuple[int, int]:

@@ -6,7 +6,10 @@ operation (a single statement or one short `BEGIN IMMEDIATE` transaction) from i
 coroutine's on that connection, and every statement gets its own cursor. `BEGIN IMMEDIATE` makes every write
 transaction single-writer across processes sharing the file, so a claim (a read then writes) is atomic without
 row locks. Also owns the database files' mode: 0600, so only the bot's user reads the file, its WAL and
-shared-memory index (also when they existed before with wider permissions). Must not call Slack or Minds.
+shared-memory index (also when they existed before with wider permissions). A file SQLite cannot use for an
+operation (locked beyond the busy timeout, an I/O error, a full disk, gone or unreadable) or a closed store is a
+`StoreUnavailableError`, never a raw `sqlite3` error; a statement's own error (a constraint) is raised as it is.
+Must not call Slack or Minds.
 """
 
 from __future__ import annotations
@@ -100,6 +103,7 @@ class SqliteStore(SqlStore):
         )
         self._conn = conn
         self._lock = asyncio.Lock()
+        self._closed = False
 
     @classmethod
     async def open(
@@ -131,12 +135,12 @@ class SqliteStore(SqlStore):
     # -- plumbing --------------------------------------------------------------------------------------------
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_Session]:
-        async with self._lock:
+        async with self._lock, self._usable():
             yield _Session(self._conn)
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[_Session]:
-        async with self._lock:
+        async with self._lock, self._usable():
             session = _Session(self._conn)
             try:
                 await session.run("BEGIN IMMEDIATE")
@@ -150,8 +154,20 @@ class SqliteStore(SqlStore):
                 await asyncio.shield(_rollback(self._conn))
                 raise
 
+    @asynccontextmanager
+    async def _usable(self) -> AsyncIterator[None]:
+        """The file cannot be used now (``sqlite3.OperationalError``: locked beyond the busy timeout, an I/O
+        error, a full disk, a file gone or unreadable) or the store is closed: ``StoreUnavailableError``."""
+        if self._closed:
+            raise StoreUnavailableError("the SQLite store is closed")
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            raise StoreUnavailableError(f"the SQLite store did not answer: {exc}") from None
+
     # -- lifecycle -------------------------------------------------------------------------------------------
     async def close(self) -> None:
+        self._closed = True
         await self._conn.close()
 
     async def ping(self) -> None:

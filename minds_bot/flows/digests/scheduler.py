@@ -5,7 +5,10 @@ rebuilt from the store at start and re-synced every minute (digests added or rem
 and a periodic pass that posts any fire a job missed (downtime, a replaced job): ``run_due`` posts only the
 latest missed fire, and the store's per-window claim keeps two processes from posting the same digest.
 Each fire (a window come due) is counted by outcome in ``minds_bot.metrics``. A digest whose post failed waits
-(growing back-off) before the periodic pass tries it again.
+(growing back-off) before the periodic pass tries it again. While the store cannot be reached a pass or a fire
+ends at once without a traceback (``minds_bot.store.health.Outage``: one WARNING line when the outage starts, one
+INFO line with the count when it ends); the sweep, once a minute, is already slower than the back-off's cap, and
+the first pass after the outage catches every missed fire up once (no digest is held back for the outage).
 APScheduler is imported when the scheduler is first needed, off the event loop at ``start``: loading it reads
 every installed package's metadata (tens of milliseconds), and the bot starts this scheduler only once it
 serves Slack (``app.Bot``), so no first request waits for it.
@@ -27,7 +30,8 @@ from minds_bot import metrics
 from minds_bot.flows.digests.flow import DigestFlow, Outcome
 from minds_bot.flows.digests.schedule import Schedule, ScheduleError, schedule_of, trigger
 from minds_bot.services import Background
-from minds_bot.store import Digest, Store
+from minds_bot.store import Digest, Store, StoreUnavailableError
+from minds_bot.store.health import Outage
 
 if TYPE_CHECKING:
     from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -72,6 +76,7 @@ class DigestScheduler(Background):
         self._backoff: dict[str, tuple[datetime, timedelta]] = {}
         self._running: set[asyncio.Task[object]] = set()  # passes and fires under way
         self._stopping = False
+        self.outage = Outage("digest scheduler")  # the loop's name in the log, verbatim
 
     @property
     def apscheduler(self) -> AsyncIOScheduler:
@@ -167,8 +172,15 @@ class DigestScheduler(Background):
 
     async def _pass(self) -> None:
         async with self._under_way():
-            await self.sync()
-            await self.catch_up()
+            failed_before = self.outage.failures
+            try:
+                await self.sync()
+                await self.catch_up()
+            except StoreUnavailableError as exc:  # the next sweep tries again
+                self.outage.failed(exc)
+                return
+            if self.outage.failures == failed_before:  # no fire of this pass met the outage either
+                self.outage.recovered()
 
     async def _fire(self, digest_id: str) -> None:
         async with self._under_way():
@@ -177,6 +189,10 @@ class DigestScheduler(Background):
     async def _fire_now(self, digest_id: str) -> None:
         try:
             outcome = await self._flow.run_due(digest_id)
+        except StoreUnavailableError as exc:  # not the digest's fault: the first pass after the outage posts it
+            metrics.digest_fires.inc("failed")
+            self.outage.failed(exc)
+            return
         except Exception:  # noqa: BLE001 - background work: log, back off, let the next pass retry
             metrics.digest_fires.inc("failed")
             self._back_off(digest_id)
