@@ -158,12 +158,14 @@ class BotHarness:
         blocks: list[dict[str, Any]] | None = None,
         state: dict[str, Any] | None = None,
         action_ts: str | None = None,
+        channel: str = CHANNEL,
     ) -> BoltResponse:
-        """A button press on a message; with ``blocks`` the payload carries the message as Slack shows it."""
+        """A button press on a message (in ``channel``); with ``blocks`` the payload carries the message as Slack
+        shows it."""
         n = next(self._seq)
         payload = button_click(
             team=TEAM,
-            channel=CHANNEL,
+            channel=channel,
             user=self.acts(user),
             action_id=action_id,
             value=value,
