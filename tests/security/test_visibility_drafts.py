@@ -31,6 +31,7 @@ OLDER_ID = "7a1b2c3d-0000-4000-8000-000000000003"
 MINDS_ID = "7a1b2c3d-0000-4000-8000-000000000004"
 RESEARCH_ID = "7a1b2c3d-0000-4000-8000-000000000005"
 ELSEWHERE_ID = "7a1b2c3d-0000-4000-8000-000000000006"
+OLDER_REFUSED = f"Only <@{ADA}> or a workspace admin can do that with this draft. Nothing was changed."
 NOT_IN_SECRET = (
     f"You are not a member of <#{SECRET}>, where this draft belongs, so you cannot use it. Join the channel first."
 )
@@ -117,7 +118,7 @@ async def test_the_list_shows_only_drafts_of_channels_the_person_is_in_and_count
     listing = await bot.reply_containing("Study drafts")
     shown = said(listing)
     assert "Phoenix" not in shown and "Another workspace" not in shown  # neither named nor linked
-    assert "*Made in Minds* · revision 1" in shown and f"*Cups: plan revision 1* · revision 1" in shown
+    assert "*Made in Minds* · revision 1" in shown and "*Cups: plan revision 1* · revision 1" in shown
     assert listing["blocks"][-1]["elements"][0]["text"] == (
         "1 draft of a channel you are not in is not shown. 1 draft someone else saved before drafts recorded their "
         "channel is not shown."
@@ -131,7 +132,7 @@ async def test_the_list_shows_only_drafts_of_channels_the_person_is_in_and_count
 
     await bot.command("drafts", user=ADA)
     mine = await bot.reply_containing("Study drafts")
-    assert f"*Project Phoenix: plan revision 1* · revision 1 · saved" in said(mine) and f"in <#{SECRET}>" in said(mine)
+    assert "*Project Phoenix: plan revision 1* · revision 1 · saved" in said(mine) and f"in <#{SECRET}>" in said(mine)
     assert {f"draft_resume:{DRAFT_ID}", f"draft_resume:{OLDER_ID}"} <= set(buttons(mine))
     assert "not shown" not in said(mine)
     assert changes(bot) == []
@@ -185,7 +186,7 @@ async def test_resume_reopens_the_plan_in_its_own_channel_requested_by_its_reque
 
 async def test_an_older_draft_is_its_savers_and_reopens_where_resume_was_pressed(bot: BotHarness) -> None:
     await bot.click(f"draft_resume:{OLDER_ID}", OLDER_ID, ephemeral=True, user=BEN)
-    assert await bot.refusal() == f"Only <@{ADA}> or a workspace admin can do that with this draft. Nothing was changed."
+    assert await bot.refusal() == OLDER_REFUSED
     await bot.click(f"draft_resume:{OLDER_ID}", OLDER_ID, ephemeral=True, user=ADA, channel=QUIET)
     assert await bot.refusal() == (
         f"You are not a member of <#{QUIET}>, so the bot will not post there for you. Pick a channel you are in."
@@ -223,7 +224,7 @@ async def test_a_draft_made_in_minds_is_deleted_only_by_an_admin(bot: BotHarness
     await bot.click(f"draft_delete:{MINDS_ID}", f"{MINDS_ID}:1", ephemeral=True, user=BEN)
     assert await bot.refusal() == "Only a workspace admin can do that with this draft. Nothing was changed."
     await bot.click(f"draft_delete:{OLDER_ID}", f"{OLDER_ID}:1", ephemeral=True, user=CLEO)
-    assert await bot.refusal() == f"Only <@{ADA}> or a workspace admin can do that with this draft. Nothing was changed."
+    assert await bot.refusal() == OLDER_REFUSED
     assert changes(bot) == []
     bot.minds_api.on("DELETE", f"/study-drafts/{MINDS_ID}", raw(None, status=204))
     await bot.click(f"draft_delete:{MINDS_ID}", f"{MINDS_ID}:1", ephemeral=True, user=DANA)
