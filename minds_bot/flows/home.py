@@ -70,14 +70,18 @@ async def home_state(
     if member_of is None:
         member_of = await access.channels_of(client, user_id=user_id, pages=CHANNEL_PAGES)
     shown.member_of = member_of
-    channels = member_of or frozenset()
+    requested = await store.recent_plan_posts(team_id=team_id, requester_id=user_id, limit=RECENT_PLANS)
+    waiting = await _awaiting(services, team_id=team_id, user_id=user_id)
+    channels: frozenset[str | None] = frozenset()
+    if member_of is not None:  # and the person's own DM with the bot, where a plan may have been asked for
+        dms = [p.channel_id for p in (*requested, *waiting) if p.channel_id.startswith(access.DM_PREFIX)]
+        channels = member_of | await access.visible(services, client, team_id=team_id, user_id=user_id, channels=dms)
 
     def theirs(channel_id: str) -> bool:
         return channel_id in channels
 
-    requested = await store.recent_plan_posts(team_id=team_id, requester_id=user_id, limit=RECENT_PLANS)
     mine = [post for post in requested if theirs(post.channel_id)]
-    awaiting = [post for post in await _awaiting(services, team_id=team_id, user_id=user_id) if theirs(post.channel_id)]
+    awaiting = [post for post in waiting if theirs(post.channel_id)]
     live: list[HomeRun] = []
     for post in mine:
         run = await _live_run(services, post)
@@ -90,7 +94,8 @@ async def home_state(
     shown.plans = {(p.channel_id, p.message_ts) for p in (*requested, *awaiting)}
     digests = [d for d in await store.list_digests(team_id=team_id) if theirs(d.channel_id)]
     shown.channels = {d.channel_id for d in digests}
-    results, run_dms_on = await recent_results(services, team_id=team_id, user_id=user_id, member_of=channels)
+    theirs_now = {channel for channel in channels if channel is not None}
+    results, run_dms_on = await recent_results(services, team_id=team_id, user_id=user_id, member_of=theirs_now)
     shown.result_channels = {r.channel_id for r in results}
     state = HomeState(
         connected=await services.minds.is_connected(team_id),

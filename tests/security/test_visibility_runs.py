@@ -299,3 +299,9 @@ async def test_notify_me_is_for_members_of_the_plans_channel(bot: BotHarness) ->
     await bot.click(NOTIFY_ME_ACTION, "run-live", user=ADA, channel=SECRET, message_ts="5.5")
     assert "You will get a DM when this run ends." in await bot.refusal()
     assert await bot.store.run_watchers(team_id=TEAM, run_id="run-live") == [ADA]
+
+
+async def test_a_plan_asked_for_in_the_persons_own_dm_with_the_bot_stays_on_their_home(bot: BotHarness) -> None:
+    await bot.store.save_plan_post(_plan("8.8", f"D{BEN}", BEN, study="Private musings"))
+    shown = await _home(bot, BEN)
+    assert f"*Private musings* in <#D{BEN}>, revision 1" in shown
