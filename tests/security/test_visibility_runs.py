@@ -1,6 +1,6 @@
 """Issue 33 rows 4 and 5, through the real Bolt app: a run belongs to the channel whose thread the bot posted it
-in (a run it never posted belongs to its Study). ``/minds runs`` lists only runs of channels the person is in now
-and counts the rest; ``/minds compare`` and "Compare with…" compare a run only for a member of its channel, and a
+in (a run it never posted belongs to its Study). ``/minds runs`` and the Study card list only runs of channels the
+person is in now and count the rest; ``/minds compare`` and "Compare with…" compare a run only for a member of its channel, and a
 private channel's run only in that channel — refused privately, nothing posted; the App Home shows only what
 belongs to the person's channels now; "Notify me" is for members of the plan's channel.
 
@@ -127,6 +127,15 @@ async def test_runs_lists_only_runs_of_the_persons_channels_and_counts_the_rest(
     await bot.command(f"runs {STUDY}", user=ADA)
     everything = said(await bot.reply_containing("Recent runs"))
     assert all(question in everything for question in QUESTIONS.values()) and "not shown" not in everything
+
+
+async def test_the_study_card_names_only_runs_of_the_persons_channels(bot: BotHarness) -> None:
+    await bot.command(f"study {STUDY}")
+    card = said(await bot.reply_containing("Recent runs"))
+    assert QUESTIONS[R_SECRET] not in card and QUESTIONS[R_OLD] not in card
+    assert QUESTIONS[R_RESEARCH] in card and QUESTIONS[R_STUDY] in card
+    assert HIDDEN_TWO in card
+    assert [c["channel"] for c in bot.slack.calls_to("chat.getPermalink")] == [CHANNEL]
 
 
 # --- /minds compare ------------------------------------------------------------------------------------------------
