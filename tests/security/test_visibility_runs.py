@@ -1,8 +1,8 @@
 """Issue 33 rows 4 and 5, through the real Bolt app: a run belongs to the channel whose thread the bot posted it
 in (a run it never posted belongs to its Study). ``/minds runs`` and the Study card list only runs of channels the
-person is in now and count the rest; ``/minds compare`` and "Compare with…" compare a run only for a member of its channel, and a
-private channel's run only in that channel — refused privately, nothing posted; the App Home shows only what
-belongs to the person's channels now; "Notify me" is for members of the plan's channel.
+person is in now and count the rest; ``/minds compare`` and "Compare with…" compare a run only for a member of its
+channel, and a private channel's run only in that channel — refused privately, nothing posted; the App Home shows
+only what belongs to the person's channels now; "Notify me" is for members of the plan's channel.
 
 People: Ada is in #secret-launch (private) and #research; Ben is in #research only. The Study's runs, newest
 first: 1 Ada's in #secret-launch, 2 Ben's in #research, 3 one the bot never posted, 4 an older #secret-launch run
