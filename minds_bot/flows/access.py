@@ -16,8 +16,10 @@ Owns, and no listener or flow decides these on its own any more:
 - **Private channels**: what belongs to a private channel is posted in that channel only.
 - **Who may decide** on a thing (approve, answer, revise or discard a plan, cancel a run, resume or delete a
   draft, post or remove a digest, approve a held spend): its owner, the channel's approvers, a workspace admin
-  (``users.info``) — and only while they are in its channel. Who may change a channel's policy and approvers, and
-  who may manage the workspace's Minds connection (an admin, or the person who installed the app).
+  (``users.info``) — and only while they are in its channel; a thing of no channel (a draft made in Minds, or
+  saved before drafts recorded their channel) only its owner or an admin. Who may change a channel's policy and
+  approvers, and who may manage the workspace's Minds connection (an admin, or the person who installed the app).
+- **Who hears of a thing** (``may_hear``): a DM about a run's end goes only to someone in its channel now.
 - **Spending** (one line of the channel's spend policy each, ``SPEND_ACTS``): the channel's policy (runs at once,
   needs an approver, refused) and the person's share of the Minds budget (``FairShare``: requests in flight and
   their share of the key's minute, counted across replicas). Recording, holding and deciding a spend is
@@ -93,6 +95,28 @@ class Thing:
 def plan_thing(post: PlanPost) -> Thing:
     """A plan message: its channel's, requested by its requester."""
     return Thing(post.team_id, post.channel_id, post.requester_id, kind="plan")
+
+
+def run_thing(team_id: str, channel_id: str | None) -> Thing:
+    """A run of a Study: the channel whose thread the bot posted it in; None when the bot never posted it (it
+    belongs to the Study, which is the workspace's)."""
+    return Thing(team_id, channel_id, kind="run")
+
+
+def draft_thing(team_id: str, state: Mapping[str, Any] | None) -> Thing:
+    """A Study draft, from the state the bot saved in it: its workspace, channel and requester (``teamId``,
+    ``channelId``, ``requesterId``). A draft the bot saved before drafts recorded their channel is its saver's
+    (``savedBy``) and no channel's; a draft made elsewhere in Minds (no state of the bot) is nobody's and no
+    channel's: only a workspace admin may decide on it."""
+    state = state or {}
+
+    def text(key: str) -> str | None:
+        value = state.get(key)
+        return value if isinstance(value, str) and value else None
+
+    channel = text("channelId")
+    owner = text("requesterId") if channel else text("savedBy")
+    return Thing(text("teamId") or team_id, channel, owner, kind="draft")
 
 
 @dataclass(frozen=True)
@@ -176,6 +200,8 @@ async def _by_act(
             return ALLOWED
         if await is_approver_or_admin(services, slack, team_id=team_id, channel_id=where, user_id=user_id):
             return ALLOWED
+        if where is None:  # a thing of no channel (a draft made in Minds): no channel's approvers to name
+            return _refused("not_allowed", words.not_allowed_anywhere(kind=_kind(thing), owner_id=owner))
         return _refused("not_allowed", words.not_allowed(kind=_kind(thing), owner_id=owner))
     if act is Act.MANAGE_CHANNEL:
         if await is_approver_or_admin(services, slack, team_id=team_id, channel_id=channel_id, user_id=user_id):
@@ -349,6 +375,16 @@ async def visible(
         if channel is None or await is_member(services, slack, team_id=team_id, channel_id=channel, user_id=user_id):
             seen.add(channel)
     return frozenset(seen)
+
+
+async def may_hear(services: Services, slack: Any, *, team_id: str, user_id: str, thing: Thing) -> bool:
+    """Whether a DM about ``thing`` (a run's end) may go to the person: a thing of this workspace, and they are
+    in its channel now (asked from Slack, not the cache). A thing of no channel: anyone of the workspace."""
+    if thing.team_id and thing.team_id != team_id:
+        return False
+    if thing.channel_id is None:
+        return True
+    return await is_member(services, slack, team_id=team_id, channel_id=thing.channel_id, user_id=user_id, fresh=True)
 
 
 # --- who may decide ----------------------------------------------------------------------------------------------

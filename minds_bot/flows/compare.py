@@ -7,16 +7,24 @@ results from Minds (a research run's artifacts, a standalone question's answers)
 own thread showed, and posting the comparison (``render/compare.py``) with one chart per compared question —
 in a new thread in the channel, or in the thread of the result whose "Compare with…" was pressed.
 A choice that cannot be compared (unknown run, one run only, a run still running) is said privately.
-Must not touch: Block Kit (``render/``), SQL.
+Who may compare what, where (``Where``, asked of the gate ``flows/access.py``): each run compared must pass
+SHOW where the comparison is posted, for the run's channel — a person not in that channel is refused, and a
+private channel's run is compared only in that channel — with the gate's words, privately, nothing read from
+Minds and nothing posted; lists (an unknown run's listing, the "Compare with…" dialog) leave out the runs of
+channels the person is not in; with no run named, the default takes the two latest finished runs that may be
+compared there.
+Must not touch: Block Kit (``render/``), SQL, deciding membership itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from minds_bot.flows import access
 from minds_bot.flows.drawing import draw
 from minds_bot.flows.invocation import Invocation
+from minds_bot.flows.run_links import hidden_runs, run_channels
 from minds_bot.i18n import _, in_channel
 from minds_bot.minds import AgentRun, MindsClient, MindsError, parse_output
 from minds_bot.minds.models import StudyMessage
@@ -68,11 +76,21 @@ async def read_runs(minds: MindsClient, *, study_id: str, study_name: str) -> St
     return StudyRuns(study_id=study_id, study_name=study_name, runs=tuple(runs), messages=tuple(messages))
 
 
-def choose(study: StudyRuns, said: Sequence[str]) -> list[AgentRun] | str:
-    """The runs to compare (one: its Audiences; two: A then B), or the words (mrkdwn) saying why not."""
+def choose(
+    study: StudyRuns,
+    said: Sequence[str],
+    *,
+    hidden: Collection[str] = frozenset(),
+    candidates: Collection[str] | None = None,
+) -> list[AgentRun] | str:
+    """The runs to compare (one: its Audiences; two: A then B), or the words (mrkdwn) saying why not.
+    ``hidden``: runs of channels the person is not in (never listed); ``candidates``: the runs the default choice
+    may pick (those that may be compared where the comparison goes; None: every run)."""
     name = study.study_name
     if not said:
-        finished = [run for run in study.runs if run.status in FINISHED]
+        finished = [
+            run for run in study.runs if run.status in FINISHED and (candidates is None or run.run_id in candidates)
+        ]
         if not finished:
             return render_no_finished_runs(study=name)
         if len(finished) == 1:
@@ -82,7 +100,7 @@ def choose(study: StudyRuns, said: Sequence[str]) -> list[AgentRun] | str:
     for word in said:
         run = _named(study.runs, word)
         if run is None:
-            return render_unknown_run(study=name, said=word, runs=study.runs, messages=study.messages)
+            return render_unknown_run(study=name, said=word, runs=study.runs, messages=study.messages, hidden=hidden)
         if run.status not in ENDED:
             return render_not_finished(number=study.runs.index(run) + 1, status=run.status)
         chosen.append(run)
@@ -163,9 +181,74 @@ def _shorten_title(title: str) -> str:
     return title if len(title) <= 250 else title[:249] + "…"  # noqa: PLR2004 - Slack's file title limit
 
 
-def other_runs(study: StudyRuns, run_id: str) -> list[tuple[str, str]]:
-    """The dialog's choices: every other run of the Study that ended (run id, plain-text name)."""
-    return [(run.run_id, study.label(run)) for run in study.runs if run.run_id != run_id and run.status in ENDED]
+def other_runs(study: StudyRuns, run_id: str, *, allowed: Collection[str] | None = None) -> list[tuple[str, str]]:
+    """The dialog's choices: every other run of the Study that ended (run id, plain-text name) — of those
+    ``allowed`` (the runs that may be compared where the dialog's comparison goes), when given."""
+    return [
+        (run.run_id, study.label(run))
+        for run in study.runs
+        if run.run_id != run_id and run.status in ENDED and (allowed is None or run.run_id in allowed)
+    ]
+
+
+# --- who may compare what, where (the gate) ----------------------------------------------------------------------
+
+
+class Where:
+    """Which of a Study's runs the person may see, and may have compared in ``invocation.channel_id``: each run's
+    channel (``flows/run_links.py``) asked of the gate — SEE for lists, SHOW for a comparison posted there (a
+    non-member is refused; a private channel's run is compared only in that channel) — once per channel."""
+
+    def __init__(self, invocation: Invocation, channels: Mapping[str, str | None], hidden: frozenset[str]) -> None:
+        self._invocation = invocation
+        self._channels = channels
+        self.hidden = hidden
+        self._decided: dict[str | None, access.Decision] = {}
+
+    @classmethod
+    async def of(cls, invocation: Invocation, study: StudyRuns) -> Where:
+        services, team = invocation.services, invocation.team_id
+        channels = await run_channels(services, team_id=team, run_ids=[run.run_id for run in study.runs])
+        return cls(invocation, channels, await hidden_runs(invocation, channels))
+
+    async def may_show(self, run: AgentRun) -> access.Decision:
+        """The gate's answer for posting ``run``'s results where the comparison goes."""
+        channel = self._channels.get(run.run_id)
+        if channel not in self._decided:
+            invocation = self._invocation
+            self._decided[channel] = await access.check(
+                invocation.services,
+                invocation.client,
+                team_id=invocation.team_id,
+                user_id=invocation.user_id,
+                act=access.Act.SHOW,
+                channel_id=invocation.channel_id,
+                thing=access.run_thing(invocation.team_id, channel),
+            )
+        return self._decided[channel]
+
+    async def refusal(self, runs: Iterable[AgentRun | None]) -> str | None:
+        """The gate's words for the first of ``runs`` that may not be compared here; None when all may."""
+        for run in runs:
+            if run is not None and (decision := await self.may_show(run)).refused:
+                return decision.reason
+        return None
+
+    async def candidates(self, study: StudyRuns, *, statuses: Collection[str] = FINISHED) -> set[str]:
+        """The runs in ``statuses`` that may be compared here (the default comparison's and the dialog's)."""
+        ended = [run for run in study.runs if run.status in statuses and run.run_id not in self.hidden]
+        return {run.run_id for run in ended if (await self.may_show(run)).allowed}
+
+
+async def choose_here(invocation: Invocation, study: StudyRuns, said: Sequence[str]) -> list[AgentRun] | str:
+    """``choose``, through the gate: a named run that may not be compared here is refused with the gate's words
+    (before anything is read from Minds); with none named, the two latest finished runs that may be."""
+    where = await Where.of(invocation, study)
+    refused = await where.refusal(_named(study.runs, word) for word in said)
+    if refused is not None:
+        return refused
+    candidates = None if said else await where.candidates(study)
+    return choose(study, said, hidden=where.hidden, candidates=candidates)
 
 
 def this_run(study: StudyRuns, run_id: str) -> AgentRun | None:

@@ -3,15 +3,19 @@
 Owns: ``home_state`` (one person's Home from stored state — no Minds request, so opening the tab is cheap and
 works while Minds is slow: plans they requested or may approve as a channel approver, the runs of their plans
 with the progress the channel last saw, the runs that ended in their channels (Recent results, with their DM
-switch: ``flows/run_notice.py``), their recent Studies, the digests of channels they are in, read with
-``users.conversations``) and ``HomeTabs``, which remembers who has a Home open in this process and what it
-showed, and republishes a person's Home when one of those things changes — at most once per
-``min_interval`` seconds per person, changes in between merged into one publish (``views.publish``). A
-republish reuses the channels the last publish read (Slack allows ``users.conversations`` about 50 times a
-minute); opening the Home or pressing Refresh reads them again. A plan that opens for approval concerns the
-approvers of its channel: they are looked up once per change, not once per open Home. A refresh the store cannot
-answer is dropped (the next open or change publishes it) and logged once per outage, without a traceback
-(``minds_bot.store.health.Outage``).
+switch: ``flows/run_notice.py``), their recent Studies, the digests of their channels) and ``HomeTabs``, which
+remembers who has a Home open in this process and what it showed, and republishes a person's Home when one of
+those things changes — at most once per ``min_interval`` seconds per person, changes in between merged into one
+publish (``views.publish``).
+Who sees what: every list shows only what belongs to the channels the person is in now, read with the gate's
+``access.channels_of`` (``users.conversations``) — plans, live runs, Recent results, the Studies of their plans,
+digests; when their channels cannot be read, those lists say so and show nothing rather than guess. Opening the
+Home or pressing Refresh reads the channels again; a republish reuses the channels the last publish read if that
+was less than ``CHANNELS_REUSED_SECONDS`` ago (Slack allows ``users.conversations`` about 50 times a minute), so
+someone who leaves a channel stops seeing its runs at their next open or Refresh, and within a minute on an open
+Home. A plan that opens for approval concerns the approvers of its channel: they are looked up once per change,
+not once per open Home. A refresh the store cannot answer is dropped (the next open or change publishes it) and
+logged once per outage, without a traceback (``minds_bot.store.health.Outage``).
 Must not touch: listener registration or Slack payload parsing.
 """
 
@@ -25,9 +29,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from slack_sdk.errors import SlackApiError
-
 from minds_bot import i18n
+from minds_bot.flows import access
 from minds_bot.flows.digests.schedule import ScheduleError, describe, schedule_of
 from minds_bot.flows.run_notice import recent_results
 from minds_bot.render.home import HomeDigest, HomePlan, HomeRun, HomeState, HomeStudy, render_home
@@ -40,7 +43,8 @@ log = logging.getLogger(__name__)
 HOME_REFRESH_SECONDS = 10.0  # at most one republish per person this often
 RECENT_PLANS = 30
 OPEN_PLANS = 50
-CHANNEL_PAGES = 5  # users.conversations pages read for "digests of my channels" (200 channels a page)
+CHANNEL_PAGES = 5  # users.conversations pages read for "my channels" (200 channels a page)
+CHANNELS_REUSED_SECONDS = 60.0  # a republish reuses the person's channels read this recently; older are read again
 MAX_VIEWERS = 10_000  # people remembered as having a Home open; beyond, the oldest are forgotten
 
 Viewer = tuple[str, str]  # (team_id, user_id)
@@ -54,17 +58,32 @@ class _Shown:
     plans: set[tuple[str, str]] = field(default_factory=set)  # (channel, message ts)
     channels: set[str] = field(default_factory=set)  # channels whose digests it listed (or could list)
     member_of: frozenset[str] | None = None  # the person's channels as read for it (None: not read, or failed)
+    read_at: float | None = None  # when those channels were read (HomeTabs' clock)
     result_channels: set[str] = field(default_factory=set)  # channels whose ended runs its Recent results cover
 
 
 async def home_state(
     services: Services, client: Any, *, team_id: str, user_id: str, member_of: frozenset[str] | None = None
 ) -> tuple[HomeState, _Shown]:
-    """``member_of``: the person's channels when already known (else read, if any digest needs them)."""
+    """``member_of``: the person's channels when already known (else read with the gate's ``channels_of``).
+    Every list shows only what belongs to those channels; when they cannot be read, none of it."""
     store = services.store
     shown = _Shown()
-    mine = await store.recent_plan_posts(team_id=team_id, requester_id=user_id, limit=RECENT_PLANS)
-    awaiting = await _awaiting(services, team_id=team_id, user_id=user_id)
+    if member_of is None:
+        member_of = await access.channels_of(client, user_id=user_id, pages=CHANNEL_PAGES)
+    shown.member_of = member_of
+    requested = await store.recent_plan_posts(team_id=team_id, requester_id=user_id, limit=RECENT_PLANS)
+    waiting = await _awaiting(services, team_id=team_id, user_id=user_id)
+    channels: frozenset[str | None] = frozenset()
+    if member_of is not None:  # and the person's own DM with the bot, where a plan may have been asked for
+        dms = [p.channel_id for p in (*requested, *waiting) if p.channel_id.startswith(access.DM_PREFIX)]
+        channels = member_of | await access.visible(services, client, team_id=team_id, user_id=user_id, channels=dms)
+
+    def theirs(channel_id: str) -> bool:
+        return channel_id in channels
+
+    mine = [post for post in requested if theirs(post.channel_id)]
+    awaiting = [post for post in waiting if theirs(post.channel_id)]
     live: list[HomeRun] = []
     for post in mine:
         run = await _live_run(services, post)
@@ -74,10 +93,11 @@ async def home_state(
     studies: dict[str, HomeStudy] = {}
     for post in mine:
         studies.setdefault(post.study_id, HomeStudy(study_id=post.study_id, name=post.study_name))
-    shown.plans = {(p.channel_id, p.message_ts) for p in (*mine, *awaiting)}
-    digests, shown.member_of = await _digests(services, client, team_id=team_id, user_id=user_id, member_of=member_of)
+    shown.plans = {(p.channel_id, p.message_ts) for p in (*requested, *awaiting)}
+    digests = [d for d in await store.list_digests(team_id=team_id) if theirs(d.channel_id)]
     shown.channels = {d.channel_id for d in digests}
-    results, run_dms_on = await recent_results(services, team_id=team_id, user_id=user_id)
+    theirs_now = {channel for channel in channels if channel is not None}
+    results, run_dms_on = await recent_results(services, team_id=team_id, user_id=user_id, member_of=theirs_now)
     shown.result_channels = {r.channel_id for r in results}
     state = HomeState(
         connected=await services.minds.is_connected(team_id),
@@ -88,7 +108,7 @@ async def home_state(
         live=live,
         studies=list(studies.values()),
         digests=[_home_digest(d) for d in digests],
-        digests_complete=shown.member_of is not None or not digests,
+        channels_read=member_of is not None,
         results=results,
         run_dms_on=run_dms_on,
     )
@@ -119,36 +139,6 @@ async def _live_run(services: Services, post: PlanPost) -> TrackedRun | None:
         return None
     run = await services.store.get_tracked_run(team_id=post.team_id, run_id=approval.run_id)
     return run if run is not None and not run.terminal_posted else None
-
-
-async def _digests(
-    services: Services, client: Any, *, team_id: str, user_id: str, member_of: frozenset[str] | None
-) -> tuple[list[Digest], frozenset[str] | None]:
-    """Digests posted to channels the person is in, and those channels; if they cannot be read, the digests the
-    person added, and None."""
-    digests = await services.store.list_digests(team_id=team_id)
-    if not digests:
-        return [], member_of
-    if member_of is None:
-        try:
-            member_of = frozenset(await _channels_of(client, user_id))
-        except SlackApiError as exc:
-            log.info("users.conversations failed for the Home: %s", exc.response.get("error"))
-    return [d for d in digests if (member_of and d.channel_id in member_of) or d.created_by == user_id], member_of
-
-
-async def _channels_of(client: Any, user_id: str) -> set[str]:
-    channels: set[str] = set()
-    cursor: str | None = None
-    for _page in range(CHANNEL_PAGES):
-        reply = await client.users_conversations(
-            user=user_id, types="public_channel,private_channel", exclude_archived=True, limit=200, cursor=cursor
-        )
-        channels |= {c["id"] for c in reply.get("channels") or [] if isinstance(c, dict) and "id" in c}
-        cursor = (reply.get("response_metadata") or {}).get("next_cursor") or None
-        if not cursor:
-            break
-    return channels
 
 
 def _home_digest(digest: Digest) -> HomeDigest:
@@ -184,9 +174,13 @@ class HomeTabs(Background):
 
     async def publish(self, client: Any, *, team_id: str, user_id: str, fresh: bool = True) -> None:
         """Build and publish ``user_id``'s Home now, in their language; ``fresh=False`` (a republish after a
-        change) reuses the person's channels as the last publish read them."""
+        change) reuses the person's channels as the last publish read them, if that was less than
+        ``CHANNELS_REUSED_SECONDS`` ago."""
         viewer = (team_id, user_id)
         previous = None if fresh else self._shown.get(viewer)
+        read_at = previous.read_at if previous is not None else None
+        if previous is None or read_at is None or self._clock() - read_at >= CHANNELS_REUSED_SECONDS:
+            previous, read_at = None, self._clock()
         language = await self._services.languages.of_person(client, team_id=team_id, user_id=user_id)
         with i18n.speaking(language):
             state, shown = await home_state(
@@ -197,6 +191,7 @@ class HomeTabs(Background):
                 member_of=previous.member_of if previous is not None else None,
             )
             view = render_home(state)
+        shown.read_at = read_at if shown.member_of is not None else None
         self._published_at[viewer] = self._clock()
         self._shown.pop(viewer, None)  # re-inserted last: the oldest viewers are forgotten first
         self._shown[viewer] = shown

@@ -4,17 +4,18 @@ Owns:
 - ``notify_run_end``: after a research run's result is in its thread (called by the research run handler, once
   the tracker holds the run's terminal claim), record how it ended with its thread's link (``chat.getPermalink``;
   the App Home's *Recent results*), then DM the plan's requester and everyone who pressed "Notify me" —
-  unless they turned these DMs off in the App Home — in each person's own language (their Slack locale, else
+  unless they turned these DMs off in the App Home, or are no longer in the run's channel (asked from Slack
+  again, through the gate's ``access.may_hear``) — in each person's own language (their Slack locale, else
   the workspace's), with the outcome in the closing line's words (``render/outcome.py``). Each DM is claimed in
   the store per (run, person) before it is posted (``conversations.open`` + ``chat.postMessage``; to the
   person's id when ``conversations.open`` is refused), so replicas and restarts that look at the same end never
   send it twice; a DM Slack refuses is released and logged, and
   never undoes the result. A replica that dies after the result is posted and before the DMs are sent loses
   those DMs (at most once, never twice): the run is not followed again once its result is posted.
-- ``press_notify_me``: who may ask to hear about a run — anyone who can see its plan message (Slack delivers the
-  click only from the channel the message is in; the run must be one the bot follows in that channel and not
-  ended yet). A DM tells nothing the thread does not already say to everyone in that channel, so seeing the
-  plan is enough; the requester hears anyway and is told so.
+- ``press_notify_me``: who may ask to hear about a run — a member of the channel its plan message is in (the
+  gate's SEE: someone browsing a public channel they are not in is refused with the gate's words); the run must
+  be one the bot follows in that channel and not ended yet. A DM tells nothing the thread does not already say
+  to everyone in that channel; the requester hears anyway and is told so.
 - ``set_run_dms``: the App Home's "DMs when a run ends" switch (per person, per workspace; on by default).
 Direct questions (``/minds ask``) are not covered: their asker sees the answer arrive in the thread they started.
 Must not touch: Block Kit (``render/run_notice.py``), SQL, the tracker's timing.
@@ -23,11 +24,13 @@ Must not touch: Block Kit (``render/run_notice.py``), SQL, the tracker's timing.
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from slack_sdk.errors import SlackApiError
 
 from minds_bot import i18n
+from minds_bot.flows import access
 from minds_bot.render import Message
 from minds_bot.render.run_notice import (
     RECENT_RESULTS,
@@ -47,6 +50,7 @@ if TYPE_CHECKING:
     from minds_bot.services import Services
 
 log = logging.getLogger(__name__)
+RESULTS_READ = 50  # ended runs read for Recent results, of which those of the person's channels are listed
 
 
 def ended_run(result: RunResult) -> EndedRun:
@@ -68,7 +72,11 @@ async def notify_run_end(services: Services, slack: AsyncWebClient, run: Tracked
         requester = result.requester_id
         watchers = await services.store.run_watchers(team_id=run.team_id, run_id=run.run_id)
         recipients = list(dict.fromkeys([*([requester] if requester else []), *watchers]))
+        thing = access.run_thing(run.team_id, run.channel_id)
         for user_id in recipients:
+            if not await access.may_hear(services, slack, team_id=run.team_id, user_id=user_id, thing=thing):
+                log.info("no run-end DM: the person is no longer in its channel", extra={"fields": {"run": run.run_id}})
+                continue
             await _dm(services, slack, result, user_id=user_id, requested=user_id == requester)
         services.home_changed(result)  # the Homes whose Recent results list it
     except Exception:  # noqa: BLE001 - the result is posted; a lost DM must not make the tracker post it again
@@ -149,12 +157,25 @@ async def _dm_channel(slack: AsyncWebClient, user_id: str) -> str:
     return channel if isinstance(channel, str) and channel else user_id
 
 
-async def press_notify_me(services: Services, *, team_id: str, channel_id: str, run_id: str, user_id: str) -> Message:
+async def press_notify_me(
+    services: Services, slack: AsyncWebClient, *, team_id: str, channel_id: str, run_id: str, user_id: str
+) -> Message:
     """``user_id`` pressed "Notify me" on a plan message in ``channel_id``; returns their private answer."""
     store = services.store
     run = await store.get_tracked_run(team_id=team_id, run_id=run_id) if run_id else None
     if run is None or run.kind is not RunKind.RESEARCH or run.channel_id != channel_id:
         return render_notify_unknown()
+    seen = await access.check(
+        services,
+        slack,
+        team_id=team_id,
+        user_id=user_id,
+        act=access.Act.SEE,
+        channel_id=channel_id,
+        thing=access.run_thing(run.team_id, run.channel_id),
+    )
+    if seen.refused:
+        return Message(text=seen.reason)
     if run.terminal_posted:
         return render_notify_ended()
     dms_on = await store.run_dms_on(team_id=team_id, user_id=user_id)
@@ -170,7 +191,11 @@ async def set_run_dms(services: Services, *, team_id: str, user_id: str, on: boo
     await services.store.set_run_dms(team_id=team_id, user_id=user_id, on=on)
 
 
-async def recent_results(services: Services, *, team_id: str, user_id: str) -> tuple[list[EndedRun], bool]:
-    """The App Home's Recent results and whether the person's DMs about run ends are on."""
-    found = await services.store.recent_run_results(team_id=team_id, user_id=user_id, limit=RECENT_RESULTS)
-    return [ended_run(r) for r in found], await services.store.run_dms_on(team_id=team_id, user_id=user_id)
+async def recent_results(
+    services: Services, *, team_id: str, user_id: str, member_of: Collection[str]
+) -> tuple[list[EndedRun], bool]:
+    """The App Home's Recent results — of those channels (``member_of``: the person's channels now, read with the
+    gate's ``access.channels_of``) — and whether the person's DMs about run ends are on."""
+    found = await services.store.recent_run_results(team_id=team_id, user_id=user_id, limit=RESULTS_READ)
+    theirs = [ended_run(r) for r in found if r.channel_id in member_of][:RECENT_RESULTS]
+    return theirs, await services.store.run_dms_on(team_id=team_id, user_id=user_id)

@@ -157,6 +157,18 @@ def not_allowed(*, kind: str, owner_id: str | None) -> str:
     )
 
 
+def not_allowed_anywhere(*, kind: str, owner_id: str | None) -> str:
+    """Who may decide on a thing of no channel (a draft made elsewhere in Minds, or saved before drafts recorded
+    their channel): its owner, or a workspace admin."""
+    if owner_id:
+        return _(
+            "Only {person} or a workspace admin can do that with {thing}. Nothing was changed.",
+            person=mention(owner_id),
+            thing=_thing(kind),
+        )
+    return _("Only a workspace admin can do that with {thing}. Nothing was changed.", thing=_thing(kind))
+
+
 def policy_refused(*, action: str) -> str:
     """The channel's spend policy refuses ``action``."""
     return sentences(

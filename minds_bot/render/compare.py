@@ -13,7 +13,7 @@ Pure: no I/O. Must not touch: Minds calls, the store, Slack calls.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from slack_sdk.models.blocks import (
     ActionsBlock,
@@ -34,7 +34,7 @@ from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_WORD_SH
 from minds_bot.render.bars import Panel, draw_panels
 from minds_bot.render.common import MAX_PRIVATE_METADATA, button, encode_value, sections, shorten, split_text
 from minds_bot.render.comparison import Asked, Comparison, Pair, QuestionComparison
-from minds_bot.render.run_names import run_name
+from minds_bot.render.run_names import hidden_runs_line, run_name
 
 COMPARE_ACTION = "compare_with"
 VIEW_COMPARE = "compare_pick"
@@ -363,17 +363,27 @@ def render_no_finished_runs(*, study: str) -> str:
 
 
 def render_unknown_run(
-    *, study: str, said: str, runs: Sequence[AgentRun], messages: Sequence[StudyMessage] = ()
+    *,
+    study: str,
+    said: str,
+    runs: Sequence[AgentRun],
+    messages: Sequence[StudyMessage] = (),
+    hidden: Collection[str] = (),
 ) -> str:
-    """``runs``: the Study's runs, numbered as the command reads them (1 = newest)."""
-    listing = "\n".join(
+    """``runs``: the Study's runs, numbered as the command reads them (1 = newest); ``hidden``: runs of channels
+    the person is not in, left out of the listing and counted."""
+    lines = [
         _(
             "{number}. {run}",
             number=number,
             run=separated((run_name(run, messages=messages), escape(run.status, limit=MAX_WORD_SHOWN))),
         )
         for number, run in enumerate(runs, 1)
-    )
+        if run.run_id not in hidden
+    ]
+    if len(lines) < len(runs):
+        lines.append(hidden_runs_line(len(runs) - len(lines)))
+    listing = "\n".join(lines)
     # i18n: {said} is what the person typed for a run; {runs} the Study's runs, one numbered line each.
     return _(
         "{study} has no run “{said}”. Name a run by its number below (1 = newest, as `/minds runs` lists them) or "

@@ -1,27 +1,28 @@
 """Study drafts in Slack: the Save as draft button on an open plan, the ``/minds drafts`` list with Resume and
 Delete, and the notes around them.
 
-Owns: the action ids, the list (a draft the bot saved can be resumed in a channel; one made elsewhere in Minds
-is shown with Delete only, since the bot cannot reopen it), and every word. Names are escaped. Pure: no I/O.
+Owns: the action ids, the list (a draft the bot saved can be resumed, in the channel it names; one made
+elsewhere in Minds is shown with Delete only, since the bot cannot reopen it; drafts the person may not see are
+counted, never named), and every word. Names are escaped. Pure: no I/O.
 Must not touch: Minds calls, the store, Slack calls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from slack_sdk.models.blocks import ActionsBlock, Block, ButtonElement, ConfirmObject
 
-from minds_bot.i18n import _, _n
+from minds_bot.i18n import _, _n, sentences, separated
 from minds_bot.minds import StudyDraft
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, Message, escape, mention
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, Message, channel_mention, escape, mention
 from minds_bot.render.common import button, context, section, slack_date
 
 SAVE_DRAFT_ACTION = "plan_save_draft"
 RESUME_DRAFT_ACTION = "draft_resume"
 DELETE_DRAFT_ACTION = "draft_delete"
 BOT_SOURCE = "minds-bot"
-MAX_LISTED = (MAX_BLOCKS_PER_MESSAGE - 2) // 2
+MAX_LISTED = (MAX_BLOCKS_PER_MESSAGE - 3) // 2  # the heading, two blocks a draft, "more" and the uncounted
 SAVED_MARK_BLOCK = "plan_draft_saved"  # on the plan message: a launch of this plan then consumes its drafts
 
 
@@ -34,20 +35,52 @@ def resumable(draft: StudyDraft) -> bool:
     return state.get("source") == BOT_SOURCE and bool(state.get("studyId")) and bool(state.get("draftPlanId"))
 
 
-def render_drafts(drafts: Sequence[StudyDraft]) -> Message:
+def render_drafts(
+    drafts: Sequence[StudyDraft],
+    *,
+    channels: Mapping[str, str] | None = None,
+    in_other_channels: int = 0,
+    older_of_others: int = 0,
+) -> Message:
+    """The drafts a person may see (``channels``: draft id → the channel it belongs to), and how many others
+    exist, counted, never named: of channels they are not in, and older ones someone else saved."""
     active = [d for d in drafts if d.status in ("draft", "starting")]
-    if not active:
+    others = _others(in_other_channels=in_other_channels, older_of_others=older_of_others)
+    if not active and not others:
         return Message(text=_("You have no active Study drafts. Save an open plan with its *Save as draft* button."))
     blocks: list[Block] = [section(_("*Study drafts* ({count})", count=len(active)))]
     for draft in active[:MAX_LISTED]:
-        blocks += _draft_blocks(draft)
+        blocks += _draft_blocks(draft, channel_id=(channels or {}).get(draft.id))
     if len(active) > MAX_LISTED:
         more = len(active) - MAX_LISTED
         blocks.append(context(_n("{count} more draft is in Minds.", "{count} more drafts are in Minds.", more)))
+    if others:
+        blocks.append(context(sentences(*others)))
     return Message(text=_n("{count} Study draft", "{count} Study drafts", len(active)), blocks=blocks)
 
 
-def _draft_blocks(draft: StudyDraft) -> list[Block]:
+def _others(*, in_other_channels: int, older_of_others: int) -> list[str]:
+    said = []
+    if in_other_channels:
+        said.append(
+            _n(
+                "{count} draft of a channel you are not in is not shown.",
+                "{count} drafts of channels you are not in are not shown.",
+                in_other_channels,
+            )
+        )
+    if older_of_others:
+        said.append(
+            _n(
+                "{count} draft someone else saved before drafts recorded their channel is not shown.",
+                "{count} drafts someone else saved before drafts recorded their channel are not shown.",
+                older_of_others,
+            )
+        )
+    return said
+
+
+def _draft_blocks(draft: StudyDraft, *, channel_id: str | None = None) -> list[Block]:
     when = slack_date(draft.updated_at)
     name = escape(draft.name, limit=MAX_NAME_SHOWN)
     if draft.status == "starting":
@@ -59,6 +92,9 @@ def _draft_blocks(draft: StudyDraft) -> list[Block]:
         )
     else:
         said = _("*{name}* · revision {revision} · saved {when}", name=name, revision=draft.revision, when=when)
+    if channel_id:
+        # i18n: after a draft's line: the channel it belongs to, where Resume reopens it.
+        said = separated((said, _("in {channel}", channel=channel_mention(channel_id))))
     line = section(said)
     delete = button(
         _("Delete"),
@@ -103,13 +139,23 @@ def render_draft_gone() -> Message:
     )
 
 
-def render_draft_resumed(name: str) -> Message:
+def render_draft_resumed(name: str, *, channel_id: str, requester_id: str) -> Message:
+    """The private answer to Resume: where the plan reopens and whose request it is."""
     return Message(
         text=_(
-            "Reopening “{name}” in this channel: the latest revision of its plan appears here.",
+            "Reopening “{name}” in {channel}, requested by {person}: the latest revision of its plan appears there.",
             name=escape(name, limit=MAX_NAME_SHOWN),
+            channel=channel_mention(channel_id),
+            person=mention(requester_id),
         )
     )
+
+
+def render_resuming(preparing: Message, *, resumed_by: str) -> Message:
+    """``preparing`` (the plan message while a resumed draft's latest revision is read from Minds) with who
+    resumed it."""
+    note = context(_("Resumed from a Study draft by {person}.", person=mention(resumed_by)))
+    return Message(text=preparing.text, blocks=[*preparing.blocks, note])
 
 
 def saved_mark(*, user_id: str, revision: int) -> dict[str, object]:

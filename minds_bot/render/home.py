@@ -3,8 +3,9 @@
 Owns: ``HomeState`` (what one person's Home shows, gathered by ``flows/home.py``) and ``render_home``: whether
 the workspace is connected; buttons to start research (plan, add a digest); plans waiting for this person's
 approval; live runs of their plans with the latest progress the channel saw; Recent results and the switch for
-DMs when a run ends (``render/run_notice.py``); their recent Studies, each with
-*Plan research*; digests posted to channels they are in. Every list is bounded (a Home tab holds 100 blocks):
+DMs when a run ends (``render/run_notice.py``); their recent Studies, each with *Plan research*; digests posted
+to channels they are in — each list only what belongs to the person's channels (``flows/home.py`` filters), and
+when those could not be read every list says so instead. Every list is bounded (a Home tab holds 100 blocks):
 what does not fit is counted, never dropped silently. Names from Minds and people are escaped.
 Must not touch: I/O of any kind.
 """
@@ -82,7 +83,7 @@ class HomeState:
     live: Sequence[HomeRun] = field(default_factory=tuple)
     studies: Sequence[HomeStudy] = field(default_factory=tuple)
     digests: Sequence[HomeDigest] = field(default_factory=tuple)
-    digests_complete: bool = True  # False: the person's channels could not be read; only their own digests
+    channels_read: bool = True  # False: the person's channels could not be read; nothing channel-bound is listed
     results: Sequence[EndedRun] = field(default_factory=tuple)  # Recent results, newest first
     run_dms_on: bool = True  # the person's "DMs when a run ends" switch
 
@@ -100,6 +101,19 @@ def render_home(state: HomeState) -> View:
         SectionBlock(text=MarkdownTextObject(text=f"{_(INTRO)}\n{status}")),
         ActionsBlock(block_id="home_start", elements=start),
         DividerBlock(),
+    ]
+    if state.channels_read:
+        blocks += _channel_lists(state)
+    else:
+        blocks += _unread_lists(state)
+    tip = _("Type `/minds help` in any channel for every command.")
+    blocks.append(ContextBlock(elements=[MarkdownTextObject(text=sentences(tip, _(CAVEAT)))]))
+    return View(type="home", blocks=blocks)
+
+
+def _channel_lists(state: HomeState) -> list[Block]:
+    """Every list of what belongs to the person's channels."""
+    return [
         *_section(_("Waiting for your approval"), [_plan_line(p) for p in state.awaiting], _("No plans wait for you.")),
         *_section(_("Live runs"), [_run_line(r) for r in state.live], _("None of your plans is running.")),
         *recent_results_blocks(state.results),
@@ -107,12 +121,17 @@ def render_home(state: HomeState) -> View:
         *_studies(state.studies),
         *_section(_("Digests in your channels"), [_digest_line(d) for d in state.digests], _("No digests yet.")),
     ]
-    if not state.digests_complete:
-        note = _("Your channels could not be read just now, so only the digests you added are listed.")
-        blocks.append(ContextBlock(elements=[MarkdownTextObject(text=note)]))
-    tip = _("Type `/minds help` in any channel for every command.")
-    blocks.append(ContextBlock(elements=[MarkdownTextObject(text=sentences(tip, _(CAVEAT)))]))
-    return View(type="home", blocks=blocks)
+
+
+def _unread_lists(state: HomeState) -> list[Block]:
+    """The person's channels could not be read: each list says so instead of guessing what they may see."""
+    unread = _("Your channels could not be read just now, so this is not listed. Press *Refresh* to try again.")
+    titles = (_("Waiting for your approval"), _("Live runs"), _("Recent results"))
+    blocks: list[Block] = [*(b for title in titles for b in _section(title, [], unread))]
+    blocks += run_dms_blocks(on=state.run_dms_on)
+    for title in (_("Your recent Studies"), _("Digests in your channels")):
+        blocks += _section(title, [], unread)
+    return blocks
 
 
 def _section(title: str, lines: Sequence[str], empty: str) -> list[Block]:

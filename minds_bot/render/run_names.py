@@ -5,14 +5,15 @@ the date is when Minds says the run was created (``createdAt``); the first quest
 Minds returns with the run, else the first line of the Study message Minds filed for that run (``metadata.runId``);
 n is the number of answers Minds counted for the run's first answered question (``responseCount``); the state is
 Minds' own word. A part Minds gives nothing for is said to be unknown. A link to the run's Slack thread is added
-when the bot posted it (the caller passes the permalinks it knows).
+when the bot posted it (the caller passes the permalinks it knows). Runs of channels the person is not in are
+left out and counted (``hidden_runs_line``); the others keep their numbers.
 Pure: no I/O. Must not touch: Minds calls, the store, Slack calls.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from minds_bot.i18n import _, _n, format_number, separated
@@ -101,12 +102,24 @@ def run_lines(
     messages: Sequence[StudyMessage] = (),
     thread_links: Mapping[str, str] | None = None,
     numbered: bool = False,
+    hidden: Collection[str] = (),
 ) -> list[str]:
-    """One line per run; ``numbered``: "1.", "2." … (newest first), the numbers ``/minds compare`` reads."""
+    """One line per run; ``numbered``: "1.", "2." … (newest first), the numbers ``/minds compare`` reads.
+    ``hidden``: runs of channels the person is not in, left out (the others keep their numbers)."""
     return [
         run_line(run, messages=messages, thread_links=thread_links, number=n if numbered else None)
         for n, run in enumerate(runs, 1)
+        if run.run_id not in hidden
     ]
+
+
+def hidden_runs_line(count: int) -> str:
+    """How many runs a list leaves out because they belong to channels the person is not in."""
+    return _n(
+        "{count} run in a channel you are not in is not shown.",
+        "{count} runs in channels you are not in are not shown.",
+        count,
+    )
 
 
 def _first_question(run: AgentRun, messages: Sequence[StudyMessage]) -> tuple[str, int]:

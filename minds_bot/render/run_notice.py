@@ -128,7 +128,8 @@ def recent_results_blocks(results: Sequence[EndedRun]) -> list[Block]:
     """The App Home's *Recent results*: what it covers, then one line per run (newest first), or plainly none."""
     title = escape(_("Recent results"))
     covers = _(
-        "The last {count} runs that ended in channels where you requested or approved research, or are an approver.",
+        "The last {count} runs that ended in channels you are in where you requested or approved research, or are "
+        "an approver.",
         count=RECENT_RESULTS,
     )
     if not results:

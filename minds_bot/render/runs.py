@@ -13,7 +13,7 @@ Must not touch: Minds calls, the store, Slack calls.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Literal
 
 from slack_sdk.models.blocks import Block, ContextBlock, MarkdownTextObject, SectionBlock
@@ -33,7 +33,7 @@ from minds_bot.render import (
 )
 from minds_bot.render.calculations import calculation_blocks
 from minds_bot.render.common import shorten, split_text
-from minds_bot.render.run_names import run_lines
+from minds_bot.render.run_names import hidden_runs_line, run_lines
 
 CHARTED_TYPES = frozenset({"categorical", "multiselect", "scale"})
 MAX_QUOTES = 2
@@ -475,21 +475,38 @@ def render_runs(
     study_name: str,
     messages: Sequence[StudyMessage] = (),
     thread_links: Mapping[str, str] | None = None,
+    hidden: Collection[str] = (),
 ) -> Message:
     """Each run by date, first question, n and state (``render/run_names.py``), linked to its thread when the bot
-    posted it, numbered newest first as ``/minds compare`` names runs."""
+    posted it, numbered newest first as ``/minds compare`` names runs. ``hidden``: runs of channels the person is
+    not in — left out and counted; the others keep their numbers."""
     name = escape(study_name, limit=MAX_NAME_SHOWN)
+    numbers = [n for n, run in enumerate(runs, 1) if run.run_id not in hidden]
+    left_out = len(runs) - len(numbers)
     if not runs:
         text = _("No runs yet for {study}.", study=name)
         return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
+    if not numbers:
+        text = "\n".join((_("*Recent runs of {study}*", study=name), hidden_runs_line(left_out)))
+        return Message(text=_("Recent runs of {study}", study=name), blocks=_sections(text))
     lines = [_("*Recent runs of {study}* (newest first, as Minds reports them)", study=name)]
-    lines += run_lines(runs, messages=messages, thread_links=thread_links, numbered=True)
-    if len(runs) > 1:
-        # i18n: {study} is the Study's name inside a command shown in code; 2 and 1 are run numbers of this list.
-        lines.append(_("_Compare two of them: `/minds compare {study} 2 1`._", study=name))
-    text = "\n".join(lines)
-    blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
-    return Message(text=_("Recent runs of {study}", study=name), blocks=blocks)
+    lines += run_lines(runs, messages=messages, thread_links=thread_links, numbered=True, hidden=hidden)
+    if left_out:
+        lines.append(hidden_runs_line(left_out))
+    if len(numbers) > 1:
+        # i18n: {study} is the Study's name inside a command shown in code; {older} and {newer} are run numbers.
+        hint = _(
+            "_Compare two of them: `/minds compare {study} {older} {newer}`._",
+            older=numbers[1],
+            newer=numbers[0],
+            study=name,
+        )
+        lines.append(hint)
+    return Message(text=_("Recent runs of {study}", study=name), blocks=_sections("\n".join(lines)))
+
+
+def _sections(text: str) -> list[Block]:
+    return [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text)]
 
 
 LostKind = Literal["research", "question", "consistency", "audience", "export"]

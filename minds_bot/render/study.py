@@ -2,14 +2,15 @@
 
 Owns: the card's blocks — name, Audiences with their Mind counts, questions asked (count and the latest few),
 recent runs named by date, first question, n and state exactly as Minds reports it (``render/run_names.py``),
-linked to their Slack threads when the bot posted them, whether a public link is on, and the buttons Plan
+linked to their Slack threads when the bot posted them — runs of channels the person is not in left out and
+counted (``hidden``) — whether a public link is on, and the buttons Plan
 research / Ask / Summary / Export — and the value format of the ``study_plan`` button (study id, optionally
 followed by a newline and the request text to plan). Must not touch: I/O.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from slack_sdk.models.blocks import ActionsBlock, Block, DividerBlock, HeaderBlock
@@ -27,7 +28,7 @@ from minds_bot.render.common import (
     shorten,
 )
 from minds_bot.render.modals import MAX_OPTION_TEXT
-from minds_bot.render.run_names import run_lines
+from minds_bot.render.run_names import hidden_runs_line, run_lines
 
 STUDY_PLAN_ACTION = "study_plan"  # handled by the planning flow
 STUDY_EXPORT_ACTION = "study_export"  # handled by the export flow
@@ -91,21 +92,32 @@ def _questions(study: StudyDetail) -> str:
     return _("*Questions asked:* {count} — latest:", count=len(asked)) + "\n" + "\n".join(lines)
 
 
-def _runs(study: StudyDetail, runs: Sequence[AgentRun], thread_links: Mapping[str, str] | None) -> str:
+def _runs(
+    study: StudyDetail, runs: Sequence[AgentRun], thread_links: Mapping[str, str] | None, hidden: Collection[str]
+) -> str:
     if not runs:
         return _("*Recent runs:* none.")
-    lines = run_lines(runs[:RECENT_RUNS], messages=study.messages, thread_links=thread_links)
+    recent = runs[:RECENT_RUNS]
+    lines = run_lines(recent, messages=study.messages, thread_links=thread_links, hidden=hidden)
+    left_out = len(recent) - len(lines)
+    if left_out:
+        lines.append(hidden_runs_line(left_out))
     return _("*Recent runs:*") + "\n" + "\n".join(lines)
 
 
 def render_study_card(
-    study: StudyDetail, runs: Sequence[AgentRun], *, thread_links: Mapping[str, str] | None = None
+    study: StudyDetail,
+    runs: Sequence[AgentRun],
+    *,
+    thread_links: Mapping[str, str] | None = None,
+    hidden: Collection[str] = (),
 ) -> Message:
+    """``hidden``: runs of channels the person is not in, left out of the recent runs and counted."""
     blocks: list[Block] = [
         HeaderBlock(text=shorten(study.name, MAX_HEADER)),
         *sections(_audiences(study)),
         *sections(_questions(study)),
-        *sections(_runs(study, runs, thread_links)),
+        *sections(_runs(study, runs, thread_links, hidden)),
         context(sharing_line(is_public=study.is_public, link_sharing=study.is_link_sharing_enabled)),
         DividerBlock(),
         ActionsBlock(

@@ -3,7 +3,9 @@
 Owns: the command (no Study → how to say it; an unknown Study → the lookup's own answer), the button (acked at
 once, a loading dialog opened within Slack's 3 s, then the Study's runs read and offered in a static select —
 another finished run, or this run's Audiences), and the dialog's submission (the comparison is posted in the
-result's thread). Choosing and reading runs, and posting, is ``flows/compare.py``.
+result's thread). Choosing and reading runs, who may compare which run where (the gate, ``Where``), and posting
+is ``flows/compare.py``: the dialog offers only the runs that may be compared in the result's channel, and a
+submission is asked again.
 Must not touch: Minds wire shapes, SQL, Block Kit (``render/compare.py``).
 """
 
@@ -13,7 +15,17 @@ import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.flows.compare import choose, compare, ordered, other_runs, read_runs, this_run, unreadable_run
+from minds_bot.flows.compare import (
+    ENDED,
+    Where,
+    choose_here,
+    compare,
+    ordered,
+    other_runs,
+    read_runs,
+    this_run,
+    unreadable_run,
+)
 from minds_bot.flows.invocation import Invocation
 from minds_bot.minds import MindsError
 from minds_bot.render.common import decode_metadata, decode_value, note
@@ -34,6 +46,8 @@ from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
 from minds_bot.slack.resolve import resolve_study
 
 if TYPE_CHECKING:
+    from slack_sdk.models.views import View
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -47,7 +61,7 @@ async def handle_compare(command: Compare, invocation: Invocation) -> None:
     if study is None:
         return
     runs = await read_runs(await invocation.minds(), study_id=study.id, study_name=study.name)
-    chosen = choose(runs, command.runs)
+    chosen = await choose_here(invocation, runs, command.runs)
     if isinstance(chosen, str):
         await invocation.say_mrkdwn(chosen)
         return
@@ -73,6 +87,24 @@ def _picked(view: dict[str, Any]) -> str | None:
     return value if isinstance(value, str) else None
 
 
+async def _dialog(invocation: Invocation, *, study_id: str, run_id: str, thread: str) -> View:
+    """The "Compare with…" dialog for ``run_id``, compared in ``invocation.channel_id``: the other runs that may
+    be compared there (the gate's words instead when this run may not be)."""
+    try:
+        minds = await invocation.minds()
+        study = await minds.get_study(study_id)
+        runs = await read_runs(minds, study_id=study_id, study_name=study.name)
+    except MindsError as exc:
+        return message_modal(user_message(exc))
+    where = await Where.of(invocation, runs)
+    refused = await where.refusal([this_run(runs, run_id)])
+    if refused is not None:
+        return message_modal(refused)
+    allowed = await where.candidates(runs, statuses=ENDED)
+    meta = {"s": study_id, "n": study.name[:200], "r": run_id, "c": invocation.channel_id, "t": thread}
+    return compare_modal(metadata=json.dumps(meta), choices=other_runs(runs, run_id, allowed=allowed), audiences=True)
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
 
@@ -87,15 +119,9 @@ def register(surface: Surface, services: Services) -> None:
         if not (isinstance(study_id, str) and isinstance(run_id, str)):
             view = message_modal(unreadable_run())
         else:
-            try:
-                minds = await invocation.minds()
-                study = await minds.get_study(study_id)
-                runs = await read_runs(minds, study_id=study_id, study_name=study.name)
-            except MindsError as exc:
-                view = message_modal(user_message(exc))
-            else:
-                metadata = json.dumps({"s": study_id, "n": study.name[:200], "r": run_id, "c": channel, "t": thread})
-                view = compare_modal(metadata=metadata, choices=other_runs(runs, run_id), audiences=True)
+            view = await _dialog(
+                replace(invocation, channel_id=channel), study_id=study_id, run_id=run_id, thread=thread
+            )
         await client.views_update(view_id=opened["view"]["id"], view=view.to_dict())
 
     @surface.view(VIEW_COMPARE)
@@ -124,6 +150,10 @@ def register(surface: Surface, services: Services) -> None:
         other = None if picked == AUDIENCES_CHOICE else this_run(runs, picked)
         if this is None or (picked != AUDIENCES_CHOICE and other is None):
             await invocation.say_text(unreadable_run())
+            return
+        refused = await (await Where.of(invocation, runs)).refusal([this, other])
+        if refused is not None:  # asked again: membership may have changed since the dialog opened
+            await invocation.say_mrkdwn(refused)
             return
         chosen = [this] if other is None else ordered(this, other)
         await compare(invocation, study=runs, runs=chosen, thread_ts=thread if isinstance(thread, str) else None)

@@ -1,8 +1,10 @@
 """Study drafts: ``/minds drafts``, Save as draft on an open plan, and Resume/Delete on the list.
 
-Owns: reading which plan message or draft a click is about and handing it to ``flows/drafts.py``; answers are
-private. Which plan a Save click saves is read from the stored plan message (by its channel and ts), never from
-the button; Delete has Slack's confirm dialog and deletes only a draft Minds still lists as active.
+Owns: reading which plan message or draft a click is about and handing it to ``flows/drafts.py``, which asks
+the gate who may save, see, resume or delete it; answers are private. Which plan a Save click saves is read from
+the stored plan message (by its channel and ts), never from the button; which channel and requester a draft has
+is read from the draft in Minds, never from the button; Delete has Slack's confirm dialog and deletes only a
+draft Minds still lists as active.
 Must not touch: Minds wire shapes or SQL.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.flows.drafts import delete_draft, resume_draft, save_draft
+from minds_bot.flows.drafts import delete_draft, drafts_for, resume_draft, save_draft
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.i18n import in_channel
 from minds_bot.render.drafts import (
@@ -34,7 +36,16 @@ if TYPE_CHECKING:
 async def handle_drafts(command: Drafts, invocation: Invocation) -> None:
     minds = await invocation.minds()
     drafts = await with_progress(minds.list_study_drafts(), show=lambda: show_progress(invocation))
-    await invocation.reply(render_drafts(drafts))
+    seen = await drafts_for(
+        invocation.services, invocation.client, team_id=invocation.team_id, user_id=invocation.user_id, drafts=drafts
+    )
+    listing = render_drafts(
+        seen.shown,
+        channels=seen.channels,
+        in_other_channels=seen.in_other_channels,
+        older_of_others=seen.older_of_others,
+    )
+    await invocation.reply(listing)
 
 
 COMMANDS = {Drafts: handle_drafts}
@@ -51,7 +62,7 @@ def register(surface: Surface, services: Services) -> None:
         post = await services.store.get_plan_post(
             team_id=invocation.team_id, channel_id=invocation.channel_id, message_ts=message_ts
         )
-        note = await save_draft(services, post=post, user_id=invocation.user_id)
+        note = await save_draft(services, client, post=post, user_id=invocation.user_id)
         await invocation.reply(note.message)
         message = body.get("message") or {}
         blocks = message.get("blocks") or []
@@ -81,4 +92,7 @@ def register(surface: Surface, services: Services) -> None:
         await ack()
         invocation = invocation_from_body(services, body, client=client, respond=respond)
         draft_id = str(action.get("value") or "").split(":")[0]
-        await invocation.reply(await delete_draft(services, team_id=invocation.team_id, draft_id=draft_id))
+        note = await delete_draft(
+            services, client, team_id=invocation.team_id, user_id=invocation.user_id, draft_id=draft_id
+        )
+        await invocation.reply(note)

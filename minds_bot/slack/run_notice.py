@@ -2,7 +2,8 @@
 "DMs when a run ends" switch.
 
 Owns: the ``run_notify_me`` action (ack, then ``flows/run_notice.py`` decides from stored state whether the run
-is one the bot follows in the channel the click came from, and answers privately) and the Home's
+is one the bot follows in the channel the click came from, and asks the gate whether the person is in that
+channel, and answers privately) and the Home's
 ``minds_home_run_dms`` action (turn the person's DMs on or off, then republish their Home). The DMs themselves
 are sent by the research run handler when a run ends.
 Must not touch: Minds wire shapes or SQL.
@@ -28,6 +29,7 @@ def register(surface: Surface, services: Services) -> None:
         invocation = invocation_from_body(services, body, client=client, respond=respond)
         note = await press_notify_me(
             services,
+            client,
             team_id=invocation.team_id,
             channel_id=invocation.channel_id,
             run_id=str(action.get("value") or ""),

@@ -1,6 +1,7 @@
 """``/minds study <study>``: the Study card, and its Ask and Summary buttons.
 
-Owns: the command (no Study named → the pick-a-Study modal), reading the Study and its recent runs, and the
+Owns: the command (no Study named → the pick-a-Study modal), reading the Study and its recent runs (only those
+the bot never posted and those of channels the person is in now are named: ``flows/run_links.py``), and the
 card's ``study_ask`` (opens the Ask modal with the Study chosen) and ``study_summary`` buttons. The card's
 ``study_plan`` and ``study_export`` buttons belong to the planning and export flows; nothing here handles them.
 Must not touch: Minds wire shapes or SQL.
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.flows.run_links import thread_links
+from minds_bot.flows.run_links import hidden_runs, run_channels, thread_links
 from minds_bot.render.common import decode_value, plain_value, render_stale_button
 from minds_bot.render.study import STUDY_ASK_ACTION, STUDY_SUMMARY_ACTION, render_study_card
 from minds_bot.slack.grammar import MAX_STUDY_REF, ShowStudy, StudyRef
@@ -35,8 +36,10 @@ async def show_card(invocation: Invocation, ref: StudyRef) -> None:
     runs = await with_progress(
         minds.list_study_runs(detail.id, limit=RECENT_RUNS_LIMIT), show=lambda: show_progress(invocation)
     )
-    links = await thread_links(invocation, [run.run_id for run in runs])
-    await invocation.reply(render_study_card(detail, runs, thread_links=links))
+    channels = await run_channels(invocation.services, team_id=invocation.team_id, run_ids=[r.run_id for r in runs])
+    hidden = await hidden_runs(invocation, channels)
+    links = await thread_links(invocation, [run.run_id for run in runs if run.run_id not in hidden])
+    await invocation.reply(render_study_card(detail, runs, thread_links=links, hidden=hidden))
 
 
 async def handle_study(command: ShowStudy, invocation: Invocation) -> None:

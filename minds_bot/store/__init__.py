@@ -26,7 +26,7 @@ Public API:
   Exports: `add_export`, `get_export`, `update_export`, `unfinished_exports`. Chat threads: `save_chat_thread`,
   `get_chat_thread`, `touch_chat_thread`, `close_idle_chat_threads`.
   Run ends (notices.py): `set_run_dms`, `run_dms_on`, `watch_run`, `run_watchers`, `claim_run_notice`,
-  `release_run_notice`, `save_run_result`, `recent_run_results` (`RunResult`).
+  `release_run_notice`, `save_run_result`, `get_run_result`, `recent_run_results` (`RunResult`).
   Spend with consent: `set_channel_policy`, `list_channel_policies`, `add_spend`, `get_spend`,
   `transition_spend` (compare-and-set: one caller wins), `list_spends` (newest first).
   Digests: `save_digest`, `get_digest`, `list_digests`, `delete_digest`, `claim_digest_run`,

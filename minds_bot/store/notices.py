@@ -74,6 +74,10 @@ class RunNoticeStore(ABC):
         """Record how a run ended; a run already recorded keeps its first record, which is returned."""
 
     @abstractmethod
+    async def get_run_result(self, *, team_id: str, run_id: str) -> RunResult | None:
+        """How the run ended, if the bot recorded it (kept after its tracked run is pruned: where its thread is)."""
+
+    @abstractmethod
     async def recent_run_results(self, *, team_id: str, user_id: str, limit: int) -> list[RunResult]:
         """The latest ended runs, newest first, that concern ``user_id``: runs in any channel where they
         requested a plan, approved a run, or are a named approver (their own plans' runs among them)."""
@@ -144,6 +148,11 @@ class SqlRunNotices(RunNoticeStore):
             )
         return result if row is None else from_row(RunResult, row, self._box)
 
+    async def get_run_result(self, *, team_id: str, run_id: str) -> RunResult | None:
+        async with self._read() as q:
+            row = await q.one("SELECT * FROM run_results WHERE team_id = ? AND run_id = ?", (team_id, run_id))
+        return None if row is None else from_row(RunResult, row, self._box)
+
     async def recent_run_results(self, *, team_id: str, user_id: str, limit: int) -> list[RunResult]:
         params = (team_id, team_id, user_id, user_id, team_id, user_id, team_id, user_id, limit)
         async with self._read() as q:
@@ -199,6 +208,10 @@ class MemoryRunNotices(RunNoticeStore):
         results: dict[tuple[str, str], Row] = self._notice_tables()["results"]
         row = results.setdefault((result.team_id, result.run_id), to_row(result, self._box))
         return from_row(RunResult, row, self._box)
+
+    async def get_run_result(self, *, team_id: str, run_id: str) -> RunResult | None:
+        row = self._notice_tables()["results"].get((team_id, run_id))
+        return None if row is None else from_row(RunResult, row, self._box)
 
     async def recent_run_results(self, *, team_id: str, user_id: str, limit: int) -> list[RunResult]:
         results = [from_row(RunResult, row, self._box) for row in self._notice_tables()["results"].values()]

@@ -67,8 +67,8 @@ async def test_the_requester_hears_once_that_the_run_completed_with_a_link_to_it
     await desk.emu.open_home(user=desk.ben)
     home = await home_of(desk, desk.ben, "Recent results", "Completed — results in the thread.")
     assert (
-        "The last 10 runs that ended in channels where you requested or approved research, or are an approver."
-        in shown(home)
+        "The last 10 runs that ended in channels you are in where you requested or approved research, or are an "
+        "approver." in shown(home)
     )
     assert f"*Launch positioning* in <#{desk.research}>, revision {revision(desk, plan)}" in shown(home)
     assert "*DMs when a run ends:* On" in shown(home)

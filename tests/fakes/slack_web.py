@@ -10,7 +10,8 @@ each download). ``channel_members`` answers conversations.members (paged by ``li
 and conversations.info's ``is_member`` (the bot is ``UBOT``); ``unreadable`` answers a method with a body that is
 not JSON (an HTML error page); a channel not listed has ``DEFAULT_MEMBERS`` and
 everyone the test acted as (``acting``: the harness adds each person it sends a request for, so an ordinary
-channel holds whoever uses it), and a private channel (``G…``) without the bot is ``channel_not_found`` to it, as in
+channel holds whoever uses it); ``users.conversations`` lists the channels a person is in of ``channels`` (the
+harness's channel) and those listed; a private channel (``G…``) without the bot is ``channel_not_found`` to it, as in
 Slack (conversations.info says ``is_private`` for ``G…``). ``conversations.open`` names the person's DM with the
 bot ``D<user id>``.
 """
@@ -65,6 +66,8 @@ class FakeSlack:
     # Who is in which channel (conversations.members / conversations.info); see the module docstring.
     channel_members: dict[str, list[str]] = field(default_factory=dict)
     acting: set[str] = field(default_factory=set)  # who the test acted as: members of every channel not listed
+    # Channels that exist besides those in ``channel_members`` (users.conversations lists the ones a person is in).
+    channels: list[str] = field(default_factory=lambda: ["C0001"])
 
     def members_of(self, channel: str) -> list[str]:
         listed = self.channel_members.get(channel)
@@ -188,6 +191,8 @@ def _reply(fake: FakeSlack, method: str, args: dict[str, Any]) -> dict[str, Any]
         return {"ok": True, "channel": {"id": f"D{args.get('users')}"}}
     if method in ("conversations.members", "conversations.info"):
         return _conversation(fake, method, args)
+    if method == "users.conversations":
+        return _conversations_of(fake, str(args.get("user")))
     if method in ("views.open", "views.update", "views.push"):
         return {"ok": True, "view": {"id": "V0001"}}
     if method == "chat.update" and fake.unique_ts:
@@ -210,6 +215,13 @@ def _conversation(fake: FakeSlack, method: str, args: dict[str, Any]) -> dict[st
         "members": members[start : start + limit],
         "response_metadata": {"next_cursor": str(start + limit) if more else ""},
     }
+
+
+def _conversations_of(fake: FakeSlack, user: str) -> dict[str, Any]:
+    """The channels ``user`` is in, of ``channels`` and those listed in ``channel_members`` (one page)."""
+    known = dict.fromkeys([*fake.channels, *fake.channel_members])
+    found = [{"id": c, "is_private": c.startswith("G")} for c in known if user in fake.members_of(c)]
+    return {"ok": True, "channels": found, "response_metadata": {"next_cursor": ""}}
 
 
 @asynccontextmanager

@@ -429,7 +429,7 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
         live=[HomeRun(study_name="Cups", channel_id="C0001", progress="Step 2 of 5" if flag else None)],
         studies=[HomeStudy(study_id="s1", name="Cups")],
         digests=[HomeDigest(digest_id="d1", channel_id="C0001", schedule="every day at 09:00 (UTC)", studies=2)],
-        digests_complete=flag,
+        channels_read=flag,
         results=[_ended_run(flag)],
         run_dms_on=flag,
     ),
@@ -523,6 +523,8 @@ def sample(annotation: Any, *, name: str, flag: bool, hostile: str, copies: int 
         return lambda item_id: f"study {item_id}"
     if name == "numbers":
         return {hostile: 1, "q1": 1}
+    if name == "hidden":  # runs of channels the person is not in (none of these: every renderer shows something)
+        return {"run-elsewhere"}
     if name == "studies" and annotation == Sequence[Any]:
         return [poison(_study(), hostile)] * 3 * copies
     if origin is tuple:

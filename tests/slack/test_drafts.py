@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from minds_bot.store import RunKind
-from tests.fakes.bot import BotHarness, bot_harness, buttons
+from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness, buttons
 from tests.fakes.minds_http import ok, raw
 from tests.slack.plan_samples import plan_data, study_data
 from tests.slack.test_plan_listeners import PREVIEW, REQUESTER, RUNS, STUDY_ID, _button, open_plan
@@ -62,10 +62,23 @@ async def saved(bot: BotHarness, **plan_kwargs: Any) -> tuple[str, list[dict[str
     return ts, marked_blocks, state_box
 
 
+def ours(draft_plan_id: str = "plan-1", **extra: Any) -> dict[str, Any]:
+    """The state of a draft the bot saved from a plan REQUESTER asked for in the harness's channel."""
+    state = {"source": "minds-bot", "studyId": STUDY_ID, "studyName": "Cups", "draftPlanId": draft_plan_id}
+    return {**state, "teamId": TEAM, "channelId": CHANNEL, "requesterId": REQUESTER, "savedBy": REQUESTER, **extra}
+
+
 async def test_save_as_draft_keeps_the_plan_and_the_same_revision_is_one_draft(bot: BotHarness) -> None:
     ts, blocks, body = await saved(bot)
     state = body["payload"]["state"]
     assert state["studyId"] == STUDY_ID and state["revision"] == 1 and state["draftPlanId"]
+    # whose it is: the plan's workspace, channel and requester, and who saved it
+    assert (state["teamId"], state["channelId"], state["requesterId"], state["savedBy"]) == (
+        TEAM,
+        CHANNEL,
+        REQUESTER,
+        REQUESTER,
+    )
     assert body["payload"]["version"] == 1 and body["name"].endswith("plan revision 1")
     save = _button(blocks, "Save as draft")
     await bot.click(save["action_id"], save["value"], message_ts=ts, blocks=blocks)
@@ -81,22 +94,27 @@ async def test_a_message_that_is_not_an_open_plan_saves_nothing(bot: BotHarness)
 
 
 async def test_drafts_list_offers_resume_for_bot_drafts_and_delete_for_all(bot: BotHarness) -> None:
-    ours = draft({"source": "minds-bot", "studyId": STUDY_ID, "studyName": "Cups", "draftPlanId": "p1"})
     theirs = {**draft({}), "id": "7a1b2c3d-0000-4000-8000-000000000002", "name": "Made in Minds"}
-    bot.minds_api.on("GET", "/study-drafts", raw({"data": [ours, theirs]}))
+    bot.minds_api.on("GET", "/study-drafts", raw({"data": [draft(ours("p1")), theirs]}))
     await bot.command("drafts")
     listing = await bot.reply_containing("Study drafts")
     found = buttons(listing)
     assert f"draft_resume:{DRAFT_ID}" in found and "draft_resume:7a1b2c3d-0000-4000-8000-000000000002" not in found
     assert found[f"draft_delete:{DRAFT_ID}"]["confirm"]["title"]["text"] == "Delete this draft?"
+    line = listing["blocks"][1]["text"]["text"]
+    assert line.startswith("*Reusable cups: plan revision 1* · revision 1 · saved <!date^") and line.endswith(
+        f" · in <#{CHANNEL}>"
+    )
 
 
 async def test_resume_reopens_the_latest_revision_in_the_channel(bot: BotHarness) -> None:
-    ours = draft({"source": "minds-bot", "studyId": STUDY_ID, "studyName": "Cups", "draftPlanId": "plan-1"})
-    bot.minds_api.on("GET", "/study-drafts", raw({"data": [ours]}))
+    bot.minds_api.on("GET", "/study-drafts", raw({"data": [draft(ours())]}))
     bot.minds_api.set("POST", PREVIEW, ok(plan_data(confirmationQuestions=[])))  # ready: Approve is offered
     await bot.click(f"draft_resume:{DRAFT_ID}", DRAFT_ID, ephemeral=True)
-    assert "Reopening" in (await bot.reply_containing("Reopening"))["text"]
+    assert (await bot.reply_containing("Reopening"))["text"] == (
+        f"Reopening “Reusable cups: plan revision 1” in <#{CHANNEL}>, requested by <@{REQUESTER}>: the latest "
+        "revision of its plan appears there."
+    )
     await bot.tracker.next_tracked(RunKind.PLAN)
     await bot.tick()
     (sent,) = bot.minds_api.to("POST", PREVIEW)
@@ -109,7 +127,7 @@ def _has(call: dict[str, Any], text: str) -> bool:
 
 
 async def test_delete_removes_an_active_draft_and_refuses_a_gone_one(bot: BotHarness) -> None:
-    bot.minds_api.on("GET", "/study-drafts", raw({"data": [draft({})]}), raw({"data": []}))
+    bot.minds_api.on("GET", "/study-drafts", raw({"data": [draft(ours())]}), raw({"data": []}))
     bot.minds_api.on("DELETE", f"/study-drafts/{DRAFT_ID}", raw(None, status=204))
     await bot.click(f"draft_delete:{DRAFT_ID}", f"{DRAFT_ID}:1", ephemeral=True)
     assert "Deleted the draft" in (await bot.reply())["text"]

@@ -74,7 +74,7 @@ def test_recent_results_say_what_they_cover_and_plainly_when_there_is_none() -> 
     empty = json.dumps([b.to_dict() for b in recent_results_blocks([])])
     assert "*Recent results*" in empty and "_No research run has ended yet in those channels._" in empty
     listed = json.dumps([b.to_dict() for b in recent_results_blocks([run("partial"), run("completed")])])
-    assert "The last 10 runs that ended in channels where you requested or approved research" in listed
+    assert "The last 10 runs that ended in channels you are in where you requested or approved research" in listed
     assert listed.count("Open the thread") == 2
 
 

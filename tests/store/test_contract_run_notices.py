@@ -77,3 +77,11 @@ async def test_recent_results_cover_my_channels_newest_first(store: Store) -> No
     approver = await store.recent_run_results(team_id="T1", user_id="U_APP", limit=2)
     assert [r.run_id for r in approver] == ["run-5", "run-2"]
     assert await store.recent_run_results(team_id="T2", user_id="U_REQ", limit=10) == []
+
+
+async def test_a_recorded_end_is_read_back_by_its_run(store: Store) -> None:
+    await store.save_run_result(result("run-1", channel="C2"))
+    found = await store.get_run_result(team_id="T1", run_id="run-1")
+    assert found is not None and found.channel_id == "C2"
+    assert await store.get_run_result(team_id="T2", run_id="run-1") is None
+    assert await store.get_run_result(team_id="T1", run_id="run-9") is None
