@@ -21,11 +21,14 @@ from minds_bot.render.access import OTHER_WORKSPACE
 from minds_bot.render.ask_audience import ask_audience_modal
 from minds_bot.render.digest import ADD_DIGEST_VIEW
 from minds_bot.render.plan_dialogs import VIEW_PLAN_REQUEST
-from minds_bot.store import ChannelPolicy, Digest, PolicyMode, RunKind, ScheduleKind
+from minds_bot.render.run_notice import NOTIFY_ME_ACTION
+from minds_bot.store import ChannelPolicy, Digest, PolicyMode, RunKind, ScheduleKind, TrackedRun
 from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness, buttons
 from tests.fakes.minds_http import ok, page, raw
 from tests.fakes.slack_requests import command_body
 from tests.fakes.slack_web import BOT_USER
+from tests.security import test_visibility_drafts as drafts
+from tests.security import test_visibility_runs as runs_tests
 from tests.slack import samples
 from tests.slack.plan_samples import plan_data, study_data
 
@@ -70,6 +73,22 @@ CONCEPT_NOT_MEMBER = (
 CONCEPT_ELSEWHERE = (
     "That message is in a private channel: its file is used only in a plan posted in that channel. Plan there "
     "instead; nothing was downloaded."
+)
+DRAFT_HIDDEN = "1 draft of a channel you are not in is not shown."
+DRAFT_NOT_MEMBER = (
+    f"You are not a member of <#{SECRET}>, where this draft belongs, so you cannot use it. Join the channel first."
+)
+DRAFT_REOPENED = f"Reopening “Project Phoenix: plan” in <#{SECRET}>, requested by <@{ADA}>"
+SECRET_QUESTION = "Would you pay 300 EUR for Project Phoenix?"
+RUNS_HIDDEN = "1 run in a channel you are not in is not shown."
+RUN_NOT_MEMBER = (
+    f"You are not a member of <#{SECRET}>, where this run belongs, so you cannot use it. Join the channel first."
+)
+RUN_ELSEWHERE = (
+    f"<#{SECRET}> is a private channel: the bot shows and uses what belongs there (this run) only in that channel."
+)
+NOTIFY_NOT_MEMBER = (
+    f"That belongs to <#{SECRET}>, a channel you are not in, so it is not shown to you. Join the channel to see it."
 )
 PNG = b"\x89PNG\r\n\x1a\n" + b"phoenix" * 300
 HOME_DIALOG_NOT_MEMBER = (
@@ -407,6 +426,108 @@ async def concept_from_secret_in_secret(world: World, person: str) -> str:
     return await concept_from_secret(world, person, plan_in=SECRET)
 
 
+# --- row 3: drafts ------------------------------------------------------------------------------------------------
+
+SECRET_DRAFT = drafts.a_draft(drafts.DRAFT_ID, drafts.state(channel=SECRET, requester=ADA), "Project Phoenix: plan")
+
+
+async def list_drafts(world: World, person: str) -> str:
+    world.bot.minds_api.set("GET", "/study-drafts", raw({"data": [SECRET_DRAFT]}))
+    world.mark()
+    await world.bot.command("drafts", user=person)
+    return text_of(await world.bot.reply())
+
+
+async def resume_secret_draft(world: World, person: str) -> str:
+    bot = world.bot
+    bot.minds_api.set("GET", "/study-drafts", raw({"data": [SECRET_DRAFT]}))
+    bot.minds_api.set("POST", drafts.PREVIEW, ok(plan_data(confirmationQuestions=[])))
+    world.mark()
+    await bot.click(f"draft_resume:{drafts.DRAFT_ID}", drafts.DRAFT_ID, ephemeral=True, user=person)
+    if person == CARA:
+        return text_of(await bot.reply_containing("Reopening"))
+    return await bot.refusal()
+
+
+async def delete_secret_draft(world: World, person: str) -> str:
+    bot = world.bot
+    bot.minds_api.set("GET", "/study-drafts", raw({"data": [SECRET_DRAFT]}))
+    bot.minds_api.set("DELETE", f"/study-drafts/{drafts.DRAFT_ID}", raw(None, status=204))
+    world.mark()
+    await bot.click(f"draft_delete:{drafts.DRAFT_ID}", f"{drafts.DRAFT_ID}:1", ephemeral=True, user=person)
+    if person == ADA:
+        return text_of(await bot.reply())
+    return await bot.refusal()
+
+
+# --- rows 4 and 5: runs, compare, the App Home, Notify me ---------------------------------------------------------
+
+
+async def with_a_secret_run(world: World) -> None:
+    """A Study with a question Ada asked in #secret-launch and one asked in #research, both answered."""
+    api = world.bot.minds_api
+    runs = [runs_tests.agent_run(r) for r in (runs_tests.R_SECRET, runs_tests.R_RESEARCH)]
+    api.set("GET", f"/studies/{STUDY}/runs", raw({"data": runs}))
+    api.set("GET", f"/studies/{STUDY}", ok(samples.study_detail("Coffee habits")))
+    for run in runs:
+        answers = {"messageId": run["messageId"], "outputData": samples.output_data()}
+        api.set("GET", f"/studies/{STUDY}/messages/{run['messageId']}/answers", raw(answers))
+    await runs_tests._posted(world.bot, runs_tests.R_SECRET, SECRET)
+    await runs_tests._posted(world.bot, runs_tests.R_RESEARCH, RESEARCH)
+    world.mark()
+
+
+async def list_runs(world: World, person: str) -> str:
+    await with_a_secret_run(world)
+    await world.bot.command(f"runs {STUDY}", user=person)
+    return text_of(await world.bot.reply_containing("Recent runs"))
+
+
+async def compare_secret_run(world: World, person: str, *, where: str) -> str:
+    await with_a_secret_run(world)
+    await world.bot.command(f"compare {STUDY} 1 2", user=person, channel=where)
+    if person == ADA and where == SECRET:
+        (posted,) = await world.bot.slack.wait_for("chat.postMessage", lambda c: "compared" in text_of(c))
+        return text_of(posted)
+    return text_of(await world.bot.reply())
+
+
+async def compare_secret_run_in_research(world: World, person: str) -> str:
+    return await compare_secret_run(world, person, where=RESEARCH)
+
+
+async def compare_secret_run_in_secret(world: World, person: str) -> str:
+    return await compare_secret_run(world, person, where=SECRET)
+
+
+async def home_with_a_secret_result(world: World, person: str) -> str:
+    await runs_tests._ended(world.bot, "run-ada", SECRET, requester=ADA, study="Phoenix launch")
+    world.mark()
+    await world.bot.event({"type": "app_home_opened", "user": person, "tab": "home"}, event_id=f"Ev-{person}")
+    call = await world.bot.slack.next_call("views.publish")
+    return json.dumps(call["view"], ensure_ascii=False)
+
+
+async def notify_me_in_secret(world: World, person: str) -> str:
+    bot = world.bot
+    run = TrackedRun(
+        team_id=TEAM,
+        run_id="run-live",
+        study_id=STUDY,
+        kind=RunKind.RESEARCH,
+        channel_id=SECRET,
+        thread_ts="5.5",
+        next_poll_at=bot.clock(),
+    )
+    await bot.store.add_tracked_run(run)
+    world.mark()
+    await bot.click(NOTIFY_ME_ACTION, "run-live", user=person, channel=SECRET, message_ts="5.5")
+    said = await bot.refusal()
+    watching = await bot.store.run_watchers(team_id=TEAM, run_id="run-live")
+    assert (person in watching) == (person == ADA)
+    return said
+
+
 # --- the matrix -------------------------------------------------------------------------------------------------
 
 
@@ -418,6 +539,7 @@ class Cell:
     allowed: bool
     sees: str  # what the person reads (contained in it), "" when nothing is shown to anyone
     does: Callable[[World, str], Awaitable[str]]
+    hidden: str = ""  # what must not be in what the person reads
 
     @property
     def id(self) -> str:
@@ -479,6 +601,23 @@ MATRIX = [
     # a held spend: only the channel's approvers and admins decide it
     Cell("button", "approve a held question", BEN, False, NOT_SPEND_APPROVER, decide_held_ask),
     Cell("button", "approve a held question", DAN, True, f"approved by <@{DAN}>", decide_held_ask),
+    # row 3: drafts belong to their plan's channel
+    Cell("command", "list a private channel's draft", BEN, False, DRAFT_HIDDEN, list_drafts, hidden="Phoenix"),
+    Cell("command", "list a private channel's draft", ADA, True, "*Project Phoenix: plan*", list_drafts),
+    Cell("button", "resume a private channel's draft", BEN, False, DRAFT_NOT_MEMBER, resume_secret_draft),
+    Cell("button", "resume a private channel's draft", CARA, True, DRAFT_REOPENED, resume_secret_draft),
+    Cell("button", "delete a private channel's draft", BEN, False, DRAFT_NOT_MEMBER, delete_secret_draft),
+    Cell("button", "delete a private channel's draft", ADA, True, "Deleted the draft", delete_secret_draft),
+    # rows 4 and 5: runs, compare, the App Home and Notify me show only the person's channels
+    Cell("command", "list a private channel's run", BEN, False, RUNS_HIDDEN, list_runs, hidden=SECRET_QUESTION),
+    Cell("command", "list a private channel's run", ADA, True, SECRET_QUESTION, list_runs),
+    Cell("command", "compare a private channel's run", BEN, False, RUN_NOT_MEMBER, compare_secret_run_in_research),
+    Cell("command", "compare a private run elsewhere", ADA, False, RUN_ELSEWHERE, compare_secret_run_in_research),
+    Cell("command", "compare a private channel's run there", ADA, True, SECRET_QUESTION, compare_secret_run_in_secret),
+    Cell("Home", "a private channel's result", BEN, False, "", home_with_a_secret_result, hidden="Phoenix launch"),
+    Cell("Home", "a private channel's result", ADA, True, "Phoenix launch", home_with_a_secret_result),
+    Cell("button", "Notify me on a private channel's run", BEN, False, NOTIFY_NOT_MEMBER, notify_me_in_secret),
+    Cell("button", "Notify me on a private channel's run", ADA, True, "You will get a DM", notify_me_in_secret),
     # a link: a card only for someone in the channel
     Cell("link", "unfurl in a private channel", BEN, False, "", link_in_secret),
     Cell("link", "unfurl in a private channel", ADA, True, "Minds Study", link_in_secret),
@@ -489,6 +628,7 @@ MATRIX = [
 async def test_the_permission_matrix(world: World, cell: Cell) -> None:
     seen = await cell.does(world, cell.person)
     assert cell.sees in seen
+    assert not cell.hidden or cell.hidden not in seen
     if cell.allowed:
         assert "You are not a member" not in seen and OTHER_WORKSPACE not in seen
     else:
