@@ -4,9 +4,10 @@ requests into the real Bolt app, the fake Slack Web API, the fake Minds API).
 The people: Ada (in the private channel #secret-launch, ``G0SECRET``, and in #research), Ben (in #research only),
 Cara (in both, an approver of #secret-launch), Dan (a workspace admin, in #research only) and Eve (a member of
 another workspace). Every cell says which way in (a slash command, a button, a dialog, a workflow step, a DM, a
-link, the App Home …), which action, who, and whether the gate (``minds_bot/flows/access.py``) lets it through.
-Each cell asserts the words the person reads; a refused cell also asserts that nothing reached Minds (no request
-that writes) and nothing was posted, edited or unfurled in Slack."""
+link, the App Home, a message shortcut …), which action, who, and whether the gate (``minds_bot/flows/access.py``)
+lets it through. Each cell asserts the words the person reads; a refused cell also asserts that nothing reached
+Minds (no request that writes) and nothing was posted, edited or unfurled in Slack. Every row of the issue is one or
+more cells: the row's number heads its cells. A new way in adds its cells here, refused and allowed."""
 
 from __future__ import annotations
 
@@ -17,14 +18,17 @@ from typing import Any
 
 import pytest
 
+from minds_bot.minds.policy import caller
 from minds_bot.render.access import OTHER_WORKSPACE
 from minds_bot.render.ask_audience import ask_audience_modal
 from minds_bot.render.digest import ADD_DIGEST_VIEW
+from minds_bot.render.modals import STUDY_BLOCK, STUDY_OPTIONS_ACTION, TEXT_ACTION, TEXT_BLOCK
 from minds_bot.render.plan_dialogs import VIEW_PLAN_REQUEST
 from minds_bot.render.run_notice import NOTIFY_ME_ACTION
 from minds_bot.store import ChannelPolicy, Digest, PolicyMode, RunKind, ScheduleKind, TrackedRun
 from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness, buttons
 from tests.fakes.minds_http import ok, page, raw
+from tests.fakes.outage import switchable
 from tests.fakes.slack_requests import command_body
 from tests.fakes.slack_web import BOT_USER
 from tests.security import test_visibility_drafts as drafts
@@ -89,6 +93,15 @@ RUN_ELSEWHERE = (
 )
 NOTIFY_NOT_MEMBER = (
     f"That belongs to <#{SECRET}>, a channel you are not in, so it is not shown to you. Join the channel to see it."
+)
+SHARE_USED = (
+    "You have used your share of this workspace's Minds requests for the minute; try again in about 60 seconds."
+)
+STORE_DOWN = "minds-bot cannot reach its database right now; nothing was done; try again in a minute."
+NOT_A_LINK = "Paste a Slack message's link (“Copy link” on the message): https://…slack.com/archives/…"
+NO_SUCH_STEP = (
+    "This version of the Minds app has no such workflow step. Remove the step from the workflow and add one of "
+    "the app's current steps. Nothing was sent."
 )
 PNG = b"\x89PNG\r\n\x1a\n" + b"phoenix" * 300
 HOME_DIALOG_NOT_MEMBER = (
@@ -528,6 +541,123 @@ async def notify_me_in_secret(world: World, person: str) -> str:
     return said
 
 
+# --- row 8: the person's share of the Minds budget, whatever the way in --------------------------------------------
+
+
+async def share_used(world: World, person: str) -> None:
+    """``person`` has made their whole share of this minute's Minds calls already."""
+    limiter = (await world.bot.services.minds.client_for(TEAM)).limiter
+    assert limiter is not None
+    mine = caller.set(f"{TEAM}:{person}")
+    try:
+        for _ in range(limiter.caller_limit):
+            await limiter.acquire()
+    finally:
+        caller.reset(mine)
+    world.mark()
+
+
+async def ask_beyond_share(world: World, person: str) -> str:
+    await share_used(world, BEN)
+    return await ask_command(world, person)
+
+
+async def step_beyond_share(world: World, person: str) -> str:
+    await share_used(world, BEN)
+    await world.bot.event(step(person))
+    if person == ADA:
+        (parent,) = await world.bot.slack.wait_for("chat.postMessage", lambda c: c.get("channel") == RESEARCH)
+        return str(parent["text"])
+    return await step_outcome(world)
+
+
+# --- row 9: the store unreachable: every way in is answered, nothing is done -----------------------------------------
+
+
+async def store_down(world: World) -> None:
+    switchable(world.bot.store).down = True
+    world.mark()
+
+
+async def command_store_down(world: World, person: str) -> str:
+    await store_down(world)
+    answer = await world.bot.command(f"ask {STUDY} {QUESTION}", user=person)
+    return str(json.loads(answer.body)["text"])
+
+
+async def button_store_down(world: World, person: str) -> str:
+    await store_down(world)
+    await world.bot.click("plan_approve", json.dumps({"plan": "1.000"}), user=person)
+    return await world.bot.refusal()
+
+
+async def dialog_store_down(world: World, person: str) -> str:
+    await store_down(world)
+    ack = await world.bot.submit(*concept_dialog(RESEARCH, "shoe.png"), user=person)
+    return ack.body  # the dialog, left open, says it (on its first input, or replaced by one that says it)
+
+
+async def step_store_down(world: World, person: str) -> str:
+    await store_down(world)
+    await world.bot.event(step(person))
+    return await step_outcome(world)
+
+
+# --- rows 10 to 12: bad input is said, never a 500; a refused request downloads nothing ------------------------------
+
+
+async def concept_not_a_url(world: World, person: str) -> str:
+    world.mark()
+    typed = "https://[abc/archives/C0001/p1733140000000100"
+    ack = await world.bot.submit(*concept_dialog(RESEARCH, typed), user=person)
+    assert ack.status == 200, "a field error, never a 500"
+    return str(json.loads(ack.body)["errors"]["stimulus"])
+
+
+async def unknown_step(world: World, person: str) -> str:
+    world.mark()
+    event = step(person)
+    event["function"]["callback_id"] = "minds_retired_step"
+    assert (await world.bot.event(event)).status == 200, "acknowledged, never Bolt's 404"
+    return await step_outcome(world)
+
+
+async def ask_about_a_file(world: World, person: str) -> str:
+    """The "Ask Minds about this" shortcut on a message with a file in #research, its dialog submitted. Ben's cell
+    has asking refused in #research: his ask downloads nothing; Ada's is asked with the file."""
+    bot = world.bot
+    if person == BEN:
+        await refuse_in_research(world, "ask")
+    bot.services.stimuli.base_url = "https://minds-bot.example.com"
+    shared = bot.slack.share_file("F0SHOE", "shoe.png", PNG)
+    message = {"type": "message", "ts": "1733140000.000500", "user": ADA, "text": QUESTION, "files": [shared]}
+    world.mark()
+    await bot.interaction(
+        {
+            "type": "message_action",
+            "callback_id": "minds_ask_about_message",
+            "trigger_id": f"shortcut.{person}",
+            "user": {"id": bot.acts(person), "team_id": TEAM},
+            "channel": {"id": RESEARCH},
+            "message": message,
+            "response_url": bot.slack.response_url("shortcut"),
+        }
+    )
+    (opened,) = await bot.slack.wait_for("views.open")
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    picked = {"type": "external_select", "selected_option": {"value": STUDY}}
+    typed = {"type": "plain_text_input", "value": QUESTION}
+    values = {STUDY_BLOCK: {STUDY_OPTIONS_ACTION: picked}, TEXT_BLOCK: {TEXT_ACTION: typed}}
+    assert (await bot.submit(view, values, user=person)).status == 200
+    if person == ADA:
+        (parent,) = await bot.slack.wait_for("chat.postMessage", lambda c: c.get("channel") == RESEARCH)
+        assert bot.slack.downloads, "allowed: the file went to Minds"
+        return str(parent["text"])
+    (refused,) = await bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    assert bot.slack.downloads == [], "refused: nothing downloaded"
+    return str(refused["text"])
+
+
 # --- the matrix -------------------------------------------------------------------------------------------------
 
 
@@ -618,6 +748,20 @@ MATRIX = [
     Cell("Home", "a private channel's result", ADA, True, "Phoenix launch", home_with_a_secret_result),
     Cell("button", "Notify me on a private channel's run", BEN, False, NOTIFY_NOT_MEMBER, notify_me_in_secret),
     Cell("button", "Notify me on a private channel's run", ADA, True, "You will get a DM", notify_me_in_secret),
+    # row 8: the person's share of the Minds budget counts on every way in; someone else's share is their own
+    Cell("command", "ask beyond one's share", BEN, False, SHARE_USED, ask_beyond_share),
+    Cell("workflow step", "ask beyond one's share", BEN, False, SHARE_USED, step_beyond_share),
+    Cell("workflow step", "ask after someone else used theirs", ADA, True, f"<@{ADA}> asked", step_beyond_share),
+    # row 9: the store unreachable: every way in is answered with the sentence and nothing is done
+    Cell("command", "anything, store down", BEN, False, STORE_DOWN, command_store_down),
+    Cell("button", "anything, store down", ADA, False, STORE_DOWN, button_store_down),
+    Cell("dialog", "anything, store down", ADA, False, STORE_DOWN, dialog_store_down),
+    Cell("workflow step", "anything, store down", ADA, False, STORE_DOWN, step_store_down),
+    # rows 10 to 12: bad input is said, never a 500; a refused request downloads nothing
+    Cell("dialog", "a concept that is no URL", BEN, False, NOT_A_LINK, concept_not_a_url),
+    Cell("workflow step", "a step the app no longer has", BEN, False, NO_SUCH_STEP, unknown_step),
+    Cell("shortcut", "ask about a file, policy refused", BEN, False, POLICY_REFUSES_ASK, ask_about_a_file),
+    Cell("shortcut", "ask about a file", ADA, True, f"<@{ADA}> asked", ask_about_a_file),
     # a link: a card only for someone in the channel
     Cell("link", "unfurl in a private channel", BEN, False, "", link_in_secret),
     Cell("link", "unfurl in a private channel", ADA, True, "Minds Study", link_in_secret),
