@@ -39,6 +39,7 @@ from slack_sdk.errors import SlackApiError
 
 from minds_bot.minds import MindsError
 from minds_bot.render import access as words
+from minds_bot.render.errors import slack_error
 from minds_bot.services import Busy, Services
 from minds_bot.store import PlanPost, PolicyMode
 
@@ -289,7 +290,7 @@ async def _own_dm(slack: Any, *, channel_id: str, user_id: str) -> bool:
     try:
         reply = await slack.conversations_open(users=user_id)
     except SlackApiError as exc:
-        if exc.response.get("error") in (*NOT_VISIBLE, "user_disabled", "cannot_dm_bot"):
+        if slack_error(exc) in (*NOT_VISIBLE, "user_disabled", "cannot_dm_bot"):
             return False
         raise
     channel = reply.get("channel")
@@ -302,7 +303,7 @@ async def _in_members(slack: Any, *, channel_id: str, user_id: str) -> bool:
         try:
             reply = await slack.conversations_members(channel=channel_id, limit=MEMBERS_PAGE, cursor=cursor)
         except SlackApiError as exc:
-            if exc.response.get("error") in NOT_VISIBLE:
+            if slack_error(exc) in NOT_VISIBLE:
                 return False
             raise
         if user_id in (reply.get("members") or []):
@@ -339,7 +340,7 @@ async def _channel_info(slack: Any, *, channel_id: str) -> dict[str, Any] | None
     try:
         reply = await slack.conversations_info(channel=channel_id)
     except SlackApiError as exc:
-        if exc.response.get("error") in NOT_VISIBLE:
+        if slack_error(exc) in NOT_VISIBLE:
             return None
         raise
     channel = reply.get("channel")
@@ -361,7 +362,7 @@ async def channels_of(slack: Any, *, user_id: str, pages: int) -> frozenset[str]
             if not cursor:
                 return frozenset(channels)
     except SlackApiError as exc:
-        log.info("users.conversations failed: %s", exc.response.get("error"))
+        log.info("users.conversations failed: %s", slack_error(exc))
     return None
 
 
@@ -395,7 +396,7 @@ async def is_workspace_admin(slack: Any, user_id: str) -> bool:
     try:
         reply = await slack.users_info(user=user_id)
     except SlackApiError as exc:
-        if exc.response.get("error") in ("user_not_found", "user_not_visible"):
+        if slack_error(exc) in ("user_not_found", "user_not_visible"):
             return False
         raise
     user = reply.get("user") or {}

@@ -38,7 +38,7 @@ from minds_bot.render.chat import (
     render_mind_reply,
     render_turn_failed,
 )
-from minds_bot.render.errors import user_message
+from minds_bot.render.errors import slack_error, user_message
 from minds_bot.render.spend import CHAT_START_COMMAND
 from minds_bot.services import Background
 from minds_bot.store import ChatThread, StoreUnavailableError
@@ -176,9 +176,7 @@ def _privately(slack: AsyncWebClient, reply: ThreadReply) -> Any:
 
     async def respond(**message: Any) -> None:
         shown = {k: v for k, v in message.items() if k in ("text", "blocks")}
-        await slack.chat_postEphemeral(
-            channel=reply.channel_id, user=reply.user_id, thread_ts=reply.thread_ts, **shown
-        )
+        await slack.chat_postEphemeral(channel=reply.channel_id, user=reply.user_id, thread_ts=reply.thread_ts, **shown)
 
     return respond
 
@@ -204,7 +202,7 @@ async def close_idle_chats(services: Services) -> int:
             slack = await services.slack.client_for(thread.team_id)
             await slack.chat_postMessage(channel=thread.channel_id, thread_ts=thread.thread_ts, **note.as_kwargs())
         except SlackApiError as exc:  # closed all the same: a thread Slack refuses (archived) gets no note
-            log.warning("could not post a chat's closing note", extra={"fields": {"error": exc.response.get("error")}})
+            log.warning("could not post a chat's closing note", extra={"fields": {"error": slack_error(exc)}})
     return len(closed)
 
 

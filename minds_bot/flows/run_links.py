@@ -18,6 +18,7 @@ from slack_sdk.errors import SlackApiError
 
 from minds_bot.flows import access
 from minds_bot.flows.invocation import Invocation
+from minds_bot.render.errors import slack_error
 from minds_bot.services import Services
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ async def thread_links(invocation: Invocation, run_ids: Iterable[str]) -> dict[s
         try:
             reply = await invocation.client.chat_getPermalink(channel=tracked.channel_id, message_ts=ts)
         except SlackApiError as exc:
-            log.info("no permalink for a run's thread", extra={"fields": {"error": exc.response.get("error")}})
+            log.info("no permalink for a run's thread", extra={"fields": {"error": slack_error(exc)}})
             continue
         link = reply.get("permalink")
         if isinstance(link, str) and link.startswith(("https://", "http://")):

@@ -40,6 +40,7 @@ from minds_bot.flows.keys import derived_key
 from minds_bot.flows.uploads import upload_file
 from minds_bot.i18n import _, _n, in_channel
 from minds_bot.render import mention
+from minds_bot.render.errors import slack_error
 from minds_bot.render.spend import (
     SpendReport,
     csv_header,
@@ -343,7 +344,7 @@ async def person_names(slack: Any, user_ids: Iterable[str]) -> dict[str, str]:
         try:
             reply = await slack.users_info(user=user_id)
         except SlackApiError as exc:
-            log.info("users.info failed for the activity CSV: %s", exc.response.get("error"))
+            log.info("users.info failed for the activity CSV: %s", slack_error(exc))
             continue
         user = reply.get("user") or {}
         profile = user.get("profile") or {}

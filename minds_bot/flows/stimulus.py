@@ -33,6 +33,7 @@ from typing import Any
 from slack_sdk.errors import SlackApiError
 
 from minds_bot.flows.slack_files import Refusal, SlackFileHosts, SlackFileRefused, download_slack_file
+from minds_bot.render.errors import slack_error
 from minds_bot.render.stimulus import refusal_text
 
 MAX_STIMULUS_BYTES = 10 * 1024 * 1024
@@ -231,7 +232,7 @@ async def file_info(slack: Any, shared: SharedStimulus) -> SharedStimulus:
     try:
         reply = await slack.files_info(file=shared.id)
     except SlackApiError as exc:
-        error = exc.response.get("error") if exc.response is not None else None
+        error = slack_error(exc)
         problem = Problem.GONE if error in GONE_ERRORS else Problem.DOWNLOAD_FAILED
         raise StimulusRefused(problem, name=shared.name) from None
     found = stimulus_on({"files": [reply.get("file")]})

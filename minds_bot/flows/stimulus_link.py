@@ -28,6 +28,7 @@ from minds_bot.flows.slack_files import url_origin
 from minds_bot.flows.stimulus import MAX_STIMULUS_BYTES, Problem, SharedStimulus, StimulusRefused, stimulus_on
 from minds_bot.render import unescape
 from minds_bot.render.access import plan_channel_refused
+from minds_bot.render.errors import slack_error
 from minds_bot.render.stimulus import refusal_text
 
 log = logging.getLogger(__name__)
@@ -86,7 +87,7 @@ async def workspace_origin(services: Any, slack: Any, *, team_id: str, fresh: bo
         try:
             reply = await slack.auth_test()
         except SlackApiError as exc:
-            log.info("auth.test failed: %s", exc.response.get("error") if exc.response is not None else exc)
+            log.info("auth.test failed: %s", slack_error(exc) or exc)
             return None
         url = reply.get("url")
         if not isinstance(url, str):
@@ -140,7 +141,7 @@ async def stimulus_at(slack: Any, link: MessageLink) -> SharedStimulus:
             limit=2,
         )
     except SlackApiError as exc:
-        error = exc.response.get("error") if exc.response is not None else None
+        error = slack_error(exc)
         raise StimulusRefused(Problem.NOT_IN_CHANNEL if error == "not_in_channel" else Problem.NO_MESSAGE) from None
     message = next((m for m in reply.get("messages") or [] if m.get("ts") == link.ts), None)
     if message is None:
