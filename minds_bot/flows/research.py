@@ -38,7 +38,7 @@ from minds_bot.flows.model_connections import NotPinned, cached_connections, pin
 from minds_bot.flows.outcome import close_plan_message, react_to_request
 from minds_bot.flows.planning import Refused, load_revision
 from minds_bot.flows.run_notice import notify_run_end
-from minds_bot.flows.spend import record_research, settle, their_work
+from minds_bot.flows.spend import count_research, record_research, settle, their_work
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.i18n import _, in_channel, sentences
 from minds_bot.minds import (
@@ -466,6 +466,13 @@ class ResearchRunHandler:
         # The result is in the thread: a failure or a shutdown in the extras below must not post it again after
         # a retry or a restart (the tracker would otherwise release its claim and repeat this whole method).
         await self._services.tracker.record_posted(run)  # waits out an outage of the store: never posted twice
+        if run.client_request_id:  # the approval's key: its spend now counts the responses Minds received
+            await count_research(
+                self._services,
+                team_id=run.team_id,
+                idempotency_key=run.client_request_id,
+                responses=state.responses_received,
+            )
         await close_plan_message(self._services, slack, run, status=state.status)  # the channel's one line
         await react_to_request(slack, run, status=state.status)
         await notify_run_end(self._services, slack, run, status=state.status)  # DMs: requester, "Notify me"

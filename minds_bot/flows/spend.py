@@ -8,7 +8,8 @@ holds it with an approval line in the channel, or refuses it privately), ``refus
 before an action prepares anything — downloads files, reads or imports them — so a refused action sends nothing
 anywhere), ``their_work`` (a spend a button, dialog or event started runs as the person's work, like a command:
 counted among their requests in flight, its Minds calls served round robin), ``record_research`` (an approved
-plan's research run: its approval is its consent), ``settle`` (what Minds answered, for the record),
+plan's research run: its approval is its consent; ``count_research`` adds the responses Minds counted once it
+ended), ``settle`` (what Minds answered, for the record),
 ``withdraw`` (nothing was sent after all), ``decide`` (an approver's Approve / Decline: exactly once, however often
 Slack delivers the click or however many approvers click at once — a compare-and-set on the stored spend),
 ``spend_report`` and ``attach_csv`` (people named as Slack shows them, ``users.info`` asked once per person per
@@ -222,6 +223,22 @@ async def record_research(services: Services, *, post: PlanPost, approval: Appro
             outcome=SpendOutcome.SENT,
             decided_by=approval.approver_id,
         )
+    )
+
+
+async def count_research(services: Services, *, team_id: str, idempotency_key: str, responses: int | None) -> None:
+    """A research run ended: its spend counts the responses Minds says it received (the sum of each question's
+    ``responseCoverage.received``), so ``/minds activity`` totals include research runs. Minds saying nothing
+    leaves the count not known, never guessed."""
+    if responses is None:
+        return
+    spend_id = derived_key(purpose="spend:research", team_id=team_id, trigger_id=idempotency_key)
+    await services.store.transition_spend(
+        team_id=team_id,
+        spend_id=spend_id,
+        expected=(SpendOutcome.STARTED, SpendOutcome.SENT),
+        new=SpendOutcome.STARTED,
+        responses=responses,
     )
 
 

@@ -109,6 +109,9 @@ class StudyDetail(_SharingFields):
     updated_at: datetime
     audiences: list[StudyAudience]
     messages: list[StudyMessage]
+    # Assumed (not declared), as in the Study list: the questions asked as Minds counts them — a research run's
+    # one message lists all its questions, so counting messages is not counting questions.
+    question_count: int | None = None
 
 
 class StudyCreated(_SharingFields):
@@ -976,6 +979,13 @@ class ResearchRun(MindsModel):
     def simulated(self) -> bool:
         """Any of its results was simulated by the embedded sandbox, not answered by Minds."""
         return any(a.simulated for a in self.artifacts)
+
+    @property
+    def responses_received(self) -> int | None:
+        """The responses Minds counts for this run: the sum of its questions' ``responseCoverage.received``; None
+        when no question carries coverage (unknown, never zero)."""
+        covered = [a.response_coverage.received for a in self.artifacts if a.response_coverage is not None]
+        return sum(covered) if covered else None
 
     @property
     def questions_completed(self) -> int | None:

@@ -1,7 +1,7 @@
 """The Study card (``/minds study <study>``): what a team needs to decide its next step on one Study.
 
-Owns: the card's blocks — name, Audiences with their Mind counts, questions asked (count and the latest few),
-recent runs named by date, first question, n and state exactly as Minds reports it (``render/run_names.py``),
+Owns: the card's blocks — name, Audiences with their Mind counts, questions asked (Minds' count, in which a
+research run counts all its questions; never the messages counted here), and the latest few, recent runs named by date, first question, n and state exactly as Minds reports it (``render/run_names.py``),
 linked to their Slack threads when the bot posted them — runs of channels the person is not in left out and
 counted (``hidden``) — whether a public link is on, and the buttons Plan
 research / Ask / Summary / Export — and the value format of the ``study_plan`` button (study id, optionally
@@ -15,7 +15,7 @@ from typing import Any
 
 from slack_sdk.models.blocks import ActionsBlock, Block, DividerBlock, HeaderBlock
 
-from minds_bot.i18n import _, _n
+from minds_bot.i18n import _, _n, format_number
 from minds_bot.minds import AgentRun, StudyDetail
 from minds_bot.render import MAX_NAME_SHOWN, Message, escape
 from minds_bot.render.browse import minds_label
@@ -89,7 +89,11 @@ def _questions(study: StudyDetail) -> str:
         return _("*Questions asked:* none yet.")
     latest = sorted(asked, key=lambda m: m.created_at, reverse=True)[:LATEST_QUESTIONS]
     lines = [f"• {escape(shorten(m.content, QUESTION_PREVIEW))}" for m in latest]
-    return _("*Questions asked:* {count} — latest:", count=len(asked)) + "\n" + "\n".join(lines)
+    if study.question_count is None:  # Minds' count only: one research run's message holds all its questions
+        heading = _("*Questions asked:* Minds gave no count — latest:")
+    else:
+        heading = _("*Questions asked:* {count} — latest:", count=format_number(study.question_count))
+    return heading + "\n" + "\n".join(lines)
 
 
 def _runs(

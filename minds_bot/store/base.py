@@ -428,9 +428,11 @@ class Store(RunNoticeStore, ABC):
         new: SpendOutcome,
         decided_by: str | None = None,
         detail: str | None = None,
+        responses: int | None = None,
     ) -> Spend | None:
         """Atomic compare-and-set of the outcome (exactly one concurrent caller wins); ``decided_by`` and
-        ``detail`` are only overwritten when given. None when the spend is missing or not in ``expected``."""
+        ``detail`` are only overwritten when given, and so is ``responses`` (what Minds counted once it answered,
+        e.g. a research run's responses). None when the spend is missing or not in ``expected``."""
 
     @abstractmethod
     async def list_spends(self, *, team_id: str, channel_id: str, since: datetime) -> list[Spend]:

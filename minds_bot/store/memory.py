@@ -642,6 +642,7 @@ class MemoryStore(MemoryRunNotices, Store):
         new: SpendOutcome,
         decided_by: str | None = None,
         detail: str | None = None,
+        responses: int | None = None,
     ) -> Spend | None:
         row = self._spends.get((team_id, spend_id))
         if row is None or SpendOutcome(row["outcome"]) not in expected:
@@ -651,6 +652,8 @@ class MemoryStore(MemoryRunNotices, Store):
             row["decided_by"] = decided_by
         if detail is not None:
             row["detail"] = detail
+        if responses is not None:
+            row["responses"] = responses
         return self._load(Spend, row)
 
     async def list_spends(self, *, team_id: str, channel_id: str, since: datetime) -> list[Spend]:

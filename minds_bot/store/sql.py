@@ -788,6 +788,7 @@ class SqlStore(SqlRunNotices, Store):
         new: SpendOutcome,
         decided_by: str | None = None,
         detail: str | None = None,
+        responses: int | None = None,
     ) -> Spend | None:
         async with self._tx() as q:
             row = await _get_spend(q, team_id=team_id, spend_id=spend_id, lock=True)
@@ -795,8 +796,8 @@ class SqlStore(SqlRunNotices, Store):
                 return None
             await q.run(
                 "UPDATE spends SET outcome = ?, decided_by = coalesce(?, decided_by), detail = coalesce(?, detail), "
-                "updated_at = ? WHERE team_id = ? AND spend_id = ?",
-                (new.value, decided_by, detail, self._now(), team_id, spend_id),
+                "responses = coalesce(?, responses), updated_at = ? WHERE team_id = ? AND spend_id = ?",
+                (new.value, decided_by, detail, responses, self._now(), team_id, spend_id),
             )
             row = await _get_spend(q, team_id=team_id, spend_id=spend_id)
         return None if row is None else from_row(Spend, row, self._box)

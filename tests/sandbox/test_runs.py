@@ -267,3 +267,24 @@ async def test_a_run_pinned_to_a_model_connection_needs_it_verified_at_that_revi
     verified = {"id": CONNECTIONS[0]["id"], "revision": CONNECTIONS[0]["revision"]}
     started = await client.post(f"/studies/{LAUNCH_STUDY}/research-runs", json={**body, "modelConnection": verified})
     assert started.status_code == 200 and started.json()["data"]["runId"]
+
+
+async def test_question_count_counts_every_question_of_a_research_run(
+    client: httpx.AsyncClient, sandbox: RunningSandbox
+) -> None:
+    """Issue 34 row 9: a research run's one message lists all its questions; Minds counts each of them."""
+
+    async def counted() -> tuple[int, int]:
+        listed = (await client.get("/studies", params={"limit": 100})).json()["data"]
+        summary = next(s for s in listed if s["id"] == LAUNCH_STUDY)
+        detail = (await client.get(f"/studies/{LAUNCH_STUDY}")).json()["data"]
+        assert detail["questionCount"] == summary["questionCount"]
+        return summary["questionCount"], sum(1 for m in detail["messages"] if m["role"] == "user")
+
+    before, messages = await counted()
+    revision = (await fixed(client, OWNS_CAR)).json()["data"]
+    await finish_run(
+        client, sandbox, LAUNCH_STUDY, (await confirm(client, LAUNCH_STUDY, revision)).json()["data"]["runId"]
+    )
+    after, more_messages = await counted()
+    assert (after - before, more_messages - messages) == (3, 1)

@@ -47,6 +47,7 @@ def study_detail(name: str = "Launch positioning", *, questions: int = 2, shared
         {"id": f"m{i}", "role": "user", "content": f"Question number {i}?", "metadata": {}, "createdAt": TS}
         for i in range(questions)
     ] + [{"id": "a1", "role": "assistant", "content": "…", "metadata": {}, "createdAt": TS}]
+    s["questionCount"] = questions  # Minds' count (each sample message asks one question)
     return s
 
 

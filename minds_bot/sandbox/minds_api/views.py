@@ -322,9 +322,21 @@ def study_summary(state: SandboxState, study: Record) -> dict[str, Any]:
         **_study_base(study),
         "messageCount": len(study["messages"]),
         # Not declared by the OpenAPI (StudySummary has messageCount only): the questions people asked.
-        "questionCount": sum(1 for m in study["messages"] if m["role"] == "user"),
+        "questionCount": question_count(state, study),
         "audiences": _study_audiences(state, study),
     }
+
+
+def question_count(state: SandboxState, study: Record) -> int:
+    """The questions asked in a Study, as Minds counts them: a standalone question is one, a research run counts
+    every question of its plan (its message lists them all)."""
+    count = 0
+    for message in study["messages"]:
+        if message["role"] != "user":
+            continue
+        run = state.runs.get((message.get("metadata") or {}).get("runId", ""))
+        count += len(run["questions"]) if run is not None and run.get("kind") == "research" else 1
+    return count
 
 
 def study_created(state: SandboxState, study: Record) -> dict[str, Any]:
@@ -334,7 +346,12 @@ def study_created(state: SandboxState, study: Record) -> dict[str, Any]:
 
 
 def study_detail(state: SandboxState, study: Record) -> dict[str, Any]:
-    return {**_study_base(study), "audiences": _study_audiences(state, study), "messages": study["messages"]}
+    return {
+        **_study_base(study),
+        "audiences": _study_audiences(state, study),
+        "messages": study["messages"],
+        "questionCount": question_count(state, study),  # assumed, as in the Study list
+    }
 
 
 def progress(run: Record) -> dict[str, int]:
