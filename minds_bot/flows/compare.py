@@ -1,11 +1,13 @@
 """Comparing results in a thread: two runs of one Study, or one run's Audiences (``/minds compare``, "Compare with…").
 
-Owns: reading a Study's runs as ``/minds runs`` lists them (newest first; a run is named by its number there,
-1 = newest, or its id), choosing which to compare (none named: the two latest finished runs — completed, partial
-or plan-limited, each said as such; one: its Audiences; two: those, in the order named), reading each run's
-results from Minds (a research run's artifacts, a standalone question's answers) into the ``QuestionResult`` its
-own thread showed, and posting the comparison (``render/compare.py``) with one chart per compared question —
-in a new thread in the channel, or in the thread of the result whose "Compare with…" was pressed.
+Owns: reading a Study's runs as ``/minds runs`` lists them (newest first, read to the end — at most the newest
+1,000 — so every number a page of ``/minds runs`` shows names its run here; a run is named by its number there,
+1 = newest, or its id; an unknown run's answer lists the newest ``RUNS_LISTED``), choosing which to compare
+(none named: the two latest finished runs — completed, partial or plan-limited, each said as such; one: its
+Audiences; two: those, in the order named), reading each run's results from Minds (a research run's artifacts, a
+standalone question's answers) into the ``QuestionResult`` its own thread showed, and posting the comparison
+(``render/compare.py``) with one chart per compared question — in a new thread in the channel, or in the thread
+of the result whose "Compare with…" was pressed.
 A choice that cannot be compared (unknown run, one run only, a run still running) is said privately.
 Who may compare what, where (``Where``, asked of the gate ``flows/access.py``): each run compared must pass
 SHOW where the comparison is posted, for the run's channel — a person not in that channel is refused, and a
@@ -51,7 +53,7 @@ from minds_bot.render.comparison import (
 from minds_bot.render.errors import user_message
 from minds_bot.render.run_names import run_label
 
-RUNS_READ = 20  # the newest runs a comparison chooses from (the numbers `/minds runs` shows are among them)
+RUNS_LISTED = 20  # the newest runs an unknown run's answer lists with their numbers
 FINISHED = ("completed", "partial", "plan_limited")  # runs with results: the default comparison's candidates
 ENDED = (*FINISHED, "cancelled", "failed")  # runs that may be named: what finished before they stopped is kept
 MAX_CHARTS_PER_UPLOAD = 10
@@ -71,7 +73,9 @@ class StudyRuns:
 
 
 async def read_runs(minds: MindsClient, *, study_id: str, study_name: str) -> StudyRuns:
-    runs = await minds.list_study_runs(study_id, limit=RUNS_READ)
+    runs = (
+        await minds.all_study_runs(study_id)
+    ).items  # to the end (the newest 1,000): every number `/minds runs` shows
     messages = (await minds.get_study(study_id)).messages if runs else []
     return StudyRuns(study_id=study_id, study_name=study_name, runs=tuple(runs), messages=tuple(messages))
 
@@ -100,7 +104,8 @@ def choose(
     for word in said:
         run = _named(study.runs, word)
         if run is None:
-            return render_unknown_run(study=name, said=word, runs=study.runs, messages=study.messages, hidden=hidden)
+            listed = study.runs[:RUNS_LISTED]
+            return render_unknown_run(study=name, said=word, runs=listed, messages=study.messages, hidden=hidden)
         if run.status not in ENDED:
             return render_not_finished(number=study.runs.index(run) + 1, status=run.status)
         chosen.append(run)

@@ -30,6 +30,8 @@ Public API (see each docstring for details)::
                        route_research_brief=True) -> DirectRunAccepted | PlanningRequired
       get_run(run_id) -> AgentRun    cancel_run(run_id) -> RunCancellation
       list_study_runs(study_id, *, limit=20) -> list[AgentRun]
+      study_runs_page(study_id, *, before=None, limit=100) -> CursorPage[AgentRun]
+      all_study_runs(study_id, *, max_pages=10) -> Walked[AgentRun]   (to the end; ``complete`` False at the bound)
       get_message_answers(study_id, message_id) -> MessageAnswers
       research_methods() -> list[ResearchMethod]
       audience_progress(id) -> AudienceProgress    list_formations(id) -> list[Formation]
@@ -356,6 +358,9 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
     from minds_bot.minds.paging import (
         Page as Page,
     )
+    from minds_bot.minds.paging import (
+        Walked as Walked,
+    )
     from minds_bot.minds.policy import (
         BudgetLedger as BudgetLedger,
     )
@@ -471,6 +476,7 @@ _WHERE = {
     "parse_output": "output",
     "LOOKUP_WINDOW": "paging",
     "Page": "paging",
+    "Walked": "paging",
     "BudgetLedger": "policy",
     "MemoryLedger": "policy",
     "RateLimiter": "policy",

@@ -75,6 +75,7 @@ from minds_bot.minds.models import (
     Me,
     MessageAnswers,
     MindDetail,
+    MindsModel,
     MindSummary,
     ModelConnection,
     ModelConnectionPage,
@@ -103,7 +104,17 @@ from minds_bot.minds.models import (
     StudyDuplicate,
     StudyTemplate,
 )
-from minds_bot.minds.paging import LOOKUP_WINDOW, PAGE_SIZE, Page, check_page, iter_offset
+from minds_bot.minds.paging import (
+    LOOKUP_WINDOW,
+    MAX_CURSOR_PAGES,
+    PAGE_SIZE,
+    CursorPage,
+    Page,
+    Walked,
+    check_page,
+    iter_offset,
+    walk_cursor,
+)
 from minds_bot.minds.policy import Clock, RateLimiter, RetryPolicy, Sleep, parse_retry_after, poll_delay
 
 if TYPE_CHECKING:
@@ -136,6 +147,16 @@ class _ListEnvelope(BaseModel, Generic[M]):
 
 class _DataList(BaseModel, Generic[M]):
     data: list[M]
+
+
+class _CursorPagination(MindsModel):
+    has_more: bool
+    next_cursor: str | None = None
+
+
+class _CursorList(BaseModel, Generic[M]):
+    data: list[M]
+    pagination: _CursorPagination | None = None  # absent: Minds' one and only page
 
 
 class MindsClient:
@@ -504,6 +525,32 @@ class MindsClient:
         """Recent runs, newest first (one page; ``limit`` 1–100)."""
         resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/runs", params={"limit": limit})
         return _parse(_DataList[AgentRun], _json(resp, info), info).data
+
+    async def study_runs_page(
+        self, study_id: str, *, before: str | None = None, limit: int = PAGE_SIZE
+    ) -> CursorPage[AgentRun]:
+        """One page of a Study's runs, newest first, continuing after ``before`` (a ``nextCursor``)."""
+        params: dict[str, Any] = {"limit": limit}
+        if before is not None:
+            params["before"] = before
+        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/runs", params=params)
+        listed = _parse(_CursorList[AgentRun], _json(resp, info), info)
+        paging = listed.pagination
+        return CursorPage(
+            items=list(listed.data),
+            has_more=paging.has_more if paging else False,
+            next_cursor=paging.next_cursor if paging else None,
+            request=info,
+        )
+
+    async def all_study_runs(self, study_id: str, *, max_pages: int = MAX_CURSOR_PAGES) -> Walked[AgentRun]:
+        """A Study's runs, newest first, paged to the end (catalogue rule 16) or to ``max_pages`` pages of 100
+        (``complete`` False then: Minds has more). Malformed continuation raises ``MalformedResponse``."""
+
+        async def fetch(cursor: str | None) -> CursorPage[AgentRun]:
+            return await self.study_runs_page(study_id, before=cursor)
+
+        return await walk_cursor(fetch, max_pages=max_pages)
 
     async def get_message_answers(self, study_id: str, message_id: str) -> MessageAnswers:
         """Individual answers (asked Minds only). A ``not_asked`` item has none: 404."""

@@ -3,7 +3,8 @@
 Owns: how run states read (exactly Minds' words: completed, partial with its coverage gap, plan_limited with how
 far it got, failed, cancelled — never "complete" for partial or plan_limited), consistency flags as prompts to
 review, the 50-block budget ("and N more" with a pointer to ``/minds runs <study>``, as Minds gives no link to
-the rest) and the modal's block and action ids.
+the rest; N exact, as is a first digest's "its latest 5 of 17 runs" — the run list is read to the end, and past the
+newest 1,000 it says "at least" and "more than") and the modal's block and action ids.
 Must not touch: I/O, the store, Minds. Links are never built here: the digest content carries none because
 Minds returns none for runs. A run is named by its first question ("question unknown" when Minds gave none),
 never by its id. Every name, state and error word from Minds is escaped (and bounded);
@@ -134,7 +135,17 @@ def _footer(content: DigestContent, *, hidden: Sequence[StudyNews], schedule: st
                 studies=names,
             )
         )
-    if content.unchecked_studies:
+    if content.unchecked_studies and content.unchecked_at_least:
+        parts.append(
+            _n(
+                "At least {count} less recently updated Studies were not checked; name Studies in the digest to "
+                "follow them.",
+                "At least {count} less recently updated Studies were not checked; name Studies in the digest to "
+                "follow them.",
+                content.unchecked_studies,
+            )
+        )
+    elif content.unchecked_studies:
         parts.append(
             _n(
                 "{count} less recently updated Studies were not checked; name Studies in the digest to follow them.",
@@ -154,12 +165,19 @@ def _footer(content: DigestContent, *, hidden: Sequence[StudyNews], schedule: st
 
 def _study_blocks(study: StudyNews) -> list[Block]:
     name = _escape(study.name)
-    heading = _("*{study}* — first digest for this Study: its latest runs", study=name) if study.first else f"*{name}*"
+    heading = _first_heading(study, name) if study.first else f"*{name}*"
     lines = [_run_line(run) for run in study.runs]
     kept = _fitting(lines, room=MAX_SECTION_TEXT - 200 - len(heading))
     text = "\n".join([heading, *lines[:kept]])
     more = study.more_runs + len(lines) - kept
-    if more:
+    if more and study.more_at_least:  # news may go on beyond the newest 1,000 runs read
+        text += "\n" + _n(
+            "…and at least {count} more runs: `/minds runs {study}`",
+            "…and at least {count} more runs: `/minds runs {study}`",
+            more,
+            study=_study_arg(study.name),
+        )
+    elif more:
         command = _study_arg(study.name)
         text += "\n" + _n(
             "…and {count} more runs: `/minds runs {study}`",
@@ -172,6 +190,36 @@ def _study_blocks(study: StudyNews) -> list[Block]:
     if summary:
         blocks.append(SectionBlock(text=_mrkdwn(summary)))
     return blocks
+
+
+def _first_heading(study: StudyNews, name: str) -> str:
+    """A Study's first digest shows its latest runs, and says exactly how many of how many (read to the end)."""
+    shown, total = len(study.runs) + study.more_runs, study.runs_total
+    if total is None:
+        return _("*{study}* — first digest for this Study: its latest runs", study=name)
+    if not study.runs_complete:
+        # i18n: {shown} runs are in this digest; {count} is how many the bot read (the newest 1,000), Minds has more.
+        return _(
+            "*{study}* — first digest for this Study: its latest {shown} of more than {count} runs",
+            study=name,
+            shown=format_number(shown),
+            count=format_number(total),
+        )
+    if shown >= total:
+        return _n(
+            "*{study}* — first digest for this Study: its {count} run",
+            "*{study}* — first digest for this Study: its {count} runs",
+            total,
+            study=name,
+        )
+    # i18n: {shown} runs are in this digest, of {count} the Study has in Minds.
+    return _n(
+        "*{study}* — first digest for this Study: its latest {shown} of {count} run",
+        "*{study}* — first digest for this Study: its latest {shown} of {count} runs",
+        total,
+        study=name,
+        shown=format_number(shown),
+    )
 
 
 def _summary_text(study: StudyNews) -> str | None:

@@ -75,8 +75,11 @@ class StudyNews:
     study_id: str
     name: str
     runs: tuple[RunNews, ...] = ()
-    more_runs: int = 0  # news beyond MAX_RUN_DETAILS, counted not shown
+    more_runs: int = 0  # news beyond MAX_RUN_DETAILS, counted not shown (exact: the run list is read to the end)
     first: bool = False  # first digest that follows this Study: latest runs only
+    runs_total: int | None = None  # the runs Minds lists for the Study (None: not read)
+    runs_complete: bool = True  # False: the read stopped at its bound (the newest 1,000): ``runs_total`` is a floor
+    more_at_least: bool = False  # news may go on beyond what was read: ``more_runs`` is a floor
     summary_excerpt: str | None = None
     summary_more: bool = False  # the excerpt is shorter than the summary
     summary_note: str | None = None  # e.g. regenerating, or why the summary could not be read
@@ -100,6 +103,7 @@ class DigestContent:
     watermark: Watermark  # what to store once this content is posted (posted_at and quiet_said set then)
     since: datetime | None  # when the previous digest was posted
     unchecked_studies: int = 0  # with "all": Studies beyond MAX_ALL_STUDIES, not checked this time
+    unchecked_at_least: bool = False  # the Studies were read to the bound (1,000): ``unchecked_studies`` is a floor
 
     @property
     def quiet(self) -> bool:

@@ -103,12 +103,14 @@ def run_lines(
     thread_links: Mapping[str, str] | None = None,
     numbered: bool = False,
     hidden: Collection[str] = (),
+    first: int = 1,
 ) -> list[str]:
-    """One line per run; ``numbered``: "1.", "2." … (newest first), the numbers ``/minds compare`` reads.
-    ``hidden``: runs of channels the person is not in, left out (the others keep their numbers)."""
+    """One line per run; ``numbered``: "1.", "2." … (newest first), the numbers ``/minds compare`` reads, from
+    ``first`` (a later page of ``/minds runs``). ``hidden``: runs of channels the person is not in, left out (the
+    others keep their numbers)."""
     return [
         run_line(run, messages=messages, thread_links=thread_links, number=n if numbered else None)
-        for n, run in enumerate(runs, 1)
+        for n, run in enumerate(runs, first)
         if run.run_id not in hidden
     ]
 

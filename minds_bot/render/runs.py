@@ -476,12 +476,14 @@ def render_runs(
     messages: Sequence[StudyMessage] = (),
     thread_links: Mapping[str, str] | None = None,
     hidden: Collection[str] = (),
+    first: int = 1,
 ) -> Message:
     """Each run by date, first question, n and state (``render/run_names.py``), linked to its thread when the bot
-    posted it, numbered newest first as ``/minds compare`` names runs. ``hidden``: runs of channels the person is
-    not in — left out and counted; the others keep their numbers."""
+    posted it, numbered newest first as ``/minds compare`` names runs (from ``first`` on a later page). ``hidden``:
+    runs of channels the person is not in — left out and counted; the others keep their numbers (a page's footer,
+    which runs of how many and **Older runs**, is ``render/run_pages.py``'s)."""
     name = escape(study_name, limit=MAX_NAME_SHOWN)
-    numbers = [n for n, run in enumerate(runs, 1) if run.run_id not in hidden]
+    numbers = [n for n, run in enumerate(runs, first) if run.run_id not in hidden]
     left_out = len(runs) - len(numbers)
     if not runs:
         text = _("No runs yet for {study}.", study=name)
@@ -490,7 +492,7 @@ def render_runs(
         text = "\n".join((_("*Recent runs of {study}*", study=name), hidden_runs_line(left_out)))
         return Message(text=_("Recent runs of {study}", study=name), blocks=_sections(text))
     lines = [_("*Recent runs of {study}* (newest first, as Minds reports them)", study=name)]
-    lines += run_lines(runs, messages=messages, thread_links=thread_links, numbered=True, hidden=hidden)
+    lines += run_lines(runs, messages=messages, thread_links=thread_links, numbered=True, hidden=hidden, first=first)
     if left_out:
         lines.append(hidden_runs_line(left_out))
     if len(numbers) > 1:

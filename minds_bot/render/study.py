@@ -1,7 +1,8 @@
 """The Study card (``/minds study <study>``): what a team needs to decide its next step on one Study.
 
 Owns: the card's blocks — name, Audiences with their Mind counts, questions asked (Minds' count, in which a
-research run counts all its questions; never the messages counted here), and the latest few, recent runs named by date, first question, n and state exactly as Minds reports it (``render/run_names.py``),
+research run counts all its questions; never the messages counted here), and the latest few, recent runs
+named by date, first question, n and state exactly as Minds reports it (``render/run_names.py``),
 linked to their Slack threads when the bot posted them — runs of channels the person is not in left out and
 counted (``hidden``) — whether a public link is on, and the buttons Plan
 research / Ask / Summary / Export — and the value format of the ``study_plan`` button (study id, optionally

@@ -60,6 +60,25 @@ def page(items: list[Any], *, total: int, offset: int, limit: int = 100) -> http
     return raw({"data": items, "pagination": {"total": total, "limit": limit, "offset": offset}})
 
 
+def cursor_pages(items: list[dict[str, Any]], *, page_size: int = 100) -> Callable[[httpx.Request], httpx.Response]:
+    """A Study's runs as Minds pages them (newest first; ``before`` = the previous page's ``nextCursor``, the last
+    run id on it): at most ``min(limit, page_size)`` per page. An unknown cursor is Minds' 400."""
+
+    def reply(request: httpx.Request) -> httpx.Response:
+        size = min(int(request.url.params.get("limit", "20")), page_size)
+        ids = [str(item.get("runId") or item.get("id")) for item in items]
+        before = request.url.params.get("before")
+        if before is not None and before not in ids:
+            return envelope(400, code="INVALID_CURSOR", message="Invalid cursor for this Study and filter")
+        start = ids.index(before) + 1 if before is not None else 0
+        chunk = items[start : start + size]
+        more = start + size < len(items)
+        pagination = {"limit": size, "hasMore": more, "nextCursor": ids[start + size - 1] if more else None}
+        return raw({"data": chunk, "pagination": pagination})
+
+    return reply
+
+
 @dataclass
 class Sent:
     method: str

@@ -56,6 +56,7 @@ class SeedException:
     body_keys: frozenset[str] = frozenset()  # allowed body keys when the document declares no body schema
     headers: frozenset[str] = frozenset()  # non-standard request headers the seeds add
     max_body: int | None = None
+    query: frozenset[str] = frozenset()  # query parameters the seeds add (any string value)
 
 
 SEED_EXCEPTIONS: dict[tuple[str, str], SeedException] = {
@@ -80,6 +81,11 @@ SEED_EXCEPTIONS: dict[tuple[str, str], SeedException] = {
     ("POST", "/audiences/{audienceId}/export"): SeedException(
         rule="§1.5 export_audience: the export body carries format and force; the OpenAPI copy declares no body",
         body_keys=frozenset({"format", "force"}),
+    ),
+    ("GET", "/studies/{studyId}/runs"): SeedException(
+        rule="§2 B.16 (004): the run list continues with before = pagination.nextCursor while hasMore; the "
+        "OpenAPI copy declares only limit",
+        query=frozenset({"before"}),
     ),
     ("POST", "/studies/{studyId}/research-plans/preview"): SeedException(
         rule="§3.5 and §2 G.69/H.78: the 202 plan receipt is observed by repeating the POST with the same "
@@ -140,7 +146,7 @@ def problems(sent: Sent) -> list[str]:
         return _header_problems(sent, {}, exception) + _seed_body_problems(sent, exception)
     template, op = found
     params = op.get("parameters", [])
-    errors = _path_problems(sent, template, params) + _query_problems(sent, template, params)
+    errors = _path_problems(sent, template, params) + _query_problems(sent, template, params, exception)
     errors += _header_problems(sent, op, exception)
     body_schema = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
     if body_schema is None:
@@ -178,10 +184,14 @@ def _path_problems(sent: Sent, template: str, params: list[dict[str, Any]]) -> l
     return errors
 
 
-def _query_problems(sent: Sent, template: str, params: list[dict[str, Any]]) -> list[str]:
+def _query_problems(
+    sent: Sent, template: str, params: list[dict[str, Any]], exception: SeedException | None
+) -> list[str]:
     declared = {p["name"]: p["schema"] for p in params if p["in"] == "query"}
     errors = []
     for name, value in sent.params.items():
+        if exception is not None and name in exception.query and name not in declared:
+            continue
         if name not in declared:
             errors.append(f"{sent.method} {template}: undeclared query parameter {name}")
             continue
@@ -454,6 +464,8 @@ CASES: dict[str, Case] = {
     "get_run": lambda m: m.get_run(RUN_ID),
     "cancel_run": lambda m: m.cancel_run(RUN_ID),
     "list_study_runs": lambda m: m.list_study_runs(STUDY_ID, limit=20),
+    "study_runs_page": lambda m: m.study_runs_page(STUDY_ID, before=RUN_ID, limit=100),
+    "all_study_runs": lambda m: m.all_study_runs(STUDY_ID),
     "get_message_answers": lambda m: m.get_message_answers(STUDY_ID, "m1"),
     "research_methods": lambda m: m.research_methods(),
     "preview_plan": _preview_everything,

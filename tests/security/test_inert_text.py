@@ -52,6 +52,7 @@ from minds_bot.minds import (
     Study,
     StudyDetail,
     StudyDuplicate,
+    Walked,
     parse_output,
 )
 from minds_bot.minds.lookup import Candidate, LookupResult
@@ -391,6 +392,13 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
     StudyDetail: lambda flag: StudyDetail.model_validate(samples.study_detail(shared=flag)),
     Study: lambda flag: _study(),
     AgentRun: lambda flag: AgentRun.model_validate(samples.agent_run("partial" if flag else "running")),
+    Walked: lambda flag: Walked(
+        items=[
+            AgentRun.model_validate(samples.agent_run("completed", run_id=f"run-{n}", message_id=f"m-{n}"))
+            for n in range(1, 13)
+        ],
+        complete=flag,
+    ),
     StudyMessage: lambda flag: StudyMessage.model_validate(
         {
             "id": "m1",

@@ -1,8 +1,12 @@
 """What a digest says: the research news since the last digest, read from Minds, and the watermark.
 
 Owns: the watermark (which runs of which Study the last posted digest saw, and in which state — Minds' run
-lists carry no timestamps, so "since" means "not seen in that state before"), the pure diff of a run list
-against it, and ``gather``, which reads Minds (GETs only) into ``DigestContent``. A Study that cannot be read
+lists carry no timestamps, so "since" means "not seen in that state before"; it keeps the newest
+``RUNS_KEPT`` runs and every unfinished one, so it stays small however long the history), the pure diff of a run
+list against it (a run older than the newest run the watermark knows is not new: it was there before), and
+``gather``, which reads Minds (GETs only) into ``DigestContent``. A Study's runs are read to the end (catalogue
+rule 16; at most the newest 1,000, said as "at least" beyond), so "…and N more runs" and "its latest 5 of 17
+runs" are exact counts. A Study that cannot be read
 becomes an error entry ("Could not read …"), never an empty Study; its watermark entry is kept so its news
 comes in the next digest.
 The records it fills (``DigestContent``, ``Watermark`` …) live in ``minds_bot.render.digest_news`` so the
@@ -31,11 +35,11 @@ from minds_bot.render.errors import user_message
 from minds_bot.render.summary import latest_run_ended
 from minds_bot.store import Digest
 
-RUNS_PER_STUDY = 20  # one page of GET /studies/{id}/runs
+RUNS_KEPT = 20  # the newest runs of a Study the watermark keeps (with every unfinished one)
 FIRST_DIGEST_RUNS = 5  # a Study seen for the first time shows only its latest runs, not its whole history
 MAX_RUN_DETAILS = 8  # run details read per Study; the rest are counted ("and N more")
 MAX_ALL_STUDIES = 15  # Studies checked when a digest follows every Study
-STUDY_SCAN = 100  # Studies listed to pick the most recently updated ones
+STUDY_SCAN = 1000  # Studies listed (to the end, at most the newest 1,000) to pick the most recently updated ones
 MAX_QUESTION_TITLES = 3
 EXCERPT_CHARS = 280
 
@@ -50,11 +54,25 @@ def news_runs(runs: Sequence[AgentRun], seen: Mapping[str, str] | None) -> list[
     """
     if seen is None:
         return list(runs[:FIRST_DIGEST_RUNS])
-    return [r for r in runs if r.run_id not in seen or (seen[r.run_id] != r.status and r.status in TERMINAL)]
+    known = _newest_known(runs, seen)
+    return [
+        r
+        for i, r in enumerate(runs)
+        if (r.run_id not in seen and i < known)
+        or (r.run_id in seen and seen[r.run_id] != r.status and r.status in TERMINAL)
+    ]
+
+
+def _newest_known(runs: Sequence[AgentRun], seen: Mapping[str, str]) -> int:
+    """The position of the newest run the watermark knows (``len(runs)`` when it knows none): runs older than it
+    were there at the last digest (the list is newest first), so they are not new."""
+    return next((i for i, r in enumerate(runs) if r.run_id in seen), len(runs))
 
 
 def snapshot(runs: Sequence[AgentRun]) -> dict[str, str]:
-    return {r.run_id: r.status for r in runs}
+    """What the watermark keeps of a run list: the newest ``RUNS_KEPT`` runs and every unfinished one (its end is
+    news later)."""
+    return {r.run_id: r.status for i, r in enumerate(runs) if i < RUNS_KEPT or r.status not in TERMINAL}
 
 
 def research_news(run: AgentRun, detail: ResearchRun, *, new: bool) -> RunNews:
@@ -112,6 +130,7 @@ class _Scope:
     studies: list[tuple[str, str]]  # (id, name)
     errors: list[ReadError]
     unchecked: int = 0
+    unchecked_at_least: bool = False  # the list was read to its bound: Minds may have more Studies
     listed: frozenset[str] | None = None  # with "all": every Study id seen; others leave the watermark
 
 
@@ -137,6 +156,7 @@ async def gather(client: DigestReads, digest: Digest, previous: Watermark) -> Di
         watermark=Watermark(runs=runs),
         since=previous.posted_at,
         unchecked_studies=scope.unchecked,
+        unchecked_at_least=scope.unchecked_at_least,
     )
 
 
@@ -150,7 +170,13 @@ async def _scope(client: DigestReads, digest: Digest) -> _Scope:
     listed.sort(key=lambda s: s.updated_at, reverse=True)
     chosen = [(s.id, s.name) for s in listed[:MAX_ALL_STUDIES]]
     unchecked = max(0, len(listed) - MAX_ALL_STUDIES)
-    return _Scope(studies=chosen, errors=[], unchecked=unchecked, listed=frozenset(s.id for s in listed))
+    return _Scope(
+        studies=chosen,
+        errors=[],
+        unchecked=unchecked,
+        unchecked_at_least=len(listed) >= STUDY_SCAN,
+        listed=frozenset(s.id for s in listed),
+    )
 
 
 async def _named_studies(client: DigestReads, study_ids: Sequence[str]) -> _Scope:
@@ -168,7 +194,8 @@ async def _named_studies(client: DigestReads, study_ids: Sequence[str]) -> _Scop
 async def _study_news(
     client: DigestReads, study_id: str, name: str, seen: Mapping[str, str] | None
 ) -> tuple[StudyNews, dict[str, str]]:
-    listed = await client.list_study_runs(study_id, limit=RUNS_PER_STUDY)
+    history = await client.all_study_runs(study_id)
+    listed = history.items
     chosen = news_runs(listed, seen)
     shown = [
         await _run_news(client, study_id, run, new=seen is None or run.run_id not in seen)
@@ -184,6 +211,10 @@ async def _study_news(
         runs=tuple(shown),
         more_runs=max(0, len(chosen) - MAX_RUN_DETAILS),
         first=seen is None,
+        runs_total=len(listed),
+        runs_complete=history.complete,
+        # Beyond the newest 1,000 nothing was read: news that could reach there is counted "at least".
+        more_at_least=not history.complete and seen is not None and _newest_known(listed, seen) == len(listed),
         **summary,
     )
     return news, snapshot(listed)

@@ -17,7 +17,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from typing import Any, Protocol, TypeVar
 
-from minds_bot.minds import AgentRun, MindsClient, ResearchRun, SemanticSummary, Study, StudyDetail
+from minds_bot.minds import AgentRun, MindsClient, ResearchRun, SemanticSummary, Study, StudyDetail, Walked
 
 SHARED_SECONDS = 60.0  # how long a wave's answers are kept (a wave's digests start within its minute)
 T = TypeVar("T")
@@ -30,7 +30,7 @@ class DigestReads(Protocol):
 
     async def get_study(self, study_id: str) -> StudyDetail: ...
 
-    async def list_study_runs(self, study_id: str, *, limit: int = 20) -> list[AgentRun]: ...
+    async def all_study_runs(self, study_id: str) -> Walked[AgentRun]: ...
 
     async def get_research_run(self, study_id: str, run_id: str) -> ResearchRun: ...
 
@@ -83,9 +83,9 @@ class _SharedReader:
     async def get_study(self, study_id: str) -> StudyDetail:
         return await self._shared.read((self._team, "study", study_id), lambda: self._client.get_study(study_id))
 
-    async def list_study_runs(self, study_id: str, *, limit: int = 20) -> list[AgentRun]:
-        key = (self._team, "runs", study_id, limit)
-        return await self._shared.read(key, lambda: self._client.list_study_runs(study_id, limit=limit))
+    async def all_study_runs(self, study_id: str) -> Walked[AgentRun]:
+        key = (self._team, "runs", study_id)
+        return await self._shared.read(key, lambda: self._client.all_study_runs(study_id))
 
     async def get_research_run(self, study_id: str, run_id: str) -> ResearchRun:
         key = (self._team, "run", study_id, run_id)
