@@ -7,7 +7,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     MINDS_BOT_DB=/data/minds-bot.sqlite3
 
-# Noto Sans CJK: charts with Chinese, Japanese or Korean words (render/bars.py finds it).
+# Noto Sans CJK: charts with Chinese, Japanese or Korean words (render/bars.py finds it and checks that its glyphs
+# cover the labels; without such a font a chart is not drawn and the thread says so, never boxes).
 RUN apt-get update \
     && apt-get install -y --no-install-recommends fonts-noto-cjk \
     && rm -rf /var/lib/apt/lists/*

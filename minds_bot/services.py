@@ -597,8 +597,10 @@ class Languages:
 
     A person speaks their Slack locale (``users.info`` with ``include_locale``, kept ``USER_LANGUAGE_SECONDS``)
     when the bot speaks it; otherwise, and for everything posted to a channel, the workspace's language from
-    ``/minds connect``; otherwise English. A failed or slow lookup is not remembered. While the store cannot be
-    reached, ``of_person_without_store`` answers from Slack and what was last read (``slack/outage.py``).
+    ``/minds connect``; before a language was saved there, the Slack locale of the person who installed the app
+    (the OAuth installation's installer, asked with the ``client`` of the request at first use and remembered);
+    otherwise English. A failed or slow lookup is not remembered. While the store cannot be reached,
+    ``of_person_without_store`` answers from Slack and what was last read (``slack/outage.py``).
     """
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.monotonic) -> None:
@@ -607,15 +609,42 @@ class Languages:
         self._people: dict[tuple[str, str], tuple[float, str | None]] = {}
         self._workspaces: dict[str, tuple[float, str]] = {}
 
-    async def of_workspace(self, team_id: str) -> str:
+    async def of_workspace(self, team_id: str, client: Any = None) -> str:
+        """The language of what is posted to the workspace's channels: the one ``/minds connect`` saved, else the
+        installer's Slack locale (asked with ``client`` when it is not known yet), else English."""
         now = self._clock()
         cached = self._workspaces.get(team_id)
         if cached is not None and now - cached[0] < WORKSPACE_LANGUAGE_SECONDS:
             return cached[1]
         workspace = await self._store.get_workspace(team_id) if team_id else None
-        language = i18n.language_of(workspace.default_language if workspace else None) or i18n.SOURCE_LANGUAGE
+        if workspace is not None:
+            language = i18n.language_of(workspace.default_language) or i18n.SOURCE_LANGUAGE
+        else:
+            installer = await self._installer(team_id)
+            known = self._people.get((team_id, installer)) if installer else None
+            if installer is None:
+                language = i18n.SOURCE_LANGUAGE
+            elif known is not None and now - known[0] < USER_LANGUAGE_SECONDS:
+                language = known[1] or i18n.SOURCE_LANGUAGE
+            elif client is None:  # the installer cannot be asked now: English this time, asked at the next request
+                return i18n.SOURCE_LANGUAGE
+            else:
+                language = await self._person_locale(client, team_id, installer) or i18n.SOURCE_LANGUAGE
         self._workspaces[team_id] = (now, language)
         return language
+
+    async def of_installer(self, client: Any, team_id: str) -> str | None:
+        """The Slack locale of the person who installed the app in ``team_id`` (its latest OAuth installation)
+        when the bot speaks it: the first language a workspace is offered. None without an installation or such
+        a locale."""
+        installer = await self._installer(team_id)
+        return await self._person_locale(client, team_id, installer) if installer and client is not None else None
+
+    async def _installer(self, team_id: str) -> str | None:
+        if not team_id:
+            return None
+        installation = await self._store.find_installation(enterprise_id=None, team_id=team_id)
+        return installation.user_id if installation is not None and installation.user_id else None
 
     async def of_person(self, client: Any, *, team_id: str, user_id: str) -> str:
         """The person's language, else the workspace's."""

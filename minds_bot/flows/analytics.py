@@ -13,6 +13,7 @@ from minds_bot.flows.drawing import draw
 from minds_bot.i18n import _, in_channel
 from minds_bot.render import MAX_NAME_SHOWN, Message, escape
 from minds_bot.render.analytics import analytics_chart, chart_panels, render_analytics
+from minds_bot.render.charts import chart_not_drawn
 
 if TYPE_CHECKING:
     from slack_sdk.web.async_client import AsyncWebClient
@@ -32,8 +33,11 @@ async def post_analytics(
         title = _("Analytics — {study}", study=study_name)[:250]
         alt = _("Answer distributions per question in {study}, as Minds reported them", study=study_name)[:1000]
     posted = await slack.chat_postMessage(channel=channel_id, **message.as_kwargs())
-    if panels:
-        png = await draw(analytics_chart, panels=panels)
+    png = await draw(analytics_chart, panels=panels) if panels else None
+    if panels and png is None:  # no font here has these letters: said instead of a chart of boxes
+        with in_channel():
+            await slack.chat_postMessage(channel=channel_id, thread_ts=posted["ts"], text=chart_not_drawn())
+    if png is not None:
         await slack.files_upload_v2(
             channel=channel_id,
             thread_ts=posted["ts"],

@@ -55,7 +55,7 @@ from minds_bot.minds import (
     StudyOutput,
     parse_output,
 )
-from minds_bot.render import Message, escape, unescape
+from minds_bot.render import Message, escape, results, unescape
 from minds_bot.render.answers import (
     distribution,
     render_already_asked,
@@ -73,7 +73,7 @@ from minds_bot.render.answers import (
     render_unreadable,
 )
 from minds_bot.render.cancel import with_cancel
-from minds_bot.render.charts import result_chart
+from minds_bot.render.charts import chart_not_drawn, result_chart
 from minds_bot.render.compare import with_compare
 from minds_bot.render.errors import user_message
 from minds_bot.render.runs import lost_text
@@ -456,10 +456,11 @@ class DirectRunHandler:
             await react_to_request(slack, run, status=result.run.status)
             await self._tell_ended(run, result)
             return
-        charted = await self._upload_chart(slack, run, result.output)
+        shares = distribution(result.output)
+        charted = await self._upload_chart(slack, run, shares) if shares is not None else False
         message_id = result.run.message_id or ""
         message = render_result(result.output, study_id=run.study_id, message_id=message_id, charted=charted)
-        if charted:  # a result with numbers can be compared with another run's ("Compare with…")
+        if shares is not None:  # a result with numbers can be compared with another run's ("Compare with…")
             message = with_compare(message, study_id=run.study_id, run_id=run.run_id)
         await self._post(slack, run, message)
         await react_to_request(slack, run, status=result.run.status)
@@ -476,11 +477,12 @@ class DirectRunHandler:
             done = render_finished()
             await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=done.text, blocks=[])
 
-    async def _upload_chart(self, slack: AsyncWebClient, run: TrackedRun, output: StudyOutput) -> bool:
-        shares = distribution(output)
-        if shares is None:
-            return False
+    async def _upload_chart(self, slack: AsyncWebClient, run: TrackedRun, shares: results.QuestionResult) -> bool:
+        """The chart of ``shares`` in the thread; False (and the thread says why) when no font here can draw it."""
         png = await draw(result_chart, result=shares, title=shares.title)
+        if png is None:
+            await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, text=chart_not_drawn())
+            return False
         await slack.files_upload_v2(
             channel=run.channel_id,
             thread_ts=run.thread_ts,

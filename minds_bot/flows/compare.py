@@ -30,6 +30,7 @@ from minds_bot.flows.run_links import hidden_runs, run_channels
 from minds_bot.i18n import _, in_channel
 from minds_bot.minds import AgentRun, MindsClient, MindsError, parse_output
 from minds_bot.minds.models import StudyMessage
+from minds_bot.render.charts import chart_not_drawn
 from minds_bot.render.common import note
 from minds_bot.render.compare import (
     charts_comment,
@@ -167,10 +168,15 @@ async def post(invocation: Invocation, comparison: Comparison, *, thread_ts: str
         thread_ts, messages = str(posted["ts"]), messages[1:]
     for message in messages:
         await slack.chat_postMessage(channel=channel, thread_ts=thread_ts, **message.as_kwargs())
-    uploads = []
+    uploads: list[dict[str, object]] = []
     for question in comparison.questions:
         with in_channel():
             png = await draw(comparison_chart, comparison=comparison, question=question)
+        if png is None:  # no font here has these letters: said once, instead of charts of boxes
+            with in_channel():
+                await slack.chat_postMessage(channel=channel, thread_ts=thread_ts, text=chart_not_drawn())
+            uploads = []
+            break
         number = question.numbers[0]
         uploads.append({"file": png, "filename": f"compare-q{number}.png", "title": _shorten_title(question.title)})
     for start in range(0, len(uploads), MAX_CHARTS_PER_UPLOAD):

@@ -52,7 +52,7 @@ from minds_bot.minds import (
 )
 from minds_bot.render import Message, mention
 from minds_bot.render.cancel import with_cancel
-from minds_bot.render.charts import result_chart
+from minds_bot.render.charts import chart_not_drawn, result_chart
 from minds_bot.render.compare import compare_block
 from minds_bot.render.errors import minds_said, user_message
 from minds_bot.render.plan import approved_note, connection_label, freeze
@@ -516,6 +516,9 @@ class ResearchRunHandler:
         uploads = []
         for index, result in charts:
             png = await draw(result_chart, result=result, title=f"Q{index + 1}. {result.title}")
+            if png is None:  # no font here has these letters: said once, instead of charts of boxes
+                await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, text=chart_not_drawn())
+                return
             uploads.append({"file": png, "filename": f"q{index + 1}.png", "title": f"Q{index + 1}"})
         for start in range(0, len(uploads), MAX_CHARTS_PER_UPLOAD):
             await slack.files_upload_v2(

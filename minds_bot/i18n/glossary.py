@@ -2,10 +2,17 @@
 
 Owns: ``TERMS`` — for each shared term (Study, Audience, Mind, revision, approve, confirmation question, run,
 digest, summary, recalibrate, members, coverage, research) the word each catalog uses, taken from Minds' MCP tool
-reference in that language (getminds.ai/mcp/<lang>/tools) where it has the term, and a pattern a translation
+reference in that language (getminds.ai/mcp/<lang>/tools) where it has the term (heatmap: Heatmap /
+mapa de calor / 热力图 / 히트맵; an NPS detractor: Detraktor), and a pattern a translation
 of a message that speaks of the term must contain; and ``FORBIDDEN`` — the variants a catalog must not use
-(a masculine Spanish Study, German "Fassung" for a revision, "Freigabe" for an approval — Minds' German uses
-it for *sharing* —, Korean 멤버 for an Audience's members, particle fallbacks such as "이(가)" …).
+(a masculine Spanish Study — "Nuevo Study" in a title too —, German "Fassung" for a revision, "Freigabe" for an
+approval — Minds' German uses it for *sharing* —, German "Recherche" for research (Minds: Forschung; an
+Audience's Web-/Hintergrundrecherche is Minds' own) and "Kritiker" for detractors, Spanish "heatmap" and “ ”
+quotes (« »), Chinese 热图, 批准人 for an approver (审批人), 线程 for a thread
+(消息列) and a space after 。, Korean "실행 취소" for cancelling a run (it reads as
+Undo: 실행 중단) and 공백 for missing answers (누락), Korean 멤버 for an
+Audience's members, particle fallbacks such as "이(가)" …). Patterns that must also
+catch titles and capitalised forms are case-insensitive.
 ``tests/i18n/test_glossary.py`` holds every catalog to both (``violations`` says what is off in one translation,
 so translations written outside the catalogs can be checked the same way). Text in code spans (`` `…` ``),
 ``{placeholders}`` and Slack tokens is not looked at: commands and values are not words of the language.
@@ -42,6 +49,8 @@ class Forbidden:
     where: str | None = None
     unless: str | None = None
     flags: int = field(default=0)
+    # Look at the translation as written (placeholders and code spans included), for rules about spacing.
+    literal: bool = False
 
 
 TERMS: tuple[Term, ...] = (
@@ -109,6 +118,18 @@ TERMS: tuple[Term, ...] = (
         unless=r"workspace|channel|invite|^member$",
     ),
     Term(
+        "heatmap",
+        r"\bheatmaps?\b",
+        {"de": r"Heatmap", "es": r"mapas? de calor", "zh": r"热力图", "ko": r"히트맵"},
+        {"de": "die Heatmap", "es": "el mapa de calor", "zh": "热力图", "ko": "히트맵"},
+    ),
+    Term(
+        "detractors",
+        r"\bdetractors?\b",
+        {"de": r"Detraktor"},
+        {"de": "die Detraktoren"},
+    ),
+    Term(
         "coverage",
         r"\bcoverage\b",
         {"de": r"Abdeckung", "es": r"cobertura", "zh": r"覆盖", "ko": r"커버리지"},
@@ -128,11 +149,18 @@ FORBIDDEN: tuple[Forbidden, ...] = (
     Forbidden("de", r"\b(das|ein neues|dieses|jedes|keines|welches) Mind(?![-\w])", "der Mind (masculine)"),
     Forbidden("de", r"auffrisch", "recalibrating is neu kalibrieren"),
     Forbidden("de", _ENGLISH_RUN, "a run is a Durchlauf"),
+    Forbidden(
+        "de",
+        r"\bRecherche",
+        "research is Forschung (Minds: 'startet keine Forschung'); an Audience's Web- or Hintergrundrecherche "
+        "and 'recherchiert' are Minds' own words for its grounding",
+    ),
+    Forbidden("de", r"kritiker", "NPS detractors are Detraktoren (with Promotoren, Passive)", flags=re.IGNORECASE),
     Forbidden("de", r"^Minds antworten$", "the button answers Minds' questions: an imperative, not 'Minds answer'"),
     # Spanish
     Forbidden(
         "es",
-        r"\b(el|El|un|Un|este|Este|ese|del|al|otro|nuevo|ningún|Ningún|primer|mismo|propio|cualquier) Study\b",
+        r"\b(?i:el|un|este|ese|del|al|otro|nuevo|ningún|primer|mismo|propio|cualquier) Study\b",
         "la Study (feminine, as Minds writes it)",
     ),
     Forbidden(
@@ -145,6 +173,8 @@ FORBIDDEN: tuple[Forbidden, ...] = (
     Forbidden("es", r"[Rr]evisión\b[^.;:]*\bsolicitado\b", "la revisión … solicitada"),
     Forbidden("es", r"resumen", "a digest is a boletín; resumen is a summary", r"\bdigests?\b", r"summar"),
     Forbidden("es", _ENGLISH_RUN, "a run is an ejecución"),
+    Forbidden("es", r"\bheatmaps?\b", "a heatmap is un mapa de calor (Minds: 'un mapa de calor')", flags=re.IGNORECASE),
+    Forbidden("es", r"[“”]", "Spanish quotes with « » (one style in every message)"),
     # Chinese
     Forbidden("zh", r"摘要", "a digest is 简讯; 摘要 is a summary", r"\bdigests?\b", r"summar"),
     Forbidden("zh", r"全部\s+(个|条)", "'全部 1 个' when the count is one: say '这 {count} 个'"),
@@ -152,6 +182,10 @@ FORBIDDEN: tuple[Forbidden, ...] = (
         "zh", r"(?<!实地)调研", "research is 研究 (Minds: 网络研究, 后台研究); 实地调研 (fieldwork) is a set phrase"
     ),
     Forbidden("zh", _ENGLISH_RUN, "a run is 运行"),
+    Forbidden("zh", r"热图", "a heatmap is 热力图 (Minds: 热力图)"),
+    Forbidden("zh", r"批准人", "an approver is 审批人 (approving stays 批准)"),
+    Forbidden("zh", r"线程", "a Slack thread is 消息列 (Slack's Chinese word)"),
+    Forbidden("zh", r"[。！？；：，、）] +(?=\S)", "no space after Chinese punctuation", literal=True),
     # Korean
     Forbidden(
         "ko", r"멤버", "an Audience's members are 구성원 (Minds: 구성원 수)", None, r"workspace|channel|Slack|^member$"
@@ -165,6 +199,8 @@ FORBIDDEN: tuple[Forbidden, ...] = (
     Forbidden("ko", _PARTICLE_FALLBACK, "a particle chosen from the word: write it, or {name:이} after a placeholder"),
     Forbidden("ko", r"\bMinds?\s+\d*\s*개|개의 Minds?\b|Minds?[가이] 여러 개", "Minds are counted with 명"),
     Forbidden("ko", _ENGLISH_RUN, "a run is 실행"),
+    Forbidden("ko", r"실행 취소", "실행 취소 reads as Undo: cancelling a run is 실행 중단", r"\bcancel"),
+    Forbidden("ko", r"공백", "missing answers are 누락된 답변 (공백 is whitespace)"),
 )
 
 _LITERAL = re.compile(r"`[^`]*`|\{[a-zA-Z_][a-zA-Z0-9_]*(?::[^{}]*)?\}|<[^<>]*>")
@@ -193,6 +229,6 @@ def violations(language: str, english: str, translation: str) -> list[str]:
             continue
         if rule.unless and re.search(rule.unless, english, re.IGNORECASE):
             continue
-        if match := re.search(rule.pattern, said, rule.flags):
+        if match := re.search(rule.pattern, translation if rule.literal else said, rule.flags):
             found.append(f"{match.group()!r}: {rule.why}")
     return found

@@ -36,6 +36,7 @@ from minds_bot.render.common import (
     shorten,
 )
 from minds_bot.render.heatmaps import heatmap_buttons
+from minds_bot.render.states import state_word
 from minds_bot.render.study import STUDY_PLAN_ACTION, plan_button_value
 
 ASK_RETRY_ACTION = "ask_retry"
@@ -68,7 +69,7 @@ def render_run_progress(status: str) -> Message:
     elif status == "running":
         text = _("Minds are answering…")
     else:
-        text = _("Minds reports the run as {status}…", status=escape(status, limit=MAX_NAME_SHOWN))
+        text = _("Minds reports the run as {status}…", status=state_word(status))
     return Message(text=text, blocks=[section(text)])
 
 
@@ -80,9 +81,7 @@ def render_run_ended(status: str) -> Message:
     elif status == "completed":
         text = _("Minds reports the run as completed but gave no answer to read. Open the Study in Minds to check.")
     else:
-        text = _(
-            "The run ended as {status}; there are no answers to show.", status=escape(status, limit=MAX_NAME_SHOWN)
-        )
+        text = _("The run ended as {status}; there are no answers to show.", status=state_word(status))
     return Message(text=text, blocks=[section(text)])
 
 
@@ -231,7 +230,7 @@ def _quotes(output: StudyOutput) -> list[str]:
                     who = _(
                         "{persona}, {audience}", persona=persona, audience=escape(audience.name, limit=MAX_NAME_SHOWN)
                     )
-                    quotes.append(f"> “{said}”\n— {who}")
+                    quotes.append("> " + _("“{name}”", name=said) + f"\n— {who}")
         depth += 1
     return quotes
 

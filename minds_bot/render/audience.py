@@ -20,6 +20,7 @@ from minds_bot.minds import AudienceDetail, AudienceProgress, Formation
 from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import button, context, encode_value, listing, sections, shorten
+from minds_bot.render.states import state_word
 
 AUDIENCE_ASK_ACTION = "audience_ask"
 AUDIENCE_EXPORT_ACTION = "audience_export"
@@ -134,7 +135,7 @@ def _formation(formation: Formation) -> str:
     return _(
         "• *{formation}* ({status}: counts are provisional): {subgroups}",
         formation=name,
-        status=formation.status,
+        status=state_word(formation.status),
         subgroups=subgroups,
     )
 

@@ -6,8 +6,10 @@ there is more than one series or the bars are labelled, and encoding the PNG. Pu
 I/O; callers run it with ``flows.drawing.draw``. Pillow is imported on the first chart, not at import (a bot that
 never draws should not pay for it), and its built-in scalable font is used, so no font file is needed — except
 for Chinese, Japanese or Korean words, which it cannot draw: a chart holding any is drawn with a CJK font, the
-one ``use_cjk_font`` was given (``MINDS_BOT_CHART_FONT``) or else the first of ``CJK_FONTS`` installed (the Docker
-image installs Noto Sans CJK). With none, the chart is drawn anyway and the missing font is logged once.
+first font — the one ``use_cjk_font`` was given (``MINDS_BOT_CHART_FONT``, which ``scripts/run`` fills from
+fontconfig when unset), then ``CJK_FONTS`` (the Docker image installs Noto Sans CJK) — whose glyphs (its cmap, read
+with fontTools) cover every such character of the chart. When no font here covers them, ``GlyphsMissing`` is raised
+before anything is drawn and the caller says the chart could not be drawn: never a chart of boxes.
 Drawing a chart this way takes a few milliseconds and a few MB, where matplotlib took about 100 ms and 45 MB
 (``benchmarks/run_fanout.py``: charts were three quarters of the bot's CPU following 1,000 runs).
 Must not touch: what the numbers mean (``render.charts`` and ``render.analytics`` decide that).
@@ -73,28 +75,67 @@ _configured: list[str | None] = [None]
 _CJK_RANGES = ((0x1100, 0x11FF), (0x2E80, 0x9FFF), (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF))
 
 
+class GlyphsMissing(Exception):
+    """No font here has a glyph for some of a chart's characters: drawn, they would be boxes. The caller says
+    that the chart could not be drawn instead (``flows.drawing.draw`` returns None)."""
+
+    def __init__(self, characters: str, looked_at: Sequence[str]) -> None:
+        super().__init__(characters)
+        self.characters = characters
+        self.looked_at = tuple(looked_at)
+
+
 def use_cjk_font(path: str | None) -> None:
     """The font file for charts with Chinese, Japanese or Korean words (set once at start from the settings)."""
     _configured[0] = path
-    _cjk_face.cache_clear()
+    _cjk_faces.cache_clear()
+    _coverage.cache_clear()
     _font.cache_clear()
 
 
 def needs_cjk(texts: Sequence[str]) -> bool:
     """True when any text holds a Hangul, Han, Kana or full-width character, which the built-in font cannot draw."""
-    return any(low <= ord(c) <= high for text in texts for c in text for low, high in _CJK_RANGES)
+    return bool(_cjk_characters(texts))
+
+
+def _cjk_characters(texts: Sequence[str]) -> frozenset[int]:
+    return frozenset(ord(c) for text in texts for c in text if any(lo <= ord(c) <= hi for lo, hi in _CJK_RANGES))
 
 
 @cache
-def _cjk_face() -> str | None:
-    candidates = [_configured[0]] if _configured[0] else list(CJK_FONTS)
-    found = next((path for path in candidates if path and os.path.isfile(path)), None)
-    if found is None:
-        log.warning(
-            "no CJK font for charts: Chinese, Japanese and Korean words show as boxes; set MINDS_BOT_CHART_FONT",
-            extra={"fields": {"looked_at": candidates}},
-        )
-    return found
+def _cjk_faces() -> tuple[str, ...]:
+    """The CJK font files present: the configured one first, then ``CJK_FONTS``."""
+    candidates = [_configured[0], *CJK_FONTS] if _configured[0] else list(CJK_FONTS)
+    return tuple(path for path in dict.fromkeys(candidates) if path and os.path.isfile(path))
+
+
+@cache
+def _coverage(face: str) -> frozenset[int]:
+    """The characters ``face`` has glyphs for (its cmap, read with fontTools — the first font of a collection,
+    the one Pillow draws with); empty when the file cannot be read as a font."""
+    from fontTools.ttLib import TTFont, TTLibError  # type: ignore[import-untyped]
+
+    try:
+        with TTFont(face, fontNumber=0, lazy=True) as font:
+            return frozenset(font.getBestCmap() or {})
+    except (OSError, TTLibError, KeyError, AssertionError) as exc:
+        log.warning("the chart font could not be read", extra={"fields": {"font": face, "error": type(exc).__name__}})
+        return frozenset()
+
+
+def _cjk_face(needed: frozenset[int]) -> str:
+    """The first CJK font present whose glyphs cover ``needed``; ``GlyphsMissing`` when none does."""
+    faces = _cjk_faces()
+    for face in faces:
+        if needed <= _coverage(face):
+            return face
+    covered = set().union(*(_coverage(face) for face in faces)) if faces else set()
+    missing = "".join(sorted(chr(c) for c in needed - covered)[:20]) or "".join(sorted(chr(c) for c in needed)[:20])
+    log.warning(
+        "no chart font covers the labels: the chart is not drawn (set MINDS_BOT_CHART_FONT or install fonts-noto-cjk)",
+        extra={"fields": {"looked_at": faces or CJK_FONTS, "missing": missing}},
+    )
+    raise GlyphsMissing(missing, faces)
 
 
 @cache
@@ -110,8 +151,12 @@ def _font(size: int, face: str | None = None) -> Any:
 
 
 def _face(panels: Sequence[Panel]) -> str | None:
+    """The font file for ``panels``: None (the built-in font) without CJK characters, else the first CJK font
+    that has every one of them; ``GlyphsMissing`` when none here has."""
     texts = [t for p in panels for t in (p.title, p.unit, *p.options, *p.values)]
-    return _cjk_face() if needs_cjk(texts) else None
+    texts += [label for p in panels for labels in (p.value_labels or {}).values() for label in labels]
+    needed = _cjk_characters(texts)
+    return _cjk_face(needed) if needed else None
 
 
 def _ticks(top: float) -> list[float]:
@@ -135,7 +180,10 @@ def _panel_height(panel: Panel) -> int:
 
 
 def draw_panels(panels: Sequence[Panel]) -> bytes:
-    """The PNG of ``panels`` stacked top to bottom, with one legend for every series name."""
+    """The PNG of ``panels`` stacked top to bottom, with one legend for every series name. ``GlyphsMissing``
+    (before anything is drawn) when no font here has every character of the labels: a chart of boxes is never
+    made."""
+    face = _face(panels)
     from PIL import Image, ImageDraw
 
     names = list(dict.fromkeys(name for panel in panels for name in panel.values))
@@ -145,7 +193,6 @@ def draw_panels(panels: Sequence[Panel]) -> bytes:
     height += legend_rows * LEGEND_ROW + (PAD if legend_rows else 0) + PAD
     image = Image.new("RGB", (WIDTH, height), "white")
     canvas = ImageDraw.Draw(image)
-    face = _face(panels)
     labels = [textwrap.shorten(o, LABEL_CHARS, placeholder="…") or "–" for p in panels for o in p.options]
     label_width = min(
         MAX_LABEL_WIDTH, max((canvas.textlength(t, font=_font(LABEL_SIZE, face)) for t in labels), default=0)

@@ -37,6 +37,7 @@ from minds_bot.minds.models import (
 )
 from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, escape
 from minds_bot.render.common import listing, sections
+from minds_bot.render.states import state_word
 
 MAX_DECIMALS_SHOWN = 3  # babel's default pattern shows at most three; Minds' figures have fewer
 MAX_CURRENCY_SHOWN = 12
@@ -105,7 +106,7 @@ def _not_computed(calculation: NotComputedCalculation) -> str:
     text = _(
         ":warning: Minds did not compute the {method} calculation (status: {status}).",
         method=_(METHOD_NAMES[calculation.kind]),
-        status=escape(calculation.status, limit=MAX_WORD_SHOWN),
+        status=state_word(calculation.status),
     )
     if calculation.reason:
         # i18n: {text} is the sentence before; {reason} is Minds' explanation, shown as written.

@@ -12,8 +12,9 @@ from __future__ import annotations
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
 from minds_bot.i18n import N_, _
-from minds_bot.render import MAX_WORD_SHOWN, Message, escape, mention
+from minds_bot.render import Message, mention
 from minds_bot.render.common import button, section, sections
+from minds_bot.render.states import state_word
 
 CANCEL_RUN_ACTION = "run_cancel"
 CONFIRM_TEXT = N_(
@@ -73,8 +74,8 @@ def render_run_already_over(status: str | None) -> Message:
         return Message(text=_("This run has already ended and its result is in the thread. Nothing changed."))
     return Message(
         text=_(
-            "Minds reports this run as `{status}` already, so there is nothing to cancel.",
-            status=escape(status, limit=MAX_WORD_SHOWN),
+            "Minds reports this run as {status} already, so there is nothing to cancel.",
+            status=state_word(status),
         )
     )
 

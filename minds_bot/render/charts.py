@@ -5,12 +5,13 @@ thread text shows (``result_chart``: % of respondents, its base on the axis, eac
 each Audience named with its n — and its NPS for an NPS question — in the legend, a scale's end points labelled
 with Minds' anchors when it gives them), every number and bracket written as the thread text writes it in the
 reader's language ("75 %" in German, "（…）" in Chinese). Pure CPU work with no I/O; callers run it with
-``flows.drawing.draw``. The drawing itself is ``render.bars``.
+``flows.drawing.draw``. The drawing itself is ``render.bars``; ``chart_not_drawn`` is what is said instead when
+no font here has the labels' letters (never a chart of boxes).
 """
 
 from __future__ import annotations
 
-from minds_bot.i18n import MINUS, _, annotate, format_number
+from minds_bot.i18n import MINUS, N_, _, annotate, format_number
 from minds_bot.render import results
 from minds_bot.render.bars import Panel, draw_panels
 
@@ -30,6 +31,17 @@ def _option_labels(result: results.QuestionResult) -> list[str]:
         labels[0] = annotate(labels[0], result.anchors[0])
         labels[-1] = annotate(labels[-1], result.anchors[1])
     return labels
+
+
+CHART_NOT_DRAWN = N_(
+    ":warning: The chart could not be drawn: this server has no font for these letters (a CJK font such as Noto "
+    "Sans CJK). The figures are in the text."
+)
+
+
+def chart_not_drawn() -> str:
+    """Said where a chart would be when no font here can draw its labels (``flows.drawing.draw`` returned None)."""
+    return _(CHART_NOT_DRAWN)
 
 
 def result_chart(*, result: results.QuestionResult, title: str) -> bytes:

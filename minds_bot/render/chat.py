@@ -15,12 +15,12 @@ from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
     MAX_NAME_SHOWN,
     MAX_SECTION_TEXT,
-    MAX_WORD_SHOWN,
     Message,
     escape,
     mention,
 )
 from minds_bot.render.common import context, section, sections, shorten
+from minds_bot.render.states import state_word
 
 MAX_PROFILE = 280
 MAX_IMAGE_URL = 3000  # Slack's limit; a longer picture URL from Minds is left out
@@ -89,7 +89,7 @@ def render_mind_not_ready(*, mind_name: str, status: str | None) -> Message:
             "*{mind}* is still training (training: {status}), so it cannot chat yet. Nothing was sent; try again "
             "later.",
             mind=name,
-            status=escape(status, limit=MAX_WORD_SHOWN),
+            status=state_word(status),
         )
     else:
         text = _("*{mind}* is still training, so it cannot chat yet. Nothing was sent; try again later.", mind=name)

@@ -35,6 +35,7 @@ from minds_bot.render.bars import Panel, draw_panels
 from minds_bot.render.common import MAX_PRIVATE_METADATA, button, encode_value, sections, shorten, split_text
 from minds_bot.render.comparison import Asked, Comparison, Pair, QuestionComparison
 from minds_bot.render.run_names import hidden_runs_line, run_name
+from minds_bot.render.states import state_word
 
 COMPARE_ACTION = "compare_with"
 VIEW_COMPARE = "compare_pick"
@@ -78,7 +79,7 @@ def status_text(status: str) -> str:
         return _("cancelled: only the questions that finished are compared")
     if status == "failed":
         return _("failed: only the questions that finished are compared")
-    return escape(status, limit=MAX_WORD_SHOWN)
+    return state_word(status)
 
 
 def significance() -> str:
@@ -86,7 +87,7 @@ def significance() -> str:
 
 
 def _quoted(title: str) -> str:
-    return "“" + escape(shorten(title, MAX_TITLE)) + "”"
+    return _("“{name}”", name=escape(shorten(title, MAX_TITLE)))
 
 
 def _numbers(comparison: Comparison, numbers: tuple[int, int]) -> str:
@@ -376,7 +377,7 @@ def render_unknown_run(
         _(
             "{number}. {run}",
             number=number,
-            run=separated((run_name(run, messages=messages), escape(run.status, limit=MAX_WORD_SHOWN))),
+            run=separated((run_name(run, messages=messages), state_word(run.status))),
         )
         for number, run in enumerate(runs, 1)
         if run.run_id not in hidden
@@ -395,11 +396,11 @@ def render_unknown_run(
 
 
 def render_not_finished(*, number: int, status: str) -> str:
-    # i18n: {status} is Minds' word for the run's state (queued, running).
+    # i18n: {status} is the run's state in words (queued, running).
     return _(
         "Run {number} is {status}; only finished runs can be compared.",
         number=number,
-        status=escape(status, limit=MAX_WORD_SHOWN),
+        status=state_word(status),
     )
 
 

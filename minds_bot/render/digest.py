@@ -1,7 +1,8 @@
 """Digests in Slack: the channel post, the list, the confirmation and the "Add a digest" modal. Pure.
 
-Owns: how run states read (exactly Minds' words: completed, partial with its coverage gap, plan_limited with how
-far it got, failed, cancelled — never "complete" for partial or plan_limited), consistency flags as prompts to
+Owns: how run states read (Minds' states in the reader's words through ``render/states.state_word``: completed,
+partial with its coverage gap, plan_limited with how far it got, failed, cancelled — never "complete" for partial
+or plan_limited), consistency flags as prompts to
 review, the 50-block budget ("and N more" with a pointer to ``/minds runs <study>``, as Minds gives no link to
 the rest; N exact, as is a first digest's "its latest 5 of 17 runs" — the run list is read to the end, and past the
 newest 1,000 it says "at least" and "more than") and the modal's block and action ids.
@@ -40,7 +41,6 @@ from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
     MAX_NAME_SHOWN,
     MAX_SECTION_TEXT,
-    MAX_WORD_SHOWN,
     Message,
     channel_mention,
     escape,
@@ -50,6 +50,7 @@ from minds_bot.render.common import slack_date
 from minds_bot.render.digest_news import TERMINAL, DigestContent, RunNews, StudyNews
 from minds_bot.render.errors import minds_said
 from minds_bot.render.markdown import to_mrkdwn
+from minds_bot.render.states import state_word
 from minds_bot.render.summary import freshness
 from minds_bot.store import Digest
 
@@ -247,10 +248,10 @@ def _run_line(run: RunNews) -> str:
     what = _(RUN_KINDS.get(run.kind, ANY_RUN))
     finished = run.status in TERMINAL
     event = (_("started and finished") if finished else _("started")) if run.new else _("finished")
-    state = escape(run.status, limit=MAX_WORD_SHOWN)
+    state = state_word(run.status)
     # i18n: {what} is "Research run", "Question" or "Run"; {name} its first question in quotes (or "question
-    # unknown"); {event} "started", "finished" or "started and finished"; {state} is Minds' own state word
-    # (completed, partial…), kept in English; {detail} starts with " — ".
+    # unknown"); {event} "started", "finished" or "started and finished"; {state} is the run's state in words
+    # (completed, partial…); {detail} starts with " — ".
     line = _(
         "• {what} {name} ({event}): *{state}*{detail}",
         what=what,
@@ -353,7 +354,7 @@ def _flags(run: RunNews) -> str | None:
             run.flag_count,
         )
     if run.consistency in ("incomplete", "failed"):
-        return _("Answer-consistency check {state}: some answers were not checked.", state=escape(run.consistency))
+        return _("Answer-consistency check {state}: some answers were not checked.", state=state_word(run.consistency))
     return None
 
 

@@ -29,7 +29,7 @@ from minds_bot.minds import (
     RateLimited,
     ServiceUnavailable,
 )
-from minds_bot.render import escape
+from minds_bot.render import MAX_WORD_SHOWN, escape
 from minds_bot.render.common import sections, shorten
 from minds_bot.store import StoreError
 
@@ -55,6 +55,32 @@ def _date(value: str) -> str | None:
     return format_date(moment)
 
 
+# i18n: what a Minds plan allowance counts, in "Your Minds {limit_type} allowance is used up" (Minds' limitType).
+LIMIT_TYPES = {
+    "responses": N_("responses"),
+    "flows": N_("Studies"),
+    "messages": N_("chat messages"),
+    "audienceMembers": N_("Audience members"),
+    "minds": N_("Minds"),
+}
+# i18n: the name of a Minds plan, in "3 of 3 on the {plan} plan".
+PLAN_NAMES = {
+    "free": N_("Free"),
+    "starter": N_("Starter"),
+    "pro": N_("Pro"),
+    "premium": N_("Premium"),
+    "team": N_("Team"),
+    "business": N_("Business"),
+    "enterprise": N_("Enterprise"),
+}
+
+
+def _word(words: dict[str, str], value: str) -> str:
+    """Minds' word ``value`` (a limit type, a plan's name) through the catalogs; an unknown one as Minds wrote it."""
+    known = words.get(value) or words.get(value.lower())
+    return _(known) if known is not None else escape(value, limit=MAX_WORD_SHOWN)
+
+
 def _usage(exc: PlanLimitError) -> str | None:
     """How much of the allowance is used ("3 of 3 on the Pro plan"), when Minds said its limit."""
     if exc.limit is None:
@@ -62,11 +88,16 @@ def _usage(exc: PlanLimitError) -> str | None:
     limit = format_number(exc.limit)
     if exc.current is not None and exc.current_plan:
         current = format_number(exc.current)
-        return _("{current} of {limit} on the {plan} plan", current=current, limit=limit, plan=exc.current_plan)
+        return _(
+            "{current} of {limit} on the {plan} plan",
+            current=current,
+            limit=limit,
+            plan=_word(PLAN_NAMES, exc.current_plan),
+        )
     if exc.current is not None:
         return _("{current} of {limit}", current=format_number(exc.current), limit=limit)
     if exc.current_plan:
-        return _("limit {limit} on the {plan} plan", limit=limit, plan=exc.current_plan)
+        return _("limit {limit} on the {plan} plan", limit=limit, plan=_word(PLAN_NAMES, exc.current_plan))
     return _("limit {limit}", limit=limit)
 
 
@@ -76,14 +107,14 @@ def _plan_limit(exc: PlanLimitError) -> str:
         text = _(
             "Your Minds {limit_type} allowance is used up ({usage}). Nothing was started: an upgrade is required "
             "before running this.",
-            limit_type=exc.limit_type,
+            limit_type=_word(LIMIT_TYPES, exc.limit_type),
             usage=usage,
         )
     elif exc.limit_type:
         text = _(
             "Your Minds {limit_type} allowance is used up. Nothing was started: an upgrade is required before "
             "running this.",
-            limit_type=exc.limit_type,
+            limit_type=_word(LIMIT_TYPES, exc.limit_type),
         )
     elif usage:
         text = _(
@@ -98,9 +129,9 @@ def _plan_limit(exc: PlanLimitError) -> str:
     if exc.period_end:
         day = _date(exc.period_end)
         if day is None:
-            text += " " + _("The allowance resets {when}.", when=exc.period_end)
+            text = sentences(text, _("The allowance resets {when}.", when=exc.period_end))
         else:
-            text += " " + _("The allowance resets on {date}.", date=day)
+            text = sentences(text, _("The allowance resets on {date}.", date=day))
     return text
 
 

@@ -16,6 +16,7 @@ from minds_bot.minds import ExportFailed, ExportStatus
 from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape, mention
 from minds_bot.render.common import button, encode_value, plain_value, section
 from minds_bot.render.errors import minds_said
+from minds_bot.render.states import state_word
 
 # Buttons whose value is the export request itself ({"s": study id, "k": kind, "f": format, "l": length}):
 # exactly what the person could type, so the value grants nothing.
@@ -49,10 +50,10 @@ def export_requested(*, study_name: str, kind: str, format: str, user_id: str | 
 
 
 def export_progress(*, kind: str, format: str, status: ExportStatus) -> str:  # noqa: A002
-    label, state = export_label(kind, format), escape(status.status, limit=MAX_WORD_SHOWN)
+    label, state = export_label(kind, format), state_word(status.status)
     if status.progress is None:
         return _(":hourglass_flowing_sand: Preparing the {export}: {state}.", export=label, state=state)
-    # i18n: {state} is Minds' word for the export's state (queued, running…); {percent} how far it is, e.g. "40%".
+    # i18n: {state} is the export's state in words (queued, processing…); {percent} how far it is, e.g. "40%".
     return _(
         ":hourglass_flowing_sand: Preparing the {export}: {state}, {percent}.",
         export=label,

@@ -10,6 +10,7 @@ from minds_bot.i18n import _, _n, format_number, format_percent
 from minds_bot.minds import Heatmap, StudyOutput
 from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.common import button, encode_value, section, sections, shorten
+from minds_bot.render.states import state_word
 
 HEATMAP_ACTION = "result_heatmap"
 HEATMAP_EXPORT_ACTION = "result_heatmap_export"
@@ -125,11 +126,11 @@ def render_heatmap_progress(heatmap: Heatmap) -> Message:
         text = _(
             "Minds is analysing the {kind}: {status} (place {place} in the queue)…",
             kind=_kind(heatmap),
-            status=heatmap.status,
+            status=state_word(heatmap.status),
             place=format_number(heatmap.queue_position),
         )
     else:
-        text = _("Minds is analysing the {kind}: {status}…", kind=_kind(heatmap), status=heatmap.status)
+        text = _("Minds is analysing the {kind}: {status}…", kind=_kind(heatmap), status=state_word(heatmap.status))
     return Message(text=text, blocks=[section(text)])
 
 

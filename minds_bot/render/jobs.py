@@ -20,6 +20,7 @@ from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, Message, escape, 
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import button, context, encode_value, section, sections, shorten
 from minds_bot.render.errors import minds_said
+from minds_bot.render.states import state_word
 
 MAX_CONFIRM_BUTTON = 30  # Slack's limit for a confirm dialog's buttons
 BRIEF_SHOWN = 2_500  # characters of the brief repeated in the channel; Minds gets all of it
@@ -147,11 +148,11 @@ def audience_size_note(limits: AudienceLimits) -> str:
 
 
 def render_audience_progress(job: FromBriefJob, *, limits: AudienceLimits | None = None) -> Message:
-    status = escape(job.status, limit=MAX_NAME_SHOWN)
+    status = state_word(job.status)
     if job.status == "queued":
         text = _("Building an Audience from your brief: queued at Minds…")
     elif job.progress is not None:
-        # i18n: {status} is Minds' word for the job's state; {progress} how far it is, e.g. "40%".
+        # i18n: {status} is the job's state in words (running…); {progress} how far it is, e.g. "40%".
         text = _(
             "Building an Audience from your brief: {status} ({progress})…",
             status=status,

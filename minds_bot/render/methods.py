@@ -1,6 +1,7 @@
 """Research methods as Minds lists them (``/minds methods [query]``) and the method hint after a plan request.
 
-Owns: one line per method — runnable or not (only ``executable: true`` is called runnable), advanced (needs the
+Owns: one line per method — its catalogue values in the language spoken (``render/method_words.py``) —
+runnable or not (only ``executable: true`` is called runnable), advanced (needs the
 opt-in at approval), complexity, what it needs, outputs, and a fallback named as an alternative to review
 (never a substitution) — and the hint that answers "can Minds run the MaxDiff I asked for?". Every Minds text
 is escaped. Must not touch: I/O.
@@ -14,21 +15,17 @@ from slack_sdk.models.blocks import Block
 
 from minds_bot.i18n import N_, _, annotate, separated
 from minds_bot.minds import ResearchMethod
-from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, Message, escape
-from minds_bot.render.common import context, listing, section, sections, shorten
+from minds_bot.render import MAX_BLOCKS_PER_MESSAGE, MAX_NAME_SHOWN, MAX_REASON_SHOWN, Message, escape
+from minds_bot.render.common import context, section, sections, shorten
+from minds_bot.render.method_words import availability, complexity, method_name, needs, output_words, outputs
 
 DESCRIPTION_PREVIEW = 160
-MAX_WORDS_LISTED = 10  # of what a method needs or outputs
 MAX_METHOD_BLOCKS = MAX_BLOCKS_PER_MESSAGE - 3
 RUNNABLE_NOTE = N_("Only methods marked *runnable* can be used in a plan; the others are listed for reference.")
 
 
 def _name(method: ResearchMethod) -> str:
-    return escape(method.label, limit=MAX_NAME_SHOWN)
-
-
-def _words(words: Sequence[str]) -> str:
-    return listing(words, most=MAX_WORDS_LISTED, limit=MAX_WORD_SHOWN)
+    return method_name(method.label)
 
 
 def _by_id(methods: Sequence[ResearchMethod], method_id: str | None) -> str | None:
@@ -45,7 +42,7 @@ def state_words(method: ResearchMethod) -> str:
     if method.executable:
         return _("runnable")
     if method.availability:
-        return _("not runnable ({availability})", availability=escape(method.availability, limit=MAX_WORD_SHOWN))
+        return _("not runnable ({availability})", availability=availability(method.availability))
     return _("not runnable")
 
 
@@ -53,11 +50,11 @@ def method_line(method: ResearchMethod, methods: Sequence[ResearchMethod]) -> st
     named = annotate(f"*{_name(method)}*", f"`{escape(method.id, limit=MAX_NAME_SHOWN)}`")
     parts = [f"{named} — {state_words(method)}"]
     if method.complexity:
-        parts.append(_("complexity: {complexity}", complexity=escape(method.complexity, limit=MAX_WORD_SHOWN)))
+        parts.append(_("complexity: {complexity}", complexity=complexity(method.complexity)))
     if method.requires:
-        parts.append(_("needs: {items}", items=_words(method.requires)))
+        parts.append(_("needs: {items}", items=needs(method.requires)))
     if method.output_types:
-        parts.append(_("outputs: {items}", items=_words(method.output_types)))
+        parts.append(_("outputs: {items}", items=outputs(method.output_types)))
     fallback = _by_id(methods, method.fallback_method_id) if not method.executable else None
     if fallback:
         parts.append(_("alternative to review: {method}", method=fallback))
@@ -68,7 +65,8 @@ def method_line(method: ResearchMethod, methods: Sequence[ResearchMethod]) -> st
 
 
 def matches(method: ResearchMethod, query: str) -> bool:
-    haystack = " ".join([method.id, method.name or "", method.description or "", *method.output_types]).lower()
+    said = [output_words(method.output_types), method_name(method.name) if method.name else ""]
+    haystack = " ".join([method.id, method.name or "", method.description or "", *said]).lower()
     return all(word in haystack for word in query.lower().split())
 
 
@@ -126,19 +124,19 @@ def _hint(label: str, method: ResearchMethod | None, methods: Sequence[ResearchM
                 alternative=fallback,
             )
         return _("*{label}*: listed by Minds but not runnable, so it will not run.", label=label)
-    availability = escape(method.availability, limit=MAX_WORD_SHOWN)
+    why = availability(method.availability)
     if fallback:
         return _(
             "*{label}*: listed by Minds but not runnable ({availability}), so it will not run. An alternative to "
             "review: {alternative}.",
             label=label,
-            availability=availability,
+            availability=why,
             alternative=fallback,
         )
     return _(
         "*{label}*: listed by Minds but not runnable ({availability}), so it will not run.",
         label=label,
-        availability=availability,
+        availability=why,
     )
 
 

@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from minds_bot.i18n import _, _n, join_list, sentences
 from minds_bot.minds import ResearchMethod, ResearchPlan
 from minds_bot.minds.models import PlanMethod
-from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, escape
+from minds_bot.render import MAX_NAME_SHOWN, escape
+from minds_bot.render.method_words import availability
 from minds_bot.render.plan_history import AnsweredBy, PreviousRevision
+from minds_bot.render.states import state_word
 
 MAX_CONFIRM_TEXT = 300
 
@@ -188,7 +190,7 @@ def _method_problem(method: PlanMethod, catalogue: Mapping[str, ResearchMethod])
     if facts.executable and method.executable is not False:
         return None
     state = facts.availability or facts.status
-    said = escape(state, limit=MAX_WORD_SHOWN) if state else None
+    said = (availability(state) if facts.availability else state_word(state)) if state else None
     fallback = catalogue.get(facts.fallback_method_id) if facts.fallback_method_id else None
     if fallback is None or not fallback.executable:
         if said:

@@ -19,8 +19,9 @@ from typing import Any
 from minds_bot.i18n import _, _n, format_number, separated
 from minds_bot.minds import AgentRun
 from minds_bot.minds.models import StudyMessage
-from minds_bot.render import MAX_WORD_SHOWN, escape
+from minds_bot.render import escape
 from minds_bot.render.common import shorten, slack_date
+from minds_bot.render.states import state_word
 
 QUESTION_SHOWN = 90
 LISTING_NUMBER = re.compile(r"^\s*1[.)]\s+")
@@ -78,16 +79,17 @@ def run_line(
     else:
         question, asked = questions.get(run.run_id, ("", 0))
     if question:
-        shown = "“" + escape(shorten(question, QUESTION_SHOWN)) + "”"
+        shown = _("“{name}”", name=escape(shorten(question, QUESTION_SHOWN)))
         if asked > 1:
-            # i18n: After a run's first question: "“Is 140 EUR fair?” (+2 more questions)".
-            shown += " " + _n("(+{count} more question)", "(+{count} more questions)", asked - 1)
+            shown = _n(
+                "{question} (+{count} more question)", "{question} (+{count} more questions)", asked - 1, question=shown
+            )
     else:
         shown = _("first question unknown")
     count = counts.get(run.run_id)
     # i18n: n is the number of answers (sample size), as in statistics.
     n = _("n={count}", count=format_number(count)) if count is not None else _("n unknown")
-    parts = [date, shown, n, escape(run.status, limit=MAX_WORD_SHOWN)]
+    parts = [date, shown, n, state_word(run.status)]
     link = (thread_links or {}).get(run.run_id)
     if link:
         label = _("thread")  # i18n: the link to a run's Slack thread
@@ -136,7 +138,7 @@ def run_name(run: AgentRun, *, messages: Sequence[StudyMessage] = ()) -> str:
     question, asked = _first_question(run, messages)
     if not question:
         return separated((date, _("first question unknown")))
-    shown = "“" + escape(shorten(question, QUESTION_SHOWN)) + "”"
+    shown = _("“{name}”", name=escape(shorten(question, QUESTION_SHOWN)))
     if asked > 1:
         shown = _n(
             "{question} (+{count} more question)", "{question} (+{count} more questions)", asked - 1, question=shown
@@ -150,5 +152,5 @@ def run_label(run: AgentRun, *, messages: Sequence[StudyMessage] = ()) -> str:
     part a short option may cut."""
     date = run.created_at.strftime("%Y-%m-%d %H:%M UTC") if run.created_at else _("date unknown")
     question, _asked = _first_question(run, messages)
-    shown = "“" + shorten(question, QUESTION_SHOWN) + "”" if question else _("first question unknown")
-    return separated((date, run.status, shown))
+    shown = _("“{name}”", name=shorten(question, QUESTION_SHOWN)) if question else _("first question unknown")
+    return separated((date, state_word(run.status), shown))

@@ -1,8 +1,9 @@
 """A research run in its thread: progress lines, the honest terminal result, per-question results, the
 answer-consistency note, and the ``/minds runs`` list.
 
-Owns: the words for every run state exactly as Minds reports it (queued, running, completed, partial,
-plan_limited, failed, cancelled — partial and plan_limited are never called complete), coverage gaps
+Owns: the words for every run state Minds reports (queued, running, completed, partial, plan_limited, failed,
+cancelled — in the reader's language through ``render/states.state_word``; partial and plan_limited are never
+called complete), coverage gaps
 (missing coverage on older artifacts is "unknown"), ``not_asked`` items as finished-by-routing, per-audience
 results read from ``outputData`` into ``render/results.QuestionResult`` (the one model its text and its chart
 share: n and base per Audience, option order, statistics, NPS), and consistency flags counted per question with
@@ -34,6 +35,7 @@ from minds_bot.render import (
 from minds_bot.render.calculations import calculation_blocks
 from minds_bot.render.common import shorten, split_text
 from minds_bot.render.run_names import hidden_runs_line, run_lines
+from minds_bot.render.states import state_word
 
 CHARTED_TYPES = frozenset({"categorical", "multiselect", "scale"})
 MAX_QUOTES = 2
@@ -59,10 +61,9 @@ def progress_text(run: ResearchRun) -> str:
             progress.total,
         )
     if progress is None:
-        # i18n: {status} is the run's state as Minds reports it (queued, running…), shown as Minds wrote it.
-        return _(
-            ":arrows_counterclockwise: {status}: no progress reported yet.", status=_status(run.status).capitalize()
-        )
+        # i18n: {status} is the run's state in words (queued, running…), its first letter capitalised.
+        state = state_word(run.status)
+        return _(":arrows_counterclockwise: {status}: no progress reported yet.", status=state[:1].upper() + state[1:])
     extras = []
     if progress.failed:
         # i18n: Counts in a progress line: "Running: 5 of 8 questions settled (1 failed, 2 with gaps)."
@@ -86,10 +87,6 @@ def progress_text(run: ResearchRun) -> str:
         progress.total,
         settled=settled,
     )
-
-
-def _status(status: str) -> str:
-    return escape(status, limit=MAX_WORD_SHOWN)
 
 
 def terminal_line(run: ResearchRun) -> str:
@@ -376,7 +373,7 @@ def _qualitative_lines(output: Mapping[str, Any]) -> list[str]:
     quotes = [a for audience in _audiences(output) for a in _answers(audience) if a.get("message")]
     for answer in quotes[:MAX_QUOTES]:
         who = f" — {escape(str(answer.get('persona')))}" if answer.get("persona") else ""
-        lines.append(f"> “{escape(shorten(str(answer['message']), MAX_QUOTE))}”{who}")
+        lines.append("> " + _("“{name}”", name=escape(shorten(str(answer["message"]), MAX_QUOTE))) + who)
     return lines
 
 

@@ -9,8 +9,9 @@ from typing import Any
 
 from minds_bot.i18n import _, _n, separated
 from minds_bot.minds import AgentRun, AudienceDetail, StudyDetail
-from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, escape
+from minds_bot.render import MAX_NAME_SHOWN, escape
 from minds_bot.render.common import context, listing, section
+from minds_bot.render.states import state_word
 
 MAX_AUDIENCES_SHOWN = 5
 
@@ -22,7 +23,7 @@ def render_study_unfurl(study: StudyDetail, *, latest: AgentRun | None) -> list[
         else a.name
         for a in study.audiences
     ]
-    run = _("latest run: *{state}*", state=escape(latest.status, limit=MAX_WORD_SHOWN)) if latest else _("no runs yet")
+    run = _("latest run: *{state}*", state=state_word(latest.status)) if latest else _("no runs yet")
     if audiences:
         facts = _("Audiences: {audiences}", audiences=listing(audiences, most=MAX_AUDIENCES_SHOWN))
     else:

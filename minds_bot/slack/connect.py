@@ -1,7 +1,9 @@
 """``/minds connect``: a workspace admin (or the installer) sets the workspace's Minds API key.
 
 Owns: opening the modal, checking who may set the key (server-side), checking the key with ``GET /auth/me``
-within Slack's 3-second window for modal answers, storing it encrypted, and answering "connected as <account>".
+within Slack's 3-second window for modal answers, storing it encrypted, and answering "connected as <account>";
+the workspace language the dialog offers first (the saved one, else the installer's Slack locale, else the
+connecting admin's).
 The key is never echoed, logged or shown again. Also forgets a workspace's secrets when the app is
 uninstalled or its tokens are revoked.
 Must not touch: Minds wire shapes beyond ``me()``.
@@ -61,9 +63,18 @@ async def handle_connect(command: Connect, invocation: Invocation) -> None:
         channel_id=invocation.channel_id,
         current_account=(workspace.account_label or "Minds") if workspace else None,
         outcome=workspace.outcome_in_channel if workspace else services.settings.minds_outcome_in_channel,
-        language=await services.languages.of_workspace(invocation.team_id),
+        language=await _offered_language(services, invocation, saved=workspace is not None),
     )
     await invocation.client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
+
+
+async def _offered_language(services: Services, invocation: Invocation, *, saved: bool) -> str:
+    """The language the dialog offers first: the one saved, else the installer's Slack locale, else the Slack
+    locale of the admin connecting (the language they are spoken to in), else English."""
+    if saved:
+        return await services.languages.of_workspace(invocation.team_id)
+    installer = await services.languages.of_installer(invocation.client, invocation.team_id)
+    return installer or i18n.spoken()
 
 
 COMMANDS = {Connect: handle_connect}

@@ -175,7 +175,7 @@ def language_middleware(languages: Any) -> Callable[..., Awaitable[Any]]:
 
     async def language(context: Any, next: Callable[[], Awaitable[Any]]) -> Any:  # noqa: A002 - Bolt's name
         team, user, client = context.team_id or "", context.user_id, context.get("client")
-        channel = await languages.of_workspace(team)
+        channel = await languages.of_workspace(team, client)  # the installer's locale until connect saves one
         person = await languages.of_person(client, team_id=team, user_id=user) if user and client else channel
         i18n.speak(person, channel=channel)
         return await next()

@@ -67,6 +67,22 @@ def test_every_catalog_says_minds_own_terms(language: str) -> None:
         ("ko", "{count} Mind {count} Minds", "Mind {count}개", "명"),
         ("ko", "Revision {revision} was already approved.", "수정본 {revision}은(는) 이미 승인되었습니다.", "particle"),
         ("ko", "Generated {when}, after the latest run finished.", "최근 run이 끝난 뒤인 {when}에 생성됨.", "실행"),
+        # Issue 34 row 14: one term per concept, titles and capitalised forms included.
+        ("de", "A research run has ended.", "Ein Recherche-Durchlauf ist beendet.", "Forschung"),
+        ("de", "Research tools", "Recherchewerkzeuge", "Forschung"),
+        ("de", "detractors {share}", "Kritiker {share}", "Detraktoren"),
+        ("de", "Detractors", "Kritiker", "Detraktoren"),
+        ("es", "New Study", "Nuevo Study", "la Study"),
+        ("es", "Start a Premium heatmap", "Iniciar un heatmap Premium", "mapa de calor"),
+        ("es", "Heatmap", "Heatmap", "mapa de calor"),
+        ("es", "Deleted the draft “{name}”.", "Se eliminó el borrador “{name}”.", "« »"),
+        ("zh", "Heatmap", "热图", "热力图"),
+        ("zh", "Approvers in this channel: {approvers}.", "此频道的批准人：{approvers}。", "审批人"),
+        ("zh", "the charts are posted in the thread", "图表会发在线程中", "消息列"),
+        ("zh", "Nothing changed. Try again.", "未做任何更改。 请重试。", "no space after Chinese punctuation"),
+        ("ko", "Cancel run", "실행 취소", "실행 중단"),
+        ("ko", "Cancel the run", "실행 취소", "실행 중단"),
+        ("ko", "the run finished with gaps", "실행이 공백을 남긴 채 끝났습니다", "누락"),
     ],
 )
 def test_the_glossary_finds_each_slip_the_native_review_found(
@@ -177,3 +193,16 @@ def test_the_korean_intro_renders_its_bold() -> None:
     with i18n.speaking("ko"):
         intro = i18n._(INTRO)
     assert intro.startswith(f"*Minds*{ZWSP}는 ")
+
+
+def test_minds_own_words_for_an_audiences_grounding_and_sentence_spacing_pass() -> None:
+    """What the row 14 rules must not catch: Minds' German Web-/Hintergrundrecherche for an Audience's grounding,
+    a Chinese placeholder right after a colon, a heatmap written the house way in a title."""
+    assert glossary.violations("de", "*Background research:* {phase}", "*Hintergrundrecherche:* {phase}") == []
+    assert glossary.violations("de", "Minds researches each dimension", "Minds recherchiert jede Dimension") == []
+    assert (
+        glossary.violations("zh", "Minds could not build the export: {reason}.", "Minds 无法生成导出文件：{reason}。")
+        == []
+    )
+    assert glossary.violations("es", "Heatmap", "Mapa de calor") == []
+    assert glossary.violations("ko", "Cancel run", "실행 중단") == []

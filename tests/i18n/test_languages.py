@@ -92,3 +92,55 @@ async def test_a_plan_is_requested_in_the_persons_language_and_posted_in_the_wor
         assert sent.json()["studyLocale"] == "de"
         posted = [c for c in bot.slack.calls_to("chat.update") if c["ts"] == run.thread_ts]
         assert posted and _in("ko", "Research plan: {study}").split("{study}")[0] in str(posted[-1]["blocks"])
+
+
+INSTALLER = "UINSTALL"
+
+
+async def _installed_by(bot: BotHarness, user_id: str, locale: str) -> None:
+    """The app was installed (OAuth) by ``user_id``, whose Slack speaks ``locale``; no language saved yet."""
+    from minds_bot.store import InstallationRecord
+
+    bot.slack.users[user_id] = {"id": user_id, "locale": locale}
+    await bot.store.save_installation(
+        InstallationRecord(team_id=TEAM, user_id=user_id, installed_at=datetime(2026, 1, 1, tzinfo=UTC))
+    )
+
+
+async def test_before_connect_saves_a_language_the_channel_hears_the_installers_slack_locale() -> None:
+    """Issue 34 row 12: a German admin installed the app; an English speaker's plan is posted in German."""
+    from tests.fakes.minds_http import ok
+    from tests.slack.plan_samples import plan_data, study_data
+
+    study = "11111111-1111-4111-8111-111111111111"
+    async with bot_harness(unique_ts=True) as bot:
+        await _installed_by(bot, INSTALLER, "de-DE")
+        bot.slack.users[USER] = {"id": USER, "locale": "en-US"}
+        bot.minds_api.on("GET", f"/studies/{study}", ok(study_data()))
+        bot.minds_api.set("POST", f"/studies/{study}/research-plans/preview", ok(plan_data()))
+        await bot.command(f"plan {study} Which message works best?")
+        run = await bot.tracker.next_tracked(RunKind.PLAN)
+        await bot.tick()
+        posted = [c for c in bot.slack.calls_to("chat.update") if c["ts"] == run.thread_ts]
+        assert posted and _in("de", "Research plan: {study}").split("{study}")[0] in str(posted[-1]["blocks"])
+        assert "Research plan: " not in str(posted[-1]["blocks"])
+        assert await bot.services.languages.of_workspace(TEAM) == "de"  # remembered for what runs later
+        assert INTRO in await _help_text(bot)  # the English speaker still hears English
+
+
+async def test_a_saved_workspace_language_wins_over_the_installers_locale() -> None:
+    async with bot_harness() as bot:
+        await _installed_by(bot, INSTALLER, "de-DE")
+        await _workspace_speaks(bot, "es")
+        bot.slack.users[USER] = {"id": USER, "locale": "fr-FR"}
+        assert _in("es", INTRO) in await _help_text(bot)
+
+
+async def test_without_an_installer_or_a_locale_the_bot_speaks_the_channel_english() -> None:
+    async with bot_harness() as bot:
+        bot.slack.users[USER] = {"id": USER, "locale": "fr-FR"}
+        assert INTRO in await _help_text(bot)
+        await _installed_by(bot, INSTALLER, "fr-FR")  # a locale the bot does not speak
+        bot.services.languages.forget_workspace(TEAM)
+        assert INTRO in await _help_text(bot)
+        assert await bot.services.languages.of_workspace(TEAM) == "en"

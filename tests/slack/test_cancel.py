@@ -90,7 +90,7 @@ async def test_a_second_click_changes_nothing_and_says_why(bot: BotHarness) -> N
     await bot.click("run_cancel", RUN, ephemeral=False)
     await bot.reply()
     await bot.click("run_cancel", RUN, ephemeral=False)
-    assert "reports this run as `cancelled` already" in (await bot.refusal())
+    assert "reports this run as cancelled already" in (await bot.refusal())
 
 
 async def test_a_click_after_the_result_was_posted_does_not_reach_minds(bot: BotHarness) -> None:

@@ -145,3 +145,32 @@ async def test_an_account_minds_names_is_shown_by_its_name_or_email(bot: BotHarn
     await bot.submit({"callback_id": CONNECT_CALLBACK, "private_metadata": "C0001"}, key_values(GOOD_KEY), user=ADMIN)
     (note,) = await bot.slack.wait_for("chat.postEphemeral")
     assert note["text"] == "Minds is connected as *ada@example.test*. Try `/minds studies`."
+
+
+def _offered(opened: dict) -> str:
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    language = next(b for b in view["blocks"] if b.get("block_id") == LANGUAGE_BLOCK)
+    return language["element"]["initial_option"]["value"]
+
+
+async def test_the_first_language_offered_is_the_installers_slack_locale(bot: BotHarness) -> None:
+    """Issue 34 row 12: a German installer; the admin who connects has no locale the bot speaks."""
+    from datetime import UTC, datetime
+
+    from minds_bot.store import InstallationRecord
+
+    bot.slack.users["UINSTALL"] = {"id": "UINSTALL", "locale": "de-DE"}
+    bot.slack.users[ADMIN] = {"id": ADMIN, "is_admin": True, "locale": "fr-FR"}
+    await bot.store.save_installation(
+        InstallationRecord(team_id=TEAM, user_id="UINSTALL", installed_at=datetime(2026, 1, 1, tzinfo=UTC))
+    )
+    await bot.command("connect", user=ADMIN)
+    (opened,) = await bot.slack.wait_for("views.open")
+    assert _offered(opened) == "de"
+
+
+async def test_without_an_installation_the_connecting_admins_locale_is_offered_first(bot: BotHarness) -> None:
+    bot.slack.users[ADMIN] = {"id": ADMIN, "is_admin": True, "locale": "ko-KR"}
+    await bot.command("connect", user=ADMIN)
+    (opened,) = await bot.slack.wait_for("views.open")
+    assert _offered(opened) == "ko"

@@ -33,7 +33,7 @@ from minds_bot.services import NotConnected
             ),
             [
                 "responses allowance is used up",
-                "100 of 100 on the free plan",
+                "100 of 100 on the Free plan",
                 "Nothing was started",
                 "upgrade is required",
                 "resets on 1 January 2027",

@@ -82,7 +82,8 @@ async def test_a_first_digest_reports_every_run_state_in_minds_words(
     assert "*completed* — 3 questions" in by_run[R1]
     assert "*partial*" in by_run[R2] and "21 of 24 answers received" in by_run[R2]
     assert "1 of 3 questions with missing answers" in by_run[R2] and "Not complete evidence" in by_run[R2]
-    assert "*plan_limited*" in by_run[R3] and "after 2 of 3 questions; upgrade before a follow-up run" in by_run[R3]
+    assert "*plan limit reached*" in by_run[R3]
+    assert "after 2 of 3 questions; upgrade before a follow-up run" in by_run[R3]
     assert "*failed*" in by_run[R4]
     assert "*running*" in by_run[R5] and "(started)" in by_run[R5]
     assert "completed" not in by_run[R2] + by_run[R3]  # partial and plan_limited are never called complete
