@@ -608,6 +608,7 @@ class Languages:
         self._clock = clock
         self._people: dict[tuple[str, str], tuple[float, str | None]] = {}
         self._workspaces: dict[str, tuple[float, str]] = {}
+        self._installers: dict[str, str] = {}  # the installer's language as last learned, for work without a request
 
     async def of_workspace(self, team_id: str, client: Any = None) -> str:
         """The language of what is posted to the workspace's channels: the one ``/minds connect`` saved, else the
@@ -626,10 +627,11 @@ class Languages:
                 language = i18n.SOURCE_LANGUAGE
             elif known is not None and now - known[0] < USER_LANGUAGE_SECONDS:
                 language = known[1] or i18n.SOURCE_LANGUAGE
-            elif client is None:  # the installer cannot be asked now: English this time, asked at the next request
-                return i18n.SOURCE_LANGUAGE
+            elif client is None:  # nobody's request to ask Slack with (a digest, a run's end): as last learned
+                return self._installers.get(team_id, i18n.SOURCE_LANGUAGE)
             else:
                 language = await self._person_locale(client, team_id, installer) or i18n.SOURCE_LANGUAGE
+            self._installers[team_id] = language
         self._workspaces[team_id] = (now, language)
         return language
 

@@ -29,14 +29,14 @@ async def post_analytics(
     analytics = await minds.get_analytics(study_id)
     with in_channel():  # the analytics and the chart are posted for the channel
         panels = chart_panels(analytics)
-        message = render_analytics(analytics, study_name=study_name, charted=bool(panels))
+        png = await draw(analytics_chart, panels=panels) if panels else None  # None: no font has these letters
+        message = render_analytics(analytics, study_name=study_name, charted=png is not None)
         title = _("Analytics — {study}", study=study_name)[:250]
         alt = _("Answer distributions per question in {study}, as Minds reported them", study=study_name)[:1000]
+        not_drawn = chart_not_drawn() if panels and png is None else None
     posted = await slack.chat_postMessage(channel=channel_id, **message.as_kwargs())
-    png = await draw(analytics_chart, panels=panels) if panels else None
-    if panels and png is None:  # no font here has these letters: said instead of a chart of boxes
-        with in_channel():
-            await slack.chat_postMessage(channel=channel_id, thread_ts=posted["ts"], text=chart_not_drawn())
+    if not_drawn:  # said instead of a chart of boxes
+        await slack.chat_postMessage(channel=channel_id, thread_ts=posted["ts"], text=not_drawn)
     if png is not None:
         await slack.files_upload_v2(
             channel=channel_id,

@@ -144,3 +144,14 @@ async def test_without_an_installer_or_a_locale_the_bot_speaks_the_channel_engli
         bot.services.languages.forget_workspace(TEAM)
         assert INTRO in await _help_text(bot)
         assert await bot.services.languages.of_workspace(TEAM) == "en"
+
+
+async def test_work_without_a_request_keeps_the_installers_language_after_the_caches_expire() -> None:
+    """A digest or a run's end has no request to ask Slack with: the installer's language as last learned."""
+    async with bot_harness() as bot:
+        await _installed_by(bot, INSTALLER, "ko-KR")
+        await _help_text(bot)  # a request: the installer's locale is learned
+        languages = bot.services.languages
+        later = languages._clock() + 3600
+        languages._clock = lambda: later  # an hour on: every cache has expired
+        assert await languages.of_workspace(TEAM) == "ko"
