@@ -245,6 +245,7 @@ class Item:
     rank: float | None
     gate: bool = False
     follows: tuple[str, ...] = ()
+    method_input: dict[str, Any] | None = None  # which input of a method it asks (``methodInput`` on the question)
 
 
 @dataclass(frozen=True)
@@ -350,6 +351,8 @@ _MESSAGE_WORDS = re.compile(
 
 
 GABOR_GRANGER_STEPS = (-0.15, 0.0, 0.15)  # the price ladder around the tested price, lowest first
+VAN_WESTENDORP_ROLES = ("tooCheap", "cheap", "expensive", "tooExpensive")
+WOULD_BUY = 2  # the first two options of the buying-likelihood list ("definitely/probably would buy") buy
 
 
 def _willingness_to_pay(b: Brief, w: Words) -> list[Item]:
@@ -358,20 +361,35 @@ def _willingness_to_pay(b: Brief, w: Words) -> list[Item]:
     loc, t, currency = w.locale, w.topic, _currency(b, w.locale)
     if b.price_method == "van-westendorp":
         keys = ("vw_too_cheap", "vw_cheap", "vw_expensive", "vw_too_expensive")
+        code = b.price.split()[1] if b.price else _HOME_CURRENCY[language(loc)]
         return [
-            Item(phrase(loc, key, topic=t, currency=currency), OPEN, "module_price", 1.5 + n / 10)
-            for n, key in enumerate(keys)
+            Item(
+                phrase(loc, key, topic=t, currency=currency),
+                OPEN,
+                "module_price",
+                1.5 + n / 10,
+                method_input={"methodId": "van-westendorp", "role": role, "currency": code},
+            )
+            for n, (key, role) in enumerate(zip(keys, VAN_WESTENDORP_ROLES, strict=True))
         ]
     if b.price_method == "gabor-granger" and b.price:
         number, code = b.price.split()
         base = float(number.replace(",", "."))
-        ladder = [f"{round(base * (1 + step))} {code}" for step in GABOR_GRANGER_STEPS]
+        ladder = [round(base * (1 + step)) for step in GABOR_GRANGER_STEPS]
+        options = choices(loc, "buy_likelihood")
         return [
             Item(
-                phrase(loc, "gg_buy", topic=t, price=price),
-                _pick(*choices(loc, "buy_likelihood")),
+                phrase(loc, "gg_buy", topic=t, price=f"{price} {code}"),
+                _pick(*options),
                 "module_price",
                 1.5 + n / 10,
+                method_input={
+                    "methodId": "gabor-granger",
+                    "role": "buy",
+                    "price": price,
+                    "currency": code,
+                    "wouldBuy": list(options[:WOULD_BUY]),
+                },
             )
             for n, price in enumerate(ladder)
         ]
@@ -502,6 +520,8 @@ def instrument(brief: Brief, *, locale: str, count: int) -> Instrument:
         module_id = sections.setdefault(item.section, f"m{len(sections) + 1}")
         question: dict[str, Any] = {"id": ids[index], "moduleId": module_id, "text": item.text}
         question["response"] = dict(item.response)
+        if item.method_input:
+            question["methodInput"] = dict(item.method_input)
         if item.follows:
             question["askIf"] = {"questionId": ids[_gate_of(items, index)], "answerIn": list(item.follows)}
         questions.append(question)
