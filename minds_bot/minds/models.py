@@ -991,6 +991,7 @@ class ResearchRun(MindsModel):
     progress: RunProgress | None = None
     completed_questions: int | None = None
     completed_at: datetime | None = None  # when Minds says the run ended (a report must be generated after it)
+    created_at: datetime | None = None  # when it started: with a question's number, its label ("Q6 · run of …")
     artifacts: list[RunArtifact] = Field(default_factory=list)
     answer_consistency: AnswerConsistency | None = None
     # Parsed one by one (see ``parse_calculation``): one malformed entry never makes the run unreadable.

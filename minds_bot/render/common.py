@@ -42,6 +42,12 @@ def slack_date(moment: datetime) -> str:
     return f"<!date^{int(moment.timestamp())}^{{date_short_pretty}} {{time}}|{fallback}>"
 
 
+def question_label(number: int) -> str:
+    """A question's label by its number in its run ("Q6"), through the catalogs: the same in thread and report."""
+    # i18n: A question's label: Q and its number in its run (Q6).
+    return _("Q{number}", number=number)
+
+
 def shorten(text: str, limit: int) -> str:
     """A preview of ``text`` in at most ``limit`` characters; a visible "…" says when something was left out."""
     flat = " ".join(text.split())

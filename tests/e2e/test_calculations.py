@@ -7,6 +7,7 @@ unreadable — neither is skipped."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -173,3 +174,26 @@ async def test_an_unknown_kind_is_named_and_an_unreadable_one_said_so(desk: Desk
         "are shown."
     ) in text
     assert "Acceptable price range" not in text
+
+
+async def test_the_report_attached_to_the_thread_carries_the_calculation_and_the_threads_labels(desk: Desk) -> None:
+    plan = await approved(desk, PRICING)
+    text = await settled(desk, plan, "n=0", ":label: Questions")
+
+    def report() -> bytes | None:
+        files = [f for m in desk.emu.state.replies(desk.research, plan.ts) for f in m.files]
+        md = [f for f in files if desk.emu.state.files[f].name.endswith("full-report.md")]
+        return desk.emu.file_content(md[0]) if md else None
+
+    content = (await desk.wait(report)).decode()
+    labels = re.search(r":label: Questions Q1–Q(\d+) of the run of (\d{4}-\d\d-\d\d \d\d:\d\d UTC)", text)
+    assert labels is not None
+    last, date = int(labels[1]), labels[2]
+    assert "*Q1. " in text and f"*Q{last}. " in text
+    assert f"### Q1 (run of {date})." in content and f"### Q{last} (run of {date})." in content
+    assert f"### Van Westendorp price sensitivity (run of {date})" in content
+    assert "- n=0 of 10 who answered · Audience: US IT procurement leads" in content
+    assert (
+        "- Not computed: None of the 10 respondents named a price in answer to the four price questions, so there "
+        "is no price range."
+    ) in content
