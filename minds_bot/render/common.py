@@ -3,8 +3,8 @@
 Owns: splitting long text into sections (never cutting silently), visible shortening with "…" where a line is
 only a preview, the button value codec (compact JSON; state in a value is for paging and re-running a command,
 it grants nothing; a value or ``private_metadata`` longer than Slack lets the bot write is refused unread), short
-private notes (``note``: the words escaped), the "which one did you mean?" and "nothing named …" messages, and the
-action ids of the buttons these messages carry.
+private notes (``note``: the words escaped), a question's label ("Q6", through the catalogs), the "which one did
+you mean?" and "nothing named …" messages, and the action ids of the buttons these messages carry.
 Must not touch: I/O of any kind.
 """
 

@@ -6,7 +6,9 @@ plan_limited, failed, cancelled — partial and plan_limited are never called co
 (missing coverage on older artifacts is "unknown"), ``not_asked`` items as finished-by-routing, per-audience
 results read from ``outputData`` into ``render/results.QuestionResult`` (the one model its text and its chart
 share: n and base per Audience, option order, statistics, NPS), and consistency flags counted per question with
-the caveat that they are prompts to review said once, in the run's consistency note.
+the caveat that they are prompts to review said once, in the run's consistency note. A question's label is its
+number in its run (``render/common.question_label``, through the catalogs); under the headline the result says
+which run they belong to ("Questions Q1–Q6 of the run of 2026-12-05 14:03 UTC"), the label the report uses too.
 Pure: no I/O; charts are drawn by ``render/charts.result_chart`` from the ``QuestionResult`` returned here.
 Must not touch: Minds calls, the store, Slack calls.
 """
@@ -470,7 +472,7 @@ def run_date(created_at: datetime) -> str:
 def labels_text(created_at: datetime, count: int) -> str:
     # i18n: {first} and {last} are question labels (Q1, Q6); {date} is the run's start in UTC.
     return _(
-        ":label: Questions {first}–{last} of the run of {date}: the report labels them the same way.",
+        "Questions {first}–{last} of the run of {date}: the report labels them the same way.",
         first=question_label(1),
         last=question_label(count),
         date=run_date(created_at),

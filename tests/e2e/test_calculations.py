@@ -178,7 +178,7 @@ async def test_an_unknown_kind_is_named_and_an_unreadable_one_said_so(desk: Desk
 
 async def test_the_report_attached_to_the_thread_carries_the_calculation_and_the_threads_labels(desk: Desk) -> None:
     plan = await approved(desk, PRICING)
-    text = await settled(desk, plan, "n=0", ":label: Questions")
+    text = await settled(desk, plan, "n=0", "of the run of")
 
     def report() -> bytes | None:
         files = [f for m in desk.emu.state.replies(desk.research, plan.ts) for f in m.files]
@@ -186,7 +186,7 @@ async def test_the_report_attached_to_the_thread_carries_the_calculation_and_the
         return desk.emu.file_content(md[0]) if md else None
 
     content = (await desk.wait(report)).decode()
-    labels = re.search(r":label: Questions Q1–Q(\d+) of the run of (\d{4}-\d\d-\d\d \d\d:\d\d UTC)", text)
+    labels = re.search(r"Questions Q1–Q(\d+) of the run of (\d{4}-\d\d-\d\d \d\d:\d\d UTC)", text)
     assert labels is not None
     last, date = int(labels[1]), labels[2]
     assert "*Q1. " in text and f"*Q{last}. " in text

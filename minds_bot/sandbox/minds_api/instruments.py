@@ -12,8 +12,10 @@ judges the tested price, asks an open price point (the most they would pay, in t
 a concept test shows the concept's description (asked of the requester when the brief gives none) and asks
 appeal and why. A screener is only planned with its follow-up, which carries ``askIf`` (asked only of those who
 qualify). Every word comes from ``wording`` in the Study language; the topic is a short noun phrase from the
-brief, never the request pasted whole. Pure functions over strings; the same request always gives the same
-instrument.
+brief, never the request pasted whole. A question that asks a method's input carries ``methodInput`` (Van
+Westendorp's role and currency; a Gabor-Granger ladder step's tested price, currency and the options that mean
+"would buy"), so ``calculations`` computes the method from the answers to exactly those questions. Pure
+functions over strings; the same request always gives the same instrument.
 """
 
 from __future__ import annotations
