@@ -94,3 +94,14 @@ async def test_the_summary_says_what_it_covers_and_every_later_question_is_summa
     for number, title in enumerate(titles, start=1):
         assert f"- **Q{number} (run of {label}).** {title} — " in text  # summarised, with the thread's label
         assert f"### Q{number} (run of {label}). {title}" in text  # and the same label in Results
+
+
+async def test_a_kind_the_bot_cannot_show_is_in_the_report_as_the_thread_says(
+    client: httpx.AsyncClient, sandbox: RunningSandbox
+) -> None:
+    extra = {"methodId": "conjoint-hb", "status": "completed", "n": 12, "result": {"utilities": [{"a": 1}]}}
+    (await client.put(f"{sandbox.origin}/_sandbox/faults", json={"extra_calculations": [extra]})).raise_for_status()
+    _run, content = await run_and_export(client, sandbox, PRICING_STUDY, NO_PRICE_REQUEST, "full_report", "md")
+    text = content.decode()
+    assert re.search(r"### conjoint-hb \(run of \d{4}-\d\d-\d\d \d\d:\d\d UTC\)\n\n- n=12\n", text)
+    assert '- Figures as sent: {"utilities": \\[{"a": 1}\\]}' in text  # Markdown-escaped brackets
