@@ -515,11 +515,12 @@ class ResearchRunHandler:
         the thread text gives."""
         uploads = []
         for index, result in charts:
-            png = await draw(result_chart, result=result, title=f"Q{index + 1}. {result.title}")
+            title = _("Q{number}. {title}", number=index + 1, title=result.title)
+            png = await draw(result_chart, result=result, title=title)
             if png is None:  # no font here has these letters: said once, instead of charts of boxes
                 await slack.chat_postMessage(channel=run.channel_id, thread_ts=run.thread_ts, text=chart_not_drawn())
                 return
-            uploads.append({"file": png, "filename": f"q{index + 1}.png", "title": f"Q{index + 1}"})
+            uploads.append({"file": png, "filename": f"q{index + 1}.png", "title": _("Q{number}", number=index + 1)})
         for start in range(0, len(uploads), MAX_CHARTS_PER_UPLOAD):
             await slack.files_upload_v2(
                 file_uploads=uploads[start : start + MAX_CHARTS_PER_UPLOAD],

@@ -657,7 +657,8 @@ class AnswerConsistency(MindsModel):
 # and ``result`` per kind (percentages are ``…Pct`` on 0–100; a bare share such as ``reach`` is a fraction 0–1):
 #   van-westendorp  {"currency", "acceptableRange": {"low", "high"} | [low, high]  (or pointOfMarginalCheapness /
 #                   pointOfMarginalExpensiveness), "optimalPricePoint", "indifferencePricePoint"}
-#   gabor-granger   {"currency", "revenueMaximisingPrice" (or "optimalPrice"), "demandPct" at that price}
+#   gabor-granger   {"currency", "revenueMaximisingPrice" (or "optimalPrice"), "demandPct" at that price,
+#                   "curve": [{"price", "demandPct"}] (the tested prices), "monotone": false when demand rises}
 #   maxdiff         {"items": [{"item" (or "label", "name"), "score", "rank"}]}
 #   turf            {"bestCombination": {"items": […], "reachPct" | "reach", "frequency"}}
 #   kano            {"features": [{"feature" (or "name"), "category"}]}
@@ -750,11 +751,31 @@ class VanWestendorpCalculation(CalculationCoverage):
         )
 
 
+class DemandPoint(MindsModel):
+    """One tested price of a Gabor-Granger ladder and the share (0–100) who would buy at it."""
+
+    price: float
+    demand_pct: float = Field(ge=0, le=100)
+
+
 class GaborGrangerCalculation(CalculationCoverage):
     kind: Literal["gabor_granger"] = "gabor_granger"
     currency: str | None = None
     revenue_price: float
     demand_pct: float | None = Field(default=None, ge=0, le=100)
+    curve: list[DemandPoint] = Field(default_factory=list)  # the tested prices, when Minds sends them
+    monotone: bool | None = None  # Minds' own word on whether demand falls as the price rises
+
+    @property
+    def demand_rise(self) -> tuple[DemandPoint, DemandPoint] | None:
+        """The first pair of tested prices where more would buy at the higher one; None when demand never rises."""
+        ladder = sorted(self.curve, key=lambda point: point.price)
+        return next(((a, b) for a, b in zip(ladder, ladder[1:], strict=False) if b.demand_pct > a.demand_pct), None)
+
+    @property
+    def tested(self) -> bool:
+        """Whether the revenue-maximising price is one of the tested prices (True when Minds sent no curve)."""
+        return not self.curve or any(point.price == self.revenue_price for point in self.curve)
 
     @model_validator(mode="before")
     @classmethod
@@ -855,6 +876,9 @@ class NotComputedCalculation(CalculationCoverage):
     kind: CalculationKind
     status: str
     reason: str | None = None
+    reason_code: str | None = None  # e.g. no_numeric_answers, too_few_numeric_answers, no_demand
+    answered: int | None = Field(default=None, ge=0)  # respondents who answered the method's questions
+    minimum_n: int | None = Field(default=None, ge=0)  # the fewest usable respondents the method needs
 
 
 class UnknownCalculation(CalculationCoverage):
@@ -924,8 +948,17 @@ def parse_calculation(raw: object) -> Calculation:
         status = raw.get("status")
         if status is not None and str(status).lower() not in _CALCULATION_DONE:
             reason = _first(raw, ("reason", "error", "message"))
+            code = raw.get("reasonCode")
             return NotComputedCalculation.model_validate(
-                {**common, "kind": kind, "status": str(status), "reason": reason if isinstance(reason, str) else None}
+                {
+                    **common,
+                    "kind": kind,
+                    "status": str(status),
+                    "reason": reason if isinstance(reason, str) else None,
+                    "reasonCode": code if isinstance(code, str) else None,
+                    "answered": raw.get("answered"),
+                    "minimumN": raw.get("minimumN"),
+                }
             )
         result = _first(raw, _RESULT_KEYS)
         result = raw if result is None else result
@@ -961,6 +994,7 @@ class ResearchRun(MindsModel):
     progress: RunProgress | None = None
     completed_questions: int | None = None
     completed_at: datetime | None = None  # when Minds says the run ended (a report must be generated after it)
+    created_at: datetime | None = None  # when it started: with a question's number, its label ("Q6 · run of …")
     artifacts: list[RunArtifact] = Field(default_factory=list)
     answer_consistency: AnswerConsistency | None = None
     # Parsed one by one (see ``parse_calculation``): one malformed entry never makes the run unreadable.

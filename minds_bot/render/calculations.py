@@ -8,6 +8,11 @@ bot does not know is named ("Minds returned a … calculation that the bot canno
 bot could not read says so — neither is ever skipped or shown as empty. Numbers are printed with the precision Minds
 sent (a score of 34.2 stays 34.2, a price of 105 stays 105); nothing is derived or rounded up
 into false certainty. Text from Minds (items, features, currency, method ids) is escaped.
+A calculation Minds could not compute from the answers (``reasonCode``: no numeric answers, too few, nobody would
+buy, the questions not asked) keeps its heading with n and says why in the reader's language ("Not computed: none
+of the 10 respondents answered its price questions with a number …"); no figure is shown for it. Gabor-Granger
+names only tested prices: its demand at each one, the revenue-maximising price only when it is one of them, and a
+warning when more would buy at a higher price than at a lower one (or Minds flags the curve).
 Pure: no I/O. ``render/runs.py`` appends these blocks to the result and pages them with the rest.
 Must not touch: Minds calls, the store, Slack calls.
 """
@@ -102,6 +107,11 @@ def _unreadable(calculation: UnreadableCalculation) -> str:
 
 
 def _not_computed(calculation: NotComputedCalculation) -> str:
+    """Why the answers could not support the method, in the reader's words, under the method's heading with its
+    n; a reason the bot does not know is Minds' own, quoted."""
+    why = _not_computable_reason(calculation)
+    if why is not None:
+        return "\n".join([_heading(calculation.kind, calculation), why])
     # i18n: {method} is a research method's name (e.g. MaxDiff); {status} is Minds' word for its state (failed…).
     text = _(
         ":warning: Minds did not compute the {method} calculation (status: {status}).",
@@ -112,6 +122,45 @@ def _not_computed(calculation: NotComputedCalculation) -> str:
         # i18n: {text} is the sentence before; {reason} is Minds' explanation, shown as written.
         text = _("{text} Minds said: {reason}", text=text, reason=escape(calculation.reason, limit=MAX_REASON_SHOWN))
     return text
+
+
+def _not_computable_reason(calc: NotComputedCalculation) -> str | None:
+    answered = calc.answered
+    if calc.reason_code == "no_method_questions":
+        return _(":warning: Not computed: the run did not ask this method's questions, so there are no figures.")
+    if answered is None:
+        return None
+    count = format_number(answered)
+    if calc.reason_code == "no_numeric_answers":
+        # i18n: {count} respondents answered the method's price questions, but none of them with an amount.
+        return _n(
+            ":warning: Not computed: the {count} respondent did not answer its price questions with a number, "
+            "so there are no figures to show.",
+            ":warning: Not computed: none of the {count} respondents answered its price questions with a number, "
+            "so there are no figures to show.",
+            answered,
+            count=count,
+        )
+    if calc.reason_code == "too_few_numeric_answers" and calc.n is not None and calc.minimum_n is not None:
+        # i18n: {n} usable answers of {count} respondents; {minimum} is the fewest the method needs.
+        return _n(
+            ":warning: Not computed: only {n} of the {count} respondent gave usable answers to all its price "
+            "questions; the method needs at least {minimum}.",
+            ":warning: Not computed: only {n} of the {count} respondents gave usable answers to all its price "
+            "questions; the method needs at least {minimum}.",
+            answered,
+            n=format_number(calc.n),
+            count=count,
+            minimum=format_number(calc.minimum_n),
+        )
+    if calc.reason_code == "no_demand":
+        return _n(
+            ":warning: Not computed: the {count} respondent would not buy at any tested price.",
+            ":warning: Not computed: none of the {count} respondents would buy at any tested price.",
+            answered,
+            count=count,
+        )
+    return None
 
 
 def _heading(kind: str, calculation: CalculationCoverage) -> str:
@@ -135,7 +184,7 @@ def _figures(calculation: Calculation) -> list[str]:
     if isinstance(calculation, VanWestendorpCalculation):
         return _van_westendorp(calculation)
     if isinstance(calculation, GaborGrangerCalculation):
-        return [_gabor_granger(calculation)]
+        return _gabor_granger(calculation)
     if isinstance(calculation, MaxDiffCalculation):
         return _maxdiff(calculation)
     if isinstance(calculation, TurfCalculation):
@@ -169,14 +218,55 @@ def _van_westendorp(calc: VanWestendorpCalculation) -> list[str]:
     return lines
 
 
-def _gabor_granger(calc: GaborGrangerCalculation) -> str:
+def _gabor_granger(calc: GaborGrangerCalculation) -> list[str]:
+    """The demand at each tested price, the revenue-maximising price only when it is one of them, and a warning
+    when more would buy at a higher price than at a lower one (read from the curve, or Minds' own flag)."""
+    lines = []
+    if calc.curve:
+        ladder = sorted(calc.curve, key=lambda point: point.price)
+        # i18n: One tested price and the share who would buy at it: "76 EUR: 71%".
+        points = [_("{price}: {share}", price=_money(p.price, calc.currency), share=_pct(p.demand_pct)) for p in ladder]
+        # i18n: {points} lists each tested price with the share who would buy at it.
+        lines.append(_("Would buy at each tested price: {points}", points=separated(points)))
     price = _money(calc.revenue_price, calc.currency)
-    if calc.demand_pct is None:
-        return _("Revenue-maximising price: {price}", price=price)
-    # i18n: {share} is the percentage of respondents who said they would buy at that price.
-    return _(
-        "Revenue-maximising price: {price} ({share} would buy at that price)", price=price, share=_pct(calc.demand_pct)
-    )
+    if not calc.tested:
+        lines.append(
+            _(":warning: Minds' revenue-maximising price is not one of the tested prices, so it is not shown.")
+        )
+    elif calc.demand_pct is None:
+        lines.append(_("Revenue-maximising price: {price}", price=price))
+    else:
+        # i18n: {share} is the percentage of respondents who said they would buy at that price.
+        lines.append(
+            _(
+                "Revenue-maximising price: {price} ({share} would buy at that price)",
+                price=price,
+                share=_pct(calc.demand_pct),
+            )
+        )
+    rise = calc.demand_rise
+    if rise is not None:
+        lower, higher = rise
+        # i18n: A Gabor-Granger warning: more respondents would buy at the higher price than at the lower one.
+        lines.append(
+            _(
+                ":warning: Demand rises with price here: {higher_share} would buy at {higher} but only "
+                "{lower_share} at {lower}. Demand should fall as the price rises, so the revenue-maximising price "
+                "is not reliable.",
+                higher_share=_pct(higher.demand_pct),
+                higher=_money(higher.price, calc.currency),
+                lower_share=_pct(lower.demand_pct),
+                lower=_money(lower.price, calc.currency),
+            )
+        )
+    elif calc.monotone is False:
+        lines.append(
+            _(
+                ":warning: Minds flagged this demand curve: demand does not fall as the price rises, so the "
+                "revenue-maximising price is not reliable."
+            )
+        )
+    return lines
 
 
 def _maxdiff(calc: MaxDiffCalculation) -> list[str]:

@@ -3,8 +3,8 @@
 Owns: splitting long text into sections (never cutting silently), visible shortening with "…" where a line is
 only a preview, the button value codec (compact JSON; state in a value is for paging and re-running a command,
 it grants nothing; a value or ``private_metadata`` longer than Slack lets the bot write is refused unread), short
-private notes (``note``: the words escaped), the "which one did you mean?" and "nothing named …" messages, and the
-action ids of the buttons these messages carry.
+private notes (``note``: the words escaped), a question's label ("Q6", through the catalogs), the "which one did
+you mean?" and "nothing named …" messages, and the action ids of the buttons these messages carry.
 Must not touch: I/O of any kind.
 """
 
@@ -40,6 +40,12 @@ def slack_date(moment: datetime) -> str:
     """A date and time Slack shows in each reader's own language, format and timezone; the fallback is UTC."""
     fallback = moment.strftime("%Y-%m-%d %H:%M UTC")
     return f"<!date^{int(moment.timestamp())}^{{date_short_pretty}} {{time}}|{fallback}>"
+
+
+def question_label(number: int) -> str:
+    """A question's label by its number in its run ("Q6"), through the catalogs: the same in thread and report."""
+    # i18n: A question's label: Q and its number in its run (Q6).
+    return _("Q{number}", number=number)
 
 
 def shorten(text: str, limit: int) -> str:

@@ -92,7 +92,7 @@ def _quoted(title: str) -> str:
 
 def _numbers(comparison: Comparison, numbers: tuple[int, int]) -> str:
     if comparison.mode == "audiences" or numbers[0] == numbers[1]:
-        return f"Q{numbers[0]}"
+        return _("Q{number}", number=numbers[0])
     # i18n: A question's numbers in the two runs compared: "Q1 in A, Q3 in B".
     return _("Q{a} in A, Q{b} in B", a=numbers[0], b=numbers[1])
 

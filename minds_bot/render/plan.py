@@ -51,7 +51,7 @@ from minds_bot.render import (
     escape,
     mention,
 )
-from minds_bot.render.common import MAX_BUTTON_VALUE, shorten, split_text
+from minds_bot.render.common import MAX_BUTTON_VALUE, question_label, shorten, split_text
 from minds_bot.render.drafts import save_draft_button
 from minds_bot.render.plan_gate import (
     ApprovalGate,
@@ -142,7 +142,7 @@ def ask_if_label(question: PlanQuestion, numbers: dict[str, int]) -> str | None:
     condition = question.ask_if
     if condition is None:
         return None
-    gate = f"Q{numbers[condition.question_id]}" if condition.question_id in numbers else condition.question_id
+    gate = question_label(numbers[condition.question_id]) if condition.question_id in numbers else condition.question_id
     # i18n: joins the answers a follow-up question depends on: "Yes or No" (keep the spaces a language needs)
     either = _(" or ")
     if condition.answer_in:
@@ -162,7 +162,7 @@ def question_text(
     if routed:
         meta.append(routed)
     shows = [_("Stimulus: {name}", name=stimuli[a]) for a in question.attachment_ids if stimuli and a in stimuli]
-    return f"Q{number}. {question.text}\n{bracket(separated(meta))}" + "".join(f"\n{s}" for s in shows)
+    return f"{question_label(number)}. {question.text}\n{bracket(separated(meta))}" + "".join(f"\n{s}" for s in shows)
 
 
 def _stimulus_names(plan: ResearchPlan) -> dict[str, str]:

@@ -18,6 +18,7 @@ from minds_bot.i18n import N_, _, join_list
 from minds_bot.minds import ResearchPlan
 from minds_bot.minds.models import QuestionResponse
 from minds_bot.render import escape, mention
+from minds_bot.render.common import question_label
 
 
 @dataclass(frozen=True)
@@ -76,8 +77,8 @@ def changes_since(
     if previous is None or previous.revision >= plan.revision:
         return None
     before = dict(previous.questions)
-    was = {qid: f"Q{n}" for n, (qid, _text) in enumerate(previous.questions, start=1)}
-    shown = {q.id: f"Q{n}" for n, q in enumerate(plan.questions, start=1)}
+    was = {qid: question_label(n) for n, (qid, _text) in enumerate(previous.questions, start=1)}
+    shown = {q.id: question_label(n) for n, q in enumerate(plan.questions, start=1)}
     now = {q.id: q.text for q in plan.questions}
     added = [(shown[qid], text) for qid, text in now.items() if qid not in before]
     removed = [(was[qid], text) for qid, text in before.items() if qid not in now]

@@ -7,7 +7,9 @@ called complete), coverage gaps
 (missing coverage on older artifacts is "unknown"), ``not_asked`` items as finished-by-routing, per-audience
 results read from ``outputData`` into ``render/results.QuestionResult`` (the one model its text and its chart
 share: n and base per Audience, option order, statistics, NPS), and consistency flags counted per question with
-the caveat that they are prompts to review said once, in the run's consistency note.
+the caveat that they are prompts to review said once, in the run's consistency note. A question's label is its
+number in its run (``render/common.question_label``, through the catalogs); under the headline the result says
+which run they belong to ("Questions Q1–Q6 of the run of 2026-12-05 14:03 UTC"), the label the report uses too.
 Pure: no I/O; charts are drawn by ``render/charts.result_chart`` from the ``QuestionResult`` returned here.
 Must not touch: Minds calls, the store, Slack calls.
 """
@@ -15,6 +17,7 @@ Must not touch: Minds calls, the store, Slack calls.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from slack_sdk.models.blocks import Block, ContextBlock, MarkdownTextObject, SectionBlock
@@ -33,7 +36,7 @@ from minds_bot.render import (
     results,
 )
 from minds_bot.render.calculations import calculation_blocks
-from minds_bot.render.common import shorten, split_text
+from minds_bot.render.common import question_label, shorten, split_text
 from minds_bot.render.run_names import hidden_runs_line, run_lines
 from minds_bot.render.states import state_word
 
@@ -163,7 +166,7 @@ def _plan_limited_line(run: ResearchRun) -> str:
         index = 0
         while len(named) < MAX_NOT_RUN_NAMED and index < total:  # at most len(ran) + MAX_NOT_RUN_NAMED steps
             if index not in ran:
-                named.append(f"Q{index + 1}")
+                named.append(question_label(index + 1))
             index += 1
         if named:
             more = total - len(ran) - len(named)
@@ -279,7 +282,7 @@ def not_asked_line(artifact: RunArtifact, numbers: Mapping[str, int]) -> str:
     if routing is None:
         return _("not asked: no Mind met its routing condition (finished, not failed).")
     if routing.gate_question_id in numbers:
-        gate = f"Q{numbers[routing.gate_question_id]}"
+        gate = question_label(numbers[routing.gate_question_id])
         return _("not asked: routed by {question} — no Mind's answer matched (finished, not failed).", question=gate)
     return _("not asked: routed by an earlier question — no Mind's answer matched (finished, not failed).")
 
@@ -291,8 +294,8 @@ def artifact_text(
     consistency flags it has (the caveat about flags is said once, in the run's consistency note)."""
     number = artifact.index + 1
     if artifact.not_asked:
-        return f"*Q{number}.* {not_asked_line(artifact, numbers)}"
-    lines = [f"*Q{number}. {escape(shorten(_title(artifact), MAX_TITLE))}*"]
+        return f"*{question_label(number)}.* {not_asked_line(artifact, numbers)}"
+    lines = [f"*{question_label(number)}. {escape(shorten(_title(artifact), MAX_TITLE))}*"]
     output = artifact.output_data or {}
     dist = distribution(artifact, method_nps=method_nps)
     if dist is not None:
@@ -324,7 +327,7 @@ def _routed_line(asked_count: int, not_asked_count: int, gate: int | None) -> st
     """How many Minds a routed question was asked of, and by which question (``gate``: its number) it was routed."""
     values = {"asked": format_number(asked_count)}
     if gate is not None:
-        question = f"Q{gate}"
+        question = question_label(gate)
         return _n(
             "_Asked of {asked} of {count} Minds (routed by {question}); shares are of those asked._",
             "_Asked of {asked} of {count} Minds (routed by {question}); shares are of those asked._",
@@ -417,7 +420,7 @@ def consistency_text(check: AnswerConsistency) -> str:
             text=text,
         )
     if check.unsaved_items:
-        items = join_list(f"Q{i + 1}" for i in check.unsaved_items)
+        items = join_list(question_label(i + 1) for i in check.unsaved_items)
         # i18n: {text} is the answer-consistency note before this sentence; {questions} lists question numbers
         # (Q2, Q3…).
         text = _("{text} Flags for {questions} could not be saved.", text=text, questions=items)
@@ -439,6 +442,9 @@ def render_results(run: ResearchRun, *, study_name: str, after: Sequence[Block] 
     blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=annotate(terminal_line(run), name)))]
     if run.simulated:
         blocks.append(ContextBlock(elements=[MarkdownTextObject(text=results.simulated_text())]))
+    if run.created_at is not None and run.artifacts:  # the labels the report gives these questions too
+        labels = labels_text(run.created_at, max(a.index for a in run.artifacts) + 1)
+        blocks.append(ContextBlock(elements=[MarkdownTextObject(text=labels)]))
     method_nps = uses_nps(run)
     for artifact in sorted(run.artifacts, key=lambda a: a.index):
         text = artifact_text(artifact, numbers=numbers, partial_run=partial_run, method_nps=method_nps)
@@ -453,6 +459,21 @@ def render_results(run: ResearchRun, *, study_name: str, after: Sequence[Block] 
         Message(text=headline if n == 0 else _("{headline} (continued)", headline=headline), blocks=page)
         for n, page in enumerate(pages)
     ]
+
+
+def run_date(created_at: datetime) -> str:
+    """A run's start as its questions' labels say it, the same in the thread and the report: 2026-12-05 14:03 UTC."""
+    return created_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def labels_text(created_at: datetime, count: int) -> str:
+    # i18n: {first} and {last} are question labels (Q1, Q6); {date} is the run's start in UTC.
+    return _(
+        "Questions {first}–{last} of the run of {date}: the report labels them the same way.",
+        first=question_label(1),
+        last=question_label(count),
+        date=run_date(created_at),
+    )
 
 
 def render_consistency(check: AnswerConsistency | None) -> Message:

@@ -11,7 +11,7 @@ from tests.sandbox.files import MARKDOWN_LEFT, read_docx, read_pdf, table_with
 from tests.sandbox.helpers import LAUNCH_STUDY
 
 GEN_Z, KOREAN = "Gen Z sneaker buyers in Germany (n=12)", "Korean skincare enthusiasts (n=16)"
-CONSIDER = "Q5. Would you consider the recycled-material running shoe for yourself?"
+CONSIDER = "Q5 (run of 2025-12-02 09:10 UTC). Would you consider the recycled-material running shoe for yourself?"
 SHARES = [["Yes", "75%", "0%"], ["Maybe", "17%", "81%"], ["No", "8%", "19%"]]  # Minds' option order
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from minds_bot import i18n
 from minds_bot.minds import ResearchRun
 from minds_bot.minds.models import parse_calculation
 from minds_bot.render.calculations import calculation_blocks, calculation_text
@@ -186,3 +187,72 @@ def test_the_result_thread_shows_calculations_after_the_questions_and_pages_them
     assert text.count("*MaxDiff* · n=12") == 40
     assert ":abacus: *Method calculations* (figures as Minds computed them)" in text
     assert text.endswith("Minds returned a mystery calculation that the bot cannot show here; it is in the report.")
+
+
+NEEDS_TO_SEE_IT = {  # every respondent said they would need to see it before naming a price
+    "methodId": "van-westendorp",
+    "status": "insufficient_data",
+    "reasonCode": "no_numeric_answers",
+    "reason": "None of the 10 respondents named a price in answer to the four price questions, so there is no "
+    "price range.",
+    "n": 0,
+    "answered": 10,
+    "audiences": [{"id": "a1", "name": "US IT procurement leads"}],
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "en",
+            ":warning: Not computed: none of the 10 respondents answered its price questions with a number, so there "
+            "are no figures to show.",
+        ),
+        (
+            "de",
+            ":warning: Nicht berechnet: Keiner der 10 Befragten hat die Preisfragen mit einer Zahl beantwortet, daher "
+            "gibt es keine Werte.",
+        ),
+        (
+            "es",
+            ":warning: No calculado: ninguna de las 10 personas encuestadas respondió a las preguntas de precio con un "
+            "número, así que no hay cifras que mostrar.",
+        ),
+        ("zh", ":warning: 未计算：10 位受访者都没有用数字回答价格问题，因此没有可显示的数值。"),
+        ("ko", ":warning: 계산되지 않음: 응답자 10명 중 누구도 가격 질문에 숫자로 답하지 않아 표시할 수치가 없습니다."),
+    ],
+)
+def test_van_westendorp_from_answers_without_a_price_says_it_was_not_computed(language: str, expected: str) -> None:
+    with i18n.speaking(language):
+        heading, reason = text_of(NEEDS_TO_SEE_IT).split("\n")
+    assert heading.startswith("*") and " · n=0 · " in heading and heading.endswith("US IT procurement leads")
+    assert reason == expected
+    assert "EUR" not in reason and "USD" not in reason
+
+
+def test_too_few_and_no_demand_say_how_many_and_the_minimum() -> None:
+    few = NEEDS_TO_SEE_IT | {"reasonCode": "too_few_numeric_answers", "n": 3, "minimumN": 5}
+    assert text_of(few).split("\n")[1] == (
+        ":warning: Not computed: only 3 of the 10 respondents gave usable answers to all its price questions; the "
+        "method needs at least 5."
+    )
+    none = NEEDS_TO_SEE_IT | {"methodId": "gabor-granger", "reasonCode": "no_demand", "n": 10}
+    assert text_of(none) == (
+        "*Gabor-Granger pricing* · n=10 · Audience: US IT procurement leads\n"
+        ":warning: Not computed: none of the 10 respondents would buy at any tested price."
+    )
+
+
+def test_gabor_granger_flagged_by_minds_without_a_curve_is_still_flagged() -> None:
+    entry = {
+        "methodId": "gabor-granger",
+        "n": 8,
+        "result": {"currency": "EUR", "revenueMaximisingPrice": 90, "demandPct": 50, "monotone": False},
+    }
+    assert text_of(entry) == (
+        "*Gabor-Granger pricing* · n=8\n"
+        "Revenue-maximising price: 90 EUR (50% would buy at that price)\n"
+        ":warning: Minds flagged this demand curve: demand does not fall as the price rises, so the "
+        "revenue-maximising price is not reliable."
+    )

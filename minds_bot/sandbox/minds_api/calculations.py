@@ -2,23 +2,34 @@
 method of the confirmed plan (Van Westendorp, Gabor-Granger, MaxDiff, TURF, Kano, NPS).
 
 How each is made — deterministic, never random between calls:
-- ``nps`` is computed from the run's own answers when the plan has a 0–10 question ("How likely … recommend");
-  it says ``"basis": "answers"``.
-- Everything else is a SEEDED SIMULATION (``"basis": "simulated"``): the sandbox asks no price ladders or
-  best/worst tasks, so each Mind that answered the run gets price thresholds and item preferences drawn from
-  its persona traits with a random generator seeded by (sandbox seed, run id, Mind id, method). The standard
-  formulas then run over those simulated answers (Van Westendorp's curve crossings, Gabor-Granger's revenue
-  peak, MaxDiff best-minus-worst counts, TURF's best reach, Kano's majority category). A price comes from the
-  first "<number> EUR|USD|GBP" in the run's questions, else 100 USD.
-- Items (MaxDiff, TURF) and features (Kano) are the options of the run's first multiselect question with at
-  least four options, else the sandbox's influence list (Quality, Brand reputation, Sustainability, …).
-Every entry says ``n`` (the Minds that answered the run) and the Audiences they belong to. A run nobody
-answered gets ``status: "failed"`` entries with a reason. ``Faults.extra_calculations`` entries are appended
-as given, so a client can be shown a kind it does not know or an entry it cannot read.
+- ``van-westendorp`` and ``gabor-granger`` are computed from the run's OWN answers (``"basis": "answers"``) to the
+  questions that ask the method's inputs (``methodInput`` on a question: Van Westendorp's four price points, or
+  one tested price of a Gabor-Granger ladder with the options that mean "would buy"). Van Westendorp counts only
+  a respondent who named an amount for all four questions, in rising order; an answer that names no amount
+  ("I would need to see it before I could name a price") gives no number. Gabor-Granger's demand at a tested
+  price is the share of the respondents who answered every tested price that chose a buying option there; its
+  revenue-maximising price is always one of the tested prices, and a curve where demand rises with price says so
+  (``"monotone": false``, ``demandRises`` and an English ``note``).
+- When the answers cannot support the method (no amounts at all, fewer than ``MIN_PRICE_RESPONDENTS`` usable
+  respondents, nobody would buy at any tested price, the method's questions were not asked) the entry has
+  ``"status": "insufficient_data"``, a ``reasonCode`` (``no_numeric_answers``, ``too_few_numeric_answers``,
+  ``no_demand``, ``no_method_questions``), an English ``reason``, ``n`` (usable respondents), ``answered`` and,
+  for too few, ``minimumN`` — never figures made up from elsewhere.
+- ``nps`` is computed from the run's own answers when the plan has a 0–10 question; it says ``"basis":
+  "answers"``.
+- MaxDiff, TURF, Kano (and NPS without a 0–10 question) are a SEEDED SIMULATION (``"basis": "simulated"``): the
+  sandbox asks no best/worst tasks, so each Mind that answered the run gets item preferences drawn from its
+  persona traits with a random generator seeded by (sandbox seed, run id, Mind id, method), and the standard
+  formulas run over those (MaxDiff best-minus-worst counts, TURF's best reach, Kano's majority category). Items
+  (MaxDiff, TURF) and features (Kano) are the options of the run's first multiselect question with at least
+  four options, else the sandbox's influence list (Quality, Brand reputation, Sustainability, …).
+Every entry says ``n`` and the Audiences of the Minds that answered. A run nobody answered gets ``status:
+"failed"`` entries with a reason. ``Faults.extra_calculations`` entries are appended as given, so a client can be
+shown a kind it does not know or an entry it cannot read.
 
 The wire shape (ours to choose; the OpenAPI declares ``calculations: object[]`` only):
-``{"methodId", "methodVersion", "status", "basis", "n", "audiences": [{"id", "name"}], "result": {…}}``.
-Pure functions over plain data; must not touch state, clocks or I/O.
+``{"methodId", "methodVersion", "status", "basis", "n", "answered", "audiences": [{"id", "name"}], "result":
+{…}}``. Pure functions over plain data; must not touch state, clocks or I/O.
 """
 
 from __future__ import annotations
@@ -26,21 +37,20 @@ from __future__ import annotations
 import hashlib
 import itertools
 import random
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from minds_bot.sandbox.minds_api.instruments import INFLUENCES
+from minds_bot.sandbox.minds_api import topics
+from minds_bot.sandbox.minds_api.instruments import INFLUENCES, VAN_WESTENDORP_ROLES
 
 Record = dict[str, Any]
-DEFAULT_PRICE = 100.0
 DEFAULT_CURRENCY = "USD"
+MIN_PRICE_RESPONDENTS = 5  # fewer respondents with usable price answers cannot support a pricing method
 MIN_ITEMS = 4
 MAXDIFF_SET = 4  # items shown in one best/worst task
 TURF_SIZE = 3  # items in the combination TURF looks for
 PROMOTER, DETRACTOR = 9, 6  # 9–10 promote, 0–6 detract
-_PRICE = re.compile(r"(?P<num>\d+(?:[.,]\d+)?)\s?(?P<cur>EUR|USD|GBP)\b")
 _ITEM_TRAITS = {  # an item whose words match gets the Mind's trait as its base appeal
     "price": "priceSensitivity",
     "cheap": "priceSensitivity",
@@ -77,9 +87,14 @@ def for_run(*, seed: int, run: Record, minds: dict[str, Record], audience_names:
         if not respondents:
             out.append(entry | {"status": "failed", "reason": "No Mind answered, so there is nothing to calculate."})
             continue
-        basis, result = compute(context)
-        if "n" in result:  # a calculation over one question's answers covers those who answered it
-            entry["n"] = result.pop("n")
+        try:
+            basis, result = compute(context)
+        except NotComputable as refusal:
+            out.append(entry | refusal.entry())
+            continue
+        for key in ("n", "answered"):  # a calculation over some questions' answers covers those who answered them
+            if key in result:
+                entry[key] = result.pop(key)
         out.append(entry | {"status": "completed", "basis": basis, "result": result})
     return out
 
@@ -90,7 +105,6 @@ class _Context:
         self.traits = {
             m["mindId"]: minds.get(m["mindId"], {}).get("persona", {}).get("traits", {}) for m in respondents
         }
-        self.price, self.currency = _reference_price(run["questions"])
 
     def rng(self, mind_id: str, method: str) -> random.Random:
         return _rng(self.seed, self.run["id"], mind_id, method)
@@ -112,24 +126,47 @@ class _Context:
         return base + rng.gauss(0, 0.2)
 
 
-def _reference_price(questions: Sequence[Record]) -> tuple[float, str]:
-    for question in questions:
-        match = _PRICE.search(question["text"])
-        if match:
-            return float(match["num"].replace(",", ".")), match["cur"]
-    return DEFAULT_PRICE, DEFAULT_CURRENCY
-
-
 # ---------------------------------------------------------------- pricing
 
 
-def _thresholds(context: _Context, mind_id: str) -> tuple[float, float, float, float]:
-    """One Mind's simulated (too cheap, cheap, expensive, too expensive) prices."""
-    rng = context.rng(mind_id, "price")
-    sensitivity = context.trait(mind_id, "priceSensitivity")
-    expensive = context.price * max(0.3, 1.3 - 0.5 * sensitivity + rng.gauss(0, 0.15))
-    cheap = expensive * (0.6 + 0.2 * rng.random())
-    return cheap * (0.55 + 0.25 * rng.random()), cheap, expensive, expensive * (1.15 + 0.25 * rng.random())
+class NotComputable(Exception):
+    """The run's answers cannot support the method: the entry says why (``reasonCode`` and an English ``reason``),
+    how many respondents answered its questions and how many of them the method could use (``n``)."""
+
+    def __init__(self, code: str, reason: str, *, n: int, answered: int, minimum: int | None = None) -> None:
+        super().__init__(reason)
+        self.code, self.reason, self.n, self.answered, self.minimum = code, reason, n, answered, minimum
+
+    def entry(self) -> Record:
+        entry: Record = {
+            "status": "insufficient_data",
+            "reasonCode": self.code,
+            "reason": self.reason,
+            "n": self.n,
+            "answered": self.answered,
+        }
+        if self.minimum is not None:
+            entry["minimumN"] = self.minimum
+        return entry
+
+
+def _method_questions(run: Record, method_id: str) -> list[tuple[Record, Record]]:
+    """(question, its answered item) for every question of the run that asks an input of ``method_id``."""
+    items = {item["index"]: item for item in run["items"]}
+    return [
+        (question, items.get(index) or {"answers": []})
+        for index, question in enumerate(run["questions"])
+        if (question.get("methodInput") or {}).get("methodId") == method_id
+    ]
+
+
+def _amount(answer: Record, currency: str) -> float | None:
+    """The amount an open answer names, in ``currency``; None when it names none ("I would need to see it …")."""
+    value = answer.get("value")
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    named = topics.prices_in(str(answer.get("text") or value or ""))
+    return topics.in_currency(named[0], currency) if named else None
 
 
 def _money(value: float, price: float) -> float | int:
@@ -147,9 +184,49 @@ def _crossing(grid: Sequence[float], falling: Callable[[float], float], rising: 
 
 
 def van_westendorp(context: _Context) -> tuple[str, Record]:
-    points = [_thresholds(context, m["mindId"]) for m in context.respondents]
+    """The four curves over the amounts the Minds named for the four price questions; only a Mind that named an
+    amount for all four, in rising order, counts (``n``)."""
+    asked = _method_questions(context.run, "van-westendorp")
+    roles = {q["methodInput"].get("role"): (q, item) for q, item in asked}
+    if set(roles) != set(VAN_WESTENDORP_ROLES):
+        raise NotComputable(
+            "no_method_questions",
+            "The run did not ask Van Westendorp's four price questions.",
+            n=0,
+            answered=len(context.respondents),
+        )
+    currency = str(asked[0][0]["methodInput"].get("currency") or DEFAULT_CURRENCY)
+    amounts: dict[str, dict[str, float | None]] = {}
+    for role in VAN_WESTENDORP_ROLES:
+        for answer in roles[role][1].get("answers", []):
+            amounts.setdefault(answer["mindId"], {})[role] = _amount(answer, currency)
+    answered = len(amounts)
+    numeric: list[tuple[float, ...]] = []
+    for said in amounts.values():
+        named = [said.get(role) for role in VAN_WESTENDORP_ROLES]
+        if all(amount is not None for amount in named):
+            numeric.append(tuple(float(amount or 0) for amount in named))
+    points = [p for p in numeric if list(p) == sorted(p)]  # too cheap <= cheap <= expensive <= too expensive
+    if not numeric:
+        raise NotComputable(
+            "no_numeric_answers",
+            f"None of the {answered} respondents named a price in answer to the four price questions, so there is "
+            "no price range.",
+            n=0,
+            answered=answered,
+        )
+    if len(points) < MIN_PRICE_RESPONDENTS:
+        raise NotComputable(
+            "too_few_numeric_answers",
+            f"Only {len(points)} of the {answered} respondents named four prices in rising order; Van Westendorp "
+            f"needs at least {MIN_PRICE_RESPONDENTS}.",
+            n=len(points),
+            answered=answered,
+            minimum=MIN_PRICE_RESPONDENTS,
+        )
     n = len(points)
-    step = 1.0 if context.price >= 20 else 0.01
+    typical = sorted(p[2] for p in points)[n // 2]
+    step = 1.0 if typical >= 20 else 0.01
     low, high = min(p[0] for p in points), max(p[3] for p in points)
     grid = [low + i * step for i in range(int((high - low) / step) + 2)]
 
@@ -163,26 +240,83 @@ def van_westendorp(context: _Context) -> tuple[str, Record]:
     opp = _crossing(grid, too_cheap, too_expensive)
     ipp = _crossing(grid, cheap, expensive)
     result = {
-        "currency": context.currency,
-        "acceptableRange": {"low": _money(pmc, context.price), "high": _money(pme, context.price)},
-        "optimalPricePoint": _money(opp, context.price),
-        "indifferencePricePoint": _money(ipp, context.price),
+        "n": n,
+        "answered": answered,
+        "currency": currency,
+        "acceptableRange": {"low": _money(pmc, typical), "high": _money(pme, typical)},
+        "optimalPricePoint": _money(opp, typical),
+        "indifferencePricePoint": _money(ipp, typical),
     }
-    return "simulated", result
+    return "answers", result
 
 
 def gabor_granger(context: _Context) -> tuple[str, Record]:
-    willing = [_thresholds(context, m["mindId"])[2] for m in context.respondents]
-    prices = [_money(context.price * f, context.price) for f in (0.7, 0.85, 1.0, 1.15, 1.3)]
-    curve = [{"price": p, "demandPct": round(100 * sum(w >= p for w in willing) / len(willing))} for p in prices]
-    best = max(curve, key=lambda point: point["price"] * point["demandPct"])
-    result = {
-        "currency": context.currency,
+    """Demand at each tested price: the share of the Minds who answered every price question that chose a buying
+    option ("Definitely/Probably would buy", as ``methodInput.wouldBuy`` names them) for that price. Only tested
+    prices are named; a curve where more would buy at a higher price than at a lower one says so."""
+    asked = sorted(_method_questions(context.run, "gabor-granger"), key=lambda qi: qi[0]["methodInput"]["price"])
+    if not asked:
+        raise NotComputable(
+            "no_method_questions", "The run did not ask Gabor-Granger's price questions.", n=0, answered=0
+        )
+    currency = str(asked[0][0]["methodInput"].get("currency") or DEFAULT_CURRENCY)
+    by_price: list[dict[str, bool]] = []
+    for question, item in asked:
+        buying = set(question["methodInput"].get("wouldBuy") or [])
+        by_price.append({a["mindId"]: a.get("value") in buying for a in item.get("answers", [])})
+    answered = len(set().union(*by_price))
+    everyone = set.intersection(*(set(p) for p in by_price))
+    n = len(everyone)
+    if n < MIN_PRICE_RESPONDENTS:
+        raise NotComputable(
+            "too_few_numeric_answers",
+            f"Only {n} of the {answered} respondents answered every tested price; Gabor-Granger needs at least "
+            f"{MIN_PRICE_RESPONDENTS}.",
+            n=n,
+            answered=answered,
+            minimum=MIN_PRICE_RESPONDENTS,
+        )
+    curve = [
+        {
+            "price": question["methodInput"]["price"],
+            "demandPct": round(100 * sum(buys[m] for m in everyone) / n),
+        }
+        for (question, _item), buys in zip(asked, by_price, strict=True)
+    ]
+    if not any(point["demandPct"] for point in curve):
+        raise NotComputable(
+            "no_demand",
+            f"None of the {n} respondents would buy at any tested price, so there is no revenue-maximising price.",
+            n=n,
+            answered=answered,
+        )
+    best = max(curve, key=lambda point: (point["price"] * point["demandPct"], -point["price"]))
+    rises = [
+        {
+            "lowerPrice": a["price"],
+            "lowerDemandPct": a["demandPct"],
+            "higherPrice": b["price"],
+            "higherDemandPct": b["demandPct"],
+        }
+        for a, b in itertools.pairwise(curve)
+        if b["demandPct"] > a["demandPct"]
+    ]
+    result: Record = {
+        "n": n,
+        "answered": answered,
+        "currency": currency,
         "revenueMaximisingPrice": best["price"],
         "demandPct": best["demandPct"],
         "curve": curve,
+        "monotone": not rises,
     }
-    return "simulated", result
+    if rises:
+        result["demandRises"] = rises
+        result["note"] = (
+            "More respondents would buy at a higher tested price than at a lower one, so this demand curve does not "
+            "behave as price demand should and the revenue-maximising price is not reliable."
+        )
+    return "answers", result
 
 
 # ---------------------------------------------------------------- items

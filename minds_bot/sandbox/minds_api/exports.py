@@ -11,6 +11,10 @@ answer is not empty, ``n``) who chose each option, in Minds' option order (a sca
 listed option kept at 0%; several answers allowed for a multiselect question, so its shares may add up to more
 than 100%; a scale adds each Audience's mean, top-2-box share and, for a 0–10 question about recommending, its
 NPS. The report has no charts: its numbers are tables.
+Every question has one label, the thread's: its number in its run and the run's UTC start ("Q6 (run of 2026-12-05
+14:03 UTC)", ``question_label``). The Summary says how many of the report's questions Minds' summary covers and
+summarises each one it does not (answered after it was written) in one line. The full report and the executive
+brief carry every method calculation of the Study's research runs (``report_calculations``).
 Must not touch state or I/O; callers run it off the event loop because PDF layout is CPU work.
 """
 
@@ -19,11 +23,11 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minds_bot.sandbox.minds_api import documents
+from minds_bot.sandbox.minds_api import documents, report_calculations
 from minds_bot.sandbox.minds_api.engine import headline
 
 KINDS = ("executive_brief", "full_report", "raw_data")
@@ -65,8 +69,16 @@ def unsupported_reason(kind: str, fmt: str) -> str | None:
     return f"The Minds sandbox cannot produce {kind} as {fmt}; it produces {producible}."
 
 
-def render_export(*, study: dict[str, Any], answers: list[dict[str, Any]], kind: str, fmt: str) -> ExportFile:
-    """``answers`` are the raw answer rows (question, mind, audience, text) of the Study's runs."""
+def render_export(
+    *,
+    study: dict[str, Any],
+    answers: list[dict[str, Any]],
+    kind: str,
+    fmt: str,
+    runs: Sequence[dict[str, Any]] = (),
+) -> ExportFile:
+    """``answers`` are the raw answer rows (question, mind, audience, text) of the Study's runs; ``runs`` its runs
+    oldest first, ``{"id", "label" (its UTC start, as the bot writes it), "questionIds", "calculations"}``."""
     reason = unsupported_reason(kind, fmt)
     if reason:
         raise ExportUnsupported(reason)
@@ -75,7 +87,7 @@ def render_export(*, study: dict[str, Any], answers: list[dict[str, Any]], kind:
         return ExportFile(f"{stem}.csv", MIME_TYPES["csv"], _csv(answers))
     if kind == "raw_data":
         return ExportFile(f"{stem}.md", MIME_TYPES["md"], _raw_markdown(study, answers).encode())
-    markdown = "\n".join(_report_lines(study, detailed=kind == "full_report")) + "\n"
+    markdown = "\n".join(_report_lines(study, detailed=kind == "full_report", runs=runs)) + "\n"
     if fmt == "md":
         return ExportFile(f"{stem}.md", MIME_TYPES["md"], markdown.encode())
     drawn = documents.pdf(markdown) if fmt == "pdf" else documents.docx(markdown)
@@ -90,22 +102,64 @@ def _results(study: dict[str, Any]) -> list[dict[str, Any]]:
     return [m for m in study["messages"] if m["role"] == "assistant" and m["metadata"].get("outputData")]
 
 
-def _report_lines(study: dict[str, Any], *, detailed: bool) -> list[str]:
+def question_label(message: dict[str, Any], runs: Sequence[dict[str, Any]], fallback: int) -> str:
+    """A question's one label, as the run's thread numbers it: "Q6 (run of 2026-12-05 14:03 UTC)" — its place in
+    its run and when that run started; "Q{fallback}" for a result of no known run."""
+    run_id, question_id = message["metadata"].get("runId"), message["metadata"].get("questionId")
+    run = next((r for r in runs if r["id"] == run_id), None)
+    if run is None or question_id not in run["questionIds"]:
+        return f"Q{fallback}"
+    return f"Q{run['questionIds'].index(question_id) + 1} (run of {run['label']})"
+
+
+def _report_lines(study: dict[str, Any], *, detailed: bool, runs: Sequence[dict[str, Any]] = ()) -> list[str]:
     lines = [
         f"# {documents.escape(study['name'])}",
         "",
         "_Synthetic research from the Minds sandbox; not human fieldwork._",
         "",
     ]
-    summary = (study.get("summary") or {}).get("summary")
-    if summary:
-        lines += ["## Summary", "", *[line for line in summary.splitlines() if not line.startswith("# ")], ""]
+    results = _results(study)
+    labels = [question_label(m, runs, n) for n, m in enumerate(results, start=1)]
+    lines += _summary_lines(study, results, labels)
+    lines += report_calculations.section(runs)
     lines += ["## Results", ""]
-    for number, message in enumerate(_results(study), start=1):
+    for message, label in zip(results, map(documents.escape, labels), strict=True):
         output = message["metadata"]["outputData"]
-        lines += [f"### Q{number}. {documents.escape(output['title'])}", "", documents.escape(headline(output)), ""]
+        lines += [f"### {label}. {documents.escape(output['title'])}", "", documents.escape(headline(output)), ""]
         if detailed:
             lines += _detail_lines(output)
+    return lines
+
+
+def _summary_lines(study: dict[str, Any], results: list[dict[str, Any]], labels: list[str]) -> list[str]:
+    """Minds' summary, saying how many of the report's questions it covers; every question it does not cover
+    (answered after it was written) gets its own one-line summary under it, so none goes unsummarised."""
+    saved = study.get("summary") or {}
+    summary = saved.get("summary")
+    covered = {b.get("messageId") for b in saved.get("blocks") or []} if summary else set()
+    later = [(m, label) for m, label in zip(results, labels, strict=True) if m.get("id") not in covered]
+    if not summary and not results:
+        return []
+    lines = ["## Summary", ""]
+    if summary:
+        written = saved.get("generatedAt") or "an unknown time"
+        lines += [
+            f"_Minds' summary, written {documents.escape(str(written))}, covers {len(results) - len(later)} of the "
+            f"{len(results)} questions in this report._",
+            "",
+            "\n".join(line for line in summary.splitlines() if not line.startswith("# ")).strip("\n"),
+            "",
+        ]
+    if later:
+        lead = "Answered after the summary was written" if summary else "No summary has been written yet"
+        lines += [f"_{lead}; each of these {len(later)} questions in one line:_", ""]
+        lines += [
+            f"- **{documents.escape(label)}.** {documents.escape(m['metadata']['outputData']['title'])} "
+            f"— {documents.escape(headline(m['metadata']['outputData']))}"
+            for m, label in later
+        ]
+        lines.append("")
     return lines
 
 

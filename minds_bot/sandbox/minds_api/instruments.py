@@ -12,8 +12,10 @@ judges the tested price, asks an open price point (the most they would pay, in t
 a concept test shows the concept's description (asked of the requester when the brief gives none) and asks
 appeal and why. A screener is only planned with its follow-up, which carries ``askIf`` (asked only of those who
 qualify). Every word comes from ``wording`` in the Study language; the topic is a short noun phrase from the
-brief, never the request pasted whole. Pure functions over strings; the same request always gives the same
-instrument.
+brief, never the request pasted whole. A question that asks a method's input carries ``methodInput`` (Van
+Westendorp's role and currency; a Gabor-Granger ladder step's tested price, currency and the options that mean
+"would buy"), so ``calculations`` computes the method from the answers to exactly those questions. Pure
+functions over strings; the same request always gives the same instrument.
 """
 
 from __future__ import annotations
@@ -245,6 +247,7 @@ class Item:
     rank: float | None
     gate: bool = False
     follows: tuple[str, ...] = ()
+    method_input: dict[str, Any] | None = None  # which input of a method it asks (``methodInput`` on the question)
 
 
 @dataclass(frozen=True)
@@ -350,6 +353,8 @@ _MESSAGE_WORDS = re.compile(
 
 
 GABOR_GRANGER_STEPS = (-0.15, 0.0, 0.15)  # the price ladder around the tested price, lowest first
+VAN_WESTENDORP_ROLES = ("tooCheap", "cheap", "expensive", "tooExpensive")
+WOULD_BUY = 2  # the first two options of the buying-likelihood list ("definitely/probably would buy") buy
 
 
 def _willingness_to_pay(b: Brief, w: Words) -> list[Item]:
@@ -358,20 +363,35 @@ def _willingness_to_pay(b: Brief, w: Words) -> list[Item]:
     loc, t, currency = w.locale, w.topic, _currency(b, w.locale)
     if b.price_method == "van-westendorp":
         keys = ("vw_too_cheap", "vw_cheap", "vw_expensive", "vw_too_expensive")
+        code = b.price.split()[1] if b.price else _HOME_CURRENCY[language(loc)]
         return [
-            Item(phrase(loc, key, topic=t, currency=currency), OPEN, "module_price", 1.5 + n / 10)
-            for n, key in enumerate(keys)
+            Item(
+                phrase(loc, key, topic=t, currency=currency),
+                OPEN,
+                "module_price",
+                1.5 + n / 10,
+                method_input={"methodId": "van-westendorp", "role": role, "currency": code},
+            )
+            for n, (key, role) in enumerate(zip(keys, VAN_WESTENDORP_ROLES, strict=True))
         ]
     if b.price_method == "gabor-granger" and b.price:
         number, code = b.price.split()
         base = float(number.replace(",", "."))
-        ladder = [f"{round(base * (1 + step))} {code}" for step in GABOR_GRANGER_STEPS]
+        ladder = [round(base * (1 + step)) for step in GABOR_GRANGER_STEPS]
+        options = choices(loc, "buy_likelihood")
         return [
             Item(
-                phrase(loc, "gg_buy", topic=t, price=price),
-                _pick(*choices(loc, "buy_likelihood")),
+                phrase(loc, "gg_buy", topic=t, price=f"{price} {code}"),
+                _pick(*options),
                 "module_price",
                 1.5 + n / 10,
+                method_input={
+                    "methodId": "gabor-granger",
+                    "role": "buy",
+                    "price": price,
+                    "currency": code,
+                    "wouldBuy": list(options[:WOULD_BUY]),
+                },
             )
             for n, price in enumerate(ladder)
         ]
@@ -502,6 +522,8 @@ def instrument(brief: Brief, *, locale: str, count: int) -> Instrument:
         module_id = sections.setdefault(item.section, f"m{len(sections) + 1}")
         question: dict[str, Any] = {"id": ids[index], "moduleId": module_id, "text": item.text}
         question["response"] = dict(item.response)
+        if item.method_input:
+            question["methodInput"] = dict(item.method_input)
         if item.follows:
             question["askIf"] = {"questionId": ids[_gate_of(items, index)], "answerIn": list(item.follows)}
         questions.append(question)

@@ -10,6 +10,9 @@ Owns: ``answer_item``, ``output_data``, ``consistency_flags``, and the grammar o
   neutral to "not for me" (``UNFIT_CENTRE``), picks fewer options and says so in words.
 - A choice is read from the list's positive end (the last option when the list starts low, "Never …"); a list of
   price bands gets the band of the Mind's own price. A scale point is the affinity on the scale.
+- Van Westendorp's four price questions (``methodInput`` on the question) get four rising amounts from the same
+  willingness to pay (``VAN_WESTENDORP_FACTORS``); a Mind that cannot name a price says so in words, with no
+  number ("Needs to see it first") — ``calculations`` counts only answers that name an amount.
 - An open answer (``voices``) says what the question asks for in the Mind's voice ("A clearly better price would
   … As a barista in Berlin, I compare prices before I buy anything."), and its theme is the one counted; a choice
   or scale point comes with a reason for the question and the direction chosen (``reasons``).
@@ -38,6 +41,9 @@ NOISE = 0.18
 CONTRADICTION_GAP = 1.5  # sentiment distance (on -1..1) between two answers that counts as a contradiction
 DEFAULT_MAX_SELECTIONS = 3
 PREVIEW_ANSWERS = 5
+# Van Westendorp's four price points as shares of what the Mind would pay at most: too cheap, a bargain,
+# getting expensive, too expensive (each Mind's four amounts rise in that order).
+VAN_WESTENDORP_FACTORS = {"tooCheap": 0.45, "cheap": 0.7, "expensive": 1.0, "tooExpensive": 1.3}
 
 _KEYWORD_TRAITS = (
     (("price", "cost", "pay", "afford", "expensive", "cheap"), "priceSensitivity", -0.5),
@@ -81,6 +87,9 @@ def answer_item(
     traits = mind["persona"]["traits"]
     topic = topics.question_topic(question)
     wtp = _willingness_to_pay(seed=seed, mind=mind, topic=topic, question=question)
+    method_input = question.get("methodInput") or {}
+    if wtp is not None and method_input.get("methodId") == "van-westendorp":
+        wtp *= VAN_WESTENDORP_FACTORS.get(str(method_input.get("role")), 1.0)  # each price point its own amount
     affinity = _affinity(question["text"], traits=traits, history=history, rng=rng)
     affinity = _price_view(
         question, topic, affinity=affinity, wtp=wtp, rng=_rng(seed, mind["id"], question["text"], "price")

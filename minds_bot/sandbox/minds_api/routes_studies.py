@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import copy
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from aiohttp import web
@@ -271,6 +272,7 @@ async def start_export(request: web.Request) -> web.Response:
             answers=_answer_rows(rt, study["id"]),
             kind=body.kind,
             fmt=body.format,
+            runs=_report_runs(rt, study["id"]),
         )
     except exports.ExportUnsupported as exc:
         job["error"] = str(exc)
@@ -294,6 +296,20 @@ def _cached_export(rt: Runtime, study_id: str, *, kind: str, fmt: str) -> Record
         if j["studyId"] == study_id and j["kind"] == kind and j["format"] == fmt and j["status"] == "completed"
     ]
     return newest_first(done)[0] if done else None
+
+
+def _report_runs(rt: Runtime, study_id: str) -> list[dict[str, Any]]:
+    """The Study's runs oldest first, as the report labels their questions and lists their calculations."""
+    runs = sorted((r for r in rt.state.runs.values() if r["studyId"] == study_id), key=lambda r: r["createdAt"])
+    return [
+        {
+            "id": run["id"],
+            "label": datetime.fromtimestamp(run["createdAt"], UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            "questionIds": [q["id"] for q in run["questions"]],
+            "calculations": copy.deepcopy(run.get("calculations") or []),
+        }
+        for run in runs
+    ]
 
 
 def _answer_rows(rt: Runtime, study_id: str) -> list[dict[str, Any]]:

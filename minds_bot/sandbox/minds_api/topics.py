@@ -236,6 +236,11 @@ def price_affinity(*, price_eur: float, wtp_eur: float) -> float:
     return min(1.0, max(0.0, 0.5 - PRICE_SLOPE * (price_eur / wtp_eur - 1)))
 
 
+def in_currency(price: Price, currency: str) -> float:
+    """``price`` converted to ``currency`` (an unknown code is taken as EUR)."""
+    return price.eur / _TO_EUR.get(currency, 1.0)
+
+
 def format_price(amount_eur: float, currency: str) -> str:
     """A price as a person says it, rounded the way shops price (to 5 above 50, to 1 below)."""
     amount = amount_eur / _TO_EUR[currency]
