@@ -15,7 +15,8 @@ the ``RunHandler`` for ``RunKind.RESEARCH``
 (progress edits, one terminal result in the thread — closed by "Compare with…" when it has results — then the
 plan message's closing line and the reaction (``flows/outcome.py``), then the DMs to the requester and whoever
 pressed the approval line's "Notify me when it ends" (``flows/run_notice.py``), then charts and the report —
-asked for anew (``force``) when Minds' cached Study report predates the run) and ``RunKind.CONSISTENCY`` (the
+asked for anew (``force``) when Minds' cached Study report predates the run — and last the run's spend counts the
+responses Minds received, for ``/minds activity``) and ``RunKind.CONSISTENCY`` (the
 answer-consistency note that may arrive after completion).
 Must not touch: Block Kit (``render/``), SQL, the preview lifecycle (``flows/planning.py``).
 """

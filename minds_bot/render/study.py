@@ -4,7 +4,8 @@ Owns: the card's blocks — name, Audiences with their Mind counts, questions as
 research run counts all its questions; never the messages counted here), and the latest few, recent runs
 named by date, first question, n and state exactly as Minds reports it (``render/run_names.py``),
 linked to their Slack threads when the bot posted them — runs of channels the person is not in left out and
-counted (``hidden``) — whether a public link is on, and the buttons Plan
+counted (``hidden``); when Minds has older ones, it says it shows the latest few and that ``/minds runs`` lists
+all — whether a public link is on, and the buttons Plan
 research / Ask / Summary / Export — and the value format of the ``study_plan`` button (study id, optionally
 followed by a newline and the request text to plan). Must not touch: I/O.
 """
@@ -98,7 +99,12 @@ def _questions(study: StudyDetail) -> str:
 
 
 def _runs(
-    study: StudyDetail, runs: Sequence[AgentRun], thread_links: Mapping[str, str] | None, hidden: Collection[str]
+    study: StudyDetail,
+    runs: Sequence[AgentRun],
+    thread_links: Mapping[str, str] | None,
+    hidden: Collection[str],
+    *,
+    more: bool,
 ) -> str:
     if not runs:
         return _("*Recent runs:* none.")
@@ -107,6 +113,14 @@ def _runs(
     left_out = len(recent) - len(lines)
     if left_out:
         lines.append(hidden_runs_line(left_out))
+    if more or len(runs) > RECENT_RUNS:  # the first few of more: say so, and where the rest are
+        # i18n: {count} runs are shown; {study_id} is the Study's id inside a command shown in code.
+        heading = _(
+            "*Recent runs:* the latest {count}; `/minds runs {study_id}` lists all of them, ten at a time.",
+            count=format_number(len(recent)),
+            study_id=escape(study.id, limit=MAX_NAME_SHOWN),
+        )
+        return heading + "\n" + "\n".join(lines)
     return _("*Recent runs:*") + "\n" + "\n".join(lines)
 
 
@@ -116,13 +130,15 @@ def render_study_card(
     *,
     thread_links: Mapping[str, str] | None = None,
     hidden: Collection[str] = (),
+    more_runs: bool = False,
 ) -> Message:
-    """``hidden``: runs of channels the person is not in, left out of the recent runs and counted."""
+    """``hidden``: runs of channels the person is not in, left out of the recent runs and counted. ``more_runs``:
+    Minds has older runs than ``runs`` (the card then says it shows the latest few, and where the rest are)."""
     blocks: list[Block] = [
         HeaderBlock(text=shorten(study.name, MAX_HEADER)),
         *sections(_audiences(study)),
         *sections(_questions(study)),
-        *sections(_runs(study, runs, thread_links, hidden)),
+        *sections(_runs(study, runs, thread_links, hidden, more=more_runs)),
         context(sharing_line(is_public=study.is_public, link_sharing=study.is_link_sharing_enabled)),
         DividerBlock(),
         ActionsBlock(

@@ -33,13 +33,15 @@ async def show_card(invocation: Invocation, ref: StudyRef) -> None:
         return
     minds = await invocation.minds()
     detail = await study_detail(invocation, study)
-    runs = await with_progress(
-        minds.list_study_runs(detail.id, limit=RECENT_RUNS_LIMIT), show=lambda: show_progress(invocation)
+    latest = await with_progress(
+        minds.study_runs_page(detail.id, limit=RECENT_RUNS_LIMIT), show=lambda: show_progress(invocation)
     )
+    runs = latest.items
     channels = await run_channels(invocation.services, team_id=invocation.team_id, run_ids=[r.run_id for r in runs])
     hidden = await hidden_runs(invocation, channels)
     links = await thread_links(invocation, [run.run_id for run in runs if run.run_id not in hidden])
-    await invocation.reply(render_study_card(detail, runs, thread_links=links, hidden=hidden))
+    card = render_study_card(detail, runs, thread_links=links, hidden=hidden, more_runs=latest.has_more)
+    await invocation.reply(card)
 
 
 async def handle_study(command: ShowStudy, invocation: Invocation) -> None:

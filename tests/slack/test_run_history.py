@@ -155,3 +155,23 @@ async def test_compare_names_a_run_by_a_number_from_an_older_page(bot: BotHarnes
     bot.minds_api.on("GET", RUNS_PATH, cursor_pages(history, page_size=10))
     await bot.command(f"compare {STUDY} 23 1")
     assert (await bot.reply_containing("Run 23"))["text"] == "Run 23 is running; only finished runs can be compared."
+
+
+async def test_the_study_card_says_it_shows_the_latest_runs_and_where_the_rest_are(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", RUNS_PATH, cursor_pages(runs(25), page_size=10))
+    await bot.command(f"study {STUDY}")
+    card = said(await bot.reply_containing("Questions asked"))
+    assert f"*Recent runs:* the latest 5; `/minds runs {STUDY}` lists all of them, ten at a time." in card
+    assert [p.get("limit") for p in runs_read(bot)] == ["5"], "one page of five"
+    bot.slack.users[ADA] = {"id": ADA, "locale": "de-DE"}
+    bot.services.languages.forget_person(team_id=TEAM, user_id=ADA)
+    await bot.command(f"study {STUDY}")
+    card = said(await bot.reply_containing("Gestellte Fragen"))
+    assert f"*Letzte Durchläufe:* die neuesten 5; `/minds runs {STUDY}` listet alle auf, jeweils zehn." in card
+
+
+async def test_the_study_card_with_every_run_shown_says_nothing_more(bot: BotHarness) -> None:
+    bot.minds_api.on("GET", RUNS_PATH, cursor_pages(runs(3), page_size=10))
+    await bot.command(f"study {STUDY}")
+    card = said(await bot.reply_containing("Questions asked"))
+    assert "*Recent runs:*\\n1." not in card and "the latest" not in card and "Question 3?" in card

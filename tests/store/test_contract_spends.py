@@ -75,3 +75,17 @@ async def test_a_held_spend_is_decided_exactly_once(store: Store) -> None:
         )
         is None
     )
+
+
+async def test_the_responses_minds_counted_are_added_once_it_answered(store: Store) -> None:
+    """Issue 34 row 9: a research run's spend is recorded with its count not known, then counts what Minds received."""
+    unknown = spend("s-run", outcome=SpendOutcome.STARTED).model_copy(update={"responses": None})
+    await store.add_spend(unknown)
+    counted = await store.transition_spend(
+        team_id="T1", spend_id="s-run", expected=(SpendOutcome.STARTED,), new=SpendOutcome.STARTED, responses=23
+    )
+    assert counted is not None and counted.responses == 23 and counted.outcome is SpendOutcome.STARTED
+    kept = await store.transition_spend(
+        team_id="T1", spend_id="s-run", expected=(SpendOutcome.STARTED,), new=SpendOutcome.STARTED, detail="run-1"
+    )
+    assert kept is not None and kept.responses == 23, "a later transition without a count keeps it"
