@@ -3,7 +3,9 @@ method of the confirmed plan (Van Westendorp, Gabor-Granger, MaxDiff, TURF, Kano
 
 How each is made — deterministic, never random between calls:
 - ``nps`` is computed from the run's own answers when the plan has a 0–10 question ("How likely … recommend");
-  it says ``"basis": "answers"``.
+  it says ``"basis": "answers"``. The sandbox writes a 0–10 scale only for its recommend question, so a run that
+  asked one and answered it gets this NPS entry even when the plan did not name the method (Minds' data is what
+  marks a question NPS for the bot, in every language: never the question's words).
 - Everything else is a SEEDED SIMULATION (``"basis": "simulated"``): the sandbox asks no price ladders or
   best/worst tasks, so each Mind that answered the run gets price thresholds and item preferences drawn from
   its persona traits with a random generator seeded by (sandbox seed, run id, Mind id, method). The standard
@@ -80,6 +82,11 @@ def for_run(*, seed: int, run: Record, minds: dict[str, Record], audience_names:
         basis, result = compute(context)
         if "n" in result:  # a calculation over one question's answers covers those who answered it
             entry["n"] = result.pop("n")
+        out.append(entry | {"status": "completed", "basis": basis, "result": result})
+    named = {entry["methodId"] for entry in out}
+    if "nps" not in named and respondents and _recommend_answers(run):
+        basis, result = nps(context)
+        entry = {"methodId": "nps", "methodVersion": 1, **cover, "n": result.pop("n")}
         out.append(entry | {"status": "completed", "basis": basis, "result": result})
     return out
 
