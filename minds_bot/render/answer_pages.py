@@ -3,7 +3,8 @@
 Owns: one answer's blocks (persona · Audience — value, then what the Mind said when it says more than the value:
 an answer whose message equals its value is shown once), pages budgeted so none exceeds Slack's limits (long
 answers split, never cut), the pager and the CSV button (its state carries the result's thread), and the rows of
-the CSV's header (persona, Audience, value, message); ``flows/answers_csv.py`` writes and neutralises the rows.
+the CSV's header (persona, Audience, value, scale value, option position, message);
+``flows/answers_csv.py`` writes and neutralises the rows.
 Must not touch: I/O.
 """
 
@@ -22,7 +23,14 @@ ANSWERS_NEXT_ACTION = "answers_next"
 ANSWERS_CSV_ACTION = "answers_csv"
 ANSWERS_PER_PAGE = 8
 PAGE_BLOCK_BUDGET = MAX_BLOCKS_PER_MESSAGE - 6  # room for the heading, count line, CSV button and pager
-CSV_HEADER = (N_("Persona"), N_("Audience"), N_("Value"), N_("Message"))
+CSV_HEADER = (
+    N_("Persona"),
+    N_("Audience"),
+    N_("Value"),
+    N_("Scale value"),  # the answer's number on Minds' scale (scale questions)
+    N_("Option position"),  # its place in Minds' option list or on Minds' scale, 1 = first
+    N_("Message"),
+)
 
 
 def _same(value: str, message: str) -> bool:

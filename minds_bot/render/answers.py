@@ -236,8 +236,9 @@ def _quotes(output: StudyOutput) -> list[str]:
 
 
 def result_lines(output: StudyOutput) -> list[str]:
-    """What the result says per Audience (mrkdwn, escaped): its top line from the counted result, or for a
-    qualitative question its name, answer count and Minds' themes. The thread and a workflow step both read these."""
+    """What the result says per Audience (mrkdwn, escaped): its top line from the counted result, then once what
+    was assumed where Minds' data is silent (``results.assumed_text``), or for a qualitative question its name,
+    answer count and Minds' themes. The thread and a workflow step both read these."""
     if output.type == "qualitative":
         lines = []
         for audience in output.audiences:
@@ -250,7 +251,9 @@ def result_lines(output: StudyOutput) -> list[str]:
             lines.append(f"{name}\n{escape(audience.value)}")
         return lines
     result = distribution(output)
-    return [_top_line(result, n, a) for n, a in zip(_unique_names(output), output.audiences, strict=True)]
+    lines = [_top_line(result, n, a) for n, a in zip(_unique_names(output), output.audiences, strict=True)]
+    assumed = results.assumed_text(result) if result is not None else None
+    return [*lines, f"_{escape(assumed)}_"] if assumed else lines
 
 
 def result_title(output: StudyOutput) -> str:

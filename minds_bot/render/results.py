@@ -10,22 +10,28 @@ reader's language (German "Mittelwert 3,9 auf 1–5 · Top-2-Box 75 %"), an NPS 
 and Audience names stay as Minds wrote them; and the line a result simulated by the embedded sandbox carries
 (``simulated_text``, shown when the model's ``simulated`` says the sandbox produced it).
 
-Option order (the rule):
+What a result is comes from Minds' data only, never from words of a question or an option (the same answers
+give the same kind of result in every language):
 - A scale is ordinal: every point of Minds' ``scaleRange`` (when it has at most ``MAX_SCALE_POINTS`` points) is
   listed low to high, a point nobody chose at 0%; a numeric answer off those points is placed by its value.
-- A categorical or multiselect question with Minds' option list keeps that list's order when the options read as
-  ordered: all numbers, or worded as a ladder (``ORDERED_WORDS``: "very", "somewhat", "not at all", "never",
-  "always", "strongly", "likely", …). Otherwise the options are nominal and sorted by their share across all
-  Audiences, largest first (ties keep Minds' order). Either way every option Minds listed is kept, at 0% when
-  nobody chose it; an answer off the list is added after them, never dropped.
-- Without an option list the answers' own values are sorted by share, largest first.
+  Its anchors are Minds' ``scaleLabels``.
+- A categorical or multiselect question with Minds' option list (``classification.options``, the plan's
+  ``categoricalOptions``, or Minds' category codebook) keeps that list's order in text, chart, compare and CSV:
+  every option Minds listed is kept, at 0% when nobody chose it; an answer off the list is added after them by
+  share, never dropped.
+- Without an option list the answers' own values are sorted by share, largest first, and the result says so
+  once (``order_text``): that order is the bot's, not Minds'.
+- NPS: a 0–10 scale shows the Net Promoter Score (promoters 9–10 minus detractors 0–6, in percentage points of
+  the respondents) with each group's share, instead of the mean and top-2-box, only when Minds marks the method
+  NPS (``method_nps=True``: the run's ``calculations`` hold an NPS entry). When Minds' data says nothing about a
+  method (``method_nps=None``: a standalone question), a 0–10 scale is shown as a scale (mean, top-2-box) and
+  says once that Minds named no NPS method (``assumed_text``) — never an NPS Minds did not mark.
+- Positions (``position``): an option's 1-based place in Minds' option list, or a scale point's place on Minds'
+  scale; what the answers CSV writes beside each answer, with the numeric scale value (``scale_value``).
 
 Base: a share is of the respondents of that Audience, so for a multiselect question (several answers allowed)
 the shares may add up to more than 100%; a categorical question's shares are the same as its shares of answers.
 
-NPS: a 0–10 scale whose question asks how likely one is to "recommend", or any 0–10 scale of a run whose method
-is NPS, shows the Net Promoter Score (promoters 9–10 minus detractors 0–6, in percentage points of the
-respondents) with each group's share, instead of the mean and top-2-box.
 Pure: no I/O. Must not touch: Slack, Minds calls, the store.
 """
 
@@ -42,13 +48,6 @@ MAX_SCALE_POINTS = 21  # a scale with more points than this lists only the answe
 NPS_RANGE = (0, 10)
 PROMOTER_MIN = 9
 DETRACTOR_MAX = 6
-# Words of Minds' English option labels that read as a ladder (matched, never shown).
-ORDERED_WORDS = re.compile(
-    r"\b(very|somewhat|slightly|extremely|strongly|not at all|never|rarely|sometimes|often|always|"  # verbatim
-    r"likely|unlikely|agree|disagree|satisfied|dissatisfied|neutral|neither)\b",  # verbatim
-    re.IGNORECASE,
-)
-RECOMMEND = re.compile(r"\brecommend", re.IGNORECASE)
 MULTI_SPLIT = re.compile(r"\s*[;\n]\s*")
 COMMA_SPLIT = re.compile(r"\s*[,;\n]\s*")
 
@@ -85,9 +84,20 @@ class QuestionResult:
     title: str
     kind: str  # "categorical" | "multiselect" | "scale"
     options: list[str]  # display order (see the module docstring)
-    ordered: bool
+    ordered: bool  # the order is Minds' (its option list or scale points); False: by share (no list from Minds)
     audiences: list[AudienceResult]
     anchors: tuple[str, str] | None = None  # Minds' labels for a scale's two ends, when it gives them
+    listed: tuple[str, ...] = ()  # Minds' option list, or a scale's points low to high: what ``position`` counts
+    nps_unmarked: bool = False  # a 0–10 scale of which Minds' data names no method (shown as a scale, said once)
+
+    def position(self, option: str) -> int | None:
+        """The option's 1-based place in Minds' option list (a scale point's place on Minds' scale); None when
+        Minds did not list it."""
+        return self.listed.index(option) + 1 if option in self.listed else None
+
+    def scale_value(self, option: str) -> float | None:
+        """A scale answer's numeric value; None for other questions and non-numeric answers."""
+        return _number(option) if self.kind == "scale" else None
 
     @property
     def several(self) -> bool:
@@ -129,13 +139,18 @@ def picked(value: str, kind: str, listed: Sequence[str] = ()) -> list[str]:
     return [_point(value) if kind == "scale" else value]
 
 
-def reads_ordered(options: Sequence[str]) -> bool:
-    """Whether Minds' option list reads as a ladder (see the module docstring); unsure → False (sort by share)."""
-    if not options:
-        return False
-    if all(_number(o) is not None for o in options):
-        return True
-    return any(ORDERED_WORDS.search(o) for o in options)
+def csv_cells(result: QuestionResult | None, value: str) -> tuple[str, str]:
+    """One answer's scale value and option position(s) for the answers CSV, from the same model the text and
+    chart use: ("7", "8") for 7 on a 0–10 scale, ("", "2; 4") for a multiselect answer naming Minds' 2nd and 4th
+    options; "" where there is none (an answer off Minds' list has no position). Numbers are written for machines
+    (a point, no grouping), whatever the language."""
+    if result is None:
+        return "", ""
+    options = picked(value, result.kind, result.listed)
+    numbers = [number for option in options if (number := result.scale_value(option)) is not None]
+    positions = [str(place) for option in options if (place := result.position(option)) is not None]
+    scale = "; ".join(str(int(v)) if v.is_integer() else repr(v) for v in numbers)  # a CSV cell, verbatim
+    return scale, "; ".join(positions)  # a CSV cell for machines, verbatim
 
 
 def _scale_points(scale_range: Sequence[float] | None) -> list[str]:
@@ -145,12 +160,11 @@ def _scale_points(scale_range: Sequence[float] | None) -> list[str]:
     return [str(v) for v in range(low, high + 1)] if 0 < high - low < MAX_SCALE_POINTS else []
 
 
-def is_nps_question(title: str, scale_range: Sequence[float] | None, *, method_nps: bool = False) -> bool:
+def is_nps_scale(scale_range: Sequence[float] | None) -> bool:
+    """Whether Minds' ``scaleRange`` is the 0–10 scale an NPS is computed on (the method decides whether it is one)."""
     if scale_range is None or len(scale_range) != 2:
         return False
-    if (int(scale_range[0]), int(scale_range[1])) != NPS_RANGE:
-        return False
-    return method_nps or bool(RECOMMEND.search(title))
+    return (int(scale_range[0]), int(scale_range[1])) == NPS_RANGE
 
 
 def nps_of(counts: dict[str, int]) -> Nps | None:
@@ -172,9 +186,11 @@ def build(
     listed: Sequence[str] = (),
     scale_range: Sequence[float] | None = None,
     anchors: tuple[str, str] | None = None,
-    method_nps: bool = False,
+    method_nps: bool | None = None,
 ) -> QuestionResult | None:
-    """The result of one question from each Audience's raw answer values; None when nobody answered."""
+    """The result of one question from each Audience's raw answer values; None when nobody answered.
+    ``method_nps``: True when Minds marks the method NPS, False when Minds' data names the method and it is not
+    NPS, None when Minds' data says nothing about a method (see the module docstring)."""
     counted: list[tuple[str, int, dict[str, int]]] = []
     for name, values in audiences:
         counts: dict[str, int] = {}
@@ -192,7 +208,8 @@ def build(
         for option, count in counts.items():
             totals[option] = totals.get(option, 0) + count
     options, ordered = _order(kind, listed=list(listed), scale_range=scale_range, totals=totals)
-    nps = kind == "scale" and is_nps_question(title, scale_range, method_nps=method_nps)
+    zero_to_ten = kind == "scale" and is_nps_scale(scale_range)
+    nps = zero_to_ten and method_nps is True
     results = []
     for name, n, counts in counted:
         shares = [100.0 * counts.get(option, 0) / n if n else 0.0 for option in options]
@@ -202,7 +219,16 @@ def build(
                 name=name, n=n, counts=counts, shares=shares, scale=scale, nps=nps_of(counts) if nps and n else None
             )
         )
-    return QuestionResult(title=title, kind=kind, options=options, ordered=ordered, audiences=results, anchors=anchors)
+    return QuestionResult(
+        title=title,
+        kind=kind,
+        options=options,
+        ordered=ordered,
+        audiences=results,
+        anchors=anchors,
+        listed=tuple(_scale_points(scale_range) if kind == "scale" else dict.fromkeys(listed)),
+        nps_unmarked=zero_to_ten and method_nps is None,
+    )
 
 
 def _order(
@@ -212,11 +238,10 @@ def _order(
         points = _scale_points(scale_range)
         numeric = sorted({*points, *(v for v in totals if _number(v) is not None)}, key=lambda v: _number(v) or 0.0)
         return [*numeric, *(v for v in totals if _number(v) is None)], True
-    off_list = [v for v in totals if v not in listed]
-    if listed and reads_ordered(listed):
-        return [*listed, *sorted(off_list, key=lambda v: -totals[v])], True
-    order = [*listed, *off_list]
-    return sorted(order, key=lambda v: -totals.get(v, 0)), False
+    off_list = sorted((v for v in totals if v not in listed), key=lambda v: -totals[v])  # ties: as answered
+    if listed:
+        return [*dict.fromkeys(listed), *off_list], True
+    return off_list, False
 
 
 # --- words -----------------------------------------------------------------------------------------------
@@ -243,6 +268,17 @@ def chart_base(result: QuestionResult) -> str:
     if result.several:
         return _("% of respondents (several answers allowed)")
     return _("% of respondents")
+
+
+def assumed_text(result: QuestionResult) -> str | None:
+    """What the bot assumed where Minds' data is silent, said once under the question's numbers (plain text):
+    a 0–10 scale without a method Minds named is shown as a scale, not an NPS; answers without Minds' option list
+    are in the bot's order (by share). None when nothing was assumed."""
+    if result.nps_unmarked:
+        return _("Minds named no method for this 0–10 scale: shown as a scale (mean), not as an NPS.")
+    if not result.ordered and result.kind != "scale" and len(result.options) > 1:
+        return _("Minds sent no option list: answers sorted by share, largest first.")
+    return None
 
 
 def simulated_text() -> str:

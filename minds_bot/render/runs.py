@@ -24,7 +24,7 @@ from slack_sdk.models.blocks import Block, ContextBlock, MarkdownTextObject, Sec
 
 from minds_bot.i18n import _, _n, annotate, format_number, join_list
 from minds_bot.minds import AgentRun, ResearchRun, RunArtifact
-from minds_bot.minds.models import AnswerConsistency, StudyMessage
+from minds_bot.minds.models import AnswerConsistency, StudyMessage, calculation_kind
 from minds_bot.render import (
     MAX_BLOCKS_PER_MESSAGE,
     MAX_NAME_SHOWN,
@@ -222,9 +222,10 @@ def _anchors(output: Mapping[str, Any]) -> tuple[str, str] | None:
     return None
 
 
-def distribution(artifact: RunArtifact, *, method_nps: bool = False) -> results.QuestionResult | None:
+def distribution(artifact: RunArtifact, *, method_nps: bool | None = False) -> results.QuestionResult | None:
     """The result of a categorical, multiselect or scale question — what its text and its chart both say; None
-    when none is reported. ``method_nps``: the run's method is NPS (a 0–10 scale then shows its NPS)."""
+    when none is reported. ``method_nps``: whether Minds marks the run's method NPS (``uses_nps``: a 0–10 scale
+    then shows its NPS); a run's calculations say which methods Minds computed, so False is never "unknown"."""
     output = artifact.output_data or {}
     kind = str(output.get("type", ""))
     if artifact.not_asked or kind not in CHARTED_TYPES:
@@ -300,6 +301,8 @@ def artifact_text(
     dist = distribution(artifact, method_nps=method_nps)
     if dist is not None:
         lines += [_shares(dist, audience) for audience in dist.audiences if audience.n]
+        assumed = results.assumed_text(dist)
+        lines += [f"_{escape(assumed)}_"] if assumed else []
     elif str(output.get("type")) == "qualitative":
         lines += _qualitative_lines(output)
     lines += _top_lines(output) if dist is None else []
@@ -428,8 +431,12 @@ def consistency_text(check: AnswerConsistency) -> str:
 
 
 def uses_nps(run: ResearchRun) -> bool:
-    """Whether the run's method is NPS (Minds returned an NPS calculation for it)."""
-    return any(getattr(c, "kind", None) == "nps" for c in run.calculations)
+    """Whether Minds marks the run's method NPS: its ``calculations`` hold an NPS entry (computed or not)."""
+    return any(c.kind == "nps" or _names_nps(getattr(c, "method_id", None)) for c in run.calculations)
+
+
+def _names_nps(method_id: object) -> bool:
+    return isinstance(method_id, str) and calculation_kind(method_id) == "nps"
 
 
 def render_results(run: ResearchRun, *, study_name: str, after: Sequence[Block] = ()) -> list[Message]:

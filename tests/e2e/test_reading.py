@@ -54,14 +54,14 @@ async def test_show_answers_shows_each_answer_once_pages_both_ways_and_attaches_
     since = desk.emu.mark()
     await desk.emu.click_button(user=desk.ben, action_id="answers_csv", channel=desk.research, ts=first.ts)
     reply = await desk.posted(since, lambda m: bool(m.files), thread_ts=thread_ts)
-    assert "as CSV (persona, Audience, value, message)." in reply.text
+    assert "as CSV (persona, Audience, value, scale value, option position, message)." in reply.text
     (file_id,) = reply.files
     assert desk.emu.state.files[file_id].name == "answers.csv"
     content = desk.emu.file_content(file_id)
     assert content is not None
     rows = list(csv.reader(io.StringIO(content.decode("utf-8"))))
-    assert rows[0] == ["Persona", "Audience", "Value", "Message"]
-    assert len(rows) > 1 and all(len(r) == 4 for r in rows)
+    assert rows[0] == ["Persona", "Audience", "Value", "Scale value", "Option position", "Message"]
+    assert len(rows) > 1 and all(len(r) == 6 for r in rows)
 
 
 async def test_the_digest_shows_the_summary_as_rendered_markdown_and_whether_it_is_current(desk: Desk) -> None:

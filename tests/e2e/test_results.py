@@ -1,7 +1,9 @@
 """Issue #24 rows 3, 4, 5 and "charts say what they show", end to end through the real app against the sandbox:
 a standalone question's result says its base and n per Audience — a multiselect in % of respondents, several
-answers allowed; an ordered list in Minds' order with the option nobody chose at 0%; a "recommend" question as
-an NPS — and a chart drawn from the same result is uploaded beside it, saying so."""
+answers allowed, in Minds' option order; an ordered list in Minds' order with the option nobody chose at 0%; a
+standalone 0–10 question (no method in Minds' data) as a scale that says so, a guided run whose calculations mark
+NPS as an NPS (issue 34: never from the word "recommend") — and a chart drawn from the same result is uploaded
+beside it, saying so."""
 
 from __future__ import annotations
 
@@ -49,11 +51,11 @@ async def test_a_multiselect_result_is_in_percent_of_respondents_with_n_per_audi
     )
     assert (
         f"{GEN_Z} (% of respondents · several answers allowed · n=12): "
-        "Quality 58% · Price 50% · Sustainability 42% · Design 17%"
+        "Price 50% · Quality 58% · Design 17% · Sustainability 42%"
     ) in text
     assert (
         f"{KOREA} (% of respondents · several answers allowed · n=16): "
-        "Quality 50% · Price 25% · Sustainability 25% · Design 0%"
+        "Price 25% · Quality 50% · Design 0% · Sustainability 25%"
     ) in text
     assert SAME_CHART in text
 
@@ -65,11 +67,14 @@ async def test_an_ordered_list_keeps_minds_order_and_shows_an_unchosen_option_at
     assert f"{KOREA} (% of respondents · n=16): Never 0% · Rarely 25% · Sometimes 75% · Often 0% · Always 0%" in text
 
 
-async def test_a_recommend_question_shows_the_nps_with_its_three_groups_and_n(desk: Desk) -> None:
+async def test_a_standalone_recommend_question_is_a_scale_and_says_minds_named_no_method(desk: Desk) -> None:
+    """Issue 34 row 1: the word "recommend" decides nothing; ``/minds ask`` carries no method, so the 0–10 scale
+    is shown as a scale and says so once (the same in every language: tests/e2e/test_meaning.py)."""
     text = await asked(desk, "How likely are you to recommend our recycled sneakers to a friend?")
-    assert (f"{GEN_Z} (n=12): NPS −42 · promoters (9–10) 25% · passives (7–8) 8% · detractors (0–6) 67%") in text
-    assert (f"{KOREA} (n=16): NPS −100 · promoters (9–10) 0% · passives (7–8) 0% · detractors (0–6) 100%") in text
-    assert "mean" not in text and "top-2-box" not in text
+    assert f"{GEN_Z} (n=12): mean 6.0 on 0–10 · top-2-box 25%" in text
+    assert f"{KOREA} (n=16): mean 4.4 on 0–10 · top-2-box 0%" in text
+    assert text.count("_Minds named no method for this 0–10 scale: shown as a scale (mean), not as an NPS._") == 1
+    assert "NPS −" not in text and "promoters" not in text
 
 
 async def test_a_guided_nps_run_shows_the_nps_per_audience_and_says_the_flags_caveat_once(desk: Desk) -> None:

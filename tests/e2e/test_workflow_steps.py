@@ -49,7 +49,7 @@ async def test_the_ask_step_asks_in_a_thread_and_completes_with_the_result_n_and
     assert summary.splitlines()[1] == "Simulated locally by the minds-bot sandbox — not answers from Minds."
     assert (
         "*Gen Z sneaker buyers in Germany* (% of respondents · several answers allowed · n=12): "
-        "Quality 58% · Price 50% · Sustainability 42% · Design 17%"
+        "Price 50% · Quality 58% · Design 17% · Sustainability 42%"  # Minds' option order (issue 34 row 2)
     ) in summary
     assert outputs["n"] == 28
     declared = next(f for f in desk.demo.bot.bot.surface.functions if f.callback_id == ASK)

@@ -20,6 +20,7 @@ def test_every_answer_is_a_row_and_formulas_are_neutralised(tmp_path: Path) -> N
         }
     )
     path = tmp_path / "answers.csv"
-    _write(path, ("Persona", "Audience", "Value", "Message"), answer_rows(output))
+    header = ("Persona", "Audience", "Value", "Scale value", "Option position", "Message")
+    _write(path, header, answer_rows(output))
     rows = list(csv.reader(path.open(encoding="utf-8")))
-    assert rows == [["Persona", "Audience", "Value", "Message"], ["'@Mia", "Gen Z", "'=1+1", "-5"]]
+    assert rows == [list(header), ["'@Mia", "Gen Z", "'=1+1", "", "", "-5"]]  # off Minds' list: no position

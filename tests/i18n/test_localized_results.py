@@ -94,7 +94,7 @@ def test_a_scale_line_says_mean_and_top_2_box_in_the_readers_words_and_numbers(l
     ],
 )
 def test_an_nps_line_keeps_its_true_minus_in_every_language(language: str, expected: str) -> None:
-    assert _line(language, kind="scale", answers=NPS_ANSWERS, scale_range=[0, 10]) == expected
+    assert _line(language, kind="scale", answers=NPS_ANSWERS, scale_range=[0, 10], method_nps=True) == expected
 
 
 @pytest.mark.parametrize(

@@ -58,8 +58,21 @@ async def test_every_named_method_gets_its_calculation_and_the_same_run_gives_th
 
 
 async def test_a_plain_survey_has_no_calculations(client: httpx.AsyncClient, sandbox: RunningSandbox) -> None:
-    run = await finished(client, sandbox, "How do buyers feel about our new running shoe?")
+    run = await finished(client, sandbox, "Run this questionnaire:\n1. Do you run?\n2. What shoes do you own?")
     assert run["calculations"] == []
+
+
+async def test_a_survey_that_asked_its_0_to_10_recommend_question_gets_its_nps_from_the_answers(
+    client: httpx.AsyncClient, sandbox: RunningSandbox
+) -> None:
+    """Minds' data marks the NPS question (the bot reads no words): a run that asked the sandbox's 0–10 question
+    carries an NPS calculation over those answers even when the plan named no method."""
+    run = await finished(client, sandbox, "How do buyers feel about our new running shoe?")
+    [calculation] = run["calculations"]
+    assert calculation["methodId"] == "nps" and calculation["basis"] == "answers"
+    asked = next(a for a in run["artifacts"] if a["outputData"].get("classification", {}).get("scaleRange") == [0, 10])
+    answered = sum(len(audience["answers"]) for audience in asked["outputData"]["audiences"])
+    assert calculation["n"] == answered
 
 
 async def test_extra_calculations_are_appended_as_given(client: httpx.AsyncClient, sandbox: RunningSandbox) -> None:

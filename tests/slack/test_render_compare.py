@@ -49,8 +49,12 @@ def categorical(title: str, **answers: list[str]) -> results.QuestionResult:
     return built
 
 
-def scale(title: str, values: dict[str, list[str]], ends: list[float]) -> results.QuestionResult:
-    built = results.build(title=title, kind="scale", audiences=list(values.items()), scale_range=ends)
+def scale(
+    title: str, values: dict[str, list[str]], ends: list[float], *, method_nps: bool = False
+) -> results.QuestionResult:
+    built = results.build(
+        title=title, kind="scale", audiences=list(values.items()), scale_range=ends, method_nps=method_nps
+    )
     assert built is not None
     return built
 
@@ -59,7 +63,8 @@ BUY_A = categorical("Would you buy it?", Gen_Z=["Yes"] * 6 + ["No"] * 4)
 BUY_B = categorical("Would  you BUY it? ", Gen_Z=["Yes"] * 6 + ["No"] * 2)  # the same text, other case and spaces
 RATE_A = scale("Rate the design from 1 to 5", {"Gen_Z": ["3", "3", "4", "4", "3"]}, [1, 5])
 RATE_B = scale("Rate the design from 1 to 5", {"Gen_Z": ["5", "4", "4", "3", "4"]}, [1, 5])
-RECOMMEND = scale("How likely are you to recommend it?", {"Gen_Z": ["9", "10", "3"]}, [0, 10])
+# The runs' method is NPS (Minds' calculations say so): the 0–10 scale is compared as an NPS.
+RECOMMEND = scale("How likely are you to recommend it?", {"Gen_Z": ["9", "10", "3"]}, [0, 10], method_nps=True)
 
 RUN_A = RunSide(
     run=run("ra", "completed", 1),
@@ -126,7 +131,7 @@ def test_a_question_asked_another_way_is_named_not_compared() -> None:
 
 
 def test_nps_is_compared_in_points() -> None:
-    late = scale("How likely are you to recommend it?", {"Gen_Z": ["9", "3", "3", "3"]}, [0, 10])
+    late = scale("How likely are you to recommend it?", {"Gen_Z": ["9", "3", "3", "3"]}, [0, 10], method_nps=True)
     a = RunSide(run=run("ra", "completed", 1), questions=(Asked(1, "How likely are you to recommend it?", RECOMMEND),))
     b = RunSide(run=run("rb", "completed", 2), questions=(Asked(1, "How likely are you to recommend it?", late),))
     comparison = compare_runs(a, b, study="Launch")

@@ -16,7 +16,9 @@ How each is made — deterministic, never random between calls:
   ``no_demand``, ``no_method_questions``), an English ``reason``, ``n`` (usable respondents), ``answered`` and,
   for too few, ``minimumN`` — never figures made up from elsewhere.
 - ``nps`` is computed from the run's own answers when the plan has a 0–10 question; it says ``"basis":
-  "answers"``.
+  "answers"``. The sandbox writes a 0–10 scale only for its recommend question, so a run that asked one and
+  answered it gets this NPS entry even when the plan did not name the method (Minds' data is what marks a
+  question NPS for the bot, in every language: never the question's words).
 - MaxDiff, TURF, Kano (and NPS without a 0–10 question) are a SEEDED SIMULATION (``"basis": "simulated"``): the
   sandbox asks no best/worst tasks, so each Mind that answered the run gets item preferences drawn from its
   persona traits with a random generator seeded by (sandbox seed, run id, Mind id, method), and the standard
@@ -95,6 +97,11 @@ def for_run(*, seed: int, run: Record, minds: dict[str, Record], audience_names:
         for key in ("n", "answered"):  # a calculation over some questions' answers covers those who answered them
             if key in result:
                 entry[key] = result.pop(key)
+        out.append(entry | {"status": "completed", "basis": basis, "result": result})
+    named = {entry["methodId"] for entry in out}
+    if "nps" not in named and respondents and _recommend_answers(run):
+        basis, result = nps(context)
+        entry = {"methodId": "nps", "methodVersion": 1, **cover, "n": result.pop("n")}
         out.append(entry | {"status": "completed", "basis": basis, "result": result})
     return out
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -198,7 +197,7 @@ def _share_table(output: dict[str, Any]) -> list[str]:
         for option in options
     ]
     if kind == "scale":
-        rows += _scale_rows(output["title"], classification.get("scaleRange") or output.get("scaleRange"), counted)
+        rows += _scale_rows(classification.get("scaleRange") or output.get("scaleRange"), counted)
     base = "% of respondents per Audience (n = respondents)"
     base += "; several answers allowed, so shares may add up to more than 100%." if kind == "multiselect" else "."
     return [
@@ -248,11 +247,10 @@ def _is_number(value: str) -> bool:
     return True
 
 
-def _scale_rows(
-    title: str, scale_range: list[float] | None, counted: list[tuple[str, int, dict[str, int]]]
-) -> list[list[str]]:
+def _scale_rows(scale_range: list[float] | None, counted: list[tuple[str, int, dict[str, int]]]) -> list[list[str]]:
     """A scale's statistics as the thread gives them: the mean, the top-2-box share (the two highest points) and,
-    for a 0–10 question about recommending, the NPS (promoters 9–10 minus detractors 0–6, in points)."""
+    for a 0–10 question (the sandbox's NPS question, whatever its language), the NPS (promoters 9–10 minus
+    detractors 0–6, in points)."""
     numeric = [{float(v): c for v, c in counts.items() if _is_number(v)} for _name, _n, counts in counted]
     rows = [
         ["Mean"] + [_stat(values, lambda v, n: f"{sum(x * c for x, c in v.items()) / n:.1f}") for values in numeric]
@@ -263,7 +261,7 @@ def _scale_rows(
             [f"Top-2-box ({high - 1}–{high})"]
             + [_stat(values, lambda v, n: f"{round(100 * _on(v, lambda x: x > high - 2) / n)}%") for values in numeric]
         )
-        if (low, high) == (0, 10) and re.search(r"\brecommend", title, re.IGNORECASE):
+        if (low, high) == (0, 10):  # the sandbox's only 0–10 question is its NPS one (scored as a calculation)
             rows.append(["NPS"] + [_stat(values, _nps) for values in numeric])
     return rows
 
