@@ -44,7 +44,8 @@ def slack_date(moment: datetime) -> str:
 
 def question_label(number: int) -> str:
     """A question's label by its number in its run ("Q6"), through the catalogs: the same in thread and report."""
-    # i18n: A question's label: Q and its number in its run (Q6).
+    # i18n: A question's label: Q and its number in its run (Q6). Keep the letter Q: Minds' reports label
+    # i18n: questions so, and the thread says the report labels them the same way.
     return _("Q{number}", number=number)
 
 

@@ -102,8 +102,8 @@ def test_an_nps_line_keeps_its_true_minus_in_every_language(language: str, expec
     ids=["en", "de", "es", "zh", "ko"],
     argvalues=[
         ("en", "Q1. Would you buy it?\n(One of: Yes · No)"),
-        ("de", "F1. Would you buy it?\n(Eine Antwort aus: Yes · No)"),
-        ("es", "P1. Would you buy it?\n(Una de: Yes · No)"),
+        ("de", "Q1. Would you buy it?\n(Eine Antwort aus: Yes · No)"),
+        ("es", "Q1. Would you buy it?\n(Una de: Yes · No)"),
         ("zh", "Q1. Would you buy it?\n（单选：Yes · No）"),
         ("ko", "Q1. Would you buy it?\n(하나 선택: Yes · No)"),
     ],
