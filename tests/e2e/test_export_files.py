@@ -152,10 +152,12 @@ async def latest_pdf_status(desk: Desk, study: str) -> dict[str, str]:
 
 
 async def a_run_in_minds(desk: Desk, study: str) -> dict[str, str]:
-    """A standalone question asked in Minds itself (not through the bot), finished: the sandbox's clock is moved
-    on an hour, which brings every run up to it."""
-    receipt = await desk.minds_api("POST", f"/studies/{study}/runs", {"question": "Which colour fits the shoe best?"})
+    """A standalone question asked in Minds itself (not through the bot) ten minutes after the first export,
+    finished: the sandbox's clock is moved on, which brings every run up to it."""
     async with httpx.AsyncClient(base_url=desk.demo.minds_url.split("/api/")[0], timeout=30) as http:
+        (await http.post("/_sandbox/advance", json={"seconds": 600})).raise_for_status()  # ten minutes later
+        question = {"question": "Which colour fits the shoe best?"}
+        receipt = await desk.minds_api("POST", f"/studies/{study}/runs", question)
         (await http.post("/_sandbox/advance", json={"seconds": 3600})).raise_for_status()
     run = await desk.minds_api("GET", f"/runs/{receipt['runId']}")
     assert run["status"] == "completed"
