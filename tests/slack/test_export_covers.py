@@ -1,5 +1,6 @@
-"""Issue 34, rows 6 and 11, through the real Bolt app over fake Minds and Slack, and the exact words of the reply
-that says what an export covers (in English and German).
+"""Issue 34, rows 6 and 11 (and ``/minds plan``, which reads a Study name and free text as ``ask`` does),
+through the real Bolt app over fake Minds and Slack, and the exact words of the reply that says what an export
+covers (in English and German).
 
 Row 6: ``force`` is a word the export grammar knows and is sent to Minds as ``force: true``; the attached file's
 comment says when Minds generated it and whether it covers the Study's latest run (``render.exports.export_covers``;
@@ -83,7 +84,7 @@ async def test_a_word_the_grammar_does_not_know_is_refused_with_the_usage(
     await bot.command(typed)
     said = await bot.refusal()
     assert said == f"I don't know `{word}` in `/minds export`. {USAGE}".replace("<", "&lt;").replace(">", "&gt;")
-    assert not bot.minds_api.to("GET", "/studies") and not bot.minds_api.to("POST", EXPORT)
+    assert bot.minds_api.sent == [], "nothing reached Minds"
 
 
 async def test_an_unquoted_name_with_extra_words_is_refused_and_nothing_is_sent(bot: BotHarness) -> None:
@@ -98,8 +99,21 @@ async def test_an_unquoted_name_with_extra_words_is_refused_and_nothing_is_sent(
     (usage,) = [e["text"] for b in answer["blocks"] if b["type"] == "context" for e in b["elements"]]
     assert usage == USAGE.replace("<", "&lt;").replace(">", "&gt;")
     assert not [k for k in buttons(answer) if k.startswith("minds_rerun")]
-    assert not bot.minds_api.to("POST", EXPORT)
+    assert [(s.method, s.path) for s in bot.minds_api.sent] == [("GET", "/studies")], "only the lookup"
     assert bot.tracker.tracked.empty()
+
+
+async def test_an_unquoted_plan_request_is_not_cut_from_a_longer_name(bot: BotHarness) -> None:
+    """The same rule for ``/minds plan``: "Launch" is no Study's exact name, so "positioning Test three…" never
+    becomes the request Minds plans."""
+    await bot.command("plan Launch positioning Test three taglines with Gen Z")
+    answer = await bot.reply_containing("nothing was sent")
+    assert answer["text"].startswith("No Study is named exactly “Launch”, so nothing was sent.")
+    (usage,) = [e["text"] for b in answer["blocks"] if b["type"] == "context" for e in b["elements"]]
+    example = '`/minds plan "Launch positioning" Test three taglines with Gen Z`'
+    assert usage == f'Say `/minds plan "&lt;study&gt;" &lt;request&gt;`, e.g. {example}'
+    assert [(s.method, s.path) for s in bot.minds_api.sent] == [("GET", "/studies")], "only the lookup"
+    assert bot.slack.calls_to("chat.postMessage") == []
 
 
 async def test_an_unquoted_exact_name_is_exported(bot: BotHarness) -> None:
