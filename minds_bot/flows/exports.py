@@ -7,6 +7,9 @@ the thread (``flows/uploads.py``: never whole in memory) and the temporary file 
 announcement per export (a progress reply in the thread becomes it, and the file then goes without a second
 comment). A CSV file is attached with its formula-like cells neutralised (``csv_safety.py``) and the comment says
 how many; Minds' original is attached instead only when the person asked for it (``original``), with a warning.
+A person's export says when Minds generated the file (``generatedAt`` of ``/export-status``: Minds serves a cached
+file unless ``force``) and whether it covers the Study's latest run, read from the Study's runs as Minds lists
+them; when Minds gives no generation time the comment says so and claims nothing.
 ``EXPORT_FAILED`` is said plainly.
 A person's export (``request_export``) is not started twice by accident: the same Study, kind and format still
 being prepared is asked about first ("start another?"), and a request Minds did not answer offers **Try
@@ -28,13 +31,15 @@ from minds_bot.flows.keyed import UNCERTAIN
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.flows.uploads import upload_file
 from minds_bot.i18n import N_, _, in_channel
-from minds_bot.minds import DownloadFailed, ExportFailed, ExportStatus
+from minds_bot.minds import AgentRun, DownloadFailed, ExportFailed, ExportStatus, MindsError
 from minds_bot.minds import ExportJob as MindsExportJob
 from minds_bot.render.errors import user_message
 from minds_bot.render.exports import (
+    KIND_WORDS,
     download_failed,
     export_already_running,
     export_attached,
+    export_covers,
     export_failed,
     export_not_answered,
     export_progress,
@@ -131,11 +136,13 @@ async def request_export(
     length: str | None,
     again: bool,
     original: bool = False,
+    force: bool = False,
 ) -> None:
     """A person's export: asked about when the same one is still being prepared (unless ``again``), and
-    offered Try again when Minds does not answer. ``original``: Minds' file unchanged (see ``start_export``)."""
+    offered Try again when Minds does not answer. ``original``: Minds' file unchanged; ``force``: Minds makes a
+    new file rather than serving its cached one (see ``start_export``)."""
     services = invocation.services
-    value = export_value(study_id=study_id, kind=kind, format=format, length=length, original=original)
+    value = export_value(study_id=study_id, kind=kind, format=format, length=length, original=original, force=force)
     running = None if again else await _running(services, invocation.team_id, study_id, kind=kind, format=format)
     if running is not None:
         message = export_already_running(
@@ -157,6 +164,7 @@ async def request_export(
             length=length,
             study_name=study_name,
             original=original,
+            force=force or None,
         )
     except UNCERTAIN as exc:
         message = export_not_answered(
@@ -178,6 +186,7 @@ async def _running(
     return next((e for e in unfinished if (e.team_id, e.study_id, e.kind, e.format) == same), None)
 
 
+COVERAGE_RUNS = 100  # the most Minds lists on one page; runs that ended after a file are among the newest
 REPORT_READY = N_("The export is ready: the file is attached below.")
 # Marks a tracked export whose file goes to Slack exactly as Minds sent it (the tracked run's label carries it).
 ORIGINAL_MARK = ":original"
@@ -279,6 +288,8 @@ class ExportDelivery:
             )
             if record.for_run is not None:  # a run's report says what it covers
                 comment += "\n" + report_covers(generated_at=status.generated_at, run_ended_at=record.after_run_at)
+            else:  # a person's export says when it was generated and whether it covers the latest run
+                comment += "\n" + await self._covers(run.team_id, record, status)
             # One announcement per export in the thread: a progress reply there becomes it, so the file goes
             # without a second comment; otherwise the file's own comment is the announcement.
             in_thread = bool(run.progress_ts) and run.progress_ts != run.thread_ts
@@ -298,6 +309,19 @@ class ExportDelivery:
             text = comment if in_thread else _(REPORT_READY)  # the channel message a person's export hangs from
             await slack.edit_progress(channel=run.channel_id, ts=run.progress_ts, text=text, blocks=[])
         await self._finish(record, ExportState.DELIVERED, file_name=downloaded.filename, sha256=downloaded.sha256)
+
+    async def _covers(self, team_id: str, record: ExportRecord, status: ExportStatus) -> str:
+        """Minds' ``generatedAt`` against the Study's runs as Minds lists them (research runs and standalone
+        questions, the newest ``COVERAGE_RUNS``); never more than Minds said."""
+        runs: list[AgentRun] | None = None
+        if status.generated_at is not None:
+            minds = await self._services.minds.client_for(team_id)
+            try:
+                runs = await minds.list_study_runs(record.study_id, limit=COVERAGE_RUNS)
+            except MindsError as exc:  # the file is still delivered; the comment says what is not known
+                log.info("export %s: the Study's runs could not be listed: %s", record.job_id, type(exc).__name__)
+        force = f"/minds export {record.study_id} {record.format} {KIND_WORDS.get(record.kind, record.kind)} force"
+        return export_covers(generated_at=status.generated_at, runs=runs, force_command=force)
 
     async def _say(self, slack: PacedWebClient, run: TrackedRun, text: str) -> None:
         if run.progress_ts:

@@ -24,7 +24,7 @@ from slack_sdk.models.blocks import (
     SectionBlock,
 )
 
-from minds_bot.i18n import N_, _, _n, join_list
+from minds_bot.i18n import N_, _, _n, join_list, sentences
 from minds_bot.minds.lookup import Candidate, LookupResult
 from minds_bot.render import MAX_NAME_SHOWN, MAX_SECTION_TEXT, MAX_WORD_SHOWN, Message, escape
 
@@ -202,6 +202,24 @@ def render_candidates(
     else:
         blocks.append(context(_("The command is too long to repeat from a button; type it again with the exact id.")))
     return Message(text=lead, blocks=blocks)
+
+
+def render_not_exact(*, query: str, candidates: Sequence[Candidate[Any]], usage: str) -> Message:
+    """An unquoted Study name followed by more words matched no Study exactly: nothing is sent and no button is
+    offered (a button could only re-run the command with the words as typed, so a question would carry a word
+    of the name). The closest names are shown as text; ``usage`` says how to quote the name."""
+    said = _(
+        "No Study is named exactly “{query}”, so nothing was sent. Put a Study name with spaces in quotes "
+        "(or use its id), so the words after it are exactly what is sent.",
+        query=escape(query, limit=MAX_QUERY_SHOWN),
+    )
+    names = [_("“{name}”", name=escape(c.item.name, limit=MAX_NAME_SHOWN)) for c in candidates[:MAX_CLOSEST_SHOWN]]
+    closest = _("Closest: {names}.", names=join_list(names)) if names else None
+    text = sentences(said, closest)
+    return Message(text=text, blocks=[section(text), context(escape(usage, limit=MAX_SECTION_TEXT))])
+
+
+MAX_CLOSEST_SHOWN = 3
 
 
 LIST_COMMANDS = {"Study": "studies", "Audience": "audiences", "Mind": "minds"}

@@ -1,4 +1,5 @@
-"""Study exports in Slack: the announcement, progress, the attached file's comment and a plain failure, and
+"""Study exports in Slack: the announcement, progress, the attached file's comment (with when Minds generated the
+file and whether it covers the Study's latest run) and a plain failure, and
 the two questions a typed export can raise: the same export already being prepared (start another?), and a
 request Minds did not answer (Try again).
 
@@ -9,12 +10,15 @@ Pure: no I/O. Must not touch: Minds calls, the store, Slack calls.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import datetime
+
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
 from minds_bot.i18n import N_, _, _n, annotate, format_share, sentences
-from minds_bot.minds import ExportFailed, ExportStatus
+from minds_bot.minds import AgentRun, ExportFailed, ExportStatus
 from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape, mention
-from minds_bot.render.common import button, encode_value, plain_value, section
+from minds_bot.render.common import button, encode_value, plain_value, section, slack_date
 from minds_bot.render.errors import minds_said
 from minds_bot.render.states import state_word
 
@@ -97,6 +101,66 @@ def export_attached(
     return f"{line}\n{cells}"
 
 
+def export_covers(*, generated_at: datetime | None, runs: Sequence[AgentRun] | None, force_command: str) -> str:
+    """When Minds generated the attached file and whether it covers the Study's latest run, from Minds' own
+    times: ``generated_at`` (``generatedAt`` of the export status) against the runs' ``completedAt``. ``runs``:
+    the Study's runs as Minds lists them (research runs and standalone questions), None when they could not be
+    read. A run that ended after the file is not in it; a run still going is not either; a run whose end Minds
+    did not give is said to be unknown. Nothing is claimed that Minds did not say."""
+    command = f"`{escape(force_command, limit=MAX_NAME_SHOWN)}`"
+    if generated_at is None:
+        return _(
+            "Minds did not say when this file was generated, so whether it covers the latest run is not known. "
+            "{command} makes a new one.",
+            command=command,
+        )
+    when = slack_date(generated_at)
+    if runs is None:
+        return _(
+            "Generated {when}. Whether it covers the latest run is not known: Minds did not list the Study's runs. "
+            "{command} makes a new one.",
+            when=when,
+            command=command,
+        )
+    ended = [run.completed_at for run in runs if run.is_terminal and run.completed_at is not None]
+    later = [moment for moment in ended if moment > generated_at]
+    going = [run for run in runs if not run.is_terminal]
+    unknown = [run for run in runs if run.is_terminal and run.completed_at is None]
+    if later:
+        # i18n: {when} and {ended} are dates Slack shows in the reader's own format; {command} a command in code.
+        return _n(
+            ":warning: Generated {when}, before the latest run ended ({ended}): {count} run ended after this file "
+            "was generated and is not in it. {command} makes a new one.",
+            ":warning: Generated {when}, before the latest run ended ({ended}): {count} runs ended after this file "
+            "was generated and are not in it. {command} makes a new one.",
+            len(later),
+            when=when,
+            ended=slack_date(max(later)),
+            command=command,
+        )
+    if going:
+        return _n(
+            "Generated {when}, after every finished run; {count} run still in progress is not in it.",
+            "Generated {when}, after every finished run; {count} runs still in progress are not in it.",
+            len(going),
+            when=when,
+        )
+    if unknown:
+        return _(
+            "Generated {when}. Minds did not say when every run ended, so whether this file covers the latest run "
+            "is not known. {command} makes a new one.",
+            when=when,
+            command=command,
+        )
+    if not ended:
+        return _("Generated {when}; the Study has no runs yet.", when=when)
+    return _(
+        "Generated {when}, after the latest run ended ({ended}): it covers every run.",
+        when=when,
+        ended=slack_date(max(ended)),
+    )
+
+
 def export_failed(*, kind: str, format: str, error: ExportFailed) -> str:  # noqa: A002
     label = export_label(kind, format)
     reason = escape(minds_said(error.error)) if error.error else _("Minds gave no reason")
@@ -125,10 +189,12 @@ def export_value(
     format: str,  # noqa: A002 - the wire name
     length: str | None,
     original: bool = False,
+    force: bool = False,
 ) -> str | None:
-    """What Try again / Export again carry: exactly what the person could type (``original`` included); None
-    when it would not fit in a button (then the message asks the person to type the command instead)."""
-    return encode_value({"s": study_id, "k": kind, "f": format, "l": length, "o": original})
+    """What Try again / Export again carry: exactly what the person could type (``original`` and ``force``
+    included); None when it would not fit in a button (then the message asks the person to type the command)."""
+    asked = {"s": study_id, "k": kind, "f": format, "l": length, "o": original}
+    return encode_value({**asked, "x": True} if force else asked)
 
 
 def export_already_running(

@@ -234,9 +234,10 @@ FILES = HelpGroup(
     title=N_("Files"),
     lines=(
         HelpLine(
-            command="/minds export <study> [format] [kind] [length] [original]",
+            command="/minds export <study> [format] [kind] [length] [original] [force]",
             what=N_(
-                "attach a report, brief or raw data to the thread (CSV cells that could run as formulas get a leading "
+                "attach a report, brief or raw data to the thread, saying when Minds generated it and whether it "
+                "covers the latest run (`force` makes a new file; CSV cells that could run as formulas get a leading "
                 "'; `original` attaches Minds' file unchanged)"
             ),
             covers=("Export",),

@@ -4,6 +4,8 @@ Owns: the command (a missing Study or question opens the Ask modal), the ``ask_r
 clientRequestId), the "Show answers" pages and their
 "All answers as CSV" button (``flows/answers_csv.py``), and installing the direct-run handler for the run
 tracker.
+A Study name followed by the question is used only when quoted or matching exactly (``slack/resolve.py``): the
+question sent is always the words typed after the name, and a did-you-mean button re-runs it unchanged.
 The use case itself is ``flows/ask.py``; rendering is ``render/answers.py``.
 Must not touch: Minds wire shapes or SQL.
 """
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows import ask as ask_flow
 from minds_bot.flows.answers_csv import attach_answers_csv
 from minds_bot.flows.invocation import Invocation
-from minds_bot.i18n import _
+from minds_bot.i18n import N_, _
 from minds_bot.minds import parse_output
 from minds_bot.render.answer_pages import (
     ANSWERS_CSV_ACTION,
@@ -34,6 +36,7 @@ from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
 from minds_bot.slack.resolve import resolve_study
 
 MAX_CLIENT_REQUEST_ID = 200  # the Try again button carries the saved request id (a UUID)
+ASK_USAGE = N_('Say `/minds ask "<study>" <question>`, e.g. `/minds ask "Launch positioning" Which name fits best?`')
 
 if TYPE_CHECKING:
     from minds_bot.services import Services
@@ -58,8 +61,12 @@ async def handle_ask(command: Ask, invocation: Invocation) -> None:
         await preselect(invocation, view_id, "ask", study_text=command.study.text)
         return
     question = command.question
-    study = await resolve_study(
-        invocation, command.study, rerun=lambda sid: f"ask {sid} {question}", confirm_fuzzy=True
+    study = await resolve_study(  # the button re-runs with the question exactly as typed
+        invocation,
+        command.study,
+        rerun=lambda sid: f"ask {sid} {question}",
+        confirm_fuzzy=True,
+        exact_unquoted=_(ASK_USAGE),
     )
     if study is None:
         return

@@ -1,10 +1,12 @@
-"""``/minds export <study> [format] [kind] [length] [original]``, the study card's "Export" button
+"""``/minds export <study> [format] [kind] [length] [original] [force]``, the study card's "Export" button
 (``study_export``) and the **Try again** / **Export again** buttons of a typed export.
 
 Owns: reading the command and the buttons, then handing over to ``flows/exports.py``, which asks first when the
 same export is still being prepared, posts the request in the channel, follows the export and attaches the
 file in that message's thread (a CSV with formula-like cells neutralised, unless the person asked for Minds'
-``original``).
+``original``), with when Minds generated it and whether it covers the Study's latest run; ``force`` asks Minds
+for a new file. A word the grammar does not know is refused with the usage (``grammar.py``); an unquoted Study
+name is used only when it matches exactly (``slack/resolve.py``).
 Must not touch: Minds wire shapes, SQL, Block Kit.
 """
 
@@ -17,7 +19,7 @@ from minds_bot.flows.invocation import Invocation
 from minds_bot.i18n import _
 from minds_bot.render.common import decode_value, plain_value, render_stale_button
 from minds_bot.render.exports import EXPORT_AGAIN, EXPORT_TRY_AGAIN
-from minds_bot.slack.grammar import MAX_STUDY_REF, Export
+from minds_bot.slack.grammar import EXPORT_USAGE, MAX_STUDY_REF, Export
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_study
 from minds_bot.store import RunKind
@@ -31,14 +33,19 @@ STUDY_CARD_EXPORT = "study_export"
 
 async def handle_export(command: Export, invocation: Invocation) -> None:
     if command.study is None:
-        await invocation.say_text(
-            _("Say `/minds export <study> [pdf|md|docx|pptx|csv|xls|sav] [brief|report|raw] [original]`.")
-        )
+        await invocation.say_text(_(EXPORT_USAGE))
         return
     settings = invocation.services.settings
     original = "original" if command.original else None
-    options = " ".join(o for o in (command.format, command.kind, command.length, original) if o)
-    study = await resolve_study(invocation, command.study, rerun=lambda sid: f"export {sid} {options}".strip())
+    force = "force" if command.force else None
+    options = " ".join(o for o in (command.format, command.kind, command.length, original, force) if o)
+    study = await resolve_study(
+        invocation,
+        command.study,
+        rerun=lambda sid: f"export {sid} {options}".strip(),
+        confirm_fuzzy=True,  # a loose match is offered as a button, never used silently
+        exact_unquoted=_(EXPORT_USAGE),
+    )
     if study is None:
         return
     await request_export(
@@ -49,6 +56,7 @@ async def handle_export(command: Export, invocation: Invocation) -> None:
         format=command.format or settings.minds_report_format,
         length=command.length,
         original=command.original,
+        force=command.force,
         again=False,
     )
 
@@ -101,6 +109,7 @@ def _pressed(services: Services, *, again: bool) -> Any:
             format=str(asked.get("f") or services.settings.minds_report_format),
             length=asked.get("l") if isinstance(asked.get("l"), str) else None,
             original=asked.get("o") is True,
+            force=asked.get("x") is True,
             again=again,
         )
 

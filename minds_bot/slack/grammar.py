@@ -14,7 +14,7 @@ import difflib
 import re
 from dataclasses import dataclass, field, fields
 
-from minds_bot.i18n import N_, _, format_number
+from minds_bot.i18n import N_, _, format_number, sentences
 from minds_bot.render.digest import MAX_DIGEST_ARGUMENT
 from minds_bot.render.modals import MAX_QUESTION
 from minds_bot.render.plan_dialogs import MAX_PLAN_REQUEST
@@ -25,6 +25,11 @@ EXPORT_KINDS = ("executive_brief", "full_report", "raw_data")
 EXPORT_KIND_ALIASES = {"brief": "executive_brief", "report": "full_report", "raw": "raw_data", "data": "raw_data"}
 EXPORT_LENGTHS = ("short", "standard", "detailed")
 EXPORT_ORIGINAL = "original"
+EXPORT_FORCE = "force"
+EXPORT_USAGE = N_(
+    'Say `/minds export "<study>" [pdf|md|docx|pptx|csv|xls|sav] [brief|report|raw] [short|standard|detailed] '
+    "[original] [force]` (a Study name with spaces in quotes, or its id; `force` makes a new file)."
+)
 SUMMARY_LENGTHS = ("short", "standard", "detailed")  # POST /studies/{id}/summary `length` (CATALOGUE §3.11)
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 USER_MENTION = re.compile(r"^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$")
@@ -44,9 +49,12 @@ MAX_QUOTED = 40  # of someone's word, said back in a usage message
 
 @dataclass(frozen=True)
 class StudyRef:
-    """How the user named a Study: resolved later against Minds (exact id, exact name, fuzzy match)."""
+    """How the user named a Study: resolved later against Minds (exact id, exact name, fuzzy match). ``quoted``:
+    the name was typed in quotes (or is the whole rest of the command), so no word of a question or an option
+    can be part of it; an unquoted name followed by more words must match exactly (``slack/resolve.py``)."""
 
     text: str
+    quoted: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -111,6 +119,7 @@ class Export:
     kind: str | None = None
     length: str | None = None
     original: bool = False  # "original": a CSV exactly as Minds sent it, formula-like cells included
+    force: bool = False  # "force": Minds generates the file anew instead of serving its cached one
 
 
 @dataclass(frozen=True)
@@ -300,7 +309,7 @@ class Token:
     value: str
     start: int
     end: int
-    quoted: bool = False
+    quoted: bool = field(default=False, compare=False)
 
 
 def tokenize(text: str) -> list[Token]:
@@ -340,7 +349,7 @@ def _study_and_rest(text: str, tokens: list[Token], index: int) -> tuple[StudyRe
     """``<study> <free text…>``: the study is one word or one quoted run; the rest is free text."""
     if index >= len(tokens) or not tokens[index].value:
         return None, _rest(text, tokens, index + 1)
-    return StudyRef(tokens[index].value), _rest(text, tokens, index + 1)
+    return StudyRef(tokens[index].value, quoted=tokens[index].quoted), _rest(text, tokens, index + 1)
 
 
 def _study_tail(tokens: list[Token], text: str, index: int, stop: int | None = None) -> StudyRef | None:
@@ -349,12 +358,13 @@ def _study_tail(tokens: list[Token], text: str, index: int, stop: int | None = N
     if index >= end:
         return None
     if tokens[index].quoted and end == index + 1:
-        return StudyRef(tokens[index].value) if tokens[index].value else None
+        return StudyRef(tokens[index].value, quoted=True) if tokens[index].value else None
     name = text[tokens[index].start : tokens[end - 1].end].strip()
+    quoted = False
     for opening, closing in QUOTES.items():
         if name.startswith(opening) and name.endswith(closing) and len(name) > 1:
-            name = name[1:-1].strip()
-    return StudyRef(name) if name else None
+            name, quoted = name[1:-1].strip(), True
+    return StudyRef(name, quoted=quoted) if name else None
 
 
 # --- commands ----------------------------------------------------------------------------------------------
@@ -541,6 +551,9 @@ def _summary(text: str, tokens: list[Token]) -> Command | Usage:
 
 
 def _export(text: str, tokens: list[Token]) -> Command | Usage:
+    """``export <study> [format] [kind] [length] [original] [force]``: the options are the trailing known words;
+    a word the grammar does not know is refused with the usage, never folded into the Study name — after a quoted
+    name every word must be an option, and an unquoted name cannot hold an option word (quote such a name)."""
     if len(tokens) > 1 and not tokens[1].quoted and tokens[1].value.lower() in PROFILE_KINDS:
         return _export_profile(text, tokens)
     options: dict[str, str] = {}
@@ -552,6 +565,10 @@ def _export(text: str, tokens: list[Token]) -> Command | Usage:
             break
         options[slot] = value
         stop -= 1
+    unknown = _export_unknown(tokens, stop)
+    if unknown is not None:
+        said = _("I don't know `{word}` in `/minds export`.", word=quote(unknown))
+        return Usage(sentences(said, _(EXPORT_USAGE)))
     study = _study_tail(tokens, text, 1, stop)
     return Export(
         study,
@@ -559,7 +576,21 @@ def _export(text: str, tokens: list[Token]) -> Command | Usage:
         kind=options.get("kind"),
         length=options.get("length"),
         original="original" in options,
+        force="force" in options,
     )
+
+
+def _export_unknown(tokens: list[Token], stop: int) -> str | None:
+    """The first word before the trailing options that cannot be part of the Study's name: any word after a
+    quoted name, or the word after an option word inside an unquoted name (``pdf please``)."""
+    if stop <= 2:  # noqa: PLR2004 - the command word and one name token
+        return None
+    if tokens[1].quoted:
+        return tokens[stop - 1].value  # the word the trailing options stopped at
+    for before, word in zip(tokens[1 : stop - 1], tokens[2:stop], strict=True):
+        if _export_option(before.value.lower())[0] is not None or word.quoted:
+            return word.value
+    return None
 
 
 def _export_option(word: str) -> tuple[str | None, str]:
@@ -571,6 +602,8 @@ def _export_option(word: str) -> tuple[str | None, str]:
         return "length", word
     if word == EXPORT_ORIGINAL:
         return "original", word
+    if word == EXPORT_FORCE:
+        return "force", word
     return None, word
 
 

@@ -13,7 +13,8 @@ fields within ``MODAL_LIMITS``, refused on the field before anything else), tyin
 Revise modals to the person who opened them (their user id travels in the modal's ``private_metadata``, which
 only the bot writes; a submission by anyone else is refused in the modal) and answering the person privately
 when something was refused. Listeners stay thin: every decision is in ``flows/planning.py`` and
-``flows/research.py``; permissions come from stored state there.
+``flows/research.py``; permissions come from stored state there. A Study name followed by the request is used
+only when quoted or matching exactly (``slack/resolve.py``): the request is always the words typed after it.
 Must not touch: Minds wire shapes, SQL, Block Kit (``render/plan.py``).
 """
 
@@ -106,6 +107,11 @@ MODAL_LIMITS = {
 # --- the command and the request modal ----------------------------------------------------------------------
 
 
+PLAN_USAGE = N_(
+    'Say `/minds plan "<study>" <request>`, e.g. `/minds plan "Launch positioning" Test three taglines with Gen Z`'
+)
+
+
 async def handle_plan(command: Plan, invocation: Invocation) -> None:
     """``/minds plan <study> <request…>``; without a study or a request, the request modal opens."""
     services = invocation.services
@@ -120,7 +126,12 @@ async def handle_plan(command: Plan, invocation: Invocation) -> None:
             by_id=False,
         )
         return
-    study = await pick_study(invocation, command.study, rerun=lambda sid: f"plan {sid} {command.request}")
+    study = await pick_study(  # an unquoted name is used only when exact: the request is the words after it
+        invocation,
+        command.study,
+        rerun=lambda sid: f"plan {sid} {command.request}",
+        exact_unquoted=_(PLAN_USAGE),
+    )
     if study is None:
         return
     await start_plan(

@@ -3,7 +3,9 @@
 Owns: exact match → the item; several matches → candidate buttons that re-run the command with the exact id;
 nothing → Minds' "only the newest 1,000 were searched" explanation. For commands that spend or expose something
 (ask, share, duplicate, invite, recalibrate) a loose (fuzzy) match is offered as a button instead of being used
-silently.
+silently. Where more words follow an unquoted name (``ask``, ``export``: ``exact_unquoted``), only an exact match
+is used: otherwise nothing is sent and the reply says to quote the name, with the closest names as text and no
+button — a did-you-mean never changes the question text or drops a word someone typed.
 Must not touch: SQL or Block Kit (``render/common.py``).
 """
 
@@ -15,7 +17,8 @@ from typing import Any
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.i18n import N_, _
 from minds_bot.minds import Audience, AudienceDetail, LookupResult, Study, StudyDetail
-from minds_bot.render.common import render_candidates, render_not_found
+from minds_bot.minds.lookup import FUZZY_THRESHOLD
+from minds_bot.render.common import render_candidates, render_not_exact, render_not_found
 from minds_bot.slack.grammar import StudyRef
 
 LOOKING_UP = N_("Looking that up in Minds…")
@@ -26,11 +29,30 @@ async def show_progress(invocation: Invocation) -> None:
 
 
 async def resolve_study(
-    invocation: Invocation, ref: StudyRef, *, rerun: Callable[[str], str], confirm_fuzzy: bool = False
+    invocation: Invocation,
+    ref: StudyRef,
+    *,
+    rerun: Callable[[str], str],
+    confirm_fuzzy: bool = False,
+    exact_unquoted: str | None = None,
 ) -> Study | StudyDetail | None:
-    """The Study ``ref`` names, or None after telling the user why not."""
+    """The Study ``ref`` names, or None after telling the user why not. ``exact_unquoted``: the command's usage;
+    an unquoted ``ref`` is then used only when it matches exactly (several Studies of exactly that name still get
+    their buttons)."""
     minds = await invocation.minds()
-    return await _resolve(invocation, "Study", minds.find_study(ref.text), rerun=rerun, confirm_fuzzy=confirm_fuzzy)
+    if exact_unquoted is None or ref.quoted:
+        return await _resolve(invocation, "Study", minds.find_study(ref.text), rerun=rerun, confirm_fuzzy=confirm_fuzzy)
+    result = await with_progress(minds.find_study(ref.text), show=lambda: show_progress(invocation))
+    loose = result.kind == "fuzzy" or (result.kind == "ambiguous" and any(c.score < 1.0 for c in result.candidates))
+    if not loose:
+        return await _resolve(invocation, "Study", _done(result), rerun=rerun, confirm_fuzzy=confirm_fuzzy)
+    close = [c for c in result.candidates if c.score >= FUZZY_THRESHOLD]
+    await invocation.reply(render_not_exact(query=result.query, candidates=close, usage=exact_unquoted))
+    return None
+
+
+async def _done(result: LookupResult[Any]) -> LookupResult[Any]:
+    return result
 
 
 async def _resolve(

@@ -37,7 +37,7 @@ USAGE_CASES: list[tuple[str, tuple[str, ...]]] = [
     ("approvers promote <@U01BEN0002>", ("/minds approvers add @someone",)),
     ("audience", ("/minds audience new <brief>",)),
     ("audience new", ("/minds audience new <brief>",)),
-    ("export", ("/minds export <study>",)),
+    ("export", ('/minds export "<study>"',)),
     ("runs", ("/minds runs <study>",)),
     ("duplicate", ("/minds duplicate <study>",)),
     ("runs No such study anywhere", ("Nothing named “No such study anywhere”", "`/minds studies` lists them")),

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
+from datetime import datetime
 from pathlib import Path
 
+import httpx
 import pytest
 
+from minds_bot.render.common import slack_date
 from minds_bot.sandbox.slack_api.state import Message
 from tests.e2e.desk import Desk, open_desk, shown
 from tests.sandbox.files import MARKDOWN_LEFT, read_docx, read_pdf
@@ -121,3 +124,72 @@ async def test_a_docx_export_has_heading_styles_and_tables(desk: Desk) -> None:
     assert any(t[0][0] == "Option" and len(t) > 1 for t in read.tables), "results as tables"
     assert any(style == "List Bullet" for style, _text in read.paragraphs), "themes as a list"
     assert not MARKDOWN_LEFT.search("\n".join(text for _style, text in read.paragraphs))
+
+
+# ---- what an export covers (issue 34, row 6)
+
+
+def at(moment: str) -> str:
+    """A Minds time as the reply shows it: a Slack date each reader sees in their own timezone."""
+    return slack_date(datetime.fromisoformat(moment))
+
+
+async def exported_with_comment(desk: Desk, command: str) -> tuple[bytes, str]:
+    """``/minds export …``: the attached file and the words that came with it."""
+    since = await desk.type(desk.ben, command)
+    parent = await desk.posted(since, lambda m: f"Export of {LAUNCH}" in m.text and not m.is_reply)
+    reply = await desk.posted(since, lambda m: bool(m.files), thread_ts=parent.ts)
+    (file_id,) = reply.files
+    content = desk.emu.file_content(file_id)
+    assert content is not None
+    return content, reply.text
+
+
+async def latest_pdf_status(desk: Desk, study: str) -> dict[str, str]:
+    status = await desk.minds_api("GET", f"/studies/{study}/export-status?kind=full_report&format=pdf")
+    assert status["status"] == "completed"
+    return status
+
+
+async def a_run_in_minds(desk: Desk, study: str) -> dict[str, str]:
+    """A standalone question asked in Minds itself (not through the bot) ten minutes after the first export,
+    finished: the sandbox's clock is moved on, which brings every run up to it."""
+    async with httpx.AsyncClient(base_url=desk.demo.minds_url.split("/api/")[0], timeout=30) as http:
+        (await http.post("/_sandbox/advance", json={"seconds": 600})).raise_for_status()  # ten minutes later
+        question = {"question": "Which colour fits the shoe best?"}
+        receipt = await desk.minds_api("POST", f"/studies/{study}/runs", question)
+        (await http.post("/_sandbox/advance", json={"seconds": 3600})).raise_for_status()
+    run = await desk.minds_api("GET", f"/runs/{receipt['runId']}")
+    assert run["status"] == "completed"
+    (latest,) = await desk.minds_api("GET", f"/studies/{study}/runs?limit=1")
+    assert latest["runId"] == receipt["runId"], "the newest run Minds lists"
+    return latest
+
+
+async def test_an_export_older_than_the_latest_run_says_so_and_force_makes_a_new_one(desk: Desk) -> None:
+    """Row 6: Minds serves its cached file unless asked to ``force``; the reply says when the file was generated
+    and whether it covers the latest run, from Minds' own times."""
+    study = next(s["id"] for s in await desk.minds_api("GET", "/studies?limit=100") if s["name"] == LAUNCH)
+    first, _said = await exported_with_comment(desk, f'export "{LAUNCH}" pdf')
+    generated = (await latest_pdf_status(desk, study))["generatedAt"]
+
+    latest = await a_run_in_minds(desk, study)
+    assert latest["completedAt"] > generated
+
+    cached, said = await exported_with_comment(desk, f'export "{LAUNCH}" pdf')
+    assert cached == first, "Minds served its cached file"
+    assert said == (
+        ":paperclip: The full report (pdf) is attached: launch-positioning-full-report.pdf\n"
+        f":warning: Generated {at(generated)}, before the latest run ended ({at(latest['completedAt'])}): 1 run "
+        "ended after this file was generated and is not in it. "
+        f"`/minds export {study} pdf report force` makes a new one."
+    )
+
+    fresh, said = await exported_with_comment(desk, f'export "{LAUNCH}" pdf force')
+    regenerated = (await latest_pdf_status(desk, study))["generatedAt"]
+    assert fresh.startswith(b"%PDF") and fresh != first, "a new PDF, not the cached one and not Markdown"
+    assert regenerated > latest["completedAt"]
+    assert said == (
+        ":paperclip: The full report (pdf) is attached: launch-positioning-full-report.pdf\n"
+        f"Generated {at(regenerated)}, after the latest run ended ({at(latest['completedAt'])}): it covers every run."
+    )

@@ -24,6 +24,7 @@ DIGEST_ADDED = "Digest `{digest_id}` added: research news from {studies} in {cha
 REQUEST = f'plan "{LAUNCH}" Test three taglines for our new running shoe with Gen Z buyers'
 COMPLETED = ":white_check_mark: Completed: {settled} of {count} question settled."  # a message with plural forms
 COMPLETED_PLURAL = ":white_check_mark: Completed: {settled} of {count} questions settled."
+COVERS_EVERY_RUN = "Generated {when}, after the latest run ended ({ended}): it covers every run."
 PARTIAL = ":warning: Partial — not complete: the run finished with gaps. The gaps are named below."
 
 
@@ -97,7 +98,11 @@ async def test_the_whole_flow_speaks_the_teams_language(desk: Desk, language: st
     )
 
     since = await desk.type(desk.ben, f'export "{LAUNCH}" md')
-    await desk.posted(since, lambda m: said(language, REPORT_READY) in shown(m))
+    ready = await desk.posted(since, lambda m: said(language, REPORT_READY) in shown(m))
+    # The run's report is Minds' cached file, generated after the run: the export says so (issue 34, row 6).
+    await desk.posted(
+        since, lambda m: bool(m.files) and said(language, COVERS_EVERY_RUN) in shown(m), thread_ts=ready.ts
+    )
 
     since = await desk.type(desk.ben, f'digest add daily 09:00 Europe/Berlin "{LAUNCH}"')
     added = await desk.private(desk.ben, since, said(language, DIGEST_ADDED))

@@ -105,17 +105,66 @@ async def test_planning_required_offers_the_planning_flow_in_the_thread(bot: Bot
     assert bot.tracker.tracked.empty()
 
 
-async def test_a_loosely_matching_name_is_confirmed_before_asking(bot: BotHarness) -> None:
+def launch_is_the_only_study(bot: BotHarness) -> None:
+    launch = {**samples.study(1, "Launch positioning"), "id": STUDY}
     bot.minds_api.on(
         "GET",
         "/studies",
-        raw({"data": [samples.study(1, "Launch positioning")], "pagination": {"total": 1, "limit": 100, "offset": 0}}),
+        raw({"data": [launch], "pagination": {"total": 1, "limit": 100, "offset": 0}}),
     )
-    await bot.command(f"ask launch-positionin {QUESTION}")
+
+
+async def test_a_loosely_matching_name_is_confirmed_before_asking(bot: BotHarness) -> None:
+    launch_is_the_only_study(bot)
+    await bot.command(f'ask "launch-positionin" {QUESTION}')
     answer = await bot.reply_containing("Did you mean")
     (choice,) = [b for k, b in buttons(answer).items() if k.startswith("minds_rerun")]
-    assert choice["value"] == f"ask {samples.uid(1001)} {QUESTION}"
+    assert choice["value"] == f"ask {STUDY} {QUESTION}"
     assert bot.minds_api.to("POST", RUNS) == []
+
+
+async def test_an_accepted_did_you_mean_sends_the_question_exactly_as_typed(bot: BotHarness) -> None:
+    """Row 11: the did-you-mean changes the Study, never the question (its words, spacing and punctuation)."""
+    launch_is_the_only_study(bot)
+    typed = "Which of these  names   fits best: “Stride”, 'Loop' or Pace?"
+    bot.minds_api.on("POST", RUNS, accepted(bot))
+    await bot.command(f"ask “Launch positionin” {typed}")
+    answer = await bot.reply_containing("Did you mean")
+    (action_id, choice), *_more = [(k, b) for k, b in buttons(answer).items() if k.startswith("minds_rerun")]
+    await bot.click(action_id, choice["value"], ephemeral=True)
+    await bot.tracker.tracked.get()
+    (sent,) = bot.minds_api.to("POST", RUNS)
+    assert sent.json()["question"] == typed
+
+
+async def test_an_unquoted_name_that_is_not_exact_is_refused_and_nothing_is_sent(bot: BotHarness) -> None:
+    """Row 11: "Launch" is no Study's exact name, so "positioning Which…" is never sent to Minds as a question; the
+    reply says to quote the name, names the closest Study as text and offers no button."""
+    launch_is_the_only_study(bot)
+    await bot.command("ask Launch positioning Which of these names fits best?")
+    answer = await bot.reply_containing("nothing was sent")
+    assert answer["response_type"] == "ephemeral"
+    assert answer["text"] == (
+        "No Study is named exactly “Launch”, so nothing was sent. Put a Study name with spaces in quotes (or use "
+        "its id), so the words after it are exactly what is sent. Closest: “Launch positioning”."
+    )
+    (usage,) = [e["text"] for b in answer["blocks"] if b["type"] == "context" for e in b["elements"]]
+    example = '`/minds ask "Launch positioning" Which name fits best?`'
+    assert usage == f'Say `/minds ask "&lt;study&gt;" &lt;question&gt;`, e.g. {example}'
+
+    assert not [k for k in buttons(answer) if k.startswith("minds_rerun")]
+    assert bot.minds_api.to("POST", RUNS) == []
+    assert bot.tracker.tracked.empty()
+
+
+async def test_an_unquoted_exact_name_is_asked(bot: BotHarness) -> None:
+    pricing = {**samples.study(1, "Pricing"), "id": STUDY}
+    bot.minds_api.on("GET", "/studies", raw({"data": [pricing], "pagination": {"total": 1, "limit": 100, "offset": 0}}))
+    bot.minds_api.on("POST", RUNS, accepted(bot))
+    await bot.command(f"ask pricing {QUESTION}")
+    await bot.tracker.tracked.get()
+    (sent,) = bot.minds_api.to("POST", RUNS)
+    assert sent.json()["question"] == QUESTION
 
 
 async def progress_then_result(bot: BotHarness, *, kind: str) -> tuple[Any, dict[str, Any]]:

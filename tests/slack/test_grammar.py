@@ -83,6 +83,8 @@ TABLE = [
     ("export Launch positioning csv raw", Export(S("Launch positioning"), format="csv", kind="raw_data")),
     ("export launch pdf brief short", Export(S("launch"), format="pdf", kind="executive_brief", length="short")),
     ('export "pdf" md', Export(S("pdf"), format="md")),
+    ('export "Launch positioning" pdf force', Export(S("Launch positioning"), format="pdf", force=True)),
+    ("export Launch positioning force pdf", Export(S("Launch positioning"), format="pdf", force=True)),
     ("share launch on", Share(S("launch"), enable=True)),
     ("share Launch positioning OFF", Share(S("Launch positioning"), enable=False)),
     ("duplicate Pricing pulse", Duplicate(S("Pricing pulse"))),
@@ -150,6 +152,36 @@ def test_mistakes_get_a_usage_message(text: str, fragment: str, suggestion: str 
     assert isinstance(result, Usage)
     assert fragment in result.message
     assert result.suggestion == suggestion
+
+
+EXPORT_USAGE_WORDS = (
+    'Say `/minds export "<study>" [pdf|md|docx|pptx|csv|xls|sav] [brief|report|raw] [short|standard|detailed] '
+    "[original] [force]` (a Study name with spaces in quotes, or its id; `force` makes a new file)."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ('export "Launch positioning" pdf please', "please"),
+        ('export "Launch positioning" now pdf force', "now"),
+        ("export Launch positioning pdf forcefully", "forcefully"),
+        ("export Launch positioning pdf please force", "please"),
+        ('export Launch "positioning" pdf', "positioning"),
+    ],
+)
+def test_a_word_export_does_not_know_is_refused_with_the_usage(text: str, word: str) -> None:
+    """Row 11: an unknown word is never folded into the Study name (which the lookup would then match loosely)."""
+    assert parse_command(text) == Usage(f"I don't know `{word}` in `/minds export`. {EXPORT_USAGE_WORDS}")
+
+
+def test_a_quoted_name_is_marked_quoted_and_an_unquoted_one_is_not() -> None:
+    quoted, bare = parse_command('ask "Launch positioning" Why?'), parse_command("ask Launch positioning Why?")
+    assert isinstance(quoted, Ask) and isinstance(bare, Ask)
+    assert quoted.study is not None and quoted.study.quoted and quoted.question == "Why?"
+    assert bare.study is not None and not bare.study.quoted and bare.question == "positioning Why?"
+    exported = parse_command("export “Launch positioning” pdf")
+    assert isinstance(exported, Export) and exported.study is not None and exported.study.quoted
 
 
 def test_free_text_is_kept_exactly_as_typed() -> None:
