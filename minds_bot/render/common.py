@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from slack_sdk.models.blocks import (
     ActionsBlock,
@@ -168,7 +168,7 @@ def rerun_value(command_text: str) -> str | None:
 
 # What ``render_candidates`` says for each kind of item: (one loose match, several matches).
 CANDIDATE_LEADS = {
-    "Study": (N_("Did you mean this Study?"), N_("Several Studys match “{query}”. Which one did you mean?")),
+    "Study": (N_("Did you mean this Study?"), N_("Several Studies match “{query}”. Which one did you mean?")),
     "Audience": (
         N_("Did you mean this Audience?"),
         N_("Several Audiences match “{query}”. Which one did you mean?"),
@@ -204,21 +204,29 @@ def render_candidates(
     return Message(text=lead, blocks=blocks)
 
 
-def render_not_exact(*, query: str, candidates: Sequence[Candidate[Any]], usage: str) -> Message:
-    """An unquoted Study name followed by more words matched no Study exactly: nothing is sent and no button is
-    offered (a button could only re-run the command with the words as typed, so a question would carry a word
-    of the name). The closest names are shown as text; ``usage`` says how to quote the name."""
-    said = _(
-        "No Study is named exactly “{query}”, so nothing was sent. Put a Study name with spaces in quotes "
-        "(or use its id), so the words after it are exactly what is sent.",
-        query=escape(query, limit=MAX_QUERY_SHOWN),
-    )
+def render_not_exact(
+    *, what: Literal["Study", "Audience"] = "Study", query: str, candidates: Sequence[Candidate[Any]], usage: str
+) -> Message:
+    """An unquoted Study or Audience name (``what``) followed by more words matched none exactly: nothing is sent
+    and no button is offered (a button could only re-run the command with the words as typed, so a question would
+    carry a word of the name). The closest names are shown as text; ``usage`` says how to quote the name."""
+    said = _(NOT_EXACT[what], query=escape(query, limit=MAX_QUERY_SHOWN))
     names = [_("“{name}”", name=escape(c.item.name, limit=MAX_NAME_SHOWN)) for c in candidates[:MAX_CLOSEST_SHOWN]]
     closest = _("Closest: {names}.", names=join_list(names)) if names else None
     text = sentences(said, closest)
     return Message(text=text, blocks=[section(text), context(escape(usage, limit=MAX_SECTION_TEXT))])
 
 
+NOT_EXACT = {
+    "Study": N_(
+        "No Study is named exactly “{query}”, so nothing was sent. Put a Study name with spaces in quotes "
+        "(or use its id), so the words after it are exactly what is sent."
+    ),
+    "Audience": N_(
+        "No Audience is named exactly “{query}”, so nothing was sent. Put an Audience name with spaces in quotes "
+        "(or use its id), so the words after it are exactly what is sent."
+    ),
+}
 MAX_CLOSEST_SHOWN = 3
 
 

@@ -75,6 +75,7 @@ async def handle_ask_audience(command: AskAudience, invocation: Invocation) -> N
         command.audience,
         rerun=lambda aid: f"ask audience {aid} {question}",  # verbatim
         confirm_fuzzy=True,
+        exact_unquoted=None if command.quoted else _(ASK_AUDIENCE_USAGE),
     )
     if audience is None:
         return

@@ -233,6 +233,7 @@ class ShowAudience:
 class AskAudience:
     audience: str | None
     question: str | None
+    quoted: bool = field(default=False, compare=False)  # the name was quoted: no word of the question is in it
 
 
 @dataclass(frozen=True)
@@ -909,7 +910,7 @@ def _ask_audience(text: str, tokens: list[Token]) -> Command | Usage:
         return _too_long(
             N_("The question is too long: at most {limit} characters. {usage}"), MAX_QUESTION, _(ASK_AUDIENCE_USAGE)
         )
-    return AskAudience(name.text if name else None, question)
+    return AskAudience(name.text if name else None, question, quoted=name.quoted if name else False)
 
 
 def _recalibrate(text: str, tokens: list[Token]) -> Command | Usage:

@@ -1,9 +1,9 @@
 """Turning the Study or Audience a user named into one item, or a helpful private reply when that is not possible.
 
-Owns: exact match → the item; several matches → candidate buttons that re-run the command with the exact id;
-nothing → Minds' "only the newest 1,000 were searched" explanation. For commands that spend or expose something
-(ask, share, duplicate, invite, recalibrate) a loose (fuzzy) match is offered as a button instead of being used
-silently. Where more words follow an unquoted name (``ask``, ``export``: ``exact_unquoted``), only an exact match
+Owns: exact match → the item; several matches → candidate buttons that re-run the command with the exact id; nothing
+→ Minds' "only the newest 1,000 were searched" explanation. For commands that spend or expose something (ask, share,
+duplicate, invite, recalibrate) a loose (fuzzy) match is offered as a button instead of being used silently. Where
+more words follow an unquoted name (``ask``, ``ask audience``, ``export``: ``exact_unquoted``), only an exact match
 is used: otherwise nothing is sent and the reply says to quote the name, with the closest names as text and no
 button — a did-you-mean never changes the question text or drops a word someone typed.
 Must not touch: SQL or Block Kit (``render/common.py``).
@@ -12,7 +12,7 @@ Must not touch: SQL or Block Kit (``render/common.py``).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Literal
 
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.i18n import N_, _
@@ -42,12 +42,24 @@ async def resolve_study(
     minds = await invocation.minds()
     if exact_unquoted is None or ref.quoted:
         return await _resolve(invocation, "Study", minds.find_study(ref.text), rerun=rerun, confirm_fuzzy=confirm_fuzzy)
-    result = await with_progress(minds.find_study(ref.text), show=lambda: show_progress(invocation))
+    return await _exact(invocation, "Study", minds.find_study(ref.text), rerun=rerun, usage=exact_unquoted)
+
+
+async def _exact(
+    invocation: Invocation,
+    what: Literal["Study", "Audience"],
+    lookup: Awaitable[LookupResult[Any]],
+    *,
+    rerun: Callable[[str], str],
+    usage: str,
+) -> Any:
+    """An unquoted name followed by more words: only an exact match is used; a loose one is said, with no button."""
+    result = await with_progress(lookup, show=lambda: show_progress(invocation))
     loose = result.kind == "fuzzy" or (result.kind == "ambiguous" and any(c.score < 1.0 for c in result.candidates))
     if not loose:
-        return await _resolve(invocation, "Study", _done(result), rerun=rerun, confirm_fuzzy=confirm_fuzzy)
+        return await _resolve(invocation, what, _done(result), rerun=rerun, confirm_fuzzy=True)
     close = [c for c in result.candidates if c.score >= FUZZY_THRESHOLD]
-    await invocation.reply(render_not_exact(query=result.query, candidates=close, usage=exact_unquoted))
+    await invocation.reply(render_not_exact(what=what, query=result.query, candidates=close, usage=usage))
     return None
 
 
@@ -87,8 +99,16 @@ async def study_detail(invocation: Invocation, study: Study | StudyDetail) -> St
 
 
 async def resolve_audience(
-    invocation: Invocation, text: str, *, rerun: Callable[[str], str], confirm_fuzzy: bool = False
+    invocation: Invocation,
+    text: str,
+    *,
+    rerun: Callable[[str], str],
+    confirm_fuzzy: bool = False,
+    exact_unquoted: str | None = None,
 ) -> Audience | AudienceDetail | None:
-    """The Audience ``text`` names (exact id, or a name among the newest 1,000), or None after saying why not."""
+    """The Audience ``text`` names (exact id, or a name among the newest 1,000), or None after saying why not.
+    ``exact_unquoted`` (the command's usage, for an unquoted name followed by a question): only an exact match."""
     minds = await invocation.minds()
+    if exact_unquoted is not None:
+        return await _exact(invocation, "Audience", minds.find_audience(text), rerun=rerun, usage=exact_unquoted)
     return await _resolve(invocation, "Audience", minds.find_audience(text), rerun=rerun, confirm_fuzzy=confirm_fuzzy)

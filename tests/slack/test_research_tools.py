@@ -246,6 +246,41 @@ async def test_ask_audience_refuses_a_questionnaire_before_creating_anything(bot
     assert bot.minds_api.to("POST", "/studies") == []
 
 
+async def test_an_unquoted_audience_name_that_is_not_exact_sends_nothing_and_offers_no_button(bot: BotHarness) -> None:
+    """Issue 34 row 11 for Audiences: "Gen" is no Audience's exact name, so "Z parents Why…" is never sent as a
+    question; the reply says to quote the name, names the closest Audience as text and offers no button."""
+    bot.minds_api.on("GET", "/audiences", page([samples.audience(1, "Gen Z parents")], total=1, offset=0))
+    await bot.command("ask audience Gen Z parents Why do you buy organic?")
+    answer = await bot.reply_containing("nothing was sent")
+    assert answer["text"] == (
+        "No Audience is named exactly “Gen”, so nothing was sent. Put an Audience name with spaces in quotes (or use "
+        "its id), so the words after it are exactly what is sent. Closest: “Gen Z parents”."
+    )
+    assert not [k for k in buttons(answer) if k.startswith("minds_rerun")]
+    assert bot.minds_api.to("POST", "/studies") == [] and bot.tracker.tracked.empty()
+
+
+async def test_a_quoted_audience_name_that_matches_loosely_asks_the_question_exactly_as_typed(
+    bot: BotHarness,
+) -> None:
+    """A quoted name may match loosely: the did-you-mean button names the Audience, and the question it asks is the
+    one typed, word for word."""
+    bot.minds_api.on("GET", "/audiences", page([samples.audience(1, "Parents of toddlers")], total=1, offset=0))
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}", ok(audience_detail()))
+    created = {k: v for k, v in wrapper_study().items() if k != "messages"}
+    bot.minds_api.on("POST", "/studies", ok(created, status=201))
+    bot.minds_api.on("GET", f"/studies/{WRAPPER}", ok(wrapper_study()))
+    bot.minds_api.on("POST", f"/studies/{WRAPPER}/runs", ok({"runId": samples.RUN_ID, "status": "queued"}, status=202))
+    typed = "Why  do you buy   organic, really?"
+    await bot.command(f'ask audience "parents of todlers" {typed}')
+    answer = await bot.reply_containing("Did you mean")
+    (action_id, choice), *_more = [(k, b) for k, b in buttons(answer).items() if k.startswith("minds_rerun")]
+    await bot.click(action_id, choice["value"], ephemeral=True)
+    await bot.tracker.next_tracked(RunKind.DIRECT)
+    [posted] = bot.minds_api.to("POST", f"/studies/{WRAPPER}/runs")
+    assert posted.json()["question"] == typed
+
+
 async def test_the_card_ask_button_opens_a_one_question_modal(bot: BotHarness) -> None:
     serve_card(bot)
     await bot.command(f"audience {AUDIENCE}")
