@@ -186,7 +186,6 @@ async def _running(
     return next((e for e in unfinished if (e.team_id, e.study_id, e.kind, e.format) == same), None)
 
 
-COVERAGE_RUNS = 100  # the most Minds lists on one page; runs that ended after a file are among the newest
 REPORT_READY = N_("The export is ready: the file is attached below.")
 # Marks a tracked export whose file goes to Slack exactly as Minds sent it (the tracked run's label carries it).
 ORIGINAL_MARK = ":original"
@@ -312,12 +311,12 @@ class ExportDelivery:
 
     async def _covers(self, team_id: str, record: ExportRecord, status: ExportStatus) -> str:
         """Minds' ``generatedAt`` against the Study's runs as Minds lists them (research runs and standalone
-        questions, the newest ``COVERAGE_RUNS``); never more than Minds said."""
+        questions, paged to the end: catalogue rule 16); never more than Minds said."""
         runs: list[AgentRun] | None = None
         if status.generated_at is not None:
             minds = await self._services.minds.client_for(team_id)
             try:
-                runs = await minds.list_study_runs(record.study_id, limit=COVERAGE_RUNS)
+                runs = (await minds.all_study_runs(record.study_id)).items
             except MindsError as exc:  # the file is still delivered; the comment says what is not known
                 log.info("export %s: the Study's runs could not be listed: %s", record.job_id, type(exc).__name__)
         force = f"/minds export {record.study_id} {record.format} {KIND_WORDS.get(record.kind, record.kind)} force"
