@@ -25,7 +25,7 @@ from minds_bot.render.digest import ADD_DIGEST_VIEW
 from minds_bot.render.modals import STUDY_BLOCK, STUDY_OPTIONS_ACTION, TEXT_ACTION, TEXT_BLOCK
 from minds_bot.render.plan_dialogs import VIEW_PLAN_REQUEST
 from minds_bot.render.run_notice import NOTIFY_ME_ACTION
-from minds_bot.store import ChannelPolicy, Digest, PolicyMode, RunKind, ScheduleKind, TrackedRun
+from minds_bot.store import ChannelPolicy, Digest, PolicyMode, RunKind, ScheduleKind
 from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness, buttons
 from tests.fakes.minds_http import ok, page, raw
 from tests.fakes.outage import switchable
@@ -485,8 +485,8 @@ async def with_a_secret_run(world: World) -> None:
     for run in runs:
         answers = {"messageId": run["messageId"], "outputData": samples.output_data()}
         api.set("GET", f"/studies/{STUDY}/messages/{run['messageId']}/answers", raw(answers))
-    await runs_tests._posted(world.bot, runs_tests.R_SECRET, SECRET)
-    await runs_tests._posted(world.bot, runs_tests.R_RESEARCH, RESEARCH)
+    await runs_tests.posted_in(world.bot, runs_tests.R_SECRET, SECRET)
+    await runs_tests.posted_in(world.bot, runs_tests.R_RESEARCH, RESEARCH)
     world.mark()
 
 
@@ -514,7 +514,7 @@ async def compare_secret_run_in_secret(world: World, person: str) -> str:
 
 
 async def home_with_a_secret_result(world: World, person: str) -> str:
-    await runs_tests._ended(world.bot, "run-ada", SECRET, requester=ADA, study="Phoenix launch")
+    await runs_tests.ended_in(world.bot, "run-ada", SECRET, requester=ADA, study="Phoenix launch")
     world.mark()
     await world.bot.event({"type": "app_home_opened", "user": person, "tab": "home"}, event_id=f"Ev-{person}")
     call = await world.bot.slack.next_call("views.publish")
@@ -523,16 +523,7 @@ async def home_with_a_secret_result(world: World, person: str) -> str:
 
 async def notify_me_in_secret(world: World, person: str) -> str:
     bot = world.bot
-    run = TrackedRun(
-        team_id=TEAM,
-        run_id="run-live",
-        study_id=STUDY,
-        kind=RunKind.RESEARCH,
-        channel_id=SECRET,
-        thread_ts="5.5",
-        next_poll_at=bot.clock(),
-    )
-    await bot.store.add_tracked_run(run)
+    await runs_tests.live_run_in(bot, SECRET)
     world.mark()
     await bot.click(NOTIFY_ME_ACTION, "run-live", user=person, channel=SECRET, message_ts="5.5")
     said = await bot.refusal()

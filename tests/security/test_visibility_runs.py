@@ -61,13 +61,13 @@ async def bot() -> AsyncIterator[BotHarness]:
         for run in runs:
             answers = {"messageId": run["messageId"], "outputData": samples.output_data()}
             api.on("GET", f"/studies/{STUDY}/messages/{run['messageId']}/answers", raw(answers))
-        await _posted(harness, R_SECRET, SECRET)
-        await _posted(harness, R_RESEARCH, CHANNEL)
-        await _ended(harness, R_OLD, SECRET, requester=ADA)
+        await posted_in(harness, R_SECRET, SECRET)
+        await posted_in(harness, R_RESEARCH, CHANNEL)
+        await ended_in(harness, R_OLD, SECRET, requester=ADA)
         yield harness
 
 
-async def _posted(bot: BotHarness, run_id: str, channel: str) -> None:
+async def posted_in(bot: BotHarness, run_id: str, channel: str) -> None:
     await bot.store.add_tracked_run(
         TrackedRun(
             team_id=TEAM,
@@ -82,7 +82,7 @@ async def _posted(bot: BotHarness, run_id: str, channel: str) -> None:
     )
 
 
-async def _ended(bot: BotHarness, run_id: str, channel: str, *, requester: str, study: str = "Phoenix") -> RunResult:
+async def ended_in(bot: BotHarness, run_id: str, channel: str, *, requester: str, study: str = "Phoenix") -> RunResult:
     return await bot.store.save_run_result(
         RunResult(
             team_id=TEAM,
@@ -238,8 +238,8 @@ async def test_the_home_shows_only_what_belongs_to_channels_the_person_is_in_now
     await bot.store.save_plan_post(_plan("5.5", SECRET, ADA, study="Phoenix launch"))
     await bot.store.save_plan_post(_plan("6.6", SECRET, BEN, study="Phoenix pricing", state=PlanState.DISCARDED))
     await bot.store.save_plan_post(_plan("7.7", CHANNEL, BEN, study="Coffee habits", state=PlanState.DISCARDED))
-    await _ended(bot, "run-ada", SECRET, requester=ADA, study="Phoenix launch")
-    await _ended(bot, "run-ben", CHANNEL, requester=BEN, study="Coffee habits")
+    await ended_in(bot, "run-ada", SECRET, requester=ADA, study="Phoenix launch")
+    await ended_in(bot, "run-ben", CHANNEL, requester=BEN, study="Coffee habits")
 
     ada = await _home(bot, ADA)
     assert "Phoenix launch" in ada and f"<#{SECRET}>" in ada
@@ -262,7 +262,7 @@ async def test_an_open_home_reads_the_persons_channels_again_after_a_minute(bot:
     now = [1000.0]
     home._clock = lambda: now[0]
     await bot.store.save_plan_post(_plan("7.7", CHANNEL, BEN, study="Coffee habits", state=PlanState.DISCARDED))
-    ended = await _ended(bot, "run-ben", CHANNEL, requester=BEN, study="Coffee habits")
+    ended = await ended_in(bot, "run-ben", CHANNEL, requester=BEN, study="Coffee habits")
     assert "Coffee habits" in await _home(bot, BEN)
 
     bot.slack.channel_members[CHANNEL] = [ADA, BOT_USER]  # Ben leaves #research
@@ -277,7 +277,7 @@ async def test_an_open_home_reads_the_persons_channels_again_after_a_minute(bot:
 
 async def test_when_the_persons_channels_cannot_be_read_the_home_says_so_and_lists_nothing(bot: BotHarness) -> None:
     await bot.store.save_plan_post(_plan("7.7", CHANNEL, BEN, study="Coffee habits", state=PlanState.DISCARDED))
-    await _ended(bot, "run-ben", CHANNEL, requester=BEN, study="Coffee habits")
+    await ended_in(bot, "run-ben", CHANNEL, requester=BEN, study="Coffee habits")
     bot.slack.replies["users.conversations"] = {"ok": False, "error": "internal_error"}
     shown = await _home(bot, BEN)
     assert "Coffee habits" not in shown
@@ -288,18 +288,22 @@ async def test_when_the_persons_channels_cannot_be_read_the_home_says_so_and_lis
 # --- "Notify me" -----------------------------------------------------------------------------------------------
 
 
-async def test_notify_me_is_for_members_of_the_plans_channel(bot: BotHarness) -> None:
-    await bot.store.add_tracked_run(
-        TrackedRun(
-            team_id=TEAM,
-            run_id="run-live",
-            study_id=STUDY,
-            kind=RunKind.RESEARCH,
-            channel_id=SECRET,
-            thread_ts="5.5",
-            next_poll_at=bot.clock(),
-        )
+async def live_run_in(bot: BotHarness, channel: str) -> None:
+    """A research run still followed in ``channel``'s thread ``5.5``, id ``run-live``."""
+    run = TrackedRun(
+        team_id=TEAM,
+        run_id="run-live",
+        study_id=STUDY,
+        kind=RunKind.RESEARCH,
+        channel_id=channel,
+        thread_ts="5.5",
+        next_poll_at=bot.clock(),
     )
+    await bot.store.add_tracked_run(run)
+
+
+async def test_notify_me_is_for_members_of_the_plans_channel(bot: BotHarness) -> None:
+    await live_run_in(bot, SECRET)
     await bot.click(NOTIFY_ME_ACTION, "run-live", user=BEN, channel=SECRET, message_ts="5.5")
     assert await bot.refusal() == (
         f"That belongs to <#{SECRET}>, a channel you are not in, so it is not shown to you. Join the channel to see it."
