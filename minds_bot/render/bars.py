@@ -93,12 +93,8 @@ def use_cjk_font(path: str | None) -> None:
     _font.cache_clear()
 
 
-def needs_cjk(texts: Sequence[str]) -> bool:
-    """True when any text holds a Hangul, Han, Kana or full-width character, which the built-in font cannot draw."""
-    return bool(_cjk_characters(texts))
-
-
 def _cjk_characters(texts: Sequence[str]) -> frozenset[int]:
+    """The Hangul, Han, Kana and full-width characters of ``texts``, which the built-in font cannot draw."""
     return frozenset(ord(c) for text in texts for c in text if any(lo <= ord(c) <= hi for lo, hi in _CJK_RANGES))
 
 

@@ -106,7 +106,8 @@ def test_korean_or_chinese_words_pick_a_font_whose_glyphs_cover_them(tmp_path, n
     from minds_bot.render import bars
 
     korean, latin = panels()
-    assert bars.needs_cjk([CHINESE]) and bars.needs_cjk(["예"]) and not bars.needs_cjk(["Preis 42 % — ¿sí?"])
+    assert bars._cjk_characters([CHINESE]) and bars._cjk_characters(["예"])
+    assert not bars._cjk_characters(["Preis 42 % — ¿sí?"])
     covering = font_with(tmp_path, KOREAN + CHINESE)
     bars.use_cjk_font(covering)
     assert bars._face([korean]) == covering
