@@ -128,7 +128,6 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.mention": "builds <@…> from a Slack id (tested below)",
     "minds_bot.render.channel_mention": "builds <#…> from a Slack id (tested below)",
     "minds_bot.render.bars.draw_panels": "a PNG",
-    "minds_bot.render.bars.needs_cjk": "a yes or no: which font a chart needs",
     "minds_bot.render.bars.use_cjk_font": "configuration, set once at start",
     "minds_bot.render.answers.distribution": "the result model behind text and chart",
     "minds_bot.render.runs.distribution": "the result model behind text and chart",
