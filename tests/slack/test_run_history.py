@@ -175,3 +175,18 @@ async def test_the_study_card_with_every_run_shown_says_nothing_more(bot: BotHar
     await bot.command(f"study {STUDY}")
     card = said(await bot.reply_containing("Questions asked"))
     assert "*Recent runs:*\\n1." not in card and "the latest" not in card and "Question 3?" in card
+
+
+async def test_older_runs_while_minds_is_down_says_so_and_keeps_the_page(bot: BotHarness) -> None:
+    """Minds answers 503 when **Older runs** re-reads the history: the person is told privately, the page they
+    have is not replaced, and pressing again once Minds answers shows the older runs."""
+    bot.minds_api.on("GET", RUNS_PATH, cursor_pages(runs(25), page_size=10))
+    await bot.command(f"runs {STUDY}")
+    first = await bot.reply_containing("Recent runs")
+    bot.minds_api.set("GET", RUNS_PATH, envelope(503, message="busy"))
+    trouble = await older(bot, first)
+    assert trouble["replace_original"] is False
+    assert trouble["text"] == "Minds is temporarily unavailable; nothing was charged. Try again later."
+    bot.minds_api.set("GET", RUNS_PATH, cursor_pages(runs(25), page_size=10))
+    second = await older(bot, first)
+    assert "Runs 11–20 of 25, newest first." in said(second) and second["replace_original"] is True
