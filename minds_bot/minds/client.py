@@ -815,24 +815,22 @@ class MindsClient:
         return _parse(Recalibration, _data(resp, info), info)
 
     async def model_connections(self) -> list[ModelConnection]:
-        """``GET /model-connections``, every page by ``pagination.nextCursor``. A cursor that does not advance
-        is an error. 404 means model connections are disabled on this server (``NotFound``)."""
-        connections: list[ModelConnection] = []
-        cursor: str | None = None
-        seen: set[str] = set()
-        for _page in range(MAX_CONNECTION_PAGES):
-            params = {"cursor": cursor} if cursor else None
-            resp, info = await self._call("GET", "/model-connections", params=params)
+        """``GET /model-connections``, every page by ``pagination.nextCursor`` (``walk_cursor``: a cursor that does
+        not advance is an error, and so are more than ``MAX_CONNECTION_PAGES`` pages). 404 means model connections
+        are disabled on this server (``NotFound``)."""
+
+        async def fetch(cursor: str | None) -> CursorPage[ModelConnection]:
+            resp, info = await self._call("GET", "/model-connections", params={"cursor": cursor} if cursor else None)
             page = _parse(ModelConnectionPage, _json(resp, info), info)
-            connections += page.data
-            if page.next_cursor is None:
-                return connections
-            if page.next_cursor in seen or page.next_cursor == cursor:
-                raise MalformedResponse("the model-connection cursor did not advance", request=info)  # verbatim
-            seen.add(page.next_cursor)
-            cursor = page.next_cursor
-        detail = "too many model-connection pages"  # verbatim
-        raise MalformedResponse(detail, request=RequestInfo("GET", "/model-connections"))
+            return CursorPage(
+                items=list(page.data), has_more=page.next_cursor is not None, next_cursor=page.next_cursor, request=info
+            )
+
+        walked = await walk_cursor(fetch, max_pages=MAX_CONNECTION_PAGES)
+        if not walked.complete:
+            detail = "too many model-connection pages"  # verbatim
+            raise MalformedResponse(detail, request=RequestInfo("GET", "/model-connections"))
+        return walked.items
 
     async def invite_to_study(
         self, study_id: str, *, emails: Sequence[str], role: Literal["member", "admin"] = "member"
