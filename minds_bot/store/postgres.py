@@ -67,7 +67,7 @@ def _driver() -> Any:
 def _unreachable() -> tuple[type[BaseException], ...]:
     """What asyncpg raises when the server cannot be reached or refuses us: all mean "unavailable"."""
     driver = _driver()
-    return (OSError, TimeoutError, driver.PostgresError, driver.InterfaceError, ValueError)
+    return (OSError, TimeoutError, driver.PostgresError, driver.InterfaceError, driver.InternalClientError, ValueError)
 
 
 def _lost() -> tuple[type[BaseException], ...]:
@@ -79,6 +79,7 @@ def _lost() -> tuple[type[BaseException], ...]:
         OSError,
         TimeoutError,
         driver.InterfaceError,  # the pool or connection is closed
+        driver.InternalClientError,  # the connection is stuck mid-operation (an earlier one cut by the outage)
         driver.PostgresConnectionError,  # class 08, and a connection closed in the middle of an operation
         driver.exceptions.OperatorInterventionError,  # 57: admin or crash shutdown, cannot connect now, cancelled
         driver.exceptions.InsufficientResourcesError,  # 53: too many connections, disk full, out of memory
@@ -225,17 +226,20 @@ class PostgresStore(SqlStore):
         """A pooled connection (in a transaction when asked). Not getting one for any reason (the pool reconnects
         a connection the server dropped: refused, wrong password, no such database …), or losing the server
         while using it (``_lost``), is a ``StoreUnavailableError``; a statement's own error is raised as it is."""
-        connected = False
+        conn: asyncpg.Connection | None = None
         try:
             async with self._pool.acquire() as conn:
-                connected = True
-                if not transaction:
-                    yield _Session(conn)
-                    return
-                async with conn.transaction():
-                    yield _Session(conn)
+                try:
+                    if not transaction:
+                        yield _Session(conn)
+                        return
+                    async with conn.transaction():
+                        yield _Session(conn)
+                except _lost():
+                    conn.terminate()  # never handed out again: the pool makes a new one when the server is back
+                    raise
         except _unreachable() as exc:
-            if connected and not isinstance(exc, _lost()):
+            if conn is not None and not isinstance(exc, _lost()):
                 raise  # a constraint, bad SQL, a record that does not parse: the bot's error, not the server's
             raise StoreUnavailableError(f"the PostgreSQL store did not answer: {_reason(exc)}") from None
 

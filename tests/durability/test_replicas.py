@@ -153,6 +153,10 @@ def _bot_env(*, url: str, emu: Emulator, minds: RunningSandbox, secret_key: str)
         # (tests/slack/test_slack_rate_limits.py): that pace would make this a 100-second test.
         "MINDS_BOT_SLACK_POSTS_PER_SECOND": "1000",
         "MINDS_BOT_SLACK_UPDATES_PER_MINUTE": "100000",
+        # Nor is it the one Minds budget the replicas share (tests/durability/test_shared_budget.py): at the default
+        # 300 requests a minute the 100 runs' polls queue behind it for two minutes, and a question asked in the
+        # middle may wait longer than a person would.
+        "MINDS_BOT_MINDS_REQUESTS_PER_MINUTE": "100000",
         "LOG_LEVEL": "WARNING",
     }
 
