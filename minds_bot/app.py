@@ -37,6 +37,7 @@ from minds_bot.flows.stimulus import STIMULI_PATH, StimulusShelf
 from minds_bot.metrics import exposition
 from minds_bot.services import Background, ChannelPacer, PacedWebClient, Services, paced, slack_web_client
 from minds_bot.settings import Settings, SettingsError
+from minds_bot.slack.context import services_middleware
 from minds_bot.slack.gate import events_handler, quiet_bolt_verification_log
 from minds_bot.slack.middleware import (
     ack_timing_middleware,
@@ -129,6 +130,7 @@ def _bolt_app(
     quiet_bolt_verification_log()
     if first is not None:
         app.use(first)
+    app.use(services_middleware(services))
     app.use(ack_timing_middleware())
     app.use(shape_middleware())
     app.use(log_context_middleware())
