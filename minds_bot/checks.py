@@ -32,7 +32,7 @@ class CheckResult:
 
 def check_settings(settings: Settings) -> CheckResult:
     if not settings.has_slack_credentials:
-        return CheckResult("settings", False, "no Slack credentials are set (see README.md → Configuration)")
+        return CheckResult("settings", False, "no Slack credentials are set (see docs/operating.md → Configuration)")
     problems = settings.problems_for_run(http=settings.slack_app_token is None)
     if problems:
         return CheckResult("settings", False, "; ".join(problems))

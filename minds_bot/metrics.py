@@ -1,7 +1,7 @@
 """Prometheus metrics an operator can graph: what the bot counts and times, and the text a scrape reads.
 
-Owns: every metric's name, help text, labels and buckets (the table at the end of this module; the README's
-*Operating it* and ``deploy/grafana/minds-bot.json`` name the same metrics, and a test holds them to it), the
+Owns: every metric's name, help text, labels and buckets (the table at the end of this module; docs/operating.md's
+*Metrics* and ``deploy/grafana/minds-bot.json`` name the same metrics, and a test holds them to it), the
 cheap in-process recording the narrow waists call (the Minds client's one request method, the Slack Web API
 client, the ack middleware, the run tracker, the store, the digest scheduler), and ``exposition()``: the
 Prometheus text format, rendered by ``prometheus_client`` together with its process and Python collectors.

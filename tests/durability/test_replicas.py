@@ -334,7 +334,7 @@ async def _leased_by(url: str, pid: int) -> dict[tuple[str, str], bool]:
 
 async def _wait_for_leases(url: str, pid: int) -> None:
     """Until the replica is polling runs and not posting a result. A replica killed in the milliseconds between
-    Slack accepting a result and the database recording it leaves that result to be posted again (README,
+    Slack accepting a result and the database recording it leaves that result to be posted again (docs/operating.md,
     Scaling out): that window is not what this test measures."""
 
     seen: list[dict[tuple[str, str], bool]] = []

@@ -1,7 +1,7 @@
 """Issue 25, "Plans that a researcher would approve", through the real bot against the Minds sandbox: the README's
 pricing example plans a willingness-to-pay question and an open "why" under a module titled for them; a Study with
 one Audience asks the requester whether the price is final, and the answer stays on the next revision; the German
-and Korean briefs of README's *Languages* section are planned in German and Korean when that is the Study
+and Korean briefs of docs/guide.md's *Languages* section are planned in German and Korean when that is the Study
 language."""
 
 from __future__ import annotations
