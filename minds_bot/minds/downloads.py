@@ -15,7 +15,6 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from minds_bot.i18n import _
 from minds_bot.lazy import LazyModule
 from minds_bot.minds.errors import DownloadFailed, MalformedResponse
 from minds_bot.minds.models import DownloadedFile, HeatmapExportStatus
@@ -57,16 +56,13 @@ class Downloads(Transport):
         try:
             async with self._download_http.stream("GET", url, headers=headers) as resp:
                 if resp.status_code != 200:
-                    raise DownloadFailed(
-                        _("The export file could not be downloaded (HTTP {status}).", status=resp.status_code),
-                        status_code=resp.status_code,
-                    )
+                    raise DownloadFailed("refused", status_code=resp.status_code)
                 path, size, digest = await _write_stream(resp, dest_dir=dest_dir, max_bytes=max_bytes)
                 content_type = resp.headers.get("content-type", "application/octet-stream")
         except httpx.TimeoutException as exc:
-            raise DownloadFailed(_("The export download timed out.")) from exc
+            raise DownloadFailed("timeout") from exc
         except httpx.TransportError as exc:
-            raise DownloadFailed(_("The export file host could not be reached.")) from exc
+            raise DownloadFailed("unreachable") from exc
         return DownloadedFile(
             path=str(path),
             filename=_safe_filename(filename),
@@ -85,7 +81,7 @@ async def _write_stream(resp: httpx.Response, *, dest_dir: Path | None, max_byte
         async for chunk in resp.aiter_bytes(DOWNLOAD_CHUNK):
             size += len(chunk)
             if size > max_bytes:
-                raise DownloadFailed(_too_large(max_bytes))
+                raise DownloadFailed("too_large", limit_bytes=max_bytes)
             digest.update(chunk)
             await asyncio.to_thread(handle.write, chunk)
     except BaseException:
@@ -94,10 +90,6 @@ async def _write_stream(resp: httpx.Response, *, dest_dir: Path | None, max_byte
         raise
     await asyncio.to_thread(handle.close)
     return path, size, digest.hexdigest()
-
-
-def _too_large(max_bytes: int) -> str:
-    return _("The export is larger than the {limit} MiB limit.", limit=max_bytes // (1024 * 1024))
 
 
 def _safe_filename(name: str) -> str:
@@ -111,7 +103,7 @@ async def _save_bytes(
 ) -> DownloadedFile:
     content = resp.content
     if len(content) > MAX_EXPORT_BYTES:
-        raise DownloadFailed(_too_large(MAX_EXPORT_BYTES))
+        raise DownloadFailed("too_large", limit_bytes=MAX_EXPORT_BYTES)
     fd, name = await asyncio.to_thread(tempfile.mkstemp, prefix="minds-export-", dir=dest_dir)
     await asyncio.to_thread(_write_all, fd, content)
     content_type = resp.headers.get("content-type", "application/octet-stream")

@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from minds_bot.i18n import _
 from minds_bot.minds.downloads import MAX_EXPORT_BYTES, REDIRECTS, Downloads
 from minds_bot.minds.errors import ExportFailed, MalformedResponse
 from minds_bot.minds.models import (
@@ -147,13 +146,11 @@ class ExportsApi(Downloads):
             if export.job_id is None:
                 raise MalformedResponse("an unfinished export carries no jobId")  # verbatim
             if not await self._pause(attempt, deadline):
-                late = _("it did not finish in time; ask again later (Minds serves a finished file from its cache)")
-                raise ExportFailed(error_code=None, error=late)
+                raise ExportFailed(error_code=None, error=None, trouble="late")
             attempt += 1
             export = await self.profile_export_status(kind, item_id, job_id=export.job_id, format=format)
         if export.status == "failed":
             raise ExportFailed(error_code=None, error=export.error)
         if export.status == "idle":
-            gone = _("Minds no longer knows this export job; ask for it again")
-            raise ExportFailed(error_code=None, error=gone)
+            raise ExportFailed(error_code=None, error=None, trouble="unknown_job")
         return export
