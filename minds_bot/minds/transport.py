@@ -218,6 +218,11 @@ class Transport:
 
         return iter_offset(fetch, page_size=PAGE_SIZE, max_items=max_items)
 
+    async def _get_data(self, path: str, model: type[M], *, params: Mapping[str, Any] | None = None) -> M:
+        """``GET path``: its ``data`` as ``model`` (a reply without ``data`` is malformed)."""
+        resp, info = await self._call("GET", path, params=params)
+        return _parse(model, _data(resp, info), info)
+
     async def _fetch_page(
         self, path: str, model: type[M], *, offset: int, limit: int, params: Mapping[str, Any] | None = None
     ) -> Page[M]:

@@ -52,15 +52,13 @@ class AudiencesApi(Transport):
         return await self._one_page("/audiences", Audience, offset=offset, limit=limit)
 
     async def get_audience(self, audience_id: str) -> AudienceDetail:
-        resp, info = await self._call("GET", f"/audiences/{_seg(audience_id)}")
-        return _parse(AudienceDetail, _data(resp, info), info)
+        return await self._get_data(f"/audiences/{_seg(audience_id)}", AudienceDetail)
 
     async def find_audience(self, query: str) -> LookupResult[Audience | AudienceDetail]:
         return await self._find(query, self._iter("/audiences", Audience, max_items=LOOKUP_WINDOW), self.get_audience)
 
     async def audience_limits(self) -> AudienceLimits:
-        resp, info = await self._call("GET", "/audiences/limits")
-        return _parse(AudienceLimits, _data(resp, info), info)
+        return await self._get_data("/audiences/limits", AudienceLimits)
 
     async def duplicate_audience(
         self, audience_id: str, *, idempotency_key: str, name: str | None = None
@@ -125,8 +123,7 @@ class AudiencesApi(Transport):
 
     async def audience_progress(self, audience_id: str) -> AudienceProgress:
         """``GET /audiences/{id}/progress``: members still being built or retrained."""
-        resp, info = await self._call("GET", f"/audiences/{_seg(audience_id)}/progress")
-        return _parse(AudienceProgress, _data(resp, info), info)
+        return await self._get_data(f"/audiences/{_seg(audience_id)}/progress", AudienceProgress)
 
     async def list_formations(self, audience_id: str) -> list[Formation]:
         """Every visible Formation. The first page is the server's default (max 100); further pages follow

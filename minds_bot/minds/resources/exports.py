@@ -59,8 +59,7 @@ class ExportsApi(Downloads):
         """``GET …/export-status`` without a job: the cached artifact for ``kind``/``format`` (``generatedAt`` says
         how old it is), or ``idle`` when there is none. A failed one is returned, not raised."""
         params = {"kind": kind, "format": format}
-        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/export-status", params=params)
-        return _parse(ExportStatus, _data(resp, info), info)
+        return await self._get_data(f"/studies/{_seg(study_id)}/export-status", ExportStatus, params=params)
 
     async def wait_export(
         self, study_id: str, job: ExportJob, *, wait_seconds: float = DEFAULT_EXPORT_WAIT
@@ -126,8 +125,7 @@ class ExportsApi(Downloads):
         format: ProfileFormat,  # noqa: A002
     ) -> ProfileExport:
         params = {"jobId": job_id, "format": format}
-        resp, info = await self._call("GET", f"/{kind}/{_seg(item_id)}/export-status", params=params)
-        return _parse(ProfileExport, _data(resp, info), info)
+        return await self._get_data(f"/{kind}/{_seg(item_id)}/export-status", ProfileExport, params=params)
 
     async def wait_profile_export(
         self,

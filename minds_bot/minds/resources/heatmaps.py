@@ -20,8 +20,7 @@ class HeatmapsApi(Downloads):
     async def get_heatmap(self, study_id: str, message_id: str, *, asset_key: str) -> Heatmap:
         """``GET /studies/{id}/heatmaps/{messageId}?assetKey=``: a saved analysis or its queue state."""
         path = f"/studies/{_seg(study_id)}/heatmaps/{_seg(message_id)}"
-        resp, info = await self._call("GET", path, params={"assetKey": asset_key})
-        return _parse(Heatmap, _data(resp, info), info)
+        return await self._get_data(path, Heatmap, params={"assetKey": asset_key})
 
     async def start_heatmap(self, study_id: str, message_id: str, *, asset_key: str) -> Heatmap:
         """``POST`` the same path: starts an analysis (Premium; one response per Mind) or reuses a finished one.

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 from minds_bot.minds.lookup import LookupResult
 from minds_bot.minds.models import MindDetail, MindSummary
 from minds_bot.minds.paging import LOOKUP_WINDOW, Page
-from minds_bot.minds.transport import Transport, _data, _drop_none, _parse, _seg
+from minds_bot.minds.transport import Transport, _drop_none, _seg
 
 
 class MindsApi(Transport):
@@ -31,5 +31,4 @@ class MindsApi(Transport):
 
     async def get_mind(self, mind_id: str) -> MindDetail:
         """Who the Mind is and ``ready_to_chat`` (a Mind still training answers 409 ``SPARK_NOT_READY``)."""
-        resp, info = await self._call("GET", f"/minds/{_seg(mind_id)}")
-        return _parse(MindDetail, _data(resp, info), info)
+        return await self._get_data(f"/minds/{_seg(mind_id)}", MindDetail)

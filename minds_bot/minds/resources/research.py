@@ -114,8 +114,7 @@ class ResearchPlansApi(Transport):
         return _parse(ResearchRunStarted, _data(resp, info), info)
 
     async def get_research_run(self, study_id: str, run_id: str) -> ResearchRun:
-        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/research-runs/{_seg(run_id)}")
-        return _parse(ResearchRun, _data(resp, info), info)
+        return await self._get_data(f"/studies/{_seg(study_id)}/research-runs/{_seg(run_id)}", ResearchRun)
 
     async def model_connections(self) -> list[ModelConnection]:
         """``GET /model-connections``, every page by ``pagination.nextCursor`` (``walk_cursor``: a cursor that does

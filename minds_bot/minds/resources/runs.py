@@ -48,8 +48,7 @@ class RunsApi(Transport):
         return _parse(DirectRunAccepted, data, info)
 
     async def get_run(self, run_id: str) -> AgentRun:
-        resp, info = await self._call("GET", f"/runs/{_seg(run_id)}")
-        return _parse(AgentRun, _data(resp, info), info)
+        return await self._get_data(f"/runs/{_seg(run_id)}", AgentRun)
 
     async def cancel_run(self, run_id: str) -> RunCancellation:
         resp, info = await self._call("POST", f"/runs/{_seg(run_id)}/cancel")

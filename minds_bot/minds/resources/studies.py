@@ -38,8 +38,7 @@ class StudiesApi(Transport):
         return await self._one_page("/studies", Study, offset=offset, limit=limit)
 
     async def get_study(self, study_id: str) -> StudyDetail:
-        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}")
-        return _parse(StudyDetail, _data(resp, info), info)
+        return await self._get_data(f"/studies/{_seg(study_id)}", StudyDetail)
 
     async def find_study(self, query: str) -> LookupResult[Study | StudyDetail]:
         """Exact id (then ``match`` is the ``StudyDetail``), or a name among the newest 1,000 Studies."""
@@ -80,12 +79,10 @@ class StudiesApi(Transport):
         return _parse(SharingState, _data(resp, info), info)
 
     async def get_analytics(self, study_id: str) -> StudyAnalytics:
-        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/analytics")
-        return _parse(StudyAnalytics, _data(resp, info), info)
+        return await self._get_data(f"/studies/{_seg(study_id)}/analytics", StudyAnalytics)
 
     async def get_summary(self, study_id: str) -> SemanticSummary:
-        resp, info = await self._call("GET", f"/studies/{_seg(study_id)}/summary")
-        return _parse(SemanticSummary, _data(resp, info), info)
+        return await self._get_data(f"/studies/{_seg(study_id)}/summary", SemanticSummary)
 
     async def refresh_summary(
         self,
