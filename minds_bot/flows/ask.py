@@ -75,7 +75,7 @@ from minds_bot.render.answers import (
 from minds_bot.render.cancel import with_cancel
 from minds_bot.render.charts import chart_not_drawn, result_chart
 from minds_bot.render.compare import with_compare
-from minds_bot.render.errors import user_message
+from minds_bot.render.errors import minds_error_text, user_message
 from minds_bot.render.runs import lost_text
 from minds_bot.render.stimulus import refusal_text
 from minds_bot.services import Background, PacedWebClient, Services
@@ -435,7 +435,9 @@ class DirectRunHandler:
             output = parse_output(answers.output_data)
         except (MalformedResponse, NotFound) as exc:
             # Final: polling again would not make an unreadable answer readable.
-            return Observation(visible="completed", terminal=True, detail=DirectResult(agent, unreadable=exc.message))
+            return Observation(
+                visible="completed", terminal=True, detail=DirectResult(agent, unreadable=minds_error_text(exc))
+            )
         return Observation(visible="completed", terminal=True, detail=DirectResult(agent, output))
 
     async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:

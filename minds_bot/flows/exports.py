@@ -33,7 +33,7 @@ from minds_bot.flows.uploads import upload_file
 from minds_bot.i18n import N_, _, in_channel
 from minds_bot.minds import AgentRun, DownloadFailed, ExportFailed, ExportStatus, MindsError
 from minds_bot.minds import ExportJob as MindsExportJob
-from minds_bot.render.errors import user_message
+from minds_bot.render.errors import minds_error_text, user_message
 from minds_bot.render.exports import (
     KIND_WORDS,
     download_failed,
@@ -266,7 +266,9 @@ class ExportDelivery:
         try:
             downloaded = await minds.download_export(record.study_id, _job(record), status=status)
         except DownloadFailed as exc:
-            await self._say(slack, run, download_failed(kind=record.kind, format=record.format, reason=exc.message))
+            await self._say(
+                slack, run, download_failed(kind=record.kind, format=record.format, reason=minds_error_text(exc))
+            )
             await self._finish(record, ExportState.FAILED)
             return
         path = Path(downloaded.path)

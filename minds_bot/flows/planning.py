@@ -44,6 +44,7 @@ from minds_bot.minds import (
     StudyDetail,
 )
 from minds_bot.render.access import plan_change_refused
+from minds_bot.render.common import lookup_explanation
 from minds_bot.render.errors import user_message
 from minds_bot.render.plan import (
     PlanTooLarge,
@@ -106,7 +107,7 @@ async def resolve_study(minds: MindsClient, text: str) -> Study | StudyDetail:
         raise StudyNotFound(
             _("Several Studies match “{text}”: {names}. Use the exact name or the Study id.", text=text, names=names)
         )
-    raise StudyNotFound(result.explanation or _("No Study matches “{text}”.", text=text))
+    raise StudyNotFound(lookup_explanation(result) or _("No Study matches “{text}”.", text=text))
 
 
 # --- starting and revising -----------------------------------------------------------------------------------

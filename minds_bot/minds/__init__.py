@@ -2,6 +2,10 @@
 Every name below loads its module on first use (``__getattr__``), so a process pays for the client and its ~130
 models only once something uses them (the bot serves first, see ``app.Bot``).
 
+``MindsClient`` is one object composed by resource (``minds_bot.minds.resources``: studies, audiences, minds, chat,
+runs, research plans, drafts, exports, heatmaps) over one transport (``minds_bot.minds.transport``); its models are
+one module per resource in ``minds_bot.minds.models``. The map is in ``minds_bot.minds.client``.
+
 Public API (see each docstring for details)::
 
     MindsClient.create(*, api_key, base_url=DEFAULT_BASE_URL, timeout=30.0, limiter=None, retry=None,

@@ -1,11 +1,11 @@
 """The Minds client's one error tree and the single status -> class map.
 
 Owns: turning a Minds error envelope (``{statusCode, statusMessage, message, url, error, data?}``) or a
-transport failure into a typed exception with a short, user-presentable ``message`` and structured fields.
-A class's ``default_message`` is a message id (``N_``), translated each time ``message`` is read, so it speaks the
-language of whoever reads it; a ``message`` passed in is already in the language being spoken (or Minds' own
-words). ``str(error)`` (for logs) is English.
-Must not touch: Slack, the store, or the API key (no error here ever holds a header).
+transport failure into a typed exception with structured fields (status, code, Minds' own words, why an export or a
+download failed). What a person reads is not here: ``minds_bot.render.errors.minds_error_text`` words each class
+(and ``said``, words a caller already chose, in the language being spoken, or Minds' own). ``str(error)`` is the
+machine facts, for logs.
+Must not touch: Slack, the store, the words people read, or the API key (no error here ever holds a header).
 
 ::
 
@@ -39,9 +39,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
-
-from minds_bot.i18n import N_, _, speaking
+from typing import Any, ClassVar, Literal
 
 
 @dataclass(frozen=True)
@@ -56,47 +54,57 @@ class RequestInfo:
 
 
 class MindsError(Exception):
-    """Base of every error the Minds client raises. ``message`` is short and safe to show a user."""
+    """Base of every error the Minds client raises. ``said``: words already meant for a person (a caller's, in the
+    language being spoken, or Minds' own), or None: then ``minds_bot.render.errors`` words the class.
+    ``default_message``: a message id (``N_``) a subclass outside ``minds/`` may give for its own words."""
 
-    default_message = N_("Minds could not complete the request.")
+    default_message: ClassVar[str | None] = None
 
     def __init__(self, message: str | None = None, *, request: RequestInfo | None = None) -> None:
-        self._message = message or None
+        self.said = message or None
         self.request = request
-        with speaking(None):
-            english = self.message
-        super().__init__(english if request is None else f"{english} ({request})")  # for logs, verbatim
+        super().__init__(self._log_text())
 
-    @property
-    def message(self) -> str:
-        """What to tell a person, in the language spoken now."""
-        return self._message or _(self.default_message)
+    def facts(self) -> list[str]:
+        """What this error knows, for logs (never a header, never the key)."""
+        return [self.said] if self.said else []
+
+    def _log_text(self) -> str:
+        facts = ", ".join(self.facts())  # for logs, verbatim
+        text = f"{type(self).__name__}: {facts}" if facts else type(self).__name__  # for logs, verbatim
+        return text if self.request is None else f"{text} ({self.request})"  # for logs, verbatim
 
 
 class MalformedResponse(MindsError):
-    default_message = N_("Minds sent a reply the bot could not read, so nothing is assumed.")
-
     def __init__(self, detail: str, *, request: RequestInfo | None = None) -> None:
         self.detail = detail  # for developers: said as it is, in brackets
         super().__init__(request=request)
 
-    @property
-    def message(self) -> str:
-        return f"{_(self.default_message)} [{self.detail}]"
+    def facts(self) -> list[str]:
+        return [f"[{self.detail}]"]  # verbatim
+
+
+# Why an export is not there: Minds said it failed, it did not finish within the wait, or Minds no longer knows
+# the job (an ``idle`` status for it).
+ExportTrouble = Literal["failed", "late", "unknown_job"]
 
 
 class ExportFailed(MindsError):
-    def __init__(self, *, error_code: str | None, error: str | None, request: RequestInfo | None = None):
+    def __init__(
+        self,
+        *,
+        error_code: str | None,
+        error: str | None,
+        request: RequestInfo | None = None,
+        trouble: ExportTrouble = "failed",
+    ):
         self.error_code = error_code
-        self.error = error  # Minds' own words, or the bot's already in the language being spoken
+        self.error = error  # Minds' own words
+        self.trouble: ExportTrouble = trouble
         super().__init__(request=request)
 
-    @property
-    def message(self) -> str:
-        reason = self.error or self.error_code
-        if not reason:
-            return _("Minds could not build the export: no reason given.")
-        return _("Minds could not build the export: {reason}.", reason=reason)
+    def facts(self) -> list[str]:
+        return [fact for fact in (self.trouble, self.error_code, self.error) if fact]
 
 
 class AudienceJobFailed(MindsError):
@@ -105,38 +113,49 @@ class AudienceJobFailed(MindsError):
         self.error = error
         super().__init__(request=request)
 
-    @property
-    def message(self) -> str:
-        if not self.error:
-            return _("Minds could not build the Audience: no reason given.")
-        return _("Minds could not build the Audience: {reason}.", reason=self.error)
+    def facts(self) -> list[str]:
+        return [fact for fact in (self.job_id, self.error) if fact]
+
+
+# Why a download failed: the file host answered another status, did not answer in time, could not be reached, or
+# the file is larger than ``limit_bytes``.
+DownloadTrouble = Literal["refused", "timeout", "unreachable", "too_large"]
 
 
 class DownloadFailed(MindsError):
-    default_message = N_("The export file could not be downloaded.")
-
-    def __init__(self, message: str | None = None, *, status_code: int | None = None) -> None:
+    def __init__(
+        self,
+        trouble: DownloadTrouble | None = None,
+        *,
+        status_code: int | None = None,
+        limit_bytes: int | None = None,
+    ) -> None:
+        self.trouble = trouble
         self.status_code = status_code
+        self.limit_bytes = limit_bytes
         # The signed URL is a bearer credential for the file, so it is never part of the error.
-        super().__init__(message)
+        super().__init__()
+
+    def facts(self) -> list[str]:
+        status = f"HTTP {self.status_code}" if self.status_code is not None else None
+        limit = f"limit {self.limit_bytes} bytes" if self.limit_bytes is not None else None  # verbatim
+        return [fact for fact in (self.trouble, status, limit) if fact]
 
 
 class MindsTransportError(MindsError):
-    default_message = N_("Minds could not be reached.")
+    """No HTTP reply at all."""
 
 
 class MindsTimeout(MindsTransportError):
-    default_message = N_("Minds did not answer in time.")
+    """Minds did not answer within the timeout."""
 
 
 class MindsConnectionError(MindsTransportError):
-    default_message = N_("Could not connect to Minds.")
+    """No connection to Minds."""
 
 
 class MindsAPIError(MindsError):
     """An HTTP error reply. ``code`` is ``data.code``; ``server_message`` is Minds' own (unstable) wording."""
-
-    default_message = N_("Minds refused the request.")
 
     def __init__(
         self,
@@ -154,17 +173,21 @@ class MindsAPIError(MindsError):
         self.data: Mapping[str, Any] = data or {}
         super().__init__(message, request=request)
 
+    def facts(self) -> list[str]:
+        return [f"HTTP {self.status_code}", *(fact for fact in (self.code, self.said) if fact)]  # verbatim
+
 
 class AuthenticationError(MindsAPIError):
-    default_message = N_("Minds did not accept this workspace's API key (missing, invalid or revoked).")
+    """401: the key is missing, invalid or revoked."""
 
 
 class PermissionDenied(MindsAPIError):
-    default_message = N_("This Minds account is not allowed to do that.")
+    """403."""
 
 
 class PlanLimitError(PermissionDenied):
-    default_message = N_("The Minds plan allowance is used up; an upgrade is required. Nothing was started.")
+    """403 ``PLAN_LIMIT``: the plan allowance is used up (``data``: limitType, currentPlan, limit, current,
+    periodEnd); nothing was started."""
 
     def __init__(self, message: str | None = None, **kwargs: Any) -> None:
         super().__init__(message, **kwargs)
@@ -176,11 +199,11 @@ class PlanLimitError(PermissionDenied):
 
 
 class NotFound(MindsAPIError):
-    default_message = N_("Minds has no such item, or this account cannot see it.")
+    """404: no such item, or this account cannot see it."""
 
 
 class Conflict(MindsAPIError):
-    default_message = N_("The item changed on Minds; reload it before trying again.")
+    """409: the item changed on Minds (``code`` says how, where Minds defines one)."""
 
 
 @dataclass(frozen=True)
@@ -192,7 +215,7 @@ class NotReadyMind:
 
 
 class PanelMindsNotReady(Conflict):
-    default_message = N_("Some Minds in this Study are still training; try again when they are ready.")
+    """409 ``PANEL_MINDS_NOT_READY``: Minds still training (``not_ready``)."""
 
     def __init__(self, message: str | None = None, **kwargs: Any) -> None:
         super().__init__(message, **kwargs)
@@ -202,27 +225,27 @@ class PanelMindsNotReady(Conflict):
 
 
 class StudyRunInProgress(Conflict):
-    default_message = N_("This Study has a run in progress; wait for it to finish or cancel it first.")
+    """409 ``STUDY_RUN_IN_PROGRESS``."""
 
 
 class StaleRevision(Conflict):
-    default_message = N_("This plan revision is no longer the latest; reload the plan before changing it.")
+    """409 from a plan preview: the revision is no longer the latest."""
 
 
 class SummarySuperseded(Conflict):
-    default_message = N_("A newer summary replaced this one; reload the summary before retrying.")
+    """409 from a summary refresh: a newer summary replaced it."""
 
 
 class MindNotReady(Conflict):
-    default_message = N_("This Mind is still training; it can chat once its training is finished.")
+    """409 ``SPARK_NOT_READY``: the Mind is still training."""
 
 
 class InvalidRequest(MindsAPIError):
-    default_message = N_("Minds rejected the request as invalid.")
+    """400 or 422."""
 
 
 class RateLimited(MindsAPIError):
-    default_message = N_("Minds is rate limiting this workspace; try again shortly.")
+    """429 (``retry_after``: Minds' ``Retry-After`` in seconds, when sent)."""
 
     def __init__(self, message: str | None = None, *, retry_after: float | None = None, **kwargs: Any) -> None:
         super().__init__(message, **kwargs)
@@ -230,11 +253,11 @@ class RateLimited(MindsAPIError):
 
 
 class ServerError(MindsAPIError):
-    default_message = N_("Minds had an internal problem.")
+    """5xx."""
 
 
 class ServiceUnavailable(ServerError):
-    default_message = N_("Minds is temporarily unavailable; nothing was charged. Try again later.")
+    """503 (``retry_after`` as for ``RateLimited``)."""
 
     def __init__(self, message: str | None = None, *, retry_after: float | None = None, **kwargs: Any) -> None:
         super().__init__(message, **kwargs)

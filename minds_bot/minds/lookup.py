@@ -1,7 +1,8 @@
 """Resolving a name a user typed to one Study, Audience or Mind — pure, over a list already fetched.
 
-Owns: exact match (id, or case-insensitive name), a single fuzzy match, ranked candidates, or "not found"
-with the explanation that only the newest items were scanned. Must not touch: HTTP, Slack, the store.
+Owns: exact match (id, or case-insensitive name), a single fuzzy match, ranked candidates, or "not found" with
+how many items were scanned and whether that was all of them (``minds_bot.render.common.lookup_explanation`` says
+it in words). Must not touch: HTTP, Slack, the store, the words people read.
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Literal, Protocol, TypedDict, TypeVar
-
-from minds_bot.i18n import _n
 
 FUZZY_THRESHOLD = 0.6
 MAX_CANDIDATES = 5
@@ -55,31 +54,6 @@ class LookupResult(Generic[N]):
     exhaustive: bool
     match: N | None = None
     candidates: list[Candidate[N]] = field(default_factory=list)
-
-    @property
-    def explanation(self) -> str:
-        """Why nothing matched; says when older items were not searched."""
-        if self.kind != "not_found":
-            return ""
-        if self.exhaustive:
-            # i18n: {scanned} is how many Studies, Audiences or Minds were searched; {query} is the name typed.
-            return _n(
-                "Nothing named “{query}” among all {scanned} item.",
-                "Nothing named “{query}” among all {scanned} items.",
-                self.scanned,
-                query=self.query,
-                scanned=self.scanned,
-            )
-        # i18n: {scanned} is how many Studies, Audiences or Minds were searched; {query} is the name typed.
-        return _n(
-            "Nothing named “{query}” among the newest {scanned} item. "
-            "Older items can only be opened by their exact id.",
-            "Nothing named “{query}” among the newest {scanned} items. "
-            "Older items can only be opened by their exact id.",
-            self.scanned,
-            query=self.query,
-            scanned=self.scanned,
-        )
 
 
 def normalize(text: str) -> str:

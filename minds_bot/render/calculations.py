@@ -2,8 +2,8 @@
 top/bottom box) in its result thread: each one's headline figures, with what they cover (n, the Audiences when
 Minds names them).
 
-Owns: the words for every ``Calculation`` kind in ``minds/models.py`` (numbers, percentages and signed scores in
-the reader's language, through ``minds_bot.i18n``), including the two that have no figures to show: a kind the
+Owns: the words for every ``Calculation`` kind in ``minds.models.calculations`` (numbers, percentages and signed scores
+in the reader's language, through ``minds_bot.i18n``), including the two that have no figures to show: a kind the
 bot does not know is named ("Minds returned a … calculation that the bot cannot show here"), and an entry the
 bot could not read says so — neither is ever skipped or shown as empty. Numbers are printed with the precision Minds
 sent (a score of 34.2 stays 34.2, a price of 105 stays 105); nothing is derived or rounded up

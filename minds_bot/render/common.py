@@ -4,7 +4,8 @@ Owns: splitting long text into sections (never cutting silently), visible shorte
 only a preview, the button value codec (compact JSON; state in a value is for paging and re-running a command,
 it grants nothing; a value or ``private_metadata`` longer than Slack lets the bot write is refused unread), short
 private notes (``note``: the words escaped), a question's label ("Q6", through the catalogs), the "which one did
-you mean?" and "nothing named …" messages, and the action ids of the buttons these messages carry.
+you mean?" and "nothing named …" messages (``lookup_explanation``: why a name lookup found nothing), and the
+action ids of the buttons these messages carry.
 Must not touch: I/O of any kind.
 """
 
@@ -238,10 +239,34 @@ NOT_FOUND = {
 }
 
 
+def lookup_explanation(result: LookupResult[Any]) -> str:
+    """Why nothing matched (empty unless ``result`` is "not found"); says when older items were not searched."""
+    if result.kind != "not_found":
+        return ""
+    if result.exhaustive:
+        # i18n: {scanned} is how many Studies, Audiences or Minds were searched; {query} is the name typed.
+        return _n(
+            "Nothing named “{query}” among all {scanned} item.",
+            "Nothing named “{query}” among all {scanned} items.",
+            result.scanned,
+            query=result.query,
+            scanned=result.scanned,
+        )
+    # i18n: {scanned} is how many Studies, Audiences or Minds were searched; {query} is the name typed.
+    return _n(
+        "Nothing named “{query}” among the newest {scanned} item. Older items can only be opened by their exact id.",
+        "Nothing named “{query}” among the newest {scanned} items. Older items can only be opened by their exact id.",
+        result.scanned,
+        query=result.query,
+        scanned=result.scanned,
+    )
+
+
 def render_not_found(*, what: str, result: LookupResult[Any]) -> Message:
     """Nothing matched: say so, and that only the newest items were searched when that is the case."""
-    if result.explanation:
-        said = result.explanation
+    explanation = lookup_explanation(result)
+    if explanation:
+        said = explanation
     elif what in NOT_FOUND:
         said = _(NOT_FOUND[what], query=result.query)
     else:

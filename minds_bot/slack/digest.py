@@ -31,6 +31,7 @@ from minds_bot.i18n import N_, _, join_list
 from minds_bot.minds import MindsClient
 from minds_bot.render import Message, channel_mention, escape
 from minds_bot.render.access import digest_channel_refused, digest_manage_refused
+from minds_bot.render.common import lookup_explanation
 from minds_bot.render.digest import (
     ADD_DIGEST_ACTION,
     ADD_DIGEST_VIEW,
@@ -118,7 +119,7 @@ async def resolve_studies(client: MindsClient, refs: Sequence[StudyRef]) -> list
                 _("“{query}” matches several Studies ({names}); use the exact name or id.", query=ref.text, names=names)
             )
         else:
-            raise StudyNotResolved(result.explanation or _("No Study named “{query}”.", query=ref.text))
+            raise StudyNotResolved(lookup_explanation(result) or _("No Study named “{query}”.", query=ref.text))
     return found
 
 

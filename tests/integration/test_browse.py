@@ -7,6 +7,7 @@ import uuid
 import pytest
 
 from minds_bot.minds import AuthenticationError, MindsClient, StudyDetail
+from minds_bot.render.common import lookup_explanation
 from tests.integration.conftest import Harness
 from tests.integration.seeds import (
     GEN_Z,
@@ -87,7 +88,7 @@ async def test_find_study_exact_fuzzy_ambiguous_and_not_found(h: Harness) -> Non
     missing = await h.minds.find_study("Quantum fridge teardown")
     assert missing.kind == "not_found" and missing.exhaustive
     assert missing.scanned == EXTRA_STUDIES + SEEDED_STUDIES + 2
-    assert "Quantum fridge teardown" in missing.explanation
+    assert "Quantum fridge teardown" in lookup_explanation(missing)
 
 
 async def test_unknown_study_id_falls_back_to_a_name_search(h: Harness) -> None:

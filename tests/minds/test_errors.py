@@ -25,6 +25,7 @@ from minds_bot.minds import (
     StudyRunInProgress,
     SummarySuperseded,
 )
+from minds_bot.render.errors import minds_error_text
 from tests.fakes.minds_http import FakeMindsAPI, envelope, fake_key, make_client
 from tests.minds.samples import AUDIENCE_ID, MIND_ID, PLAN_ID, STUDY_ID
 
@@ -109,7 +110,7 @@ async def test_error_envelope_maps_to_typed_error(label, reply, cls, fields):
     assert type(err) is cls
     assert err.status_code == reply.status_code
     assert str(err.request) == f"GET /studies/{STUDY_ID}"
-    assert err.message and fake_key() not in str(err)
+    assert minds_error_text(err) and fake_key() not in str(err)
     for name, value in fields.items():
         assert getattr(err, name) == value
 
@@ -131,7 +132,7 @@ async def test_summary_refresh_conflict_is_superseded(api, client):
     api.on("POST", f"/studies/{STUDY_ID}/summary", envelope(409))
     with pytest.raises(SummarySuperseded) as caught:
         await client.refresh_summary(STUDY_ID)
-    assert "reload" in caught.value.message.lower()
+    assert "reload" in minds_error_text(caught.value).lower()
 
 
 async def test_plan_revision_conflict_is_stale_revision(api, client):

@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from minds_bot.minds import DownloadFailed, ExportFailed, ExportJob, MalformedResponse
+from minds_bot.render.errors import minds_error_text
 from tests.fakes.minds_http import FakeMindsAPI, fake_key, make_client, ok
 from tests.minds.samples import STUDY_ID
 
@@ -86,7 +87,7 @@ async def test_failed_export_raises_with_code_and_text():
         with pytest.raises(ExportFailed) as caught:
             await minds.wait_export(STUDY_ID, job)
     assert (caught.value.error_code, caught.value.error) == ("EXPORT_FAILED", "Renderer crashed")
-    assert "Renderer crashed" in caught.value.message
+    assert "Renderer crashed" in minds_error_text(caught.value)
 
 
 async def test_unfinished_export_at_deadline_is_reported_not_restarted():
@@ -103,8 +104,9 @@ async def test_oversized_download_is_refused_and_removed(tmp_path: Path):
     api = exporting_api()
     job = ExportJob(kind="executive_brief", format="pdf", job_id="job-1", status="queued")
     async with make_client(api, download=Storage()) as minds:
-        with pytest.raises(DownloadFailed, match="larger"):
+        with pytest.raises(DownloadFailed) as caught:
             await minds.download_export(STUDY_ID, job, dest_dir=tmp_path, max_bytes=1024)
+    assert caught.value.trouble == "too_large" and "larger" in minds_error_text(caught.value)
     assert await asyncio.to_thread(os.listdir, tmp_path) == []
 
 

@@ -10,6 +10,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from minds_bot.minds import MalformedResponse, resolve
+from minds_bot.render.common import lookup_explanation
 from tests.fakes.minds_http import page, raw
 from tests.minds.samples import STUDY_ID, audience, mind, study, study_detail, uid
 
@@ -77,7 +78,7 @@ async def test_name_lookup_scans_only_newest_thousand(api, client):
     result = await client.find_study("Ancient study")
     assert result.kind == "not_found"
     assert result.scanned == 1000 and not result.exhaustive
-    assert "exact id" in result.explanation and "1000" in result.explanation
+    assert "exact id" in lookup_explanation(result) and "1000" in lookup_explanation(result)
     assert len(api.sent) == 10
 
 
@@ -170,4 +171,4 @@ def test_resolver_only_returns_listed_items_best_first(all_names, query, exhaust
     assert scores == sorted(scores, reverse=True)
     assert all(c.item in items for c in result.candidates)
     assert (result.kind == "not_found") == (result.match is None and not result.candidates)
-    assert bool(result.explanation) == (result.kind == "not_found")
+    assert bool(lookup_explanation(result)) == (result.kind == "not_found")

@@ -10,6 +10,7 @@ from minds_bot.minds import (
     PlanLimitError,
     PlanningRequired,
 )
+from minds_bot.render.errors import minds_error_text
 from tests.fakes.minds_http import envelope, ok, raw
 from tests.minds.samples import MIND_ID, PLAN_ID, RUN_ID, STUDY_ID, research_run, uid
 
@@ -84,7 +85,7 @@ async def test_research_run_refused_by_plan_limit_is_not_queued(api, client):
     )
     with pytest.raises(PlanLimitError) as caught:
         await client.start_research_run(STUDY_ID, draft_plan_id=PLAN_ID, revision=3, idempotency_key=uid(8))
-    assert "upgrade" in caught.value.message.lower()
+    assert "upgrade" in minds_error_text(caught.value).lower()
     assert len(api.sent) == 1  # a refusal is not retried
 
 

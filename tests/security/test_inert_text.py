@@ -177,6 +177,8 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.plan.freeze": "re-posts the bot's own blocks with a note from approved_note/discarded_note",
     "minds_bot.render.errors.user_message": "plain words; escaped where they reach mrkdwn (tested end to end)",
     "minds_bot.render.errors.minds_said": "plain words; escaped where they reach mrkdwn",
+    "minds_bot.render.errors.minds_error_text": "plain words; shortened by user_message, escaped in mrkdwn",
+    "minds_bot.render.common.lookup_explanation": "plain words; render_not_found escapes them",
     "minds_bot.render.errors.dialog_too_late": "a yes/no about Slack's refusal to open a dialog",
     "minds_bot.render.errors.slack_error": "Slack's error code of a failed call, not text for people",
     "minds_bot.render.errors.slack_unreadable": "a yes/no about a Slack reply that was not JSON",

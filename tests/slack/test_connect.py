@@ -123,11 +123,12 @@ async def test_a_non_admin_submission_is_refused_on_the_server(bot: BotHarness) 
 
 
 async def test_commands_without_a_key_explain_how_to_connect(bot: BotHarness) -> None:
+    from minds_bot.render.errors import minds_error_text
     from minds_bot.services import NotConnected
 
     with pytest.raises(NotConnected) as caught:
         await bot.services.minds.client_for(TEAM)
-    assert "/minds connect" in caught.value.message
+    assert "/minds connect" in minds_error_text(caught.value)
 
 
 async def test_uninstalling_forgets_the_workspace_key() -> None:
