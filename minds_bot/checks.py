@@ -44,6 +44,7 @@ async def check_minds(settings: Settings) -> CheckResult:
     if settings.minds_api_key is None:
         return CheckResult("minds", True, "no MINDS_API_KEY: each workspace connects with /minds connect")
     from minds_bot.minds import MindsClient, MindsError
+    from minds_bot.render.errors import minds_error_text
 
     try:
         async with MindsClient.create(
@@ -53,7 +54,7 @@ async def check_minds(settings: Settings) -> CheckResult:
         ) as client:
             me = await client.me()
     except MindsError as exc:
-        return CheckResult("minds", False, f"{settings.minds_api_url}: {exc}")
+        return CheckResult("minds", False, f"{settings.minds_api_url}: {minds_error_text(exc)}")
     serves = settings.minds_bot_default_team_id if settings.oauth_enabled else "the bot token's workspace"
     return CheckResult("minds", True, f"key accepted by {settings.minds_api_url} (account {me.id}); serves {serves}")
 
