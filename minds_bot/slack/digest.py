@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from slack_sdk.errors import SlackApiError
-from slack_sdk.models.blocks import SectionBlock
-from slack_sdk.models.blocks.basic_components import MarkdownTextObject
 
 from minds_bot.flows import access
 from minds_bot.flows.digests.flow import DigestFlow, Outcome, new_digest
@@ -31,6 +29,7 @@ from minds_bot.i18n import N_, _, join_list
 from minds_bot.minds import MindsClient
 from minds_bot.render import Message, channel_mention, escape
 from minds_bot.render.access import digest_channel_refused, digest_manage_refused
+from minds_bot.render.common import section
 from minds_bot.render.digest import (
     ADD_DIGEST_ACTION,
     ADD_DIGEST_VIEW,
@@ -86,7 +85,7 @@ class NewDigest:
 
 def _text(text: str) -> Message:
     """``text`` is mrkdwn: whatever a person typed or Minds named in it is already escaped."""
-    return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
+    return Message(text=text, blocks=[section(text)])
 
 
 def _not_added(reason: object) -> Message:
