@@ -12,11 +12,17 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.analytics import post_analytics
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.render.study import STUDY_ANALYTICS_ACTION
+from minds_bot.slack.context import router_of, services_of
 from minds_bot.slack.grammar import Analytics
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_study, show_progress
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -39,13 +45,19 @@ async def handle_analytics(command: Analytics, invocation: Invocation) -> None:
 COMMANDS = {Analytics: handle_analytics}
 
 
+async def analytics_button(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+    await router_of(context).dispatch(f"analytics {action.get('value') or ''}", invocation)
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-
-    @surface.action(STUDY_ANALYTICS_ACTION)
-    async def analytics_button(
-        ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any
-    ) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        await surface.router.dispatch(f"analytics {action.get('value') or ''}", invocation)
+    surface.action(STUDY_ANALYTICS_ACTION)(analytics_button)

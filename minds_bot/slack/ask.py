@@ -29,6 +29,7 @@ from minds_bot.render.answer_pages import (
 )
 from minds_bot.render.answers import ASK_RETRY_ACTION
 from minds_bot.render.common import decode_value, plain_value, render_stale_button
+from minds_bot.slack.context import services_of
 from minds_bot.slack.fields import texts
 from minds_bot.slack.grammar import Ask
 from minds_bot.slack.pick import open_pick_modal, preselect
@@ -39,6 +40,11 @@ MAX_CLIENT_REQUEST_ID = 200  # the Try again button carries the saved request id
 ASK_USAGE = N_('Say `/minds ask "<study>" <question>`, e.g. `/minds ask "Launch positioning" Which name fits best?`')
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -82,54 +88,81 @@ async def handle_ask(command: Ask, invocation: Invocation) -> None:
 COMMANDS = {Ask: handle_ask}
 
 
+async def retry(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    services = services_of(context)
+    invocation = invocation_from_body(services, body, client=client, respond=respond)
+    client_request_id = plain_value(action.get("value"), limit=MAX_CLIENT_REQUEST_ID)
+    if not client_request_id:
+        await invocation.reply(render_stale_button())
+        return
+    outcome = await ask_flow.retry(
+        services,
+        client,
+        client_request_id=client_request_id,
+        team_id=invocation.team_id,
+        user_id=invocation.user_id,
+    )
+    if outcome.message is not None:
+        await invocation.reply(outcome.message)
+
+
+async def answers(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    state = decode_value(action.get("value"))
+    study_id, message_id, page = state.get("s"), state.get("m"), state.get("p", 0)
+    if not (isinstance(study_id, str) and isinstance(message_id, str) and isinstance(page, int)):
+        await respond(text=_("That button is out of date; ask the question again."), replace_original=False)
+        return
+    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+    minds = await invocation.minds()
+    read = await minds.get_message_answers(study_id, message_id)
+    output = parse_output(read.output_data)
+    thread_ts = _thread(body, state)
+    message = render_answers_page(output, study_id=study_id, message_id=message_id, page=page, thread_ts=thread_ts)
+    # Pages replace the private page they came from; the public result in the thread is never replaced.
+    await invocation.reply(message, replace=is_ephemeral(body))
+
+
+async def answers_csv(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    state = decode_value(action.get("value"))
+    ids = texts(state.get("s"), state.get("m"), state.get("t"))
+    if ids is None:
+        await respond(text=_("That button is out of date; ask the question again."), replace_original=False)
+        return
+    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+    await attach_answers_csv(invocation, study_id=ids[0], message_id=ids[1], thread_ts=ids[2])
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
     ask_flow.register_handler(services)
 
-    @surface.action(ASK_RETRY_ACTION)
-    async def retry(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        client_request_id = plain_value(action.get("value"), limit=MAX_CLIENT_REQUEST_ID)
-        if not client_request_id:
-            await invocation.reply(render_stale_button())
-            return
-        outcome = await ask_flow.retry(
-            services,
-            client,
-            client_request_id=client_request_id,
-            team_id=invocation.team_id,
-            user_id=invocation.user_id,
-        )
-        if outcome.message is not None:
-            await invocation.reply(outcome.message)
+    surface.action(ASK_RETRY_ACTION)(retry)
 
     pattern = rf"^({SHOW_ANSWERS_ACTION}|{ANSWERS_PREV_ACTION}|{ANSWERS_NEXT_ACTION})$"
 
-    @surface.action(re.compile(pattern))
-    async def answers(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        state = decode_value(action.get("value"))
-        study_id, message_id, page = state.get("s"), state.get("m"), state.get("p", 0)
-        if not (isinstance(study_id, str) and isinstance(message_id, str) and isinstance(page, int)):
-            await respond(text=_("That button is out of date; ask the question again."), replace_original=False)
-            return
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        minds = await invocation.minds()
-        read = await minds.get_message_answers(study_id, message_id)
-        output = parse_output(read.output_data)
-        thread_ts = _thread(body, state)
-        message = render_answers_page(output, study_id=study_id, message_id=message_id, page=page, thread_ts=thread_ts)
-        # Pages replace the private page they came from; the public result in the thread is never replaced.
-        await invocation.reply(message, replace=is_ephemeral(body))
-
-    @surface.action(ANSWERS_CSV_ACTION)
-    async def answers_csv(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        state = decode_value(action.get("value"))
-        ids = texts(state.get("s"), state.get("m"), state.get("t"))
-        if ids is None:
-            await respond(text=_("That button is out of date; ask the question again."), replace_original=False)
-            return
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        await attach_answers_csv(invocation, study_id=ids[0], message_id=ids[1], thread_ts=ids[2])
+    surface.action(re.compile(pattern))(answers)
+    surface.action(ANSWERS_CSV_ACTION)(answers_csv)

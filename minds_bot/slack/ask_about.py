@@ -49,11 +49,17 @@ from minds_bot.render.modals import (
 )
 from minds_bot.render.stimulus import refusal_text
 from minds_bot.services import NotConnected
+from minds_bot.slack.context import router_of, services_of
 from minds_bot.slack.grammar import too_long
 from minds_bot.slack.reentry import ephemeral_to
 from minds_bot.slack.surface import Shortcut
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -106,84 +112,91 @@ def _refusal(text: str, *, plan: bool) -> str | None:
     return None
 
 
+async def about(
+    ack: AsyncAck, body: dict[str, Any], client: AsyncWebClient, respond: AsyncRespond, context: AsyncBoltContext
+) -> None:
+    await ack()
+    services = services_of(context)
+    message = body.get("message") or {}
+    text = message["text"] if isinstance(message.get("text"), str) else ""
+    channel_id = (body.get("channel") or {}).get("id", "")
+    ts = message.get("thread_ts") or message.get("ts") or ""
+    shared, problem = _file_of(message, services.stimuli)
+    if not text.strip() and shared is None:
+        note = refusal_text(problem.problem.value, name=problem.name, limit=MAX_STIMULUS_BYTES) if problem else None
+        await respond(response_type="ephemeral", text=sentences(note, _(NO_TEXT)))
+        return
+    team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id") or ""
+    if not await services.minds.is_connected(team):
+        await respond(response_type="ephemeral", text=user_message(NotConnected()))
+        return
+    plan = bool(text.strip()) and not check_question(text).single
+    if plan and shared is not None:
+        problem, shared = StimulusRefused(Problem.PLAN_ONLY, name=shared.name), None
+    file = (shared.name, shared.kind, shared.size) if shared else (problem.name, "", None) if problem else None
+    view = render_ask_about(
+        metadata=_metadata(channel_id=channel_id, thread_ts=ts, plan=plan, shared=shared),
+        text=text.strip(),
+        plan=plan,
+        author=message.get("user") if isinstance(message.get("user"), str) else None,
+        channel_id=channel_id,
+        file=file,
+        file_problem=problem.problem.value if problem else None,
+        file_limit=MAX_STIMULUS_BYTES,
+    )
+    await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
+
+
+async def submitted(
+    ack: AsyncAck, body: dict[str, Any], view: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
+) -> None:
+    services = services_of(context)
+    meta = decode_metadata(view.get("private_metadata"))
+    plan = meta.get("p") is True
+    study_id, text = _read(view)
+    if not study_id or study_id == ERROR_OPTION_VALUE:
+        await ack(response_action="errors", errors={STUDY_BLOCK: _("Pick a Study from the list.")})
+        return
+    if (refusal := _refusal(text, plan=plan)) is not None:
+        await ack(response_action="errors", errors={TEXT_BLOCK: refusal})
+        return
+    await ack()
+    channel_id, thread_ts = str(meta.get("c") or ""), str(meta.get("t") or "")
+    user = body.get("user") or {}
+    invocation = Invocation(
+        services=services,
+        client=client,
+        respond=ephemeral_to(client, channel_id=channel_id, user_id=user.get("id", "")),
+        team_id=(body.get("team") or {}).get("id") or user.get("team_id") or "",
+        channel_id=channel_id,
+        user_id=user.get("id", ""),
+        trigger_id=body.get("trigger_id"),
+    )
+    if plan:
+        await router_of(context).dispatch(f"plan {study_id} {text}", invocation)
+        return
+    try:
+        minds = await invocation.minds()
+        study = await minds.get_study(study_id)
+        async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):  # like a command
+            outcome = await ask_flow.ask_with_consent(  # the gate first; the file is downloaded only if it may go
+                invocation,
+                study=study,
+                question=text,
+                thread_ts=thread_ts or None,
+                stimulus=SharedStimulus.from_ref(meta.get("s")),
+                client_request_id=derived_key(purpose="ask-about", team_id=invocation.team_id, trigger_id=view["id"]),
+            )
+    except MindsError as exc:
+        await invocation.say_text(user_message(exc))
+        return
+    if outcome.message is not None:
+        await invocation.reply(outcome.message)
+
+
 def register(surface: Surface, services: Services) -> None:
     if services.stimuli is None:
         services.stimuli = StimulusShelf(services.settings.minds_bot_public_url)
 
-    @surface.shortcut(ASK_ABOUT)
-    async def about(ack: Any, body: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        message = body.get("message") or {}
-        text = message["text"] if isinstance(message.get("text"), str) else ""
-        channel_id = (body.get("channel") or {}).get("id", "")
-        ts = message.get("thread_ts") or message.get("ts") or ""
-        shared, problem = _file_of(message, services.stimuli)
-        if not text.strip() and shared is None:
-            note = refusal_text(problem.problem.value, name=problem.name, limit=MAX_STIMULUS_BYTES) if problem else None
-            await respond(response_type="ephemeral", text=sentences(note, _(NO_TEXT)))
-            return
-        team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id") or ""
-        if not await services.minds.is_connected(team):
-            await respond(response_type="ephemeral", text=user_message(NotConnected()))
-            return
-        plan = bool(text.strip()) and not check_question(text).single
-        if plan and shared is not None:
-            problem, shared = StimulusRefused(Problem.PLAN_ONLY, name=shared.name), None
-        file = (shared.name, shared.kind, shared.size) if shared else (problem.name, "", None) if problem else None
-        view = render_ask_about(
-            metadata=_metadata(channel_id=channel_id, thread_ts=ts, plan=plan, shared=shared),
-            text=text.strip(),
-            plan=plan,
-            author=message.get("user") if isinstance(message.get("user"), str) else None,
-            channel_id=channel_id,
-            file=file,
-            file_problem=problem.problem.value if problem else None,
-            file_limit=MAX_STIMULUS_BYTES,
-        )
-        await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
-
-    @surface.view(ASK_ABOUT_VIEW)
-    async def submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-        meta = decode_metadata(view.get("private_metadata"))
-        plan = meta.get("p") is True
-        study_id, text = _read(view)
-        if not study_id or study_id == ERROR_OPTION_VALUE:
-            await ack(response_action="errors", errors={STUDY_BLOCK: _("Pick a Study from the list.")})
-            return
-        if (refusal := _refusal(text, plan=plan)) is not None:
-            await ack(response_action="errors", errors={TEXT_BLOCK: refusal})
-            return
-        await ack()
-        channel_id, thread_ts = str(meta.get("c") or ""), str(meta.get("t") or "")
-        user = body.get("user") or {}
-        invocation = Invocation(
-            services=services,
-            client=client,
-            respond=ephemeral_to(client, channel_id=channel_id, user_id=user.get("id", "")),
-            team_id=(body.get("team") or {}).get("id") or user.get("team_id") or "",
-            channel_id=channel_id,
-            user_id=user.get("id", ""),
-            trigger_id=body.get("trigger_id"),
-        )
-        if plan:
-            await surface.router.dispatch(f"plan {study_id} {text}", invocation)
-            return
-        try:
-            minds = await invocation.minds()
-            study = await minds.get_study(study_id)
-            async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):  # like a command
-                outcome = await ask_flow.ask_with_consent(  # the gate first; the file is downloaded only if it may go
-                    invocation,
-                    study=study,
-                    question=text,
-                    thread_ts=thread_ts or None,
-                    stimulus=SharedStimulus.from_ref(meta.get("s")),
-                    client_request_id=derived_key(
-                        purpose="ask-about", team_id=invocation.team_id, trigger_id=view["id"]
-                    ),
-                )
-        except MindsError as exc:
-            await invocation.say_text(user_message(exc))
-            return
-        if outcome.message is not None:
-            await invocation.reply(outcome.message)
+    surface.shortcut(ASK_ABOUT)(about)
+    surface.view(ASK_ABOUT_VIEW)(submitted)

@@ -33,6 +33,7 @@ from minds_bot.render.audience import (
 )
 from minds_bot.render.common import decode_value
 from minds_bot.render.modals import MAX_QUESTION
+from minds_bot.slack.context import router_of, services_of
 from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import ASK_AUDIENCE_USAGE, AskAudience, ShowAudience
@@ -40,6 +41,11 @@ from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
 from minds_bot.slack.resolve import resolve_audience, show_progress
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.router import Handler
     from minds_bot.slack.surface import Surface
@@ -79,9 +85,7 @@ async def handle_ask_audience(command: AskAudience, invocation: Invocation) -> N
     )
     if audience is None:
         return
-    outcome = await ask_audience_with_consent(
-        invocation, audience=audience, question=question, notify=invocation.reply
-    )
+    outcome = await ask_audience_with_consent(invocation, audience=audience, question=question, notify=invocation.reply)
     if outcome.message is not None:
         await invocation.reply(outcome.message)
 
@@ -122,66 +126,110 @@ async def _submitted_question(services: Services, body: dict[str, Any], view: di
         await invocation.reply(outcome.message)
 
 
+async def ask_button(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    chosen = _audience_of(action)
+    if chosen is None:
+        await respond(text=_("That button is out of date; show the Audience again."), replace_original=False)
+        return
+    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+    view = ask_audience_modal(audience_id=chosen[0], audience_name=chosen[1], channel_id=invocation.channel_id)
+    await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
+
+
+async def ask_submitted(
+    ack: AsyncAck, body: dict[str, Any], view: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
+) -> None:
+    values = (view.get("state") or {}).get("values") or {}
+    question = ((values.get(QUESTION_BLOCK) or {}).get(QUESTION_ACTION) or {}).get("value") or ""
+    if errors := over_limit(view, {QUESTION_BLOCK: (N_("A question"), MAX_QUESTION)}):
+        await ack(response_action="errors", errors=errors)
+        return
+    check = check_question(question)
+    if not check.single:
+        reason = _(
+            "{reason} Asking an Audience takes one question; plan a set with `/minds plan`.", reason=check.reason
+        )
+        await ack(response_action="errors", errors={QUESTION_BLOCK: reason})
+        return
+    await ack()
+    await _submitted_question(services_of(context), body, view, client)
+
+
+async def _reenter(
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+    *,
+    command: str,
+) -> None:
+    """Run ``command`` for the Audience on the card through the router, as if typed by whoever clicked."""
+    chosen = _audience_of(action)
+    if chosen is None:
+        await respond(text=_("That button is out of date; show the Audience again."), replace_original=False)
+        return
+    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+    await router_of(context).dispatch(command.format(audience_id=chosen[0]), invocation)
+
+
+async def duplicate(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    chosen = _audience_of(action)
+    if chosen is not None:  # a refusal is recorded with the Audience's name the card shows, not its id
+        invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+        command = f"duplicate audience {chosen[0]}"  # verbatim
+        early = SpendRequest(action="duplicate", subject=chosen[1], command=command, responses=0)
+        if await refused_early(invocation, early):
+            return
+    await _reenter(body, action, client, respond, context, command="duplicate audience {audience_id}")  # verbatim
+
+
+async def export(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    await _reenter(body, action, client, respond, context, command="export audience {audience_id} md")  # verbatim
+
+
+async def recalibrate(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    chosen = _audience_of(action)
+    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+    await router_of(context).dispatch(f"recalibrate {chosen[0] if chosen else ''}", invocation)
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-
-    @surface.action(AUDIENCE_ASK_ACTION)
-    async def ask_button(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        chosen = _audience_of(action)
-        if chosen is None:
-            await respond(text=_("That button is out of date; show the Audience again."), replace_original=False)
-            return
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        view = ask_audience_modal(audience_id=chosen[0], audience_name=chosen[1], channel_id=invocation.channel_id)
-        await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
-
-    @surface.view(ASK_AUDIENCE_VIEW)
-    async def ask_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-        values = (view.get("state") or {}).get("values") or {}
-        question = ((values.get(QUESTION_BLOCK) or {}).get(QUESTION_ACTION) or {}).get("value") or ""
-        if errors := over_limit(view, {QUESTION_BLOCK: (N_("A question"), MAX_QUESTION)}):
-            await ack(response_action="errors", errors=errors)
-            return
-        check = check_question(question)
-        if not check.single:
-            reason = _(
-                "{reason} Asking an Audience takes one question; plan a set with `/minds plan`.", reason=check.reason
-            )
-            await ack(response_action="errors", errors={QUESTION_BLOCK: reason})
-            return
-        await ack()
-        await _submitted_question(services, body, view, client)
-
-    async def reenter(body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any, *, command: str) -> None:
-        """Run ``command`` for the Audience on the card through the router, as if typed by whoever clicked."""
-        chosen = _audience_of(action)
-        if chosen is None:
-            await respond(text=_("That button is out of date; show the Audience again."), replace_original=False)
-            return
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        await surface.router.dispatch(command.format(audience_id=chosen[0]), invocation)
-
-    @surface.action(AUDIENCE_DUPLICATE_ACTION)
-    async def duplicate(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        chosen = _audience_of(action)
-        if chosen is not None:  # a refusal is recorded with the Audience's name the card shows, not its id
-            invocation = invocation_from_body(services, body, client=client, respond=respond)
-            command = f"duplicate audience {chosen[0]}"  # verbatim
-            early = SpendRequest(action="duplicate", subject=chosen[1], command=command, responses=0)
-            if await refused_early(invocation, early):
-                return
-        await reenter(body, action, client, respond, command="duplicate audience {audience_id}")  # verbatim
-
-    @surface.action(AUDIENCE_EXPORT_ACTION)
-    async def export(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        await reenter(body, action, client, respond, command="export audience {audience_id} md")  # verbatim
-
-    @surface.action(AUDIENCE_RECALIBRATE_ACTION)
-    async def recalibrate(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        chosen = _audience_of(action)
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        await surface.router.dispatch(f"recalibrate {chosen[0] if chosen else ''}", invocation)
+    surface.action(AUDIENCE_ASK_ACTION)(ask_button)
+    surface.view(ASK_AUDIENCE_VIEW)(ask_submitted)
+    surface.action(AUDIENCE_DUPLICATE_ACTION)(duplicate)
+    surface.action(AUDIENCE_EXPORT_ACTION)(export)
+    surface.action(AUDIENCE_RECALIBRATE_ACTION)(recalibrate)

@@ -12,23 +12,38 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.cancel import cancel_run
 from minds_bot.render.cancel import CANCEL_RUN_ACTION
+from minds_bot.slack.context import services_of
 from minds_bot.slack.reentry import invocation_from_body
 
 if TYPE_CHECKING:
-    from minds_bot.services import Services
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+
+    from minds_bot.services import PacedWebClient, Services
     from minds_bot.slack.surface import Surface
 
 
+async def cancel(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: PacedWebClient,  # Bolt's client, paced by the bot's middleware
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    services = services_of(context)
+    invocation = invocation_from_body(services, body, client=client, respond=respond)
+    note = await cancel_run(
+        services,
+        client,
+        team_id=invocation.team_id,
+        run_id=str(action.get("value") or ""),
+        user_id=invocation.user_id,
+    )
+    await invocation.reply(note)
+
+
 def register(surface: Surface, services: Services) -> None:
-    @surface.action(CANCEL_RUN_ACTION)
-    async def cancel(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        note = await cancel_run(
-            services,
-            client,
-            team_id=invocation.team_id,
-            run_id=str(action.get("value") or ""),
-            user_id=invocation.user_id,
-        )
-        await invocation.reply(note)
+    surface.action(CANCEL_RUN_ACTION)(cancel)

@@ -18,10 +18,14 @@ from minds_bot.flows.chat import ChatCloser, ThreadReply, answer_reply, open_cha
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.spend import SpendRequest, refused_early
 from minds_bot.render.common import render_candidates, render_not_found
+from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import Chat
 from minds_bot.slack.resolve import show_progress
 
 if TYPE_CHECKING:
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -85,12 +89,16 @@ def thread_reply(event: dict[str, Any], team_id: str) -> ThreadReply | None:
     )
 
 
+async def on_message(
+    body: dict[str, Any], event: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
+) -> None:
+    reply = thread_reply(event, str(body.get("team_id") or ""))
+    if reply is not None and reply.text.strip():
+        await answer_reply(services_of(context), client, reply)
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
     services.background.append(ChatCloser(services))
 
-    @surface.message_events(MESSAGE_EVENTS)
-    async def on_message(body: dict[str, Any], event: dict[str, Any], client: Any) -> None:
-        reply = thread_reply(event, str(body.get("team_id") or ""))
-        if reply is not None and reply.text.strip():
-            await answer_reply(services, client, reply)
+    surface.message_events(MESSAGE_EVENTS)(on_message)

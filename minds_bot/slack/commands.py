@@ -11,24 +11,34 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
+from minds_bot.slack.context import router_of, services_of
 from minds_bot.slack.surface import MINDS_COMMAND
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
 
+async def minds_command(
+    ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond, client: AsyncWebClient, context: AsyncBoltContext
+) -> None:
+    await ack()
+    invocation = Invocation(
+        services=services_of(context),
+        client=client,
+        respond=respond,
+        team_id=command.get("team_id", ""),
+        channel_id=command.get("channel_id", ""),
+        user_id=command.get("user_id", ""),
+        trigger_id=command.get("trigger_id"),
+    )
+    await router_of(context).dispatch(command.get("text") or "", invocation)
+
+
 def register(surface: Surface, services: Services) -> None:
-    @surface.command(MINDS_COMMAND)
-    async def minds_command(ack: Any, command: dict[str, Any], respond: Any, client: Any) -> None:
-        await ack()
-        invocation = Invocation(
-            services=services,
-            client=client,
-            respond=respond,
-            team_id=command.get("team_id", ""),
-            channel_id=command.get("channel_id", ""),
-            user_id=command.get("user_id", ""),
-            trigger_id=command.get("trigger_id"),
-        )
-        await surface.router.dispatch(command.get("text") or "", invocation)
+    surface.command(MINDS_COMMAND)(minds_command)

@@ -41,12 +41,16 @@ from minds_bot.render.compare import (
     message_modal,
 )
 from minds_bot.render.errors import user_message
+from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import Compare
 from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
 from minds_bot.slack.resolve import resolve_study
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
     from slack_sdk.models.views import View
+    from slack_sdk.web.async_client import AsyncWebClient
 
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
@@ -105,55 +109,59 @@ async def _dialog(invocation: Invocation, *, study_id: str, run_id: str, thread:
     return compare_modal(metadata=json.dumps(meta), choices=other_runs(runs, run_id, allowed=allowed), audiences=True)
 
 
+async def compare_opened(
+    ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
+) -> None:
+    await ack()
+    opened = await client.views_open(trigger_id=body.get("trigger_id"), view=loading_modal().to_dict())
+    state = decode_value(action.get("value"))
+    study_id, run_id = state.get("s"), state.get("r")
+    invocation = invocation_from_body(services_of(context), body, client=client, respond=None)
+    channel, thread = _thread_of(body)
+    if not (isinstance(study_id, str) and isinstance(run_id, str)):
+        view = message_modal(unreadable_run())
+    else:
+        view = await _dialog(replace(invocation, channel_id=channel), study_id=study_id, run_id=run_id, thread=thread)
+    await client.views_update(view_id=opened["view"]["id"], view=view.to_dict())
+
+
+async def compare_submitted(
+    ack: AsyncAck, body: dict[str, Any], view: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
+) -> None:
+    await ack()
+    meta = decode_metadata(view.get("private_metadata"))
+    user_id = (body.get("user") or {}).get("id", "")
+    channel, thread = str(meta.get("c") or ""), meta.get("t")
+    respond = ephemeral_to(client, channel_id=channel, user_id=user_id)
+    # The dialog was opened from a result: its channel (kept in the dialog) is where the comparison goes.
+    invocation = replace(
+        invocation_from_body(services_of(context), body, client=client, respond=respond),
+        channel_id=channel,
+        user_id=user_id,
+    )
+    study_id, run_id, picked = meta.get("s"), meta.get("r"), _picked(view)
+    if not (isinstance(study_id, str) and isinstance(run_id, str) and picked):
+        await invocation.say_text(unreadable_run())
+        return
+    try:  # a dialog's submission has no response URL for the error hook: Minds' error is said here
+        runs = await read_runs(await invocation.minds(), study_id=study_id, study_name=str(meta.get("n") or study_id))
+    except MindsError as exc:
+        await invocation.reply(note(user_message(exc)))
+        return
+    this = this_run(runs, run_id)
+    other = None if picked == AUDIENCES_CHOICE else this_run(runs, picked)
+    if this is None or (picked != AUDIENCES_CHOICE and other is None):
+        await invocation.say_text(unreadable_run())
+        return
+    refused = await (await Where.of(invocation, runs)).refusal([this, other])
+    if refused is not None:  # asked again: membership may have changed since the dialog opened
+        await invocation.say_mrkdwn(refused)
+        return
+    chosen = [this] if other is None else ordered(this, other)
+    await compare(invocation, study=runs, runs=chosen, thread_ts=thread if isinstance(thread, str) else None)
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-
-    @surface.action(COMPARE_ACTION)
-    async def compare_opened(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:
-        await ack()
-        opened = await client.views_open(trigger_id=body.get("trigger_id"), view=loading_modal().to_dict())
-        state = decode_value(action.get("value"))
-        study_id, run_id = state.get("s"), state.get("r")
-        invocation = invocation_from_body(services, body, client=client, respond=None)
-        channel, thread = _thread_of(body)
-        if not (isinstance(study_id, str) and isinstance(run_id, str)):
-            view = message_modal(unreadable_run())
-        else:
-            view = await _dialog(
-                replace(invocation, channel_id=channel), study_id=study_id, run_id=run_id, thread=thread
-            )
-        await client.views_update(view_id=opened["view"]["id"], view=view.to_dict())
-
-    @surface.view(VIEW_COMPARE)
-    async def compare_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-        await ack()
-        meta = decode_metadata(view.get("private_metadata"))
-        user_id = (body.get("user") or {}).get("id", "")
-        channel, thread = str(meta.get("c") or ""), meta.get("t")
-        respond = ephemeral_to(client, channel_id=channel, user_id=user_id)
-        # The dialog was opened from a result: its channel (kept in the dialog) is where the comparison goes.
-        invocation = replace(
-            invocation_from_body(services, body, client=client, respond=respond), channel_id=channel, user_id=user_id
-        )
-        study_id, run_id, picked = meta.get("s"), meta.get("r"), _picked(view)
-        if not (isinstance(study_id, str) and isinstance(run_id, str) and picked):
-            await invocation.say_text(unreadable_run())
-            return
-        try:  # a dialog's submission has no response URL for the error hook: Minds' error is said here
-            runs = await read_runs(
-                await invocation.minds(), study_id=study_id, study_name=str(meta.get("n") or study_id)
-            )
-        except MindsError as exc:
-            await invocation.reply(note(user_message(exc)))
-            return
-        this = this_run(runs, run_id)
-        other = None if picked == AUDIENCES_CHOICE else this_run(runs, picked)
-        if this is None or (picked != AUDIENCES_CHOICE and other is None):
-            await invocation.say_text(unreadable_run())
-            return
-        refused = await (await Where.of(invocation, runs)).refusal([this, other])
-        if refused is not None:  # asked again: membership may have changed since the dialog opened
-            await invocation.say_mrkdwn(refused)
-            return
-        chosen = [this] if other is None else ordered(this, other)
-        await compare(invocation, study=runs, runs=chosen, thread_ts=thread if isinstance(thread, str) else None)
+    surface.action(COMPARE_ACTION)(compare_opened)
+    surface.view(VIEW_COMPARE)(compare_submitted)

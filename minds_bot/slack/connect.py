@@ -36,10 +36,15 @@ from minds_bot.render.connect import (
 )
 from minds_bot.render.errors import user_message
 from minds_bot.settings import MINDS_KEY_PATTERN
+from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import Connect
 from minds_bot.store import WorkspaceSettings
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -94,67 +99,73 @@ def _key_error(exc: BaseException) -> str:
     return user_message(exc)
 
 
+async def connect_submitted(
+    ack: AsyncAck, body: dict[str, Any], view: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
+) -> None:
+    services = services_of(context)
+    team_id = (body.get("team") or {}).get("id", "")
+    user_id = (body.get("user") or {}).get("id", "")
+    values = view["state"]["values"]
+    key = (values.get(KEY_BLOCK, {}).get(KEY_ACTION, {}).get("value") or "").strip()
+    picked = values.get(OUTCOME_BLOCK, {}).get(OUTCOME_ACTION, {}).get("selected_options") or []
+    outcome = any(option.get("value") == OUTCOME_VALUE for option in picked)
+    chosen = (values.get(LANGUAGE_BLOCK, {}).get(LANGUAGE_ACTION, {}).get("selected_option") or {}).get("value")
+    language = i18n.language_of(chosen if isinstance(chosen, str) else None) or i18n.SOURCE_LANGUAGE
+    bad_key = {KEY_BLOCK: _("A Minds key looks like minds_ and 48 hex characters.")}
+    if key and not MINDS_KEY_PATTERN.match(key):
+        await ack(response_action="errors", errors=bad_key)
+        return
+    current = None if key else await services.store.get_workspace(team_id)  # no key: keep the one saved
+    if not key and current is None:
+        await ack(response_action="errors", errors=bad_key)
+        return
+    if not await may_manage_workspace(services, client, team_id=team_id, user_id=user_id):
+        await ack(response_action="errors", errors={KEY_BLOCK: _(NOT_ALLOWED)})
+        return
+    if current is not None:  # only the settings change
+        settings = {"outcome_in_channel": outcome, "default_language": language, "updated_at": services.clock()}
+        await services.store.save_workspace(current.model_copy(update=settings))
+        said = settings_saved_text()
+    else:
+        try:
+            me = await check_key(services, key)
+        except (MindsError, TimeoutError) as exc:
+            await ack(response_action="errors", errors={KEY_BLOCK: _key_error(exc)})
+            return
+        await services.store.save_workspace(
+            WorkspaceSettings(
+                team_id=team_id,
+                minds_key=key,
+                account_label=me.label or me.id,
+                outcome_in_channel=outcome,
+                default_language=language,
+                connected_by=user_id,
+                connected_at=services.clock(),
+            )
+        )
+        await services.minds.forget(team_id)
+        log.info("workspace connected to Minds", extra={"fields": {"account": me.id}})
+        said = connected_text(me.label)
+    services.languages.forget_workspace(team_id)
+    await ack(response_action="clear")
+    channel = plain_value(view.get("private_metadata"), limit=MAX_PRIVATE_METADATA) or user_id
+    await client.chat_postEphemeral(channel=channel, user=user_id, text=said)
+
+
+async def uninstalled(body: dict[str, Any], context: AsyncBoltContext) -> None:
+    await forget_workspace(services_of(context), team_id=body.get("team_id", ""))
+
+
+async def tokens_revoked(body: dict[str, Any], event: dict[str, Any], context: AsyncBoltContext) -> None:
+    if (event.get("tokens") or {}).get("bot"):
+        await forget_workspace(services_of(context), team_id=body.get("team_id", ""))
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-
-    @surface.view(CONNECT_CALLBACK)
-    async def connect_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-        team_id = (body.get("team") or {}).get("id", "")
-        user_id = (body.get("user") or {}).get("id", "")
-        values = view["state"]["values"]
-        key = (values.get(KEY_BLOCK, {}).get(KEY_ACTION, {}).get("value") or "").strip()
-        picked = values.get(OUTCOME_BLOCK, {}).get(OUTCOME_ACTION, {}).get("selected_options") or []
-        outcome = any(option.get("value") == OUTCOME_VALUE for option in picked)
-        chosen = (values.get(LANGUAGE_BLOCK, {}).get(LANGUAGE_ACTION, {}).get("selected_option") or {}).get("value")
-        language = i18n.language_of(chosen if isinstance(chosen, str) else None) or i18n.SOURCE_LANGUAGE
-        bad_key = {KEY_BLOCK: _("A Minds key looks like minds_ and 48 hex characters.")}
-        if key and not MINDS_KEY_PATTERN.match(key):
-            await ack(response_action="errors", errors=bad_key)
-            return
-        current = None if key else await services.store.get_workspace(team_id)  # no key: keep the one saved
-        if not key and current is None:
-            await ack(response_action="errors", errors=bad_key)
-            return
-        if not await may_manage_workspace(services, client, team_id=team_id, user_id=user_id):
-            await ack(response_action="errors", errors={KEY_BLOCK: _(NOT_ALLOWED)})
-            return
-        if current is not None:  # only the settings change
-            settings = {"outcome_in_channel": outcome, "default_language": language, "updated_at": services.clock()}
-            await services.store.save_workspace(current.model_copy(update=settings))
-            said = settings_saved_text()
-        else:
-            try:
-                me = await check_key(services, key)
-            except (MindsError, TimeoutError) as exc:
-                await ack(response_action="errors", errors={KEY_BLOCK: _key_error(exc)})
-                return
-            await services.store.save_workspace(
-                WorkspaceSettings(
-                    team_id=team_id,
-                    minds_key=key,
-                    account_label=me.label or me.id,
-                    outcome_in_channel=outcome,
-                    default_language=language,
-                    connected_by=user_id,
-                    connected_at=services.clock(),
-                )
-            )
-            await services.minds.forget(team_id)
-            log.info("workspace connected to Minds", extra={"fields": {"account": me.id}})
-            said = connected_text(me.label)
-        services.languages.forget_workspace(team_id)
-        await ack(response_action="clear")
-        channel = plain_value(view.get("private_metadata"), limit=MAX_PRIVATE_METADATA) or user_id
-        await client.chat_postEphemeral(channel=channel, user=user_id, text=said)
-
-    @surface.event("app_uninstalled")
-    async def uninstalled(body: dict[str, Any]) -> None:
-        await forget_workspace(services, team_id=body.get("team_id", ""))
-
-    @surface.event("tokens_revoked")
-    async def tokens_revoked(body: dict[str, Any], event: dict[str, Any]) -> None:
-        if (event.get("tokens") or {}).get("bot"):
-            await forget_workspace(services, team_id=body.get("team_id", ""))
+    surface.view(CONNECT_CALLBACK)(connect_submitted)
+    surface.event("app_uninstalled")(uninstalled)
+    surface.event("tokens_revoked")(tokens_revoked)
 
 
 async def forget_workspace(services: Services, *, team_id: str) -> None:

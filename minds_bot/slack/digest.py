@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from slack_sdk.errors import SlackApiError
-from slack_sdk.models.blocks import SectionBlock
-from slack_sdk.models.blocks.basic_components import MarkdownTextObject
 
 from minds_bot.flows import access
 from minds_bot.flows.digests.flow import DigestFlow, Outcome, new_digest
@@ -31,7 +29,7 @@ from minds_bot.i18n import N_, _, join_list
 from minds_bot.minds import MindsClient
 from minds_bot.render import Message, channel_mention, escape
 from minds_bot.render.access import digest_channel_refused, digest_manage_refused
-from minds_bot.render.common import lookup_explanation
+from minds_bot.render.common import lookup_explanation, section
 from minds_bot.render.digest import (
     ADD_DIGEST_ACTION,
     ADD_DIGEST_VIEW,
@@ -39,6 +37,7 @@ from minds_bot.render.digest import (
     render_digest_list,
     render_digest_modal,
 )
+from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import (
     MAX_DIGEST_ARGUMENT,
     MAX_DIGEST_STUDIES,
@@ -52,6 +51,10 @@ from minds_bot.slack.grammar import (
 from minds_bot.store import Digest
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.router import Handler
     from minds_bot.slack.surface import Surface
@@ -82,7 +85,7 @@ class NewDigest:
 
 def _text(text: str) -> Message:
     """``text`` is mrkdwn: whatever a person typed or Minds named in it is already escaped."""
-    return Message(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
+    return Message(text=text, blocks=[section(text)])
 
 
 def _not_added(reason: object) -> Message:
@@ -369,27 +372,29 @@ def _field_of(kind: str, error: ScheduleError) -> str:
     return "time"
 
 
+async def open_modal(ack: AsyncAck, body: dict[str, Any], client: AsyncWebClient) -> None:
+    await ack()
+    tz, _note = await user_timezone(client, body["user"]["id"])
+    channel = (body.get("channel") or {}).get("id")
+    await client.views_open(trigger_id=body["trigger_id"], view=render_digest_modal(timezone=tz, channel_id=channel))
+
+
+async def submitted(
+    ack: AsyncAck, body: dict[str, Any], view: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
+) -> None:
+    user_id = body["user"]["id"]
+    team_id = (body.get("team") or {}).get("id") or view.get("team_id", "")
+    request = modal_request((view.get("state") or {}).get("values") or {}, team_id=team_id, user_id=user_id)
+    if isinstance(request, dict):
+        await ack(response_action="errors", errors=request)
+        return
+    await ack()
+    message = await create(services_of(context), request, slack=client)
+    # The modal is closed by now: the confirmation (or why nothing was added) goes to the creator's DM.
+    await client.chat_postMessage(channel=user_id, **message.as_kwargs())
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-
-    @surface.action(ADD_DIGEST_ACTION)
-    async def open_modal(ack: Any, body: dict[str, Any], client: Any) -> None:
-        await ack()
-        tz, _note = await user_timezone(client, body["user"]["id"])
-        channel = (body.get("channel") or {}).get("id")
-        await client.views_open(
-            trigger_id=body["trigger_id"], view=render_digest_modal(timezone=tz, channel_id=channel)
-        )
-
-    @surface.view(ADD_DIGEST_VIEW)
-    async def submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-        user_id = body["user"]["id"]
-        team_id = (body.get("team") or {}).get("id") or view.get("team_id", "")
-        request = modal_request((view.get("state") or {}).get("values") or {}, team_id=team_id, user_id=user_id)
-        if isinstance(request, dict):
-            await ack(response_action="errors", errors=request)
-            return
-        await ack()
-        message = await create(services, request, slack=client)
-        # The modal is closed by now: the confirmation (or why nothing was added) goes to the creator's DM.
-        await client.chat_postMessage(channel=user_id, **message.as_kwargs())
+    surface.action(ADD_DIGEST_ACTION)(open_modal)
+    surface.view(ADD_DIGEST_VIEW)(submitted)

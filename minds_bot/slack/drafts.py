@@ -24,11 +24,17 @@ from minds_bot.render.drafts import (
     render_drafts,
     saved_mark,
 )
+from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import Drafts
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import show_progress
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -51,48 +57,70 @@ async def handle_drafts(command: Drafts, invocation: Invocation) -> None:
 COMMANDS = {Drafts: handle_drafts}
 
 
+async def save(
+    ack: AsyncAck, body: dict[str, Any], client: AsyncWebClient, respond: AsyncRespond, context: AsyncBoltContext
+) -> None:
+    await ack()
+    services = services_of(context)
+    invocation = invocation_from_body(services, body, client=client, respond=respond)
+    message_ts = str((body.get("container") or {}).get("message_ts") or (body.get("message") or {}).get("ts"))
+    post = await services.store.get_plan_post(
+        team_id=invocation.team_id, channel_id=invocation.channel_id, message_ts=message_ts
+    )
+    note = await save_draft(services, client, post=post, user_id=invocation.user_id)
+    await invocation.reply(note.message)
+    message = body.get("message") or {}
+    blocks = message.get("blocks") or []
+    if note.saved and post is not None and not has_saved_mark(blocks):
+        with in_channel():  # a mark on the channel's plan message
+            marked = [*blocks, saved_mark(user_id=invocation.user_id, revision=post.revision or 0)]
+        await client.chat_update(
+            channel=invocation.channel_id, ts=message_ts, text=message.get("text") or "", blocks=marked
+        )
+
+
+async def resume(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    services = services_of(context)
+    invocation = invocation_from_body(services, body, client=client, respond=respond)
+    note = await resume_draft(
+        services,
+        client,
+        team_id=invocation.team_id,
+        channel_id=invocation.channel_id,
+        user_id=invocation.user_id,
+        draft_id=str(action.get("value") or ""),
+    )
+    await invocation.reply(note)
+
+
+async def delete(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    services = services_of(context)
+    invocation = invocation_from_body(services, body, client=client, respond=respond)
+    draft_id = str(action.get("value") or "").split(":")[0]
+    note = await delete_draft(
+        services, client, team_id=invocation.team_id, user_id=invocation.user_id, draft_id=draft_id
+    )
+    await invocation.reply(note)
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-
-    @surface.action(SAVE_DRAFT_ACTION)
-    async def save(ack: Any, body: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        message_ts = str((body.get("container") or {}).get("message_ts") or (body.get("message") or {}).get("ts"))
-        post = await services.store.get_plan_post(
-            team_id=invocation.team_id, channel_id=invocation.channel_id, message_ts=message_ts
-        )
-        note = await save_draft(services, client, post=post, user_id=invocation.user_id)
-        await invocation.reply(note.message)
-        message = body.get("message") or {}
-        blocks = message.get("blocks") or []
-        if note.saved and post is not None and not has_saved_mark(blocks):
-            with in_channel():  # a mark on the channel's plan message
-                marked = [*blocks, saved_mark(user_id=invocation.user_id, revision=post.revision or 0)]
-            await client.chat_update(
-                channel=invocation.channel_id, ts=message_ts, text=message.get("text") or "", blocks=marked
-            )
-
-    @surface.action(re.compile(rf"^{RESUME_DRAFT_ACTION}:"))
-    async def resume(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        note = await resume_draft(
-            services,
-            client,
-            team_id=invocation.team_id,
-            channel_id=invocation.channel_id,
-            user_id=invocation.user_id,
-            draft_id=str(action.get("value") or ""),
-        )
-        await invocation.reply(note)
-
-    @surface.action(re.compile(rf"^{DELETE_DRAFT_ACTION}:"))
-    async def delete(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        draft_id = str(action.get("value") or "").split(":")[0]
-        note = await delete_draft(
-            services, client, team_id=invocation.team_id, user_id=invocation.user_id, draft_id=draft_id
-        )
-        await invocation.reply(note)
+    surface.action(SAVE_DRAFT_ACTION)(save)
+    surface.action(re.compile(rf"^{RESUME_DRAFT_ACTION}:"))(resume)
+    surface.action(re.compile(rf"^{DELETE_DRAFT_ACTION}:"))(delete)

@@ -19,11 +19,17 @@ from minds_bot.flows.spend import SpendRequest, refused_early, their_work
 from minds_bot.i18n import _
 from minds_bot.render.common import decode_value
 from minds_bot.render.jobs import DUPLICATE_AGAIN, DUPLICATE_TRY_AGAIN
+from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import Duplicate
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_study, show_progress
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -48,20 +54,50 @@ COMMANDS = {Duplicate: handle_duplicate}
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
 
-    surface.action(DUPLICATE_TRY_AGAIN)(_pressed(services, again=False))
-    surface.action(DUPLICATE_AGAIN)(_pressed(services, again=True))
+    surface.action(DUPLICATE_TRY_AGAIN)(try_again)
+    surface.action(DUPLICATE_AGAIN)(copy_again)
 
 
-def _pressed(services: Services, *, again: bool) -> Any:
+async def _pressed(
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+    *,
+    again: bool,
+) -> None:
     """The listener for Try again (``again=False``: the saved request, same key) or Make a second copy."""
+    services = services_of(context)
+    invocation = invocation_from_body(services, body, client=client, respond=respond)
+    key = str(decode_value(action.get("value")).get("k") or "")
+    async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
+        outcome = await button_pressed(invocation, key=key, again=again, show=lambda: show_progress(invocation))
+    if isinstance(outcome, Refused):
+        await invocation.say_mrkdwn(outcome.reason)
 
-    async def pressed(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        key = str(decode_value(action.get("value")).get("k") or "")
-        async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
-            outcome = await button_pressed(invocation, key=key, again=again, show=lambda: show_progress(invocation))
-        if isinstance(outcome, Refused):
-            await invocation.say_mrkdwn(outcome.reason)
 
-    return pressed
+async def try_again(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    """Try again: the saved request, same key."""
+    await ack()
+    await _pressed(body, action, client, respond, context, again=False)
+
+
+async def copy_again(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    """Make a second copy: the saved request, a new key."""
+    await ack()
+    await _pressed(body, action, client, respond, context, again=True)

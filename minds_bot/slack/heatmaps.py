@@ -21,10 +21,16 @@ from minds_bot.render.heatmaps import (
     HEATMAP_START_ACTION,
     render_heatmap_not_requester,
 )
+from minds_bot.slack.context import services_of
 from minds_bot.slack.fields import texts
 from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -48,36 +54,62 @@ def _target(body: dict[str, Any], state: dict[str, Any], *, thread_ts: str | Non
     return HeatmapTarget(study_id=ids[0], message_id=ids[1], asset_key=ids[2], thread_ts=ids[3])
 
 
+async def heatmap_button(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    target = _target(body, decode_value(action.get("value")))
+    if target is None:
+        await respond(text=_(OUT_OF_DATE), response_type="ephemeral", replace_original=False)
+        return
+    await show_heatmap(invocation_from_body(services_of(context), body, client=client, respond=respond), target)
+
+
+async def start_button(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    services = services_of(context)
+    invocation = invocation_from_body(services, body, client=client, respond=respond)
+    state = decode_value(action.get("value"))
+    target = _target(body, state, thread_ts=state.get("t"))
+    if not is_ephemeral(body) or target is None or state.get("u") != invocation.user_id:
+        await invocation.reply(render_heatmap_not_requester())
+        return
+    respondents = state.get("r")
+    async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
+        await start_heatmap(invocation, target, respondents=respondents if isinstance(respondents, int) else None)
+
+
+async def export_button(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    target = _target(body, decode_value(action.get("value")))
+    if target is None:
+        await respond(text=_(OUT_OF_DATE), response_type="ephemeral", replace_original=False)
+        return
+    await export_heatmap(invocation_from_body(services_of(context), body, client=client, respond=respond), target)
+
+
 def register(surface: Surface, services: Services) -> None:
     register_handler(services)
 
-    @surface.action(HEATMAP_ACTION)
-    async def heatmap(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        target = _target(body, decode_value(action.get("value")))
-        if target is None:
-            await respond(text=_(OUT_OF_DATE), response_type="ephemeral", replace_original=False)
-            return
-        await show_heatmap(invocation_from_body(services, body, client=client, respond=respond), target)
-
-    @surface.action(HEATMAP_START_ACTION)
-    async def start(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        state = decode_value(action.get("value"))
-        target = _target(body, state, thread_ts=state.get("t"))
-        if not is_ephemeral(body) or target is None or state.get("u") != invocation.user_id:
-            await invocation.reply(render_heatmap_not_requester())
-            return
-        respondents = state.get("r")
-        async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
-            await start_heatmap(invocation, target, respondents=respondents if isinstance(respondents, int) else None)
-
-    @surface.action(HEATMAP_EXPORT_ACTION)
-    async def export(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        target = _target(body, decode_value(action.get("value")))
-        if target is None:
-            await respond(text=_(OUT_OF_DATE), response_type="ephemeral", replace_original=False)
-            return
-        await export_heatmap(invocation_from_body(services, body, client=client, respond=respond), target)
+    surface.action(HEATMAP_ACTION)(heatmap_button)
+    surface.action(HEATMAP_START_ACTION)(start_button)
+    surface.action(HEATMAP_EXPORT_ACTION)(export_button)

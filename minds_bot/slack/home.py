@@ -12,24 +12,33 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.home import HomeTabs
 from minds_bot.render.home import HOME_REFRESH_ACTION
+from minds_bot.slack.context import services_of
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
+
+
+async def home_opened(event: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext) -> None:
+    if event.get("tab") != "home" or not isinstance(event.get("user"), str):
+        return
+    home = services_of(context).home
+    await home.publish(client, team_id=context.get("team_id") or "", user_id=event["user"])
+
+
+async def refresh(ack: AsyncAck, body: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext) -> None:
+    await ack()
+    home = services_of(context).home
+    await home.publish(client, team_id=context.get("team_id") or "", user_id=body["user"]["id"])
 
 
 def register(surface: Surface, services: Services) -> None:
     home = HomeTabs(services, min_interval=services.settings.minds_bot_home_refresh_seconds)
     services.home = home
     services.background.append(home)
-
-    @surface.event("app_home_opened")
-    async def home_opened(event: dict[str, Any], client: Any, context: Any) -> None:
-        if event.get("tab") != "home" or not isinstance(event.get("user"), str):
-            return
-        await home.publish(client, team_id=context.get("team_id") or "", user_id=event["user"])
-
-    @surface.action(HOME_REFRESH_ACTION)
-    async def refresh(ack: Any, body: dict[str, Any], client: Any, context: Any) -> None:
-        await ack()
-        await home.publish(client, team_id=context.get("team_id") or "", user_id=body["user"]["id"])
+    surface.event("app_home_opened")(home_opened)
+    surface.action(HOME_REFRESH_ACTION)(refresh)

@@ -24,11 +24,17 @@ from minds_bot.render.invitations import (
     render_not_inviter,
     render_not_owned,
 )
+from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import INVITE_ROLES, MAX_INVITES, Invite
 from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
 from minds_bot.slack.resolve import resolve_study, show_progress
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -77,29 +83,37 @@ def _confirmed_state(state: dict[str, Any]) -> tuple[str, str, list[str], str] |
     return study_id, name, emails, role
 
 
+async def confirmed(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+    state = decode_value(action.get("value"))
+    chosen = _confirmed_state(state)
+    if not is_ephemeral(body) or chosen is None or state.get("u") != invocation.user_id:
+        await invocation.reply(render_not_inviter())
+        return
+    if not await _may_invite(invocation):
+        await invocation.reply(render_invite_refused())
+        return
+    study_id, name, emails, role = chosen
+    minds = await invocation.minds()
+    try:
+        result = await with_progress(
+            minds.invite_to_study(study_id, emails=emails, role=role),  # type: ignore[arg-type]
+            show=lambda: show_progress(invocation),
+        )
+    except NotFound:
+        await invocation.reply(render_not_owned(study_name=name), replace=True)
+        return
+    await invocation.reply(render_invitations(result, study_name=name, role=role), replace=True)
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-
-    @surface.action(INVITE_CONFIRM_ACTION)
-    async def confirmed(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        state = decode_value(action.get("value"))
-        chosen = _confirmed_state(state)
-        if not is_ephemeral(body) or chosen is None or state.get("u") != invocation.user_id:
-            await invocation.reply(render_not_inviter())
-            return
-        if not await _may_invite(invocation):
-            await invocation.reply(render_invite_refused())
-            return
-        study_id, name, emails, role = chosen
-        minds = await invocation.minds()
-        try:
-            result = await with_progress(
-                minds.invite_to_study(study_id, emails=emails, role=role),  # type: ignore[arg-type]
-                show=lambda: show_progress(invocation),
-            )
-        except NotFound:
-            await invocation.reply(render_not_owned(study_name=name), replace=True)
-            return
-        await invocation.reply(render_invitations(result, study_name=name, role=role), replace=True)
+    surface.action(INVITE_CONFIRM_ACTION)(confirmed)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from minds_bot.i18n import N_, _
 from minds_bot.minds import MindsError
@@ -17,11 +17,14 @@ from minds_bot.render.errors import user_message
 from minds_bot.render.modals import render_options_error
 from minds_bot.store import StoreError
 
+if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+
 OPTIONS_DEADLINE_SECONDS = 2.5  # Slack waits 3 s for the options; the ack itself needs the rest
 TOO_SLOW = N_("Minds did not answer in time; type again to search.")
 
 
-async def ack_options(ack: Any, search: Awaitable[list[dict[str, Any]]]) -> None:
+async def ack_options(ack: AsyncAck, search: Awaitable[list[dict[str, Any]]]) -> None:
     """Ack with the options ``search`` finds, or with one option saying why there are none to show."""
     try:
         found = await asyncio.wait_for(search, OPTIONS_DEADLINE_SECONDS)

@@ -32,11 +32,17 @@ from minds_bot.render.modals import (
     render_pick_study,
     render_study_options,
 )
+from minds_bot.slack.context import router_of, services_of
 from minds_bot.slack.grammar import MAX_QUERY, too_long
 from minds_bot.slack.options import ack_options
 from minds_bot.slack.reentry import invocation_from_body
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -110,34 +116,46 @@ def command_for(purpose: str, study_id: str, question: str | None) -> str | None
     return None
 
 
-def register(surface: Surface, services: Services) -> None:
-    @surface.external_options(STUDY_OPTIONS_ACTION)
-    async def options(ack: Any, body: dict[str, Any]) -> None:
-        team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id", "")
-        query = body.get("value") or ""
-        if not isinstance(query, str) or len(query) > MAX_QUERY:
-            length = len(query) if isinstance(query, str) else 0
-            await ack(options=render_options_error(too_long(N_("A search"), limit=MAX_QUERY, length=length)))
-            return
-        await ack_options(ack, study_options(services, team_id=team, query=query))
+async def search_studies(ack: AsyncAck, body: dict[str, Any], context: AsyncBoltContext) -> None:
+    team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id", "")
+    query = body.get("value") or ""
+    if not isinstance(query, str) or len(query) > MAX_QUERY:
+        length = len(query) if isinstance(query, str) else 0
+        await ack(options=render_options_error(too_long(N_("A search"), limit=MAX_QUERY, length=length)))
+        return
+    await ack_options(ack, study_options(services_of(context), team_id=team, query=query))
 
-    @surface.view(PICK_STUDY_CALLBACK)
-    async def submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any, respond: Any) -> None:
-        study_id, question = _submitted(view)
-        if not study_id or study_id == ERROR_OPTION_VALUE:
-            await ack(response_action="errors", errors={STUDY_BLOCK: _("Pick a Study from the list.")})
-            return
-        purpose = _purpose(view)
-        if purpose == "ask" and question and len(question) > MAX_QUESTION:
-            error = too_long(N_("A question"), limit=MAX_QUESTION, length=len(question))
-            await ack(response_action="errors", errors={QUESTION_BLOCK: error})
-            return
-        check = check_question(question or "") if purpose == "ask" else None
-        if check is not None and not check.single:
-            reason = _("{reason} Ask exactly one question, or plan several with /minds plan.", reason=check.reason)
-            await ack(response_action="errors", errors={QUESTION_BLOCK: reason})
-            return
-        text = command_for(purpose, study_id, question)
-        await ack()
-        if text is not None:
-            await surface.router.dispatch(text, invocation_from_body(services, body, client=client, respond=respond))
+
+async def submitted(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    view: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    study_id, question = _submitted(view)
+    if not study_id or study_id == ERROR_OPTION_VALUE:
+        await ack(response_action="errors", errors={STUDY_BLOCK: _("Pick a Study from the list.")})
+        return
+    purpose = _purpose(view)
+    if purpose == "ask" and question and len(question) > MAX_QUESTION:
+        error = too_long(N_("A question"), limit=MAX_QUESTION, length=len(question))
+        await ack(response_action="errors", errors={QUESTION_BLOCK: error})
+        return
+    check = check_question(question or "") if purpose == "ask" else None
+    if check is not None and not check.single:
+        reason = _("{reason} Ask exactly one question, or plan several with /minds plan.", reason=check.reason)
+        await ack(response_action="errors", errors={QUESTION_BLOCK: reason})
+        return
+    text = command_for(purpose, study_id, question)
+    await ack()
+    if text is not None:
+        await router_of(context).dispatch(
+            text, invocation_from_body(services_of(context), body, client=client, respond=respond)
+        )
+
+
+def register(surface: Surface, services: Services) -> None:
+    surface.external_options(STUDY_OPTIONS_ACTION)(search_studies)
+    surface.view(PICK_STUDY_CALLBACK)(submitted)

@@ -27,6 +27,7 @@ from minds_bot.render.recalibrate import (
     recalibrate_modal,
     render_recalibrate_refused,
 )
+from minds_bot.slack.context import services_of
 from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import Recalibrate
@@ -34,6 +35,10 @@ from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_audience, show_progress
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -108,24 +113,29 @@ async def _confirmed(services: Services, body: dict[str, Any], view: dict[str, A
         await say_failure_privately(client, channel_id=channel_id, user_id=user_id, error=exc)
 
 
+async def instruction_given(ack: AsyncAck, view: dict[str, Any]) -> None:
+    if errors := over_limit(view, {INSTRUCTION_BLOCK: (N_("An instruction"), MAX_INSTRUCTION)}):
+        await ack(response_action="errors", errors=errors)
+        return
+    meta = decode_value(view.get("private_metadata"))
+    instruction = _instruction(view)
+    metadata = json.dumps({**meta, "i": instruction})
+    confirm = recalibrate_confirm_view(
+        metadata=metadata, audience_name=meta.get("n", ""), members=int(meta.get("m") or 0), instruction=instruction
+    )
+    await ack(response_action="update", view=confirm.to_dict())
+
+
+async def confirmed(
+    ack: AsyncAck, body: dict[str, Any], view: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
+) -> None:
+    await ack()
+    await _confirmed(services_of(context), body, view, client)
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
     register_handler(services)
 
-    @surface.view(RECALIBRATE_VIEW)
-    async def instruction_given(ack: Any, view: dict[str, Any]) -> None:
-        if errors := over_limit(view, {INSTRUCTION_BLOCK: (N_("An instruction"), MAX_INSTRUCTION)}):
-            await ack(response_action="errors", errors=errors)
-            return
-        meta = decode_value(view.get("private_metadata"))
-        instruction = _instruction(view)
-        metadata = json.dumps({**meta, "i": instruction})
-        confirm = recalibrate_confirm_view(
-            metadata=metadata, audience_name=meta.get("n", ""), members=int(meta.get("m") or 0), instruction=instruction
-        )
-        await ack(response_action="update", view=confirm.to_dict())
-
-    @surface.view(RECALIBRATE_CONFIRM_VIEW)
-    async def confirmed(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-        await ack()
-        await _confirmed(services, body, view, client)
+    surface.view(RECALIBRATE_VIEW)(instruction_given)
+    surface.view(RECALIBRATE_CONFIRM_VIEW)(confirmed)

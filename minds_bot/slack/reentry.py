@@ -13,8 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.render.common import RERUN_ACTION, plain_value, render_stale_button
+from minds_bot.slack.context import router_of, services_of
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -50,13 +56,22 @@ def is_ephemeral(body: dict[str, Any]) -> bool:
     return bool((body.get("container") or {}).get("is_ephemeral"))
 
 
+async def rerun(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+    text = plain_value(action.get("value"))
+    if text is None:
+        await invocation.reply(render_stale_button())
+        return
+    await router_of(context).dispatch(text or "help", invocation)
+
+
 def register(surface: Surface, services: Services) -> None:
-    @surface.action(re.compile(rf"^{RERUN_ACTION}(:.*)?$"))
-    async def rerun(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        text = plain_value(action.get("value"))
-        if text is None:
-            await invocation.reply(render_stale_button())
-            return
-        await surface.router.dispatch(text or "help", invocation)
+    surface.action(re.compile(rf"^{RERUN_ACTION}(:.*)?$"))(rerun)

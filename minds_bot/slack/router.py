@@ -5,7 +5,8 @@ Owns: ``CommandRouter`` — ``add`` (each command module adds its ``COMMANDS`` i
 person may start one more command — if not, say how long to wait — and run the handler as that person's work),
 and ``commands`` (every command type with a handler: a test holds ``/minds help`` to one line for each).
 The slash command and every button or modal that re-enters a command go through the one router on the
-``Surface``, so no command module imports another to reach it.
+``Surface`` (a listener finds it in Bolt's context: ``context.router_of``), so no command module imports another
+to reach it.
 Must not touch: Minds wire shapes or SQL.
 """
 

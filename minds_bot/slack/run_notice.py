@@ -15,33 +15,53 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.run_notice import press_notify_me, set_run_dms
 from minds_bot.render.run_notice import HOME_RUN_DMS_ACTION, NOTIFY_ME_ACTION
+from minds_bot.slack.context import services_of
 from minds_bot.slack.reentry import invocation_from_body
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
 
-def register(surface: Surface, services: Services) -> None:
-    @surface.action(NOTIFY_ME_ACTION)
-    async def notify_me(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        note = await press_notify_me(
-            services,
-            client,
-            team_id=invocation.team_id,
-            channel_id=invocation.channel_id,
-            run_id=str(action.get("value") or ""),
-            user_id=invocation.user_id,
-        )
-        await invocation.reply(note)
+async def notify_me(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    services = services_of(context)
+    invocation = invocation_from_body(services, body, client=client, respond=respond)
+    note = await press_notify_me(
+        services,
+        client,
+        team_id=invocation.team_id,
+        channel_id=invocation.channel_id,
+        run_id=str(action.get("value") or ""),
+        user_id=invocation.user_id,
+    )
+    await invocation.reply(note)
 
-    @surface.action(HOME_RUN_DMS_ACTION)
-    async def run_dms(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, context: Any) -> None:
-        await ack()
-        team_id = context.get("team_id") or ""
-        user_id = body["user"]["id"]
-        await set_run_dms(services, team_id=team_id, user_id=user_id, on=action.get("value") == "on")
-        if services.home is not None:
-            await services.home.publish(client, team_id=team_id, user_id=user_id)
+
+async def run_dms(
+    ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
+) -> None:
+    await ack()
+    services = services_of(context)
+    team_id = context.get("team_id") or ""
+    user_id = body["user"]["id"]
+    await set_run_dms(services, team_id=team_id, user_id=user_id, on=action.get("value") == "on")
+    if services.home is not None:
+        await services.home.publish(client, team_id=team_id, user_id=user_id)
+
+
+def register(surface: Surface, services: Services) -> None:
+    surface.action(NOTIFY_ME_ACTION)(notify_me)
+    surface.action(HOME_RUN_DMS_ACTION)(run_dms)

@@ -30,11 +30,17 @@ from minds_bot.render.source_import import (
     render_no_source_files,
     render_source_refused,
 )
+from minds_bot.slack.context import services_of
 from minds_bot.slack.fields import over_limit
 from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
 from minds_bot.slack.surface import Shortcut
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -76,26 +82,31 @@ async def _submitted(services: Services, body: dict[str, Any], view: dict[str, A
         await invocation.reply(note(user_message(exc)))  # Minds' words, escaped
 
 
-def register(surface: Surface, services: Services) -> None:
-    @surface.shortcut(FROM_FILES)
-    async def from_files(ack: Any, body: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        usable, skipped = shared_files(body.get("message") or {})
-        if not usable:
-            await respond(response_type="ephemeral", **render_no_source_files(skipped=skipped).as_kwargs())
-            return
-        channel_id = (body.get("channel") or {}).get("id", "")
-        metadata = from_files_metadata(channel_id=channel_id, files=[(f.id, f.name, f.url) for f in usable])
-        if metadata is None:
-            await respond(response_type="ephemeral", text=_(TOO_MANY))
-            return
-        view = from_files_modal(metadata=metadata, names=[f.name for f in usable], skipped=skipped)
-        await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
+async def from_files(ack: AsyncAck, body: dict[str, Any], client: AsyncWebClient, respond: AsyncRespond) -> None:
+    await ack()
+    usable, skipped = shared_files(body.get("message") or {})
+    if not usable:
+        await respond(response_type="ephemeral", **render_no_source_files(skipped=skipped).as_kwargs())
+        return
+    channel_id = (body.get("channel") or {}).get("id", "")
+    metadata = from_files_metadata(channel_id=channel_id, files=[(f.id, f.name, f.url) for f in usable])
+    if metadata is None:
+        await respond(response_type="ephemeral", text=_(TOO_MANY))
+        return
+    view = from_files_modal(metadata=metadata, names=[f.name for f in usable], skipped=skipped)
+    await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
 
-    @surface.view(FROM_FILES_VIEW)
-    async def submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-        if errors := over_limit(view, {BRIEF_BLOCK: (N_("An Audience brief"), MAX_BRIEF)}):
-            await ack(response_action="errors", errors=errors)
-            return
-        await ack()
-        await _submitted(services, body, view, client)
+
+async def submitted(
+    ack: AsyncAck, body: dict[str, Any], view: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
+) -> None:
+    if errors := over_limit(view, {BRIEF_BLOCK: (N_("An Audience brief"), MAX_BRIEF)}):
+        await ack(response_action="errors", errors=errors)
+        return
+    await ack()
+    await _submitted(services_of(context), body, view, client)
+
+
+def register(surface: Surface, services: Services) -> None:
+    surface.shortcut(FROM_FILES)(from_files)
+    surface.view(FROM_FILES_VIEW)(submitted)

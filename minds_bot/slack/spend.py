@@ -43,14 +43,20 @@ from minds_bot.render.spend import (
     render_policy_changed,
     render_policy_not_allowed,
 )
+from minds_bot.slack.context import router_of, services_of
 from minds_bot.slack.grammar import ACTIVITY_DAYS, Activity, Policy
 from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
 from minds_bot.slack.resolve import show_progress
 from minds_bot.store import PolicyMode, Spend, SpendOutcome
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
-    from minds_bot.slack.router import Handler
+    from minds_bot.slack.router import CommandRouter, Handler
     from minds_bot.slack.surface import Surface
 
 
@@ -82,82 +88,130 @@ def _days(state: dict[str, Any]) -> int | None:
     return days if isinstance(days, int) and low <= days <= high else None
 
 
+async def set_mode(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+    name = str(action.get("action_id", "")).partition(":")[2]
+    chosen = (action.get("selected_option") or {}).get("value")
+    if chosen not in {m.value for m in PolicyMode}:
+        await invocation.reply(render_stale_button())
+        return
+    mode = PolicyMode(chosen)
+    if not await spend_flow.set_policy(invocation, action=name, mode=mode):
+        await invocation.reply(render_policy_not_allowed())
+        return
+    await invocation.reply(await _policy_message(invocation), replace=True)
+    with in_channel():  # everyone in the channel learns what now needs an approver
+        line = render_policy_changed(action=name, mode=mode, user_id=invocation.user_id)
+    await client.chat_postMessage(channel=invocation.channel_id, text=line)
+
+
+async def _decided(
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+    *,
+    approve: bool,
+) -> None:
+    services = services_of(context)
+    clicker = invocation_from_body(services, body, client=client, respond=respond)
+    spend_id = decode_value(action.get("value")).get("i")
+    if not isinstance(spend_id, str):
+        await clicker.reply(render_stale_button())
+        return
+    decision = await spend_flow.decide(
+        services, client, team_id=clicker.team_id, spend_id=spend_id, user_id=clicker.user_id, approve=approve
+    )
+    if decision.spend is None:
+        await clicker.reply(render_stale_button())
+    elif not decision.allowed:
+        await clicker.reply(render_not_approver())
+    elif not decision.won:
+        await clicker.reply(render_already_decided(decision.spend))
+    else:
+        await _after_decision(router_of(context), services, clicker, decision.spend, body=body)
+
+
+async def approve(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    await _decided(body, action, client, respond, context, approve=True)
+
+
+async def decline(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    await _decided(body, action, client, respond, context, approve=False)
+
+
+async def page(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+    state = decode_value(action.get("value"))
+    days, index = _days(state), state.get("p")
+    if days is None or not isinstance(index, int):
+        await invocation.reply(render_stale_button())
+        return
+    report = await spend_flow.spend_report(invocation, days=days)
+    await invocation.reply(render_activity(report, page=index), replace=True)
+
+
+async def download(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+    days = _days(decode_value(action.get("value")))
+    if days is None:
+        await invocation.reply(render_stale_button())
+        return
+    await spend_flow.attach_csv(invocation, days=days)
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-
-    @surface.action(re.compile(rf"^{POLICY_SET_ACTION}:[a-z_]+$"))
-    async def set_mode(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        name = str(action.get("action_id", "")).partition(":")[2]
-        chosen = (action.get("selected_option") or {}).get("value")
-        if chosen not in {m.value for m in PolicyMode}:
-            await invocation.reply(render_stale_button())
-            return
-        mode = PolicyMode(chosen)
-        if not await spend_flow.set_policy(invocation, action=name, mode=mode):
-            await invocation.reply(render_policy_not_allowed())
-            return
-        await invocation.reply(await _policy_message(invocation), replace=True)
-        with in_channel():  # everyone in the channel learns what now needs an approver
-            line = render_policy_changed(action=name, mode=mode, user_id=invocation.user_id)
-        await client.chat_postMessage(channel=invocation.channel_id, text=line)
-
-    async def decided(
-        body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any, *, approve: bool
-    ) -> None:
-        clicker = invocation_from_body(services, body, client=client, respond=respond)
-        spend_id = decode_value(action.get("value")).get("i")
-        if not isinstance(spend_id, str):
-            await clicker.reply(render_stale_button())
-            return
-        decision = await spend_flow.decide(
-            services, client, team_id=clicker.team_id, spend_id=spend_id, user_id=clicker.user_id, approve=approve
-        )
-        if decision.spend is None:
-            await clicker.reply(render_stale_button())
-        elif not decision.allowed:
-            await clicker.reply(render_not_approver())
-        elif not decision.won:
-            await clicker.reply(render_already_decided(decision.spend))
-        else:
-            await _after_decision(surface, services, clicker, decision.spend, body=body)
-
-    @surface.action(HOLD_APPROVE_ACTION)
-    async def approve(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        await decided(body, action, client, respond, approve=True)
-
-    @surface.action(HOLD_DECLINE_ACTION)
-    async def decline(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        await decided(body, action, client, respond, approve=False)
-
-    @surface.action(re.compile(rf"^({ACTIVITY_PREV_ACTION}|{ACTIVITY_NEXT_ACTION})$"))
-    async def page(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        state = decode_value(action.get("value"))
-        days, index = _days(state), state.get("p")
-        if days is None or not isinstance(index, int):
-            await invocation.reply(render_stale_button())
-            return
-        report = await spend_flow.spend_report(invocation, days=days)
-        await invocation.reply(render_activity(report, page=index), replace=True)
-
-    @surface.action(ACTIVITY_CSV_ACTION)
-    async def download(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        days = _days(decode_value(action.get("value")))
-        if days is None:
-            await invocation.reply(render_stale_button())
-            return
-        await spend_flow.attach_csv(invocation, days=days)
+    surface.action(re.compile(rf"^{POLICY_SET_ACTION}:[a-z_]+$"))(set_mode)
+    surface.action(HOLD_APPROVE_ACTION)(approve)
+    surface.action(HOLD_DECLINE_ACTION)(decline)
+    surface.action(re.compile(rf"^({ACTIVITY_PREV_ACTION}|{ACTIVITY_NEXT_ACTION})$"))(page)
+    surface.action(ACTIVITY_CSV_ACTION)(download)
 
 
 async def _after_decision(
-    surface: Surface, services: Services, clicker: Invocation, spend: Spend, *, body: dict[str, Any]
+    router: CommandRouter, services: Services, clicker: Invocation, spend: Spend, *, body: dict[str, Any]
 ) -> None:
     """The one winning click: the approval line says who decided; a decline is told to the requester privately;
     an approval runs the action as its requester."""
@@ -175,12 +229,12 @@ async def _after_decision(
         await client.chat_postEphemeral(channel=spend.channel_id, user=spend.user_id, text=render_declined_note(spend))
         return
     try:
-        await _run_as_requester(surface, services, client, spend)
+        await _run_as_requester(router, services, client, spend)
     finally:  # an approved action that never reached the policy's gate (its Study gone, …) sent nothing
         await spend_flow.withdraw(services, spend, approved=True)
 
 
-async def _run_as_requester(surface: Surface, services: Services, client: Any, spend: Spend) -> None:
+async def _run_as_requester(router: CommandRouter, services: Services, client: Any, spend: Spend) -> None:
     """The approved action, run once as its requester (their share of the Minds budget, their words): a command
     through the router; a heatmap, a question about a message, an Audience question, a chat turn, a build with
     files or a "make another" from what the spend saved."""
@@ -196,7 +250,7 @@ async def _run_as_requester(surface: Surface, services: Services, client: Any, s
     async with spend_flow.their_work(services, team_id=spend.team_id, user_id=spend.user_id):
         ran = await _run_saved(requester, spend)
     if not ran:  # a command: the router runs it as the requester's work
-        await surface.router.dispatch(spend.command, requester)
+        await router.dispatch(spend.command, requester)
 
 
 async def _run_saved(requester: Invocation, spend: Spend) -> bool:

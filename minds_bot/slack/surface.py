@@ -4,7 +4,8 @@ Owns: the slash-command, shortcut and workflow-step (custom function) definition
 the reason we need it) and ``Surface``, a thin recorder around Bolt's registration decorators.
 ``minds-bot manifest`` builds the app against a ``Surface`` and renders whatever was registered. Given the error
 hook (``on_error``), it registers each listener through ``errors.acked_first``, so Slack's acknowledgement never
-depends on the work that follows it.
+depends on the work that follows it; every listener gets the surface's command router in its ``context``
+(``context.router_of``).
 Must not touch: the network, the store, or any listener's behaviour.
 """
 
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from slack_bolt.async_app import AsyncApp
+
+from minds_bot.slack.context import router_middleware
 
 if TYPE_CHECKING:  # loaded with the first listener registered: the paths and scopes here are read at start-up
     from minds_bot.slack.errors import ErrorHook
@@ -175,6 +178,11 @@ class Surface:
     router: CommandRouter = field(default_factory=_command_router)  # the /minds command table
     on_error: ErrorHook | None = None  # reports a failure after a listener's ack (``errors.acked_first``)
 
+    @property
+    def _middleware(self) -> list[Callable[..., Any]]:
+        """Listener middleware for every listener: the router in its context (``context.router_of``)."""
+        return [router_middleware(self.router)]
+
     def _acked_first(self, register: Callable[..., Any]) -> Callable[..., Any]:
         """Bolt's decorator ``register``, registering the listener through ``acked_first``; returns the listener."""
         hook = self.on_error
@@ -190,43 +198,43 @@ class Surface:
 
     def command(self, spec: SlashCommand) -> Callable[..., Any]:
         self.commands.append(spec)
-        return self._acked_first(self.app.command(spec.command))
+        return self._acked_first(self.app.command(spec.command, middleware=self._middleware))
 
     def shortcut(self, spec: Shortcut) -> Callable[..., Any]:
         self.shortcuts.append(spec)
         self.interactive = True
-        return self._acked_first(self.app.shortcut(spec.callback_id))
+        return self._acked_first(self.app.shortcut(spec.callback_id, middleware=self._middleware))
 
     def event(self, name: str) -> Callable[..., Any]:
         if name not in self.events:
             self.events.append(name)
         if name == "app_home_opened":
             self.app_home = True
-        return self._acked_first(self.app.event(name))
+        return self._acked_first(self.app.event(name, middleware=self._middleware))
 
     def message_events(self, names: tuple[str, ...]) -> Callable[..., Any]:
         """Slack's ``message.channels``/``message.groups`` subscriptions, all delivered to one ``message`` listener."""
         for name in names:
             if name not in self.events:
                 self.events.append(name)
-        return self._acked_first(self.app.event("message"))
+        return self._acked_first(self.app.event("message", middleware=self._middleware))
 
     def action(self, constraints: Any) -> Callable[..., Any]:
         self.interactive = True
-        return self._acked_first(self.app.action(constraints))
+        return self._acked_first(self.app.action(constraints, middleware=self._middleware))
 
     def view(self, constraints: Any) -> Callable[..., Any]:
         self.interactive = True
-        return self._acked_first(self.app.view(constraints))
+        return self._acked_first(self.app.view(constraints, middleware=self._middleware))
 
     def view_closed(self, constraints: Any) -> Callable[..., Any]:
         self.interactive = True
-        return self._acked_first(self.app.view_closed(constraints))
+        return self._acked_first(self.app.view_closed(constraints, middleware=self._middleware))
 
     def external_options(self, constraints: Any) -> Callable[..., Any]:
         self.interactive = True
         self.options = True
-        return self._acked_first(self.app.options(constraints))
+        return self._acked_first(self.app.options(constraints, middleware=self._middleware))
 
     def function(self, spec: WorkflowStep) -> Callable[..., Any]:
         """A workflow step: Slack sends ``function_executed`` with its inputs; Bolt acknowledges the event and
@@ -234,7 +242,7 @@ class Surface:
         self.functions.append(spec)
         if "function_executed" not in self.events:
             self.events.append("function_executed")
-        return self.app.function(spec.callback_id)
+        return self.app.function(spec.callback_id, middleware=self._middleware)
 
     def unfurl(self, domain: str) -> Callable[..., Any]:
         self.unfurl_domains.append(domain)

@@ -36,6 +36,7 @@ from minds_bot.render.templates import (
     render_templates,
     template_request,
 )
+from minds_bot.slack.context import services_of
 from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import Templates
@@ -43,6 +44,11 @@ from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import show_progress
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -86,54 +92,68 @@ async def use_template(invocation: Invocation, template_id: str) -> None:
     await invocation.reply(render_template_used(template_name=template.name, draft_name=draft.name))
 
 
+async def use(
+    ack: AsyncAck,
+    body: dict[str, Any],
+    action: dict[str, Any],
+    client: AsyncWebClient,
+    respond: AsyncRespond,
+    context: AsyncBoltContext,
+) -> None:
+    await ack()
+    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+    await use_template(invocation, str(action.get("value") or ""))
+
+
+async def save_opened(
+    ack: AsyncAck, body: dict[str, Any], client: AsyncWebClient, respond: AsyncRespond, context: AsyncBoltContext
+) -> None:
+    await ack()
+    services = services_of(context)
+    invocation = invocation_from_body(services, body, client=client, respond=respond)
+    message_ts = str((body.get("container") or {}).get("message_ts") or (body.get("message") or {}).get("ts"))
+    post = await services.store.get_plan_post(
+        team_id=invocation.team_id, channel_id=invocation.channel_id, message_ts=message_ts
+    )
+    if post is None or not post.draft_plan_id:
+        await invocation.say_text(_("This plan is no longer tracked by the bot, so it cannot be saved as a template."))
+        return
+    view = render_save_template_modal(
+        channel_id=invocation.channel_id, message_ts=message_ts, study_name=post.study_name
+    )
+    await client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
+
+
+async def save_submitted(
+    ack: AsyncAck, body: dict[str, Any], view: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
+) -> None:
+    services = services_of(context)
+    name, goal = _field(view, TEMPLATE_NAME_BLOCK), _field(view, TEMPLATE_GOAL_BLOCK)
+    if not name:
+        await ack(response_action="errors", errors={TEMPLATE_NAME_BLOCK: _("Give the template a name.")})
+        return
+    if errors := over_limit(view, {TEMPLATE_NAME_BLOCK: (N_("A template name"), MAX_TEMPLATE_NAME)}):
+        await ack(response_action="errors", errors=errors)
+        return
+    await ack()
+    meta = decode_value(view.get("private_metadata"))
+    team_id = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id") or ""
+    user_id, channel_id = body["user"]["id"], str(meta.get("c") or "")
+    post = await services.store.get_plan_post(team_id=team_id, channel_id=channel_id, message_ts=str(meta.get("t")))
+    request_id = derived_key(purpose="template-save", team_id=team_id, trigger_id=str(view.get("id") or ""))
+    try:
+        note = await save_template(services, post=post, name=name, goal=goal or "explore", request_id=request_id)
+    except MindsError as exc:  # a modal has no response URL: say it privately in the channel
+        await say_failure_privately(client, channel_id=channel_id, user_id=user_id, error=exc)
+        return
+    await client.chat_postEphemeral(channel=channel_id, user=user_id, text=note.text)
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-
-    @surface.action(re.compile(rf"^{USE_TEMPLATE_ACTION}:"))
-    async def use(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        await use_template(invocation, str(action.get("value") or ""))
-
-    @surface.action(SAVE_TEMPLATE_ACTION)
-    async def save_opened(ack: Any, body: dict[str, Any], client: Any, respond: Any) -> None:
-        await ack()
-        invocation = invocation_from_body(services, body, client=client, respond=respond)
-        message_ts = str((body.get("container") or {}).get("message_ts") or (body.get("message") or {}).get("ts"))
-        post = await services.store.get_plan_post(
-            team_id=invocation.team_id, channel_id=invocation.channel_id, message_ts=message_ts
-        )
-        if post is None or not post.draft_plan_id:
-            await invocation.say_text(
-                _("This plan is no longer tracked by the bot, so it cannot be saved as a template.")
-            )
-            return
-        view = render_save_template_modal(
-            channel_id=invocation.channel_id, message_ts=message_ts, study_name=post.study_name
-        )
-        await client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
-
-    @surface.view(SAVE_TEMPLATE_CALLBACK)
-    async def save_submitted(ack: Any, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
-        name, goal = _field(view, TEMPLATE_NAME_BLOCK), _field(view, TEMPLATE_GOAL_BLOCK)
-        if not name:
-            await ack(response_action="errors", errors={TEMPLATE_NAME_BLOCK: _("Give the template a name.")})
-            return
-        if errors := over_limit(view, {TEMPLATE_NAME_BLOCK: (N_("A template name"), MAX_TEMPLATE_NAME)}):
-            await ack(response_action="errors", errors=errors)
-            return
-        await ack()
-        meta = decode_value(view.get("private_metadata"))
-        team_id = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id") or ""
-        user_id, channel_id = body["user"]["id"], str(meta.get("c") or "")
-        post = await services.store.get_plan_post(team_id=team_id, channel_id=channel_id, message_ts=str(meta.get("t")))
-        request_id = derived_key(purpose="template-save", team_id=team_id, trigger_id=str(view.get("id") or ""))
-        try:
-            note = await save_template(services, post=post, name=name, goal=goal or "explore", request_id=request_id)
-        except MindsError as exc:  # a modal has no response URL: say it privately in the channel
-            await say_failure_privately(client, channel_id=channel_id, user_id=user_id, error=exc)
-            return
-        await client.chat_postEphemeral(channel=channel_id, user=user_id, text=note.text)
+    surface.action(re.compile(rf"^{USE_TEMPLATE_ACTION}:"))(use)
+    surface.action(SAVE_TEMPLATE_ACTION)(save_opened)
+    surface.view(SAVE_TEMPLATE_CALLBACK)(save_submitted)
 
 
 def _field(view: dict[str, Any], block: str) -> str | None:

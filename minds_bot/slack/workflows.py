@@ -25,10 +25,15 @@ from minds_bot.flows.ask import on_direct_end
 from minds_bot.i18n import N_, _, speak
 from minds_bot.render.errors import user_message
 from minds_bot.render.workflows import unknown_step
+from minds_bot.slack.context import services_of
 from minds_bot.slack.surface import ASK_STEP, PLAN_STEP
 from minds_bot.store import StoreError
 
 if TYPE_CHECKING:
+    from slack_bolt.context.ack.async_ack import AsyncAck
+    from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -36,8 +41,70 @@ log = logging.getLogger(__name__)
 MAX_LOGGED_ID = 80  # a callback id from the payload, as far as it is logged
 
 
-def _team(body: dict[str, Any], context: Any) -> str:
+def _team(body: dict[str, Any], context: AsyncBoltContext) -> str:
     return context.team_id or body.get("team_id") or ""
+
+
+async def _speak_as_runner(services: Services, client: AsyncWebClient, *, team_id: str, inputs: Any) -> None:
+    """The step's errors in the language of the person who ran the workflow (else the workspace's)."""
+    person, languages = workflow_flow.run_by(inputs), services.languages
+    workspace = await languages.of_workspace(team_id)
+    language = await languages.of_person(client, team_id=team_id, user_id=person) if person else workspace
+    speak(language, channel=workspace)
+
+
+async def _step(
+    run: Callable[..., Awaitable[Any]],
+    failed: str,
+    *,
+    body: dict[str, Any],
+    context: AsyncBoltContext,
+    client: AsyncWebClient,
+) -> None:
+    """A step's listener: ``run`` does the work; an error in the bot ends the step with ``failed``."""
+    # Read from the event: Bolt offers ``inputs`` only when the event has them (else it logs a warning).
+    inputs = (body.get("event") or {}).get("inputs")
+    team_id, execution_id = _team(body, context), context.function_execution_id or ""
+    if not execution_id:  # a step that could never be completed is not started either
+        log.warning("a workflow step without an execution id cannot be completed")
+        return
+    services = services_of(context)
+    try:
+        await _speak_as_runner(services, client, team_id=team_id, inputs=inputs)
+        end = await run(services, client, team_id=team_id, execution_id=execution_id, inputs=inputs)
+    except Exception as exc:
+        words = user_message(exc) if isinstance(exc, StoreError) else _(failed)  # the database, not a bug
+        await workflow_flow.complete_step(client, execution_id, workflow_flow.StepEnd(error=words))
+        raise  # logged by the error hook (with its traceback unless it is the store's)
+    if not end.waiting:
+        await workflow_flow.complete_step(client, execution_id, end)
+
+
+async def ask_step(body: dict[str, Any], context: AsyncBoltContext, client: AsyncWebClient) -> None:
+    """The "Ask Minds a question" step (``ASK_STEP``)."""
+    failed = N_("The step could not ask Minds because of an error in the bot; it was logged.")
+    await _step(workflow_flow.ask_step, failed, body=body, context=context, client=client)
+
+
+async def plan_step(body: dict[str, Any], context: AsyncBoltContext, client: AsyncWebClient) -> None:
+    """The "Plan Minds research" step (``PLAN_STEP``)."""
+    failed = N_("The step could not start the plan because of an error in the bot; it was logged.")
+    await _step(workflow_flow.plan_step, failed, body=body, context=context, client=client)
+
+
+async def other_step(ack: AsyncAck, body: dict[str, Any], context: AsyncBoltContext, client: AsyncWebClient) -> None:
+    """A ``function_executed`` for a step the bot does not offer, or one without an execution id."""
+    await ack()
+    event = body.get("event") or {}
+    function = event.get("function")
+    callback_id = function.get("callback_id") if isinstance(function, dict) else None
+    execution_id = context.function_execution_id or ""
+    log.warning(
+        "a workflow step the bot does not offer",
+        extra={"fields": {"callback_id": str(callback_id)[:MAX_LOGGED_ID], "execution": execution_id or None}},
+    )
+    if execution_id:
+        await workflow_flow.complete_step(client, execution_id, workflow_flow.StepEnd(error=unknown_step()))
 
 
 def register(surface: Surface, services: Services) -> None:
@@ -50,57 +117,8 @@ def register(surface: Surface, services: Services) -> None:
     on_direct_end(services, finish)
     workflow_flow.on_plan_ready(services, plan_ready)
 
-    async def speak_as_runner(client: Any, *, team_id: str, inputs: Any) -> None:
-        """The step's errors in the language of the person who ran the workflow (else the workspace's)."""
-        person, languages = workflow_flow.run_by(inputs), services.languages
-        workspace = await languages.of_workspace(team_id)
-        language = await languages.of_person(client, team_id=team_id, user_id=person) if person else workspace
-        speak(language, channel=workspace)
-
-    def step(run: Callable[..., Awaitable[Any]], failed: str) -> Callable[..., Awaitable[None]]:
-        """A step's listener: ``run`` does the work; an error in the bot ends the step with ``failed``."""
-
-        async def listener(body: dict[str, Any], context: Any, client: Any) -> None:
-            # Read from the event: Bolt offers ``inputs`` only when the event has them (else it logs a warning).
-            inputs = (body.get("event") or {}).get("inputs")
-            team_id, execution_id = _team(body, context), context.function_execution_id or ""
-            if not execution_id:  # a step that could never be completed is not started either
-                log.warning("a workflow step without an execution id cannot be completed")
-                return
-            try:
-                await speak_as_runner(client, team_id=team_id, inputs=inputs)
-                end = await run(services, client, team_id=team_id, execution_id=execution_id, inputs=inputs)
-            except Exception as exc:
-                words = user_message(exc) if isinstance(exc, StoreError) else _(failed)  # the database, not a bug
-                await workflow_flow.complete_step(client, execution_id, workflow_flow.StepEnd(error=words))
-                raise  # logged by the error hook (with its traceback unless it is the store's)
-            if not end.waiting:
-                await workflow_flow.complete_step(client, execution_id, end)
-
-        return listener
-
-    surface.function(ASK_STEP)(
-        step(workflow_flow.ask_step, N_("The step could not ask Minds because of an error in the bot; it was logged."))
-    )
-    surface.function(PLAN_STEP)(
-        step(
-            workflow_flow.plan_step,
-            N_("The step could not start the plan because of an error in the bot; it was logged."),
-        )
-    )
-
+    surface.function(ASK_STEP)(ask_step)
+    surface.function(PLAN_STEP)(plan_step)
     # Registered after the steps: Bolt hands an event to the first listener that matches, so this one hears only a
     # step the bot does not offer (its manifest is older or newer) or one without an execution id.
-    @surface.event("function_executed")
-    async def other_step(ack: Any, body: dict[str, Any], context: Any, client: Any) -> None:
-        await ack()
-        event = body.get("event") or {}
-        function = event.get("function")
-        callback_id = function.get("callback_id") if isinstance(function, dict) else None
-        execution_id = context.function_execution_id or ""
-        log.warning(
-            "a workflow step the bot does not offer",
-            extra={"fields": {"callback_id": str(callback_id)[:MAX_LOGGED_ID], "execution": execution_id or None}},
-        )
-        if execution_id:
-            await workflow_flow.complete_step(client, execution_id, workflow_flow.StepEnd(error=unknown_step()))
+    surface.event("function_executed")(other_step)
