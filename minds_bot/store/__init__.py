@@ -52,8 +52,9 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from minds_bot.lazy import lazy_names
-from minds_bot.store.base import DEFAULT_CLAIM_LEASE, PruneCounts, RetentionPolicy, Store, new_holder_id
+from minds_bot.store.base import PruneCounts, RetentionPolicy, Store
 from minds_bot.store.errors import RecordNotFoundError, SchemaTooNewError, StoreError, StoreUnavailableError
+from minds_bot.store.leases import DEFAULT_CLAIM_LEASE, new_holder_id
 from minds_bot.store.notices import RunResult
 from minds_bot.store.records import (
     Approval,

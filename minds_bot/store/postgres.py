@@ -27,13 +27,15 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
-from minds_bot.store.base import DEFAULT_CLAIM_LEASE, RetentionPolicy
+from minds_bot.store.base import RetentionPolicy
 from minds_bot.store.codec import Row, encode_time
 from minds_bot.store.errors import SchemaTooNewError, StoreUnavailableError
+from minds_bot.store.leases import DEFAULT_CLAIM_LEASE
 from minds_bot.store.migrations import PG_MIGRATIONS, Migration
 from minds_bot.store.records import Clock, utc_now
 from minds_bot.store.secrets import SecretBox
-from minds_bot.store.sql import Conflict, SqlStore
+from minds_bot.store.session import Conflict
+from minds_bot.store.sql import SqlStore
 
 if TYPE_CHECKING:
     import asyncpg

@@ -26,13 +26,15 @@ from typing import Any
 
 import aiosqlite
 
-from minds_bot.store.base import DEFAULT_CLAIM_LEASE, RetentionPolicy
+from minds_bot.store.base import RetentionPolicy
 from minds_bot.store.codec import Row, encode_time
 from minds_bot.store.errors import SchemaTooNewError, StoreUnavailableError
+from minds_bot.store.leases import DEFAULT_CLAIM_LEASE
 from minds_bot.store.migrations import MIGRATIONS, Migration
 from minds_bot.store.records import Clock, utc_now
 from minds_bot.store.secrets import SecretBox
-from minds_bot.store.sql import Conflict, SqlStore
+from minds_bot.store.session import Conflict
+from minds_bot.store.sql import SqlStore
 
 BUSY_TIMEOUT_SECONDS = 5.0  # how long a writer waits for another process's transaction before failing
 WAL_RETRY_FIRST_DELAY_SECONDS = 0.01
