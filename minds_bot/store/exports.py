@@ -52,10 +52,7 @@ class SqlExports(SqlSection, ExportStore):
     """The statements for SQLite and PostgreSQL (composed into ``SqlStore``)."""
 
     async def add_export(self, job: ExportJob) -> bool:
-        now = self._clock()
-        stored = job.model_copy(update={"created_at": now, "updated_at": now})
-        async with self._tx() as q:
-            return await q.insert("exports", self._row(stored), conflict="ignore") == 1
+        return await self._insert_new("exports", job)
 
     async def get_export(self, *, team_id: str, job_id: str) -> ExportJob | None:
         async with self._read() as q:
@@ -99,12 +96,7 @@ class MemoryExports(MemorySection, ExportStore):
     _exports: dict[tuple[str, str], Row]
 
     async def add_export(self, job: ExportJob) -> bool:
-        key = (job.team_id, job.job_id)
-        if key in self._exports:
-            return False
-        now = self._clock()
-        self._exports[key] = self._row(job.model_copy(update={"created_at": now, "updated_at": now}))
-        return True
+        return self._insert_new(self._exports, (job.team_id, job.job_id), job)
 
     async def get_export(self, *, team_id: str, job_id: str) -> ExportJob | None:
         return self._load(ExportJob, self._exports.get((team_id, job_id)))

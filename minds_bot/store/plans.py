@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Collection
-from typing import Any, Protocol
+from datetime import datetime
+from typing import Any, NotRequired, Protocol, TypedDict, Unpack
 
 from minds_bot.store.codec import Row, encode_time, from_row
 from minds_bot.store.errors import RecordNotFoundError
@@ -32,6 +33,36 @@ _PENDING_APPROVALS = (
 _LATEST_PLAN_POST = (
     "SELECT * FROM plan_posts WHERE team_id = ? AND draft_plan_id = ? ORDER BY updated_at DESC, {order} DESC LIMIT 1"
 )
+
+
+class ApprovalClaim(TypedDict):
+    """What pressing Approve claims (``PlanStore.claim_approval``'s keywords): this revision of a draft, by whom,
+    under which idempotency key; ``model_connection`` is the (id, revision) pinned for the run."""
+
+    team_id: str
+    draft_plan_id: str
+    revision: int
+    approver_id: str
+    idempotency_key: str
+    advanced_opt_in: NotRequired[bool]  # False when not given
+    model_connection: NotRequired[tuple[str, int] | None]
+
+
+def new_approval(claim: ApprovalClaim, *, now: datetime) -> Approval:
+    """The approval a claim creates (PENDING, approved and updated ``now``), as both halves store it."""
+    connection = claim.get("model_connection")
+    return Approval(
+        team_id=claim["team_id"],
+        draft_plan_id=claim["draft_plan_id"],
+        revision=claim["revision"],
+        idempotency_key=claim["idempotency_key"],
+        approver_id=claim["approver_id"],
+        approved_at=now,
+        advanced_opt_in=claim.get("advanced_opt_in", False),
+        model_connection_id=connection[0] if connection else None,
+        model_connection_revision=connection[1] if connection else None,
+        updated_at=now,
+    )
 
 
 class PlanStore(Protocol):
@@ -68,17 +99,7 @@ class PlanStore(Protocol):
         """Atomic compare-and-set of the state; None when the post is missing or not in `expected`."""
 
     @abstractmethod
-    async def claim_approval(
-        self,
-        *,
-        team_id: str,
-        draft_plan_id: str,
-        revision: int,
-        approver_id: str,
-        idempotency_key: str,
-        advanced_opt_in: bool = False,
-        model_connection: tuple[str, int] | None = None,
-    ) -> tuple[Approval, bool]:
+    async def claim_approval(self, **claim: Unpack[ApprovalClaim]) -> tuple[Approval, bool]:
         """Atomically create the approval of this revision, leased to its creator for one claim lease while it
         confirms. Returns (record, created): exactly one concurrent caller gets created=True; the others get the
         winner's record (and must reuse its idempotency_key). A FAILED approval is claimable again (re-pending
@@ -169,31 +190,10 @@ class SqlPlans(SqlSection, PlanStore):
             row = await _get_plan_post(q, team_id=team_id, channel_id=channel_id, message_ts=message_ts)
         return None if row is None else from_row(PlanPost, row, self._box)
 
-    async def claim_approval(
-        self,
-        *,
-        team_id: str,
-        draft_plan_id: str,
-        revision: int,
-        approver_id: str,
-        idempotency_key: str,
-        advanced_opt_in: bool = False,
-        model_connection: tuple[str, int] | None = None,
-    ) -> tuple[Approval, bool]:
+    async def claim_approval(self, **claim: Unpack[ApprovalClaim]) -> tuple[Approval, bool]:
         now = self._clock()
-        fresh = Approval(
-            team_id=team_id,
-            draft_plan_id=draft_plan_id,
-            revision=revision,
-            idempotency_key=idempotency_key,
-            approver_id=approver_id,
-            approved_at=now,
-            advanced_opt_in=advanced_opt_in,
-            model_connection_id=model_connection[0] if model_connection else None,
-            model_connection_revision=model_connection[1] if model_connection else None,
-            updated_at=now,
-        )
-        key = (team_id, draft_plan_id, revision)
+        fresh = new_approval(claim, now=now)
+        key = (fresh.team_id, fresh.draft_plan_id, fresh.revision)
         row = {**self._row(fresh), "lease_holder": None, "lease_until": encode_time(now + self._lease)}
         async with self._tx() as q:
             created = await q.insert("approvals", row, conflict="ignore") == 1
@@ -353,34 +353,12 @@ class MemoryPlans(MemorySection, PlanStore):
         row.update(state=new.value, updated_at=self._now())
         return self._load(PlanPost, row)
 
-    async def claim_approval(
-        self,
-        *,
-        team_id: str,
-        draft_plan_id: str,
-        revision: int,
-        approver_id: str,
-        idempotency_key: str,
-        advanced_opt_in: bool = False,
-        model_connection: tuple[str, int] | None = None,
-    ) -> tuple[Approval, bool]:
-        key = (team_id, draft_plan_id, revision)
+    async def claim_approval(self, **claim: Unpack[ApprovalClaim]) -> tuple[Approval, bool]:
+        key = (claim["team_id"], claim["draft_plan_id"], claim["revision"])
         existing = self._approvals.get(key)
         if existing is not None and existing["state"] != ApprovalState.FAILED.value:
             return from_row(Approval, existing, self._box), False
-        now = self._clock()
-        fresh = Approval(
-            team_id=team_id,
-            draft_plan_id=draft_plan_id,
-            revision=revision,
-            idempotency_key=idempotency_key,
-            approver_id=approver_id,
-            approved_at=now,
-            advanced_opt_in=advanced_opt_in,
-            model_connection_id=model_connection[0] if model_connection else None,
-            model_connection_revision=model_connection[1] if model_connection else None,
-            updated_at=now,
-        )
+        fresh = new_approval(claim, now=self._clock())
         self._approvals[key] = {**self._row(fresh), "lease_holder": None, "lease_until": self._lease_end()}
         return from_row(Approval, self._approvals[key], self._box), True
 

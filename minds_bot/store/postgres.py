@@ -24,7 +24,7 @@ import zlib
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 from urllib.parse import urlsplit, urlunsplit
 
 from minds_bot.store.base import RetentionPolicy
@@ -35,7 +35,7 @@ from minds_bot.store.migrations import PG_MIGRATIONS, Migration
 from minds_bot.store.records import Clock, utc_now
 from minds_bot.store.secrets import SecretBox
 from minds_bot.store.session import Conflict
-from minds_bot.store.sql import SqlStore
+from minds_bot.store.sql import SqlStore, SqlStoreOptions
 
 if TYPE_CHECKING:
     import asyncpg
@@ -164,19 +164,8 @@ def _on_conflict(table: str, row: Row, conflict: Conflict) -> str:
 class PostgresStore(SqlStore):
     """Use `await PostgresStore.open(url, secrets=...)`; the constructor expects a migrated database's pool."""
 
-    def __init__(
-        self,
-        pool: asyncpg.Pool,
-        *,
-        secrets: SecretBox,
-        clock: Clock,
-        retention: RetentionPolicy,
-        claim_lease: timedelta,
-        schema_version: int,
-    ) -> None:
-        super().__init__(
-            secrets=secrets, clock=clock, retention=retention, claim_lease=claim_lease, schema_version=schema_version
-        )
+    def __init__(self, pool: asyncpg.Pool, **options: Unpack[SqlStoreOptions]) -> None:
+        super().__init__(**options)
         self._pool = pool
 
     @classmethod
@@ -204,12 +193,7 @@ class PostgresStore(SqlStore):
             await pool.close()
             raise
         return cls(
-            pool,
-            secrets=secrets,
-            clock=clock,
-            retention=retention or RetentionPolicy(),
-            claim_lease=claim_lease,
-            schema_version=version,
+            pool, secrets=secrets, clock=clock, retention=retention, claim_lease=claim_lease, schema_version=version
         )
 
     # -- plumbing --------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Collection
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 from minds_bot.store.codec import Row, encode_time, from_row
 from minds_bot.store.errors import RecordNotFoundError
@@ -30,6 +30,15 @@ _DUE_RUNS = (
     "ORDER BY next_poll_at, created_at, run_id LIMIT ?"
 )
 # A lease that ran out is free; so is none at all (released: the work ended and waits for a person), except for
+
+
+class RunPoll(TypedDict):
+    """One poll's outcome (``RunStore.update_run_poll``'s keywords besides the run)."""
+
+    next_poll_at: datetime
+    attempts: int
+    last_state: str | None  # what Slack last showed, to skip no-op edits
+    progress_ts: str | None  # the message edited with progress
 
 
 class RunStore(Protocol):
@@ -54,16 +63,7 @@ class RunStore(Protocol):
         them, by one claim lease from now; returns how many it still held."""
 
     @abstractmethod
-    async def update_run_poll(
-        self,
-        *,
-        team_id: str,
-        run_id: str,
-        next_poll_at: datetime,
-        attempts: int,
-        last_state: str | None,
-        progress_ts: str | None,
-    ) -> None:
+    async def update_run_poll(self, *, team_id: str, run_id: str, **poll: Unpack[RunPoll]) -> None:
         """Record one poll's outcome and end the run's lease; never touches the terminal-post fields. Raises
         RecordNotFoundError."""
 
@@ -95,10 +95,7 @@ class SqlRuns(SqlSection, RunStore):
     """The statements for SQLite and PostgreSQL (composed into ``SqlStore``)."""
 
     async def add_tracked_run(self, run: TrackedRun) -> bool:
-        now = self._clock()
-        stored = run.model_copy(update={"created_at": now, "updated_at": now})
-        async with self._tx() as q:
-            return await q.insert("tracked_runs", self._row(stored), conflict="ignore") == 1
+        return await self._insert_new("tracked_runs", run)
 
     async def get_tracked_run(self, *, team_id: str, run_id: str) -> TrackedRun | None:
         async with self._read() as q:
@@ -136,22 +133,13 @@ class SqlRuns(SqlSection, RunStore):
                 )
         return renewed
 
-    async def update_run_poll(
-        self,
-        *,
-        team_id: str,
-        run_id: str,
-        next_poll_at: datetime,
-        attempts: int,
-        last_state: str | None,
-        progress_ts: str | None,
-    ) -> None:
+    async def update_run_poll(self, *, team_id: str, run_id: str, **poll: Unpack[RunPoll]) -> None:
         await self._update_run(
             team_id=team_id,
             run_id=run_id,
             assignments="next_poll_at = ?, attempts = ?, last_state = ?, progress_ts = ?, "
             "lease_holder = NULL, lease_until = NULL",
-            values=(encode_time(next_poll_at), attempts, last_state, progress_ts),
+            values=(encode_time(poll["next_poll_at"]), poll["attempts"], poll["last_state"], poll["progress_ts"]),
         )
 
     async def note_cancel_requested(self, *, team_id: str, run_id: str, user_id: str) -> None:
@@ -208,12 +196,7 @@ class MemoryRuns(MemorySection, RunStore):
     _runs: dict[tuple[str, str], Row]
 
     async def add_tracked_run(self, run: TrackedRun) -> bool:
-        key = (run.team_id, run.run_id)
-        if key in self._runs:
-            return False
-        now = self._clock()
-        self._runs[key] = self._row(run.model_copy(update={"created_at": now, "updated_at": now}))
-        return True
+        return self._insert_new(self._runs, (run.team_id, run.run_id), run)
 
     async def get_tracked_run(self, *, team_id: str, run_id: str) -> TrackedRun | None:
         return self._load(TrackedRun, self._runs.get((team_id, run_id)))
@@ -248,22 +231,13 @@ class MemoryRuns(MemorySection, RunStore):
             renewed += 1
         return renewed
 
-    async def update_run_poll(
-        self,
-        *,
-        team_id: str,
-        run_id: str,
-        next_poll_at: datetime,
-        attempts: int,
-        last_state: str | None,
-        progress_ts: str | None,
-    ) -> None:
+    async def update_run_poll(self, *, team_id: str, run_id: str, **poll: Unpack[RunPoll]) -> None:
         row = require(self._runs, (team_id, run_id), what="tracked run")
         row.update(
-            next_poll_at=encode_time(next_poll_at),
-            attempts=attempts,
-            last_state=last_state,
-            progress_ts=progress_ts,
+            next_poll_at=encode_time(poll["next_poll_at"]),
+            attempts=poll["attempts"],
+            last_state=poll["last_state"],
+            progress_ts=poll["progress_ts"],
             updated_at=self._now(),
             lease_holder=None,
             lease_until=None,

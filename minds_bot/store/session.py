@@ -3,7 +3,7 @@
 Owns the contract between the shared statements (each section module's ``Sql…`` class, composed into
 `SqlStore` in sql.py) and an engine (sqlite.py, postgres.py): statements with `?` placeholders, an engine's
 upsert (`Conflict`), its row-locking suffixes and its exclusive-work lock. `SqlSection` names what `SqlStore`
-provides every section (the secret box, clock, leases, `_read` / `_tx`) and the two helpers they share. Must not
+provides every section (the secret box, clock, leases, `_read` / `_tx`) and the helpers they share. Must not
 import an engine, Slack or Minds.
 """
 
@@ -69,3 +69,10 @@ class SqlSection:
 
     def _row(self, record: Record) -> Row:
         return to_row(record, self._box)
+
+    async def _insert_new(self, table: str, record: Record) -> bool:
+        """Insert ``record`` stamped created and updated now; False (and nothing changes) when its key exists."""
+        now = self._clock()
+        stored = record.model_copy(update={"created_at": now, "updated_at": now})
+        async with self._tx() as q:
+            return await q.insert(table, self._row(stored), conflict="ignore") == 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Collection
 from datetime import datetime
-from typing import Protocol
+from typing import Protocol, TypedDict, Unpack
 
 from minds_bot.store.codec import Row, encode_time, from_row
 from minds_bot.store.records import (
@@ -21,6 +21,14 @@ from minds_bot.store.records import (
 )
 from minds_bot.store.session import Session, SqlSection
 from minds_bot.store.twin import MemorySection
+
+
+class SpendDecision(TypedDict, total=False):
+    """What a spend's transition may record besides its outcome; a field not given (or None) keeps its value."""
+
+    decided_by: str | None
+    detail: str | None
+    responses: int | None  # what Minds counted once it answered, e.g. a research run's responses
 
 
 class SpendStore(Protocol):
@@ -49,13 +57,10 @@ class SpendStore(Protocol):
         spend_id: str,
         expected: Collection[SpendOutcome],
         new: SpendOutcome,
-        decided_by: str | None = None,
-        detail: str | None = None,
-        responses: int | None = None,
+        **decision: Unpack[SpendDecision],
     ) -> Spend | None:
-        """Atomic compare-and-set of the outcome (exactly one concurrent caller wins); ``decided_by`` and
-        ``detail`` are only overwritten when given, and so is ``responses`` (what Minds counted once it answered,
-        e.g. a research run's responses). None when the spend is missing or not in ``expected``."""
+        """Atomic compare-and-set of the outcome (exactly one concurrent caller wins); each field of ``decision``
+        (``SpendDecision``) is only overwritten when given. None when the spend is missing or not in ``expected``."""
 
     @abstractmethod
     async def list_spends(self, *, team_id: str, channel_id: str, since: datetime) -> list[Spend]:
@@ -100,9 +105,7 @@ class SqlSpends(SqlSection, SpendStore):
         spend_id: str,
         expected: Collection[SpendOutcome],
         new: SpendOutcome,
-        decided_by: str | None = None,
-        detail: str | None = None,
-        responses: int | None = None,
+        **decision: Unpack[SpendDecision],
     ) -> Spend | None:
         async with self._tx() as q:
             row = await _get_spend(q, team_id=team_id, spend_id=spend_id, lock=True)
@@ -111,7 +114,15 @@ class SqlSpends(SqlSection, SpendStore):
             await q.run(
                 "UPDATE spends SET outcome = ?, decided_by = coalesce(?, decided_by), detail = coalesce(?, detail), "
                 "responses = coalesce(?, responses), updated_at = ? WHERE team_id = ? AND spend_id = ?",
-                (new.value, decided_by, detail, responses, self._now(), team_id, spend_id),
+                (
+                    new.value,
+                    decision.get("decided_by"),
+                    decision.get("detail"),
+                    decision.get("responses"),
+                    self._now(),
+                    team_id,
+                    spend_id,
+                ),
             )
             row = await _get_spend(q, team_id=team_id, spend_id=spend_id)
         return None if row is None else from_row(Spend, row, self._box)
@@ -163,20 +174,13 @@ class MemorySpends(MemorySection, SpendStore):
         spend_id: str,
         expected: Collection[SpendOutcome],
         new: SpendOutcome,
-        decided_by: str | None = None,
-        detail: str | None = None,
-        responses: int | None = None,
+        **decision: Unpack[SpendDecision],
     ) -> Spend | None:
         row = self._spends.get((team_id, spend_id))
         if row is None or SpendOutcome(row["outcome"]) not in expected:
             return None
         row.update(outcome=new.value, updated_at=self._now())
-        if decided_by is not None:
-            row["decided_by"] = decided_by
-        if detail is not None:
-            row["detail"] = detail
-        if responses is not None:
-            row["responses"] = responses
+        row.update({field: value for field, value in decision.items() if value is not None})
         return self._load(Spend, row)
 
     async def list_spends(self, *, team_id: str, channel_id: str, since: datetime) -> list[Spend]:

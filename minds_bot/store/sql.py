@@ -18,7 +18,7 @@ import functools
 import inspect
 from collections.abc import Mapping
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar, Unpack
 
 from minds_bot import metrics
 from minds_bot.store.asks import SqlAsks
@@ -45,7 +45,7 @@ from minds_bot.store.session import Conflict, Session, SqlSection
 from minds_bot.store.spends import SqlSpends
 from minds_bot.store.workspaces import SqlWorkspaces
 
-__all__ = ["PRUNE_LOCK", "Conflict", "Session", "SqlStore"]
+__all__ = ["PRUNE_LOCK", "Conflict", "Session", "SqlStore", "SqlStoreOptions"]
 
 PRUNE_LOCK = "prune"  # the name of the exclusive work lock housekeeping takes
 
@@ -54,6 +54,16 @@ _SECRET_TABLES: Mapping[str, type[Record]] = {
     "installations": InstallationRecord,
     "bots": BotRecord,
 }
+
+
+class SqlStoreOptions(TypedDict):
+    """What an engine's store is made with, once ``open`` has connected and migrated."""
+
+    secrets: SecretBox
+    clock: Clock
+    retention: RetentionPolicy | None  # None: the defaults
+    claim_lease: timedelta
+    schema_version: int  # the migrated database's
 
 
 T = TypeVar("T", bound=type)
@@ -100,21 +110,13 @@ class SqlStore(
 ):
     """The shared statements. Subclasses open the engine and provide `_read`, `_tx` and the lifecycle."""
 
-    def __init__(
-        self,
-        *,
-        secrets: SecretBox,
-        clock: Clock,
-        retention: RetentionPolicy,
-        claim_lease: timedelta,
-        schema_version: int,
-    ) -> None:
-        self._box = secrets
-        self._clock = clock
-        self._retention = retention
-        self._lease = claim_lease
-        self._post_lease = claim_lease * TERMINAL_CLAIM_LEASES
-        self._version = schema_version
+    def __init__(self, **options: Unpack[SqlStoreOptions]) -> None:
+        self._box = options["secrets"]
+        self._clock = options["clock"]
+        self._retention = options["retention"] or RetentionPolicy()
+        self._lease = options["claim_lease"]
+        self._post_lease = self._lease * TERMINAL_CLAIM_LEASES
+        self._version = options["schema_version"]
 
     # -- lifecycle -------------------------------------------------------------------------------------------
     @property

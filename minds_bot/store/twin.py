@@ -44,6 +44,14 @@ class MemorySection:
     def _lease_end(self) -> str:
         return encode_time(self._clock() + self._lease)
 
+    def _insert_new(self, table: dict[K, Row], key: K, record: Record) -> bool:
+        """Store ``record`` stamped created and updated now; False (and nothing changes) when ``key`` exists."""
+        if key in table:
+            return False
+        now = self._clock()
+        table[key] = self._row(record.model_copy(update={"created_at": now, "updated_at": now}))
+        return True
+
 
 def require(table: dict[K, Row], key: K, *, what: str) -> Row:
     row = table.get(key)
