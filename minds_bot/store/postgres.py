@@ -3,9 +3,11 @@
 Owns the pool, translating the shared statements (sql.py, `?` placeholders) to PostgreSQL's (`$1`), upserts
 by each table's key, row locks for claims (`FOR UPDATE`; `FOR UPDATE SKIP LOCKED` where replicas compete for
 work, so none waits for another), the advisory lock that keeps housekeeping to one replica at a time, the
-shared Minds budget (it is the `BudgetLedger` of minds/policy.py, structurally: `budget_take` counts a request
-in one round-trip, `budget_recent`, `budget_block`; budgets are named by a hash, never a key), and applying
-`PG_MIGRATIONS` under an advisory lock (replicas starting together migrate once). Every operation
+shared Minds budget (it is the Minds client's `BudgetLedger`, structurally: `budget_take` counts a request in one
+round-trip, `budget_recent`, `budget_block`; budgets are named by a hash, never a key), and applying
+`PG_MIGRATIONS` under an advisory lock (replicas starting together migrate once). The budget's tables and its
+counting function `minds_budget_take` (PL/pgSQL) are in minds_budget.sql, next to this module, applied by
+migration 15 (migrations.py). Every operation
 is one statement or one short READ COMMITTED transaction on a pooled connection.
 
 Errors reaching the server (bad URL, refused connection, wrong password, missing database) become one
@@ -229,7 +231,7 @@ class PostgresStore(SqlStore):
                 raise  # a constraint, bad SQL, a record that does not parse: the bot's error, not the server's
             raise StoreUnavailableError(f"the PostgreSQL store did not answer: {_reason(exc)}") from None
 
-    # -- the Minds budget (a ``BudgetLedger`` of ``minds_bot.minds.policy``, shared by every replica) ------------
+    # -- the Minds budget (a ``BudgetLedger`` of ``minds_bot.minds.policy``, shared by every replica; minds_budget.sql)
     async def budget_take(self, budget: str, *, caller: str, limit: int, window: float) -> float:
         """Count one request of ``budget`` (a hashed key name) when it fits the window: one round-trip."""
         async with self._read() as q:
