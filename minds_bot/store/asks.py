@@ -13,9 +13,7 @@ from typing import Any, Protocol
 from minds_bot.store.codec import Row, encode_time, from_row
 from minds_bot.store.errors import RecordNotFoundError
 from minds_bot.store.leases import RESUME_BATCH, count_takeovers, lease_clause, lease_free
-from minds_bot.store.records import (
-    DirectAsk,
-)
+from minds_bot.store.records import DirectAsk
 from minds_bot.store.session import Session, SqlSection
 from minds_bot.store.twin import MemorySection, require
 

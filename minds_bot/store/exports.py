@@ -12,11 +12,7 @@ from typing import Any, Protocol
 
 from minds_bot.store.codec import Row, from_row
 from minds_bot.store.errors import RecordNotFoundError
-from minds_bot.store.records import (
-    FINISHED_EXPORT_STATES,
-    ExportJob,
-    ExportState,
-)
+from minds_bot.store.records import FINISHED_EXPORT_STATES, ExportJob, ExportState
 from minds_bot.store.session import Session, SqlSection
 from minds_bot.store.twin import MemorySection, require
 

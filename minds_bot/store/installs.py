@@ -12,10 +12,7 @@ from datetime import datetime
 from typing import Protocol
 
 from minds_bot.store.codec import Row, encode_time, from_row
-from minds_bot.store.records import (
-    BotRecord,
-    InstallationRecord,
-)
+from minds_bot.store.records import BotRecord, InstallationRecord
 from minds_bot.store.session import SqlSection
 from minds_bot.store.twin import MemorySection
 

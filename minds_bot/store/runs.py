@@ -16,9 +16,7 @@ from typing import Any, Protocol, TypedDict, Unpack
 from minds_bot.store.codec import Row, encode_time, from_row
 from minds_bot.store.errors import RecordNotFoundError
 from minds_bot.store.leases import count_takeovers, lease_free
-from minds_bot.store.records import (
-    TrackedRun,
-)
+from minds_bot.store.records import TrackedRun
 from minds_bot.store.session import Session, SqlSection
 from minds_bot.store.twin import MemorySection, require
 
@@ -29,7 +27,6 @@ _DUE_RUNS = (
     "AND (lease_until IS NULL OR lease_until < ?) "
     "ORDER BY next_poll_at, created_at, run_id LIMIT ?"
 )
-# A lease that ran out is free; so is none at all (released: the work ended and waits for a person), except for
 
 
 class RunPoll(TypedDict):

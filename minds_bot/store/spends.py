@@ -14,11 +14,7 @@ from datetime import datetime
 from typing import Protocol, TypedDict, Unpack
 
 from minds_bot.store.codec import Row, encode_time, from_row
-from minds_bot.store.records import (
-    ChannelPolicy,
-    Spend,
-    SpendOutcome,
-)
+from minds_bot.store.records import ChannelPolicy, Spend, SpendOutcome
 from minds_bot.store.session import Session, SqlSection
 from minds_bot.store.twin import MemorySection
 

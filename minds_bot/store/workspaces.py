@@ -11,9 +11,7 @@ from abc import abstractmethod
 from typing import Protocol
 
 from minds_bot.store.codec import Row, from_row
-from minds_bot.store.records import (
-    WorkspaceSettings,
-)
+from minds_bot.store.records import WorkspaceSettings
 from minds_bot.store.session import SqlSection
 from minds_bot.store.twin import MemorySection
 
