@@ -6,12 +6,18 @@ Public API:
 - `open_store(path, *, secrets, clock=utc_now, retention=None, claim_lease=..., database_url=None,
   pool_size=...) -> Store` — PostgreSQL at `database_url` when given, else SQLite at `path` (None or
   ":memory:" for a private in-memory database), migrated to the latest schema.
-- `Store` — the interface (base.py); `PostgresStore.open(url, ...)` (several replicas), `SqliteStore.open(...)`
-  (embedded default) — both run the shared statements of sql.py — and `MemoryStore(...)` (fast tests). The
-  in-memory twin stays: hundreds of listener and flow tests build a store each, and it costs nothing; the
-  contract suite holds all three to the same behaviour (memory.py says more).
+- `Store` — the interface (base.py): one small protocol per section of state, each in the module of what it
+  owns together with its SQL and in-memory halves (`StoreLifecycle`, `InstallStore` installs.py, `WorkspaceStore`
+  workspaces.py, `PlanStore` plans.py, `RunStore` runs.py, `AskStore` asks.py, `KeyedRequestStore` and
+  `DeliveryStore` keys.py, `ExportStore` exports.py, `DigestStore` digests.py, `ChatStore` chats.py, `SpendStore`
+  spends.py, `RunNoticeStore` notices.py); a caller that needs one section may ask for its protocol.
+  `PostgresStore.open(url, ...)` (several replicas), `SqliteStore.open(...)` (embedded default) — both run the
+  shared statements (`SqlStore`, sql.py, composed of the sections' SQL halves) — and `MemoryStore(...)` (fast
+  tests, composed of their in-memory halves). The in-memory twin stays: hundreds of listener and flow tests build
+  a store each, and it costs nothing; the contract suite holds all three to the same behaviour (memory.py says
+  more).
   Lifecycle: `schema_version`, `close()`, `ping()`, `prune(now) -> PruneCounts`, `rotate_secrets() -> int`.
-  Leases (see base.py): `claim_due_runs`, `renew_run_leases`, `claim_pending_approvals`,
+  Leases (see leases.py): `claim_due_runs`, `renew_run_leases`, `claim_pending_approvals`,
   `claim_pending_direct_asks`; `new_holder_id()` names a replica.
   Installations: `save_installation`, `save_bot`, `find_bot`, `find_installation`, `delete_bot`,
   `delete_installation`, `issue_oauth_state`, `consume_oauth_state`.
@@ -42,8 +48,11 @@ Public API:
   second, for `/healthz`) and `Outage` (a background loop's back-off and its two log lines per outage).
 - Probes for `minds-bot check` (read-only): `schema_version_of(url)` (PostgreSQL), `sqlite_schema_version(path)`;
   `redact_url(url)` (password → ***).
+- The Minds budget shared by replicas: `PostgresStore.budget_take` / `budget_recent` / `budget_block` (postgres.py)
+  on the tables and the function `minds_budget_take` of minds_budget.sql (migration 15).
 
-The PostgreSQL, OAuth and in-memory parts load on first use (`__getattr__`): a SQLite bot never imports them.
+The PostgreSQL and OAuth parts and `MemoryStore` load on first use (`__getattr__`): a SQLite bot never imports
+them (each section's in-memory half is a few dozen lines in its section's module and loads with it).
 """
 
 from __future__ import annotations
@@ -52,9 +61,17 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from minds_bot.lazy import lazy_names
-from minds_bot.store.base import DEFAULT_CLAIM_LEASE, PruneCounts, RetentionPolicy, Store, new_holder_id
+from minds_bot.store.asks import AskStore
+from minds_bot.store.base import PruneCounts, RetentionPolicy, Store, StoreLifecycle
+from minds_bot.store.chats import ChatStore
+from minds_bot.store.digests import DigestStore
 from minds_bot.store.errors import RecordNotFoundError, SchemaTooNewError, StoreError, StoreUnavailableError
-from minds_bot.store.notices import RunResult
+from minds_bot.store.exports import ExportStore
+from minds_bot.store.installs import InstallStore
+from minds_bot.store.keys import DeliveryStore, KeyedRequestStore
+from minds_bot.store.leases import DEFAULT_CLAIM_LEASE, new_holder_id
+from minds_bot.store.notices import RunNoticeStore, RunResult
+from minds_bot.store.plans import PlanStore
 from minds_bot.store.records import (
     Approval,
     ApprovalState,
@@ -83,8 +100,11 @@ from minds_bot.store.records import (
     WorkspaceSettings,
     utc_now,
 )
+from minds_bot.store.runs import RunStore
 from minds_bot.store.secrets import SecretBox, SecretDecryptError, SecretKeyError
+from minds_bot.store.spends import SpendStore
 from minds_bot.store.sqlite import SqliteStore, sqlite_schema_version
+from minds_bot.store.workspaces import WorkspaceStore
 
 if TYPE_CHECKING:  # loaded on first use: PostgreSQL with MINDS_BOT_DATABASE_URL, OAuth installs, tests
     from minds_bot.store.memory import MemoryStore
@@ -130,6 +150,19 @@ async def open_store(
 
 
 __all__ = [
+    "AskStore",
+    "ChatStore",
+    "DeliveryStore",
+    "DigestStore",
+    "ExportStore",
+    "InstallStore",
+    "KeyedRequestStore",
+    "PlanStore",
+    "RunNoticeStore",
+    "RunStore",
+    "SpendStore",
+    "StoreLifecycle",
+    "WorkspaceStore",
     "Approval",
     "ApprovalState",
     "BotRecord",

@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 
-from minds_bot.store.base import Store
+from minds_bot.store.base import StoreLifecycle
 from minds_bot.store.errors import StoreError, StoreUnavailableError
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ class StoreHealth:
 
     def __init__(
         self,
-        store: Store,
+        store: StoreLifecycle,
         *,
         every: float = PING_EVERY_SECONDS,
         timeout: float = PING_TIMEOUT_SECONDS,

@@ -5,12 +5,35 @@ the `schema_version` row that records it. Append only: never edit a migration th
 to both lists. Columns are named after the record fields (see codec.py) and keep the same types on both engines
 (times are fixed-width UTC text, booleans 0/1), so one codec and one set of statements serve both. What only
 PostgreSQL gets (`_PG_EXTRA`, keyed by the migration it extends): a `seq` column on the two tables ordered by
-insertion (it has no `rowid`), and the Minds budget's counting function. Owns no I/O.
+insertion (it has no `rowid`), and the Minds budget's counting function. SQL too long to read as a Python string
+lives in a .sql file of this package (the Minds budget's: minds_budget.sql), read once at import; a shipped
+migration's statements never change (tests/store/test_migrations.py). Owns no other I/O.
 """
 
 from __future__ import annotations
 
+from importlib import resources
+
 Migration = tuple[str, ...]
+SQL_PACKAGE = "minds_bot.store"  # where the schema's .sql files are (package data)
+
+
+def _statements(name: str) -> Migration:
+    """The statements of one of the package's .sql files: separated by a blank line, each ending in `;` (not
+    sent), comment lines before a statement left out. Read once, when this module is imported."""
+    text = resources.files(SQL_PACKAGE).joinpath(name).read_text(encoding="utf-8")
+    statements = []
+    for block in text.split("\n\n"):
+        lines = block.strip("\n").split("\n")
+        while lines and lines[0].startswith("--"):
+            lines.pop(0)
+        if lines:
+            statement = "\n".join(lines)
+            if not statement.endswith(";"):
+                raise ValueError(f"{name}: a statement does not end with ';' before a blank line: {statement[:60]!r}")
+            statements.append(statement.removesuffix(";"))
+    return tuple(statements)
+
 
 _V1_CORE: Migration = (
     """CREATE TABLE installations (
@@ -206,17 +229,10 @@ _V14_SPEND_POLICY: Migration = (
     "CREATE INDEX spends_channel ON spends (team_id, channel_id, created_at)",
 )
 
-# One Minds budget per key (issue 28): the requests of the last window, named by a salted hash of the key (never
-# the key), so replicas and workspaces on one key share its 300 a minute, and a 429's Retry-After pauses them all
-# (``blocked_until``). Times are the database's clock (epoch seconds, PostgreSQL's function below); SQLite keeps
-# the tables unused (one process counts in memory).
-_V15_MINDS_BUDGET: Migration = (
-    "CREATE TABLE minds_budgets (budget TEXT PRIMARY KEY, blocked_until DOUBLE PRECISION NOT NULL DEFAULT 0)",
-    """CREATE TABLE minds_budget_sends (
-        budget TEXT NOT NULL, sent_at DOUBLE PRECISION NOT NULL, caller TEXT NOT NULL
-    )""",
-    "CREATE INDEX minds_budget_sends_at ON minds_budget_sends (budget, sent_at)",
-)
+# One Minds budget per key (issue 28): its tables, and PostgreSQL's counting function, are in minds_budget.sql.
+_MINDS_BUDGET: Migration = _statements("minds_budget.sql")
+_V15_MINDS_BUDGET: Migration = tuple(s for s in _MINDS_BUDGET if not s.startswith("CREATE FUNCTION"))
+_PG_BUDGET_TAKE: Migration = tuple(s for s in _MINDS_BUDGET if s.startswith("CREATE FUNCTION"))
 
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CORE,
@@ -244,38 +260,10 @@ _PG_V1_CORE: Migration = (
     "ALTER TABLE plan_posts ADD COLUMN seq BIGSERIAL",
 )
 
-# One request counted in one round-trip: the budget's row is locked (so replicas take turns), a pause after a 429
-# is waited out, what left the window is forgotten, and the request is counted when it fits; otherwise the seconds
-# until it would fit come back. Each
-# statement of a plpgsql function sees what committed before it, so the count after the lock is current.
-_PG_BUDGET_TAKE = """CREATE FUNCTION minds_budget_take(b TEXT, who TEXT, lim INTEGER, win DOUBLE PRECISION)
-RETURNS DOUBLE PRECISION LANGUAGE plpgsql AS $$
-DECLARE
-    now_s DOUBLE PRECISION;
-    n INTEGER;
-    oldest DOUBLE PRECISION;
-    blocked DOUBLE PRECISION;
-BEGIN
-    INSERT INTO minds_budgets (budget) VALUES (b) ON CONFLICT DO NOTHING;
-    SELECT blocked_until INTO blocked FROM minds_budgets WHERE budget = b FOR UPDATE;
-    now_s := extract(epoch FROM clock_timestamp());
-    IF blocked > now_s THEN
-        RETURN blocked - now_s;
-    END IF;
-    DELETE FROM minds_budget_sends WHERE budget = b AND sent_at <= now_s - win;
-    SELECT count(*) INTO n FROM minds_budget_sends WHERE budget = b;
-    IF n < lim THEN
-        INSERT INTO minds_budget_sends (budget, sent_at, caller) VALUES (b, now_s, who);
-        RETURN 0;
-    END IF;
-    SELECT sent_at INTO oldest FROM minds_budget_sends WHERE budget = b ORDER BY sent_at OFFSET n - lim LIMIT 1;
-    RETURN greatest(0.001, oldest + win - now_s);
-END $$"""
-
 # What only PostgreSQL adds to a migration.
 _PG_EXTRA: dict[Migration, Migration] = {
     _V1_CORE: _PG_V1_CORE[len(_V1_CORE) :],
-    _V15_MINDS_BUDGET: (_PG_BUDGET_TAKE,),
+    _V15_MINDS_BUDGET: _PG_BUDGET_TAKE,
 }
 
 PG_MIGRATIONS: tuple[Migration, ...] = tuple((*m, *_PG_EXTRA.get(m, ())) for m in MIGRATIONS)

@@ -1,6 +1,6 @@
 """Hearing when a research run ends: who wants a DM, who already got one, and the runs' outcomes for the Home.
 
-Owns the store contract for these (``RunNoticeStore``, mixed into ``Store``) and its two implementations:
+Owns the store contract for these (``RunNoticeStore``, part of ``Store``) and its two implementations:
 ``SqlRunNotices`` (SQLite and PostgreSQL, the shared statements) and ``MemoryRunNotices`` (the in-memory twin).
 - Per person: DMs when a run ends are on unless the person turned them off (a row in ``run_dm_opt_outs``).
 - Per run: who asked to be told with "Notify me" (``run_watchers``).
@@ -14,16 +14,13 @@ Must not call Slack or Minds.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from contextlib import AbstractAsyncContextManager
-from typing import TYPE_CHECKING, Any
+from abc import abstractmethod
+from typing import Protocol
 
 from minds_bot.store.codec import Row, encode_time, from_row, to_row
 from minds_bot.store.records import Record, UtcDatetime
-
-if TYPE_CHECKING:
-    from minds_bot.store.secrets import SecretBox
-    from minds_bot.store.sql import Session
+from minds_bot.store.session import SqlSection
+from minds_bot.store.twin import MemorySection
 
 
 class RunResult(Record):
@@ -43,7 +40,7 @@ class RunResult(Record):
     ended_at: UtcDatetime
 
 
-class RunNoticeStore(ABC):
+class RunNoticeStore(Protocol):
     """The part of ``Store`` that remembers DMs about run ends (see the module docstring)."""
 
     @abstractmethod
@@ -91,17 +88,8 @@ _RECENT_RESULTS = """
     ) ORDER BY ended_at DESC, run_id LIMIT ?"""
 
 
-class SqlRunNotices(RunNoticeStore):
-    """The statements for SQLite and PostgreSQL (``SqlStore`` provides the sessions, clock and secret box)."""
-
-    if TYPE_CHECKING:  # provided by SqlStore
-        _box: SecretBox
-
-        def _read(self) -> AbstractAsyncContextManager[Session]: ...
-
-        def _tx(self) -> AbstractAsyncContextManager[Session]: ...
-
-        def _now(self) -> str: ...
+class SqlRunNotices(SqlSection, RunNoticeStore):
+    """The statements for SQLite and PostgreSQL (composed into ``SqlStore``)."""
 
     async def set_run_dms(self, *, team_id: str, user_id: str, on: bool) -> None:
         async with self._tx() as q:
@@ -160,61 +148,51 @@ class SqlRunNotices(RunNoticeStore):
         return [from_row(RunResult, row, self._box) for row in rows]
 
 
-class MemoryRunNotices(RunNoticeStore):
-    """The in-memory twin (``MemoryStore``); each method is one uninterrupted step on the event loop."""
+class MemoryRunNotices(MemorySection, RunNoticeStore):
+    """The in-memory twin (composed into ``MemoryStore``); each method is one uninterrupted step on the event loop."""
 
-    if TYPE_CHECKING:  # provided by MemoryStore
-        _box: SecretBox
-        _plan_posts: dict[tuple[str, str, str], Row]
-        _approvers: dict[tuple[str, str], set[str]]
-
-        def _now(self) -> str: ...
-
-    def _notice_tables(self) -> dict[str, Any]:
-        tables = self.__dict__.get("_run_notice_tables")
-        if tables is None:
-            tables = {"opt_outs": set(), "watchers": {}, "sent": set(), "results": {}}
-            self.__dict__["_run_notice_tables"] = tables
-        return tables
+    _run_dm_opt_outs: set[tuple[str, str]]  # (team, user)
+    _run_watchers: dict[tuple[str, str], list[str]]  # (team, run) -> users, in the order they asked
+    _run_notices: set[tuple[str, str, str]]  # (team, run, user): the DM was claimed
+    _run_results: dict[tuple[str, str], Row]
+    _plan_posts: dict[tuple[str, str, str], Row]  # read: whose plans ran in which channel
+    _approvers: dict[tuple[str, str], set[str]]  # read: who approves in which channel
 
     async def set_run_dms(self, *, team_id: str, user_id: str, on: bool) -> None:
-        opt_outs: set[tuple[str, str]] = self._notice_tables()["opt_outs"]
-        (opt_outs.discard if on else opt_outs.add)((team_id, user_id))
+        (self._run_dm_opt_outs.discard if on else self._run_dm_opt_outs.add)((team_id, user_id))
 
     async def run_dms_on(self, *, team_id: str, user_id: str) -> bool:
-        return (team_id, user_id) not in self._notice_tables()["opt_outs"]
+        return (team_id, user_id) not in self._run_dm_opt_outs
 
     async def watch_run(self, *, team_id: str, run_id: str, user_id: str) -> bool:
-        watchers: list[str] = self._notice_tables()["watchers"].setdefault((team_id, run_id), [])
+        watchers = self._run_watchers.setdefault((team_id, run_id), [])
         if user_id in watchers:
             return False
         watchers.append(user_id)
         return True
 
     async def run_watchers(self, *, team_id: str, run_id: str) -> list[str]:
-        return list(self._notice_tables()["watchers"].get((team_id, run_id), []))
+        return list(self._run_watchers.get((team_id, run_id), []))
 
     async def claim_run_notice(self, *, team_id: str, run_id: str, user_id: str) -> bool:
-        sent: set[tuple[str, str, str]] = self._notice_tables()["sent"]
-        if (team_id, run_id, user_id) in sent:
+        if (team_id, run_id, user_id) in self._run_notices:
             return False
-        sent.add((team_id, run_id, user_id))
+        self._run_notices.add((team_id, run_id, user_id))
         return True
 
     async def release_run_notice(self, *, team_id: str, run_id: str, user_id: str) -> None:
-        self._notice_tables()["sent"].discard((team_id, run_id, user_id))
+        self._run_notices.discard((team_id, run_id, user_id))
 
     async def save_run_result(self, result: RunResult) -> RunResult:
-        results: dict[tuple[str, str], Row] = self._notice_tables()["results"]
-        row = results.setdefault((result.team_id, result.run_id), to_row(result, self._box))
+        row = self._run_results.setdefault((result.team_id, result.run_id), to_row(result, self._box))
         return from_row(RunResult, row, self._box)
 
     async def get_run_result(self, *, team_id: str, run_id: str) -> RunResult | None:
-        row = self._notice_tables()["results"].get((team_id, run_id))
+        row = self._run_results.get((team_id, run_id))
         return None if row is None else from_row(RunResult, row, self._box)
 
     async def recent_run_results(self, *, team_id: str, user_id: str, limit: int) -> list[RunResult]:
-        results = [from_row(RunResult, row, self._box) for row in self._notice_tables()["results"].values()]
+        results = [from_row(RunResult, row, self._box) for row in self._run_results.values()]
         results = [r for r in results if r.team_id == team_id]
         channels = {r.channel_id for r in results if user_id in (r.requester_id, r.approver_id)}
         channels |= {

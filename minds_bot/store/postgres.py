@@ -3,9 +3,11 @@
 Owns the pool, translating the shared statements (sql.py, `?` placeholders) to PostgreSQL's (`$1`), upserts
 by each table's key, row locks for claims (`FOR UPDATE`; `FOR UPDATE SKIP LOCKED` where replicas compete for
 work, so none waits for another), the advisory lock that keeps housekeeping to one replica at a time, the
-shared Minds budget (it is the `BudgetLedger` of minds/policy.py, structurally: `budget_take` counts a request
-in one round-trip, `budget_recent`, `budget_block`; budgets are named by a hash, never a key), and applying
-`PG_MIGRATIONS` under an advisory lock (replicas starting together migrate once). Every operation
+shared Minds budget (it is the Minds client's `BudgetLedger`, structurally: `budget_take` counts a request in one
+round-trip, `budget_recent`, `budget_block`; budgets are named by a hash, never a key), and applying
+`PG_MIGRATIONS` under an advisory lock (replicas starting together migrate once). The budget's tables and its
+counting function `minds_budget_take` (PL/pgSQL) are in minds_budget.sql, next to this module, applied by
+migration 15 (migrations.py). Every operation
 is one statement or one short READ COMMITTED transaction on a pooled connection.
 
 Errors reaching the server (bad URL, refused connection, wrong password, missing database) become one
@@ -24,16 +26,18 @@ import zlib
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 from urllib.parse import urlsplit, urlunsplit
 
-from minds_bot.store.base import DEFAULT_CLAIM_LEASE, RetentionPolicy
+from minds_bot.store.base import RetentionPolicy
 from minds_bot.store.codec import Row, encode_time
 from minds_bot.store.errors import SchemaTooNewError, StoreUnavailableError
+from minds_bot.store.leases import DEFAULT_CLAIM_LEASE
 from minds_bot.store.migrations import PG_MIGRATIONS, Migration
 from minds_bot.store.records import Clock, utc_now
 from minds_bot.store.secrets import SecretBox
-from minds_bot.store.sql import Conflict, SqlStore
+from minds_bot.store.session import Conflict
+from minds_bot.store.sql import SqlStore, SqlStoreOptions
 
 if TYPE_CHECKING:
     import asyncpg
@@ -162,19 +166,8 @@ def _on_conflict(table: str, row: Row, conflict: Conflict) -> str:
 class PostgresStore(SqlStore):
     """Use `await PostgresStore.open(url, secrets=...)`; the constructor expects a migrated database's pool."""
 
-    def __init__(
-        self,
-        pool: asyncpg.Pool,
-        *,
-        secrets: SecretBox,
-        clock: Clock,
-        retention: RetentionPolicy,
-        claim_lease: timedelta,
-        schema_version: int,
-    ) -> None:
-        super().__init__(
-            secrets=secrets, clock=clock, retention=retention, claim_lease=claim_lease, schema_version=schema_version
-        )
+    def __init__(self, pool: asyncpg.Pool, **options: Unpack[SqlStoreOptions]) -> None:
+        super().__init__(**options)
         self._pool = pool
 
     @classmethod
@@ -202,12 +195,7 @@ class PostgresStore(SqlStore):
             await pool.close()
             raise
         return cls(
-            pool,
-            secrets=secrets,
-            clock=clock,
-            retention=retention or RetentionPolicy(),
-            claim_lease=claim_lease,
-            schema_version=version,
+            pool, secrets=secrets, clock=clock, retention=retention, claim_lease=claim_lease, schema_version=version
         )
 
     # -- plumbing --------------------------------------------------------------------------------------------
@@ -243,7 +231,7 @@ class PostgresStore(SqlStore):
                 raise  # a constraint, bad SQL, a record that does not parse: the bot's error, not the server's
             raise StoreUnavailableError(f"the PostgreSQL store did not answer: {_reason(exc)}") from None
 
-    # -- the Minds budget (a ``BudgetLedger`` of ``minds_bot.minds.policy``, shared by every replica) ------------
+    # -- the Minds budget (a ``BudgetLedger`` of ``minds_bot.minds.policy``, shared by every replica; minds_budget.sql)
     async def budget_take(self, budget: str, *, caller: str, limit: int, window: float) -> float:
         """Count one request of ``budget`` (a hashed key name) when it fits the window: one round-trip."""
         async with self._read() as q:

@@ -1,4 +1,4 @@
-"""Bolt's OAuth storage interfaces, backed by a `Store`.
+"""Bolt's OAuth storage interfaces, backed by a `Store` (its installations section, `InstallStore`).
 
 Owns the translation between slack_sdk's `Installation` / `Bot` objects and the store's records, and the
 lookup rules Bolt expects (an org-wide install is found by enterprise alone; a per-user installation borrows
@@ -19,7 +19,7 @@ from slack_sdk.oauth.installation_store.models.bot import Bot
 from slack_sdk.oauth.installation_store.models.installation import Installation
 from slack_sdk.oauth.state_store.async_state_store import AsyncOAuthStateStore
 
-from minds_bot.store.base import Store
+from minds_bot.store.installs import InstallStore
 from minds_bot.store.records import BotRecord, Clock, InstallationRecord, Record, utc_now
 
 R = TypeVar("R", bound=Record)
@@ -41,7 +41,7 @@ _BOT_FIELDS = (
 class StoreInstallationStore(AsyncInstallationStore):
     """`AsyncInstallationStore` for Bolt's `AsyncOAuthSettings(installation_store=...)`."""
 
-    def __init__(self, store: Store, *, logger: logging.Logger | None = None) -> None:
+    def __init__(self, store: InstallStore, *, logger: logging.Logger | None = None) -> None:
         self._store = store
         self._logger = logger or logging.getLogger(__name__)
 
@@ -100,7 +100,7 @@ class StoreOAuthStateStore(AsyncOAuthStateStore):
 
     def __init__(
         self,
-        store: Store,
+        store: InstallStore,
         *,
         expiration: timedelta = DEFAULT_STATE_EXPIRATION,
         clock: Clock = utc_now,

@@ -22,17 +22,19 @@ from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 import aiosqlite
 
-from minds_bot.store.base import DEFAULT_CLAIM_LEASE, RetentionPolicy
+from minds_bot.store.base import RetentionPolicy
 from minds_bot.store.codec import Row, encode_time
 from minds_bot.store.errors import SchemaTooNewError, StoreUnavailableError
+from minds_bot.store.leases import DEFAULT_CLAIM_LEASE
 from minds_bot.store.migrations import MIGRATIONS, Migration
 from minds_bot.store.records import Clock, utc_now
 from minds_bot.store.secrets import SecretBox
-from minds_bot.store.sql import Conflict, SqlStore
+from minds_bot.store.session import Conflict
+from minds_bot.store.sql import SqlStore, SqlStoreOptions
 
 BUSY_TIMEOUT_SECONDS = 5.0  # how long a writer waits for another process's transaction before failing
 WAL_RETRY_FIRST_DELAY_SECONDS = 0.01
@@ -88,19 +90,8 @@ class _Session:
 class SqliteStore(SqlStore):
     """Use `await SqliteStore.open(path, secrets=...)`; the constructor expects a migrated connection."""
 
-    def __init__(
-        self,
-        conn: aiosqlite.Connection,
-        *,
-        secrets: SecretBox,
-        clock: Clock,
-        retention: RetentionPolicy,
-        claim_lease: timedelta,
-        schema_version: int,
-    ) -> None:
-        super().__init__(
-            secrets=secrets, clock=clock, retention=retention, claim_lease=claim_lease, schema_version=schema_version
-        )
+    def __init__(self, conn: aiosqlite.Connection, **options: Unpack[SqlStoreOptions]) -> None:
+        super().__init__(**options)
         self._conn = conn
         self._lock = asyncio.Lock()
         self._closed = False
@@ -124,12 +115,7 @@ class SqliteStore(SqlStore):
             await conn.close()
             raise
         return cls(
-            conn,
-            secrets=secrets,
-            clock=clock,
-            retention=retention or RetentionPolicy(),
-            claim_lease=claim_lease,
-            schema_version=version,
+            conn, secrets=secrets, clock=clock, retention=retention, claim_lease=claim_lease, schema_version=version
         )
 
     # -- plumbing --------------------------------------------------------------------------------------------
