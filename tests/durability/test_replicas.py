@@ -261,12 +261,14 @@ class Load:
     requesters: dict[str, str] = field(default_factory=dict)  # plan message ts → who asked for it
     asks: list[str] = field(default_factory=list)  # question thread ts
     retried: int = 0  # requests Slack gave up on (no answer within 3 s) that the user sent again
+    asked_again: int = 0  # of those, questions: the bot may have asked the first one too (a second run, rightly)
 
-    async def as_user(self, act: Callable[[], Awaitable[Delivery]]) -> None:
-        """Do what a person does when Slack says an action failed: try again (a bounded number of times)."""
-        for _ in range(USER_ATTEMPTS):
+    async def as_user(self, act: Callable[[], Awaitable[Delivery]]) -> int:
+        """Do what a person does when Slack says an action failed: try again (a bounded number of times).
+        Returns how many times it was sent again."""
+        for attempt in range(USER_ATTEMPTS):
             if (await act()).ok:
-                return
+                return attempt
             self.retried += 1
         raise AssertionError(f"Slack could not deliver an action in {USER_ATTEMPTS} attempts")
 
@@ -298,7 +300,9 @@ async def _ask(load: Load, n: int, lock: asyncio.Lock) -> None:
     emu, token = load.emu, f"q{n:03}x"
     async with lock:
         text = f'ask "{STUDY}" Would you buy shoe {token} at its price?'
-        await load.as_user(lambda: emu.send_slash_command(user=load.user(n), channel=load.channel, text=text))
+        load.asked_again += await load.as_user(
+            lambda: emu.send_slash_command(user=load.user(n), channel=load.channel, text=text)
+        )
     parent = await emu.wait_for_message(load.channel, lambda m: token in m.text, timeout=STEP_WAIT)
     load.asks.append(parent.ts)
 
@@ -449,7 +453,10 @@ async def test_three_replicas_share_the_work_and_survive_a_kill(pg_server: PgSer
     assert set(windows) >= set(digests[:1])  # the daily digest's missed fire was caught up, once
     assert figures["digest posts"] == figures["digest fires"]  # one post per fire, however many replicas
     assert figures["duplicate results"] == 0 and figures["runs without a result"] == 0
-    assert figures["research runs started at Minds"] == figures["research runs"]
+    # One run per question and per approved plan; a question Slack gave up on and the person typed again may
+    # rightly have been asked twice (a new command, not a repeated delivery).
+    again = figures["questions typed again after Slack gave up"]
+    assert figures["research runs"] <= figures["research runs started at Minds"] <= figures["research runs"] + again
     assert figures["approvals with other than one run"] == 0
 
 
@@ -531,6 +538,7 @@ async def _drive(
         "questions": len(load.asks),
         "approve clicks": len(clicks),
         "actions Slack timed out and the user repeated": load.retried,
+        "questions typed again after Slack gave up": load.asked_again,
         "runs with a result when one replica was killed": killed_at_done,
         "runs the killed replica was polling": len(polling),
         "seconds until another replica took them over (slowest)": round(max(polling, default=0.0), 2),
