@@ -192,13 +192,17 @@ async def refusal_for_changes(
     return Refused(decision.reason)
 
 
+NOT_OPEN = {  # why a plan in this state takes no answers or revisions
+    PlanState.PREPARING: N_("A new revision of this plan is being prepared; use the buttons once it appears."),
+    PlanState.APPROVED: N_("This plan was already approved; it can no longer be changed."),
+    PlanState.RUNNING: N_("This plan was already approved; it can no longer be changed."),
+    PlanState.DISCARDED: N_("This plan was discarded."),
+}
+
+
 def _check_open(post: PlanPost, revision: int) -> Refused | None:
-    if post.state == PlanState.PREPARING:
-        return Refused(_("A new revision of this plan is being prepared; use the buttons once it appears."))
-    if post.state in (PlanState.APPROVED, PlanState.RUNNING):
-        return Refused(_("This plan was already approved; it can no longer be changed."))
-    if post.state == PlanState.DISCARDED:
-        return Refused(_("This plan was discarded."))
+    if post.state in NOT_OPEN:
+        return Refused(_(NOT_OPEN[post.state]))
     if post.revision != revision:
         return Refused(
             _(
