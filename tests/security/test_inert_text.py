@@ -174,7 +174,9 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.plan_questions.questionnaire_markdown": "the body of an attached Markdown file",
     "minds_bot.render.plan_history.answered_lines": "shown by render_plan (hostile: test_render_plan_history)",
     "minds_bot.render.plan_history.changes_since": "shown by render_plan (hostile: test_render_plan_history)",
-    "minds_bot.render.plan_states.freeze": "re-posts the bot's own blocks with a note from approved_note/discarded_note",
+    "minds_bot.render.plan_states.freeze": (
+        "re-posts the bot's own blocks with a note from approved_note/discarded_note"
+    ),
     "minds_bot.render.errors.user_message": "plain words; escaped where they reach mrkdwn (tested end to end)",
     "minds_bot.render.errors.minds_said": "plain words; escaped where they reach mrkdwn",
     "minds_bot.render.errors.dialog_too_late": "a yes/no about Slack's refusal to open a dialog",
