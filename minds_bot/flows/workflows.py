@@ -236,15 +236,8 @@ async def _ask(
         study = await _study(services, team_id=team_id, study=step.values["study"])
     except MindsError as exc:
         return StepEnd(error=ask_not_sent(user_message(exc)))
-    client_request_id = derived_key(purpose=ASK_STEP_PURPOSE, team_id=team_id, trigger_id=execution_id)
-    await _remember_step(
-        services,
-        team_id=team_id,
-        purpose=ASK_STEP_PURPOSE,
-        subject=client_request_id,
-        execution_id=execution_id,
-        requester_id=step.person,
-        channel_id=channel,
+    client_request_id = await _begin_step(
+        services, team_id=team_id, execution_id=execution_id, step=step, purpose=ASK_STEP_PURPOSE
     )
     said = _Said()
     invocation = Invocation(
@@ -283,6 +276,21 @@ async def _not_asked(
     if spend is not None and spend.outcome in (SpendOutcome.SENT, SpendOutcome.STARTED, SpendOutcome.APPROVED):
         return StepEnd()
     return StepEnd(error=said.texts[-1] if said.texts else gate_words.policy_refused(action="ask"))
+
+
+async def _begin_step(services: Services, *, team_id: str, execution_id: str, step: StepRequest, purpose: str) -> str:
+    """The step's key (derived from its execution, so a retried step gets the same one), remembered first."""
+    key = derived_key(purpose=purpose, team_id=team_id, trigger_id=execution_id)
+    await _remember_step(
+        services,
+        team_id=team_id,
+        purpose=purpose,
+        subject=key,
+        execution_id=execution_id,
+        requester_id=step.person,
+        channel_id=step.values["channel"],
+    )
+    return key
 
 
 async def _remember_step(
@@ -430,15 +438,8 @@ async def _plan(
         study = await _study(services, team_id=team_id, study=step.values["study"])
     except MindsError as exc:
         return StepEnd(error=plan_not_started(user_message(exc)))
-    preview_key = derived_key(purpose=PLAN_STEP_PURPOSE, team_id=team_id, trigger_id=execution_id)
-    await _remember_step(
-        services,
-        team_id=team_id,
-        purpose=PLAN_STEP_PURPOSE,
-        subject=preview_key,
-        execution_id=execution_id,
-        requester_id=step.person,
-        channel_id=channel,
+    preview_key = await _begin_step(
+        services, team_id=team_id, execution_id=execution_id, step=step, purpose=PLAN_STEP_PURPOSE
     )
     try:
         await planning.start_plan(

@@ -43,6 +43,21 @@ TITLES = {"ask": N_("Ask one question"), "study": N_("Open a Study"), "summary":
 SUBMIT = {"ask": N_("Ask"), "study": N_("Open"), "summary": N_("Show")}
 
 
+def where_input(channel_id: str) -> InputBlock:
+    """The channel to answer in (``WHERE_BLOCK``): the current one unless changed; its select carries a response URL
+    so the answer and any error reach the person like a slash command's would."""
+    return InputBlock(
+        block_id=WHERE_BLOCK,
+        label=_("Answer in"),
+        element=ConversationSelectElement(
+            action_id=WHERE_ACTION,
+            initial_conversation=channel_id or None,
+            default_to_current_conversation=True,
+            response_url_enabled=True,
+        ),
+    )
+
+
 def study_option(study_id: str, name: str) -> Option:
     return Option(value=study_id, text=shorten(name, MAX_OPTION_TEXT))
 
@@ -63,16 +78,7 @@ def render_pick_study(
 ) -> View:
     """``initial`` is (study id, name) when the Study is already known (e.g. the card's Ask button)."""
     blocks: list[Any] = [
-        InputBlock(
-            block_id=WHERE_BLOCK,
-            label=_("Answer in"),
-            element=ConversationSelectElement(
-                action_id=WHERE_ACTION,
-                initial_conversation=channel_id or None,
-                default_to_current_conversation=True,
-                response_url_enabled=True,
-            ),
-        ),
+        where_input(channel_id),
         InputBlock(
             block_id=STUDY_BLOCK,
             label=_("Study"),

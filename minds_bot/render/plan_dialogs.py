@@ -56,6 +56,19 @@ STUDY_LANGUAGES: tuple[tuple[str, str], ...] = (
 )
 
 
+def _form(*, callback_id: str, title: str, submit: str, metadata: str, blocks: list[Block]) -> View:
+    """A plan dialog that submits (``callback_id``, what it reads back in ``metadata``); Cancel closes it."""
+    return View(
+        type="modal",
+        callback_id=callback_id,
+        title=title,
+        submit=submit,
+        close=_("Cancel"),
+        private_metadata=metadata,
+        blocks=blocks,
+    )
+
+
 def _mrkdwn_sections(text: str) -> list[Block]:
     return [SectionBlock(text=MarkdownTextObject(text=piece)) for piece in split_text(text, SECTION_CHUNK)]
 
@@ -147,26 +160,22 @@ def plan_request_modal(
         ),
         ContextBlock(elements=[MarkdownTextObject(text=_(METHOD_HINT))]),
     ]
-    return View(
-        type="modal",
+    return _form(
         callback_id=VIEW_PLAN_REQUEST,
         title=_("Plan research"),
         submit=_("Draft plan"),
-        close=_("Cancel"),
-        private_metadata=metadata,
+        metadata=metadata,
         blocks=blocks,
     )
 
 
 def answer_modal(*, metadata: str, question: str) -> View:
     """``question``: the plain words Minds asked (read back from the plan message with ``unescape``)."""
-    return View(
-        type="modal",
+    return _form(
         callback_id=VIEW_ANSWER,
         title=_("Answer Minds"),
         submit=_("Send answer"),
-        close=_("Cancel"),
-        private_metadata=metadata,
+        metadata=metadata,
         blocks=[
             *_mrkdwn_sections(escape(question)),
             InputBlock(
@@ -196,13 +205,11 @@ def answer_all_modal(*, metadata: str, plan: ResearchPlan) -> View:
                 element=_answer_element(question),
             )
         )
-    return View(
-        type="modal",
+    return _form(
         callback_id=VIEW_ANSWER_ALL,
         title=_("Answer Minds"),
         submit=_("Send answers"),
-        close=_("Cancel"),
-        private_metadata=metadata,
+        metadata=metadata,
         blocks=blocks,
     )
 
@@ -234,13 +241,11 @@ def answer_modal_refused(reason: str) -> View:
 
 
 def revise_modal(*, metadata: str, revision: int) -> View:
-    return View(
-        type="modal",
+    return _form(
         callback_id=VIEW_REVISE,
         title=_("Revise the plan"),
         submit=_("Revise"),
-        close=_("Cancel"),
-        private_metadata=metadata,
+        metadata=metadata,
         blocks=[
             SectionBlock(
                 text=MarkdownTextObject(text=_("Minds will revise revision {revision} of the plan.", revision=revision))

@@ -10,6 +10,7 @@ deleted. Every Minds and person text is escaped. Must not touch: I/O.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from slack_sdk.models.blocks import InputBlock, PlainTextInputElement
 from slack_sdk.models.views import View
@@ -29,25 +30,32 @@ MAX_INSTRUCTION = 2000
 NAME_IN_METADATA = 75
 
 
+def _step(*, callback_id: str, title: str, submit: str, metadata: str, heading: str, blocks: list[Any]) -> View:
+    """One step of the recalibration dialog: ``heading`` (mrkdwn, names escaped) names the Audience, then
+    ``blocks``; Cancel closes it."""
+    return View(
+        type="modal",
+        callback_id=callback_id,
+        title=title,
+        submit=submit,
+        close=_("Cancel"),
+        private_metadata=metadata,
+        blocks=[section(heading), *blocks],
+    )
+
+
 def recalibrate_modal(*, audience_id: str, audience_name: str, members: int, channel_id: str) -> View:
     metadata = json.dumps(
         {"a": audience_id, "n": shorten(audience_name, NAME_IN_METADATA), "m": members, "c": channel_id}
     )
-    return View(
-        type="modal",
+    name = escape(audience_name, limit=MAX_NAME_SHOWN)
+    return _step(
         callback_id=RECALIBRATE_VIEW,
         title=_("Recalibrate Audience"),
         submit=_("Review"),
-        close=_("Cancel"),
-        private_metadata=metadata,
+        metadata=metadata,
+        heading=_("Audience: *{audience}* ({minds})", audience=name, minds=minds_label(members)),
         blocks=[
-            section(
-                _(
-                    "Audience: *{audience}* ({minds})",
-                    audience=escape(audience_name, limit=MAX_NAME_SHOWN),
-                    minds=minds_label(members),
-                )
-            ),
             InputBlock(
                 block_id=INSTRUCTION_BLOCK,
                 label=_("What should change? (at most {limit} characters)", limit=format_number(MAX_INSTRUCTION)),
@@ -101,20 +109,14 @@ def members_that_may_change(*, members: int, instruction: str | None) -> str:
 
 def recalibrate_confirm_view(*, metadata: str, audience_name: str, members: int, instruction: str | None) -> View:
     """The second step: shown by updating the instruction modal; its submission starts the recalibration."""
-    return View(
-        type="modal",
+    name = escape(audience_name, limit=MAX_NAME_SHOWN)
+    return _step(
         callback_id=RECALIBRATE_CONFIRM_VIEW,
         title=_("Confirm recalibration"),
         submit=_("Recalibrate"),
-        close=_("Cancel"),
-        private_metadata=metadata,
+        metadata=metadata,
+        heading=_("Recalibrate *{audience}*? Which members may change:", audience=name),
         blocks=[
-            section(
-                _(
-                    "Recalibrate *{audience}*? Which members may change:",
-                    audience=escape(audience_name, limit=MAX_NAME_SHOWN),
-                )
-            ),
             *sections(members_that_may_change(members=members, instruction=instruction)),
             context(_("Progress (“Calibrating…”) and the result follow in a thread in the channel.")),
         ],

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from slack_sdk.models.blocks import (
-    ConversationSelectElement,
     ExternalDataMultiSelectElement,
     InputBlock,
     Option,
@@ -25,14 +24,13 @@ from slack_sdk.models.views import View
 from minds_bot.i18n import _, _n
 from minds_bot.minds import Audience
 from minds_bot.render.common import context, shorten
+from minds_bot.render.modals import where_input
 
 STUDY_NEW_CALLBACK = "minds_study_new"
 AUDIENCE_OPTIONS_ACTION = "study_new_audiences"
 AUDIENCES_BLOCK = "study_new_audiences"
 NAME_BLOCK = "study_new_name"
 NAME_ACTION = "study_new_name_input"
-WHERE_BLOCK = "where"
-WHERE_ACTION = "where_select"
 MAX_NAME = 200
 MAX_OPTIONS = 100
 MAX_OPTION_TEXT = 75
@@ -41,16 +39,7 @@ MAX_AUDIENCES = 20
 
 def render_study_new(*, channel_id: str, name: str | None) -> View:
     blocks: list[Any] = [
-        InputBlock(
-            block_id=WHERE_BLOCK,
-            label=_("Answer in"),
-            element=ConversationSelectElement(
-                action_id=WHERE_ACTION,
-                initial_conversation=channel_id or None,
-                default_to_current_conversation=True,
-                response_url_enabled=True,
-            ),
-        ),
+        where_input(channel_id),
         InputBlock(
             block_id=NAME_BLOCK,
             label=_("Name"),

@@ -7,7 +7,8 @@ typed said back escaped), and applying who may act (the gate: ``flows/access.py`
 added only to a channel both the person and the bot are in, and posted now or removed only by its creator, an
 approver of its channel or a workspace admin — from Slack and the stored digest, never from the request alone.
 Digest ids are scoped to the workspace that made them.
-Must not touch: fire-time arithmetic, digest content, Block Kit layout (``render/digest.py``).
+Must not touch: fire-time arithmetic, digest content, the layout of digests, the digest list and the modal
+(``render/digest.py``); the only Block Kit here is the one section that carries a one-line answer (``_text``).
 """
 
 from __future__ import annotations
