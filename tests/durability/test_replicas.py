@@ -336,17 +336,23 @@ async def _leased_by(url: str, pid: int) -> dict[tuple[str, str], bool]:
     }
 
 
-async def _wait_for_leases(url: str, pid: int) -> None:
-    """Until the replica is polling runs and not posting a result. A replica killed in the milliseconds between
-    Slack accepting a result and the database recording it leaves that result to be posted again (docs/operating.md,
-    Scaling out): that window is not what this test measures."""
+async def _polling_replica(url: str, replicas: list[Replica]) -> Replica:
+    """The first replica seen polling runs and not posting a result: the one to kill. Which replica claims the
+    runs is a race (one may take them all), so the victim is whichever is mid-poll. A replica killed in the
+    milliseconds between Slack accepting a result and the database recording it leaves that result to be posted
+    again (docs/operating.md, Scaling out): that window is not what this test measures."""
 
     seen: list[dict[tuple[str, str], bool]] = []
+    found: list[Replica] = []
 
     async def holding() -> bool:
-        held = await _leased_by(url, pid)
-        seen.append(held)
-        return bool(held) and not any(held.values())
+        for replica in replicas:
+            held = await _leased_by(url, replica.process.pid)
+            seen.append(held)
+            if held and not any(held.values()):
+                found.append(replica)
+                return True
+        return False
 
     try:
         await _poll_until(holding, timeout=STEP_WAIT, every=0.05)
@@ -361,10 +367,11 @@ async def _wait_for_leases(url: str, pid: int) -> None:
             await conn.close()
         sizes = [len(h) for h in seen]
         raise AssertionError(
-            f"replica {pid} never held a lease only for polling; it held {min(sizes, default=0)}-"
+            f"no replica held a lease only for polling; they held {min(sizes, default=0)}-"
             f"{max(sizes, default=0)} runs, posting in {sum(any(h.values()) for h in seen)} of {len(seen)} looks; "
             f"unfinished now: {[dict(r) for r in rows][:20]}"
         ) from None
+    return found[0]
 
 
 async def _takeover_times(url: str, runs: set[tuple[str, str]], *, dead_pid: int) -> dict[tuple[str, str], float]:
@@ -505,8 +512,7 @@ async def _drive(
     # finished before the test looks).
     minds.runtime.faults.latency_ms = SLOW_MINDS_MS
     await emu.wait_for(lambda: done() >= total // 3, timeout=ALL_DONE_WAIT)
-    victim = replicas[1]
-    await _wait_for_leases(url, victim.process.pid)
+    victim = await _polling_replica(url, replicas)
     killed_at = time.time()
     victim.process.send_signal(signal.SIGKILL)
     victim.process.wait(timeout=10)
