@@ -14,6 +14,7 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
+# The bot alone: the Minds sandbox and the Slack emulator (sandbox/, the extra minds-bot[demo]) stay out of the image.
 COPY pyproject.toml README.md ./
 COPY minds_bot ./minds_bot
 RUN pip install . \

@@ -18,7 +18,7 @@ import time
 import httpx
 
 from minds_bot.minds import MindsClient, RateLimiter
-from minds_bot.sandbox.minds_api import SandboxConfig, running_sandbox
+from minds_sandbox import SandboxConfig, running_sandbox
 
 ROUNDS = 5
 CALLS = 100

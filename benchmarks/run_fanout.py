@@ -46,11 +46,11 @@ from benchmarks._harness import (  # noqa: E402
     watch_minds,
     write_result,
 )
-from minds_bot.sandbox.minds_api import SandboxConfig, running_sandbox  # noqa: E402
-from minds_bot.sandbox.minds_api.ids import key_fingerprint  # noqa: E402
-from minds_bot.sandbox.slack_api import DemoChannel, EmulatorConfig, running_emulator  # noqa: E402
-from minds_bot.sandbox.slack_api.workspace import Content  # noqa: E402
 from minds_bot.store import BotRecord, RunKind, SecretBox, TrackedRun, WorkspaceSettings, open_store  # noqa: E402
+from minds_sandbox import SandboxConfig, running_sandbox  # noqa: E402
+from minds_sandbox.ids import key_fingerprint  # noqa: E402
+from slack_emulator import DemoChannel, EmulatorConfig, running_emulator  # noqa: E402
+from slack_emulator.workspace import Content  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 1000

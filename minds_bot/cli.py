@@ -1,6 +1,9 @@
 """The ``minds-bot`` command line: run, sandbox, demo, manifest, check. Thin: each command calls one module.
 
 Owns: argument parsing, turning settings problems into one plain message with exit code 2, and exit codes.
+``sandbox`` and ``demo`` start the Minds sandbox and the Slack emulator, distributions of their own (``sandbox/``,
+the extra ``minds-bot[demo]``) imported only when one of those commands runs; without them, one sentence says how
+to install them.
 Must not touch: listener behaviour or wire shapes; no tracebacks for expected problems.
 """
 
@@ -23,6 +26,12 @@ DESCRIPTION = "minds-bot: Minds synthetic market research in Slack channels."
 EPILOG = (
     "Configuration comes from environment variables (or a .env file in the working directory); "
     "see README.md for the full table. Run 'minds-bot COMMAND --help' for a command's options."
+)
+# The distributions `minds-bot demo` and `minds-bot sandbox` start (the extra minds-bot[demo]), by import name.
+DEMO_PACKAGES = ("minds_sandbox", "slack_emulator")
+NOT_INSTALLED = (
+    "{command} needs the Minds sandbox and the Slack emulator (minds-bot[demo]): in the repository, scripts/run "
+    "installs them, or run pip install -e sandbox/minds-sandbox -e sandbox/slack-emulator -e '.[demo]'."
 )
 
 
@@ -50,8 +59,13 @@ def _add_sandbox(sub: argparse._SubParsersAction, *, with_options: bool = True) 
     )
     if not with_options:  # another command runs: the sandbox's options (and their imports) are not needed
         return
-    from minds_bot.sandbox.minds_api import cli as sandbox_cli
-
+    try:
+        from minds_sandbox import cli as sandbox_cli
+    except ModuleNotFoundError as exc:
+        if not _is_demo_package(exc):
+            raise
+        p.set_defaults(handler=lambda args: _not_installed("minds-bot sandbox"), not_installed=True)
+        return
     sandbox_cli.add_arguments(p)
     p.set_defaults(handler=lambda args: sandbox_cli.run(args))
 
@@ -130,7 +144,10 @@ def build_parser(*, sandbox_options: bool = True) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(sandbox_options="sandbox" in words).parse_args(words)
+    parser = build_parser(sandbox_options="sandbox" in words)
+    args, unknown = parser.parse_known_args(words)
+    if unknown and not getattr(args, "not_installed", False):  # options of a sandbox that is not installed: the hint
+        parser.parse_args(words)  # argparse's own message naming what it does not know, exit code 2
     try:
         return int(args.handler(args))
     except SettingsError as exc:
@@ -193,8 +210,22 @@ def _run_forever(coro: object) -> int:
     return EXIT_OK
 
 
+def _is_demo_package(exc: ModuleNotFoundError) -> bool:
+    return (exc.name or "").partition(".")[0] in DEMO_PACKAGES
+
+
+def _not_installed(command: str) -> int:
+    print(NOT_INSTALLED.format(command=command), file=sys.stderr)
+    return EXIT_CONFIG
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
-    from minds_bot.demo import serve_demo
+    try:
+        from minds_bot.demo import serve_demo
+    except ModuleNotFoundError as exc:
+        if not _is_demo_package(exc):
+            raise
+        return _not_installed("minds-bot demo")
     from minds_bot.log import configure_logging
 
     configure_logging(level="INFO", fmt="text", http_calls=args.verbose)

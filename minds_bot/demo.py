@@ -5,7 +5,9 @@ verification on) against each other, with generated secrets and a fresh SQLite f
 and stopping all three cleanly. Nothing here is a special demo mode of the bot: it is the same ``start_http``
 that serves real Slack, pointed at local stand-ins. The page opens in the channel the console names
 (``START_CHANNEL``) and says on every screen that the answers are simulated (``SIMULATED_NOTICE``); the ports
-of the sandbox and the bot are free ones unless pinned.
+of the sandbox and the bot are free ones unless pinned. The sandbox and the emulator are distributions of their own
+(``minds_sandbox``, ``slack_emulator``; the extra ``minds-bot[demo]``): only this module and ``cli`` import them, and
+``cli`` imports this module only for ``minds-bot demo``.
 Must not touch: listener behaviour.
 """
 
@@ -20,12 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from minds_bot.app import HttpServer, start_http
-from minds_bot.sandbox.minds_api import SandboxConfig, running_sandbox
-from minds_bot.sandbox.slack_api import Emulator, EmulatorConfig, StepSpec, running_emulator
 from minds_bot.settings import Settings
 from minds_bot.slack.manifest import ESCAPE_COMMAND_TEXT
 from minds_bot.slack.surface import USER_CONTEXT, Surface
 from minds_bot.store import SecretBox
+from minds_sandbox import SandboxConfig, running_sandbox
+from slack_emulator import Emulator, EmulatorConfig, StepSpec, running_emulator
 
 DEFAULT_PAGE_PORT = 3300
 DEMO_DB_NAME = "minds-bot-demo.sqlite3"

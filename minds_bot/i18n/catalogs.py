@@ -24,7 +24,7 @@ from minds_bot.i18n import DOMAIN, LANGUAGES, LOCALES_DIR, SOURCE_LANGUAGE
 PACKAGE_DIR = LOCALES_DIR.parent.parent
 TEMPLATE = LOCALES_DIR / f"{DOMAIN}.pot"
 KEYWORDS = {"_": None, "_n": (1, 2), "N_": None}
-METHODS = [("sandbox/**.py", "ignore"), ("**.py", "python")]
+METHODS = [("**.py", "python")]
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([a-zA-Z_][a-zA-Z0-9_]*)(?::[^{}]*)?\}(?!\})")
 
 

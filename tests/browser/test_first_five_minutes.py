@@ -13,8 +13,8 @@ import pytest
 from playwright.async_api import Browser, Locator, Page, expect
 
 from minds_bot.demo import Demo, running_demo
-from minds_bot.sandbox.minds_api import SandboxConfig
-from minds_bot.sandbox.slack_api.state import Message
+from minds_sandbox import SandboxConfig
+from slack_emulator.state import Message
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_research_in_browser import act_as, slash
 from tests.e2e.desk import shown

@@ -11,7 +11,7 @@ import pytest
 from playwright.async_api import Browser, Page, expect
 
 from minds_bot.demo import Demo, running_demo
-from minds_bot.sandbox.minds_api import SandboxConfig
+from minds_sandbox import SandboxConfig
 from tests.browser.conftest import ARTIFACTS
 
 WAIT_MS = 30_000

@@ -21,8 +21,8 @@ from typing import Any
 
 import aiohttp
 
-from minds_bot.sandbox.minds_api import SandboxConfig, running_sandbox
 from minds_bot.store import PostgresStore, SecretBox, WorkspaceSettings, utc_now
+from minds_sandbox import SandboxConfig, running_sandbox
 
 REPO = Path(__file__).resolve().parents[2]
 TEAMS = ("T0BUDGETA1", "T0BUDGETB2")

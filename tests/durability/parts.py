@@ -11,10 +11,10 @@ from pathlib import Path
 
 from minds_bot.app import HttpServer, start_http
 from minds_bot.demo import step_specs
-from minds_bot.sandbox.minds_api import ManualClock, RunningSandbox, SandboxConfig, running_sandbox
-from minds_bot.sandbox.slack_api import Emulator, EmulatorConfig, running_emulator
 from minds_bot.settings import Settings
 from minds_bot.store import SecretBox
+from minds_sandbox import ManualClock, RunningSandbox, SandboxConfig, running_sandbox
+from slack_emulator import Emulator, EmulatorConfig, running_emulator
 from tests.fakes.bot import Clock
 
 WAIT = 20.0  # a bound on awaited events, never a timing

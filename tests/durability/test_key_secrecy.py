@@ -15,8 +15,8 @@ from slack_bolt.response import BoltResponse
 
 from minds_bot.log import configure_logging
 from minds_bot.render.connect import CONNECT_CALLBACK, KEY_ACTION, KEY_BLOCK
-from minds_bot.sandbox.minds_api import SandboxConfig, running_sandbox
 from minds_bot.store import SecretBox
+from minds_sandbox import SandboxConfig, running_sandbox
 from tests.durability.inprocess import Process, close_process, drain, open_process
 from tests.fakes.bot import Clock
 from tests.fakes.slack_web import fake_slack

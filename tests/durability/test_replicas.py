@@ -33,14 +33,14 @@ import aiohttp
 import asyncpg
 from aiohttp import web
 
-from minds_bot.sandbox.minds_api import RunningSandbox, SandboxConfig, running_sandbox
-from minds_bot.sandbox.minds_api.config import Faults
-from minds_bot.sandbox.slack_api import Emulator, EmulatorConfig, running_emulator
-from minds_bot.sandbox.slack_api.config import DemoUser, default_users
-from minds_bot.sandbox.slack_api.interactions import Delivery
-from minds_bot.sandbox.slack_api.state import Message
 from minds_bot.store import Digest, PostgresStore, ScheduleKind, SecretBox
 from minds_bot.store.base import TERMINAL_CLAIM_LEASES
+from minds_sandbox import RunningSandbox, SandboxConfig, running_sandbox
+from minds_sandbox.config import Faults
+from slack_emulator import Emulator, EmulatorConfig, running_emulator
+from slack_emulator.config import DemoUser, default_users
+from slack_emulator.interactions import Delivery
+from slack_emulator.state import Message
 from tests.pg_server import PgServer
 
 REPO = Path(__file__).resolve().parents[2]

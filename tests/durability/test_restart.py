@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from minds_bot.app import HttpServer
-from minds_bot.sandbox.slack_api.state import Message
 from minds_bot.services import SLACK_RATE_LIMIT_RETRIES
+from slack_emulator.state import Message
 from tests.durability.parts import WAIT, World, world
 
 REQUEST = (  # the taglines are given, so Minds asks only who answers

@@ -18,10 +18,10 @@ import pytest
 
 from minds_bot.minds import RateLimiter, budget_name
 from minds_bot.minds.policy import caller
-from minds_bot.sandbox.minds_api.ids import demo_key
 from minds_bot.services import FairShare, MindsDirectory
 from minds_bot.settings import Settings
 from minds_bot.store import MemoryStore, PostgresStore, SecretBox, WorkspaceSettings, utc_now
+from minds_sandbox.ids import demo_key
 from tests.durability.budget_load import SANDBOX_SEED, run_load
 from tests.pg_server import PgServer
 

@@ -32,13 +32,13 @@ import pytest
 
 from minds_bot.app import STORE_UNREACHABLE, HttpServer, start_http
 from minds_bot.demo import step_specs
-from minds_bot.sandbox.minds_api import ManualClock, RunningSandbox, SandboxConfig, running_sandbox
-from minds_bot.sandbox.slack_api import Emulator, EmulatorConfig, running_emulator
-from minds_bot.sandbox.slack_api.ids import ts_key
-from minds_bot.sandbox.slack_api.state import Message
 from minds_bot.settings import Settings
 from minds_bot.store import SecretBox, TrackedRun
 from minds_bot.store.health import OUTAGE_ENDED, OUTAGE_STARTED, Outage, StoreHealth
+from minds_sandbox import ManualClock, RunningSandbox, SandboxConfig, running_sandbox
+from slack_emulator import Emulator, EmulatorConfig, running_emulator
+from slack_emulator.ids import ts_key
+from slack_emulator.state import Message
 from tests.fakes.bot import Clock
 from tests.fakes.outage import outage_ends
 from tests.pg_server import PgServer, PgUnavailable, start_own_server

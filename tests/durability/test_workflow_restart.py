@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from minds_bot.sandbox.slack_api.ids import ts_key
-from minds_bot.sandbox.slack_api.state import Message
+from slack_emulator.ids import ts_key
+from slack_emulator.state import Message
 from tests.durability.parts import WAIT, World, world
 
 LATER = 120.0  # seconds of bot time: past any poll interval

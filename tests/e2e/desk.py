@@ -17,9 +17,9 @@ import httpx
 
 from minds_bot.demo import Demo, running_demo
 from minds_bot.render import unescape
-from minds_bot.sandbox.minds_api import SandboxConfig
-from minds_bot.sandbox.slack_api.ids import ts_key
-from minds_bot.sandbox.slack_api.state import Ephemeral, Message, View
+from minds_sandbox import SandboxConfig
+from slack_emulator.ids import ts_key
+from slack_emulator.state import Ephemeral, Message, View
 
 FAST = SandboxConfig(seconds_per_step=0.05)
 WAIT = 30.0  # a bound on every wait, not a timing: answers usually arrive well within a second

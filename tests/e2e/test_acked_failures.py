@@ -11,8 +11,8 @@ import pytest
 
 from minds_bot.render.digest import ADD_DIGEST_ACTION
 from minds_bot.render.home import HOME_PLAN_ACTION
-from minds_bot.sandbox.slack_api.ids import ts_key
-from minds_bot.sandbox.slack_api.interactions import Delivery
+from slack_emulator.ids import ts_key
+from slack_emulator.interactions import Delivery
 from tests.e2e.desk import Desk, open_desk, shown
 
 LAUNCH = "Launch positioning"

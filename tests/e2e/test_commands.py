@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from minds_bot.sandbox.slack_api.state import Message
+from slack_emulator.state import Message
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
 LAUNCH = "Launch positioning"

@@ -13,9 +13,9 @@ import httpx
 import pytest
 
 from minds_bot.render.common import slack_date
-from minds_bot.sandbox.slack_api.state import Message
+from minds_sandbox_tests.files import MARKDOWN_LEFT, read_docx, read_pdf
+from slack_emulator.state import Message
 from tests.e2e.desk import Desk, open_desk, shown
-from tests.sandbox.files import MARKDOWN_LEFT, read_docx, read_pdf
 
 LAUNCH = "Launch positioning"
 # A questionnaire with a choice, an ordered list and a scale, so the report has every kind of table.

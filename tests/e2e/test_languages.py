@@ -15,7 +15,7 @@ from minds_bot import i18n
 from minds_bot.flows.exports import REPORT_READY
 from minds_bot.i18n.markup import ZWSP, touching
 from minds_bot.render.help import INTRO
-from minds_bot.sandbox.slack_api.state import Message, View
+from slack_emulator.state import Message, View
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
 SLACK_LOCALE = {"en": "en-US", "de": "de-DE", "es": "es-ES", "zh": "zh-CN", "ko": "ko-KR"}

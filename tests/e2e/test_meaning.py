@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from minds_bot.sandbox.slack_api.state import Message
+from slack_emulator.state import Message
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 from tests.e2e.test_languages import SLACK_LOCALE, said
 from tests.e2e.test_languages import _connect as connect_in

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from minds_bot.sandbox.slack_api.state import Message
+from slack_emulator.state import Message
 from tests.e2e.desk import Desk, open_desk, shown
 
 SNEAKERS = "Gen Z sneaker buyers in Germany"

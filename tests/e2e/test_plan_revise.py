@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from minds_bot.sandbox.slack_api.state import Message
+from slack_emulator.state import Message
 from tests.e2e.desk import Desk, open_desk, shown
 
 README_EXAMPLE = (

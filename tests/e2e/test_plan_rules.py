@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from minds_bot.sandbox.minds_api.routes_tools import CONNECTIONS
+from minds_sandbox.routes_tools import CONNECTIONS
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
 CONJOINT = 'plan "Launch positioning" A conjoint study of price and cushioning for our new running shoe'

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from minds_bot.demo import Demo, running_demo
-from minds_bot.sandbox.minds_api import SandboxConfig
-from minds_bot.sandbox.slack_api import Emulator
+from minds_sandbox import SandboxConfig
+from slack_emulator import Emulator
 
 FAST = SandboxConfig(seconds_per_step=0.05)
 REQUEST = 'plan "Launch positioning" Test three taglines for our new running shoe with Gen Z buyers'

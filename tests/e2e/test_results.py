@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from minds_bot.sandbox.slack_api.state import Message
+from slack_emulator.state import Message
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
 LAUNCH = "Launch positioning"

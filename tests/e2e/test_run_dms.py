@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from minds_bot.render.run_notice import HOME_RUN_DMS_ACTION, NOTIFY_ME_ACTION
-from minds_bot.sandbox.slack_api.state import Message, View
+from slack_emulator.state import Message, View
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
 REQUEST = 'plan "Launch positioning" Test three taglines for our new running shoe with Gen Z buyers'

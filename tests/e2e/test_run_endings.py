@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from minds_bot.sandbox.slack_api.state import Message
+from slack_emulator.state import Message
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
 REQUEST = 'plan "Launch positioning" Test three taglines for our new running shoe with Gen Z buyers'

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from minds_bot.sandbox.minds_api import voices
-from minds_bot.sandbox.slack_api.state import Message
+from minds_sandbox import voices
+from slack_emulator.state import Message
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
 LAUNCH = "Launch positioning"

@@ -11,7 +11,7 @@ import pytest
 
 from minds_bot.flows.unfurls import minds_links
 from minds_bot.render.home import HOME_PLAN_ACTION
-from minds_bot.sandbox.slack_api.state import Message
+from slack_emulator.state import Message
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
 SHORTCUT = "minds_ask_about_message"

@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from minds_bot.sandbox.slack_api.state import Ephemeral, Message
+from slack_emulator.state import Ephemeral, Message
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 
 LAUNCH = "Launch positioning"

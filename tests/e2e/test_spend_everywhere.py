@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from minds_bot.sandbox.slack_api.state import Message
+from slack_emulator.state import Message
 from tests.e2e.desk import Desk, action_ids, open_desk, shown
 from tests.e2e.test_spend_consent import runs_at_minds, set_policy
 

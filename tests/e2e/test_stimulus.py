@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from minds_bot.sandbox.slack_api.state import Message
+from slack_emulator.state import Message
 from tests.e2e.desk import WAIT, Desk, action_ids, open_desk, shown
 
 SHORTCUT = "minds_ask_about_message"

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from minds_bot.render import unescape
-from minds_bot.sandbox.slack_api.ids import permalink_fragment
-from minds_bot.sandbox.slack_api.state import FunctionExecution
+from slack_emulator.ids import permalink_fragment
+from slack_emulator.state import FunctionExecution
 from tests.e2e.desk import WAIT, Desk, action_ids, open_desk, shown
 
 LAUNCH = "Launch positioning"

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from minds_bot.checks import run_checks
-from minds_bot.sandbox.minds_api import SandboxConfig, running_sandbox
 from minds_bot.settings import Settings
 from minds_bot.store import SecretBox
+from minds_sandbox import SandboxConfig, running_sandbox
 from tests.fakes.slack_web import fake_slack
 from tests.pg_server import PgServer
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
+import sys
 from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
 
-from minds_bot.cli import build_parser, main
+from minds_bot.cli import EXIT_CONFIG, build_parser, main
 
 COMMANDS = ("run", "sandbox", "demo", "manifest", "check")
 
@@ -48,3 +49,26 @@ def test_unknown_command_is_a_usage_error() -> None:
         main(["launch"])
     assert exited.value.code == 2
     assert "invalid choice" in err.getvalue()
+
+
+@pytest.mark.parametrize("words", [["demo"], ["sandbox"], ["sandbox", "--port", "1"]])
+def test_without_the_demo_packages_demo_and_sandbox_say_in_one_sentence_how_to_install_them(
+    words: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "minds_sandbox", None)  # None in sys.modules: importing it fails, as when absent
+    monkeypatch.setitem(sys.modules, "slack_emulator", None)
+    monkeypatch.delitem(sys.modules, "minds_bot.demo", raising=False)
+    err = io.StringIO()
+    with redirect_stderr(err):
+        assert main(words) == EXIT_CONFIG
+    assert err.getvalue().count("\n") == 1 and err.getvalue().count(". ") == 0
+    assert f"minds-bot {words[0]} needs the Minds sandbox and the Slack emulator (minds-bot[demo])" in err.getvalue()
+    assert "pip install -e sandbox/minds-sandbox -e sandbox/slack-emulator -e '.[demo]'" in err.getvalue()
+
+
+def test_an_unknown_option_is_still_a_usage_error() -> None:
+    err = io.StringIO()
+    with redirect_stderr(err), pytest.raises(SystemExit) as exited:
+        main(["run", "--bogus"])
+    assert exited.value.code == 2
+    assert "unrecognized arguments: --bogus" in err.getvalue()

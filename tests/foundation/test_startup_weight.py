@@ -27,7 +27,8 @@ HEAVY = (
     "PIL",
     "asyncpg",
     "yaml",
-    "minds_bot.sandbox",
+    "minds_sandbox",  # the Minds sandbox and the Slack emulator: distributions of their own (sandbox/)
+    "slack_emulator",
     "httpx",
     "rich",
     "apscheduler",

@@ -19,7 +19,7 @@ import pytest
 from minds_bot import i18n
 from minds_bot.minds.models import PlanQuestion
 from minds_bot.render import plan, results
-from minds_bot.sandbox.slack_api.state import Message
+from slack_emulator.state import Message
 from tests.e2e.desk import Desk, open_desk, shown
 from tests.e2e.test_languages import COMPLETED, COMPLETED_PLURAL, PARTIAL, SLACK_LOCALE, said
 from tests.e2e.test_languages import _approved_plan as approved_plan

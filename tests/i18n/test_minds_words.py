@@ -16,7 +16,7 @@ from minds_bot.render.errors import user_message
 from minds_bot.render.methods import method_line
 from minds_bot.render.run_names import run_line
 from minds_bot.render.states import STATES, state_word
-from minds_bot.sandbox.minds_api.views import RESEARCH_METHODS
+from minds_sandbox.views import RESEARCH_METHODS
 from tests.fakes.bot import bot_harness
 from tests.fakes.minds_http import raw
 

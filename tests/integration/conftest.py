@@ -19,7 +19,7 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from minds_bot.minds import MindsClient
-from minds_bot.sandbox.minds_api import ManualClock, RunningSandbox, SandboxConfig, create_app
+from minds_sandbox import ManualClock, RunningSandbox, SandboxConfig, create_app
 
 
 @dataclass(frozen=True)

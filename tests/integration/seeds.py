@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from minds_bot.sandbox.minds_api.ids import stable_id
+from minds_sandbox.ids import stable_id
 
 LAUNCH_STUDY = stable_id("study", "Launch positioning")
 PRICING_STUDY = stable_id("study", "Pricing pulse")

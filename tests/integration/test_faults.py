@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from minds_bot.minds import MalformedResponse, MindsClient, RateLimited, ServerError, ServiceUnavailable
-from minds_bot.sandbox.minds_api import SandboxConfig
+from minds_sandbox import SandboxConfig
 from tests.integration.conftest import Harness, harness
 from tests.integration.seeds import LAUNCH_STUDY, PRICING_STUDY
 

@@ -19,7 +19,7 @@ from minds_bot.minds import (
     ResearchRun,
     StaleRevision,
 )
-from minds_bot.sandbox.minds_api import Faults, SandboxConfig
+from minds_sandbox import Faults, SandboxConfig
 from tests.integration.conftest import Harness, harness
 from tests.integration.seeds import PRICING_STUDY
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from minds_bot.flows.research import resume_pending_approvals
-from minds_bot.sandbox.minds_api.routes_tools import CONNECTIONS as SANDBOX_CONNECTIONS
 from minds_bot.store import DEFAULT_CLAIM_LEASE, PlanState, RunKind
+from minds_sandbox.routes_tools import CONNECTIONS as SANDBOX_CONNECTIONS
 from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness
 from tests.fakes.minds_http import envelope, ok, raw
 from tests.slack.plan_samples import study_data

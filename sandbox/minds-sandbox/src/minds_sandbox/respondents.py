@@ -1,0 +1,448 @@
+"""Deterministic synthetic answers from the question and the persona, the per-question results built from them,
+and the answer-consistency check.
+
+Owns: ``answer_item``, ``output_data``, ``consistency_flags``, and the grammar of a spoken answer (``role``,
+``with_article``). How a Mind answers:
+- How positive it is (its affinity) comes from its traits and the question's words, pulled by its earlier answers
+  in the run, with seeded noise; a question that names a price is judged by that price against what this Mind
+  would pay for the category (``topics``: the category's reference price and the Mind's ``priceSensitivity``).
+- An Audience whose field is not the question's topic (skincare enthusiasts asked about running shoes) leans
+  neutral to "not for me" (``UNFIT_CENTRE``), picks fewer options and says so in words.
+- A choice is read from the list's positive end (the last option when the list starts low, "Never …"); a list of
+  price bands gets the band of the Mind's own price. A scale point is the affinity on the scale.
+- Van Westendorp's four price questions (``methodInput`` on the question) get four rising amounts from the same
+  willingness to pay (``VAN_WESTENDORP_FACTORS``); a Mind that cannot name a price says so in words, with no
+  number ("Needs to see it first") — ``calculations`` counts only answers that name an amount.
+- An open answer (``voices``) says what the question asks for in the Mind's voice ("A clearly better price would
+  … As a barista in Berlin, I compare prices before I buy anything."), and its theme is the one counted; a choice
+  or scale point comes with a reason for the question and the direction chosen (``reasons``).
+- An Audience's open summary (its ``value``) names every theme of its answers with its count ("Proven
+  sustainability (5 of 12) · Only a bad experience (4 of 12) · …"), and its answers are listed one of each theme
+  in turn, most frequent first, so the quotes a reader sees illustrate the themes named.
+Pure functions over plain data: the same seed, Mind, question and earlier answers always give the same answer;
+another question gives other answers. Every result carries the sandbox's mark ``simulated: true``.
+Must not touch state, clocks or I/O.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import statistics
+from collections import Counter
+from typing import Any
+
+from minds_sandbox import reasons, topics, voices
+
+HISTORY_WEIGHT = 0.2  # how strongly a Mind's earlier answers in the run pull its next one
+NOISE = 0.18
+CONTRADICTION_GAP = 1.5  # sentiment distance (on -1..1) between two answers that counts as a contradiction
+DEFAULT_MAX_SELECTIONS = 3
+PREVIEW_ANSWERS = 5
+# Van Westendorp's four price points as shares of what the Mind would pay at most: too cheap, a bargain,
+# getting expensive, too expensive (each Mind's four amounts rise in that order).
+VAN_WESTENDORP_FACTORS = {"tooCheap": 0.45, "cheap": 0.7, "expensive": 1.0, "tooExpensive": 1.3}
+
+_KEYWORD_TRAITS = (
+    (("price", "cost", "pay", "afford", "expensive", "cheap"), "priceSensitivity", -0.5),
+    (("sustainab", "recycl", "eco", "green", "planet"), "sustainabilityFocus", 0.5),
+    (("brand", "logo", "trust"), "brandLoyalty", 0.35),
+    (("new", "launch", "innovative", "first"), "noveltySeeking", 0.35),
+)
+_OPTION_TRAITS = {
+    "price": "priceSensitivity",
+    "sustainability": "sustainabilityFocus",
+    "brand reputation": "brandLoyalty",
+    "recommendations": "skepticism",
+    "quality": "noveltySeeking",
+}
+# A list that starts at its low end ("Never", "Strongly disagree", "Not at all likely") is answered from the end.
+_ASCENDING_FIRST = re.compile(
+    r"^(?:never|not at all|strongly disagree|very unlikely|very dissatisfied|definitely not|none|no\b|0\b)",
+    re.IGNORECASE,
+)
+UNFIT_CENTRE = 0.4  # where a Mind whose field the topic is not leans: neutral to "not for me"
+UNFIT_SPREAD = 0.35  # how much of its usual spread it keeps
+WTP_NOISE = 0.1  # how far two alike Minds' willingness to pay differs
+PRICE_NOISE = 0.1
+_VOWEL_SOUND_LETTERS = "AEFHILMNORSX"  # an acronym starting with one of these is read with a vowel sound
+_CONSONANT_SOUND_PREFIXES = ("uni", "use", "usu", "eu", "one")
+
+
+def _rng(*parts: object) -> random.Random:
+    digest = hashlib.sha256("|".join(str(p) for p in parts).encode()).hexdigest()
+    return random.Random(int(digest[:16], 16))
+
+
+def answer_item(
+    *, seed: int, mind: dict[str, Any], question: dict[str, Any], history: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """One Mind's answer to one item, given its own earlier answers in this run.
+
+    ``mind`` may carry ``audienceName`` and ``audienceBrief`` (what its Audience is about) for the topic fit."""
+    history_digest = hashlib.sha256(json.dumps([h["value"] for h in history]).encode()).hexdigest()[:12]
+    rng = _rng(seed, mind["id"], question["id"], question["text"], history_digest)
+    traits = mind["persona"]["traits"]
+    topic = topics.question_topic(question)
+    wtp = _willingness_to_pay(seed=seed, mind=mind, topic=topic, question=question)
+    method_input = question.get("methodInput") or {}
+    if wtp is not None and method_input.get("methodId") == "van-westendorp":
+        wtp *= VAN_WESTENDORP_FACTORS.get(str(method_input.get("role")), 1.0)  # each price point its own amount
+    affinity = _affinity(question["text"], traits=traits, history=history, rng=rng)
+    affinity = _price_view(
+        question, topic, affinity=affinity, wtp=wtp, rng=_rng(seed, mind["id"], question["text"], "price")
+    )
+    fitting = topics.fits(mind, topic)
+    if not fitting:
+        affinity = UNFIT_CENTRE + UNFIT_SPREAD * (affinity - 0.5)
+    response = question["response"]
+    value, text, theme = _value(
+        response, affinity=affinity, mind=mind, rng=rng, question=question, wtp=wtp, fitting=fitting
+    )
+    answer = {
+        "mindId": mind["id"],
+        "mindName": mind["name"],
+        "discipline": mind.get("discipline"),
+        "audienceId": mind["audienceId"],
+        "questionId": question["id"],
+        "value": value,
+        "text": text,
+        "sentiment": sentiment(response, value, affinity=affinity),
+    }
+    if theme:
+        answer["theme"] = theme
+    return answer
+
+
+def _affinity(text: str, *, traits: dict[str, float], history: list[dict[str, Any]], rng: random.Random) -> float:
+    lowered = text.lower()
+    score = 0.5 + 0.3 * (traits["noveltySeeking"] - 0.5) - 0.3 * (traits["skepticism"] - 0.5)
+    for keywords, trait, weight in _KEYWORD_TRAITS:
+        if any(k in lowered for k in keywords):
+            score += weight * (traits[trait] - 0.5)
+    known = [h["sentiment"] for h in history if h.get("sentiment") is not None]
+    if known:
+        score += HISTORY_WEIGHT * statistics.fmean(known)
+    return min(1.0, max(0.0, score + rng.gauss(0, NOISE)))
+
+
+def _willingness_to_pay(
+    *, seed: int, mind: dict[str, Any], topic: topics.Topic | None, question: dict[str, Any]
+) -> float | None:
+    """The most this Mind would pay (EUR) for the question's category; the same for every question of it."""
+    reference = topics.reference_eur(topic, topics.tested_price(question["text"], topic))
+    if reference is None:
+        return None
+    noise = _rng(seed, mind["id"], "wtp", reference).uniform(-WTP_NOISE, WTP_NOISE)
+    sensitivity = mind["persona"]["traits"].get("priceSensitivity", 0.5)
+    return topics.willingness_to_pay(reference=reference, sensitivity=sensitivity, noise=noise)
+
+
+def _price_view(
+    question: dict[str, Any], topic: topics.Topic | None, *, affinity: float, wtp: float | None, rng: random.Random
+) -> float:
+    """A question that names a price is judged by that price against what the Mind would pay, not by mood."""
+    tested = topics.tested_price(question["text"], topic)
+    if tested is None or wtp is None:
+        return affinity
+    view = topics.price_affinity(price_eur=tested.eur, wtp_eur=wtp) + rng.gauss(0, PRICE_NOISE)
+    return min(1.0, max(0.0, view))
+
+
+def _value(
+    response: dict[str, Any],
+    *,
+    affinity: float,
+    mind: dict[str, Any],
+    rng: random.Random,
+    question: dict[str, Any],
+    wtp: float | None,
+    fitting: bool,
+) -> tuple[Any, str, str | None]:
+    kind = response["type"]
+    context: dict[str, Any] = {"question": question, "mind": mind, "wtp": wtp, "rng": rng}
+    if kind == "categorical":
+        choice = _choice(response["categoricalOptions"], affinity=affinity, wtp=wtp)
+        return choice, _closed(choice, response, choice=choice, affinity=affinity, **context), None
+    if kind == "multiselect":
+        chosen = _multiselect(response, traits=mind["persona"]["traits"], rng=rng)
+        chosen = chosen if fitting else chosen[:1]
+        return chosen, _closed(", ".join(chosen), response, choice=chosen, affinity=affinity, **context), None
+    if kind == "scale":
+        low, high = response["scaleRange"]
+        number = round(low + affinity * (high - low))
+        return number, _closed(str(number), response, choice=number, affinity=affinity, **context), None
+    said = voices.open_answer(
+        question=question["text"],
+        mind=mind,
+        topic=topics.question_topic(question),
+        affinity=affinity,
+        wtp_eur=wtp,
+        rng=rng,
+        role_phrase=with_article(role(mind["persona"]["occupation"])),
+    )
+    return said.text, said.text, said.theme
+
+
+def _closed(
+    said: str,
+    response: dict[str, Any],
+    *,
+    choice: Any,
+    affinity: float,
+    question: dict[str, Any],
+    mind: dict[str, Any],
+    wtp: float | None,
+    rng: random.Random,
+) -> str:
+    return reasons.closed_answer(
+        question=question["text"],
+        said=said,
+        options=list(response.get("categoricalOptions") or []),
+        mind=mind,
+        topic=topics.question_topic(question),
+        sentiment=sentiment(response, choice, affinity=affinity),
+        wtp_eur=wtp,
+        rng=rng,
+    )
+
+
+def _choice(options: list[str], *, affinity: float, wtp: float | None) -> str:
+    """The option this Mind picks: a price band by what it would pay; otherwise by how positive it is, read from
+    the list's positive end (the first option, or the last when the list starts at its low end)."""
+    if wtp is not None and all(topics.prices_in(o) for o in options):
+        return min(options, key=lambda o: _band_distance(o, wtp))
+    index = min(len(options) - 1, int((1 - affinity) * len(options)))
+    return options[-1 - index] if _ASCENDING_FIRST.match(options[0].strip()) else options[index]
+
+
+def _band_distance(option: str, wtp: float) -> float:
+    """How far a price band ("More than 161 EUR", "140–161 EUR", "Less than 119 EUR") is from a price."""
+    currency = topics.prices_in(option)[0].currency
+    amounts = [topics.Price(n, currency).eur for n in topics.numbers_in(option)]
+    lowered = option.lower()
+    if lowered.startswith(("more than", "over", "above")):
+        return max(0.0, amounts[0] - wtp)
+    if lowered.startswith(("less than", "under", "below", "up to")):
+        return max(0.0, wtp - amounts[0])
+    low, high = min(amounts), max(amounts)
+    return 0.0 if low <= wtp <= high else min(abs(wtp - low), abs(wtp - high))
+
+
+def _multiselect(response: dict[str, Any], *, traits: dict[str, float], rng: random.Random) -> list[str]:
+    options = response["categoricalOptions"]
+    limit = response.get("maxSelections", DEFAULT_MAX_SELECTIONS)
+    scored = sorted(
+        options,
+        key=lambda o: -(traits.get(_OPTION_TRAITS.get(o.lower(), ""), 0.4) + rng.uniform(0, 0.35)),
+    )
+    return scored[: rng.randint(0, limit)] if rng.random() < 0.08 else scored[: rng.randint(1, limit)]
+
+
+def role(occupation: str) -> str:
+    """An occupation as it reads mid-sentence: "University student" → "university student", "IT director" kept."""
+    first, _, rest = occupation.strip().partition(" ")
+    if first[1:].islower() or len(first) == 1:
+        first = first.lower()
+    return f"{first} {rest}".strip()
+
+
+def with_article(phrase: str) -> str:
+    """The phrase with "a" or "an" by how it is read ("an IT director", "a university student")."""
+    first = phrase.split(" ", 1)[0]
+    if first.isupper() and len(first) > 1:
+        vowel = first[0] in _VOWEL_SOUND_LETTERS
+    else:
+        vowel = first[:1].lower() in "aeiou" and not first.lower().startswith(_CONSONANT_SOUND_PREFIXES)
+    return f"{'an' if vowel else 'a'} {phrase}"
+
+
+def sentiment(response: dict[str, Any], value: Any, *, affinity: float) -> float | None:
+    """Where an answer sits between -1 (negative) and 1 (positive); None when it has no direction."""
+    kind = response["type"]
+    if kind == "categorical":
+        options = response["categoricalOptions"]
+        position = options.index(value) / (len(options) - 1)
+        if _ASCENDING_FIRST.match(options[0].strip()):  # "Never … Always": the positive end is the last option
+            position = 1 - position
+        return round(1 - 2 * position, 3)
+    if kind == "scale":
+        low, high = response["scaleRange"]
+        return round(2 * (value - low) / (high - low) - 1, 3)
+    if kind == "qualitative":
+        return 1.0 if affinity > 0.66 else 0.0 if affinity > 0.4 else -1.0
+    return None
+
+
+# ---------------------------------------------------------------- results
+
+
+def output_data(
+    *,
+    question: dict[str, Any],
+    answers: list[dict[str, Any]],
+    missing: list[dict[str, str]],
+    audience_names: dict[str, str],
+) -> dict[str, Any]:
+    """Per-question results over the asked Minds only: the declared ``StudyOutputData`` (title, type,
+    classification, per-Audience aggregate with the individual answers) plus the sandbox's aggregates and its
+    mark ``simulated: true`` (an extension Minds never sends: the bot labels such a result as simulated locally)."""
+    kind = question["response"]["type"]
+    data: dict[str, Any] = {
+        "title": question["text"],
+        "type": kind,
+        "classification": _classification(question["response"]),
+        "audiences": _by_audience(question["response"], answers, audience_names),
+        "questionId": question["id"],
+        "responseCount": len(answers),
+        "simulated": True,  # the sandbox's own mark: these answers were simulated on this machine, not by Minds
+        "responseCoverage": {
+            "expected": len(answers) + len(missing),
+            "received": len(answers),
+            "missing": missing,
+        },
+    }
+    if kind in ("categorical", "multiselect"):
+        data["distribution"] = _distribution(question, answers)
+    elif kind == "scale":
+        data.update(_scale_stats(question, answers))
+    else:
+        data["themes"] = _themes(answers)
+    return data
+
+
+def _classification(response: dict[str, Any]) -> dict[str, Any]:
+    classification: dict[str, Any] = {"type": response["type"]}
+    if response.get("categoricalOptions"):
+        classification["options"] = list(response["categoricalOptions"])
+    if response.get("scaleRange"):
+        classification["scaleRange"] = list(response["scaleRange"])
+    return classification
+
+
+def _coded(value: Any) -> str:
+    """The declared answer ``value`` is a string; a multiselect answer is its options joined by "; "."""
+    return "; ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+
+
+def _aggregate(response: dict[str, Any], answers: list[dict[str, Any]]) -> str:
+    if not answers:
+        return "no answers"
+    if response["type"] == "scale":
+        return f"mean {statistics.fmean(a['value'] for a in answers):.1f}"
+    if response["type"] == "qualitative":
+        themes = Counter(a.get("theme", "Other") for a in answers)
+        return " · ".join(f"{theme} ({count} of {len(answers)})" for theme, count in themes.most_common())
+    counts: Counter[str] = Counter()
+    for answer in answers:
+        counts.update(answer["value"] if isinstance(answer["value"], list) else [answer["value"]])
+    option, count = counts.most_common(1)[0]
+    return f"{option} ({round(100 * count / len(answers))}%)"
+
+
+def _by_audience(
+    response: dict[str, Any], answers: list[dict[str, Any]], names: dict[str, str]
+) -> list[dict[str, Any]]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for answer in answers:
+        groups.setdefault(answer["audienceId"], []).append(answer)
+    return [
+        {
+            "audience": names.get(audience_id, audience_id),
+            "value": _aggregate(response, group),
+            "answers": [
+                {
+                    "value": _coded(a["value"]),
+                    "persona": a["mindName"],
+                    "discipline": a.get("discipline"),
+                    "message": a["text"],
+                }
+                for a in (_by_theme(group) if response["type"] == "qualitative" else group)
+            ],
+        }
+        for audience_id, group in groups.items()
+    ]
+
+
+def _by_theme(answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An Audience's open answers, one of each theme in turn (the most frequent theme first), so the first few —
+    the ones a reader sees quoted — illustrate the leading themes its summary names."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for answer in answers:
+        groups.setdefault(answer.get("theme", "Other"), []).append(answer)
+    ranked = [groups[theme] for theme, _count in Counter(a.get("theme", "Other") for a in answers).most_common()]
+    return [group[depth] for depth in range(max(map(len, ranked), default=0)) for group in ranked if depth < len(group)]
+
+
+def _distribution(question: dict[str, Any], answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    counts: Counter[str] = Counter()
+    for answer in answers:
+        counts.update(answer["value"] if isinstance(answer["value"], list) else [answer["value"]])
+    total = len(answers) or 1
+    return [
+        {"option": option, "count": counts[option], "pct": round(100 * counts[option] / total, 1)}
+        for option in question["response"]["categoricalOptions"]
+    ]
+
+
+def _scale_stats(question: dict[str, Any], answers: list[dict[str, Any]]) -> dict[str, Any]:
+    values = [a["value"] for a in answers]
+    low, high = question["response"]["scaleRange"]
+    if not values:
+        return {"scaleRange": [low, high], "mean": None, "median": None}
+    return {
+        "scaleRange": [low, high],
+        "mean": round(statistics.fmean(values), 2),
+        "median": statistics.median(values),
+        "min": min(values),
+        "max": max(values),
+    }
+
+
+def _themes(answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    counts = Counter(a.get("theme", "Other") for a in answers)
+    return [
+        {
+            "theme": theme,
+            "count": count,
+            "examples": [a["text"] for a in answers if a.get("theme") == theme][:2],
+        }
+        for theme, count in counts.most_common()
+    ]
+
+
+def with_answers(data: dict[str, Any], answers: list[dict[str, Any]], *, preview: bool) -> dict[str, Any]:
+    """outputData plus the individual answers, as the answers endpoint returns it."""
+    shown = answers[:PREVIEW_ANSWERS] if preview else answers
+    rows = [{k: a[k] for k in ("mindId", "mindName", "audienceId", "value", "text")} for a in shown]
+    audiences = data.get("audiences", [])
+    if preview:
+        audiences = [{**a, "answers": a["answers"][:PREVIEW_ANSWERS]} for a in audiences]
+    return {**data, "audiences": audiences, "answers": rows}
+
+
+def consistency_flags(items: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+    """Contradicting answer pairs per run item index; each pair is flagged on both items."""
+    by_mind: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for item in items:
+        for answer in item.get("answers", []):
+            if answer.get("sentiment") is not None:
+                by_mind.setdefault(answer["mindId"], []).append((item["index"], answer))
+    flags: dict[int, list[dict[str, Any]]] = {}
+    for mind_id, answered in by_mind.items():
+        for pos, (i, first) in enumerate(answered):
+            for j, second in answered[pos + 1 :]:
+                if abs(first["sentiment"] - second["sentiment"]) >= CONTRADICTION_GAP:
+                    one, other = first["text"][:60], second["text"][:60]
+                    reason = f'"{one}" on item {i} points the other way from "{other}"'
+                    flags.setdefault(i, []).append({"mindId": mind_id, "withItem": j, "reason": reason})
+                    flags.setdefault(j, []).append({"mindId": mind_id, "withItem": i, "reason": reason})
+    return flags
+
+
+def minds_checked(items: list[dict[str, Any]]) -> set[str]:
+    """Minds that answered at least two items (only they are checked)."""
+    counts = Counter(a["mindId"] for item in items for a in item.get("answers", []))
+    return {mind for mind, n in counts.items() if n >= 2}

@@ -1,0 +1,122 @@
+"""Chats with one Mind: ``POST /chats`` and ``POST /chats/{chatId}/messages`` (one-Mind shape only).
+
+Owns: creating a stateful chat for one Mind, keeping its transcript, and a deterministic in-character reply per
+turn that answers the message (``voices.chat_reply``: "Which brands do you wear now?" gets brands, a price
+question a price, a topic outside the Mind's field an honest "not my field"). A Mind listed in the
+``training_minds`` fault knob is still training: its detail says so (``readyToChat: false``) and a message to it
+answers 409 ``SPARK_NOT_READY``.
+Must not contain: anything of the bot.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from aiohttp import web
+from pydantic import BaseModel, ConfigDict, Field
+
+from minds_sandbox import voices
+from minds_sandbox.clock import iso
+from minds_sandbox.engine import with_audience
+from minds_sandbox.errors import bad_request, conflict
+from minds_sandbox.http_support import lookup, ok, parse, read_json, runtime
+from minds_sandbox.respondents import role, with_article
+from minds_sandbox.runtime import Runtime
+from minds_sandbox.state import Record
+from minds_sandbox.views import mind_ref
+
+MAX_MESSAGE_CHARS = 20_000
+
+
+class ChatBody(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    mindId: str | None = None
+    mindIds: list[str] | None = None
+    audienceIds: list[str] | None = None
+    name: str | None = None
+    description: str | None = None
+
+
+class MessageBody(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    content: str | None = Field(default=None, max_length=MAX_MESSAGE_CHARS)
+    message: str | None = Field(default=None, max_length=MAX_MESSAGE_CHARS)
+    role: Literal["user", "system"] = "user"
+    endUserName: str | None = Field(default=None, max_length=120)
+
+
+def is_training(rt: Runtime, mind_id: str) -> bool:
+    return mind_id in rt.faults.training_minds
+
+
+async def create_chat(request: web.Request) -> web.Response:
+    rt = runtime(request)
+    body = parse(ChatBody, await read_json(request))
+    if body.audienceIds or body.mindIds:
+        raise bad_request("The sandbox offers one-Mind chats only; send mindId")
+    if not body.mindId:
+        raise bad_request("Send one of mindId, mindIds or audienceIds")
+    mind = lookup(rt.state.minds, body.mindId, "Mind")
+    chat = {
+        "id": rt.state.new_id("chat"),
+        "name": body.name or "API Chat",
+        "description": body.description,
+        "mindId": mind["id"],
+        "createdAt": rt.clock.now(),
+        "messages": [],
+    }
+    rt.state.chats[chat["id"]] = chat
+    rt.state.touch()
+    return ok(_chat_view(chat, mind), status=201)
+
+
+async def send_message(request: web.Request) -> web.Response:
+    rt = runtime(request)
+    chat = lookup(rt.state.chats, request.match_info["chat_id"], "Chat")
+    body = parse(MessageBody, await read_json(request))
+    text = (body.message if body.message is not None else body.content or "").strip()
+    if not text:
+        raise bad_request("Message content is required")
+    message_id = rt.state.new_id("chat-message")
+    chat["messages"].append({"id": message_id, "role": body.role, "content": text})
+    rt.state.touch()
+    if body.role == "system":
+        return web.json_response({"messageId": message_id, "role": "system"})
+    mind = rt.state.minds[chat["mindId"]]
+    if is_training(rt, mind["id"]):
+        raise conflict("This Mind is still training", code="SPARK_NOT_READY")
+    said = tuple(m["content"] for m in chat["messages"] if m["role"] == "user")
+    reply = _reply(rt, mind, text, turn=len(said), earlier=said[:-1])
+    reply_id = rt.state.new_id("chat-message")
+    chat["messages"].append({"id": reply_id, "role": "assistant", "content": reply})
+    return web.json_response({"content": reply, "messageId": reply_id})
+
+
+def _chat_view(chat: Record, mind: Record) -> dict[str, object]:
+    return {
+        "id": chat["id"],
+        "name": chat["name"],
+        "description": chat["description"],
+        "createdAt": iso(chat["createdAt"]),
+        "minds": [mind_ref(mind)],
+    }
+
+
+def _reply(rt: Runtime, mind: Record, text: str, *, turn: int, earlier: tuple[str, ...]) -> str:
+    """In character, answering what was asked, deterministic; a later turn that names no topic keeps to the topic
+    of the earlier ones ("And at 120 euros?" after a shoe question is about shoes)."""
+    rng = random.Random(f"{rt.state.seed}|chat|{mind['id']}|{turn}|{text}")
+    persona = mind.get("persona")
+    if not persona:
+        reply = f"As {mind['description'] or mind['name']}, I would need to know more before I answer that."
+    else:
+        speaking = with_audience(rt.state, mind)
+        reply = voices.chat_reply(
+            mind=speaking,
+            message=text,
+            rng=rng,
+            role_phrase=with_article(role(persona["occupation"])),
+            earlier=earlier,
+        )
+    return reply

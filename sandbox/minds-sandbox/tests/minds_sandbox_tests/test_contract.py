@@ -1,0 +1,115 @@
+"""Every response the bot's requests get validates against the shared OpenAPI's declared 2xx schema."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+import httpx
+
+from minds_sandbox import RunningSandbox
+from minds_sandbox_tests.conftest import ContractLog
+from minds_sandbox_tests.helpers import (
+    LAUNCH_STUDY,
+    PRICING_STUDY,
+    confirm,
+    finish_run,
+    generation_started,
+    planned_revision,
+)
+from minds_sandbox_tests.openapi_contract import load_contract
+
+DECLARED_OPERATIONS = {
+    ("GET", "/api/v1/auth/me", 200),
+    ("GET", "/api/v1/studies", 200),
+    ("GET", "/api/v1/audiences", 200),
+    ("GET", "/api/v1/minds", 200),
+    ("GET", "/api/v1/studies/{studyId}", 200),
+    ("GET", "/api/v1/audiences/{audienceId}", 200),
+    ("GET", "/api/v1/minds/{mindId}", 200),
+    ("GET", "/api/v1/audiences/limits", 200),
+    ("POST", "/api/v1/studies", 201),
+    ("GET", "/api/v1/research-methods", 200),
+    ("POST", "/api/v1/studies/{studyId}/research-plans/preview", 200),
+    ("POST", "/api/v1/studies/{studyId}/research-runs", 200),
+    ("GET", "/api/v1/studies/{studyId}/research-runs/{runId}", 200),
+    ("GET", "/api/v1/studies/{studyId}/messages/{messageId}/answers", 200),
+    ("GET", "/api/v1/studies/{studyId}/summary", 200),
+    ("POST", "/api/v1/studies/{studyId}/summary", 200),
+    ("POST", "/api/v1/studies/{studyId}/export", 200),
+    ("GET", "/api/v1/studies/{studyId}/export-status", 200),
+    ("POST", "/api/v1/audiences/from-brief", 202),
+    ("POST", "/api/v1/audiences/from-brief", 200),
+    ("GET", "/api/v1/study-drafts", 200),
+    ("GET", "/api/v1/study-templates", 200),
+    ("POST", "/api/v1/study-templates/{id}/use", 201),
+}
+
+
+async def test_bot_requests_validate_against_declared_schemas(
+    client: httpx.AsyncClient, sandbox: RunningSandbox, contract_log: ContractLog
+) -> None:
+    me = await client.get("/auth/me")
+    assert me.status_code == 200
+    studies = (await client.get("/studies")).json()["data"]
+    audiences = (await client.get("/audiences", params={"limit": 2})).json()["data"]
+    minds = (await client.get("/minds", params={"search": "student"})).json()["data"]
+    assert {s["name"] for s in studies} == {"Launch positioning", "Pricing pulse"}
+    assert minds and all("student" in f"{m['name']} {m['description']} {m['discipline']}".lower() for m in minds)
+    for path in (
+        f"/studies/{LAUNCH_STUDY}",
+        f"/audiences/{audiences[0]['id']}",
+        f"/minds/{minds[0]['id']}",
+        "/audiences/limits",
+        "/research-methods",
+        "/study-drafts",
+        f"/studies/{LAUNCH_STUDY}/summary",
+        f"/studies/{LAUNCH_STUDY}/analytics",
+        f"/studies/{LAUNCH_STUDY}/runs",
+    ):
+        assert (await client.get(path)).status_code == 200, path
+    created = await client.post("/studies", json={"name": "Contract check", "audienceIds": [audiences[0]["id"]]})
+    assert created.status_code == 201
+
+    revision = await planned_revision(client, LAUNCH_STUDY, "Check reactions to a refillable deodorant")
+    run_id = (await confirm(client, LAUNCH_STUDY, revision)).json()["data"]["runId"]
+    run = await finish_run(client, sandbox, LAUNCH_STUDY, run_id)
+    message_id = next(a["messageId"] for a in run["artifacts"] if a["kind"] == "response")
+    answers = await client.get(f"/studies/{LAUNCH_STUDY}/messages/{message_id}/answers")
+    assert answers.json()["messageId"] == message_id
+
+    refresh = asyncio.ensure_future(client.post(f"/studies/{PRICING_STUDY}/summary", json={"force": True}))
+    await generation_started(sandbox, PRICING_STUDY)
+    sandbox.advance(sandbox.runtime.engine.step)
+    assert (await asyncio.wait_for(refresh, timeout=5)).status_code == 200
+
+    export = await client.post(f"/studies/{LAUNCH_STUDY}/export", json={"kind": "executive_brief", "format": "pdf"})
+    await client.get(f"/studies/{LAUNCH_STUDY}/export-status", params={"jobId": export.json()["data"]["jobId"]})
+
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    brief = {"text": "Urban cyclists who commute daily in rainy cities", "memberCount": 5}
+    assert (await client.post("/audiences/from-brief", json=brief, headers=key)).status_code == 202
+    sandbox.advance(10 * sandbox.runtime.engine.step)
+    assert (await client.post("/audiences/from-brief", json=brief, headers=key)).status_code == 200
+
+    template = (await client.get("/study-templates")).json()["data"][0]
+    used = await client.post(
+        f"/study-templates/{template['id']}/use",
+        json={"expectedRevision": template["revision"], "requestId": str(uuid.uuid4())},
+    )
+    assert used.status_code == 201
+
+    assert contract_log.checked >= DECLARED_OPERATIONS
+    assert contract_log.violations == []
+
+
+def test_contract_check_rejects_a_wrong_shape() -> None:
+    contract = load_contract()
+    assert contract.errors("GET", "/api/v1/studies", 200, {"data": [{"id": "x"}]})
+    assert contract.errors("GET", "/api/v1/studies", 200, {"data": []}) != []
+    assert (
+        contract.errors(
+            "GET", "/api/v1/studies", 200, {"data": [], "pagination": {"total": 0, "limit": 1, "offset": 0}}
+        )
+        == []
+    )
