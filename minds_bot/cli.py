@@ -25,7 +25,7 @@ EXIT_CONFIG = 2
 DESCRIPTION = "minds-bot: Minds synthetic market research in Slack channels."
 EPILOG = (
     "Configuration comes from environment variables (or a .env file in the working directory); "
-    "see README.md for the full table. Run 'minds-bot COMMAND --help' for a command's options."
+    "see docs/operating.md for the full table. Run 'minds-bot COMMAND --help' for a command's options."
 )
 # The distributions `minds-bot demo` and `minds-bot sandbox` start (the extra minds-bot[demo]), by import name.
 DEMO_PACKAGES = ("minds_sandbox", "slack_emulator")
@@ -174,7 +174,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             "No Slack credentials are set, so there is no Slack workspace to serve.\n"
             "  - To try everything locally without accounts: minds-bot demo\n"
             "  - To connect to Slack: set SLACK_BOT_TOKEN with SLACK_APP_TOKEN (Socket Mode) or "
-            "SLACK_SIGNING_SECRET (HTTP mode); see README.md.",
+            "SLACK_SIGNING_SECRET (HTTP mode); see docs/operating.md.",
             file=sys.stderr,
         )
         return EXIT_CONFIG
