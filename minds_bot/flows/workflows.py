@@ -75,7 +75,7 @@ from minds_bot.render.workflows import (
     step_summary,
 )
 from minds_bot.services import Services
-from minds_bot.store import KeyedRequest, PlanPost, RunKind, SpendOutcome, TrackedRun
+from minds_bot.store import KeyedRequest, PlanPost, SpendOutcome, TrackedRun
 
 log = logging.getLogger(__name__)
 
@@ -468,8 +468,3 @@ async def finish_plan_step(services: Services, run: TrackedRun, post: PlanPost, 
         return
     link = await _permalink(slack, channel=post.channel_id, ts=post.message_ts)
     await complete_step(slack, execution_id, StepEnd(outputs={"plan_link": link or ""}))
-
-
-def on_plan_ready(services: Services, listener: Any) -> None:
-    """Call ``listener`` when a new plan's first revision is published or refused (the handler must be registered)."""
-    services.run_handlers[RunKind.PLAN].ended.append(listener)

@@ -84,7 +84,6 @@ COMMANDS = {Ask: handle_ask}
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    ask_flow.register_handler(services)
 
     @surface.action(ASK_RETRY_ACTION)
     async def retry(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any, respond: Any) -> None:

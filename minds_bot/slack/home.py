@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.flows.home import HomeTabs
 from minds_bot.render.home import HOME_REFRESH_ACTION
 
 if TYPE_CHECKING:
@@ -19,9 +18,7 @@ if TYPE_CHECKING:
 
 
 def register(surface: Surface, services: Services) -> None:
-    home = HomeTabs(services, min_interval=services.settings.minds_bot_home_refresh_seconds)
-    services.home = home
-    services.background.append(home)
+    home = services.home  # plugged in by minds_bot.composition before any listener is registered
 
     @surface.event("app_home_opened")
     async def home_opened(event: dict[str, Any], client: Any, context: Any) -> None:

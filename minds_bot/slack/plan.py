@@ -31,7 +31,6 @@ from minds_bot.flows.drafts import consume_launched
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.methods import post_method_hint
 from minds_bot.flows.planning import (
-    PlanPreparation,
     Refused,
     answer_all,
     discard_plan,
@@ -43,7 +42,7 @@ from minds_bot.flows.planning import (
     start_plan,
 )
 from minds_bot.flows.research import Started, approval_refusal, approve
-from minds_bot.flows.stimulus import SharedStimulus, attach_or_refusal, for_minds, release_when_drafted
+from minds_bot.flows.stimulus import SharedStimulus, attach_or_refusal, for_minds
 from minds_bot.flows.stimulus_link import linked_stimulus
 from minds_bot.i18n import N_, _, sentences
 from minds_bot.minds import MindsError
@@ -86,7 +85,7 @@ from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import MAX_STUDY_REF, Plan, too_long
 from minds_bot.slack.resolve import resolve_study as pick_study
-from minds_bot.store import PlanPost, RunKind
+from minds_bot.store import PlanPost
 
 if TYPE_CHECKING:
     from slack_sdk.web.async_client import AsyncWebClient
@@ -358,8 +357,6 @@ async def _say_refused(respond: Any, refused: Refused | Any) -> None:
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    preparation = services.run_handlers[RunKind.PLAN] = PlanPreparation(services)
-    preparation.ended.append(release_when_drafted(services))  # the concept's file leaves once Minds drafted
 
     @surface.action(STUDY_CARD_PLAN)
     async def study_plan(ack: Any, body: dict[str, Any], action: dict[str, Any], client: Any) -> None:

@@ -21,7 +21,6 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows import workflows as workflow_flow
-from minds_bot.flows.ask import on_direct_end
 from minds_bot.i18n import N_, _, speak
 from minds_bot.render.errors import user_message
 from minds_bot.render.workflows import unknown_step
@@ -41,15 +40,6 @@ def _team(body: dict[str, Any], context: Any) -> str:
 
 
 def register(surface: Surface, services: Services) -> None:
-    async def finish(run: Any, result: Any) -> None:
-        await workflow_flow.finish_ask_step(services, run, result)
-
-    async def plan_ready(run: Any, post: Any, refused: str | None) -> None:
-        await workflow_flow.finish_plan_step(services, run, post, refused)
-
-    on_direct_end(services, finish)
-    workflow_flow.on_plan_ready(services, plan_ready)
-
     async def speak_as_runner(client: Any, *, team_id: str, inputs: Any) -> None:
         """The step's errors in the language of the person who ran the workflow (else the workspace's)."""
         person, languages = workflow_flow.run_by(inputs), services.languages

@@ -41,14 +41,43 @@ from minds_bot import i18n, metrics
 from minds_bot.i18n import N_
 from minds_bot.minds.errors import MindsError
 from minds_bot.minds.policy import BudgetLedger, MemoryLedger, RateLimiter, budget_name, caller
+from minds_bot.services.background import Background, Followups, Periodic
+from minds_bot.services.roles import Composed, HomeTabs, Observation, RunHandler, RunTracking, StimulusShelf, TellsEnds
 from minds_bot.settings import Settings
-from minds_bot.store import RunKind, Store, StoreUnavailableError, new_holder_id, utc_now
-from minds_bot.store.health import Outage
+from minds_bot.store import RunKind, Store, new_holder_id, utc_now
 
 if TYPE_CHECKING:
     from minds_bot.minds.client import MindsClient
 
 log = logging.getLogger(__name__)
+
+__all__ = [
+    "MAX_IN_FLIGHT_PER_PERSON",
+    "SLACK_RATE_LIMIT_RETRIES",
+    "Background",
+    "Busy",
+    "ChannelPacer",
+    "Composed",
+    "FairShare",
+    "Followups",
+    "HomeTabs",
+    "Languages",
+    "Memberships",
+    "MindsDirectory",
+    "NotConnected",
+    "NotInstalled",
+    "Observation",
+    "PacedWebClient",
+    "Periodic",
+    "RunHandler",
+    "RunTracking",
+    "Services",
+    "SlackDirectory",
+    "StimulusShelf",
+    "TellsEnds",
+    "paced",
+    "slack_web_client",
+]
 
 
 class NotConnected(MindsError):
@@ -57,68 +86,6 @@ class NotConnected(MindsError):
     default_message = N_(
         "This workspace is not connected to Minds yet. A workspace admin can connect it with `/minds connect`."
     )
-
-
-class Background:
-    """Long-lived work (run tracker, digest scheduler) started after the store is ready and stopped first."""
-
-    async def start(self) -> None:
-        raise NotImplementedError
-
-    async def stop(self) -> None:
-        raise NotImplementedError
-
-
-MAX_FOLLOWUPS = 16  # follow-up jobs running at once; the rest wait their turn
-FOLLOWUP_GRACE_SECONDS = 10.0  # how long a graceful stop lets follow-ups under way finish
-
-
-class Followups(Background):
-    """Work that follows a result already in Slack (its charts, its report), done beside the run tracker so
-    a burst of results is not held up by drawing: each job is a task, ``MAX_FOLLOWUPS`` at a time, logged
-    when it fails (in one line per outage when the store cannot be reached), given a short grace on a graceful
-    stop and cancelled after it (the result it follows is already posted; a killed process loses what was not
-    done)."""
-
-    def __init__(self, *, limit: int = MAX_FOLLOWUPS, grace: float = FOLLOWUP_GRACE_SECONDS) -> None:
-        self._slots = asyncio.Semaphore(limit)
-        self._grace = grace
-        self._tasks: set[asyncio.Task[None]] = set()
-        self.outage = Outage("follow-ups")  # the loop's name in the log, verbatim
-
-    def spawn(self, job: Callable[[], Awaitable[None]], *, name: str) -> None:
-        task = asyncio.create_task(self._run(job, name), name=name)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _run(self, job: Callable[[], Awaitable[None]], name: str) -> None:
-        async with self._slots:
-            try:
-                await job()
-            except StoreUnavailableError as exc:  # the result it follows stands; one line per outage
-                self.outage.failed(exc)
-            except Exception:  # noqa: BLE001 - a follow-up's failure is logged; the result it follows stands
-                log.exception("a follow-up failed", extra={"fields": {"job": name}})
-            else:
-                self.outage.recovered()
-
-    async def settled(self) -> None:
-        """Wait until every follow-up spawned so far (and any they spawn) has finished."""
-        while self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
-
-    async def start(self) -> None:
-        return None
-
-    async def stop(self) -> None:
-        """On a graceful stop the jobs under way get ``grace`` seconds to finish (a chart half uploaded is
-        better finished than lost); what is left then is cancelled."""
-        if self._tasks:
-            await asyncio.wait(list(self._tasks), timeout=self._grace)
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 @dataclass
@@ -693,30 +660,30 @@ class NotInstalled(Exception):
 
 @dataclass
 class Services:
-    """Shared by every listener and flow; built once in ``app.open_bot`` (and by tests).
-
-    ``run_handlers`` is filled by the surface modules at registration (one ``RunHandler`` per run kind) and
-    read by the run tracker, which ``app.open_bot`` starts as background work.
-    """
+    """Shared by every listener and flow; built once in ``app.open_bot`` (and by tests), its roles plugged in by
+    ``minds_bot.composition.compose`` (the run handlers, the tracker, the Home tabs, the stimulus shelf and the
+    background work) before any listener runs."""
 
     settings: Settings
     store: Store
     minds: MindsDirectory
     slack: SlackDirectory
     clock: Callable[[], datetime] = utc_now
-    background: list[Background] = field(default_factory=list)
-    run_handlers: dict[RunKind, Any] = field(default_factory=dict)
-    tracker: Any = None  # minds_bot.flows.tracking.RunTracker once the bot is open
+    background: list[Background] = field(default_factory=list)  # started in order, stopped in reverse
+    run_handlers: dict[RunKind, RunHandler] = field(default_factory=dict)  # read by the tracker
     followups: Followups = field(default_factory=Followups)  # charts and reports after a posted result
     method_catalogues: dict[str, Any] = field(default_factory=dict)  # per workspace; see flows/methods.py
     connection_lists: dict[str, Any] = field(default_factory=dict)  # per workspace; flows/model_connections
     replica: str = field(default_factory=new_holder_id)  # this process's name in the store's leases
-    home: Any = None  # minds_bot.flows.home.HomeTabs once the Home surface is registered
-    stimuli: Any = None  # minds_bot.flows.stimulus.StimulusShelf once "Ask Minds about this" is registered
     workspace_urls: dict[str, str] = field(default_factory=dict)  # team id -> auth.test's url (flows/stimulus_link)
     fair: FairShare = field(init=False)
     languages: Languages = field(init=False)
     memberships: Memberships = field(default_factory=Memberships)  # the gate's recent answers (flows/access.py)
+    composed: bool = False  # the roles below are plugged in (minds_bot.composition.compose)
+    # Plugged in by the composition; reading one before is an error that says so.
+    tracker = Composed[RunTracking]()  # follows started runs (flows/tracking.py)
+    home = Composed[HomeTabs]()  # the App Home tabs (flows/home.py)
+    stimuli = Composed[StimulusShelf]()  # files Minds fetches for "Ask Minds about this" (flows/stimulus.py)
 
     def __post_init__(self) -> None:
         self.fair = FairShare(clock=self.clock)
@@ -724,7 +691,7 @@ class Services:
 
     def home_changed(self, record: Any) -> None:
         """A plan post, tracked run or digest changed: the Home tabs that show it are refreshed (paced)."""
-        if self.home is not None:
+        if self.composed:
             self.home.changed(record)
 
     async def outcome_in_channel(self, team_id: str) -> bool:
