@@ -360,8 +360,8 @@ def ask_resume(services: Services) -> Resume:
         "ask resume",  # the loop's name in the log, verbatim
         resume=functools.partial(resume_pending_asks, services),
         every=services.settings.minds_bot_lease_seconds,
-        failure="resuming pending questions failed",
-        resumed="re-sent questions a restart interrupted",
+        failure="resuming pending questions failed",  # for logs, verbatim
+        resumed="re-sent questions a restart interrupted",  # for logs, verbatim
         logger=log,
     )
 

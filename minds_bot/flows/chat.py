@@ -208,7 +208,8 @@ class ChatCloser(Periodic):
     """Runs ``close_idle_chats`` every ten minutes."""
 
     def __init__(self, services: Services, *, every: float = CLOSE_CHECK_SECONDS) -> None:
-        super().__init__("chat closer", every=every, failure="closing idle chat threads failed", logger=log)
+        failure = "closing idle chat threads failed"  # for logs, verbatim
+        super().__init__("chat closer", every=every, failure=failure, logger=log)  # the loop's name: verbatim
         self._services = services
 
     async def step(self) -> None:

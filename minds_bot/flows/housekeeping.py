@@ -25,7 +25,8 @@ PRUNE_EVERY_SECONDS = 6 * 3600
 class Housekeeping(Periodic):
     def __init__(self, *, store: Store, clock: Callable[[], datetime], every: float = PRUNE_EVERY_SECONDS) -> None:
         # Its own task, off the start-up path: readiness does not wait for a prune.
-        super().__init__("housekeeping", every=every, failure="pruning failed; will try again", logger=log)
+        failure = "pruning failed; will try again"  # for logs, verbatim
+        super().__init__("housekeeping", every=every, failure=failure, logger=log)
         self._store = store
         self._clock = clock
 

@@ -393,8 +393,8 @@ def approval_resume(services: Services) -> Resume:
         "approval resume",  # the loop's name in the log, verbatim
         resume=functools.partial(resume_pending_approvals, services),
         every=services.settings.minds_bot_lease_seconds,
-        failure="resuming pending approvals failed",
-        resumed="resumed pending approvals",
+        failure="resuming pending approvals failed",  # for logs, verbatim
+        resumed="resumed pending approvals",  # for logs, verbatim
         logger=log,
     )
 

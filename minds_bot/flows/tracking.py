@@ -129,7 +129,7 @@ class RunTracker:
             step=self._claim_due,
             every=IDLE_WAIT_SECONDS,
             rest=self._idle,
-            failure="claiming due runs failed; will try again",
+            failure="claiming due runs failed; will try again",  # for logs, verbatim
             logger=log,
         )
         self._renewing = Periodic(
@@ -138,7 +138,8 @@ class RunTracker:
             every=renew_every or 0.0,
             wait_first=True,  # a period, not a synchronisation: leases last several periods
             at_least_a_period=True,  # the leases run out meanwhile: the runs are due again later
-            failure="renewing run leases failed",  # a missed renewal costs at most a duplicate poll, never a post
+            # A missed renewal costs at most a duplicate poll, never a post.
+            failure="renewing run leases failed",  # for logs, verbatim
             logger=log,
         )
 
