@@ -1,4 +1,6 @@
-"""Composition: build the clients, the store and the Bolt ``AsyncApp``, then call ``register`` for each surface.
+"""Start-up: build the clients, the store and the Bolt ``AsyncApp``, plug the bot's roles in
+(``minds_bot.composition.compose``: run handlers, run tracker, Home tabs, stimulus shelf, background work), then
+call ``register`` for each surface.
 
 Owns: which Slack mode the bot runs in (single workspace from environment tokens, or OAuth installs), the
 Web API client's base URL, the order of the Bolt middleware (shape check, log context, one workspace per
@@ -337,9 +339,10 @@ def _summing_up(refusals: RefusalLog) -> Callable[[web.Application], AsyncIterat
 @dataclass
 class Bot:
     """A bot over a migrated store, in two steps. ``ready`` (``/healthz`` 200): it takes Slack's requests. Then,
-    in a task (``start_warming``, called once the bot serves): ``listening`` — every listener registered, which
-    imports the listener modules with the flows, renderers and Minds models they use — and then the background
-    work starts (run tracker, housekeeping, the listeners' own work, digests). A Slack request that comes before
+    in a task (``start_warming``, called once the bot serves): ``listening`` — the listener modules imported with
+    the flows, renderers and Minds models they use, the roles composed (``minds_bot.composition``) and every
+    listener registered — and then the background work starts in the composition's order (housekeeping, the run
+    tracker, the Home tabs, resumes, the chat closer, digests). A Slack request that comes before
     the listeners are in waits for them in Bolt's first middleware (``listeners_registered``), so no request ever
     meets a missing listener. If this fails, ``ready`` turns False (``/healthz`` 503) and it is logged."""
 

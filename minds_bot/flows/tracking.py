@@ -19,7 +19,9 @@ run is due again once the store answers; a result already in Slack is recorded a
 
 A run Minds answers 404 for on ``MAX_NOT_FOUND_READS`` reads in a row is given up as gone: its handler says so in
 the thread once and the run is no longer followed (never an endless loop). What a run looks like in Slack belongs
-to the ``RunHandler`` for its kind (research runs, direct questions); this module only decides *when*.
+to the ``RunHandler`` for its kind, listed in one table (``minds_bot.composition.run_handlers``: research runs in
+``flows/research.py``, direct questions in ``flows/ask.py`` …); this module only decides *when*. Its loops are
+``services.background.Periodic``.
 Must not touch: Minds wire shapes or Block Kit.
 """
 
