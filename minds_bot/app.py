@@ -1,4 +1,6 @@
-"""Composition: build the clients, the store and the Bolt ``AsyncApp``, then call ``register`` for each surface.
+"""Start-up: build the clients, the store and the Bolt ``AsyncApp``, plug the bot's roles in
+(``minds_bot.composition.compose``: run handlers, run tracker, Home tabs, stimulus shelf, background work), then
+call ``register`` for each surface.
 
 Owns: which Slack mode the bot runs in (single workspace from environment tokens, or OAuth installs), the
 Web API client's base URL, the order of the Bolt middleware (shape check, log context, one workspace per
@@ -33,9 +35,19 @@ from slack_bolt.adapter.aiohttp import to_aiohttp_response
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
 
-from minds_bot.flows.stimulus import STIMULI_PATH, StimulusShelf
+from minds_bot.composition import compose
+from minds_bot.flows.stimulus import STIMULI_PATH
 from minds_bot.metrics import exposition
-from minds_bot.services import Background, ChannelPacer, PacedWebClient, Services, paced, slack_web_client
+from minds_bot.services import (
+    Background,
+    ChannelPacer,
+    PacedWebClient,
+    Periodic,
+    Services,
+    StimulusShelf,
+    paced,
+    slack_web_client,
+)
 from minds_bot.settings import Settings, SettingsError
 from minds_bot.slack.context import services_middleware
 from minds_bot.slack.gate import events_handler, quiet_bolt_verification_log
@@ -61,10 +73,9 @@ REFUSAL_FLUSH_SECONDS = 5  # how late a source's summary of refused requests may
 # Bolt names an unnamed app after its caller's file by walking the whole stack with source context (inspect.stack),
 # which costs tens of milliseconds at start-up; naming it skips that walk.
 APP_NAME = "minds-bot"
-LEASE_RENEWALS = 3
 # Loop turns the warm-up leaves to requests before each listener module it imports: answering one (accept, read,
 # handle, write) takes a few turns, and a turn without other work costs microseconds.
-WARM_UP_YIELDS = 8  # a run being polled has its lease renewed this many times per lease period
+WARM_UP_YIELDS = 8
 # A placeholder that lets the manifest generator build the real app without any credentials or network.
 _MANIFEST_SIGNING_SECRET = "manifest-only-not-a-secret"  # noqa: S105
 
@@ -86,6 +97,7 @@ def build_app(services: Services, *, process_before_response: bool = False) -> t
 
     ``process_before_response`` (tests only) makes a dispatch return after its listeners finish."""
     app = _bolt_app(services, process_before_response=process_before_response)
+    compose(services)
     return app, register_listeners(app, services)
 
 
@@ -157,7 +169,9 @@ def build_manifest_surface(settings: Settings) -> Surface:
     surface = Surface(app)
     from minds_bot.slack import register_all
 
-    register_all(surface, Services.build(offline, store))
+    services = Services.build(offline, store)
+    compose(services)
+    register_all(surface, services)
     return surface
 
 
@@ -304,15 +318,19 @@ def _summing_up(refusals: RefusalLog) -> Callable[[web.Application], AsyncIterat
 
     async def every_minute(_: web.Application) -> AsyncIterator[None]:
         async def flush() -> None:
-            while True:
-                await asyncio.sleep(REFUSAL_FLUSH_SECONDS)
-                refusals.flush()
+            refusals.flush()
 
-        task = asyncio.create_task(flush())
+        flushing = Periodic(
+            "refusal summaries",
+            step=flush,
+            every=REFUSAL_FLUSH_SECONDS,
+            wait_first=True,
+            failure="summing up refused requests failed",
+            logger=log,
+        )
+        await flushing.start()
         yield
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await flushing.stop()
         refusals.flush_all()
 
     return every_minute
@@ -321,9 +339,10 @@ def _summing_up(refusals: RefusalLog) -> Callable[[web.Application], AsyncIterat
 @dataclass
 class Bot:
     """A bot over a migrated store, in two steps. ``ready`` (``/healthz`` 200): it takes Slack's requests. Then,
-    in a task (``start_warming``, called once the bot serves): ``listening`` — every listener registered, which
-    imports the listener modules with the flows, renderers and Minds models they use — and then the background
-    work starts (run tracker, housekeeping, the listeners' own work, digests). A Slack request that comes before
+    in a task (``start_warming``, called once the bot serves): ``listening`` — the listener modules imported with
+    the flows, renderers and Minds models they use, the roles composed (``minds_bot.composition``) and every
+    listener registered — and then the background work starts in the composition's order (housekeeping, the run
+    tracker, the Home tabs, resumes, the chat closer, digests). A Slack request that comes before
     the listeners are in waits for them in Bolt's first middleware (``listeners_registered``), so no request ever
     meets a missing listener. If this fails, ``ready`` turns False (``/healthz`` 503) and it is logged."""
 
@@ -377,8 +396,8 @@ class Bot:
                     await asyncio.sleep(0)
                 if next(modules, None) is None:
                     break
+            compose(self.services)
             self.surface = register_listeners(self.app, self.services)
-            _add_background_work(self.services)
         except Exception:  # noqa: BLE001 - a task of its own: nobody else would see why the bot cannot answer
             self.ready = False
             log.exception("the bot could not register its listeners")
@@ -404,33 +423,6 @@ class Bot:
             await work.stop()
         await self.services.minds.aclose()
         await self.services.store.close()
-
-
-def _add_background_work(services: Services) -> None:
-    """The run tracker (first: it runs the handlers the listeners registered), housekeeping and follow-ups before
-    the listeners' own work, the digest scheduler last."""
-    from minds_bot.flows.digests.flow import DigestFlow
-    from minds_bot.flows.digests.scheduler import DigestScheduler
-    from minds_bot.flows.housekeeping import Housekeeping
-    from minds_bot.flows.tracking import RunTracker
-    from minds_bot.render.bars import use_cjk_font
-
-    settings, store = services.settings, services.store
-    use_cjk_font(settings.minds_bot_chart_font)
-    services.tracker = RunTracker(
-        store=store,
-        handlers=services.run_handlers,
-        clock=services.clock,
-        holder=services.replica,
-        renew_every=settings.minds_bot_lease_seconds / LEASE_RENEWALS,
-        read_delay=services.minds.read_delay,
-        language=services.languages.of_workspace,
-        on_change=services.home_changed,
-    )
-    services.background[:0] = [Housekeeping(store=store, clock=services.clock), services.followups, services.tracker]
-    services.background.append(
-        DigestScheduler(flow=DigestFlow.from_services(services), store=store, clock=services.clock)
-    )
 
 
 def secret_box(settings: Settings) -> SecretBox:
@@ -501,7 +493,7 @@ async def start_http(settings: Settings, *, host: str, port: int, clock: Clock =
         ready=lambda: bot.ready,
         warm=bot.background_started.is_set,
         signing_secret=secret,
-        stimuli=lambda: bot.services.stimuli,
+        stimuli=lambda: bot.services.stimuli if bot.services.composed else None,
         metrics=not separate,
         store_reachable=bot.store_reachable,
     )
@@ -537,8 +529,8 @@ async def serve_socket_mode(settings: Settings) -> None:
     from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
     bot = await open_bot(settings)
-    await bot.listeners_registered()  # the stimulus shelf below is a listener's
-    if settings.minds_bot_public_url and bot.services.stimuli is not None:
+    await bot.listeners_registered()  # the stimulus shelf is composed with them
+    if settings.minds_bot_public_url:
         # Socket Mode serves no HTTP: Minds could not fetch a stimulus there, so people are told instead.
         log.warning("MINDS_BOT_PUBLIC_URL is ignored in Socket Mode: stimuli need the bot's HTTP server")
         bot.services.stimuli.base_url = None

@@ -8,19 +8,19 @@ hand the accepted run to the tracker — and ``ask_with_consent`` (the command's
 channel's spend policy; a stimulus is downloaded only after them), and
 ``DirectRunHandler``, which reads the run (``GET /runs/{id}``, then the answers) and shows progress, a chart, the
 top lines and quotes (closed by "Compare with…" when it has numbers), or says plainly that the run failed or was
-cancelled, then tells whoever waits on the run's end (``on_direct_end``: a workflow step) what it was.
+cancelled, then tells whoever waits on the run's end (its ``ended`` listeners, which ``minds_bot.composition``
+installs: a workflow step) what it was.
 Must not touch: Block Kit (``render/answers.py``), SQL, or the polling schedule (``flows/tracking.py``).
 """
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from slack_sdk.web.async_client import AsyncWebClient
 
@@ -78,9 +78,9 @@ from minds_bot.render.compare import with_compare
 from minds_bot.render.errors import minds_error_text, user_message
 from minds_bot.render.runs import lost_text
 from minds_bot.render.stimulus import refusal_text
-from minds_bot.services import Background, PacedWebClient, Services
-from minds_bot.store import DirectAsk, RunKind, StoreUnavailableError, TrackedRun
-from minds_bot.store.health import Outage
+from minds_bot.services import PacedWebClient, Services
+from minds_bot.services.background import Resume
+from minds_bot.store import DirectAsk, RunKind, TrackedRun
 
 log = logging.getLogger(__name__)
 
@@ -354,47 +354,17 @@ async def resume_pending_asks(services: Services, *, abandoned_only: bool = Fals
     return resumed
 
 
-class AskResume(Background):
+def ask_resume(services: Services) -> Resume:
     """Runs ``resume_pending_asks`` off the start-up path: at start-up for every interrupted ask, then once a
-    lease for the asks another replica was sending when it died. A pass the store could not answer is tried again
-    soon, backing off."""
-
-    def __init__(self, services: Services) -> None:
-        self._services = services
-        self._task: asyncio.Task[None] | None = None
-        self.outage = Outage("ask resume")  # the loop's name in the log, verbatim
-
-    async def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="ask-resume")
-
-    async def _run(self) -> None:
-        abandoned_only = False  # the first pass, at start-up, takes every interrupted ask
-        while True:
-            try:
-                await self._pass(abandoned_only=abandoned_only)
-            except StoreUnavailableError as exc:  # soon again, backing off (one log line per outage)
-                await self.outage.pause(exc)
-                continue
-            self.outage.recovered()
-            abandoned_only = True
-            await asyncio.sleep(self._services.settings.minds_bot_lease_seconds)  # a schedule, not a sync
-
-    async def _pass(self, *, abandoned_only: bool) -> None:
-        try:
-            resumed = await resume_pending_asks(self._services, abandoned_only=abandoned_only)
-        except StoreUnavailableError:
-            raise
-        except Exception:  # noqa: BLE001 - start-up must go on; the asker can still press Try again
-            log.exception("resuming pending questions failed")
-            return
-        if resumed:
-            log.info("re-sent questions a restart interrupted", extra={"fields": {"count": resumed}})
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+    lease for the asks another replica was sending when it died (the asker can still press Try again)."""
+    return Resume(
+        "ask resume",  # the loop's name in the log, verbatim
+        resume=functools.partial(resume_pending_asks, services),
+        every=services.settings.minds_bot_lease_seconds,
+        failure="resuming pending questions failed",  # for logs, verbatim
+        resumed="re-sent questions a restart interrupted",  # for logs, verbatim
+        logger=log,
+    )
 
 
 # --- following the run -------------------------------------------------------------------------------------
@@ -494,16 +464,3 @@ class DirectRunHandler:
             alt_txt=_("% of respondents per option for: {question}", question=shares.title)[:1000],
         )
         return True
-
-
-def on_direct_end(services: Services, listener: DirectEnd) -> None:
-    """Call ``listener`` once each direct question's end is in its thread (the handler must be registered)."""
-    services.run_handlers[RunKind.DIRECT].ended.append(listener)
-
-
-def register_handler(services: Services) -> Any:
-    """Install the direct-run handler for the tracker; returns it (tests drive it directly)."""
-    handler = DirectRunHandler(services)
-    services.run_handlers[RunKind.DIRECT] = handler
-    services.background.append(AskResume(services))
-    return handler

@@ -207,7 +207,3 @@ class AudienceJobHandler:
     async def post_lost(self, run: TrackedRun, reads: int) -> None:
         slack = await self._services.slack.client_for(run.team_id)
         await say_in_thread(slack, run, lost_text("audience", reads=reads))
-
-
-def register_handler(services: Services) -> None:
-    services.run_handlers[RunKind.AUDIENCE] = AudienceJobHandler(services)

@@ -15,7 +15,6 @@ Must not touch: Block Kit (``render/chat.py``), SQL.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from dataclasses import dataclass
@@ -40,9 +39,8 @@ from minds_bot.render.chat import (
 )
 from minds_bot.render.errors import slack_error, user_message
 from minds_bot.render.spend import CHAT_START_COMMAND
-from minds_bot.services import Background
-from minds_bot.store import ChatThread, StoreUnavailableError
-from minds_bot.store.health import Outage
+from minds_bot.services.background import Periodic
+from minds_bot.store import ChatThread
 
 if TYPE_CHECKING:
     from slack_sdk.web.async_client import AsyncWebClient
@@ -206,35 +204,14 @@ async def close_idle_chats(services: Services) -> int:
     return len(closed)
 
 
-class ChatCloser(Background):
+class ChatCloser(Periodic):
     """Runs ``close_idle_chats`` every ten minutes."""
 
     def __init__(self, services: Services, *, every: float = CLOSE_CHECK_SECONDS) -> None:
+        failure = "closing idle chat threads failed"  # for logs, verbatim
+        super().__init__("chat closer", every=every, failure=failure, logger=log)  # the loop's name: verbatim
         self._services = services
-        self._every = every
-        self._task: asyncio.Task[None] | None = None
-        self.outage = Outage("chat closer")  # the loop's name in the log, verbatim
 
-    async def start(self) -> None:
-        self._task = asyncio.create_task(self._loop(), name="chat-closer")
-
-    async def _loop(self) -> None:
-        while True:
-            try:
-                closed = await close_idle_chats(self._services)
-            except StoreUnavailableError as exc:  # soon again, backing off (one line per outage)
-                await self.outage.pause(exc)
-                continue
-            except Exception:  # noqa: BLE001 - the next pass tries again; one failure must not stop closing
-                log.exception("closing idle chat threads failed")
-            else:
-                self.outage.recovered()
-                if closed:
-                    log.info("closed idle chat threads", extra={"fields": {"count": closed}})
-            await asyncio.sleep(self._every)
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+    async def step(self) -> None:
+        if closed := await close_idle_chats(self._services):
+            log.info("closed idle chat threads", extra={"fields": {"count": closed}})

@@ -186,7 +186,3 @@ class HeatmapHandler:
     async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
         slack = await self._services.slack.client_for(run.team_id)
         await progress_line(slack, run, **render_heatmap(observation.detail).as_kwargs())
-
-
-def register_handler(services: Services) -> None:
-    services.run_handlers[RunKind.HEATMAP] = HeatmapHandler(services)

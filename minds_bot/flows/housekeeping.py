@@ -10,27 +10,28 @@ Must not touch: Slack or Minds.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime
 
-from minds_bot.services import Background
-from minds_bot.store import Store, StoreUnavailableError
-from minds_bot.store.health import Outage
+from minds_bot.services.background import Periodic
+from minds_bot.store import Store
 
 log = logging.getLogger(__name__)
 
 PRUNE_EVERY_SECONDS = 6 * 3600
 
 
-class Housekeeping(Background):
+class Housekeeping(Periodic):
     def __init__(self, *, store: Store, clock: Callable[[], datetime], every: float = PRUNE_EVERY_SECONDS) -> None:
+        # Its own task, off the start-up path: readiness does not wait for a prune.
+        failure = "pruning failed; will try again"  # for logs, verbatim
+        super().__init__("housekeeping", every=every, failure=failure, logger=log)
         self._store = store
         self._clock = clock
-        self._every = every
-        self._task: asyncio.Task[None] | None = None
-        self.outage = Outage("housekeeping")  # the loop's name in the log, verbatim
+
+    async def step(self) -> None:
+        await self.prune_once()
 
     async def prune_once(self) -> int:
         counts = await self._store.prune(self._clock())
@@ -39,26 +40,3 @@ class Housekeeping(Background):
         elif counts.total:
             log.info("pruned old records", extra={"fields": {"removed": counts.total}})
         return counts.total
-
-    async def start(self) -> None:
-        # Off the start-up path: readiness does not wait for a prune.
-        self._task = asyncio.create_task(self._loop(), name="housekeeping")
-
-    async def _loop(self) -> None:
-        while True:
-            try:
-                await self.prune_once()
-            except StoreUnavailableError as exc:  # the database is down or restarting: soon again, backing off
-                await self.outage.pause(exc)
-                continue
-            except Exception:  # noqa: BLE001 - a failed round is retried next round
-                log.exception("pruning failed; will try again")
-            else:
-                self.outage.recovered()
-            await asyncio.sleep(self._every)
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None

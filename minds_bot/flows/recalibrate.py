@@ -142,7 +142,3 @@ class RecalibrationHandler:
     async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
         slack = await self._services.slack.client_for(run.team_id)
         await progress_line(slack, run, **render_recalibration_done().as_kwargs())
-
-
-def register_handler(services: Services) -> None:
-    services.run_handlers[RunKind.RECALIBRATION] = RecalibrationHandler(services)

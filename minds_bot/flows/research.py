@@ -11,7 +11,7 @@ is the gate's to check first, and the run is recorded for ``/minds activity`` â€
 Minds answered, one record per approval; the plan's blocks are kept with the
 plan post before Minds is asked, so a restart mid-confirm or mid-run can still rewrite its closing line), the
 honest answers to refusals (``PLAN_LIMIT``: an upgrade is required and nothing started; 409: the reason), and
-``ApprovalResume``, which finishes approvals a crash interrupted. Following the run that starts (its
+``approval_resume``, the loop that finishes approvals a crash interrupted. Following the run that starts (its
 ``RunHandler``s for ``RunKind.RESEARCH`` and ``RunKind.CONSISTENCY``) is ``flows/research_run.py``'s, whose names
 are importable from here.
 Must not touch: Block Kit (``render/``), SQL, the preview lifecycle (``flows/planning.py``).
@@ -19,7 +19,7 @@ Must not touch: Block Kit (``render/``), SQL, the preview lifecycle (``flows/pla
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import json
 import logging
 import uuid
@@ -50,9 +50,8 @@ from minds_bot.render.runs import (
     render_approval_refused,
     render_unconfirmed,
 )
-from minds_bot.services import Background
-from minds_bot.store import PlanPost, PlanState, RunKind, StoreUnavailableError, TrackedRun
-from minds_bot.store.health import Outage
+from minds_bot.services.background import Resume
+from minds_bot.store import PlanPost, PlanState, RunKind, TrackedRun
 
 if TYPE_CHECKING:
     from slack_sdk.web.async_client import AsyncWebClient
@@ -364,44 +363,15 @@ async def resume_pending_approvals(services: Services, *, abandoned_only: bool =
     return resumed
 
 
-class ApprovalResume(Background):
+def approval_resume(services: Services) -> Resume:
     """Finish approvals a crash left between claim and Minds' answer (same key, never a new one): at start-up
-    every such approval, then once a lease the approvals another replica was confirming when it died. A pass the
-    store could not answer is tried again soon, backing off (one log line per outage)."""
-
-    def __init__(self, services: Services) -> None:
-        self._services = services
-        self._task: asyncio.Task[None] | None = None
-        self.outage = Outage("approval resume")  # the loop's name in the log, verbatim
-
-    async def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="approval-resume")
-
-    async def _run(self) -> None:
-        abandoned_only = False  # the first pass, at start-up, takes every interrupted approval
-        while True:
-            try:
-                await self._pass(abandoned_only=abandoned_only)
-            except StoreUnavailableError as exc:
-                await self.outage.pause(exc)
-                continue
-            self.outage.recovered()
-            abandoned_only = True
-            await asyncio.sleep(self._services.settings.minds_bot_lease_seconds)  # a schedule, not a sync
-
-    async def _pass(self, *, abandoned_only: bool) -> None:
-        try:
-            resumed = await resume_pending_approvals(self._services, abandoned_only=abandoned_only)
-        except StoreUnavailableError:
-            raise
-        except Exception:  # noqa: BLE001 - start-up must go on; each approval can still be retried by a click
-            log.exception("resuming pending approvals failed")
-            return
-        if resumed:
-            log.info("resumed pending approvals", extra={"fields": {"count": resumed}})
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+    every such approval, then once a lease the approvals another replica was confirming when it died (each
+    approval can still be retried by a click)."""
+    return Resume(
+        "approval resume",  # the loop's name in the log, verbatim
+        resume=functools.partial(resume_pending_approvals, services),
+        every=services.settings.minds_bot_lease_seconds,
+        failure="resuming pending approvals failed",  # for logs, verbatim
+        resumed="resumed pending approvals",  # for logs, verbatim
+        logger=log,
+    )

@@ -19,7 +19,9 @@ run is due again once the store answers; a result already in Slack is recorded a
 
 A run Minds answers 404 for on ``MAX_NOT_FOUND_READS`` reads in a row is given up as gone: its handler says so in
 the thread once and the run is no longer followed (never an endless loop). What a run looks like in Slack belongs
-to the ``RunHandler`` for its kind (research runs, direct questions); this module only decides *when*.
+to the ``RunHandler`` for its kind, listed in one table (``minds_bot.composition.run_handlers``: research runs in
+``flows/research.py``, direct questions in ``flows/ask.py`` …); this module only decides *when*. Its loops are
+``services.background.Periodic``.
 Must not touch: Minds wire shapes or Block Kit.
 """
 
@@ -31,13 +33,13 @@ import functools
 import logging
 import random
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
 from minds_bot import i18n, metrics
 from minds_bot.minds import MindsError, NotFound, RateLimited, ServiceUnavailable
-from minds_bot.services import Background
+from minds_bot.services.background import Periodic
+from minds_bot.services.roles import Observation, RunHandler
 from minds_bot.store import RunKind, Store, StoreUnavailableError, TrackedRun, new_holder_id
 from minds_bot.store.health import Outage
 
@@ -58,35 +60,6 @@ WAITED_ON = frozenset({RunKind.RESEARCH, RunKind.DIRECT, RunKind.PLAN})
 FOLLOW_UP_KEEP_FREE = 0.2
 MAX_NOT_FOUND_READS = 5  # 404s in a row before a run is given up as gone
 NOT_FOUND_STATE = "minds-404:"  # last_state while 404s are counted (the count follows the colon)
-
-
-@dataclass(frozen=True)
-class Observation:
-    """One look at a run. ``visible`` is what a user would see; Slack is edited only when it changes."""
-
-    visible: str
-    terminal: bool
-    detail: Any = None  # the handler's parsed reply, handed back to show_progress / post_terminal
-
-
-class RunHandler(Protocol):
-    """How one kind of run is read from Minds and shown in Slack."""
-
-    async def observe(self, run: TrackedRun) -> Observation:
-        """Read the run's state from Minds (GETs only). Raises ``MindsError`` when Minds cannot answer."""
-        ...
-
-    async def show_progress(self, run: TrackedRun, observation: Observation) -> str | None:
-        """Show a changed, non-terminal state; returns the progress message's ts when one was posted."""
-        ...
-
-    async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
-        """Post the final result. Called once per run (the tracker holds the claim); raise to retry later."""
-        ...
-
-    async def post_lost(self, run: TrackedRun, reads: int) -> None:
-        """Say that Minds no longer finds the run (``reads`` 404s in a row); called once, then it is not followed."""
-        ...
 
 
 async def say_in_thread(slack: Any, run: TrackedRun, text: str) -> None:
@@ -112,7 +85,7 @@ def next_interval(attempts: int, *, rng: random.Random) -> float:
     return base * (1 + rng.uniform(-JITTER, JITTER))
 
 
-class RunTracker(Background):
+class RunTracker:
     """Polls due runs from the store. ``tick()`` is one pass (tests drive it); ``start()`` loops it."""
 
     def __init__(
@@ -147,16 +120,47 @@ class RunTracker(Background):
         self._concurrency = concurrency
         self._slots = asyncio.Semaphore(concurrency)
         self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
         self._holder = holder or new_holder_id()
         self._renew_every = renew_every
-        self._renewer: asyncio.Task[None] | None = None
         self._in_flight: set[tuple[str, str]] = set()
         self._read_delay = read_delay
         self._max_in_flight = max_in_flight
         self._polls: set[asyncio.Task[None]] = set()
-        self.outage = Outage("run tracker")  # the loop's name in the log, verbatim
-        self.renewal_outage = Outage("run lease renewal")  # the loop's name in the log, verbatim
+        self._claiming = Periodic(
+            "run tracker",  # the loop's name in the log, verbatim
+            step=self._claim_due,
+            every=IDLE_WAIT_SECONDS,
+            rest=self._idle,
+            failure="claiming due runs failed; will try again",  # for logs, verbatim
+            logger=log,
+        )
+        self._renewing = Periodic(
+            "run lease renewal",  # the loop's name in the log, verbatim
+            step=self.renew,
+            every=renew_every or 0.0,
+            wait_first=True,  # a period, not a synchronisation: leases last several periods
+            at_least_a_period=True,  # the leases run out meanwhile: the runs are due again later
+            # A missed renewal costs at most a duplicate poll, never a post.
+            failure="renewing run leases failed",  # for logs, verbatim
+            logger=log,
+        )
+
+    @property
+    def outage(self) -> Outage:
+        """The claiming loop's view of an outage of the store (shared with the polls it spawns)."""
+        return self._claiming.outage
+
+    @outage.setter
+    def outage(self, outage: Outage) -> None:
+        self._claiming.outage = outage
+
+    @property
+    def renewal_outage(self) -> Outage:
+        return self._renewing.outage
+
+    @renewal_outage.setter
+    def renewal_outage(self, outage: Outage) -> None:
+        self._renewing.outage = outage
 
     async def track(self, run: TrackedRun) -> None:
         """Remember a newly started run (before anything is shown) and poll it soon."""
@@ -165,18 +169,17 @@ class RunTracker(Background):
         self._wake.set()
 
     async def start(self) -> None:
-        self._task = asyncio.create_task(self._loop(), name="run-tracker")
+        await self._claiming.start()
         if self._renew_every:
-            self._renewer = asyncio.create_task(self._renew_loop(self._renew_every), name="run-lease-renewal")
+            await self._renewing.start()
 
     async def stop(self) -> None:
         """Stop claiming first, then stop the runs in flight (their leases lapse; another replica resumes them)."""
-        for group in ([self._task, self._renewer], list(self._polls)):
-            tasks = [task for task in group if task is not None]
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-        self._task = self._renewer = None
+        await asyncio.gather(self._claiming.stop(), self._renewing.stop())
+        polls = list(self._polls)
+        for task in polls:
+            task.cancel()
+        await asyncio.gather(*polls, return_exceptions=True)
         self._polls.clear()
 
     async def renew(self) -> int:
@@ -185,42 +188,21 @@ class RunTracker(Background):
             return 0
         return await self._store.renew_run_leases(holder=self._holder, keys=set(self._in_flight))
 
-    async def _renew_loop(self, every: float) -> None:
-        wait = every
-        while True:
-            await asyncio.sleep(wait)  # a period, not a synchronisation: leases last several periods
-            wait = every
-            try:
-                await self.renew()
-            except StoreUnavailableError as exc:  # the leases run out meanwhile: the runs are due again later
-                wait = max(every, self.renewal_outage.failed(exc))
-            except Exception:  # noqa: BLE001 - a missed renewal costs at most a duplicate poll, never a post
-                log.exception("renewing run leases failed")
-            else:
-                self.renewal_outage.recovered()
-
-    async def _loop(self) -> None:
+    async def _claim_due(self) -> bool:
         """Claim due runs while there is room and follow each in its own task, so a run waiting for Slack's
-        pace never holds up the others. It claims no more than ``max_in_flight``: a run leased here but
-        not yet looked at would keep an idle replica from taking it."""
-        while True:
-            asked = min(self._max_in_flight - len(self._polls), BATCH_SIZE)
-            claimed = 0
-            if asked > 0:
-                try:
-                    claimed = self._spawn(await self._store.claim_due_runs(holder=self._holder, limit=asked))
-                except StoreUnavailableError as exc:  # the database is down or restarting: back off, then again
-                    await self.outage.pause(exc)
-                    continue
-                except Exception:  # noqa: BLE001 - try again, never stop following runs
-                    log.exception("claiming due runs failed; will try again")
-                else:
-                    self.outage.recovered()
-            if claimed < asked or asked == 0:  # nothing more due now, or no room: wait for a wake-up
-                self._wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(IDLE_WAIT_SECONDS):  # not wait_for: 3.11's can swallow a cancel
-                        await self._wake.wait()
+        pace never holds up the others; True when more may be due now. It claims no more than
+        ``max_in_flight``: a run leased here but not yet looked at would keep an idle replica from taking it."""
+        while (asked := min(self._max_in_flight - len(self._polls), BATCH_SIZE)) <= 0:
+            await self._idle(IDLE_WAIT_SECONDS)  # no room: wait for a poll to end
+        claimed = self._spawn(await self._store.claim_due_runs(holder=self._holder, limit=asked))
+        return claimed >= asked
+
+    async def _idle(self, seconds: float) -> None:
+        """Wait for a wake-up (a run tracked, a poll ended), at most ``seconds``."""
+        self._wake.clear()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):  # not wait_for: 3.11's can swallow a cancel
+                await self._wake.wait()
 
     def _spawn(self, due: list[TrackedRun]) -> int:
         for run in due:

@@ -14,16 +14,16 @@ Owns:
   ``/minds ask``: the channel's spend policy (runs now, held for an approver in the channel, or refused), the
   spend recorded for ``/minds activity``, the same durable ask and thread. The step stays open while the run is
   followed; refused or held, it ends now with the reason.
-- ``finish_ask_step`` (installed with ``on_direct_end``): once the question's end is in its thread, complete the
-  step — ``functions.completeSuccess`` with the thread's result summary, n (the answers counted) and the thread's
-  link when Minds answered; ``functions.completeError`` with the thread's words and its link when the run failed,
+- ``finish_ask_step`` (installed by ``minds_bot.composition`` on the direct-question handler): once the
+  question's end is in its thread, complete the step — ``functions.completeSuccess`` with the thread's result
+  summary, n (the answers counted) and the thread's link when Minds answered; ``functions.completeError`` with the thread's words and its link when the run failed,
   was cancelled, could not be read or was lost. Completed with the workspace's bot token (Slack needs no scope for
   it), because the step's own token is not kept.
 - ``plan_step``: the same checks, remember the step under the plan's preview key (saved before the plan is
   started), start the plan in the channel through ``flows/planning.py`` (the same plan message, approvals and run
-  as ``/minds plan``, requested by the person who ran the workflow); ``finish_plan_step`` (installed with
-  ``on_plan_ready``) completes it with the plan message's link once its first revision is published for approval,
-  or with Minds' reason when the plan was refused.
+  as ``/minds plan``, requested by the person who ran the workflow); ``finish_plan_step`` (installed by
+  ``minds_bot.composition``) completes it with the plan message's link once its first revision is published for
+  approval, or with Minds' reason when the plan was refused.
 - ``complete_step``: the one way a step ends (success, or Slack's function error in plain words); a refused
   success ends it with an error instead, and Slack's refusal of the completion itself (an error, a reply that is
   not JSON, no connection) is logged in one line — a step is never left "running" by a failure here.
@@ -75,7 +75,7 @@ from minds_bot.render.workflows import (
     step_summary,
 )
 from minds_bot.services import Services
-from minds_bot.store import KeyedRequest, PlanPost, RunKind, SpendOutcome, TrackedRun
+from minds_bot.store import KeyedRequest, PlanPost, SpendOutcome, TrackedRun
 
 log = logging.getLogger(__name__)
 
@@ -469,8 +469,3 @@ async def finish_plan_step(services: Services, run: TrackedRun, post: PlanPost, 
         return
     link = await _permalink(slack, channel=post.channel_id, ts=post.message_ts)
     await complete_step(slack, execution_id, StepEnd(outputs={"plan_link": link or ""}))
-
-
-def on_plan_ready(services: Services, listener: Any) -> None:
-    """Call ``listener`` when a new plan's first revision is published or refused (the handler must be registered)."""
-    services.run_handlers[RunKind.PLAN].ended.append(listener)

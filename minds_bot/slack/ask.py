@@ -158,7 +158,6 @@ async def answers_csv(
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    ask_flow.register_handler(services)
 
     surface.action(ASK_RETRY_ACTION)(retry)
 

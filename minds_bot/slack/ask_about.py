@@ -29,7 +29,6 @@ from minds_bot.flows.stimulus import (
     Problem,
     SharedStimulus,
     StimulusRefused,
-    StimulusShelf,
     stimulus_on,
 )
 from minds_bot.i18n import N_, _, sentences
@@ -61,6 +60,7 @@ if TYPE_CHECKING:
     from slack_sdk.web.async_client import AsyncWebClient
 
     from minds_bot.services import Services
+    from minds_bot.services import StimulusShelf as Shelf
     from minds_bot.slack.surface import Surface
 
 ASK_ABOUT_SHORTCUT = "minds_ask_about_message"
@@ -83,7 +83,7 @@ def _metadata(*, channel_id: str, thread_ts: str, plan: bool, shared: SharedStim
     return json.dumps(meta, separators=(",", ":"))
 
 
-def _file_of(message: dict[str, Any], shelf: StimulusShelf) -> tuple[SharedStimulus | None, StimulusRefused | None]:
+def _file_of(message: dict[str, Any], shelf: Shelf) -> tuple[SharedStimulus | None, StimulusRefused | None]:
     """The message's file that goes with the question, or why it does not (None, None: no file)."""
     found = stimulus_on(message)
     if isinstance(found, StimulusRefused):
@@ -195,8 +195,5 @@ async def submitted(
 
 
 def register(surface: Surface, services: Services) -> None:
-    if services.stimuli is None:
-        services.stimuli = StimulusShelf(services.settings.minds_bot_public_url)
-
     surface.shortcut(ASK_ABOUT)(about)
     surface.view(ASK_ABOUT_VIEW)(submitted)

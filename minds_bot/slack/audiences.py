@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.flows.audiences import audience_button, register_handler, start_audience
+from minds_bot.flows.audiences import audience_button, start_audience
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.planning import Refused
 from minds_bot.flows.spend import their_work
@@ -44,7 +44,6 @@ COMMANDS = {AudienceNew: handle_audience_new}
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    register_handler(services)
     surface.action(AUDIENCE_TRY_AGAIN)(try_again)
     surface.action(AUDIENCE_AGAIN)(build_another)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.flows.chat import ChatCloser, ThreadReply, answer_reply, open_chat
+from minds_bot.flows.chat import ThreadReply, answer_reply, open_chat
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.spend import SpendRequest, refused_early
 from minds_bot.render.common import render_candidates, render_not_found
@@ -99,6 +99,5 @@ async def on_message(
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    services.background.append(ChatCloser(services))
 
     surface.message_events(MESSAGE_EVENTS)(on_message)

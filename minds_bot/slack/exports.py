@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.flows.exports import ExportDelivery, request_export, start_export
+from minds_bot.flows.exports import request_export, start_export
 from minds_bot.flows.invocation import Invocation
 from minds_bot.i18n import _
 from minds_bot.render.common import decode_value, plain_value, render_stale_button
@@ -23,7 +23,6 @@ from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import EXPORT_USAGE, MAX_STUDY_REF, Export
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_study
-from minds_bot.store import RunKind
 
 if TYPE_CHECKING:
     from slack_bolt.context.ack.async_ack import AsyncAck
@@ -101,7 +100,6 @@ async def study_export(
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    services.run_handlers[RunKind.EXPORT] = ExportDelivery(services)
 
     surface.action(STUDY_CARD_EXPORT)(study_export)
     surface.action(EXPORT_TRY_AGAIN)(try_again)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.flows.heatmaps import HeatmapTarget, export_heatmap, register_handler, show_heatmap, start_heatmap
+from minds_bot.flows.heatmaps import HeatmapTarget, export_heatmap, show_heatmap, start_heatmap
 from minds_bot.flows.spend import their_work
 from minds_bot.i18n import N_, _
 from minds_bot.render.common import decode_value
@@ -108,7 +108,6 @@ async def export_button(
 
 
 def register(surface: Surface, services: Services) -> None:
-    register_handler(services)
 
     surface.action(HEATMAP_ACTION)(heatmap_button)
     surface.action(HEATMAP_START_ACTION)(start_button)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from minds_bot.flows.home import HomeTabs
 from minds_bot.render.home import HOME_REFRESH_ACTION
 from minds_bot.slack.context import services_of
 
@@ -37,8 +36,5 @@ async def refresh(ack: AsyncAck, body: dict[str, Any], client: AsyncWebClient, c
 
 
 def register(surface: Surface, services: Services) -> None:
-    home = HomeTabs(services, min_interval=services.settings.minds_bot_home_refresh_seconds)
-    services.home = home
-    services.background.append(home)
     surface.event("app_home_opened")(home_opened)
     surface.action(HOME_REFRESH_ACTION)(refresh)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.keys import derived_key
-from minds_bot.flows.recalibrate import RecalibrationRequest, may_recalibrate, register_handler, start_recalibration
+from minds_bot.flows.recalibrate import RecalibrationRequest, may_recalibrate, start_recalibration
 from minds_bot.i18n import N_, _
 from minds_bot.minds import AudienceDetail, MindsError
 from minds_bot.render.common import decode_value
@@ -135,7 +135,6 @@ async def confirmed(
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    register_handler(services)
 
     surface.view(RECALIBRATE_VIEW)(instruction_given)
     surface.view(RECALIBRATE_CONFIRM_VIEW)(confirmed)

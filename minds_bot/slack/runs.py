@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows import access
 from minds_bot.flows.invocation import Invocation, with_progress
-from minds_bot.flows.research import ApprovalResume, ConsistencyFollowUp, ResearchRunHandler
 from minds_bot.flows.run_links import hidden_runs, run_channels, thread_links
 from minds_bot.i18n import _
 from minds_bot.minds import Study, StudyDetail
@@ -28,7 +27,6 @@ from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import Runs
 from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_study, show_progress, study_detail
-from minds_bot.store import RunKind
 
 if TYPE_CHECKING:
     from slack_bolt.context.ack.async_ack import AsyncAck
@@ -124,13 +122,6 @@ async def press_older(
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
     surface.action(RUNS_OLDER_ACTION)(press_older)
-
-    settings = services.settings
-    services.run_handlers[RunKind.RESEARCH] = ResearchRunHandler(
-        services, report_kind=settings.minds_report_kind, report_format=settings.minds_report_format
-    )
-    services.run_handlers[RunKind.CONSISTENCY] = ConsistencyFollowUp(services)
-    services.background.append(ApprovalResume(services))
 
 
 COMMANDS = {Runs: handle_runs}

@@ -21,7 +21,6 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows import workflows as workflow_flow
-from minds_bot.flows.ask import on_direct_end
 from minds_bot.i18n import N_, _, speak
 from minds_bot.render.errors import user_message
 from minds_bot.render.workflows import unknown_step
@@ -108,15 +107,6 @@ async def other_step(ack: AsyncAck, body: dict[str, Any], context: AsyncBoltCont
 
 
 def register(surface: Surface, services: Services) -> None:
-    async def finish(run: Any, result: Any) -> None:
-        await workflow_flow.finish_ask_step(services, run, result)
-
-    async def plan_ready(run: Any, post: Any, refused: str | None) -> None:
-        await workflow_flow.finish_plan_step(services, run, post, refused)
-
-    on_direct_end(services, finish)
-    workflow_flow.on_plan_ready(services, plan_ready)
-
     surface.function(ASK_STEP)(ask_step)
     surface.function(PLAN_STEP)(plan_step)
     # Registered after the steps: Bolt hands an event to the first listener that matches, so this one hears only a

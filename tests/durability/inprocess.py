@@ -14,6 +14,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_bolt.response import BoltResponse
 
 from minds_bot.app import build_app
+from minds_bot.composition import compose
 from minds_bot.flows.tracking import RunTracker
 from minds_bot.services import Services
 from minds_bot.store import PlanPost, PlanState, SecretBox, SqliteStore
@@ -104,8 +105,10 @@ async def open_process(
     services = Services.build(settings, store, clock=clock)
     if api is not None:
         use_fake_minds(services, api)
+    compose(
+        services, tracker=RunTracker(store=store, handlers=services.run_handlers, clock=clock, rng=random.Random(7))
+    )
     app, _ = build_app(services, process_before_response=True)
-    services.tracker = RunTracker(store=store, handlers=services.run_handlers, clock=clock, rng=random.Random(7))
     return Process(app=app, services=services)
 
 

@@ -24,6 +24,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_bolt.response import BoltResponse
 
 from minds_bot.app import build_app
+from minds_bot.composition import compose
 from minds_bot.flows.tracking import MAX_INTERVAL_SECONDS, RunTracker
 from minds_bot.minds import RateLimiter
 from minds_bot.services import Services
@@ -325,16 +326,16 @@ async def bot_harness(
         store = RecordingStore(secrets=SecretBox(secret_key), clock=clock, events=events)
         services = Services.build(settings, store, clock=clock)
         use_fake_minds(services, minds_api, download=download)
-        app, _ = build_app(services, process_before_response=wait_for_listeners)
         tracker = WatchedTracker(
             store=store,
-            handlers=services.run_handlers,
+            handlers=services.run_handlers,  # filled by the composition
             clock=clock,
             rng=random.Random(7),
             language=services.languages.of_workspace,
             on_change=services.home_changed,
         )
-        services.tracker = tracker
+        compose(services, tracker=tracker)
+        app, _ = build_app(services, process_before_response=wait_for_listeners)
         yield BotHarness(
             app=app,
             services=services,

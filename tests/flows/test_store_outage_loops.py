@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from minds_bot.flows.ask import AskResume
+from minds_bot.flows.ask import ask_resume
 from minds_bot.flows.chat import ChatCloser
 from minds_bot.flows.housekeeping import Housekeeping
-from minds_bot.flows.research import ApprovalResume
+from minds_bot.flows.research import approval_resume
 from minds_bot.flows.tracking import Observation, RunTracker
 from minds_bot.services import Background
 from minds_bot.store import MemoryStore, RunKind, SecretBox, StoreUnavailableError, TrackedRun
@@ -179,8 +179,8 @@ def _housekeeping(bot: BotHarness) -> Background:
 LOOPS: dict[str, tuple[Make, str]] = {
     "housekeeping": (_housekeeping, "prune"),
     "chat closer": (lambda bot: ChatCloser(bot.services, every=3600), "close_idle_chat_threads"),
-    "approval resume": (lambda bot: ApprovalResume(bot.services), "claim_pending_approvals"),
-    "ask resume": (lambda bot: AskResume(bot.services), "claim_pending_direct_asks"),
+    "approval resume": (lambda bot: approval_resume(bot.services), "claim_pending_approvals"),
+    "ask resume": (lambda bot: ask_resume(bot.services), "claim_pending_direct_asks"),
 }
 
 

@@ -75,7 +75,7 @@ async def main():
             digests = server.bot.services.background[-1]
             scheduling = type(digests).__name__, digests.apscheduler.running
             commands = [c.command for c in surface.commands]
-            tracking = server.bot.services.tracker._task  # the run tracker's loop
+            tracking = server.bot.services.tracker._claiming._task  # the run tracker's loop
             tracker = tracking is not None and not tracking.done()
         finally:
             await server.stop()

@@ -33,7 +33,7 @@ SCANNED_PACKAGES = ("render", "slack", "flows", "minds")
 
 
 def _scanned() -> list[Path]:
-    files = [PACKAGE / "services.py"]
+    files = sorted((PACKAGE / "services").rglob("*.py"))
     for package in SCANNED_PACKAGES:
         files += sorted((PACKAGE / package).rglob("*.py"))
     return [f for f in files if str(f.relative_to(PACKAGE)) not in NOT_FOR_SLACK_USERS]
