@@ -17,8 +17,8 @@ Owns:
 - ``finish_ask_step`` (installed by ``minds_bot.composition`` on the direct-question handler): once the
   question's end is in its thread, complete the step — ``functions.completeSuccess`` with the thread's result
   summary, n (the answers counted) and the thread's link when Minds answered; ``functions.completeError`` with
-  the thread's words and its link when the run failed, was cancelled, could not be read or was lost. Completed with the workspace's bot token (Slack needs no scope for
-  it), because the step's own token is not kept.
+  the thread's words and its link when the run failed, was cancelled, could not be read or was lost. Completed
+  with the workspace's bot token (Slack needs no scope for it), because the step's own token is not kept.
 - ``plan_step``: the same checks, remember the step under the plan's preview key (saved before the plan is
   started), start the plan in the channel through ``flows/planning.py`` (the same plan message, approvals and run
   as ``/minds plan``, requested by the person who ran the workflow); ``finish_plan_step`` (installed by
