@@ -26,7 +26,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._harness import (  # noqa: E402
+from benchmarks._harness import (
     block_action,
     percentile,
     signed,

@@ -32,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._harness import (  # noqa: E402
+from benchmarks._harness import (
     BIN,
     busiest_minute,
     free_port,
@@ -44,9 +44,9 @@ from benchmarks._harness import (  # noqa: E402
     watch_minds,
     write_result,
 )
-from minds_bot.store import Digest, ScheduleKind, SecretBox, open_store  # noqa: E402
-from minds_sandbox import SandboxConfig, running_sandbox  # noqa: E402
-from slack_emulator import DemoChannel, EmulatorConfig, running_emulator  # noqa: E402
+from minds_bot.store import Digest, ScheduleKind, SecretBox, open_store
+from minds_sandbox import SandboxConfig, running_sandbox
+from slack_emulator import DemoChannel, EmulatorConfig, running_emulator
 
 ROOT = Path(__file__).resolve().parent.parent
 DIGESTS = 500
@@ -83,7 +83,7 @@ async def _seed(path: Path, secret: str, *, team: str, channels: list[str], fire
 
 
 def _watch_posts(emu: Any, posts: list[tuple[float, str]]) -> None:
-    methods = emu.web_api._methods  # noqa: SLF001 - the benchmark listens in on what the emulator serves
+    methods = emu.web_api._methods  # the benchmark listens in on what the emulator serves
     post = methods["chat.postMessage"]
 
     async def observed(args: dict[str, Any]) -> dict[str, Any]:

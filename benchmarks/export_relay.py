@@ -26,7 +26,7 @@ from aiohttp import web
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._harness import write_result  # noqa: E402
+from benchmarks._harness import write_result
 
 SIZE_MB = 200
 WAYS = ("files_upload_v2", "streamed")

@@ -34,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._harness import (  # noqa: E402
+from benchmarks._harness import (
     BIN,
     busiest_minute,
     free_port,
@@ -46,11 +46,11 @@ from benchmarks._harness import (  # noqa: E402
     watch_minds,
     write_result,
 )
-from minds_bot.store import BotRecord, RunKind, SecretBox, TrackedRun, WorkspaceSettings, open_store  # noqa: E402
-from minds_sandbox import SandboxConfig, running_sandbox  # noqa: E402
-from minds_sandbox.ids import key_fingerprint  # noqa: E402
-from slack_emulator import DemoChannel, EmulatorConfig, running_emulator  # noqa: E402
-from slack_emulator.workspace import Content  # noqa: E402
+from minds_bot.store import BotRecord, RunKind, SecretBox, TrackedRun, WorkspaceSettings, open_store
+from minds_sandbox import SandboxConfig, running_sandbox
+from minds_sandbox.ids import key_fingerprint
+from slack_emulator import DemoChannel, EmulatorConfig, running_emulator
+from slack_emulator.workspace import Content
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 1000
@@ -73,7 +73,7 @@ class Seen:
 
 
 def _watch_slack(emu: Any, seen: Seen) -> None:
-    methods = emu.web_api._methods  # noqa: SLF001 - the benchmark listens in on what the emulator serves
+    methods = emu.web_api._methods  # the benchmark listens in on what the emulator serves
 
     def wrap(name: str, method: Any) -> Any:
         async def observed(args: dict[str, Any]) -> dict[str, Any]:

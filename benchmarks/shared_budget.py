@@ -22,9 +22,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._harness import write_result  # noqa: E402
-from tests.durability.budget_load import run_load  # noqa: E402
-from tests.pg_server import start_server  # noqa: E402
+from benchmarks._harness import write_result
+from tests.durability.budget_load import run_load
+from tests.pg_server import start_server
 
 
 async def measure(args: argparse.Namespace) -> dict[str, Any]:

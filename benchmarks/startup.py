@@ -31,9 +31,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import httpx  # noqa: E402
+import httpx
 
-from benchmarks._harness import (  # noqa: E402
+from benchmarks._harness import (
     ROOT,
     START_TIMEOUT,
     Proc,

@@ -398,7 +398,7 @@ class Bot:
                     break
             compose(self.services)
             self.surface = register_listeners(self.app, self.services)
-        except Exception:  # noqa: BLE001 - a task of its own: nobody else would see why the bot cannot answer
+        except Exception:  # a task of its own: nobody else would see why the bot cannot answer
             self.ready = False
             log.exception("the bot could not register its listeners")
             raise
@@ -406,7 +406,7 @@ class Bot:
         for work in list(self.services.background):
             try:
                 await work.start()
-            except Exception:  # noqa: BLE001 - as above
+            except Exception:  # as above
                 self.ready = False
                 log.exception("background work could not start", extra={"fields": {"work": type(work).__name__}})
                 raise

@@ -96,7 +96,7 @@ class PgServer:
             raise PgUnavailable("only a halted server this test process started can be resumed")
         root = self.data_dir.parent
         log = open(root / "server.log", "ab")  # noqa: SIM115 - kept open for the server's lifetime
-        self.process = subprocess.Popen(self._command, stdout=log, stderr=subprocess.STDOUT, cwd=root)  # noqa: S603
+        self.process = subprocess.Popen(self._command, stdout=log, stderr=subprocess.STDOUT, cwd=root)
         _wait_ready(self._bin_dir, port=self._port, process=self.process, log=root / "server.log")
 
     def stop(self) -> None:
@@ -180,7 +180,7 @@ def _run_as() -> list[str]:
 
 
 def _run(command: list[str], *, what: str, cwd: Path) -> None:
-    done = subprocess.run(  # noqa: S603
+    done = subprocess.run(
         command, capture_output=True, check=False, timeout=START_TIMEOUT_SECONDS, cwd=cwd
     )
     if done.returncode != 0:
@@ -198,7 +198,7 @@ def _wait_ready(bin_dir: Path, *, port: int, process: subprocess.Popen[bytes], l
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise PgUnavailable(f"PostgreSQL exited at start: {log.read_text(errors='replace')[-800:]}")
-        ready = subprocess.run(  # noqa: S603
+        ready = subprocess.run(
             [str(bin_dir / "pg_isready"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres"],
             capture_output=True,
             check=False,

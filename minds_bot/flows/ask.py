@@ -392,7 +392,7 @@ class DirectRunHandler:
         for listener in self.ended:
             try:
                 await listener(run, result)
-            except Exception:  # noqa: BLE001 - the result is in the thread; posting it again would not help
+            except Exception:  # the result is in the thread; posting it again would not help
                 log.exception("telling a run's end failed", extra={"fields": {"run": run.run_id}})
 
     async def observe(self, run: TrackedRun) -> Observation:

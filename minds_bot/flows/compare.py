@@ -110,7 +110,7 @@ def choose(
         if run.status not in ENDED:
             return render_not_finished(number=study.runs.index(run) + 1, status=run.status)
         chosen.append(run)
-    if len(chosen) == 2 and chosen[0].run_id == chosen[1].run_id:  # noqa: PLR2004 - two runs named
+    if len(chosen) == 2 and chosen[0].run_id == chosen[1].run_id:  # two runs named
         return render_same_run()
     return chosen
 
@@ -189,7 +189,7 @@ async def post(invocation: Invocation, comparison: Comparison, *, thread_ts: str
 
 
 def _shorten_title(title: str) -> str:
-    return title if len(title) <= 250 else title[:249] + "…"  # noqa: PLR2004 - Slack's file title limit
+    return title if len(title) <= 250 else title[:249] + "…"  # Slack's file title limit
 
 
 def other_runs(study: StudyRuns, run_id: str, *, allowed: Collection[str] | None = None) -> list[tuple[str, str]]:

@@ -28,7 +28,7 @@ _pool: ThreadPoolExecutor | None = None
 async def draw(render: Callable[..., bytes], /, **kwargs: Any) -> bytes | None:
     """Run ``render(**kwargs)`` on the charts thread and return its PNG; None when no font here can draw its
     labels (the caller says so with ``render.charts.chart_not_drawn``)."""
-    global _pool  # noqa: PLW0603 - one thread for the process, made on the first chart
+    global _pool  # one thread for the process, made on the first chart
     if _pool is None:
         _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="charts")
     context = contextvars.copy_context()  # the language being spoken, as ``asyncio.to_thread`` would carry it

@@ -220,7 +220,7 @@ class HomeTabs(Background):
         except StoreUnavailableError as exc:  # their Homes show it on the next open or refresh
             self.outage.failed(exc)
             return
-        except Exception:  # noqa: BLE001 - their Homes show it on the next open or refresh
+        except Exception:  # their Homes show it on the next open or refresh
             log.warning("could not read a channel's approvers for the Home", exc_info=True)
             return
         for user in approvers:
@@ -251,7 +251,7 @@ class HomeTabs(Background):
             raise
         except StoreUnavailableError as exc:  # refreshed on the next open or change
             self.outage.failed(exc)
-        except Exception:  # noqa: BLE001 - a Home that could not be refreshed is refreshed on the next open
+        except Exception:  # a Home that could not be refreshed is refreshed on the next open
             log.warning("could not refresh a Home tab", exc_info=True, extra={"fields": {"team": team_id}})
         else:
             self.outage.recovered()

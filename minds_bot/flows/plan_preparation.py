@@ -182,7 +182,7 @@ class PlanPreparation:
         for listener in self.ended:
             try:
                 await listener(run, post, refused)
-            except Exception:  # noqa: BLE001 - the plan message already says it; showing it again would not help
+            except Exception:  # the plan message already says it; showing it again would not help
                 log.exception("telling a plan's start failed", extra={"fields": {"plan": post.message_ts}})
 
     async def _post_for(self, run: TrackedRun) -> PlanPost | None:

@@ -79,7 +79,7 @@ async def notify_run_end(services: Services, slack: AsyncWebClient, run: Tracked
                 continue
             await _dm(services, slack, result, user_id=user_id, requested=user_id == requester)
         services.home_changed(result)  # the Homes whose Recent results list it
-    except Exception:  # noqa: BLE001 - the result is posted; a lost DM must not make the tracker post it again
+    except Exception:  # the result is posted; a lost DM must not make the tracker post it again
         log.exception("could not tell people a run ended", extra={"fields": {"run": run.run_id}})
 
 

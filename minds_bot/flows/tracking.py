@@ -116,7 +116,7 @@ class RunTracker:
         self._store = store
         self._handlers = handlers
         self._clock = clock
-        self._rng = rng or random.Random()  # noqa: S311 - jitter, not security
+        self._rng = rng or random.Random()  # jitter, not security
         self._concurrency = concurrency
         self._slots = asyncio.Semaphore(concurrency)
         self._wake = asyncio.Event()
@@ -243,7 +243,7 @@ class RunTracker:
         except StoreUnavailableError as exc:
             # Nothing can be recorded now: the run's lease runs out and it is due again once the store answers.
             self.outage.failed(exc)
-        except Exception:  # noqa: BLE001 - one run's failure must not stop the loop for every other run
+        except Exception:  # one run's failure must not stop the loop for every other run
             log.exception("polling a run failed", extra={"fields": {"run": run.run_id, "team": run.team_id}})
             try:
                 await self._reschedule(run, delay=MAX_INTERVAL_SECONDS, attempts=run.attempts + 1)

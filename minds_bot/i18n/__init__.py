@@ -165,7 +165,7 @@ def separated(parts: Iterable[str | None]) -> str:
     return renderable(FIGURE_SEPARATOR.join(part for part in parts if part))
 
 
-def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for it
+def N_(message: str, /) -> str:  # gettext's name for it
     """Marks a message for the catalogs where it is defined (a module constant); translate it where it is used,
     ``_(CONSTANT)``, so it speaks the language of the moment."""
     return message

@@ -103,7 +103,7 @@ class Transport:
         self._sleep = sleep
         self._retry = retry or RetryPolicy()
         self._limiter = limiter or RateLimiter(clock=clock, sleep=sleep)
-        self._rng = rng or random.Random()  # noqa: S311 — jitter, not security
+        self._rng = rng or random.Random()  # jitter, not security
 
     @property
     def limiter(self) -> RateLimiter:

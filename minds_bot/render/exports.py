@@ -201,7 +201,7 @@ def export_already_running(
     *,
     study_name: str,
     kind: str,
-    format: str,
+    format: str,  # noqa: A002 - the export's field name
     requested_by: str,
     value: str | None,
 ) -> Message:

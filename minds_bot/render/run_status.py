@@ -164,7 +164,7 @@ def _plan_limited_line(run: ResearchRun) -> str:
 LostKind = Literal["research", "question", "consistency", "audience", "export"]
 
 
-def lost_text(kind: LostKind, *, reads: int, export: str = "", format: str = "") -> str:
+def lost_text(kind: LostKind, *, reads: int, export: str = "", format: str = "") -> str:  # noqa: A002 - the export's field
     """A run, export or build Minds answers 404 for, again and again: said once, then no longer followed. One whole
     sentence per kind of thing, so each language can say it its own way; ``export``/``format`` name an export."""
     if kind == "export":

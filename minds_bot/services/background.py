@@ -166,7 +166,7 @@ class Followups:
                 await job()
             except StoreUnavailableError as exc:  # the result it follows stands; one line per outage
                 self.outage.failed(exc)
-            except Exception:  # noqa: BLE001 - a follow-up's failure is logged; the result it follows stands
+            except Exception:  # a follow-up's failure is logged; the result it follows stands
                 log.exception("a follow-up failed", extra={"fields": {"job": name}})
             else:
                 self.outage.recovered()

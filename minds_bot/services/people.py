@@ -211,7 +211,7 @@ class Languages:
         try:
             async with asyncio.timeout(USER_LOOKUP_SECONDS):
                 reply = await client.users_info(user=user_id, include_locale=True)
-        except Exception as exc:  # any failure: the workspace's language now, asked again next time
+        except Exception as exc:  # noqa: BLE001 - any failure: the workspace's language now, asked again next time
             log.info("users.info for the person's language failed: %s", type(exc).__name__)
             return None
         user = reply.get("user") if hasattr(reply, "get") else None

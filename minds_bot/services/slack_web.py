@@ -170,7 +170,7 @@ class ChannelPacer:
                 del pending[(channel, ts)]
                 try:
                     await client.chat_update(channel=channel, ts=ts, **content)
-                except Exception:  # noqa: BLE001 - one message gone or refused must not stop the others' edits
+                except Exception:  # one message gone or refused must not stop the others' edits
                     log.warning("a progress edit was refused", exc_info=True, extra={"fields": {"channel": channel}})
         finally:
             self._drains.pop(workspace, None)

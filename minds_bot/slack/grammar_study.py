@@ -84,7 +84,7 @@ def _compare(text: str, tokens: list[Token]) -> Command | Usage:
     """``compare <study> [run] [run]``: up to two trailing run references (a number or a run id); the words
     before them name the Study (quote a Study name that ends with a number)."""
     end = len(tokens)
-    while end > 2 and len(tokens) - end < MAX_COMPARED_RUNS and not tokens[end - 1].quoted:  # noqa: PLR2004
+    while end > 2 and len(tokens) - end < MAX_COMPARED_RUNS and not tokens[end - 1].quoted:
         if not RUN_REF.match(tokens[end - 1].value):
             break
         end -= 1
@@ -146,7 +146,7 @@ def _export(text: str, tokens: list[Token]) -> Command | Usage:
 def _export_unknown(tokens: list[Token], stop: int) -> str | None:
     """The first word before the trailing options that cannot be part of the Study's name: any word after a
     quoted name, or the word after an option word inside an unquoted name (``pdf please``)."""
-    if stop <= 2:  # noqa: PLR2004 - the command word and one name token
+    if stop <= 2:  # the command word and one name token
         return None
     if tokens[1].quoted:
         return tokens[stop - 1].value  # the word the trailing options stopped at

@@ -97,7 +97,7 @@ def shape_middleware() -> Callable[..., Awaitable[Any]]:
     HTTP requests were already checked by the gate; this covers Socket Mode, where Slack's envelope is
     acknowledged (status 200, empty) so Slack does not redeliver it."""
 
-    async def check_shape(request: Any, body: Any, next: Callable[[], Awaitable[Any]]) -> Any:
+    async def check_shape(request: Any, body: Any, next: Callable[[], Awaitable[Any]]) -> Any:  # noqa: A002 - Bolt's name
         problem = shape_problem(body)
         if problem is None:
             return await next()
@@ -108,7 +108,7 @@ def shape_middleware() -> Callable[..., Awaitable[Any]]:
 
 
 def log_context_middleware() -> Callable[..., Awaitable[Any]]:
-    async def log_context(body: dict[str, Any], next: Callable[[], Awaitable[Any]]) -> Any:
+    async def log_context(body: dict[str, Any], next: Callable[[], Awaitable[Any]]) -> Any:  # noqa: A002 - Bolt's name
         team = body.get("team_id") or (body.get("team") or {}).get("id")
         channel = body.get("channel_id") or (body.get("channel") or {}).get("id")
         user = body.get("user_id") or (body.get("user") or {}).get("id")
@@ -150,7 +150,7 @@ STORE_ANSWER_SECONDS = 1.5
 
 
 def once_per_delivery_middleware(store: Store) -> Callable[..., Awaitable[Any]]:
-    async def once_per_delivery(request: Any, body: dict[str, Any], next: Callable[[], Awaitable[Any]]) -> Any:
+    async def once_per_delivery(request: Any, body: dict[str, Any], next: Callable[[], Awaitable[Any]]) -> Any:  # noqa: A002 - Bolt's name
         key = delivery_key(body, raw=request.raw_body)
         if key is not None and not await _first_time(store, key):
             log.info("repeated delivery answered without processing", extra={"fields": {"delivery": key}})

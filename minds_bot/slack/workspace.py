@@ -72,7 +72,7 @@ def _json(body: dict[str, Any]) -> BoltResponse:
 
 
 def workspace_middleware() -> Callable[..., Awaitable[Any]]:
-    async def one_workspace(body: dict[str, Any], context: Any, next: Callable[[], Awaitable[Any]]) -> Any:
+    async def one_workspace(body: dict[str, Any], context: Any, next: Callable[[], Awaitable[Any]]) -> Any:  # noqa: A002 - Bolt's name
         authorized = context.authorize_result
         teams = acting_teams(body, actor_team=context.actor_team_id, request_team=context.team_id)
         if authorized is None or is_served(

@@ -63,7 +63,7 @@ class SqlAsks(SqlSection, AskStore):
         async with self._tx() as q:
             created = await q.insert("direct_asks", row, conflict="ignore") == 1
             found = await _get_ask(q, ask.client_request_id)
-        assert found is not None  # noqa: S101 - inserted or found inside the same transaction
+        assert found is not None  # inserted or found inside the same transaction
         return from_row(DirectAsk, found, self._box), created
 
     async def release_direct_ask(self, client_request_id: str) -> None:

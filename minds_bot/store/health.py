@@ -91,7 +91,7 @@ class Outage:
         self.name = name
         self._first, self._cap = first, cap
         self._clock, self._sleep = clock, sleep
-        self._rng = rng or random.Random()  # noqa: S311 - jitter, not security
+        self._rng = rng or random.Random()  # jitter, not security
         self.failures = 0  # attempts that failed in the outage under way
         self._since: float | None = None
 

@@ -53,7 +53,7 @@ class SqlKeyedRequests(SqlSection, KeyedRequestStore):
             row = await q.one(
                 "SELECT * FROM keyed_requests WHERE team_id = ? AND key = ?", (request.team_id, request.key)
             )
-        assert row is not None  # noqa: S101 - inserted or found inside the same transaction
+        assert row is not None  # inserted or found inside the same transaction
         return from_row(KeyedRequest, row, self._box)
 
     async def get_keyed_request(self, *, team_id: str, key: str) -> KeyedRequest | None:

@@ -196,7 +196,7 @@ class SqlPlans(SqlSection, PlanStore):
                 # Only a definitive refusal frees the revision for another approval.
                 created = await _reclaim_failed(q, row)
             stored = await _get_approval(q, key)
-        assert stored is not None  # noqa: S101 - inserted or found inside the same transaction
+        assert stored is not None  # inserted or found inside the same transaction
         return from_row(Approval, stored, self._box), created
 
     async def release_approval(self, *, team_id: str, draft_plan_id: str, revision: int) -> None:

@@ -86,7 +86,7 @@ class SqlSpends(SqlSection, SpendStore):
         async with self._tx() as q:
             await q.insert("spends", self._row(stored), conflict="ignore")
             row = await _get_spend(q, team_id=spend.team_id, spend_id=spend.spend_id)
-        assert row is not None  # noqa: S101 - inserted or found inside the same transaction
+        assert row is not None  # inserted or found inside the same transaction
         return from_row(Spend, row, self._box)
 
     async def get_spend(self, *, team_id: str, spend_id: str) -> Spend | None:

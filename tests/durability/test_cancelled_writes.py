@@ -26,7 +26,7 @@ async def test_a_write_cancelled_while_waiting_for_the_lock_leaves_no_transactio
             loop.call_soon_threadsafe(began.set)
 
     try:
-        await store._conn.set_trace_callback(traced)  # noqa: SLF001 - the only way to see the thread reach BEGIN
+        await store._conn.set_trace_callback(traced)  # the only way to see the thread reach BEGIN
         blocker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
         write = asyncio.create_task(store.mark_delivery("event:Ev1"))
         await asyncio.wait_for(began.wait(), WAIT)  # the store's BEGIN now waits for that lock in its thread

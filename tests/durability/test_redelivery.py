@@ -19,7 +19,7 @@ async def test_a_redelivered_event_is_handled_once_across_a_restart(tmp_path: Pa
     key, clock, path, api = SecretBox.generate_key(), Clock(), tmp_path / "bot.sqlite3", FakeMindsAPI()
     async with fake_slack() as slack:
 
-        async def process():  # noqa: ANN202
+        async def process():
             return await open_process(path, slack=slack, secret_key=key, clock=clock, api=api, minds_key=fake_key())
 
         first = await process()

@@ -165,7 +165,7 @@ def _start_replica(name: str, env: dict[str, str], logs: Path) -> Replica:
     port = _free_port()
     log = logs / f"{name}.log"
     with log.open("wb") as out:
-        process = subprocess.Popen(  # noqa: S603
+        process = subprocess.Popen(
             [sys.executable, "-m", "minds_bot", "run", "--http", "--host", "127.0.0.1", "--port", str(port)],
             env=env,
             stdout=out,

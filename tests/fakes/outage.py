@@ -58,7 +58,7 @@ def switchable(store: Store) -> StoreSwitch:
 def _guarded(method: Callable[..., Awaitable[Any]], switch: StoreSwitch, name: str) -> Callable[..., Awaitable[Any]]:
     async def guarded(*args: Any, **kwargs: Any) -> Any:
         if switch.down:
-            switch._refuse(name)  # noqa: SLF001 - the switch's own bookkeeping
+            switch._refuse(name)  # the switch's own bookkeeping
         return await method(*args, **kwargs)
 
     return guarded

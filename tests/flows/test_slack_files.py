@@ -12,7 +12,7 @@ from minds_bot.flows.slack_files import Refusal, SlackFileHosts, SlackFileRefuse
 
 SLACK = SlackFileHosts.for_api_url("https://slack.com/api/")
 FILE = "https://files.slack.com/files-pri/T1-F1/shoe.png"
-TOKEN = "xoxb-test-token"  # noqa: S105 - a test value
+TOKEN = "xoxb-test-token"  # a test value
 
 
 class Seen:

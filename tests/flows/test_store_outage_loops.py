@@ -218,9 +218,9 @@ async def test_the_digest_scheduler_logs_an_outage_once_and_its_end_once(
         switch.down = True
         with caplog.at_level(logging.INFO):
             for _ in range(FAILED_ATTEMPTS):  # one sweep a minute: each meets the outage
-                await scheduler._pass()  # noqa: SLF001 - the sweep APScheduler runs
+                await scheduler._pass()  # the sweep APScheduler runs
             switch.down = False
-            await scheduler._pass()  # noqa: SLF001
+            await scheduler._pass()
     assert switch.total("list_digests") == FAILED_ATTEMPTS
     assert outage_lines(caplog) == [
         ("WARNING", OUTAGE_STARTED, "digest scheduler"),

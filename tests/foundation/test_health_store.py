@@ -26,7 +26,7 @@ SENTENCE = "minds-bot cannot reach its database right now; nothing was done; try
 HELP_NOTE = (
     "minds-bot cannot reach its database right now: other commands do nothing until it answers; try again in a minute."
 )
-OAUTH_SIGNING_SECRET = "signing-secret-for-tests"  # noqa: S105 - a test's
+OAUTH_SIGNING_SECRET = "signing-secret-for-tests"  # a test's
 
 
 class Seconds:

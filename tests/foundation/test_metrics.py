@@ -198,7 +198,7 @@ asyncio.run(main())
 
 
 def test_start_up_does_not_load_prometheus_client_the_first_scrape_does() -> None:
-    done = subprocess.run(  # noqa: S603 - our own interpreter
+    done = subprocess.run(  # our own interpreter
         [sys.executable, "-c", SCRIPT],
         capture_output=True,
         text=True,

@@ -140,7 +140,7 @@ def test_a_bad_fernet_key_names_its_position_without_echoing_it(monkeypatch: pyt
     assert "not-a-fernet-key" not in problem and good not in problem
 
 
-DB_PASSWORD = "pg-Pa55word-never-shown"  # noqa: S105 - made up; must never be printed
+DB_PASSWORD = "pg-Pa55word-never-shown"  # made up; must never be printed
 
 
 @pytest.mark.parametrize(

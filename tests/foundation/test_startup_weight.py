@@ -87,7 +87,7 @@ asyncio.run(main())
 
 
 def test_a_serving_bot_has_not_loaded_charting_pdf_postgres_yaml_httpx_apscheduler_or_the_sandbox() -> None:
-    done = subprocess.run(  # noqa: S603 - our own interpreter
+    done = subprocess.run(  # our own interpreter
         [sys.executable, "-c", SCRIPT % (HEAVY,)],
         capture_output=True,
         text=True,

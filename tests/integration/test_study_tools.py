@@ -33,7 +33,7 @@ def _summary_generations(h: Harness) -> asyncio.Queue[int]:
     original = engine.request_summary
     started: asyncio.Queue[int] = asyncio.Queue()
 
-    def request_summary(study: dict, *, length: str, force: bool):  # noqa: ANN202 - same as the original
+    def request_summary(study: dict, *, length: str, force: bool):  # same as the original
         revision, done = original(study, length=length, force=force)
         started.put_nowait(revision)
         return revision, done

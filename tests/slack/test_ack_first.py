@@ -26,7 +26,7 @@ ACKERS = {"ack", "ack_options"}
 
 def _listeners() -> list[Any]:
     app = build_manifest_surface(Settings.model_construct()).app
-    return [listener.ack_function for listener in app._async_listeners]  # noqa: SLF001 - Bolt keeps no public list
+    return [listener.ack_function for listener in app._async_listeners]  # Bolt keeps no public list
 
 
 def _first_await(function: Any) -> str | None:

@@ -53,7 +53,7 @@ KOREAN = "가격예아니오"
 CHINESE = "占比（%）"
 
 
-def font_with(path, characters: str) -> str:  # noqa: ANN001 - a pytest tmp_path
+def font_with(path, characters: str) -> str:  # a pytest tmp_path
     """A tiny TrueType font whose cmap has exactly ``characters`` (and the Latin letters): a font set with or
     without CJK coverage, made here so the tests do not depend on the machine's fonts."""
     from fontTools.fontBuilder import FontBuilder
@@ -100,7 +100,7 @@ def no_system_cjk_fonts(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     bars.use_cjk_font(None)
 
 
-def test_korean_or_chinese_words_pick_a_font_whose_glyphs_cover_them(tmp_path, no_system_cjk_fonts) -> None:  # noqa: ANN001
+def test_korean_or_chinese_words_pick_a_font_whose_glyphs_cover_them(tmp_path, no_system_cjk_fonts) -> None:
     """The built-in font has no Hangul or Han: a chart with them uses the configured font when its cmap has
     every one of their characters; Latin words keep the built-in font."""
     from minds_bot.render import bars
@@ -117,7 +117,7 @@ def test_korean_or_chinese_words_pick_a_font_whose_glyphs_cover_them(tmp_path, n
 
 @pytest.mark.parametrize("configured", ["latin", "broken", "none"])
 def test_without_a_font_covering_the_labels_no_chart_of_boxes_is_drawn(
-    tmp_path,  # noqa: ANN001
+    tmp_path,
     no_system_cjk_fonts: None,
     configured: str,
 ) -> None:

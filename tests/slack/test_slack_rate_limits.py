@@ -95,7 +95,7 @@ async def test_progress_edits_beyond_the_pace_are_merged_newest_first_and_none_i
     time = FakeTime()
     pacer = ChannelPacer(rate=100.0, burst=100, updates_per_minute=2, clock=time, sleep=time.sleep)
     async with fake_slack() as slack:
-        client = slack_web_client("xoxb-test", base_url=slack.api_url, pacer=pacer)  # noqa: S106 - fake
+        client = slack_web_client("xoxb-test", base_url=slack.api_url, pacer=pacer)  # fake
         for text in ("1 of 4", "2 of 4"):
             await client.edit_progress(channel="C1", ts="1.1", text=text)
         assert [c["text"] for c in slack.calls_to("chat.update")] == ["1 of 4", "2 of 4"]  # within the pace

@@ -25,7 +25,7 @@ from tests.pg_server import PgServer, _free_port
 from tests.store import factories
 from tests.store.conftest import START, FakeClock, fake_minds_key
 
-PASSWORD = "s3cret-Pa55word"  # noqa: S105 - a made-up password the messages must never show
+PASSWORD = "s3cret-Pa55word"  # a made-up password the messages must never show
 STARTING_TOGETHER = 4
 
 

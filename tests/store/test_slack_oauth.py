@@ -145,7 +145,7 @@ def test_bolt_accepts_the_adapters_in_its_oauth_settings(store: Store) -> None:
     assert isinstance(installations, AsyncInstallationStore) and isinstance(states, AsyncOAuthStateStore)
     settings = AsyncOAuthSettings(
         client_id="111.222",
-        client_secret="fake-secret",  # noqa: S106 - obviously fake
+        client_secret="fake-secret",  # obviously fake
         scopes=["commands", "chat:write"],
         installation_store=installations,
         state_store=states,

@@ -26,7 +26,7 @@ FUTURE_MIGRATION = ("CREATE TABLE future_feature (id INTEGER PRIMARY KEY, note T
 
 
 async def _schema_rows(store: SqliteStore) -> list[int]:
-    async with store._read() as q:  # noqa: SLF001 - inspecting the bookkeeping table itself
+    async with store._read() as q:  # inspecting the bookkeeping table itself
         return [row["version"] for row in await q.all("SELECT version FROM schema_version ORDER BY version")]
 
 
@@ -51,7 +51,7 @@ async def test_an_older_file_is_upgraded_and_keeps_its_data(db_path: str, box: S
     assert upgraded.schema_version == len(newer)
     assert await _schema_rows(upgraded) == list(range(1, len(newer) + 1))
     assert [run.run_id for run in await upgraded.unfinished_runs()] == ["run-1"]
-    async with upgraded._read() as q:  # noqa: SLF001
+    async with upgraded._read() as q:
         assert await q.all("SELECT * FROM future_feature") == []
     await upgraded.close()
 
@@ -66,7 +66,7 @@ async def test_a_failing_migration_leaves_the_old_version(db_path: str, box: Sec
     await kept.close()
     store = await SqliteStore.open(db_path, secrets=box, clock=clock, migrations=MIGRATIONS + (FUTURE_MIGRATION,))
     assert store.schema_version == len(MIGRATIONS) + 1  # the broken step was rolled back whole
-    async with store._read() as q:  # noqa: SLF001
+    async with store._read() as q:
         assert await q.one("SELECT name FROM sqlite_master WHERE name = 'half_done'") is None
     await store.close()
 
@@ -88,7 +88,7 @@ async def test_concurrent_first_opens_migrate_once(db_path: str, box: SecretBox,
 
 async def test_file_uses_wal_and_a_busy_timeout(db_path: str, box: SecretBox) -> None:
     store = await open_store(db_path, secrets=box)
-    async with store._read() as q:  # type: ignore[attr-defined]  # noqa: SLF001
+    async with store._read() as q:  # type: ignore[attr-defined]
         assert (await q.one("PRAGMA journal_mode"))[0] == "wal"
         assert (await q.one("PRAGMA busy_timeout"))[0] >= 1000
     await store.close()

@@ -89,7 +89,7 @@ async def test_postgres_down_is_store_unavailable_and_the_same_store_answers_onc
 
 async def test_a_statement_error_on_postgres_is_not_an_outage(pg_store: PostgresStore) -> None:
     with pytest.raises(asyncpg.UndefinedTableError):
-        async with pg_store._read() as q:  # noqa: SLF001 - a statement the store itself never sends
+        async with pg_store._read() as q:  # a statement the store itself never sends
             await q.one("SELECT * FROM no_such_table")
 
 
@@ -121,7 +121,7 @@ async def test_a_sqlite_constraint_error_is_not_an_outage(db_path: str, box: Sec
     store = await SqliteStore.open(db_path, secrets=box)
     try:
         with pytest.raises(sqlite3.IntegrityError):
-            async with store._tx() as q:  # noqa: SLF001 - a statement the store itself never sends
+            async with store._tx() as q:  # a statement the store itself never sends
                 await q.run("INSERT INTO deliveries (delivery_key, seen_at) VALUES (NULL, NULL)")
     finally:
         await store.close()

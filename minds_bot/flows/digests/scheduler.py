@@ -193,7 +193,7 @@ class DigestScheduler(Background):
             metrics.digest_fires.inc("failed")
             self.outage.failed(exc)
             return
-        except Exception:  # noqa: BLE001 - background work: log, back off, let the next pass retry
+        except Exception:  # background work: log, back off, let the next pass retry
             metrics.digest_fires.inc("failed")
             self._back_off(digest_id)
             log.exception("digest could not be posted; will retry", extra={"fields": {"digest": digest_id}})

@@ -108,8 +108,8 @@ class ExportsApi(Downloads):
         kind: ProfileExportKind,
         item_id: str,
         *,
-        format: ProfileFormat,
-        force: bool | None = None,  # noqa: A002
+        format: ProfileFormat,  # noqa: A002 - the API's name
+        force: bool | None = None,
     ) -> ProfileExport:
         """``POST /{kind}/{id}/export``: a cached artifact at once, or a job to follow. Not retried (no key)."""
         body = _drop_none({"format": format, "force": force})

@@ -95,7 +95,7 @@ async def slack() -> AsyncIterator[FakeSlack]:
 
 
 def build_flow(store: Store, *, minds: MindsClient, slack: FakeSlack, clock: Clock) -> DigestFlow:
-    web = AsyncWebClient(token="xoxb-test-token", base_url=slack.api_url)  # noqa: S106 - fake
+    web = AsyncWebClient(token="xoxb-test-token", base_url=slack.api_url)  # fake
 
     async def minds_for(team_id: str) -> MindsClient:
         return minds

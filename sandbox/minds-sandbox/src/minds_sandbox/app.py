@@ -43,7 +43,7 @@ def create_app(config: SandboxConfig, *, clock: Clock | None = None, sleep: Slee
     return app
 
 
-def _lifecycle(config: SandboxConfig, *, clock: Clock, sleep: Sleeper):  # noqa: ANN202 - aiohttp cleanup ctx
+def _lifecycle(config: SandboxConfig, *, clock: Clock, sleep: Sleeper):  # aiohttp cleanup ctx
     async def context(app: web.Application) -> AsyncIterator[None]:
         store = SnapshotStore(config.db_path) if config.db_path else None
         state = await load_state(config, store)

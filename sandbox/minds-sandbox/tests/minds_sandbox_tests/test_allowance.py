@@ -45,7 +45,7 @@ async def test_allowance_spent_mid_run_keeps_completed_questions() -> None:
     assert other_key_run.status_code == 200  # allowances are per key
 
 
-async def test_allowance_can_be_changed_through_control(sandbox, client: httpx.AsyncClient) -> None:  # noqa: ANN001
+async def test_allowance_can_be_changed_through_control(sandbox, client: httpx.AsyncClient) -> None:
     async with httpx.AsyncClient() as control:
         changed = await control.put(f"{sandbox.origin}/_sandbox/allowance", json={"limit": 0})
     assert changed.status_code == 200

@@ -44,6 +44,6 @@ def test_fault_flags() -> None:
     assert str(config.db_path) == "x.db"
 
 
-def test_invalid_flags_exit_with_2(capsys) -> None:  # noqa: ANN001
+def test_invalid_flags_exit_with_2(capsys) -> None:
     assert cli.run(parse("--throttle-rate", "7")) == 2
     assert "throttle_rate" in capsys.readouterr().out

@@ -93,7 +93,7 @@ class View:
 
 
 @dataclass(frozen=True)
-class Warning:
+class Banner:
     """Something the user of real Slack would see as an error banner (e.g. operation_timeout)."""
 
     error: str
@@ -148,7 +148,7 @@ class WorkspaceState:
         self.views: dict[str, View] = {}
         self.modal_stacks: dict[str, list[str]] = {}
         self.home_views: dict[str, str] = {}
-        self.warnings: list[Warning] = []
+        self.warnings: list[Banner] = []
         self.functions: dict[str, FunctionExecution] = {}
         self.version = 0
         self._event = asyncio.Event()
@@ -353,5 +353,5 @@ class WorkspaceState:
         self._changed()
 
     def warn(self, *, error: str, detail: str, user: str | None) -> None:
-        self.warnings = [*self.warnings, Warning(error, detail, user, self._clock())][-MAX_WARNINGS:]
+        self.warnings = [*self.warnings, Banner(error, detail, user, self._clock())][-MAX_WARNINGS:]
         self._changed()
