@@ -62,9 +62,8 @@ def run_handlers(services: Services) -> dict[RunKind, RunHandler]:
         RunKind.PLAN: _plan_preparation(services),
         RunKind.EXPORT: ExportDelivery(services),
         RunKind.AUDIENCE: AudienceJobHandler(services),
-        # These two have no ``post_lost`` yet: a run Minds no longer finds fails at each read instead of ending.
-        RunKind.RECALIBRATION: RecalibrationHandler(services),  # type: ignore[dict-item]
-        RunKind.HEATMAP: HeatmapHandler(services),  # type: ignore[dict-item]
+        RunKind.RECALIBRATION: RecalibrationHandler(services),
+        RunKind.HEATMAP: HeatmapHandler(services),
     }
 
 

@@ -20,7 +20,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.spend import SpendRequest, consent, settle
-from minds_bot.flows.tracking import Observation, progress_line
+from minds_bot.flows.tracking import Observation, progress_line, say_in_thread
 from minds_bot.flows.uploads import upload_file
 from minds_bot.i18n import N_, _, in_channel
 from minds_bot.minds import DownloadedFile, Heatmap, MindsError
@@ -32,6 +32,7 @@ from minds_bot.render.heatmaps import (
     render_heatmap_progress,
     render_heatmap_prompt,
 )
+from minds_bot.render.run_status import lost_text
 from minds_bot.services import Services
 from minds_bot.store import RunKind, TrackedRun
 
@@ -186,3 +187,7 @@ class HeatmapHandler:
     async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
         slack = await self._services.slack.client_for(run.team_id)
         await progress_line(slack, run, **render_heatmap(observation.detail).as_kwargs())
+
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        slack = await self._services.slack.client_for(run.team_id)
+        await say_in_thread(slack, run, lost_text("heatmap", reads=reads))

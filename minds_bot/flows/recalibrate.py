@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from slack_sdk.web.async_client import AsyncWebClient
 
 from minds_bot.flows.access import may_manage_workspace
-from minds_bot.flows.tracking import Observation, progress_line
+from minds_bot.flows.tracking import Observation, progress_line, say_in_thread
 from minds_bot.i18n import in_channel
 from minds_bot.minds import (
     AudienceDetail,
@@ -37,6 +37,7 @@ from minds_bot.render.recalibrate import (
     render_recalibration_request,
     render_recalibration_unconfirmed,
 )
+from minds_bot.render.run_status import lost_text
 from minds_bot.services import Services
 from minds_bot.store import RunKind, TrackedRun
 
@@ -142,3 +143,7 @@ class RecalibrationHandler:
     async def post_terminal(self, run: TrackedRun, observation: Observation) -> None:
         slack = await self._services.slack.client_for(run.team_id)
         await progress_line(slack, run, **render_recalibration_done().as_kwargs())
+
+    async def post_lost(self, run: TrackedRun, reads: int) -> None:
+        slack = await self._services.slack.client_for(run.team_id)
+        await say_in_thread(slack, run, lost_text("recalibration", reads=reads))

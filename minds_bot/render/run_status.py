@@ -161,7 +161,7 @@ def _plan_limited_line(run: ResearchRun) -> str:
     return _("{line} An upgrade is needed before starting a follow-up run for the rest.", line=line)
 
 
-LostKind = Literal["research", "question", "consistency", "audience", "export"]
+LostKind = Literal["research", "question", "consistency", "audience", "export", "heatmap", "recalibration"]
 
 
 def lost_text(kind: LostKind, *, reads: int, export: str = "", format: str = "") -> str:  # noqa: A002 - the export's field
@@ -191,6 +191,22 @@ def lost_text(kind: LostKind, *, reads: int, export: str = "", format: str = "")
             "in a row), so the bot stopped following it. Nothing was submitted again; check it in Minds.",
             ":grey_question: Minds no longer finds this run's answer-consistency check (not found on {count} reads "
             "in a row), so the bot stopped following it. Nothing was submitted again; check it in Minds.",
+            reads,
+        )
+    if kind == "heatmap":
+        return _n(
+            ":grey_question: Minds no longer finds this heatmap analysis (not found on {count} read in a row), so "
+            "the bot stopped following it. Nothing was submitted again; check it in Minds.",
+            ":grey_question: Minds no longer finds this heatmap analysis (not found on {count} reads in a row), so "
+            "the bot stopped following it. Nothing was submitted again; check it in Minds.",
+            reads,
+        )
+    if kind == "recalibration":
+        return _n(
+            ":grey_question: Minds no longer finds this Audience's recalibration (not found on {count} read in a "
+            "row), so the bot stopped following it. Nothing was submitted again; check it in Minds.",
+            ":grey_question: Minds no longer finds this Audience's recalibration (not found on {count} reads in a "
+            "row), so the bot stopped following it. Nothing was submitted again; check it in Minds.",
             reads,
         )
     if kind == "audience":

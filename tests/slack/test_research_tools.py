@@ -12,8 +12,9 @@ from typing import Any
 import httpx
 import pytest
 
-from minds_bot.store import RunKind
-from tests.fakes.bot import BotHarness, bot_harness, buttons
+from minds_bot.flows.tracking import MAX_NOT_FOUND_READS
+from minds_bot.store import RunKind, TrackedRun
+from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness, buttons
 from tests.fakes.minds_http import envelope, ok, page, raw
 from tests.slack import samples
 
@@ -405,6 +406,55 @@ async def test_recalibration_confirms_who_may_change_then_follows_calibrating_to
     await bot.tick()
     final = [c.get("text", "") for c in bot.slack.calls_to("chat.update") if c.get("ts") == run.progress_ts][-1]
     assert "every member is ready" in final
+
+
+async def test_a_recalibration_minds_no_longer_finds_is_said_once_and_no_longer_followed(bot: BotHarness) -> None:
+    people(bot)
+    gone = envelope(404, message="Audience not found")
+    bot.minds_api.on("GET", f"/audiences/{AUDIENCE}", ok(audience_detail()), ok(audience_detail()), gone)
+    result = {"refreshedMembers": 0, "evolvedMembers": 0, "retrainingMembers": 4, "addedMembers": 0}
+    bot.minds_api.on("POST", f"/audiences/{AUDIENCE}/recalibrate", ok({"grounding": {}, **result}))
+    modal = await open_recalibration(bot)
+    instruction = {"instruction": {"value": {"type": "plain_text_input", "value": "more students"}}}
+    confirm = json.loads((await bot.submit(modal, instruction, user=ADMIN)).body)["view"]
+    await bot.submit(confirm, {}, user=ADMIN)
+    run = await bot.tracker.next_tracked(RunKind.RECALIBRATION)
+    reads = len(bot.minds_api.to("GET", f"/audiences/{AUDIENCE}"))
+
+    await bot.tick(MAX_NOT_FOUND_READS + 3)
+    said = [c.get("text", "") for c in bot.slack.calls_to("chat.update") if c.get("ts") == run.progress_ts]
+    assert said[-1] == (
+        f":grey_question: Minds no longer finds this Audience's recalibration (not found on {MAX_NOT_FOUND_READS} "
+        "reads in a row), so the bot stopped following it. Nothing was submitted again; check it in Minds."
+    )
+    assert len(bot.minds_api.to("GET", f"/audiences/{AUDIENCE}")) - reads == MAX_NOT_FOUND_READS, "then no more"
+    assert len(bot.minds_api.to("POST", f"/audiences/{AUDIENCE}/recalibrate")) == 1
+    assert await bot.store.unfinished_runs() == []
+
+
+async def test_a_heatmap_minds_no_longer_finds_is_said_once_and_no_longer_followed(bot: BotHarness) -> None:
+    path = f"/studies/{samples.STUDY_ID}/heatmaps/{samples.MESSAGE_ID}"
+    bot.minds_api.on("GET", path, envelope(404, message="Heatmap not found"))
+    run = TrackedRun(
+        team_id=TEAM,
+        run_id=f"heatmap:{samples.MESSAGE_ID}",
+        study_id=samples.STUDY_ID,
+        kind=RunKind.HEATMAP,
+        client_request_id="asset-1",
+        channel_id=CHANNEL,
+        thread_ts="1733140000.000300",
+        next_poll_at=bot.clock(),
+    )
+    assert await bot.store.add_tracked_run(run)
+
+    await bot.tick(MAX_NOT_FOUND_READS + 3)
+    said = [c["text"] for c in bot.slack.calls_to("chat.postMessage") if c.get("thread_ts") == run.thread_ts]
+    assert said == [
+        f":grey_question: Minds no longer finds this heatmap analysis (not found on {MAX_NOT_FOUND_READS} reads in "
+        "a row), so the bot stopped following it. Nothing was submitted again; check it in Minds."
+    ]
+    assert len(bot.minds_api.to("GET", path)) == MAX_NOT_FOUND_READS and bot.minds_api.to("POST", path) == []
+    assert await bot.store.unfinished_runs() == []
 
 
 async def test_only_an_owner_acting_for_the_account_may_recalibrate(bot: BotHarness) -> None:
