@@ -20,7 +20,7 @@ from minds_bot.i18n import _
 from minds_bot.render.common import decode_value, plain_value, render_stale_button
 from minds_bot.render.exports import EXPORT_AGAIN, EXPORT_TRY_AGAIN
 from minds_bot.slack.grammar import EXPORT_USAGE, MAX_STUDY_REF, Export
-from minds_bot.slack.listeners import pressed, pressed_in
+from minds_bot.slack.listeners import Click, pressed, pressed_with_click
 from minds_bot.slack.resolve import resolve_study
 
 if TYPE_CHECKING:
@@ -60,13 +60,14 @@ async def handle_export(command: Export, invocation: Invocation) -> None:
     )
 
 
-async def study_export(invocation: Invocation, action: dict[str, Any], body: dict[str, Any]) -> None:
+async def study_export(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     """The study card's Export: the workspace's default report for the Study, in the card's channel."""
     services = invocation.services
     study_id = plain_value(action.get("value"), limit=MAX_STUDY_REF)
     if not study_id:
         await invocation.reply(render_stale_button())
         return
+    body = click.body
     team_id = (body.get("team") or {}).get("id") or ""
     channel_id = (body.get("channel") or {}).get("id") or ""
     minds = await services.minds.client_for(team_id)
@@ -88,7 +89,7 @@ async def study_export(invocation: Invocation, action: dict[str, Any], body: dic
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
 
-    surface.action(STUDY_CARD_EXPORT)(pressed_in(study_export))
+    surface.action(STUDY_CARD_EXPORT)(pressed_with_click(study_export))
     surface.action(EXPORT_TRY_AGAIN)(pressed(try_again))
     surface.action(EXPORT_AGAIN)(pressed(export_again))
 

@@ -1,19 +1,21 @@
 """One way to write a button listener: the work a button does, and ``pressed``, which makes it Bolt's listener.
 
-Owns: ``pressed`` (and ``pressed_in``, for work that reads the clicked message too), which return a Bolt action
-listener with Bolt's argument names and types: it acks first, builds the clicker's ``Invocation``
-(``reentry.invocation_from_body``, the ``Services`` from Bolt's context) and awaits the work. The listener takes
-the work's name and docstring, so Bolt's logs and the manifest recorder name the button's work.
+Owns: ``pressed`` (and ``pressed_with_click``, for work that reads the payload or re-enters a command through the
+router: ``Click``), which return a Bolt action listener with Bolt's argument names and types: it acks first,
+builds the clicker's ``Invocation`` (``reentry.invocation_from_body``, the ``Services`` from Bolt's context) and
+awaits the work. The listener takes the work's name and docstring, so Bolt's logs (and ``errors.acked_first``)
+name the button's work.
 Must not touch: what any button does, Minds wire shapes or SQL.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
-from minds_bot.slack.context import services_of
+from minds_bot.slack.context import router_of, services_of
 from minds_bot.slack.reentry import invocation_from_body
 
 if TYPE_CHECKING:
@@ -22,24 +24,37 @@ if TYPE_CHECKING:
     from slack_bolt.context.respond.async_respond import AsyncRespond
     from slack_sdk.web.async_client import AsyncWebClient
 
+    from minds_bot.slack.router import CommandRouter
+
 Work = Callable[[Invocation, dict[str, Any]], Awaitable[None]]
 """What a button does once acknowledged: ``work(invocation, action)``."""
-WorkIn = Callable[[Invocation, dict[str, Any], dict[str, Any]], Awaitable[None]]
-"""What a button does that reads the clicked message too: ``work(invocation, action, body)``."""
 Listener = Callable[..., Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Click:
+    """What a button's work may read beyond the ``Invocation`` and the action: the whole payload (the message
+    clicked, its container) and the surface's ``/minds`` command router, to re-enter a command."""
+
+    body: dict[str, Any]
+    router: CommandRouter
+
+
+WorkWithClick = Callable[[Invocation, dict[str, Any], Click], Awaitable[None]]
+"""What a button does that reads the payload or re-enters a command: ``work(invocation, action, click)``."""
 
 
 def pressed(work: Work) -> Listener:
     """Bolt's action listener for ``work``: ack, then ``work(invocation, action)``."""
 
-    async def without_body(invocation: Invocation, action: dict[str, Any], body: dict[str, Any]) -> None:
+    async def without_click(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
         await work(invocation, action)
 
-    return _named(pressed_in(without_body), after=work)
+    return _named(pressed_with_click(without_click), after=work)
 
 
-def pressed_in(work: WorkIn) -> Listener:
-    """Bolt's action listener for ``work`` that reads the payload: ack, then ``work(invocation, action, body)``."""
+def pressed_with_click(work: WorkWithClick) -> Listener:
+    """Bolt's action listener for ``work``: ack, then ``work(invocation, action, click)``."""
 
     async def listener(
         ack: AsyncAck,
@@ -50,7 +65,8 @@ def pressed_in(work: WorkIn) -> Listener:
         context: AsyncBoltContext,
     ) -> None:
         await ack()
-        await work(invocation_from_body(services_of(context), body, client=client, respond=respond), action, body)
+        invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+        await work(invocation, action, Click(body=body, router=router_of(context)))
 
     return _named(listener, after=work)
 
