@@ -37,8 +37,8 @@ from minds_bot.slack.context import services_of
 from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import ASK_AUDIENCE_USAGE, AskAudience, ShowAudience
-from minds_bot.slack.listeners import Click, pressed, pressed_with_click
-from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
+from minds_bot.slack.listeners import Click, invocation_from_body, pressed, pressed_with_click
+from minds_bot.slack.reentry import ephemeral_to
 from minds_bot.slack.resolve import resolve_audience, show_progress
 
 if TYPE_CHECKING:

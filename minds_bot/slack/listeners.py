@@ -1,10 +1,10 @@
 """One way to write a button listener: the work a button does, and ``pressed``, which makes it Bolt's listener.
 
-Owns: ``pressed`` (and ``pressed_with_click``, for work that reads the payload or re-enters a command through the
-router: ``Click``), which return a Bolt action listener with Bolt's argument names and types: it acks first,
-builds the clicker's ``Invocation`` (``reentry.invocation_from_body``, the ``Services`` from Bolt's context) and
-awaits the work. The listener takes the work's name and docstring, so Bolt's logs (and ``errors.acked_first``)
-name the button's work.
+Owns: ``invocation_from_body`` (who clicked or submitted, where, the response URL and trigger id), and ``pressed``
+(with ``pressed_with_click``, for work that reads the payload or re-enters a command through the router:
+``Click``), which return a Bolt action listener with Bolt's argument names and types: it acks first, builds the
+clicker's ``Invocation`` (with the ``Services`` from Bolt's context) and awaits the work. The listener takes the
+work's name and docstring, so Bolt's logs (and ``errors.acked_first``) name the button's work.
 Must not touch: what any button does, Minds wire shapes or SQL.
 """
 
@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.slack.context import router_of, services_of
-from minds_bot.slack.reentry import invocation_from_body
 
 if TYPE_CHECKING:
     from slack_bolt.context.ack.async_ack import AsyncAck
@@ -24,6 +23,7 @@ if TYPE_CHECKING:
     from slack_bolt.context.respond.async_respond import AsyncRespond
     from slack_sdk.web.async_client import AsyncWebClient
 
+    from minds_bot.services import Services
     from minds_bot.slack.router import CommandRouter
 
 Work = Callable[[Invocation, dict[str, Any]], Awaitable[None]]
@@ -42,6 +42,23 @@ class Click:
 
 WorkWithClick = Callable[[Invocation, dict[str, Any], Click], Awaitable[None]]
 """What a button does that reads the payload or re-enters a command: ``work(invocation, action, click)``."""
+
+
+def invocation_from_body(services: Services, body: dict[str, Any], *, client: Any, respond: Any) -> Invocation:
+    """The Invocation for an interaction payload (block_actions or view_submission)."""
+    user = body.get("user") or {}
+    urls = body.get("response_urls") or [{}]
+    channel = (body.get("channel") or {}).get("id") or urls[0].get("channel_id") or ""
+    team = (body.get("team") or {}).get("id") or user.get("team_id") or ""
+    return Invocation(
+        services=services,
+        client=client,
+        respond=respond,
+        team_id=team,
+        channel_id=channel,
+        user_id=user.get("id", ""),
+        trigger_id=body.get("trigger_id"),
+    )
 
 
 def pressed(work: Work) -> Listener:
