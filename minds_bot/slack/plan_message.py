@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from slack_bolt.context.ack.async_ack import AsyncAck
     from slack_bolt.context.async_context import AsyncBoltContext
     from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.models.views import View
     from slack_sdk.web.async_client import AsyncWebClient
 
     from minds_bot.services import Services
@@ -124,6 +125,39 @@ async def _refused_to_open(services: Services, *, body: dict[str, Any], respond:
     return refused is not None
 
 
+async def _open_dialog(
+    body: dict[str, Any],
+    respond: AsyncRespond,
+    client: AsyncWebClient,
+    context: AsyncBoltContext,
+    dialog: Callable[..., View],
+    **metadata: Any,
+) -> None:
+    """Open the Answer or Revise dialog (``dialog(metadata=…)``) on the plan message clicked, unless the person may
+    not change the plan; its ``private_metadata`` names the message, then ``metadata`` (the revision …)."""
+    if await _refused_to_open(services_of(context), body=body, respond=respond, client=client):
+        return
+    _team_id, channel, ts = where(body)
+    view = dialog(metadata=modal_metadata(body, channel=channel, ts=ts, **metadata))
+    await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
+
+
+async def _pressed_change(
+    body: dict[str, Any],
+    respond: AsyncRespond,
+    client: AsyncWebClient,
+    context: AsyncBoltContext,
+    change: PlanChange,
+    *,
+    revision: int,
+) -> None:
+    """A button on the plan message asks for ``change`` as the person who pressed it; a refusal is said privately."""
+    services = services_of(context)
+    post = await _post(services, body)
+    outcome = await change(services, slack=client, post=post, user_id=body["user"]["id"], revision=revision)
+    await _say_refused(respond, outcome)
+
+
 # --- confirmation questions ----------------------------------------------------------------------------------
 
 
@@ -142,16 +176,8 @@ async def answered(
     if not isinstance(answer, str) or not isinstance(question, str):
         await _say_refused(respond, Refused(_(OUT_OF_DATE)))
         return
-    services = services_of(context)
-    outcome = await revise_plan(
-        services,
-        slack=client,
-        post=await _post(services, body),
-        user_id=body["user"]["id"],
-        revision=revision_of(value),
-        answers={question: answer},
-    )
-    await _say_refused(respond, outcome)
+    change = functools.partial(revise_plan, answers={question: answer})
+    await _pressed_change(body, respond, client, context, change, revision=revision_of(value))
 
 
 async def answer_opened(
@@ -164,13 +190,9 @@ async def answer_opened(
 ) -> None:
     """ "Answer…": the dialog for one question, answered in words."""
     await ack()
-    if await _refused_to_open(services_of(context), body=body, respond=respond, client=client):
-        return
     value = button_value(action)
-    _team_id, channel, ts = where(body)
-    metadata = modal_metadata(body, channel=channel, ts=ts, r=revision_of(value), q=value.get("q"))
-    view = answer_modal(metadata=metadata, question=confirmation_text(body, action))
-    await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
+    dialog = functools.partial(answer_modal, question=confirmation_text(body, action))
+    await _open_dialog(body, respond, client, context, dialog, r=revision_of(value), q=value.get("q"))
 
 
 async def answer_submitted(
@@ -229,16 +251,8 @@ async def fallback_requested(
     if not isinstance(method_id, str):
         await _say_refused(respond, Refused(_(OUT_OF_DATE)))
         return
-    services = services_of(context)
-    outcome = await request_fallback(
-        services,
-        slack=client,
-        post=await _post(services, body),
-        user_id=body["user"]["id"],
-        revision=revision_of(value),
-        method_id=method_id,
-    )
-    await _say_refused(respond, outcome)
+    change = functools.partial(request_fallback, method_id=method_id)
+    await _pressed_change(body, respond, client, context, change, revision=revision_of(value))
 
 
 async def revise_opened(
@@ -250,13 +264,8 @@ async def revise_opened(
     context: AsyncBoltContext,
 ) -> None:
     await ack()
-    if await _refused_to_open(services_of(context), body=body, respond=respond, client=client):
-        return
-    _team_id, channel, ts = where(body)
     revision = revision_of(button_value(action))
-    metadata = modal_metadata(body, channel=channel, ts=ts, r=revision)
-    view = revise_modal(metadata=metadata, revision=revision)
-    await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
+    await _open_dialog(body, respond, client, context, functools.partial(revise_modal, revision=revision), r=revision)
 
 
 async def revise_submitted(
