@@ -12,17 +12,11 @@ from typing import TYPE_CHECKING, Any
 from minds_bot.flows.analytics import post_analytics
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.render.study import STUDY_ANALYTICS_ACTION
-from minds_bot.slack.context import router_of, services_of
 from minds_bot.slack.grammar import Analytics
-from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.listeners import Click, pressed_with_click
 from minds_bot.slack.resolve import resolve_study, show_progress
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -45,19 +39,10 @@ async def handle_analytics(command: Analytics, invocation: Invocation) -> None:
 COMMANDS = {Analytics: handle_analytics}
 
 
-async def analytics_button(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
-    await router_of(context).dispatch(f"analytics {action.get('value') or ''}", invocation)
+async def analytics_button(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
+    await click.router.dispatch(f"analytics {action.get('value') or ''}", invocation)
 
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    surface.action(STUDY_ANALYTICS_ACTION)(analytics_button)
+    surface.action(STUDY_ANALYTICS_ACTION)(pressed_with_click(analytics_button))

@@ -29,22 +29,17 @@ from minds_bot.render.answer_pages import (
 )
 from minds_bot.render.answers import ASK_RETRY_ACTION
 from minds_bot.render.common import decode_value, plain_value, render_stale_button
-from minds_bot.slack.context import services_of
 from minds_bot.slack.fields import texts
 from minds_bot.slack.grammar import Ask
+from minds_bot.slack.listeners import Click, pressed, pressed_with_click
 from minds_bot.slack.pick import open_pick_modal, preselect
-from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
+from minds_bot.slack.reentry import is_ephemeral
 from minds_bot.slack.resolve import resolve_study
 
 MAX_CLIENT_REQUEST_ID = 200  # the Try again button carries the saved request id (a UUID)
 ASK_USAGE = N_('Say `/minds ask "<study>" <question>`, e.g. `/minds ask "Launch positioning" Which name fits best?`')
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -88,24 +83,14 @@ async def handle_ask(command: Ask, invocation: Invocation) -> None:
 COMMANDS = {Ask: handle_ask}
 
 
-async def retry(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    services = services_of(context)
-    invocation = invocation_from_body(services, body, client=client, respond=respond)
+async def retry(invocation: Invocation, action: dict[str, Any]) -> None:
     client_request_id = plain_value(action.get("value"), limit=MAX_CLIENT_REQUEST_ID)
     if not client_request_id:
         await invocation.reply(render_stale_button())
         return
     outcome = await ask_flow.retry(
-        services,
-        client,
+        invocation.services,
+        invocation.client,
         client_request_id=client_request_id,
         team_id=invocation.team_id,
         user_id=invocation.user_id,
@@ -114,54 +99,36 @@ async def retry(
         await invocation.reply(outcome.message)
 
 
-async def answers(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
+async def answers(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     state = decode_value(action.get("value"))
     study_id, message_id, page = state.get("s"), state.get("m"), state.get("p", 0)
     if not (isinstance(study_id, str) and isinstance(message_id, str) and isinstance(page, int)):
-        await respond(text=_("That button is out of date; ask the question again."), replace_original=False)
+        await invocation.respond(text=_("That button is out of date; ask the question again."), replace_original=False)
         return
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
     minds = await invocation.minds()
     read = await minds.get_message_answers(study_id, message_id)
     output = parse_output(read.output_data)
-    thread_ts = _thread(body, state)
+    thread_ts = _thread(click.body, state)
     message = render_answers_page(output, study_id=study_id, message_id=message_id, page=page, thread_ts=thread_ts)
     # Pages replace the private page they came from; the public result in the thread is never replaced.
-    await invocation.reply(message, replace=is_ephemeral(body))
+    await invocation.reply(message, replace=is_ephemeral(click.body))
 
 
-async def answers_csv(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
+async def answers_csv(invocation: Invocation, action: dict[str, Any]) -> None:
     state = decode_value(action.get("value"))
     ids = texts(state.get("s"), state.get("m"), state.get("t"))
     if ids is None:
-        await respond(text=_("That button is out of date; ask the question again."), replace_original=False)
+        await invocation.respond(text=_("That button is out of date; ask the question again."), replace_original=False)
         return
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
     await attach_answers_csv(invocation, study_id=ids[0], message_id=ids[1], thread_ts=ids[2])
 
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
 
-    surface.action(ASK_RETRY_ACTION)(retry)
+    surface.action(ASK_RETRY_ACTION)(pressed(retry))
 
     pattern = rf"^({SHOW_ANSWERS_ACTION}|{ANSWERS_PREV_ACTION}|{ANSWERS_NEXT_ACTION})$"
 
-    surface.action(re.compile(pattern))(answers)
-    surface.action(ANSWERS_CSV_ACTION)(answers_csv)
+    surface.action(re.compile(pattern))(pressed_with_click(answers))
+    surface.action(ANSWERS_CSV_ACTION)(pressed(answers_csv))

@@ -33,17 +33,17 @@ from minds_bot.render.audience import (
 )
 from minds_bot.render.common import decode_value
 from minds_bot.render.modals import MAX_QUESTION
-from minds_bot.slack.context import router_of, services_of
+from minds_bot.slack.context import services_of
 from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import ASK_AUDIENCE_USAGE, AskAudience, ShowAudience
-from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
+from minds_bot.slack.listeners import Click, invocation_from_body, pressed, pressed_with_click
+from minds_bot.slack.reentry import ephemeral_to
 from minds_bot.slack.resolve import resolve_audience, show_progress
 
 if TYPE_CHECKING:
     from slack_bolt.context.ack.async_ack import AsyncAck
     from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
     from slack_sdk.web.async_client import AsyncWebClient
 
     from minds_bot.services import Services
@@ -126,22 +126,13 @@ async def _submitted_question(services: Services, body: dict[str, Any], view: di
         await invocation.reply(outcome.message)
 
 
-async def ask_button(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
+async def ask_button(invocation: Invocation, action: dict[str, Any]) -> None:
     chosen = _audience_of(action)
     if chosen is None:
-        await respond(text=_("That button is out of date; show the Audience again."), replace_original=False)
+        await invocation.respond(text=_("That button is out of date; show the Audience again."), replace_original=False)
         return
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
     view = ask_audience_modal(audience_id=chosen[0], audience_name=chosen[1], channel_id=invocation.channel_id)
-    await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
+    await invocation.client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
 
 
 async def ask_submitted(
@@ -163,73 +154,38 @@ async def ask_submitted(
     await _submitted_question(services_of(context), body, view, client)
 
 
-async def _reenter(
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-    *,
-    command: str,
-) -> None:
+async def _reenter(invocation: Invocation, action: dict[str, Any], click: Click, *, command: str) -> None:
     """Run ``command`` for the Audience on the card through the router, as if typed by whoever clicked."""
     chosen = _audience_of(action)
     if chosen is None:
-        await respond(text=_("That button is out of date; show the Audience again."), replace_original=False)
+        await invocation.respond(text=_("That button is out of date; show the Audience again."), replace_original=False)
         return
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
-    await router_of(context).dispatch(command.format(audience_id=chosen[0]), invocation)
+    await click.router.dispatch(command.format(audience_id=chosen[0]), invocation)
 
 
-async def duplicate(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
+async def duplicate(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     chosen = _audience_of(action)
     if chosen is not None:  # a refusal is recorded with the Audience's name the card shows, not its id
-        invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
         command = f"duplicate audience {chosen[0]}"  # verbatim
         early = SpendRequest(action="duplicate", subject=chosen[1], command=command, responses=0)
         if await refused_early(invocation, early):
             return
-    await _reenter(body, action, client, respond, context, command="duplicate audience {audience_id}")  # verbatim
+    await _reenter(invocation, action, click, command="duplicate audience {audience_id}")  # verbatim
 
 
-async def export(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    await _reenter(body, action, client, respond, context, command="export audience {audience_id} md")  # verbatim
+async def export(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
+    await _reenter(invocation, action, click, command="export audience {audience_id} md")  # verbatim
 
 
-async def recalibrate(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
+async def recalibrate(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     chosen = _audience_of(action)
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
-    await router_of(context).dispatch(f"recalibrate {chosen[0] if chosen else ''}", invocation)
+    await click.router.dispatch(f"recalibrate {chosen[0] if chosen else ''}", invocation)
 
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    surface.action(AUDIENCE_ASK_ACTION)(ask_button)
+    surface.action(AUDIENCE_ASK_ACTION)(pressed(ask_button))
     surface.view(ASK_AUDIENCE_VIEW)(ask_submitted)
-    surface.action(AUDIENCE_DUPLICATE_ACTION)(duplicate)
-    surface.action(AUDIENCE_EXPORT_ACTION)(export)
-    surface.action(AUDIENCE_RECALIBRATE_ACTION)(recalibrate)
+    surface.action(AUDIENCE_DUPLICATE_ACTION)(pressed_with_click(duplicate))
+    surface.action(AUDIENCE_EXPORT_ACTION)(pressed_with_click(export))
+    surface.action(AUDIENCE_RECALIBRATE_ACTION)(pressed_with_click(recalibrate))

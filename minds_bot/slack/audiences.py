@@ -18,16 +18,10 @@ from minds_bot.flows.spend import their_work
 from minds_bot.i18n import _
 from minds_bot.render.common import decode_value
 from minds_bot.render.jobs import AUDIENCE_AGAIN, AUDIENCE_TRY_AGAIN
-from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import AudienceNew
-from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.listeners import pressed
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -44,50 +38,24 @@ COMMANDS = {AudienceNew: handle_audience_new}
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    surface.action(AUDIENCE_TRY_AGAIN)(try_again)
-    surface.action(AUDIENCE_AGAIN)(build_another)
+    surface.action(AUDIENCE_TRY_AGAIN)(pressed(try_again))
+    surface.action(AUDIENCE_AGAIN)(pressed(build_another))
 
 
-async def _pressed(
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-    *,
-    again: bool,
-) -> None:
-    """The listener for Try again (``again=False``: the saved brief, same key) or Build another Audience."""
-    services = services_of(context)
-    invocation = invocation_from_body(services, body, client=client, respond=respond)
+async def _again(invocation: Invocation, action: dict[str, Any], *, again: bool) -> None:
+    """Try again (``again=False``: the saved brief, same key) or Build another Audience."""
     key = str(decode_value(action.get("value")).get("k") or "")
-    async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
+    async with their_work(invocation.services, team_id=invocation.team_id, user_id=invocation.user_id):
         outcome = await audience_button(invocation, key=key, again=again)
     if isinstance(outcome, Refused):
         await invocation.say_mrkdwn(outcome.reason)
 
 
-async def try_again(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
+async def try_again(invocation: Invocation, action: dict[str, Any]) -> None:
     """Try again: the saved brief, same key."""
-    await ack()
-    await _pressed(body, action, client, respond, context, again=False)
+    await _again(invocation, action, again=False)
 
 
-async def build_another(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
+async def build_another(invocation: Invocation, action: dict[str, Any]) -> None:
     """Build another Audience: the saved brief, a new key."""
-    await ack()
-    await _pressed(body, action, client, respond, context, again=True)
+    await _again(invocation, action, again=True)

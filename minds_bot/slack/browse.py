@@ -15,17 +15,11 @@ from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.i18n import _
 from minds_bot.render.browse import BROWSE_KINDS, BROWSE_NEXT_ACTION, BROWSE_PREV_ACTION, render_browse
 from minds_bot.render.common import decode_value
-from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import MAX_QUERY, Browse
-from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.listeners import pressed
 from minds_bot.slack.resolve import show_progress
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -44,29 +38,24 @@ async def handle_browse(command: Browse, invocation: Invocation) -> None:
 COMMANDS = {Browse: handle_browse}
 
 
-async def turn_page(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
+async def turn_page(invocation: Invocation, action: dict[str, Any]) -> None:
     state = decode_value(action.get("value"))
     kind = state.get("k")
     offset = state.get("o")
     if kind not in BROWSE_KINDS or not isinstance(offset, int):
-        await respond(text=_("That page button is out of date; run the command again."), replace_original=False)
+        await invocation.respond(
+            text=_("That page button is out of date; run the command again."), replace_original=False
+        )
         return
     query = state.get("q") if isinstance(state.get("q"), str) else None
     if query is not None and len(query) > MAX_QUERY:
-        await respond(text=_("That page button is out of date; run the command again."), replace_original=False)
+        await invocation.respond(
+            text=_("That page button is out of date; run the command again."), replace_original=False
+        )
         return
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
     await show_page(invocation, kind=kind, query=query, offset=offset, replace=True)
 
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    surface.action(re.compile(rf"^({BROWSE_PREV_ACTION}|{BROWSE_NEXT_ACTION})$"))(turn_page)
+    surface.action(re.compile(rf"^({BROWSE_PREV_ACTION}|{BROWSE_NEXT_ACTION})$"))(pressed(turn_page))

@@ -8,36 +8,22 @@ Must not touch: Minds wire shapes or SQL.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from minds_bot.flows.cancel import cancel_run
+from minds_bot.flows.invocation import Invocation
 from minds_bot.render.cancel import CANCEL_RUN_ACTION
-from minds_bot.slack.context import services_of
-from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.listeners import pressed
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-
     from minds_bot.services import PacedWebClient, Services
     from minds_bot.slack.surface import Surface
 
 
-async def cancel(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: PacedWebClient,  # Bolt's client, paced by the bot's middleware
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    services = services_of(context)
-    invocation = invocation_from_body(services, body, client=client, respond=respond)
+async def cancel(invocation: Invocation, action: dict[str, Any]) -> None:
     note = await cancel_run(
-        services,
-        client,
+        invocation.services,
+        cast("PacedWebClient", invocation.client),  # Bolt's client, paced by the bot's middleware
         team_id=invocation.team_id,
         run_id=str(action.get("value") or ""),
         user_id=invocation.user_id,
@@ -46,4 +32,4 @@ async def cancel(
 
 
 def register(surface: Surface, services: Services) -> None:
-    surface.action(CANCEL_RUN_ACTION)(cancel)
+    surface.action(CANCEL_RUN_ACTION)(pressed(cancel))

@@ -43,7 +43,8 @@ from minds_bot.render.compare import (
 from minds_bot.render.errors import user_message
 from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import Compare
-from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
+from minds_bot.slack.listeners import invocation_from_body
+from minds_bot.slack.reentry import ephemeral_to
 from minds_bot.slack.resolve import resolve_study
 
 if TYPE_CHECKING:

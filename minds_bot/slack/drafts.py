@@ -24,17 +24,11 @@ from minds_bot.render.drafts import (
     render_drafts,
     saved_mark,
 )
-from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import Drafts
-from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.listeners import Click, pressed, pressed_with_click
 from minds_bot.slack.resolve import show_progress
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -57,12 +51,8 @@ async def handle_drafts(command: Drafts, invocation: Invocation) -> None:
 COMMANDS = {Drafts: handle_drafts}
 
 
-async def save(
-    ack: AsyncAck, body: dict[str, Any], client: AsyncWebClient, respond: AsyncRespond, context: AsyncBoltContext
-) -> None:
-    await ack()
-    services = services_of(context)
-    invocation = invocation_from_body(services, body, client=client, respond=respond)
+async def save(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
+    services, client, body = invocation.services, invocation.client, click.body
     message_ts = str((body.get("container") or {}).get("message_ts") or (body.get("message") or {}).get("ts"))
     post = await services.store.get_plan_post(
         team_id=invocation.team_id, channel_id=invocation.channel_id, message_ts=message_ts
@@ -79,20 +69,10 @@ async def save(
         )
 
 
-async def resume(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    services = services_of(context)
-    invocation = invocation_from_body(services, body, client=client, respond=respond)
+async def resume(invocation: Invocation, action: dict[str, Any]) -> None:
     note = await resume_draft(
-        services,
-        client,
+        invocation.services,
+        invocation.client,
         team_id=invocation.team_id,
         channel_id=invocation.channel_id,
         user_id=invocation.user_id,
@@ -101,26 +81,20 @@ async def resume(
     await invocation.reply(note)
 
 
-async def delete(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    services = services_of(context)
-    invocation = invocation_from_body(services, body, client=client, respond=respond)
+async def delete(invocation: Invocation, action: dict[str, Any]) -> None:
     draft_id = str(action.get("value") or "").split(":")[0]
     note = await delete_draft(
-        services, client, team_id=invocation.team_id, user_id=invocation.user_id, draft_id=draft_id
+        invocation.services,
+        invocation.client,
+        team_id=invocation.team_id,
+        user_id=invocation.user_id,
+        draft_id=draft_id,
     )
     await invocation.reply(note)
 
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    surface.action(SAVE_DRAFT_ACTION)(save)
-    surface.action(re.compile(rf"^{RESUME_DRAFT_ACTION}:"))(resume)
-    surface.action(re.compile(rf"^{DELETE_DRAFT_ACTION}:"))(delete)
+    surface.action(SAVE_DRAFT_ACTION)(pressed_with_click(save))
+    surface.action(re.compile(rf"^{RESUME_DRAFT_ACTION}:"))(pressed(resume))
+    surface.action(re.compile(rf"^{DELETE_DRAFT_ACTION}:"))(pressed(delete))

@@ -19,17 +19,11 @@ from minds_bot.flows.spend import SpendRequest, refused_early, their_work
 from minds_bot.i18n import _
 from minds_bot.render.common import decode_value
 from minds_bot.render.jobs import DUPLICATE_AGAIN, DUPLICATE_TRY_AGAIN
-from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import Duplicate
-from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.listeners import pressed
 from minds_bot.slack.resolve import resolve_study, show_progress
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -54,50 +48,24 @@ COMMANDS = {Duplicate: handle_duplicate}
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
 
-    surface.action(DUPLICATE_TRY_AGAIN)(try_again)
-    surface.action(DUPLICATE_AGAIN)(copy_again)
+    surface.action(DUPLICATE_TRY_AGAIN)(pressed(try_again))
+    surface.action(DUPLICATE_AGAIN)(pressed(copy_again))
 
 
-async def _pressed(
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-    *,
-    again: bool,
-) -> None:
-    """The listener for Try again (``again=False``: the saved request, same key) or Make a second copy."""
-    services = services_of(context)
-    invocation = invocation_from_body(services, body, client=client, respond=respond)
+async def _again(invocation: Invocation, action: dict[str, Any], *, again: bool) -> None:
+    """Try again (``again=False``: the saved request, same key) or Make a second copy."""
     key = str(decode_value(action.get("value")).get("k") or "")
-    async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
+    async with their_work(invocation.services, team_id=invocation.team_id, user_id=invocation.user_id):
         outcome = await button_pressed(invocation, key=key, again=again, show=lambda: show_progress(invocation))
     if isinstance(outcome, Refused):
         await invocation.say_mrkdwn(outcome.reason)
 
 
-async def try_again(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
+async def try_again(invocation: Invocation, action: dict[str, Any]) -> None:
     """Try again: the saved request, same key."""
-    await ack()
-    await _pressed(body, action, client, respond, context, again=False)
+    await _again(invocation, action, again=False)
 
 
-async def copy_again(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
+async def copy_again(invocation: Invocation, action: dict[str, Any]) -> None:
     """Make a second copy: the saved request, a new key."""
-    await ack()
-    await _pressed(body, action, client, respond, context, again=True)
+    await _again(invocation, action, again=True)

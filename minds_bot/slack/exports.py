@@ -19,17 +19,11 @@ from minds_bot.flows.invocation import Invocation
 from minds_bot.i18n import _
 from minds_bot.render.common import decode_value, plain_value, render_stale_button
 from minds_bot.render.exports import EXPORT_AGAIN, EXPORT_TRY_AGAIN
-from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import EXPORT_USAGE, MAX_STUDY_REF, Export
-from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.listeners import Click, pressed, pressed_with_click
 from minds_bot.slack.resolve import resolve_study
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -66,27 +60,21 @@ async def handle_export(command: Export, invocation: Invocation) -> None:
     )
 
 
-async def study_export(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    services = services_of(context)
+async def study_export(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
+    """The study card's Export: the workspace's default report for the Study, in the card's channel."""
+    services = invocation.services
     study_id = plain_value(action.get("value"), limit=MAX_STUDY_REF)
     if not study_id:
-        await respond(response_type="ephemeral", replace_original=False, **render_stale_button().as_kwargs())
+        await invocation.reply(render_stale_button())
         return
+    body = click.body
     team_id = (body.get("team") or {}).get("id") or ""
     channel_id = (body.get("channel") or {}).get("id") or ""
     minds = await services.minds.client_for(team_id)
     study = await minds.get_study(study_id)
     await start_export(
         services,
-        slack=client,
+        slack=invocation.client,
         team_id=team_id,
         study_id=study.id,
         channel_id=channel_id,
@@ -101,31 +89,22 @@ async def study_export(
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
 
-    surface.action(STUDY_CARD_EXPORT)(study_export)
-    surface.action(EXPORT_TRY_AGAIN)(try_again)
-    surface.action(EXPORT_AGAIN)(export_again)
+    surface.action(STUDY_CARD_EXPORT)(pressed_with_click(study_export))
+    surface.action(EXPORT_TRY_AGAIN)(pressed(try_again))
+    surface.action(EXPORT_AGAIN)(pressed(export_again))
 
 
-async def _pressed(
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-    *,
-    again: bool,
-) -> None:
+async def _again(invocation: Invocation, action: dict[str, Any], *, again: bool) -> None:
     """Try again (still asks if the same export is now being prepared) or Export again (starts another)."""
-    services = services_of(context)
-    invocation = invocation_from_body(services, body, client=client, respond=respond)
+    settings = invocation.services.settings
     asked = decode_value(action.get("value"))
     study = await (await invocation.minds()).get_study(str(asked.get("s") or ""))
     await request_export(
         invocation,
         study_id=study.id,
         study_name=study.name,
-        kind=str(asked.get("k") or services.settings.minds_report_kind),
-        format=str(asked.get("f") or services.settings.minds_report_format),
+        kind=str(asked.get("k") or settings.minds_report_kind),
+        format=str(asked.get("f") or settings.minds_report_format),
         length=asked.get("l") if isinstance(asked.get("l"), str) else None,
         original=asked.get("o") is True,
         force=asked.get("x") is True,
@@ -133,30 +112,14 @@ async def _pressed(
     )
 
 
-async def try_again(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
+async def try_again(invocation: Invocation, action: dict[str, Any]) -> None:
     """Try again: asks whether the same export is being prepared now."""
-    await ack()
-    await _pressed(body, action, client, respond, context, again=False)
+    await _again(invocation, action, again=False)
 
 
-async def export_again(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
+async def export_again(invocation: Invocation, action: dict[str, Any]) -> None:
     """Export again: starts another export."""
-    await ack()
-    await _pressed(body, action, client, respond, context, again=True)
+    await _again(invocation, action, again=True)
 
 
 COMMANDS = {Export: handle_export}

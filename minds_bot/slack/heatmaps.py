@@ -9,9 +9,11 @@ Must not touch: Minds wire shapes or SQL.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.heatmaps import HeatmapTarget, export_heatmap, show_heatmap, start_heatmap
+from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.spend import their_work
 from minds_bot.i18n import N_, _
 from minds_bot.render.common import decode_value
@@ -21,16 +23,11 @@ from minds_bot.render.heatmaps import (
     HEATMAP_START_ACTION,
     render_heatmap_not_requester,
 )
-from minds_bot.slack.context import services_of
 from minds_bot.slack.fields import texts
-from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
+from minds_bot.slack.listeners import Click, pressed_with_click
+from minds_bot.slack.reentry import is_ephemeral
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -54,61 +51,38 @@ def _target(body: dict[str, Any], state: dict[str, Any], *, thread_ts: str | Non
     return HeatmapTarget(study_id=ids[0], message_id=ids[1], asset_key=ids[2], thread_ts=ids[3])
 
 
-async def heatmap_button(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
+async def _on_target(
+    invocation: Invocation, action: dict[str, Any], click: Click, *, then: Callable[..., Awaitable[None]]
 ) -> None:
-    await ack()
-    target = _target(body, decode_value(action.get("value")))
+    """The heatmap a button names (``then``: show it, or export it), or the out-of-date note."""
+    target = _target(click.body, decode_value(action.get("value")))
     if target is None:
-        await respond(text=_(OUT_OF_DATE), response_type="ephemeral", replace_original=False)
+        await invocation.respond(text=_(OUT_OF_DATE), response_type="ephemeral", replace_original=False)
         return
-    await show_heatmap(invocation_from_body(services_of(context), body, client=client, respond=respond), target)
+    await then(invocation, target)
 
 
-async def start_button(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    services = services_of(context)
-    invocation = invocation_from_body(services, body, client=client, respond=respond)
+async def heatmap_button(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
+    await _on_target(invocation, action, click, then=show_heatmap)
+
+
+async def start_button(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     state = decode_value(action.get("value"))
-    target = _target(body, state, thread_ts=state.get("t"))
-    if not is_ephemeral(body) or target is None or state.get("u") != invocation.user_id:
+    target = _target(click.body, state, thread_ts=state.get("t"))
+    if not is_ephemeral(click.body) or target is None or state.get("u") != invocation.user_id:
         await invocation.reply(render_heatmap_not_requester())
         return
     respondents = state.get("r")
-    async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
+    async with their_work(invocation.services, team_id=invocation.team_id, user_id=invocation.user_id):
         await start_heatmap(invocation, target, respondents=respondents if isinstance(respondents, int) else None)
 
 
-async def export_button(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    target = _target(body, decode_value(action.get("value")))
-    if target is None:
-        await respond(text=_(OUT_OF_DATE), response_type="ephemeral", replace_original=False)
-        return
-    await export_heatmap(invocation_from_body(services_of(context), body, client=client, respond=respond), target)
+async def export_button(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
+    await _on_target(invocation, action, click, then=export_heatmap)
 
 
 def register(surface: Surface, services: Services) -> None:
 
-    surface.action(HEATMAP_ACTION)(heatmap_button)
-    surface.action(HEATMAP_START_ACTION)(start_button)
-    surface.action(HEATMAP_EXPORT_ACTION)(export_button)
+    surface.action(HEATMAP_ACTION)(pressed_with_click(heatmap_button))
+    surface.action(HEATMAP_START_ACTION)(pressed_with_click(start_button))
+    surface.action(HEATMAP_EXPORT_ACTION)(pressed_with_click(export_button))

@@ -24,17 +24,12 @@ from minds_bot.render.invitations import (
     render_not_inviter,
     render_not_owned,
 )
-from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import INVITE_ROLES, MAX_INVITES, Invite
-from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
+from minds_bot.slack.listeners import Click, pressed_with_click
+from minds_bot.slack.reentry import is_ephemeral
 from minds_bot.slack.resolve import resolve_study, show_progress
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -83,19 +78,10 @@ def _confirmed_state(state: dict[str, Any]) -> tuple[str, str, list[str], str] |
     return study_id, name, emails, role
 
 
-async def confirmed(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+async def confirmed(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     state = decode_value(action.get("value"))
     chosen = _confirmed_state(state)
-    if not is_ephemeral(body) or chosen is None or state.get("u") != invocation.user_id:
+    if not is_ephemeral(click.body) or chosen is None or state.get("u") != invocation.user_id:
         await invocation.reply(render_not_inviter())
         return
     if not await _may_invite(invocation):
@@ -116,4 +102,4 @@ async def confirmed(
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    surface.action(INVITE_CONFIRM_ACTION)(confirmed)
+    surface.action(INVITE_CONFIRM_ACTION)(pressed_with_click(confirmed))

@@ -34,8 +34,8 @@ from minds_bot.render.modals import (
 )
 from minds_bot.slack.context import router_of, services_of
 from minds_bot.slack.grammar import MAX_QUERY, too_long
+from minds_bot.slack.listeners import invocation_from_body
 from minds_bot.slack.options import ack_options
-from minds_bot.slack.reentry import invocation_from_body
 
 if TYPE_CHECKING:
     from slack_bolt.context.ack.async_ack import AsyncAck

@@ -58,6 +58,7 @@ from minds_bot.slack import plan_message as on_message
 from minds_bot.slack.context import services_of
 from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.grammar import MAX_STUDY_REF, Plan
+from minds_bot.slack.listeners import pressed_with_click
 from minds_bot.slack.plan_payloads import field_value, fields_over_limit, home_study_name, plan_channel
 from minds_bot.slack.plan_payloads import team_of as _team
 from minds_bot.slack.plan_payloads import where as _where
@@ -81,18 +82,18 @@ def register(surface: Surface, services: Services) -> None:
     surface.action(STUDY_CARD_PLAN)(study_plan)
     surface.action(HOME_PLAN_ACTION)(home_plan)
     surface.view(VIEW_PLAN_REQUEST)(plan_requested)
-    surface.action(re.compile(rf"^{ACTION_ANSWER}:\d+:\d+$"))(on_message.answered)
-    surface.action(re.compile(rf"^{ACTION_ANSWER_TEXT}:\d+$"))(on_message.answer_opened)
+    surface.action(re.compile(rf"^{ACTION_ANSWER}:\d+:\d+$"))(pressed_with_click(on_message.answered))
+    surface.action(re.compile(rf"^{ACTION_ANSWER_TEXT}:\d+$"))(pressed_with_click(on_message.answer_opened))
     surface.view(VIEW_ANSWER)(on_message.answer_submitted)
-    surface.action(ACTION_ANSWER_ALL)(on_message.answer_all_opened)
+    surface.action(ACTION_ANSWER_ALL)(pressed_with_click(on_message.answer_all_opened))
     surface.view(VIEW_ANSWER_ALL)(on_message.answer_all_submitted)
-    surface.action(re.compile(rf"^{ACTION_FALLBACK}:\d+$"))(on_message.fallback_requested)
-    surface.action(ACTION_REVISE)(on_message.revise_opened)
+    surface.action(re.compile(rf"^{ACTION_FALLBACK}:\d+$"))(pressed_with_click(on_message.fallback_requested))
+    surface.action(ACTION_REVISE)(pressed_with_click(on_message.revise_opened))
     surface.view(VIEW_REVISE)(on_message.revise_submitted)
     surface.action(ACTION_OPT_IN)(on_message.acknowledged)
     surface.action(ACTION_MODEL)(on_message.acknowledged)
-    surface.action(ACTION_APPROVE)(on_message.approved)
-    surface.action(ACTION_DISCARD)(on_message.discarded)
+    surface.action(ACTION_APPROVE)(pressed_with_click(on_message.approved))
+    surface.action(ACTION_DISCARD)(pressed_with_click(on_message.discarded))
 
 
 # --- the command and the request modal ----------------------------------------------------------------------

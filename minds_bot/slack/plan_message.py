@@ -1,7 +1,8 @@
 """Everything on a plan message: confirmation-question buttons and the "Answer…" dialog, "Answer all N
 questions…" (one dialog when they do not fit in the message), "Review with <fallback method>", "Revise…",
-**Approve & run** and "Discard" — module-level Bolt listeners that find ``Services`` in Bolt's context and that
-``slack/plan.py`` registers.
+**Approve & run** and "Discard" — each button's work (``slack/listeners.pressed_with_click`` makes it a Bolt
+listener) and each dialog's Bolt listener, which finds ``Services`` in Bolt's context; ``slack/plan.py``
+registers them.
 
 Owns: tying the Answer, Answer-all and Revise dialogs to the person who opened them (their user id travels in the
 dialog's ``private_metadata``, which only the bot writes; a submission by anyone else is refused in the dialog),
@@ -19,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.drafts import consume_launched
+from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.planning import (
     Refused,
     answer_all,
@@ -41,6 +43,7 @@ from minds_bot.render.plan_dialogs import (
     revise_modal,
 )
 from minds_bot.slack.context import services_of
+from minds_bot.slack.listeners import Click
 from minds_bot.slack.plan_payloads import (
     answers_over_limit,
     button_value,
@@ -62,6 +65,7 @@ if TYPE_CHECKING:
     from slack_bolt.context.ack.async_ack import AsyncAck
     from slack_bolt.context.async_context import AsyncBoltContext
     from slack_bolt.context.respond.async_respond import AsyncRespond
+    from slack_sdk.models.views import View
     from slack_sdk.web.async_client import AsyncWebClient
 
     from minds_bot.services import Services
@@ -124,53 +128,44 @@ async def _refused_to_open(services: Services, *, body: dict[str, Any], respond:
     return refused is not None
 
 
+async def _open_dialog(invocation: Invocation, click: Click, dialog: Callable[..., View], **metadata: Any) -> None:
+    """Open the Answer or Revise dialog (``dialog(metadata=…)``) on the plan message clicked, unless the person may
+    not change the plan; its ``private_metadata`` names the message, then ``metadata`` (the revision …)."""
+    body, client = click.body, invocation.client
+    if await _refused_to_open(invocation.services, body=body, respond=invocation.respond, client=client):
+        return
+    _team_id, channel, ts = where(body)
+    view = dialog(metadata=modal_metadata(body, channel=channel, ts=ts, **metadata))
+    await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
+
+
+async def _pressed_change(invocation: Invocation, click: Click, change: PlanChange, *, revision: int) -> None:
+    """A button on the plan message asks for ``change`` as the person who pressed it; a refusal is said privately."""
+    services, body = invocation.services, click.body
+    post = await _post(services, body)
+    outcome = await change(services, slack=invocation.client, post=post, user_id=body["user"]["id"], revision=revision)
+    await _say_refused(invocation.respond, outcome)
+
+
 # --- confirmation questions ----------------------------------------------------------------------------------
 
 
-async def answered(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    respond: AsyncRespond,
-    client: AsyncWebClient,
-    context: AsyncBoltContext,
-) -> None:
+async def answered(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     """One of a confirmation question's options pressed on the message."""
-    await ack()
     value = button_value(action)
     answer, question = value.get("a"), value.get("q")
     if not isinstance(answer, str) or not isinstance(question, str):
-        await _say_refused(respond, Refused(_(OUT_OF_DATE)))
+        await _say_refused(invocation.respond, Refused(_(OUT_OF_DATE)))
         return
-    services = services_of(context)
-    outcome = await revise_plan(
-        services,
-        slack=client,
-        post=await _post(services, body),
-        user_id=body["user"]["id"],
-        revision=revision_of(value),
-        answers={question: answer},
-    )
-    await _say_refused(respond, outcome)
+    change = functools.partial(revise_plan, answers={question: answer})
+    await _pressed_change(invocation, click, change, revision=revision_of(value))
 
 
-async def answer_opened(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    respond: AsyncRespond,
-    client: AsyncWebClient,
-    context: AsyncBoltContext,
-) -> None:
+async def answer_opened(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     """ "Answer…": the dialog for one question, answered in words."""
-    await ack()
-    if await _refused_to_open(services_of(context), body=body, respond=respond, client=client):
-        return
     value = button_value(action)
-    _team_id, channel, ts = where(body)
-    metadata = modal_metadata(body, channel=channel, ts=ts, r=revision_of(value), q=value.get("q"))
-    view = answer_modal(metadata=metadata, question=confirmation_text(body, action))
-    await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
+    dialog = functools.partial(answer_modal, question=confirmation_text(click.body, action))
+    await _open_dialog(invocation, click, dialog, r=revision_of(value), q=value.get("q"))
 
 
 async def answer_submitted(
@@ -184,15 +179,12 @@ async def answer_submitted(
         await _dialog_accepted(body, view, client, context, functools.partial(revise_plan, answers={question: answer}))
 
 
-async def answer_all_opened(
-    ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
-) -> None:
+async def answer_all_opened(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     """ "Answer all N questions…": a dialog opened at once (loading), then filled with the plan's questions."""
-    await ack()
+    services, client, body = invocation.services, invocation.client, click.body
     opened = await client.views_open(trigger_id=body.get("trigger_id"), view=loading_modal().to_dict())
     _team_id, channel, ts = where(body)
     revision = revision_of(button_value(action))
-    services = services_of(context)
     post = await _post(services, body)
     plan = await plan_to_answer(services, slack=client, post=post, user_id=body["user"]["id"], revision=revision)
     if isinstance(plan, Refused):
@@ -214,49 +206,20 @@ async def answer_all_submitted(
 # --- the plan as a whole -------------------------------------------------------------------------------------
 
 
-async def fallback_requested(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    respond: AsyncRespond,
-    client: AsyncWebClient,
-    context: AsyncBoltContext,
-) -> None:
+async def fallback_requested(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     """ "Review with <fallback method>"."""
-    await ack()
     value = button_value(action)
     method_id = value.get("m")
     if not isinstance(method_id, str):
-        await _say_refused(respond, Refused(_(OUT_OF_DATE)))
+        await _say_refused(invocation.respond, Refused(_(OUT_OF_DATE)))
         return
-    services = services_of(context)
-    outcome = await request_fallback(
-        services,
-        slack=client,
-        post=await _post(services, body),
-        user_id=body["user"]["id"],
-        revision=revision_of(value),
-        method_id=method_id,
-    )
-    await _say_refused(respond, outcome)
+    change = functools.partial(request_fallback, method_id=method_id)
+    await _pressed_change(invocation, click, change, revision=revision_of(value))
 
 
-async def revise_opened(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    respond: AsyncRespond,
-    client: AsyncWebClient,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    if await _refused_to_open(services_of(context), body=body, respond=respond, client=client):
-        return
-    _team_id, channel, ts = where(body)
+async def revise_opened(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     revision = revision_of(button_value(action))
-    metadata = modal_metadata(body, channel=channel, ts=ts, r=revision)
-    view = revise_modal(metadata=metadata, revision=revision)
-    await client.views_open(trigger_id=body.get("trigger_id"), view=view.to_dict())
+    await _open_dialog(invocation, click, functools.partial(revise_modal, revision=revision), r=revision)
 
 
 async def revise_submitted(
@@ -275,22 +238,14 @@ async def acknowledged(ack: AsyncAck) -> None:
     await ack()
 
 
-async def approved(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    respond: AsyncRespond,
-    client: AsyncWebClient,
-    context: AsyncBoltContext,
-) -> None:
+async def approved(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     """**Approve & run**."""
-    await ack()
-    services = services_of(context)
+    services, body = invocation.services, click.body
     blocks = (body.get("message") or {}).get("blocks") or []
     post = await _post(services, body)
     outcome = await approve(
         services,
-        slack=client,
+        slack=invocation.client,
         post=post,
         user_id=body["user"]["id"],
         revision=revision_of(button_value(action)),
@@ -300,14 +255,11 @@ async def approved(
     )
     if isinstance(outcome, Started) and post is not None and has_saved_mark(blocks):
         await consume_launched(services, post=post)  # a launched plan consumes its saved drafts
-    await _say_refused(respond, outcome)
+    await _say_refused(invocation.respond, outcome)
 
 
-async def discarded(
-    ack: AsyncAck, body: dict[str, Any], respond: AsyncRespond, client: AsyncWebClient, context: AsyncBoltContext
-) -> None:
-    await ack()
-    services = services_of(context)
+async def discarded(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
+    services, client, body = invocation.services, invocation.client, click.body
     post = await _post(services, body)
     user_id = body["user"]["id"]
     if post is None:
@@ -317,4 +269,4 @@ async def discarded(
     else:
         blocks = (body.get("message") or {}).get("blocks") or []
         outcome = await discard_plan(services, slack=client, post=post, user_id=user_id, blocks=blocks)
-    await _say_refused(respond, outcome)
+    await _say_refused(invocation.respond, outcome)

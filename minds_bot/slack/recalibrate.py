@@ -31,7 +31,7 @@ from minds_bot.slack.context import services_of
 from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import Recalibrate
-from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.listeners import invocation_from_body
 from minds_bot.slack.resolve import resolve_audience, show_progress
 
 if TYPE_CHECKING:

@@ -1,8 +1,8 @@
 """Buttons that re-enter a ``/minds`` command: candidate pickers and Open buttons carry the command text.
 
-Owns: building an ``Invocation`` from a button click or modal submission (who clicked, where, the response URL
-and trigger id), and the ``minds_rerun`` action, which runs the command text in the button's value as the
-person who clicked — exactly what they could type themselves, so the value grants nothing.
+Owns: the ``minds_rerun`` action, which runs the command text in the button's value as the person who clicked —
+exactly what they could type themselves, so the value grants nothing — and the small readings of a click's
+payload other listeners share (``ephemeral_to`` for a modal's private notes, ``is_ephemeral``).
 Must not touch: Minds wire shapes or SQL.
 """
 
@@ -13,33 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from minds_bot.flows.invocation import Invocation
 from minds_bot.render.common import RERUN_ACTION, plain_value, render_stale_button
-from minds_bot.slack.context import router_of, services_of
+from minds_bot.slack.listeners import Click, pressed_with_click
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
-
-
-def invocation_from_body(services: Services, body: dict[str, Any], *, client: Any, respond: Any) -> Invocation:
-    """The Invocation for an interaction payload (block_actions or view_submission)."""
-    user = body.get("user") or {}
-    urls = body.get("response_urls") or [{}]
-    channel = (body.get("channel") or {}).get("id") or urls[0].get("channel_id") or ""
-    team = (body.get("team") or {}).get("id") or user.get("team_id") or ""
-    return Invocation(
-        services=services,
-        client=client,
-        respond=respond,
-        team_id=team,
-        channel_id=channel,
-        user_id=user.get("id", ""),
-        trigger_id=body.get("trigger_id"),
-    )
 
 
 def ephemeral_to(client: Any, *, channel_id: str, user_id: str) -> Any:
@@ -56,22 +34,13 @@ def is_ephemeral(body: dict[str, Any]) -> bool:
     return bool((body.get("container") or {}).get("is_ephemeral"))
 
 
-async def rerun(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+async def rerun(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     text = plain_value(action.get("value"))
     if text is None:
         await invocation.reply(render_stale_button())
         return
-    await router_of(context).dispatch(text or "help", invocation)
+    await click.router.dispatch(text or "help", invocation)
 
 
 def register(surface: Surface, services: Services) -> None:
-    surface.action(re.compile(rf"^{RERUN_ACTION}(:.*)?$"))(rerun)
+    surface.action(re.compile(rf"^{RERUN_ACTION}(:.*)?$"))(pressed_with_click(rerun))

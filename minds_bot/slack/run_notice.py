@@ -13,35 +13,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.run_notice import press_notify_me, set_run_dms
 from minds_bot.render.run_notice import HOME_RUN_DMS_ACTION, NOTIFY_ME_ACTION
 from minds_bot.slack.context import services_of
-from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.listeners import pressed
 
 if TYPE_CHECKING:
     from slack_bolt.context.ack.async_ack import AsyncAck
     from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
     from slack_sdk.web.async_client import AsyncWebClient
 
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
 
-async def notify_me(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    services = services_of(context)
-    invocation = invocation_from_body(services, body, client=client, respond=respond)
+async def notify_me(invocation: Invocation, action: dict[str, Any]) -> None:
     note = await press_notify_me(
-        services,
-        client,
+        invocation.services,
+        invocation.client,
         team_id=invocation.team_id,
         channel_id=invocation.channel_id,
         run_id=str(action.get("value") or ""),
@@ -63,5 +53,5 @@ async def run_dms(
 
 
 def register(surface: Surface, services: Services) -> None:
-    surface.action(NOTIFY_ME_ACTION)(notify_me)
+    surface.action(NOTIFY_ME_ACTION)(pressed(notify_me))
     surface.action(HOME_RUN_DMS_ACTION)(run_dms)

@@ -23,17 +23,11 @@ from minds_bot.i18n import _
 from minds_bot.minds import Study, StudyDetail
 from minds_bot.render.common import decode_value, render_stale_button
 from minds_bot.render.run_pages import MAX_SKIP, RUNS_OLDER_ACTION, RUNS_PER_PAGE, STUDY_ID, render_run_page
-from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import Runs
-from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.listeners import pressed
 from minds_bot.slack.resolve import resolve_study, show_progress, study_detail
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -106,22 +100,13 @@ async def older_runs(invocation: Invocation, value: object) -> None:
     await show_runs(invocation, study, skip=skip, replace=True)
 
 
-async def press_older(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+async def press_older(invocation: Invocation, action: dict[str, Any]) -> None:
     await older_runs(invocation, action.get("value"))
 
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    surface.action(RUNS_OLDER_ACTION)(press_older)
+    surface.action(RUNS_OLDER_ACTION)(pressed(press_older))
 
 
 COMMANDS = {Runs: handle_runs}

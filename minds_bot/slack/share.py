@@ -24,17 +24,12 @@ from minds_bot.flows.spend import SpendRequest, consent, refused_early, their_wo
 from minds_bot.i18n import _
 from minds_bot.render.common import decode_value
 from minds_bot.render.share import SHARE_ON_ACTION, render_not_requester, render_share_prompt, render_sharing
-from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import Share
-from minds_bot.slack.reentry import invocation_from_body, is_ephemeral
+from minds_bot.slack.listeners import Click, pressed_with_click
+from minds_bot.slack.reentry import is_ephemeral
 from minds_bot.slack.resolve import resolve_study, study_detail
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -68,24 +63,14 @@ async def handle_share(command: Share, invocation: Invocation) -> None:
 COMMANDS = {Share: handle_share}
 
 
-async def confirmed(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    services = services_of(context)
-    invocation = invocation_from_body(services, body, client=client, respond=respond)
+async def confirmed(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     state = decode_value(action.get("value"))
     study_id, requester, name = state.get("s"), state.get("u"), state.get("n")
-    if not is_ephemeral(body) or not isinstance(study_id, str) or requester != invocation.user_id:
+    if not is_ephemeral(click.body) or not isinstance(study_id, str) or requester != invocation.user_id:
         await invocation.reply(render_not_requester())
         return
     minds = await invocation.minds()
-    async with their_work(services, team_id=invocation.team_id, user_id=invocation.user_id):
+    async with their_work(invocation.services, team_id=invocation.team_id, user_id=invocation.user_id):
         sharing = await minds.set_sharing(study_id, enabled=True)
     shown = name if isinstance(name, str) else _("this Study")
     await invocation.reply(render_sharing(study_name=shown, state=sharing, asked_on=True), replace=True)
@@ -93,4 +78,4 @@ async def confirmed(
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    surface.action(SHARE_ON_ACTION)(confirmed)
+    surface.action(SHARE_ON_ACTION)(pressed_with_click(confirmed))

@@ -32,7 +32,8 @@ from minds_bot.render.source_import import (
 )
 from minds_bot.slack.context import services_of
 from minds_bot.slack.fields import over_limit
-from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
+from minds_bot.slack.listeners import invocation_from_body
+from minds_bot.slack.reentry import ephemeral_to
 from minds_bot.slack.surface import Shortcut
 
 if TYPE_CHECKING:

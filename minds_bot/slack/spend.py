@@ -43,18 +43,13 @@ from minds_bot.render.spend import (
     render_policy_changed,
     render_policy_not_allowed,
 )
-from minds_bot.slack.context import router_of, services_of
 from minds_bot.slack.grammar import ACTIVITY_DAYS, Activity, Policy
-from minds_bot.slack.reentry import ephemeral_to, invocation_from_body
+from minds_bot.slack.listeners import Click, pressed, pressed_with_click
+from minds_bot.slack.reentry import ephemeral_to
 from minds_bot.slack.resolve import show_progress
 from minds_bot.store import PolicyMode, Spend, SpendOutcome
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.router import CommandRouter, Handler
     from minds_bot.slack.surface import Surface
@@ -88,16 +83,7 @@ def _days(state: dict[str, Any]) -> int | None:
     return days if isinstance(days, int) and low <= days <= high else None
 
 
-async def set_mode(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+async def set_mode(invocation: Invocation, action: dict[str, Any]) -> None:
     name = str(action.get("action_id", "")).partition(":")[2]
     chosen = (action.get("selected_option") or {}).get("value")
     if chosen not in {m.value for m in PolicyMode}:
@@ -110,26 +96,17 @@ async def set_mode(
     await invocation.reply(await _policy_message(invocation), replace=True)
     with in_channel():  # everyone in the channel learns what now needs an approver
         line = render_policy_changed(action=name, mode=mode, user_id=invocation.user_id)
-    await client.chat_postMessage(channel=invocation.channel_id, text=line)
+    await invocation.client.chat_postMessage(channel=invocation.channel_id, text=line)
 
 
-async def _decided(
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-    *,
-    approve: bool,
-) -> None:
-    services = services_of(context)
-    clicker = invocation_from_body(services, body, client=client, respond=respond)
+async def _decided(clicker: Invocation, action: dict[str, Any], click: Click, *, approve: bool) -> None:
+    services = clicker.services
     spend_id = decode_value(action.get("value")).get("i")
     if not isinstance(spend_id, str):
         await clicker.reply(render_stale_button())
         return
     decision = await spend_flow.decide(
-        services, client, team_id=clicker.team_id, spend_id=spend_id, user_id=clicker.user_id, approve=approve
+        services, clicker.client, team_id=clicker.team_id, spend_id=spend_id, user_id=clicker.user_id, approve=approve
     )
     if decision.spend is None:
         await clicker.reply(render_stale_button())
@@ -138,43 +115,18 @@ async def _decided(
     elif not decision.won:
         await clicker.reply(render_already_decided(decision.spend))
     else:
-        await _after_decision(router_of(context), services, clicker, decision.spend, body=body)
+        await _after_decision(click.router, services, clicker, decision.spend, body=click.body)
 
 
-async def approve(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    await _decided(body, action, client, respond, context, approve=True)
+async def approve(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
+    await _decided(invocation, action, click, approve=True)
 
 
-async def decline(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    await _decided(body, action, client, respond, context, approve=False)
+async def decline(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
+    await _decided(invocation, action, click, approve=False)
 
 
-async def page(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+async def page(invocation: Invocation, action: dict[str, Any]) -> None:
     state = decode_value(action.get("value"))
     days, index = _days(state), state.get("p")
     if days is None or not isinstance(index, int):
@@ -184,16 +136,7 @@ async def page(
     await invocation.reply(render_activity(report, page=index), replace=True)
 
 
-async def download(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+async def download(invocation: Invocation, action: dict[str, Any]) -> None:
     days = _days(decode_value(action.get("value")))
     if days is None:
         await invocation.reply(render_stale_button())
@@ -203,11 +146,11 @@ async def download(
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    surface.action(re.compile(rf"^{POLICY_SET_ACTION}:[a-z_]+$"))(set_mode)
-    surface.action(HOLD_APPROVE_ACTION)(approve)
-    surface.action(HOLD_DECLINE_ACTION)(decline)
-    surface.action(re.compile(rf"^({ACTIVITY_PREV_ACTION}|{ACTIVITY_NEXT_ACTION})$"))(page)
-    surface.action(ACTIVITY_CSV_ACTION)(download)
+    surface.action(re.compile(rf"^{POLICY_SET_ACTION}:[a-z_]+$"))(pressed(set_mode))
+    surface.action(HOLD_APPROVE_ACTION)(pressed_with_click(approve))
+    surface.action(HOLD_DECLINE_ACTION)(pressed_with_click(decline))
+    surface.action(re.compile(rf"^({ACTIVITY_PREV_ACTION}|{ACTIVITY_NEXT_ACTION})$"))(pressed(page))
+    surface.action(ACTIVITY_CSV_ACTION)(pressed(download))
 
 
 async def _after_decision(

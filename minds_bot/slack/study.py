@@ -15,18 +15,12 @@ from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.flows.run_links import hidden_runs, run_channels, thread_links
 from minds_bot.render.common import decode_value, plain_value, render_stale_button
 from minds_bot.render.study import STUDY_ASK_ACTION, STUDY_SUMMARY_ACTION, render_study_card
-from minds_bot.slack.context import router_of, services_of
 from minds_bot.slack.grammar import MAX_STUDY_REF, ShowStudy, StudyRef
+from minds_bot.slack.listeners import Click, pressed, pressed_with_click
 from minds_bot.slack.pick import open_pick_modal
-from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_study, show_progress, study_detail
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -60,40 +54,22 @@ async def handle_study(command: ShowStudy, invocation: Invocation) -> None:
 COMMANDS = {ShowStudy: handle_study}
 
 
-async def ask_button(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+async def ask_button(invocation: Invocation, action: dict[str, Any]) -> None:
     state = decode_value(action.get("value"))
     study_id, name = state.get("s"), state.get("n")
     initial = (study_id, name) if isinstance(study_id, str) and isinstance(name, str) else None
     await open_pick_modal(invocation, "ask", initial=initial)
 
 
-async def summary_button(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+async def summary_button(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
     study_id = plain_value(action.get("value"), limit=MAX_STUDY_REF)
     if not study_id:
         await invocation.reply(render_stale_button())
         return
-    await router_of(context).dispatch(f"summary {study_id}", invocation)
+    await click.router.dispatch(f"summary {study_id}", invocation)
 
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    surface.action(STUDY_ASK_ACTION)(ask_button)
-    surface.action(STUDY_SUMMARY_ACTION)(summary_button)
+    surface.action(STUDY_ASK_ACTION)(pressed(ask_button))
+    surface.action(STUDY_SUMMARY_ACTION)(pressed_with_click(summary_button))

@@ -25,8 +25,8 @@ from minds_bot.render.study_new import (
 from minds_bot.slack.context import router_of, services_of
 from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import StudyNew
+from minds_bot.slack.listeners import invocation_from_body
 from minds_bot.slack.options import ack_options
-from minds_bot.slack.reentry import invocation_from_body
 
 if TYPE_CHECKING:
     from slack_bolt.context.ack.async_ack import AsyncAck

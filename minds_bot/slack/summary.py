@@ -25,18 +25,12 @@ from minds_bot.render.summary import (
     render_summary,
     render_superseded,
 )
-from minds_bot.slack.context import services_of
 from minds_bot.slack.grammar import Summary
+from minds_bot.slack.listeners import pressed
 from minds_bot.slack.pick import open_pick_modal
-from minds_bot.slack.reentry import invocation_from_body
 from minds_bot.slack.resolve import resolve_study, show_progress
 
 if TYPE_CHECKING:
-    from slack_bolt.context.ack.async_ack import AsyncAck
-    from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
-    from slack_sdk.web.async_client import AsyncWebClient
-
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
 
@@ -82,21 +76,14 @@ async def _latest_run_ended(minds: Any, study_id: str) -> datetime | None:
 COMMANDS = {Summary: handle_summary}
 
 
-async def turn_page(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
+async def turn_page(invocation: Invocation, action: dict[str, Any]) -> None:
     state = decode_value(action.get("value"))
     study_id, name, page = state.get("s"), state.get("n"), state.get("p")
     if not (isinstance(study_id, str) and isinstance(name, str) and isinstance(page, int)):
-        await respond(text=_("That page button is out of date; run the command again."), replace_original=False)
+        await invocation.respond(
+            text=_("That page button is out of date; run the command again."), replace_original=False
+        )
         return
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
     minds = await invocation.minds()
     summary = await minds.get_summary(study_id)
     ended = await _latest_run_ended(minds, study_id)
@@ -106,4 +93,4 @@ async def turn_page(
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    surface.action(re.compile(rf"^({SUMMARY_PREV_ACTION}|{SUMMARY_NEXT_ACTION})$"))(turn_page)
+    surface.action(re.compile(rf"^({SUMMARY_PREV_ACTION}|{SUMMARY_NEXT_ACTION})$"))(pressed(turn_page))

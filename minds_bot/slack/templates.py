@@ -40,13 +40,12 @@ from minds_bot.slack.context import services_of
 from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.fields import over_limit
 from minds_bot.slack.grammar import Templates
-from minds_bot.slack.reentry import invocation_from_body
+from minds_bot.slack.listeners import Click, pressed, pressed_with_click
 from minds_bot.slack.resolve import show_progress
 
 if TYPE_CHECKING:
     from slack_bolt.context.ack.async_ack import AsyncAck
     from slack_bolt.context.async_context import AsyncBoltContext
-    from slack_bolt.context.respond.async_respond import AsyncRespond
     from slack_sdk.web.async_client import AsyncWebClient
 
     from minds_bot.services import Services
@@ -92,25 +91,12 @@ async def use_template(invocation: Invocation, template_id: str) -> None:
     await invocation.reply(render_template_used(template_name=template.name, draft_name=draft.name))
 
 
-async def use(
-    ack: AsyncAck,
-    body: dict[str, Any],
-    action: dict[str, Any],
-    client: AsyncWebClient,
-    respond: AsyncRespond,
-    context: AsyncBoltContext,
-) -> None:
-    await ack()
-    invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+async def use(invocation: Invocation, action: dict[str, Any]) -> None:
     await use_template(invocation, str(action.get("value") or ""))
 
 
-async def save_opened(
-    ack: AsyncAck, body: dict[str, Any], client: AsyncWebClient, respond: AsyncRespond, context: AsyncBoltContext
-) -> None:
-    await ack()
-    services = services_of(context)
-    invocation = invocation_from_body(services, body, client=client, respond=respond)
+async def save_opened(invocation: Invocation, action: dict[str, Any], click: Click) -> None:
+    services, body = invocation.services, click.body
     message_ts = str((body.get("container") or {}).get("message_ts") or (body.get("message") or {}).get("ts"))
     post = await services.store.get_plan_post(
         team_id=invocation.team_id, channel_id=invocation.channel_id, message_ts=message_ts
@@ -121,7 +107,7 @@ async def save_opened(
     view = render_save_template_modal(
         channel_id=invocation.channel_id, message_ts=message_ts, study_name=post.study_name
     )
-    await client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
+    await invocation.client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
 
 
 async def save_submitted(
@@ -151,8 +137,8 @@ async def save_submitted(
 
 def register(surface: Surface, services: Services) -> None:
     surface.router.add(COMMANDS)
-    surface.action(re.compile(rf"^{USE_TEMPLATE_ACTION}:"))(use)
-    surface.action(SAVE_TEMPLATE_ACTION)(save_opened)
+    surface.action(re.compile(rf"^{USE_TEMPLATE_ACTION}:"))(pressed(use))
+    surface.action(SAVE_TEMPLATE_ACTION)(pressed_with_click(save_opened))
     surface.view(SAVE_TEMPLATE_CALLBACK)(save_submitted)
 
 

@@ -16,9 +16,12 @@ from typing import Any
 import pytest
 
 from minds_bot.app import build_manifest_surface
+from minds_bot.flows.invocation import Invocation
 from minds_bot.minds import ServerError
 from minds_bot.settings import Settings
 from minds_bot.slack import options as options_module
+from minds_bot.slack.context import ROUTER_KEY, SERVICES_KEY
+from minds_bot.slack.listeners import pressed
 from minds_bot.slack.options import TOO_SLOW, ack_options
 
 ACKERS = {"ack", "ack_options"}
@@ -52,6 +55,28 @@ def test_every_listener_slack_waits_on_acks_before_anything_else() -> None:
     assert len(listeners) > 40  # commands, buttons, dialogs and options of every surface
     late = [f"{f.__module__}.{f.__qualname__}" for f in listeners if _first_await(f) not in ACKERS]
     assert late == []
+
+
+async def test_a_pressed_button_acks_before_its_work_and_keeps_its_name() -> None:
+    """Buttons are written as their work under ``listeners.pressed``: the source check above reads the factory's
+    listener, so this checks the factory itself acks first and passes the clicker's Invocation and the action."""
+    done: list[Any] = []
+
+    async def ack() -> None:
+        done.append("ack")
+
+    async def open_the_door(invocation: Invocation, action: dict[str, Any]) -> None:
+        """Opens the door."""
+        done.append((invocation.team_id, invocation.channel_id, invocation.user_id, action["value"]))
+
+    listener = pressed(open_the_door)
+    body = {"user": {"id": "U1", "team_id": "T1"}, "channel": {"id": "C1"}}
+    context = {SERVICES_KEY: object(), ROUTER_KEY: object()}
+    await listener(ack=ack, body=body, action={"value": "v"}, client=None, respond=None, context=context)
+    assert done == ["ack", ("T1", "C1", "U1", "v")]
+    assert (listener.__name__, listener.__doc__) == ("open_the_door", "Opens the door.")
+    assert list(inspect.signature(listener).parameters) == ["ack", "body", "action", "client", "respond", "context"]
+    assert _first_await(listener) == "ack"
 
 
 class Acks:
