@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from minds_bot.services import Services
     from minds_bot.slack.router import CommandRouter
 
+# What a button does once acknowledged: ``work(invocation, action)``.
 Work = Callable[[Invocation, dict[str, Any]], Awaitable[None]]
-"""What a button does once acknowledged: ``work(invocation, action)``."""
 Listener = Callable[..., Awaitable[None]]
 
 
