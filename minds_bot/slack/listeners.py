@@ -40,8 +40,8 @@ class Click:
     router: CommandRouter
 
 
+# What a button does that reads the payload or re-enters a command: ``work(invocation, action, click)``.
 WorkWithClick = Callable[[Invocation, dict[str, Any], Click], Awaitable[None]]
-"""What a button does that reads the payload or re-enters a command: ``work(invocation, action, click)``."""
 
 
 def invocation_from_body(services: Services, body: dict[str, Any], *, client: Any, respond: Any) -> Invocation:
