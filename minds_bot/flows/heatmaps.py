@@ -1,5 +1,6 @@
 """Question heatmaps from a result in Slack: read a finished analysis, or — after the requester confirmed the cost —
-start one and follow it in the result's thread; export the finished heatmap as a ZIP into that thread.
+start one and follow it in the result's thread; export a website's heatmap as a ZIP into that thread
+(the one heatmap Minds exports, catalogue rule 91).
 
 Owns: ``show_heatmap`` (a finished analysis is posted in the thread; one under way is said so; none yet → the cost
 prompt, privately), ``start_heatmap`` (through the channel's spend policy, ``flows/spend.py``; one POST, never

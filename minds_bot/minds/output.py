@@ -71,6 +71,11 @@ class StudyOutput(MindsModel):
         """The image and video assets a question heatmap can analyse."""
         return [a for a in self.assets if a.kind in ("image", "video")]
 
+    @property
+    def website_assets(self) -> list[OutputAsset]:
+        """The websites the question showed: only their heatmap has an archive to export (catalogue rule 91)."""
+        return [a for a in self.assets if a.kind == "website"]
+
     classification: dict[str, Any] | None = None  # ``scaleRange`` names a scale's ends (for top-2-box)
 
     @property

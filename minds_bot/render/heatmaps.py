@@ -1,6 +1,7 @@
-"""Question heatmaps on a result whose question carries an image or video: the result's **Heatmap** and
-**Export heatmap** buttons, the confirmation that names the cost (Premium; one response per Mind), progress
-and the analysis as Minds reports it. Every Minds text is escaped. Must not touch: I/O."""
+"""Question heatmaps on a result: **Heatmap** when its question carries an image or video, **Export heatmap** when
+it carries a website (the export is of website heatmaps only, catalogue rule 91), the confirmation that names the
+cost (Premium; one response per Mind), progress and the analysis as Minds reports it. Every Minds text is
+escaped. Must not touch: I/O."""
 
 from __future__ import annotations
 
@@ -38,17 +39,21 @@ def heatmap_value(
 
 
 def heatmap_buttons(output: StudyOutput, *, study_id: str, message_id: str) -> list[ButtonElement]:
-    """Heatmap · Export heatmap, only when the question carries an image or video asset."""
-    assets = output.visual_assets
-    if not assets:
-        return []
-    value = heatmap_value(study_id=study_id, message_id=message_id, asset_key=assets[0].asset_key)
-    if value is None:
-        return []
-    return [
-        button(_("Heatmap"), action_id=HEATMAP_ACTION, value=value),
-        button(_("Export heatmap"), action_id=HEATMAP_EXPORT_ACTION, value=value),
+    """*Heatmap* when the question carries an image or video asset (what a question heatmap analyses); *Export
+    heatmap* when it carries a website, because the export is of a website heatmap only (catalogue rule 91).
+    Decided by the assets' ``kind`` as Minds reports it."""
+    offers = [
+        (output.visual_assets, _("Heatmap"), HEATMAP_ACTION),
+        (output.website_assets, _("Export heatmap"), HEATMAP_EXPORT_ACTION),
     ]
+    buttons: list[ButtonElement] = []
+    for assets, label, action_id in offers:
+        value = (
+            heatmap_value(study_id=study_id, message_id=message_id, asset_key=assets[0].asset_key) if assets else None
+        )
+        if value is not None:
+            buttons.append(button(label, action_id=action_id, value=value))
+    return buttons
 
 
 def render_heatmap_prompt(

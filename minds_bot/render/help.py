@@ -254,8 +254,8 @@ FILES = HelpGroup(
         HelpLine(
             buttons=("heatmap", "export_heatmap"),
             what=N_(
-                "on a result whose question shows an image or video: where attention went, in the thread, or its "
-                "ZIP file"
+                "on a result whose question shows an image or video: where attention went, in the thread; on one "
+                "whose question shows a website: its heatmap archive (ZIP)"
             ),
         ),
     ),

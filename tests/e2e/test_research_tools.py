@@ -178,7 +178,7 @@ async def test_audience_card_ask_button_asks_one_question_in_a_new_private_study
     await desk.private(desk.ben, since, "creates a new private Study in Minds")
 
 
-async def test_a_result_about_an_image_gets_a_heatmap_after_the_cost_is_confirmed_and_exports_a_zip(
+async def test_a_result_about_an_image_gets_a_heatmap_after_the_cost_is_confirmed_and_no_export(
     desk: Desk,
 ) -> None:
     question = "What catches your eye first in this ad? https://cdn.example.com/ad.png"
@@ -201,6 +201,22 @@ async def test_a_result_about_an_image_gets_a_heatmap_after_the_cost_is_confirme
         return next((m for m in replies if "Heatmap of the image" in shown(m)), None)
 
     await desk.wait(analysis)
+    # the export is of website heatmaps only (catalogue rule 91): an image's result does not offer it
+    assert "Export heatmap" not in shown(answered) and "result_heatmap_export" not in action_ids(answered.blocks)
+
+
+async def test_a_result_about_a_website_offers_export_heatmap_and_attaches_the_zip(desk: Desk) -> None:
+    question = "How does our launch page feel? https://shop.example.com/launch"
+    since = await desk.type(desk.ben, f'ask "{LAUNCH}" {question}')
+    parent = await desk.posted(since, lambda m: "asked" in m.text and not m.is_reply)
+
+    def result() -> Message | None:
+        replies = desk.emu.state.replies(desk.research, parent.ts)
+        return next((m for m in replies if "result_heatmap_export" in action_ids(m.blocks)), None)
+
+    answered = await desk.wait(result)
+    assert "Export heatmap" in shown(answered) and "result_heatmap" not in action_ids(answered.blocks)
+    since = desk.emu.mark()
     await desk.emu.click_button(user=desk.ben, action_id="result_heatmap_export", channel=desk.research, ts=answered.ts)
     archive = await desk.posted(since, lambda m: bool(m.files), thread_ts=parent.ts)
     assert (desk.emu.file_content(archive.files[0]) or b"").startswith(b"PK")

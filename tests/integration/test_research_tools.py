@@ -90,8 +90,9 @@ async def test_an_audience_brief_exports_as_markdown(h: Harness) -> None:
     assert again.status == "completed", "a finished brief is reused"
 
 
-async def asked_with_image(h: Harness) -> str:
-    question = "What catches your eye first in this ad? https://cdn.example.com/ad.png"
+async def asked_about(
+    h: Harness, question: str = "What catches your eye first in this ad? https://cdn.example.com/ad.png"
+) -> str:
     accepted = await h.minds.start_direct_run(LAUNCH_STUDY, question=question, client_request_id=str(uuid.uuid4()))
     assert isinstance(accepted, DirectRunAccepted)
     for _ in range(40):
@@ -103,8 +104,8 @@ async def asked_with_image(h: Harness) -> str:
     return run.message_id
 
 
-async def test_a_question_heatmap_costs_one_response_per_mind_and_exports_a_zip(h: Harness, tmp_path: Path) -> None:
-    message_id = await asked_with_image(h)
+async def test_a_question_heatmap_costs_one_response_per_mind_and_has_no_archive(h: Harness, tmp_path: Path) -> None:
+    message_id = await asked_about(h)
     answers = await h.minds.get_message_answers(LAUNCH_STUDY, message_id)
     output = parse_output(answers.output_data)
     [asset] = output.visual_assets
@@ -124,6 +125,15 @@ async def test_a_question_heatmap_costs_one_response_per_mind_and_exports_a_zip(
     reused = await h.minds.start_heatmap(LAUNCH_STUDY, message_id, asset_key=asset.asset_key)
     assert reused.status == "completed"
 
+    with pytest.raises(Conflict):  # the export is of website heatmaps only (catalogue rule 91)
+        await h.minds.export_heatmap(LAUNCH_STUDY, message_id, dest_dir=tmp_path)
+
+
+async def test_a_question_about_a_website_carries_its_heatmap_and_exports_a_zip(h: Harness, tmp_path: Path) -> None:
+    message_id = await asked_about(h, "How does our launch page feel? https://shop.example.com/launch")
+    output = parse_output((await h.minds.get_message_answers(LAUNCH_STUDY, message_id)).output_data)
+    assert [(a.kind, a.asset_key) for a in output.website_assets] == [("website", "https://shop.example.com/launch")]
+    assert output.visual_assets == []
     archive = await h.minds.export_heatmap(LAUNCH_STUDY, message_id, dest_dir=tmp_path)
     assert isinstance(archive, DownloadedFile) and archive.filename.endswith(".zip")
     assert Path(archive.path).read_bytes().startswith(b"PK")

@@ -639,7 +639,11 @@ def heatmap_button_value() -> str:
     return json.dumps({"s": STUDY, "m": MESSAGE, "k": IMAGE})
 
 
-def test_a_result_whose_question_carries_an_image_offers_heatmap_buttons() -> None:
+WEBSITE = "https://shop.example.com/launch"
+
+
+def result_buttons(assets: list[dict[str, str]]) -> list[tuple[str, str]]:
+    """The (words, action id) of each button on a result whose question carries ``assets``."""
     from minds_bot.minds import parse_output
     from minds_bot.render.answers import render_result
 
@@ -647,14 +651,40 @@ def test_a_result_whose_question_carries_an_image_offers_heatmap_buttons() -> No
         "title": "What catches your eye?",
         "type": "qualitative",
         "audiences": [{"audience": "Parents", "value": "Bright", "answers": []}],
-        "assets": [{"assetKey": IMAGE, "kind": "image", "url": IMAGE}],
+        "assets": assets,
     }
     message = render_result(parse_output(output), study_id=STUDY, message_id=MESSAGE, charted=False)
-    ids = {e["action_id"] for b in message.as_kwargs()["blocks"] for e in b.get("elements", []) if "action_id" in e}
-    assert {"result_heatmap", "result_heatmap_export"} <= ids
-    plain = {**output, "assets": []}
-    message = render_result(parse_output(plain), study_id=STUDY, message_id=MESSAGE, charted=False)
-    assert "result_heatmap" not in json.dumps(message.as_kwargs())
+    elements = [e for b in message.as_kwargs()["blocks"] for e in b.get("elements", []) if "action_id" in e]
+    return [(e["text"]["text"], e["action_id"]) for e in elements]
+
+
+def test_a_result_whose_question_carries_an_image_offers_heatmap_not_its_export() -> None:
+    # The export is of website heatmaps only (catalogue rule 91): an image's heatmap is read, not exported.
+    assert result_buttons([{"assetKey": IMAGE, "kind": "image", "url": IMAGE}]) == [("Heatmap", "result_heatmap")]
+
+
+def test_a_result_whose_question_carries_a_video_offers_heatmap_not_its_export() -> None:
+    video = "https://cdn.example.com/ad.mp4"
+    assert result_buttons([{"assetKey": video, "kind": "video", "url": video}]) == [("Heatmap", "result_heatmap")]
+
+
+def test_a_result_whose_question_carries_a_website_offers_export_heatmap() -> None:
+    website = [{"assetKey": WEBSITE, "kind": "website", "url": WEBSITE}]
+    assert result_buttons(website) == [("Export heatmap", "result_heatmap_export")]
+
+
+def test_a_result_with_an_image_and_a_website_offers_both() -> None:
+    assets = [
+        {"assetKey": IMAGE, "kind": "image", "url": IMAGE},
+        {"assetKey": WEBSITE, "kind": "website", "url": WEBSITE},
+    ]
+    assert result_buttons(assets) == [("Heatmap", "result_heatmap"), ("Export heatmap", "result_heatmap_export")]
+
+
+def test_a_result_without_assets_offers_no_heatmap() -> None:
+    assert result_buttons([]) == []
+    # an asset of a kind Minds did not name for heatmaps is not guessed at from its address
+    assert result_buttons([{"assetKey": "https://x.example/doc.pdf", "kind": "document"}]) == []
 
 
 async def test_heatmap_names_the_cost_then_the_requester_starts_it_and_the_thread_gets_the_analysis(
@@ -697,7 +727,8 @@ async def test_export_heatmap_attaches_the_zip_in_the_thread(bot: BotHarness) ->
     bot.minds_api.on("POST", f"{base}/export", ok({"status": "completed", "filename": "heatmap.zip"}))
     archive = httpx.Response(200, content=b"PK\x03\x04zip", headers={"content-type": "application/zip"})
     bot.minds_api.on("GET", f"{base}/export-download", archive)
-    await bot.click("result_heatmap_export", heatmap_button_value(), message_ts="1733140000.000300")
+    website = json.dumps({"s": STUDY, "m": MESSAGE, "k": WEBSITE})
+    await bot.click("result_heatmap_export", website, message_ts="1733140000.000300")
     (upload,) = await bot.slack.wait_for("files.completeUploadExternal")
     assert upload["thread_ts"] == "1733140000.000300"
     assert list(bot.slack.uploads.values()) == [b"PK\x03\x04zip"]

@@ -327,7 +327,7 @@ def _message(study: Record, message_id: str) -> Record:
 
 
 def _asset(message: Record, asset_key: str | None) -> dict[str, Any]:
-    assets = message["metadata"]["outputData"].get("assets") or []
+    assets = [a for a in message["metadata"]["outputData"].get("assets") or [] if a["kind"] in ("image", "video")]
     chosen = next((a for a in assets if asset_key in (None, a["assetKey"])), None)
     if chosen is None:
         raise ApiError(400, "This question has no such image or video asset", code="NO_ASSET")
@@ -390,18 +390,18 @@ async def start_heatmap(request: web.Request) -> web.Response:
     return ok(_heatmap_view(message, asset, heatmaps[key], rt.clock.now(), rt.engine.step))
 
 
-def _heatmap_done(request: web.Request, study: Record, message: Record) -> bool:
-    rt = runtime(request)
-    records = [r for k, r in study.get("heatmaps", {}).items() if k.startswith(f"{message['id']}|")]
-    return any(rt.clock.now() >= r["startedAt"] + HEATMAP_STEPS * rt.engine.step for r in records)
+def _website_heatmap(message: Record) -> bool:
+    """The export is of a website heatmap only (catalogue rule 91): the answer to a question that showed a website
+    carries it; an image or video heatmap has no archive."""
+    return any(a["kind"] == "website" for a in message["metadata"]["outputData"].get("assets") or [])
 
 
 async def start_heatmap_export(request: web.Request) -> web.Response:
     rt = runtime(request)
     study = study_of(request)
     message = _message(study, request.match_info["message_id"])
-    if not _heatmap_done(request, study, message):
-        raise conflict("No finished heatmap to export for this question", code="HEATMAP_NOT_READY")
+    if not _website_heatmap(message):
+        raise conflict("This question has no website heatmap to export", code="HEATMAP_NOT_READY")
     exports = study.setdefault("heatmapExports", {})
     exports.setdefault(message["id"], {"startedAt": rt.clock.now()})
     rt.state.touch()
