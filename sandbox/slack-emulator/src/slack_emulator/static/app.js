@@ -93,14 +93,23 @@
   }
 
   function ctxBase() {
-    return { users: page.snapshot.users, channels: page.snapshot.channels, confirm: confirmDialog };
+    const viewer = me();
+    return { users: page.snapshot.users, channels: page.snapshot.channels, confirm: confirmDialog,
+      viewer: { locale: viewer.locale, tz: viewer.tz } };
   }
+
+  // What this person chose on each message's selects and checkboxes, so a redraw keeps it (Slack's client does).
+  const choices = new Map();
+  const choiceKey = (channel, ts, block, element) => [page.me, channel, ts, block.block_id, element.action_id].join("/");
 
   function messageCtx(channel, ts) {
     return {
       ...ctxBase(),
-      onAction: (block, element, selection) =>
-        ui("action", { channel, ts, block_id: block.block_id, action_id: element.action_id, selection }),
+      chosen: (block, element) => choices.get(choiceKey(channel, ts, block, element)),
+      onAction: (block, element, selection) => {
+        if (element.type !== "button" && element.type !== "overflow") choices.set(choiceKey(channel, ts, block, element), selection);
+        return ui("action", { channel, ts, block_id: block.block_id, action_id: element.action_id, selection });
+      },
       onOptions: async (block, element, value) => {
         const result = await ui("options", { channel, ts, block_id: block.block_id, action_id: element.action_id, value });
         return result.options || [];
