@@ -49,6 +49,7 @@ class _Page:
             "close": self._close,
             "options": self._options,
             "locale": self._locale,
+            "team_locale": self._team_locale,
             "shortcut": self._shortcut,
             "home": self._home,
             "function": self._function,
@@ -160,12 +161,24 @@ class _Page:
         )
         return {"options": options}
 
+    async def _team_locale(self, body: Json) -> Json:
+        """The workspace's language, which only an admin may change (Slack tells the app nothing)."""
+        locale = _checked_locale(body)
+        if not self.emu.state.users[body["user"]].is_admin:
+            raise EmulatorUsageError("only a workspace admin can change the workspace language")
+        self.emu.state.set_team_locale(locale)
+        return {}
+
     async def _locale(self, body: Json) -> Json:
-        locale = body.get("locale")
-        if not isinstance(locale, str) or not locale:
-            raise EmulatorUsageError("locale must be a non-empty string")
-        self.emu.state.set_locale(body["user"], locale)
+        self.emu.state.set_locale(body["user"], _checked_locale(body))
         return {"delivery": _delivery_json(await self.emu.interactions.user_changed(body["user"]))}
+
+
+def _checked_locale(body: Json) -> str:
+    locale = body.get("locale")
+    if not isinstance(locale, str) or not locale:
+        raise EmulatorUsageError("locale must be a non-empty string")
+    return locale
 
 
 def _delivery_json(delivery: Delivery) -> Json:
@@ -175,10 +188,10 @@ def _delivery_json(delivery: Delivery) -> Json:
 def snapshot(emulator: Emulator, *, user: str) -> Json:
     """Everything the page shows to ``user``: their channels, messages, their ephemerals, modals, home."""
     state, ws, config = emulator.state, emulator.workspace, emulator.config
-    channels = [c for c in state.channels.values() if c.im_user in (None, user)]
+    channels = [c for c in state.channels.values() if c.visible_to(user)]  # private ones only to their members
     return {
         "version": state.version,
-        "team": {"id": config.team_id, "name": config.team_name},
+        "team": {"id": config.team_id, "name": config.team_name, "locale": state.team_locale},
         "bot": {"id": config.bot_user_id, "name": config.bot_name},
         "me": user,
         "users": [_user_json(emulator, u.id) for u in state.users.values()],
@@ -201,7 +214,7 @@ def snapshot(emulator: Emulator, *, user: str) -> Json:
 
 def _start_channel(emulator: Emulator) -> str | None:
     """The id of the channel the page opens in (``config.start_channel`` by name, else the first channel)."""
-    channels = [c for c in emulator.state.channels.values() if c.im_user is None]
+    channels = [c for c in emulator.state.channels.values() if c.im_user is None and not c.is_private]
     wanted = emulator.config.start_channel
     chosen = next((c for c in channels if c.name == wanted), channels[0] if channels else None)
     return chosen.id if chosen else None

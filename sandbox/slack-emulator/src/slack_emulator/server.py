@@ -47,7 +47,9 @@ class Emulator:
         clock = config.clock or time.time
         self.links = Links(base=f"http://{config.host}:{config.port}")
         self.ids = IdFactory(clock=clock)
-        self.state = WorkspaceState(users=config.users, channels=config.channels, clock=clock)
+        self.state = WorkspaceState(
+            users=config.users, channels=config.channels, clock=clock, team_locale=config.team_locale
+        )
         self.workspace = Workspace(config=config, state=self.state, ids=self.ids, links=self.links, clock=clock)
         self.limiter = RateLimiter(config.ratelimited_methods)
         self.pace = SlackPace(clock) if config.slack_limits else None

@@ -162,6 +162,13 @@
     const current = me().locale;
     const all = LOCALES.includes(current) ? LOCALES : [current, ...LOCALES];
     locales.replaceChildren(...all.map((l) => h("option", { value: l, selected: l === current }, l)));
+    // The workspace's language: an admin's setting in Slack, so only an admin may change it here.
+    const team = $("team-locale-switch");
+    const teamLocale = page.snapshot.team.locale;
+    const teamAll = LOCALES.includes(teamLocale) ? LOCALES : [teamLocale, ...LOCALES];
+    team.replaceChildren(...teamAll.map((l) => h("option", { value: l, selected: l === teamLocale }, l)));
+    team.disabled = !me().is_admin;
+    team.title = me().is_admin ? "" : "Only a workspace admin can change this";
   }
 
   function navItem(id, label) {
@@ -176,7 +183,8 @@
     const snap = page.snapshot;
     const steps = (snap.steps || []).length ? [navItem(STEPS, "⚙️ Workflow steps")] : [];
     $("apps").replaceChildren(navItem(HOME, `🤖 ${snap.bot.name} · Home`), ...steps);
-    $("channels").replaceChildren(...snap.channels.filter((c) => !c.is_im).map((c) => navItem(c.id, `# ${c.name}`)));
+    // A private channel shows a lock, as in Slack; the page lists only those the person is in.
+    $("channels").replaceChildren(...snap.channels.filter((c) => !c.is_im).map((c) => navItem(c.id, `${c.is_private ? "🔒" : "#"} ${c.name}`)));
     $("dms").replaceChildren(...snap.channels.filter((c) => c.is_im).map((c) => navItem(c.id, `💬 ${snap.bot.name}`)));
   }
 
@@ -201,7 +209,7 @@
     const snap = page.snapshot;
     const channel = snap.channels.find((c) => c.id === page.channel);
     if (!channel) { page.channel = null; return; }
-    const title = channel.is_im ? snap.bot.name : `# ${channel.name}`;
+    const title = channel.is_im ? snap.bot.name : `${channel.is_private ? "🔒" : "#"} ${channel.name}`;
     const notMember = channel.bot_is_member || channel.is_im ? [] : [h("span", { className: "topic" }, `(${snap.bot.name} is not a member)`)];
     $("channel-header").replaceChildren(title, h("span", { className: "topic" }, channel.topic.value || ""), ...notMember);
     const messages = (snap.messages[channel.id] || []).filter((m) => !m.thread_ts || m.thread_ts === m.ts || m.subtype === "thread_broadcast");
@@ -458,6 +466,7 @@
       refreshNow();
     });
     $("locale-switch").addEventListener("change", (event) => ui("locale", { locale: event.target.value }));
+    $("team-locale-switch").addEventListener("change", (event) => ui("team_locale", { locale: event.target.value }));
     window.addEventListener("hashchange", () => { readHash(); render(); });
     pollLoop();
   }
