@@ -1,6 +1,6 @@
 """Block Kit inputs the demo page offers as Slack does: a Van Westendorp plan's advanced-method opt-in ticked on
 the page and the plan approved; a new Study's Audiences picked from the bot's options (multi_external_select);
-a ``<!date^…>`` shown as a date, not "@date"."""
+a ``<!date^…>`` shown as a date, not "@date"; an image uploaded with 📎 asked about ("Ask Minds about this")."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from playwright.async_api import Browser, Page, expect
 
 from minds_bot.demo import Demo, running_demo
+from minds_bot.render.bars import Panel, draw_panels
 from minds_sandbox import SandboxConfig
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_research_in_browser import act_as, slash
@@ -118,3 +119,29 @@ async def test_a_slack_date_token_shows_the_date_and_an_unknown_token_its_fallba
     )
     assert shown == ["Dec 6, 2025 at 5:46 AM", "12/06/2025", "the fallback", "when it is due"]
     assert not any("@date" in s for s in shown)
+
+
+async def test_an_image_uploaded_on_the_page_is_asked_about_and_answered(page: Page, demo: Demo) -> None:
+    await act_as(page, "Ada")
+    await page.locator("#channels").get_by_text("# research").click()
+    await page.locator("#composer-text").fill("Would you buy this shoe?")
+    png = draw_panels([Panel(title="Shoe", options=["Yes", "No"], values={"Gen Z": [60.0, 40.0]}, unit="%")])
+    await page.locator("#composer-file").set_input_files({"name": "shoe.png", "mimeType": "image/png", "buffer": png})
+    shared = page.locator("#timeline .message", has_text="Would you buy this shoe?")
+    await expect(shared.locator("figure.file-image img")).to_be_visible(timeout=WAIT_MS)
+    await expect(page.locator("#composer-text")).to_have_value("")
+
+    await act_as(page, "Ben")
+    await shared.get_by_role("button", name="More actions").click()
+    await shared.get_by_role("button", name="Ask Minds about this").click()
+    modal = page.locator(".modal")
+    await expect(modal).to_contain_text("Stimulus:", timeout=WAIT_MS)
+    await expect(modal).to_contain_text("shoe.png")
+    study = modal.locator(".external-select").first
+    await study.get_by_role("searchbox").fill("launch")
+    await study.get_by_role("button", name="Search").click()
+    await expect(study.locator("option", has_text="Launch positioning")).to_be_attached(timeout=WAIT_MS)
+    await study.locator("select").select_option(label="Launch positioning")
+    await modal.locator("footer button.primary").click()
+    await expect(modal).to_have_count(0, timeout=WAIT_MS)
+    await expect(shared.locator(".replies-link")).to_be_visible(timeout=WAIT_MS)

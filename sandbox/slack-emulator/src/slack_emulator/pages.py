@@ -10,6 +10,8 @@ Must not change Slack semantics.
 
 from __future__ import annotations
 
+import base64
+import binascii
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +29,7 @@ STATIC_DIR = Path(__file__).parent / "static"
 LONG_POLL_SECONDS = 20.0
 MAX_WARNINGS_SHOWN = 10
 MAX_STEP_RUNS_SHOWN = 20
+MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 
 
 def add_routes(app: web.Application, emulator: Emulator) -> None:
@@ -50,6 +53,7 @@ class _Page:
             "options": self._options,
             "locale": self._locale,
             "team_locale": self._team_locale,
+            "upload": self._upload,
             "shortcut": self._shortcut,
             "home": self._home,
             "function": self._function,
@@ -160,6 +164,27 @@ class _Page:
             ts=body.get("ts"),
         )
         return {"options": options}
+
+    async def _upload(self, body: Json) -> Json:
+        """📎 on the page: the person shares a file (its bytes base64-encoded) in the channel, with their text."""
+        name, encoded = body.get("name"), body.get("content_base64")
+        if not isinstance(name, str) or not name.strip() or not isinstance(encoded, str):
+            raise EmulatorUsageError("an upload needs a file name and its content")
+        try:
+            content = base64.b64decode(encoded, validate=True)
+        except binascii.Error as exc:
+            raise EmulatorUsageError("the file's content is not base64") from exc
+        if len(content) > MAX_UPLOAD_BYTES:
+            raise EmulatorUsageError(f"the page uploads files up to {MAX_UPLOAD_BYTES // (1024 * 1024)} MB")
+        message = self.emu.share_file(
+            user=body["user"],
+            channel=str(body.get("channel", "")),
+            name=name.strip(),
+            content=content,
+            thread_ts=body.get("thread_ts") or None,
+            text=str(body.get("text", "")),
+        )
+        return {"ts": message.ts, "file": message.files[0]}
 
     async def _team_locale(self, body: Json) -> Json:
         """The workspace's language, which only an admin may change (Slack tells the app nothing)."""

@@ -3,6 +3,7 @@ where it was invited; Slack's answers for one the app is not in are ``channel_no
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
@@ -85,3 +86,28 @@ async def test_someone_outside_a_private_channel_cannot_post_or_run_a_command_th
     with pytest.raises(SlackError):
         await emu.send_slash_command(user=CHLOE, channel=LEADERSHIP, text="help")
     assert emu.state.messages(LEADERSHIP) == []
+
+
+async def ui(emu: Emulator, action: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    url = f"{emu.base_url}/_emulator/ui/{action}"
+    async with aiohttp.ClientSession() as session, session.post(url, json=body) as response:
+        return response.status, await response.json()
+
+
+async def test_a_file_uploaded_from_the_page_is_shared_and_served_to_the_bot(emu: Emulator) -> None:
+    pdf = b"%PDF-1.4\n" + b"x" * 2000
+    body = {"user": BEN, "channel": LEADERSHIP, "name": "brief.pdf", "text": "The brief"}
+    status, shared = await ui(emu, "upload", body | {"content_base64": base64.b64encode(pdf).decode()})
+    assert status == 200
+    [message] = emu.state.messages(LEADERSHIP)
+    assert (message.text, message.files) == ("The brief", [shared["file"]])
+    client = AsyncWebClient(token=BOT_TOKEN, base_url=emu.api_url)
+    info = (await client.files_info(file=shared["file"]))["file"]
+    assert (info["name"], info["mimetype"], info["size"]) == ("brief.pdf", "application/pdf", len(pdf))
+    headers = {"Authorization": f"Bearer {BOT_TOKEN}"}
+    async with aiohttp.ClientSession() as session, session.get(info["url_private"], headers=headers) as response:
+        assert response.status == 200 and await response.read() == pdf
+    status, refused = await ui(emu, "upload", body | {"user": CHLOE, "content_base64": "aGk="})
+    assert status == 400 and refused["error"] == "channel_not_found"  # Chloé is not in #leadership
+    status, _ = await ui(emu, "upload", body | {"content_base64": "not base64!"})
+    assert status == 400

@@ -33,9 +33,7 @@ async def test_an_admin_switches_the_workspace_language_and_slack_says_so(emu: E
     assert (await client.users_info(user=BEN, include_locale=True))["user"]["locale"] == "en-US"
 
 
-async def test_a_person_switches_their_language_and_the_bot_hears_user_change(
-    emu: Emulator, bot: BotStandIn
-) -> None:
+async def test_a_person_switches_their_language_and_the_bot_hears_user_change(emu: Emulator, bot: BotStandIn) -> None:
     status, _ = await ui(emu, "locale", {"user": BEN, "locale": "ko-KR"})
     assert status == 200
     event = json.loads((await bot.next()).raw)["event"]

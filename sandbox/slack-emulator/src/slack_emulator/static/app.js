@@ -448,6 +448,22 @@
     });
   }
 
+  // 📎: a person shares an image or PDF in the channel, with what they typed as its message (Slack's uploader).
+  function wireUpload() {
+    const input = $("composer-file");
+    input.addEventListener("change", async () => {
+      const file = input.files[0];
+      input.value = "";
+      if (!file) return;
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let binary = "";
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      const text = $("composer-text").value.trim();
+      const result = await ui("upload", { channel: page.channel, name: file.name, content_base64: btoa(binary), text });
+      if (result.ok) $("composer-text").value = "";
+    });
+  }
+
   function readHash() {
     const params = new URLSearchParams(window.location.hash.slice(1));
     if (params.get("channel")) page.channel = params.get("channel");
@@ -457,6 +473,7 @@
   function start() {
     readHash();
     wireComposer("composer", "composer-text", () => null);
+    wireUpload();
     wireComposer("thread-composer", "thread-text", () => (page.thread ? page.thread.ts : null));
     $("thread-close").addEventListener("click", () => { page.thread = null; render(); });
     $("user-switch").addEventListener("change", (event) => {
