@@ -107,6 +107,11 @@ async def test_a_file_uploaded_from_the_page_is_shared_and_served_to_the_bot(emu
     headers = {"Authorization": f"Bearer {BOT_TOKEN}"}
     async with aiohttp.ClientSession() as session, session.get(info["url_private"], headers=headers) as response:
         assert response.status == 200 and await response.read() == pdf
+    async with aiohttp.ClientSession() as session, session.get(info["url_private"]) as response:
+        assert "Sign in" in await response.text()  # without the token: Slack's sign-in page, not the file
+    wrong = {"Authorization": "Bearer xoxb-not-this-app"}
+    async with aiohttp.ClientSession() as session, session.get(info["url_private"], headers=wrong) as response:
+        assert await response.read() != pdf
     status, refused = await ui(emu, "upload", body | {"user": CHLOE, "content_base64": "aGk="})
     assert status == 400 and refused["error"] == "channel_not_found"  # Chloé is not in #leadership
     status, _ = await ui(emu, "upload", body | {"content_base64": "not base64!"})
