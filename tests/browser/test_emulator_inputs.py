@@ -1,6 +1,7 @@
 """Block Kit inputs the demo page offers as Slack does: a Van Westendorp plan's advanced-method opt-in ticked on
 the page and the plan approved; a new Study's Audiences picked from the bot's options (multi_external_select);
-a ``<!date^…>`` shown as a date, not "@date"; an image uploaded with 📎 asked about ("Ask Minds about this")."""
+a ``<!date^…>`` shown as a date, not "@date"; an image uploaded with 📎 and asked about ("Ask Minds about
+this"); a dialog's time picker and checkbox submitted as set."""
 
 from __future__ import annotations
 
@@ -145,3 +146,24 @@ async def test_an_image_uploaded_on_the_page_is_asked_about_and_answered(page: P
     await modal.locator("footer button.primary").click()
     await expect(modal).to_have_count(0, timeout=WAIT_MS)
     await expect(shared.locator(".replies-link")).to_be_visible(timeout=WAIT_MS)
+
+
+async def test_a_dialogs_checkbox_and_time_are_submitted_as_ticked(page: Page, demo: Demo) -> None:
+    await page.locator("#channels").get_by_text("# research").click()
+    await slash(page, "/minds digest list")
+    await page.get_by_role("button", name="Add a digest").first.click()
+    modal = page.locator(".modal")
+    await expect(modal).to_contain_text("Quiet periods", timeout=WAIT_MS)
+    await expect(modal).not_to_contain_text("[timepicker]")
+    await expect(modal).not_to_contain_text("[checkboxes]")
+    await modal.locator("input[type=time]").fill("07:30")
+    await modal.locator("[data-input-key='weekday/value']").select_option("monday")
+    if not await modal.locator("[data-input-key='tz/value']").input_value():
+        await modal.locator("[data-input-key='tz/value']").fill("Europe/London")
+    await modal.get_by_role("checkbox", name="Post nothing when there is no news").check()
+    await modal.locator("footer button.primary").click()
+    await expect(modal).to_have_count(0, timeout=WAIT_MS)
+    await slash(page, "/minds digest list")
+    listed = page.locator("#timeline .message.ephemeral").last
+    await expect(listed).to_contain_text("every Monday at 07:30 (Europe/London)", timeout=WAIT_MS)
+    await expect(listed).to_contain_text("quiet periods skipped")  # the ticked checkbox reached the bot

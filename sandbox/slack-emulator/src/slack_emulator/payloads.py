@@ -146,6 +146,7 @@ _INITIAL_KEY = {
     "conversations_select": "initial_conversation",
     "channels_select": "initial_channel",
     "datepicker": "initial_date",
+    "timepicker": "initial_time",
 }
 
 

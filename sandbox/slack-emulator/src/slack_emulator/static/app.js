@@ -403,11 +403,20 @@
     layer.hidden = false;
   }
 
+  // What the person typed, ticked or picked survives the app's update of the same view.
   function restoreInputs(root, typed) {
     for (const node of root.querySelectorAll("[data-input-key]")) {
       const value = typed[node.dataset.inputKey];
-      if (value === undefined || typeof value === "object") continue;
-      if ("value" in node) node.value = value;
+      const type = node.dataset.inputType;
+      if (value === undefined || type === "external_select" || type === "multi_external_select") continue;
+      if (type === "checkboxes" || type === "radio_buttons") {
+        const ticked = [].concat(value);
+        for (const box of node.querySelectorAll("input")) box.checked = ticked.includes(box.value);
+      } else if (node.multiple) {
+        for (const option of node.options) option.selected = [].concat(value).includes(option.value);
+      } else if (typeof value !== "object" && "value" in node) {
+        node.value = value;
+      }
     }
   }
 

@@ -218,7 +218,7 @@
   }
 
   function channelItems(ctx) {
-    return (ctx.channels || []).filter((c) => !c.is_im).map((c) => ({ value: c.id, label: `#${c.name}` }));
+    return (ctx.channels || []).filter((c) => !c.is_im).map((c) => ({ value: c.id, label: `${c.is_private ? "🔒" : "#"}${c.name}` }));
   }
 
   function optionItems(element) {
@@ -296,6 +296,7 @@
       case "static_select": case "radio_buttons": case "external_select":
         return { initial_option: kept === null ? undefined : byValue(kept) };
       case "datepicker": return { initial_date: kept };
+      case "timepicker": return { initial_time: kept };
       case "users_select": return { initial_user: kept };
       case "conversations_select": return { initial_conversation: kept };
       case "channels_select": return { initial_channel: kept };
@@ -359,6 +360,9 @@
       case "datepicker":
         return h("input", { type: "date", value: element.initial_date, "aria-label": plain(element.placeholder) || "Date",
           onchange: (e) => e.target.value && fire(e.target.value) });
+      case "timepicker":
+        return h("input", { type: "time", value: element.initial_time, "aria-label": plain(element.placeholder) || "Time",
+          onchange: (e) => e.target.value && fire(e.target.value) });
       case "image":
         return imageNode(element, "bk-image");
       default:
@@ -406,6 +410,9 @@
         break;
       case "datepicker":
         node = h("input", { type: "date", value: element.initial_date });
+        break;
+      case "timepicker":
+        node = h("input", { type: "time", value: element.initial_time });
         break;
       case "checkboxes":
       case "radio_buttons":
