@@ -30,12 +30,14 @@ class DemoUser:
 
 @dataclass(frozen=True)
 class DemoChannel:
-    """A public channel of the emulated workspace."""
+    """A channel of the emulated workspace: public, or private when ``private_members`` names who is in it
+    (user ids; only they see it, and the bot only when ``bot_is_member``)."""
 
     id: str
     name: str
     topic: str = ""
     bot_is_member: bool = True
+    private_members: tuple[str, ...] | None = None
 
 
 def default_users() -> tuple[DemoUser, ...]:
@@ -59,6 +61,20 @@ def default_channels() -> tuple[DemoChannel, ...]:
         DemoChannel(id="C01GEN0001", name="general", topic="Company-wide announcements"),
         DemoChannel(id="C01RES0002", name="research", topic="Market research with Minds"),
         DemoChannel(id="C01BRA0003", name="brand", topic="Brand and creative"),
+        # Private channels: one the bot was invited to, one it was not (Chloé is in neither).
+        DemoChannel(
+            id="C01LEA0004",
+            name="leadership",
+            topic="Private: pricing decisions",
+            private_members=("U01ADA0001", "U01BEN0002"),
+        ),
+        DemoChannel(
+            id="C01PEO0005",
+            name="people-team",
+            topic="Private: without the app",
+            bot_is_member=False,
+            private_members=("U01ADA0001",),
+        ),
     )
 
 
@@ -79,6 +95,9 @@ class EmulatorConfig:
     team_id: str = "T01EMU0000"
     team_name: str = "Minds Demo"
     team_domain: str = "minds-demo"
+    # The workspace's language as Slack gives it for its channels (conversations.info with include_locale);
+    # an admin changes it on the page. Each person's own locale is ``DemoUser.locale``.
+    team_locale: str = "en-US"
     app_id: str = "A01EMU0000"
     bot_user_id: str = "U01BOT0000"
     bot_id: str = "B01BOT0000"

@@ -232,7 +232,7 @@ class Interactions:
             "text": message.text,
             "ts": message.ts,
             "event_ts": message.ts,
-            "channel_type": "channel",
+            "channel_type": "group" if channel.is_private else "channel",  # message.groups for a private one
         }
         if message.thread_ts:
             event["thread_ts"] = message.thread_ts
@@ -244,6 +244,8 @@ class Interactions:
         """Type ``{command} {text}`` in ``channel`` as ``user``."""
         member = self.ws.user(user)
         where = self.ws.channel(channel)
+        if not where.visible_to(member.id):
+            raise SlackError("channel_not_found")  # a private channel this person is not in
         target = ResponseTarget(channel=where.id, user=member.id, issued_at=self._clock())
         fields = {
             "token": self.ws.config.verification_token,

@@ -10,6 +10,8 @@ Must not change Slack semantics.
 
 from __future__ import annotations
 
+import base64
+import binascii
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +29,7 @@ STATIC_DIR = Path(__file__).parent / "static"
 LONG_POLL_SECONDS = 20.0
 MAX_WARNINGS_SHOWN = 10
 MAX_STEP_RUNS_SHOWN = 20
+MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 
 
 def add_routes(app: web.Application, emulator: Emulator) -> None:
@@ -49,6 +52,8 @@ class _Page:
             "close": self._close,
             "options": self._options,
             "locale": self._locale,
+            "team_locale": self._team_locale,
+            "upload": self._upload,
             "shortcut": self._shortcut,
             "home": self._home,
             "function": self._function,
@@ -160,12 +165,45 @@ class _Page:
         )
         return {"options": options}
 
+    async def _upload(self, body: Json) -> Json:
+        """📎 on the page: the person shares a file (its bytes base64-encoded) in the channel, with their text."""
+        name, encoded = body.get("name"), body.get("content_base64")
+        if not isinstance(name, str) or not name.strip() or not isinstance(encoded, str):
+            raise EmulatorUsageError("an upload needs a file name and its content")
+        try:
+            content = base64.b64decode(encoded, validate=True)
+        except binascii.Error as exc:
+            raise EmulatorUsageError("the file's content is not base64") from exc
+        if len(content) > MAX_UPLOAD_BYTES:
+            raise EmulatorUsageError(f"the page uploads files up to {MAX_UPLOAD_BYTES // (1024 * 1024)} MB")
+        message = self.emu.share_file(
+            user=body["user"],
+            channel=str(body.get("channel", "")),
+            name=name.strip(),
+            content=content,
+            thread_ts=body.get("thread_ts") or None,
+            text=str(body.get("text", "")),
+        )
+        return {"ts": message.ts, "file": message.files[0]}
+
+    async def _team_locale(self, body: Json) -> Json:
+        """The workspace's language, which only an admin may change (Slack tells the app nothing)."""
+        locale = _checked_locale(body)
+        if not self.emu.state.users[body["user"]].is_admin:
+            raise EmulatorUsageError("only a workspace admin can change the workspace language")
+        self.emu.state.set_team_locale(locale)
+        return {}
+
     async def _locale(self, body: Json) -> Json:
-        locale = body.get("locale")
-        if not isinstance(locale, str) or not locale:
-            raise EmulatorUsageError("locale must be a non-empty string")
-        self.emu.state.set_locale(body["user"], locale)
+        self.emu.state.set_locale(body["user"], _checked_locale(body))
         return {"delivery": _delivery_json(await self.emu.interactions.user_changed(body["user"]))}
+
+
+def _checked_locale(body: Json) -> str:
+    locale = body.get("locale")
+    if not isinstance(locale, str) or not locale:
+        raise EmulatorUsageError("locale must be a non-empty string")
+    return locale
 
 
 def _delivery_json(delivery: Delivery) -> Json:
@@ -175,10 +213,10 @@ def _delivery_json(delivery: Delivery) -> Json:
 def snapshot(emulator: Emulator, *, user: str) -> Json:
     """Everything the page shows to ``user``: their channels, messages, their ephemerals, modals, home."""
     state, ws, config = emulator.state, emulator.workspace, emulator.config
-    channels = [c for c in state.channels.values() if c.im_user in (None, user)]
+    channels = [c for c in state.channels.values() if c.visible_to(user)]  # private ones only to their members
     return {
         "version": state.version,
-        "team": {"id": config.team_id, "name": config.team_name},
+        "team": {"id": config.team_id, "name": config.team_name, "locale": state.team_locale},
         "bot": {"id": config.bot_user_id, "name": config.bot_name},
         "me": user,
         "users": [_user_json(emulator, u.id) for u in state.users.values()],
@@ -201,7 +239,7 @@ def snapshot(emulator: Emulator, *, user: str) -> Json:
 
 def _start_channel(emulator: Emulator) -> str | None:
     """The id of the channel the page opens in (``config.start_channel`` by name, else the first channel)."""
-    channels = [c for c in emulator.state.channels.values() if c.im_user is None]
+    channels = [c for c in emulator.state.channels.values() if c.im_user is None and not c.is_private]
     wanted = emulator.config.start_channel
     chosen = next((c for c in channels if c.name == wanted), channels[0] if channels else None)
     return chosen.id if chosen else None

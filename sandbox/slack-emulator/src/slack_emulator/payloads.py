@@ -145,6 +145,8 @@ _INITIAL_KEY = {
     "users_select": "initial_user",
     "conversations_select": "initial_conversation",
     "channels_select": "initial_channel",
+    "datepicker": "initial_date",
+    "timepicker": "initial_time",
 }
 
 

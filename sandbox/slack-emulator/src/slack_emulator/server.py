@@ -37,6 +37,10 @@ from slack_emulator.workspace import Links, Workspace, links_in, parse_content
 Json = dict[str, Any]
 EMULATOR_KEY: web.AppKey[Emulator] = web.AppKey("slack_emulator")
 DEFAULT_WAIT_SECONDS = 5.0
+# What Slack answers for a file's url_private without the app's token: its sign-in page, not the file.
+SIGN_IN_PAGE = (
+    "<!DOCTYPE html><html><head><title>Sign in | Slack</title></head><body>Sign in to your workspace</body></html>"
+)
 
 
 class Emulator:
@@ -47,7 +51,9 @@ class Emulator:
         clock = config.clock or time.time
         self.links = Links(base=f"http://{config.host}:{config.port}")
         self.ids = IdFactory(clock=clock)
-        self.state = WorkspaceState(users=config.users, channels=config.channels, clock=clock)
+        self.state = WorkspaceState(
+            users=config.users, channels=config.channels, clock=clock, team_locale=config.team_locale
+        )
         self.workspace = Workspace(config=config, state=self.state, ids=self.ids, links=self.links, clock=clock)
         self.limiter = RateLimiter(config.ratelimited_methods)
         self.pace = SlackPace(clock) if config.slack_limits else None
@@ -107,6 +113,10 @@ class Emulator:
         return web.Response(text=f"OK - {len(content)}", content_type="text/plain")
 
     async def _download(self, request: web.Request) -> web.Response:
+        """A file's ``url_private``: as in Slack, an app reads it with its token (``Authorization: Bearer``); the
+        page in the browser is the signed-in person. Without either, Slack's sign-in page, not the file."""
+        if not self._may_download(request):
+            return web.Response(text=SIGN_IN_PAGE, content_type="text/html")
         stored = self.state.files.get(request.match_info["file_id"])
         if stored is None or stored.content is None:
             return web.Response(status=404, text="file_not_found")
@@ -114,6 +124,14 @@ class Emulator:
         shown = "inline" if mimetype.startswith("image/") else "attachment"  # the page shows images in place
         disposition = f'{shown}; filename="{stored.name}"'
         return web.Response(body=stored.content, content_type=mimetype, headers={"Content-Disposition": disposition})
+
+    def _may_download(self, request: web.Request) -> bool:
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        if scheme.lower() == "bearer" and token:
+            known = token == self.config.bot_token or token in self.config.installs
+            return known or self.workspace.function_token_team(token) is not None
+        # The page (its <img> and download links) or the address typed into the browser.
+        return request.headers.get("Sec-Fetch-Site") in ("same-origin", "none")
 
     async def _response_url(self, request: web.Request) -> web.Response:
         try:

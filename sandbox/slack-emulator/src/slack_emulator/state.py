@@ -26,6 +26,18 @@ class Channel:
     bot_is_member: bool = True
     im_user: str | None = None  # set for a direct-message channel with that user
     created: int = 0
+    private_members: tuple[str, ...] | None = None  # set for a private channel: the people in it
+
+    @property
+    def is_private(self) -> bool:
+        """A private channel (not a DM): only its members see it."""
+        return self.private_members is not None
+
+    def visible_to(self, user: str) -> bool:
+        """Whether ``user`` (a person) sees this channel: public ones, their own DM, private ones they are in."""
+        if self.im_user is not None:
+            return self.im_user == user
+        return self.private_members is None or user in self.private_members
 
 
 @dataclass
@@ -134,13 +146,22 @@ class WorkspaceState:
     """All mutable emulator data. Every mutation ends in ``_changed()`` so waiters wake up."""
 
     def __init__(
-        self, *, users: tuple[DemoUser, ...], channels: tuple[DemoChannel, ...], clock: Callable[[], float]
+        self,
+        *,
+        users: tuple[DemoUser, ...],
+        channels: tuple[DemoChannel, ...],
+        clock: Callable[[], float],
+        team_locale: str = "en-US",
     ) -> None:
         self._clock = clock
+        self.team_locale = team_locale
         self.users: dict[str, DemoUser] = {u.id: u for u in users}
         self.locales: dict[str, str] = {u.id: u.locale for u in users}
         self.channels: dict[str, Channel] = {
-            c.id: Channel(c.id, c.name, c.topic, c.bot_is_member, created=int(clock())) for c in channels
+            c.id: Channel(
+                c.id, c.name, c.topic, c.bot_is_member, created=int(clock()), private_members=c.private_members
+            )
+            for c in channels
         }
         self._messages: dict[str, list[Message]] = {c: [] for c in self.channels}
         self._ephemerals: list[Ephemeral] = []
@@ -339,6 +360,11 @@ class WorkspaceState:
 
     def set_locale(self, user: str, locale: str) -> None:
         self.locales[user] = locale
+        self._changed()
+
+    def set_team_locale(self, locale: str) -> None:
+        """The workspace's language (an admin's setting in Slack)."""
+        self.team_locale = locale
         self._changed()
 
     # ---- workflow steps

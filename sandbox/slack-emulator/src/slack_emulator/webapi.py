@@ -17,7 +17,7 @@ from aiohttp import web
 from slack_emulator.errors import SlackError, invalid_arguments
 from slack_emulator.ids import ts_key
 from slack_emulator.pace import SlackPace
-from slack_emulator.state import StoredFile
+from slack_emulator.state import Channel, StoredFile
 from slack_emulator.workspace import Workspace, parse_content
 
 Json = dict[str, Any]
@@ -210,8 +210,16 @@ class WebApi:
             "is_enterprise_install": False,
         }
 
-    async def _post_message(self, args: Json) -> Json:
+    def _channel(self, args: Json) -> Channel:
+        """The channel ``args`` names, as the bot may see it: Slack answers channel_not_found for a private
+        channel the app is not in."""
         channel = self.ws.channel(args.get("channel"))
+        if channel.is_private and not channel.bot_is_member:
+            raise SlackError("channel_not_found")
+        return channel
+
+    async def _post_message(self, args: Json) -> Json:
+        channel = self._channel(args)
         content = parse_content(args)
         message = self.ws.post_message(
             channel=channel,
@@ -223,7 +231,7 @@ class WebApi:
         return {"channel": channel.id, "ts": message.ts, "message": self.ws.message_json(message)}
 
     async def _update(self, args: Json) -> Json:
-        channel = self.ws.channel(args.get("channel"))
+        channel = self._channel(args)
         message = self.ws.message(channel, args.get("ts"))
         if message.user != self.ws.config.bot_user_id:
             raise SlackError("cant_update_message")
@@ -232,13 +240,13 @@ class WebApi:
         return {"channel": channel.id, "ts": message.ts, "text": message.text, "message": body}
 
     async def _unfurl(self, args: Json) -> Json:
-        channel = self.ws.channel(args.get("channel"))
+        channel = self._channel(args)
         message = self.ws.message(channel, args.get("ts"))
         self.ws.unfurl(message, unfurls=args.get("unfurls"))
         return {}
 
     async def _post_ephemeral(self, args: Json) -> Json:
-        channel = self.ws.channel(args.get("channel"))
+        channel = self._channel(args)
         user = self.ws.user(args.get("user"))
         content = parse_content(args)
         ephemeral = self.ws.post_ephemeral(
@@ -247,7 +255,7 @@ class WebApi:
         return {"message_ts": ephemeral.ts}
 
     async def _delete(self, args: Json) -> Json:
-        channel = self.ws.channel(args.get("channel"))
+        channel = self._channel(args)
         message = self.ws.message(channel, args.get("ts"))
         if message.user != self.ws.config.bot_user_id:
             raise SlackError("cant_delete_message")
@@ -255,7 +263,7 @@ class WebApi:
         return {"channel": channel.id, "ts": message.ts}
 
     async def _permalink(self, args: Json) -> Json:
-        channel = self.ws.channel(args.get("channel"))
+        channel = self._channel(args)
         message = self.ws.message(channel, args.get("message_ts"))
         return {"channel": channel.id, "permalink": self.ws.permalink(message)}
 
@@ -281,11 +289,11 @@ class WebApi:
         return {"user": self.ws.user_json(user, include_locale=_flag(args, "include_locale"))}
 
     async def _conversations_info(self, args: Json) -> Json:
-        channel = self.ws.channel(args.get("channel"))
+        channel = self._channel(args)
         return {"channel": self.ws.channel_json(channel, include_locale=_flag(args, "include_locale"))}
 
     async def _conversations_members(self, args: Json) -> Json:
-        members = self.ws.members(self.ws.channel(args.get("channel")))
+        members = self.ws.members(self._channel(args))
         start, limit = _int_arg(args, "cursor", 0), _int_arg(args, "limit", MEMBERS_PAGE_DEFAULT)
         more = start + limit < len(members)
         return {
@@ -297,7 +305,7 @@ class WebApi:
         """A message and its thread (``ts``: the thread's parent or any message in it), the parent first, then
         the replies between ``oldest`` and ``latest`` (``inclusive``), at most ``limit``. Like Slack, the bot
         reads only channels it is in."""
-        channel = self.ws.channel(args.get("channel"))
+        channel = self._channel(args)
         if channel.im_user is None and not channel.bot_is_member:
             raise SlackError("not_in_channel")
         found = self.ws.message(channel, args.get("ts")) if args.get("ts") else None
@@ -324,7 +332,7 @@ class WebApi:
         wanted = [
             c
             for c in self.ws.state.channels.values()
-            if user in self.ws.members(c) and ("im" in types if c.im_user is not None else "public_channel" in types)
+            if user in self.ws.members(c) and _kind(c) in types and not (c.is_private and not c.bot_is_member)
         ]
         start, limit = _int_arg(args, "cursor", 0), _int_arg(args, "limit", MEMBERS_PAGE_DEFAULT)
         more = start + limit < len(wanted)
@@ -343,8 +351,8 @@ class WebApi:
         return {"channel": {"id": channel.id}}
 
     async def _conversations_join(self, args: Json) -> Json:
-        channel = self.ws.channel(args.get("channel"))
-        if channel.im_user is not None:
+        channel = self._channel(args)
+        if channel.im_user is not None or channel.is_private:  # a private channel only by invitation
             raise SlackError("method_not_supported_for_channel_type")
         joined = self.ws.state.join(channel.id)
         body: Json = {"channel": self.ws.channel_json(channel)}
@@ -354,7 +362,7 @@ class WebApi:
         return body
 
     async def _reactions_add(self, args: Json) -> Json:
-        channel = self.ws.channel(args.get("channel"))
+        channel = self._channel(args)
         message = self.ws.message(channel, args.get("timestamp"))
         name = args.get("name")
         if not isinstance(name, str) or not name.strip(":"):
@@ -387,3 +395,10 @@ class WebApi:
             raise invalid_arguments(["missing required field: files"])
         stored = self.ws.complete_upload(args=args)
         return {"files": [self.ws.file_json(f) for f in stored]}
+
+
+def _kind(channel: Channel) -> str:
+    """The ``types`` word of users.conversations that lists ``channel``."""
+    if channel.im_user is not None:
+        return "im"
+    return "private_channel" if channel.is_private else "public_channel"

@@ -154,7 +154,10 @@ class Workspace:
     ) -> Message:
         bot_outside = user == self.config.bot_user_id and not channel.bot_is_member and channel.im_user is None
         if check_membership and bot_outside:
-            raise SlackError("not_in_channel")
+            # Slack does not tell an app that a private channel it is not in exists.
+            raise SlackError("channel_not_found" if channel.is_private else "not_in_channel")
+        if user != self.config.bot_user_id and user in self.state.users and not channel.visible_to(user):
+            raise SlackError("channel_not_found")
         if thread_ts:
             parent = self.state.find_message(channel.id, thread_ts)
             if parent is None:
@@ -496,9 +499,14 @@ class Workspace:
         }
 
     def members(self, channel: Channel) -> list[str]:
-        """Who is in a channel: every demo user in a public channel, the person and the bot in a DM; the bot
-        when it was invited (or joined)."""
-        people = [channel.im_user] if channel.im_user is not None else list(self.state.users)
+        """Who is in a channel: every demo user in a public channel, its members in a private one, the person
+        and the bot in a DM; the bot when it was invited (or joined)."""
+        if channel.im_user is not None:
+            people = [channel.im_user]
+        elif channel.private_members is not None:
+            people = [u for u in channel.private_members if u in self.state.users]
+        else:
+            people = list(self.state.users)
         bot_in = channel.bot_is_member or channel.im_user is not None
         return people + ([self.config.bot_user_id] if bot_in else [])
 
@@ -510,7 +518,7 @@ class Workspace:
             "created": channel.created,
             "is_channel": channel.im_user is None,
             "is_im": channel.im_user is not None,
-            "is_private": channel.im_user is not None,
+            "is_private": channel.im_user is not None or channel.is_private,
             "is_archived": False,
             "is_member": channel.bot_is_member or channel.im_user is not None,
             "topic": {"value": channel.topic},
@@ -519,7 +527,7 @@ class Workspace:
         if channel.im_user is not None:
             body["user"] = channel.im_user
         if include_locale:
-            body["locale"] = "en-US"
+            body["locale"] = self.state.team_locale
         return body
 
     # ---- workflow steps

@@ -210,7 +210,11 @@ async def test_file_upload_shares_into_thread_and_downloads(client: AsyncWebClie
     [reply] = emu.state.replies(RESEARCH, parent["ts"])
     assert reply.text == "Here are the results"
     assert reply.files == [shared["id"]]
-    async with aiohttp.ClientSession() as session, session.get(shared["url_private_download"]) as download:
+    bearer = {"Authorization": f"Bearer {BOT_TOKEN}"}  # as the app reads a file: with its token
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(shared["url_private_download"], headers=bearer) as download,
+    ):
         assert download.status == 200
         assert await download.read() == content
 
@@ -251,7 +255,11 @@ async def test_files_info_describes_a_file_the_bot_can_see_by_its_id(client: Asy
     (file_id,) = shared.files
     described = (await client.files_info(file=file_id))["file"]
     assert (described["id"], described["name"], described["mimetype"]) == (file_id, "shoe.png", "image/png")
-    async with aiohttp.ClientSession() as session, session.get(described["url_private_download"]) as download:
+    bearer = {"Authorization": f"Bearer {BOT_TOKEN}"}
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(described["url_private_download"], headers=bearer) as download,
+    ):
         assert await download.read() == b"\x89PNG\r\n\x1a\npng"
     emu.state.resolve_channel(BRAND).bot_is_member = False
     elsewhere = emu.share_file(user=ADA, channel=BRAND, name="ad.png", content=b"png")

@@ -93,14 +93,23 @@
   }
 
   function ctxBase() {
-    return { users: page.snapshot.users, channels: page.snapshot.channels, confirm: confirmDialog };
+    const viewer = me();
+    return { users: page.snapshot.users, channels: page.snapshot.channels, confirm: confirmDialog,
+      viewer: { locale: viewer.locale, tz: viewer.tz } };
   }
+
+  // What this person chose on each message's selects and checkboxes, so a redraw keeps it (Slack's client does).
+  const choices = new Map();
+  const choiceKey = (channel, ts, block, element) => [page.me, channel, ts, block.block_id, element.action_id].join("/");
 
   function messageCtx(channel, ts) {
     return {
       ...ctxBase(),
-      onAction: (block, element, selection) =>
-        ui("action", { channel, ts, block_id: block.block_id, action_id: element.action_id, selection }),
+      chosen: (block, element) => choices.get(choiceKey(channel, ts, block, element)),
+      onAction: (block, element, selection) => {
+        if (element.type !== "button" && element.type !== "overflow") choices.set(choiceKey(channel, ts, block, element), selection);
+        return ui("action", { channel, ts, block_id: block.block_id, action_id: element.action_id, selection });
+      },
       onOptions: async (block, element, value) => {
         const result = await ui("options", { channel, ts, block_id: block.block_id, action_id: element.action_id, value });
         return result.options || [];
@@ -153,6 +162,13 @@
     const current = me().locale;
     const all = LOCALES.includes(current) ? LOCALES : [current, ...LOCALES];
     locales.replaceChildren(...all.map((l) => h("option", { value: l, selected: l === current }, l)));
+    // The workspace's language: an admin's setting in Slack, so only an admin may change it here.
+    const team = $("team-locale-switch");
+    const teamLocale = page.snapshot.team.locale;
+    const teamAll = LOCALES.includes(teamLocale) ? LOCALES : [teamLocale, ...LOCALES];
+    team.replaceChildren(...teamAll.map((l) => h("option", { value: l, selected: l === teamLocale }, l)));
+    team.disabled = !me().is_admin;
+    team.title = me().is_admin ? "" : "Only a workspace admin can change this";
   }
 
   function navItem(id, label) {
@@ -167,7 +183,8 @@
     const snap = page.snapshot;
     const steps = (snap.steps || []).length ? [navItem(STEPS, "⚙️ Workflow steps")] : [];
     $("apps").replaceChildren(navItem(HOME, `🤖 ${snap.bot.name} · Home`), ...steps);
-    $("channels").replaceChildren(...snap.channels.filter((c) => !c.is_im).map((c) => navItem(c.id, `# ${c.name}`)));
+    // A private channel shows a lock, as in Slack; the page lists only those the person is in.
+    $("channels").replaceChildren(...snap.channels.filter((c) => !c.is_im).map((c) => navItem(c.id, `${c.is_private ? "🔒" : "#"} ${c.name}`)));
     $("dms").replaceChildren(...snap.channels.filter((c) => c.is_im).map((c) => navItem(c.id, `💬 ${snap.bot.name}`)));
   }
 
@@ -192,7 +209,7 @@
     const snap = page.snapshot;
     const channel = snap.channels.find((c) => c.id === page.channel);
     if (!channel) { page.channel = null; return; }
-    const title = channel.is_im ? snap.bot.name : `# ${channel.name}`;
+    const title = channel.is_im ? snap.bot.name : `${channel.is_private ? "🔒" : "#"} ${channel.name}`;
     const notMember = channel.bot_is_member || channel.is_im ? [] : [h("span", { className: "topic" }, `(${snap.bot.name} is not a member)`)];
     $("channel-header").replaceChildren(title, h("span", { className: "topic" }, channel.topic.value || ""), ...notMember);
     const messages = (snap.messages[channel.id] || []).filter((m) => !m.thread_ts || m.thread_ts === m.ts || m.subtype === "thread_broadcast");
@@ -386,11 +403,20 @@
     layer.hidden = false;
   }
 
+  // What the person typed, ticked or picked survives the app's update of the same view.
   function restoreInputs(root, typed) {
     for (const node of root.querySelectorAll("[data-input-key]")) {
       const value = typed[node.dataset.inputKey];
-      if (value === undefined || typeof value === "object") continue;
-      if ("value" in node) node.value = value;
+      const type = node.dataset.inputType;
+      if (value === undefined || type === "external_select" || type === "multi_external_select") continue;
+      if (type === "checkboxes" || type === "radio_buttons") {
+        const ticked = [].concat(value);
+        for (const box of node.querySelectorAll("input")) box.checked = ticked.includes(box.value);
+      } else if (node.multiple) {
+        for (const option of node.options) option.selected = [].concat(value).includes(option.value);
+      } else if (typeof value !== "object" && "value" in node) {
+        node.value = value;
+      }
     }
   }
 
@@ -431,6 +457,22 @@
     });
   }
 
+  // 📎: a person shares an image or PDF in the channel, with what they typed as its message (Slack's uploader).
+  function wireUpload() {
+    const input = $("composer-file");
+    input.addEventListener("change", async () => {
+      const file = input.files[0];
+      input.value = "";
+      if (!file) return;
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let binary = "";
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      const text = $("composer-text").value.trim();
+      const result = await ui("upload", { channel: page.channel, name: file.name, content_base64: btoa(binary), text });
+      if (result.ok) $("composer-text").value = "";
+    });
+  }
+
   function readHash() {
     const params = new URLSearchParams(window.location.hash.slice(1));
     if (params.get("channel")) page.channel = params.get("channel");
@@ -440,6 +482,7 @@
   function start() {
     readHash();
     wireComposer("composer", "composer-text", () => null);
+    wireUpload();
     wireComposer("thread-composer", "thread-text", () => (page.thread ? page.thread.ts : null));
     $("thread-close").addEventListener("click", () => { page.thread = null; render(); });
     $("user-switch").addEventListener("change", (event) => {
@@ -449,6 +492,7 @@
       refreshNow();
     });
     $("locale-switch").addEventListener("change", (event) => ui("locale", { locale: event.target.value }));
+    $("team-locale-switch").addEventListener("change", (event) => ui("team_locale", { locale: event.target.value }));
     window.addEventListener("hashchange", () => { readHash(); render(); });
     pollLoop();
   }

@@ -63,10 +63,81 @@
       const channel = (ctx.channels || []).find((c) => c.id === target.slice(1));
       return `<span class="mention">#${escapeHtml(label || (channel ? channel.name : target.slice(1)))}</span>`;
     }
+    if (target.startsWith("!date^")) return dateHtml(inner, ctx);
     if (target.startsWith("!")) return `<span class="mention">@${escapeHtml(target.slice(1).split("^")[0])}</span>`;
     const url = unescapeSlack(target);
     const safe = /^(https?:|mailto:|\/)/i.test(url) ? url : "#";
     return `<a href="${escapeHtml(safe)}" target="_blank" rel="noopener noreferrer">${escapeHtml(unescapeSlack(label || target))}</a>`;
+  }
+
+  // <!date^unix^format|fallback> and <!date^unix^format^link|fallback>, as Slack shows it: the format's tokens in
+  // the reader's time zone and language ({date_short_pretty} says "Today"…); any unknown token, or a malformed
+  // date, shows the fallback text instead.
+  const DATE_TOKENS = {
+    date_num: (d, o) => fmt(d, o, { year: "numeric", month: "2-digit", day: "2-digit" }),
+    date: (d, o) => fmt(d, o, { year: "numeric", month: "long", day: "numeric" }),
+    date_short: (d, o) => fmt(d, o, { year: "numeric", month: "short", day: "numeric" }),
+    date_long: (d, o) => fmt(d, o, { weekday: "long", year: "numeric", month: "long", day: "numeric" }),
+    date_pretty: (d, o) => pretty(d, o) || DATE_TOKENS.date(d, o),
+    date_short_pretty: (d, o) => pretty(d, o) || DATE_TOKENS.date_short(d, o),
+    date_long_pretty: (d, o) => pretty(d, o) || DATE_TOKENS.date_long(d, o),
+    time: (d, o) => fmt(d, o, { hour: "numeric", minute: "2-digit" }),
+    time_secs: (d, o) => fmt(d, o, { hour: "numeric", minute: "2-digit", second: "2-digit" }),
+    ago: (d, o) => ago(d, o),
+  };
+
+  function fmt(date, viewer, options) {
+    try {
+      return new Intl.DateTimeFormat(viewer.locale || "en-US", { timeZone: viewer.tz || "UTC", ...options }).format(date);
+    } catch (error) {
+      return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options }).format(date);
+    }
+  }
+
+  function calendarDay(date, viewer) {
+    const parts = new Intl.DateTimeFormat("en-CA", { timeZone: viewer.tz || "UTC", year: "numeric", month: "2-digit", day: "2-digit" })
+      .format(date).split("-").map(Number);
+    return Date.UTC(parts[0], parts[1] - 1, parts[2]) / 864e5;
+  }
+
+  function pretty(date, viewer) {
+    const offset = calendarDay(date, viewer) - calendarDay(new Date(), viewer);
+    if (Math.abs(offset) > 1) return null;
+    try {
+      const words = new Intl.RelativeTimeFormat(viewer.locale || "en-US", { numeric: "auto" }).format(offset, "day");
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    } catch (error) {
+      return ["Yesterday", "Today", "Tomorrow"][offset + 1];
+    }
+  }
+
+  function ago(date, viewer) {
+    const seconds = Math.round((date.getTime() - Date.now()) / 1000);
+    const units = [["year", 31536000], ["month", 2592000], ["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+    const [unit, size] = units.find(([, s]) => Math.abs(seconds) >= s) || ["second", 1];
+    return new Intl.RelativeTimeFormat(viewer.locale || "en-US", { numeric: "auto" }).format(Math.round(seconds / size), unit);
+  }
+
+  function formatDate(inner, viewer) {
+    const [spec, fallback] = [inner.slice(0, inner.indexOf("|") < 0 ? inner.length : inner.indexOf("|")),
+      inner.indexOf("|") < 0 ? "" : inner.slice(inner.indexOf("|") + 1)];
+    const [, unix, format, link] = spec.split("^");
+    const seconds = Number(unix);
+    if (!unix || !Number.isFinite(seconds) || format === undefined) return { text: unescapeSlack(fallback), link: null };
+    const date = new Date(seconds * 1000);
+    let unknown = false;
+    const text = unescapeSlack(format).replace(/\{([a-z_]+)\}/g, (m, token) => {
+      if (!DATE_TOKENS[token]) { unknown = true; return m; }
+      return DATE_TOKENS[token](date, viewer);
+    });
+    return { text: unknown ? unescapeSlack(fallback) : text, link: link ? unescapeSlack(link) : null };
+  }
+
+  function dateHtml(inner, ctx) {
+    const { text, link } = formatDate(inner, ctx.viewer || {});
+    const safe = link && /^https?:/i.test(link) ? link : null;
+    const body = `<time class="slack-date">${escapeHtml(text)}</time>`;
+    return safe ? `<a href="${escapeHtml(safe)}" target="_blank" rel="noopener noreferrer">${body}</a>` : body;
   }
 
   // mrkdwn -> safe HTML: everything is escaped first; only our own tags are added.
@@ -147,7 +218,7 @@
   }
 
   function channelItems(ctx) {
-    return (ctx.channels || []).filter((c) => !c.is_im).map((c) => ({ value: c.id, label: `#${c.name}` }));
+    return (ctx.channels || []).filter((c) => !c.is_im).map((c) => ({ value: c.id, label: `${c.is_private ? "🔒" : "#"}${c.name}` }));
   }
 
   function optionItems(element) {
@@ -161,25 +232,55 @@
       || element.initial_conversations || element.initial_channels || null;
   }
 
+  // Checkboxes and radio buttons, ticked as the element's initial_options/initial_option say. `onchange` gets the
+  // ticked values (a list for checkboxes, one value or null for radio buttons).
+  function choiceGroup(element, name, ctx, onchange) {
+    const kind = element.type === "checkboxes" ? "checkbox" : "radio";
+    const initial = [].concat(initialOf(element) || []);
+    const group = h("div", { className: `bk-${element.type}`, role: kind === "checkbox" ? "group" : "radiogroup" });
+    const read = () => {
+      const ticked = [...group.querySelectorAll("input:checked")].map((i) => i.value);
+      return kind === "checkbox" ? ticked : ticked[0] || null;
+    };
+    for (const o of optionsOf(element)) {
+      const box = h("input", { type: kind, name, value: o.value, style: "width:auto", checked: initial.includes(o.value) });
+      if (onchange) box.addEventListener("change", () => onchange(read()));
+      group.append(h("label", { className: "bk-choice", style: "display:block;font-weight:400" }, box, " ",
+        textNode(o.text, ctx), o.description ? h("span", { className: "hint" }, " ", plain(o.description)) : null));
+    }
+    return group;
+  }
+
   function externalSelect(block, element, ctx, onChoose) {
+    // As Slack's client: what is typed goes to the app (block_suggestion), whose options are offered; the options
+    // chosen are kept whole (Slack sends the option objects back). Several may be chosen in a multi_external_select.
+    const multiple = element.type === "multi_external_select";
     const wrap = h("div", { className: "external-select" });
-    const chosen = element.initial_option ? [element.initial_option] : [];
+    let chosen = multiple ? [...(element.initial_options || [])] : element.initial_option ? [element.initial_option] : [];
     const select = selectNode(chosen.map((o) => ({ value: o.value, label: plain(o.text) })), {
       placeholder: plain(element.placeholder) || "Search…",
-      initial: chosen.length ? chosen[0].value : null,
+      initial: chosen.map((o) => o.value), multiple,
     });
+    select.setAttribute("aria-label", plain(element.placeholder) || "Options");
     let offered = chosen;
-    select.dataset.option = chosen.length ? JSON.stringify(chosen[0]) : "";
+    const keep = () => { select.dataset.option = multiple ? JSON.stringify(chosen) : chosen.length ? JSON.stringify(chosen[0]) : ""; };
+    keep();
     select.addEventListener("change", () => {
-      const option = offered.find((o) => o.value === select.value) || null;
-      select.dataset.option = option ? JSON.stringify(option) : "";
-      if (option && onChoose) onChoose(option);
+      const picked = [...select.selectedOptions].map((s) => offered.find((o) => o.value === s.value)).filter(Boolean);
+      chosen = multiple ? picked : picked.slice(0, 1);
+      keep();
+      if (chosen.length && onChoose) onChoose(multiple ? chosen : chosen[0]);
     });
     const query = h("input", { type: "search", placeholder: "Type to search", "aria-label": "Search options" });
     const search = async () => {
-      offered = await ctx.onOptions(block, element, query.value);
-      select.replaceChildren(h("option", { value: "" }, offered.length ? "Choose…" : "No matches"),
-        ...offered.map((o) => h("option", { value: o.value }, plain(o.text))));
+      const found = await ctx.onOptions(block, element, query.value);
+      const kept = multiple ? chosen.filter((c) => !found.some((o) => o.value === c.value)) : [];
+      offered = [...kept, ...found];
+      const head = multiple ? [] : [h("option", { value: "" }, found.length ? "Choose…" : "No matches")];
+      select.replaceChildren(...head, ...offered.map((o) => h("option", {
+        value: o.value, selected: multiple && chosen.some((c) => c.value === o.value),
+      }, plain(o.text))));
+      wrap.dataset.offered = String(found.length);
     };
     query.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); search(); } });
     wrap.append(query, h("button", { type: "button", onclick: search }, "Search"), select);
@@ -187,8 +288,27 @@
     return wrap;
   }
 
+  function keptAsInitial(element, kept) {
+    const byValue = (v) => (typeof v === "object" && v ? v : optionsOf(element).find((o) => o.value === v) || { value: v, text: { type: "plain_text", text: v } });
+    switch (element.type) {
+      case "checkboxes": case "multi_static_select": case "multi_external_select":
+        return { initial_options: [].concat(kept || []).map(byValue) };
+      case "static_select": case "radio_buttons": case "external_select":
+        return { initial_option: kept === null ? undefined : byValue(kept) };
+      case "datepicker": return { initial_date: kept };
+      case "timepicker": return { initial_time: kept };
+      case "users_select": return { initial_user: kept };
+      case "conversations_select": return { initial_conversation: kept };
+      case "channels_select": return { initial_channel: kept };
+      default: return {};
+    }
+  }
+
   // An element inside a message/actions/section: acts immediately (Slack dispatches block_actions).
   function actionElement(block, element, ctx) {
+    // What this person already chose here survives the page's redraws, as in Slack's client.
+    const kept = ctx.chosen ? ctx.chosen(block, element) : undefined;
+    if (kept !== undefined) element = { ...element, ...keptAsInitial(element, kept) };
     const fire = (selection) => ctx.onAction(block, element, selection);
     switch (element.type) {
       case "button": {
@@ -226,10 +346,23 @@
           onchange: (event) => event.target.value && fire(event.target.value),
         });
       }
+      case "multi_static_select":
+        return selectNode(optionItems(element), {
+          placeholder: plain(element.placeholder), initial: initialOf(element), multiple: true,
+          onchange: (event) => fire([...event.target.selectedOptions].map((o) => o.value)),
+        });
       case "external_select":
+      case "multi_external_select":
         return externalSelect(block, element, ctx, (option) => fire(option));
+      case "checkboxes":
+      case "radio_buttons":
+        return choiceGroup(element, `${block.block_id}/${element.action_id}`, ctx, (value) => fire(value));
       case "datepicker":
-        return h("input", { type: "date", value: element.initial_date, onchange: (e) => fire(e.target.value) });
+        return h("input", { type: "date", value: element.initial_date, "aria-label": plain(element.placeholder) || "Date",
+          onchange: (e) => e.target.value && fire(e.target.value) });
+      case "timepicker":
+        return h("input", { type: "time", value: element.initial_time, "aria-label": plain(element.placeholder) || "Time",
+          onchange: (e) => e.target.value && fire(e.target.value) });
       case "image":
         return imageNode(element, "bk-image");
       default:
@@ -272,18 +405,19 @@
         node = selectNode(channelItems(ctx), { placeholder: plain(element.placeholder), initial: initialOf(element), multiple: element.type.startsWith("multi_") });
         break;
       case "external_select":
+      case "multi_external_select":
         node = externalSelect(block, element, ctx, null);
         break;
       case "datepicker":
         node = h("input", { type: "date", value: element.initial_date });
         break;
-      case "checkboxes":
-      case "radio_buttons": {
-        const kind = element.type === "checkboxes" ? "checkbox" : "radio";
-        node = h("div", {}, optionsOf(element).map((o) => h("label", { style: "display:block;font-weight:400" },
-          h("input", { type: kind, name: key, value: o.value, style: "width:auto" }), " ", textNode(o.text, ctx))));
+      case "timepicker":
+        node = h("input", { type: "time", value: element.initial_time });
         break;
-      }
+      case "checkboxes":
+      case "radio_buttons":
+        node = choiceGroup(element, key, ctx, null);
+        break;
       default:
         node = h("span", { className: "empty" }, `[${element.type}]`);
     }
@@ -297,7 +431,7 @@
 
   function readInput(node) {
     const type = node.dataset.inputType;
-    if (type === "external_select") {
+    if (type === "external_select" || type === "multi_external_select") {
       const select = node.querySelector("select");
       return select.dataset.option ? JSON.parse(select.dataset.option) : null;
     }
@@ -396,5 +530,5 @@
     return values;
   }
 
-  window.BlockKit = { h, mrkdwn, renderBlocks, collectInputs, plain, emoji };
+  window.BlockKit = { h, mrkdwn, renderBlocks, collectInputs, plain, emoji, formatDate };
 })();
