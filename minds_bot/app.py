@@ -12,7 +12,8 @@ bot is ready (``/healthz`` 200) once the store is migrated and the Bolt app with
 ``/healthz`` answers 503 again while the store cannot be reached (``minds_bot.store.health.StoreHealth``: a ping
 bounded to a second, asked at most once a second); right
 after it serves, it warms up (``Bot``): the listener modules load one per loop turn (the server keeps answering),
-then the run tracker and the other background work start (``"warm": true``). A Slack request that comes during
+then the run tracker and the other background work start (``"warm": true``; a store that cannot be reached
+then is waited for, the outage logged in two lines, never a start-up that gives up). A Slack request that comes during
 the warm-up waits in Bolt's first middleware until every listener is registered. Socket Mode registers them
 before it connects.
 Must not touch: listener behaviour (``minds_bot.slack``), Minds wire shapes (``minds_bot.minds``) or SQL.
@@ -61,8 +62,8 @@ from minds_bot.slack.middleware import (
 from minds_bot.slack.refusals import RefusalLog
 from minds_bot.slack.surface import EVENTS_PATH, INSTALL_PATH, OAUTH_REDIRECT_PATH, Surface
 from minds_bot.slack.workspace import workspace_middleware
-from minds_bot.store import Clock, SecretBox, Store, open_store, utc_now
-from minds_bot.store.health import StoreHealth
+from minds_bot.store import Clock, SecretBox, Store, StoreUnavailableError, open_store, utc_now
+from minds_bot.store.health import Outage, StoreHealth
 
 log = logging.getLogger(__name__)
 
@@ -403,13 +404,20 @@ class Bot:
             log.exception("the bot could not register its listeners")
             raise
         self.listening.set()
+        outage = Outage("background start")  # the loop's name in the log, verbatim
         for work in list(self.services.background):
-            try:
-                await work.start()
-            except Exception:  # as above
-                self.ready = False
-                log.exception("background work could not start", extra={"fields": {"work": type(work).__name__}})
-                raise
+            while True:
+                try:
+                    await work.start()
+                except StoreUnavailableError as exc:  # the database is down at start-up: wait for it, then start
+                    await outage.pause(exc)
+                    continue
+                except Exception:  # as above
+                    self.ready = False
+                    log.exception("background work could not start", extra={"fields": {"work": type(work).__name__}})
+                    raise
+                break
+            outage.recovered()
             self._started.append(work)
         self.background_started.set()
 

@@ -7,18 +7,19 @@ tests/durability/test_store_outage.py's."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-from minds_bot.app import STORE_UNREACHABLE, HttpServer, start_http
+from minds_bot.app import STORE_UNREACHABLE, HttpServer, open_bot, start_http
 from minds_bot.settings import Settings
 from minds_bot.store import SecretBox
 from minds_bot.store.health import StoreHealth
 from tests.fakes.bot import bot_settings
-from tests.fakes.outage import switchable
+from tests.fakes.outage import WAIT_SECONDS, switchable
 from tests.fakes.slack_requests import command_body, signed_headers
 from tests.fakes.slack_web import FakeSlack
 
@@ -66,6 +67,29 @@ async def test_healthz_is_503_while_the_store_cannot_be_reached_and_200_once_it_
         clock.now += 1.0
         back = await http.get("/healthz")
     assert back.status_code == 200 and back.json()["status"] == "ok"
+
+
+async def test_background_work_waits_for_a_store_down_at_start_up_and_starts_once_it_answers(
+    slack: FakeSlack, tmp_path: Path
+) -> None:
+    settings = bot_settings(
+        slack=slack, secret_key=SecretBox.generate_key(), minds_key=None, db=str(tmp_path / "bot.sqlite3")
+    )
+    bot = await open_bot(settings)
+    try:
+        switch = switchable(bot.services.store)
+        switch.down = True  # the database goes away between the migrations and the background work's start
+        bot.start_warming()
+        await bot.listeners_registered()
+        await switch.refused_at_least(1, "list_digests")  # the digest scheduler asked and was refused
+        assert not bot.background_started.is_set() and bot.ready, "it waits; it neither gives up nor goes on"
+
+        switch.down = False
+        async with asyncio.timeout(WAIT_SECONDS):
+            await bot.background_started.wait()
+        assert bot.ready and bot.warming is not None and bot.warming.exception() is None
+    finally:
+        await bot.stop()
 
 
 async def test_in_oauth_mode_a_command_is_acknowledged_with_the_sentence_when_the_install_cannot_be_read(
