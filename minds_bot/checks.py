@@ -43,8 +43,7 @@ def check_settings(settings: Settings) -> CheckResult:
 async def check_minds(settings: Settings) -> CheckResult:
     if settings.minds_api_key is None:
         return CheckResult("minds", True, "no MINDS_API_KEY: each workspace connects with /minds connect")
-    from minds_bot.minds import MindsClient, MindsError
-    from minds_bot.render.errors import minds_error_text
+    from minds_bot.minds import AuthenticationError, MindsClient, MindsError
 
     try:
         async with MindsClient.create(
@@ -53,8 +52,10 @@ async def check_minds(settings: Settings) -> CheckResult:
             timeout=CHECK_TIMEOUT_SECONDS,
         ) as client:
             me = await client.me()
+    except AuthenticationError as exc:  # the operator's words; what Minds said stays beside them
+        return CheckResult("minds", False, f"{settings.minds_api_url}: Minds did not accept the key ({exc})")
     except MindsError as exc:
-        return CheckResult("minds", False, f"{settings.minds_api_url}: {minds_error_text(exc)}")
+        return CheckResult("minds", False, f"{settings.minds_api_url}: {exc}")
     serves = settings.minds_bot_default_team_id if settings.oauth_enabled else "the bot token's workspace"
     return CheckResult("minds", True, f"key accepted by {settings.minds_api_url} (account {me.id}); serves {serves}")
 
