@@ -90,7 +90,7 @@ class EmulatorConfig:
     port: int = DEFAULT_PORT
     # Obviously fake defaults: the emulator only ever talks to a bot on this machine.
     signing_secret: str = "emulator-signing-secret"  # noqa: S105
-    bot_token: str = "xoxb-emu-demo"  # noqa: S105
+    bot_token: str = "xoxb-emu"  # noqa: S105 - the local stand-in's, not a Slack token
     bot_events_url: str = "http://127.0.0.1:3000/slack/events"
     team_id: str = "T01EMU0000"
     team_name: str = "Minds Demo"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import urllib.parse
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from slack_emulator import Emulator, EmulatorConfig, running_emulator
 
 SIGNING_SECRET = "test-signing-secret-" + "0" * 12
-BOT_TOKEN = "xoxb-" + "0" * 10 + "-test"
+BOT_TOKEN = "xoxb-" + secrets.token_hex(8)  # fake, new each run
 START = 1_733_140_000.0  # 2024-12-02, winter: Paris is UTC+1, New York UTC-5
 ADA, BEN, CHLOE = "U01ADA0001", "U01BEN0002", "U01CHL0003"
 GENERAL, RESEARCH, BRAND = "C01GEN0001", "C01RES0002", "C01BRA0003"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import aiohttp
@@ -140,7 +141,7 @@ async def test_with_slack_limits_a_channel_takes_a_burst_then_one_post_a_second(
 
 async def test_with_slack_limits_updates_are_tier_3_per_workspace(bot: BotStandIn, clock: FakeClock) -> None:
     """Fifty chat.update calls a minute per workspace; another install of the app has its own fifty."""
-    other = "xoxb-other-install"  # fake
+    other = "xoxb-" + secrets.token_hex(6)  # another install: a fake token
     config = make_config(bot, clock, slack_limits=True, installs={other: "T02OTHER00"})
     async with running_emulator(config) as emu:
         client = AsyncWebClient(token=BOT_TOKEN, base_url=emu.api_url)

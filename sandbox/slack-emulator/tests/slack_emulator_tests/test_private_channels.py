@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import secrets
 from typing import Any
 
 import aiohttp
@@ -109,7 +110,7 @@ async def test_a_file_uploaded_from_the_page_is_shared_and_served_to_the_bot(emu
         assert response.status == 200 and await response.read() == pdf
     async with aiohttp.ClientSession() as session, session.get(info["url_private"]) as response:
         assert "Sign in" in await response.text()  # without the token: Slack's sign-in page, not the file
-    wrong = {"Authorization": "Bearer xoxb-not-this-app"}
+    wrong = {"Authorization": f"Bearer xoxb-{secrets.token_hex(6)}"}  # a token the emulator never issued
     async with aiohttp.ClientSession() as session, session.get(info["url_private"], headers=wrong) as response:
         assert await response.read() != pdf
     status, refused = await ui(emu, "upload", body | {"user": CHLOE, "content_base64": "aGk="})

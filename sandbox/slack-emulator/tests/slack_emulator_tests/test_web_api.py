@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 import aiohttp
 import pytest
 from slack_sdk.errors import SlackApiError
@@ -32,7 +34,7 @@ async def test_auth_test_names_the_bot_and_team(client: AsyncWebClient, emu: Emu
     assert response["url"] == f"{emu.workspace.links.base}/", "the workspace's address: its message links' origin"
 
 
-@pytest.mark.parametrize(("token", "error"), [("xoxb-wrong", "invalid_auth"), ("", "not_authed")])
+@pytest.mark.parametrize(("token", "error"), [("xoxb-" + secrets.token_hex(6), "invalid_auth"), ("", "not_authed")])
 async def test_bad_or_missing_token_is_refused(emu: Emulator, token: str, error: str) -> None:
     with pytest.raises(SlackApiError) as caught:
         await AsyncWebClient(token=token or None, base_url=emu.api_url).chat_postMessage(channel=GENERAL, text="x")
