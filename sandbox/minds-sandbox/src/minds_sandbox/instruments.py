@@ -46,6 +46,7 @@ _NAMED_THING = re.compile(
     r"\b(?P<noun>tagline|slogan|name|message|claim|headline|ad|advert|campaign|idea|concept)\s*$", re.I
 )
 _TOPIC_AFTER = (
+    re.compile(r"^(?:is|are|does|do|would|will|can)\s+(?P<x>(?:our|the|this|these|a|an)\s+.+)$", re.I),
     re.compile(r"\b(?:price|pricing|cost|pay)\s+(?:of|for)\s+(?P<x>.+)$", re.I),
     re.compile(r"\b(?:aware|heard)\s+of\s+(?P<x>.+)$", re.I),
     re.compile(r"\b(?:study|survey|research|test)\s+(?:of|on|about|into)\s+(?P<x>.+)$", re.I),
@@ -63,7 +64,8 @@ _LEAD_IN = re.compile(
     re.I,
 )
 _CLAUSE_END = re.compile(
-    r"[,;:()\[\]!?…]|\.\s|\.$|\.\.\.|\s(?:and|but|because|so|which|that|who|when|if|among|with|compared|versus|vs)\s",
+    r"[,;:()\[\]!?…]|\.\s|\.$|\.\.\.|\s(?:and|but|because|so|which|that|who|when|if|among|with|compared|versus|vs)\s"
+    r"|\s(?:persuasive|memorable|appealing|believable|credible|convincing|clear|relevant)\b",
     re.I,
 )
 _COUNTED = re.compile(r"^(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s", re.I)

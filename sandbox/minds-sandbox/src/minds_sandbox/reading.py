@@ -215,7 +215,8 @@ _DE_ACCUSATIVE = {
     "dem": "den",
 }
 _DE_CUT = re.compile(
-    r"[,;:()!?.…]|\s(?:und|oder|bei|mit|unter|in|im|wenn|weil|als|zu|zum)\s"
+    r"[,;:()!?.…]|\s(?:und|oder|bei|mit|unter|in|im|wenn|weil|als|zu|zum|für)\s"
+    r"|\s(?:überzeugend|einprägsam|ansprechend|glaubwürdig)\b"
     r"|\s(?:zahlen|bezahlen|kaufen|finden|bewerten|beurteilen|sehen|kennen|nutzen|ausgeben|würden|wären)\b",
     re.I,
 )
@@ -256,7 +257,7 @@ _ES_ARTICLE = {
     "unos": "los",
     "unas": "las",
 }
-_ES_CUT = re.compile(r"[,;:()!?¿¡.…]|\s(?:y|o|con|entre|en|que|por|a|al|si|cuando)\s", re.I)
+_ES_CUT = re.compile(r"[,;:()!?¿¡.…]|\s(?:y|o|con|entre|en|que|por|para|a|al|si|cuando)\s", re.I)
 _ES_NOUNS = {
     "eslogan": "el eslogan",
     "lema": "el lema",
@@ -271,7 +272,7 @@ _ES_NOUNS = {
 
 _ZH_WHO = re.compile(r"^(?P<who>[^，。？！]+?)(?:会如何|如何|怎么|怎样|是否|会不会|愿意|更喜欢|知道|听说过|对)")
 _ZH_TOPIC = (
-    re.compile(r"我们(?:的)?(?P<x>[^，。？！、\d的]+?)(?=有什么|怎么样|如何|是否|会|吗|的|，|。|？|！|\d|$)"),
+    re.compile(r"我们(?:的)?(?P<x>[^，。？！、\d的]+?)(?=对|在|有什么|怎么样|如何|是否|会|吗|的|，|。|？|！|\d|$)"),
     re.compile(r"对(?P<x>[^，。？！\d]+?)的(?:看法|反应|评价|印象)"),
 )
 _KO_STOP = ("대해", "대한", "에", '"', "”", "’", "?", "？", ",")
@@ -288,6 +289,8 @@ _KO_TOPIC = (
     re.compile(r"(?:^|\s)(?P<x>(?:[^\s\d?？.,]+\s)?[^\s\d?？.,]+?)의\s+(?:[^\s]+\s+)?(?:가격|값|인지도)"),
 )
 _KO_PARTICLE_END = ("은", "는", "이", "가", "을", "를", "에게", "에서", "으로", "로", "도", "의", "고", "면")
+_KO_MEASURES = ("추천", "의향", "가격", "적정", "인지도", "만족도", "사용", "빈도")
+_KO_WHOSE = re.compile(r"(?:^|\s)(?P<who>(?:[^\s?？.,]+\s)?[^\s?？.,]+들)의\s")  # "젊은 직장인들의 …"
 _KO_TO_WHOM = re.compile(r"(?P<who>(?:[^\s?？.,]+\s)?[^\s?？.,]+?)(?:에게|한테)(?:\s|$)")
 _ZH_PREFER = re.compile(r"(?:喜欢|选择|偏好)(?P<a>[^，。？！]+?)还是(?P<b>[^，。？！]+)")
 _KO_PREFER = re.compile(r"(?P<a>[^\s,]+?)(?:과|와)\s+(?P<b>[^\s,]+?)\s*(?:중|가운데)")
@@ -368,10 +371,12 @@ def _read_de(text: str) -> ForeignBrief:
 def _de_nominative(dative: str) -> str:
     """ "jungen Familien" → "junge Familien", "jungen Läufern" → "junge Läufer" (who is asked, as a subject)."""
     words = dative.split()
+    if len(words) == 1 and words[0].endswith(("renden", "lichen", "tätigen", "senen")):
+        return words[0][:-1]  # "Studierenden" → "Studierende"
     if len(words) >= 2 and words[0].islower() and words[0].endswith("en"):
         words[0] = words[0][:-1]
-    if len(words) >= 2 and words[1].endswith(("ern", "eln")):
-        words[1] = words[1][:-1]
+    if len(words) >= 2 and words[1].endswith(("ern", "eln", "renden", "lichen", "tätigen", "senen")):
+        words[1] = words[1][:-1]  # "Läufern" → "Läufer", "Berufstätigen" → "Berufstätige"
     return " ".join(words)
 
 
@@ -450,13 +455,22 @@ def _read_ko(text: str) -> ForeignBrief:
             words = _cut(match["x"], re.compile(r"[,?？.]")).split()
             while len(words) > 1 and words[0].endswith(_KO_PARTICLE_END):  # "방식으로 새 러닝화" → "새 러닝화"
                 words.pop(0)
+            while len(words) > 1 and words[-1] in _KO_MEASURES:  # "뱅킹 앱 추천 의향" → "뱅킹 앱"
+                words.pop()
             topic = " ".join(words)
             break
     return ForeignBrief(
         topic=topic,
-        who=_who(to_whom["who"] if (to_whom := _KO_TO_WHOM.search(text)) else _ko_who(text)),
+        who=_who(_ko_named_who(text)),
         options=options,
     )
+
+
+def _ko_named_who(text: str) -> str | None:
+    """Who is asked: the people a brief speaks to ("20대 직장인에게"), whose view it asks ("젊은 직장인들의"), or
+    the subject before the first topic particle."""
+    found = _KO_TO_WHOM.search(text) or _KO_WHOSE.search(text)
+    return found["who"] if found else _ko_who(text)
 
 
 def _ko_who(text: str) -> str | None:
@@ -464,6 +478,9 @@ def _ko_who(text: str) -> str | None:
     "독일의 Z세대 운동화 구매자들은" → "독일의 Z세대 운동화 구매자들"."""
     tokens = text.split()
     for index, token in enumerate(tokens):
+        later = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if len(later) > 1 and later[-1] in "은는" and "우리" not in later:
+            continue  # "젊은 가족들은": the first is an adjective of the second
         if len(token) > 1 and token[-1] in "은는" and "우리" not in token and not token.endswith(_KO_STOP):
             words = [token[:-1]]
             for earlier in reversed(tokens[max(0, index - 3) : index]):

@@ -119,8 +119,13 @@ def asks_price(text: str, lang: str) -> bool:
 
 
 def without_methods(text: str) -> str:
-    """The brief with the research methods it names taken out ("use Van Westendorp to find …" → "find …")."""
-    return re.sub(r"\s{2,}", " ", _METHOD_PHRASE.sub(" ", text)).strip()
+    """The brief with the research methods and study types it names taken out ("use Van Westendorp to find …" →
+    "find …", "Konzepttest: Wie kommt …" → "Wie kommt …"), so what is left names the thing studied."""
+    for named in (_NAMED_CONCEPT, _NAMED_MESSAGE, _NAMED_USAGE):
+        text = re.sub(r"(?:" + named.pattern + r")\w*\s*[:：]?", " ", text, flags=re.I)
+    text = re.sub(r"[(（]\s*[)）]", " ", _METHOD_PHRASE.sub(" ", text))  # "추천 의향(NPS)" leaves no "( )"
+    text = re.sub(r"^\s*(?:of|for|about|von|zur?|zum|de|del|sobre)\s+", "", text.strip(), flags=re.I)  # "of our …"
+    return re.sub(r"\s{2,}", " ", text).strip()
 
 
 def study_type(text: str, lang: str, *, options: int, price: bool) -> str:

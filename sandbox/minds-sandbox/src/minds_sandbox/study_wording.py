@@ -21,14 +21,14 @@ STUDY_TEXT: dict[str, dict[str, str]] = {
     "concept_relevance": {
         "en": "How well does {topic} fit your needs?",
         "de": "Wie passend finden Sie {topic} für Ihre Bedürfnisse?",
-        "es": "¿En qué medida se ajusta {topic} a tus necesidades?",
+        "es": "¿Cómo valoras el encaje de {topic} con tus necesidades?",
         "zh": "{topic}有多符合您的需求？",
         "ko": "{topic}은(는) 귀하의 필요에 얼마나 잘 맞습니까?",
     },
     "concept_intent": {
         "en": "If {topic} were available, how likely would you be to buy or use it?",
         "de": "Wie wahrscheinlich würden Sie {topic} kaufen oder nutzen, wenn es erhältlich wäre?",
-        "es": "Si {topic} estuviera disponible, ¿qué probabilidad hay de que lo compraras o usaras?",
+        "es": "Si tuvieras la opción, ¿qué probabilidad hay de que compres o uses {topic}?",
         "zh": "如果{topic}上市，您购买或使用它的可能性有多大？",
         "ko": "{topic}이(가) 출시된다면 구매하거나 사용할 가능성은 얼마나 됩니까?",
     },
@@ -226,8 +226,8 @@ STUDY_TEXT: dict[str, dict[str, str]] = {
     "objective_message": {
         "en": "Test what {who} take from {topic}: how persuasive, memorable and believable they find it, and how "
         "well it fits the brand.",
-        "de": "Testen, was {who} aus {topic} mitnehmen: wie überzeugend, einprägsam und glaubwürdig sie es finden "
-        "und wie gut es zur Marke passt.",
+        "de": "Testen, wie {who} {topic} verstehen, wie überzeugend, einprägsam und glaubwürdig sie es finden und "
+        "wie gut es zur Marke passt.",
         "es": "Comprobar qué entienden {who} de {topic}: cuán convincente, fácil de recordar y creíble les parece, "
         "y cómo encaja con la marca.",
         "zh": "测试{who}从{topic}中获得了什么信息：它的说服力、记忆度、可信度，以及与品牌的契合度。",
