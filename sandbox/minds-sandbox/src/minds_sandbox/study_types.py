@@ -23,7 +23,8 @@ _GABOR_GRANGER = re.compile(r"gabor[\s-]*granger|가보\s*-?\s*그레인저|加�
 _NPS = re.compile(r"(?<![a-z])nps(?![a-z])|net[\s-]*promoter|净推荐|순\s*추천\s*지수|순추천", re.I)
 _RECOMMEND = re.compile(r"recommend|(?<![a-z])nps(?![a-z])|net[\s-]*promoter|empfehl|recomend|推荐|추천", re.I)
 _METHOD_PHRASE = re.compile(
-    r"(?:\b(?:use|using|with|via|by|run|mit|per|con|usando|utilizando|mediante)\s+(?:(?:the|a|der|die|el|la|un|una)\s+)?)?"
+    r"(?:\b(?:use|using|with|via|by|run|mit|per|con|usando|utilizando|mediante)\s+)?"
+    r"(?:\b(?:the|an?|der|die|das|eine?|el|la|un|una)\s+)?"
     r"(?:" + _VAN_WESTENDORP.pattern + "|" + _GABOR_GRANGER.pattern + r"|(?<![a-z])nps(?![a-z])|net[\s-]*promoter"
     r"(?:\s+score)?)"
     r"(?:[\s-]*(?:method|methode|método|metodo|analysis|analyse|análisis|approach|study|studie|estudio|model|"
