@@ -54,7 +54,8 @@ _NAMED_USAGE = re.compile(
 MESSAGE_WORDS = {
     "en": r"\b(?:messages?|messaging|taglines?|slogans?|claims?|headlines?|ads?|adverts?|advertisements?|"
     r"advertising|campaigns?|commercials?|copy|persuasive|memorable|names?)\b",
-    "de": r"botschaft|slogan|claim|werbung|werbe|anzeige|kampagne|werbespot|überzeug|einpräg|headline|tagline|namen?\b",
+    "de": r"botschaft|slogan|claim|\bwerb(?:ung|e)|werbespot|anzeige|kampagne|überzeugend|einpräg|headline|tagline|"
+    r"\bnamen?\b",
     "es": r"mensaje|eslogan|lema|anuncio|publicidad|campaña|persuasiv|convincente|memorable|titular",
     "zh": r"广告|口号|标语|文案|宣传语|说服力|记住|难忘|印象深刻",
     "ko": r"메시지|광고|슬로건|문구|카피|캠페인|설득력|기억에\s*남|기억에\s*남는",
@@ -133,8 +134,9 @@ def study_type(text: str, lang: str, *, options: int, price: bool) -> str:
     """The study a brief asks for: preference, price, concept, message, awareness (and usage), nps or open.
 
     Options to choose between make a preference study; a named pricing method a pricing study; a study type named
-    outright wins over the words that merely occur ("Konzepttest: …"); then a message (ads, slogans, claims), a
-    concept, a price asked, awareness or usage, other new-product words, NPS alone; else open reactions."""
+    outright wins over the words that merely occur ("Konzepttest: …"); then a tested amount ("140 EUR"), a message
+    (ads, slogans, claims), a concept, price asked about, awareness or usage, other new-product words, NPS alone;
+    else open reactions."""
     if options >= 2:
         return "preference"
     if price_method(text):
@@ -145,12 +147,14 @@ def study_type(text: str, lang: str, *, options: int, price: bool) -> str:
         return "message"
     if _NAMED_USAGE.search(text):
         return "awareness"
+    if price:  # a tested amount ("140 EUR") makes a pricing study unless a study type is named
+        return "price"
     core = without_methods(text)
     if _found(MESSAGE_WORDS, lang, core):
         return "message"
     if _found(CONCEPT_NOUNS, lang, core):
         return "concept"
-    if price or asks_price(core, lang):
+    if asks_price(core, lang):
         return "price"
     if _found(USAGE_WORDS, lang, core):
         return "awareness"

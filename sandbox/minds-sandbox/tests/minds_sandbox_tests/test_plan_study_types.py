@@ -451,3 +451,16 @@ def test_a_message_test_keeps_persuasion_and_memorability_at_any_count(count: in
     body = make(f"{MESSAGE['en']} In {count} questions", "en")
     assert len(body["questions"]) == count
     assert "msg_persuasive" in kinds(body) and (count < 4 or "msg_memorable" in kinds(body))
+
+
+@pytest.mark.parametrize(
+    ("request_text", "intent"),
+    [
+        ("Wie überzeugend finden Kunden einen Preis von 140 EUR für unseren Laufschuh?", "price"),
+        ("새 러닝화는 얼마나 매력적인가요?", "open"),  # 얼마나 ("how") asks no price
+        ("Konzepttest unseres Hafer-Müslis zum Preis von 3,49 EUR", "concept"),  # a named study type wins
+        ("¿Qué tan convincente es nuestro nuevo eslogan?", "message"),
+    ],
+)
+def test_the_study_type_a_brief_names_or_implies(request_text: str, intent: str) -> None:
+    assert instruments.read_brief(request_text).intent == intent
