@@ -1,12 +1,13 @@
 """How the sandbox planner reads a brief written in German, Spanish, Chinese or Korean (English is read by
 ``instruments``), and the parts every language shares: the brief's language, a price with its currency, a
-question count the brief asks for, whether it asks about recommending, and a concept description it gives.
+question count the brief asks for, and a stimulus description it gives (never its own research question).
 
-Owns: ``brief_language`` and ``read_foreign`` (topic, who is asked, options compared; the study type is
-``study_types``'s). Topics keep the
-brief's own words with the article the Study language's templates expect (German accusative "den neuen
-Laufschuh", Spanish "las nuevas zapatillas de running"); Chinese and Korean topics are the noun phrase the brief
-names ("新跑鞋", "새 러닝화"). Pure functions over strings.
+Owns: ``brief_language`` and ``read_foreign`` (topic, who is asked, options compared; the study type is read by
+``study_types``). Topics keep the brief's own words with the article the Study language's templates expect
+(German accusative "den neuen Laufschuh", Spanish "las nuevas zapatillas de running"); Chinese and Korean topics
+are the noun phrase the brief names ("新跑鞋", "새 러닝화", "새 광고 메시지"). Who is asked is read as the
+subject ("junge Familien" from "bei jungen Familien", "20대 직장인" from "20대 직장인에게"). Pure functions over
+strings.
 """
 
 from __future__ import annotations
