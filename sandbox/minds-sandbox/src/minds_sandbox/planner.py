@@ -1,16 +1,17 @@
 """The sandbox's deterministic research planner: request text or a fixed instrument becomes
 a plan revision body, written in the Study language (``studyLocale``: en, de, es, zh, ko; others get English).
 
-Owns: question extraction, response-type inference, the instrument a free-text request gets (its intent,
-topic, questions, modules and confirmation question come from ``instruments``, every word from ``wording``), how
-many questions it plans (the count the request names, 3–8, else 4–8 fixed per request), leading-framing
-detection, module grouping for fixed questionnaires ("Questions 1–3"), the Audience confirmation question, what
-an answered confirmation question changes (``apply_answer``: the concept's description the requester typed is
-what the first question shows), the methods a request names (a request that asks for Conjoint gets the
-catalogue's non-executable Conjoint entry, so a client must offer its fallback for review) and ``askIf``
-validation. ``plannerBrief`` on a revision holds the planner's notes (Study language, intent, topic in that
-language) for later wording; ``plans`` never shows it. Pure functions over plain data; must not touch state,
-clocks or I/O.
+Owns: question extraction, response-type inference, the instrument a free-text request gets (its study type,
+topic, questions, modules and confirmation question come from ``instruments``, ``banks`` and ``study_types``,
+every word from ``wording``), how many questions it plans (the count the request names, 3–8, else 4–8 fixed per
+request and at least what the study type needs to cover its objective), leading-framing detection, module
+grouping for fixed questionnaires ("Questions 1–3"), the Audience confirmation question, what an answered
+confirmation question changes (``apply_answer``: the concept's description the requester typed is what the first
+question shows), the methods a request names in any of the five languages (a request that asks for Conjoint gets
+the catalogue's non-executable Conjoint entry, so a client must offer its fallback for review) and ``askIf``
+validation. ``plannerBrief`` on a revision holds the planner's notes (Study language, study type, topic in that
+language, what each question asks: ``kinds``) for later wording and answers; ``plans`` never shows it. Pure
+functions over plain data; must not touch state, clocks or I/O.
 """
 
 from __future__ import annotations
