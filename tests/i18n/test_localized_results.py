@@ -176,7 +176,8 @@ async def test_a_result_thread_says_its_statistics_in_the_workspaces_language(
     lines = thread.split("\\n")  # the thread's blocks are JSON: a line break in mrkdwn reads as "\\n" here
     gen_z = [line for line in lines if re.match(GEN_Z, line)]
     scales = [line for line in gen_z if "n=12" in line]
-    assert len(scales) == 2, gen_z  # the plan's two 1–5 scales
+    # the taglines are a message test (issue 36): persuasion, memorability, credibility and brand fit on 1–5
+    assert len(scales) == 4, gen_z
     assert all(re.fullmatch(scale, line) for line in scales), scales
     assert any(re.match(top_line, line) for line in gen_z), gen_z
     for english in ("mean ", " on 1–5"):  # (Spanish keeps the research term "top-2-box")

@@ -1,21 +1,20 @@
-"""The sandbox planner's question banks: a free-text request read as a research brief, and the instrument
-each common intent gets, written in the Study language.
+"""The sandbox planner's instruments: a free-text request read as a research brief, and the instrument its study
+type gets, written in the Study language.
 
-Owns: ``read_brief`` (intent, topic, price, who is asked, options compared, a concept description, whether
-recommending is asked; English here, German, Spanish, Chinese and Korean through ``reading``), ``instrument``
-(questions with labelled scales and options, grouped in modules titled for what they ask), ``objective_for``
-and ``confirmation_for`` (the one question to the requester that matters). The intents are price perception
-and willingness to pay, concept or message test, awareness, preference between options and open reactions.
+Owns: ``read_brief`` (study type, topic, price, who is asked, options compared, a concept description, whether
+recommending or a price is asked, a named pricing method; English here, German, Spanish, Chinese and Korean
+through ``reading``; the study type in every language through ``study_types``), ``instrument`` (``count``
+questions of the study type's bank in ``banks``, with labelled scales and options, grouped in modules titled for
+what they ask, and each question's kind), ``objective_for`` and ``confirmation_for`` (the one question to the
+requester that matters: a concept or message test whose brief does not give the stimulus asks for it).
 
-Coverage: each bank ranks its questions so that the first four chosen already cover the objective — pricing
-judges the tested price, asks an open price point (the most they would pay, in the currency) and an open "why";
-a concept test shows the concept's description (asked of the requester when the brief gives none) and asks
-appeal and why. A screener is only planned with its follow-up, which carries ``askIf`` (asked only of those who
-qualify). Every word comes from ``wording`` in the Study language; the topic is a short noun phrase from the
-brief, never the request pasted whole. A question that asks a method's input carries ``methodInput`` (Van
-Westendorp's role and currency; a Gabor-Granger ladder step's tested price, currency and the options that mean
-"would buy"), so ``calculations`` computes the method from the answers to exactly those questions. Pure
-functions over strings; the same request always gives the same instrument.
+A screener is only planned with its follow-up, which carries ``askIf`` (asked only of those who qualify). The
+topic is a short noun phrase from the brief, never the request pasted whole and never the method it names ("use
+Van Westendorp to find the acceptable price" is about "the product"). The request is shown to respondents only
+when it describes the stimulus ("Test our concept: a shoe made from …"), never when it is a research question
+("Concept test: how do young parents react to …?"). A question that asks a method's input carries
+``methodInput``, so ``calculations`` computes the method from exactly those answers. Pure functions over
+strings; the same request always gives the same instrument.
 """
 
 from __future__ import annotations
@@ -24,24 +23,17 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from minds_sandbox import reading
+from minds_sandbox import reading, study_types
+from minds_sandbox.banks import BANKS, Item, Words
+from minds_sandbox.banks import VAN_WESTENDORP_ROLES as VAN_WESTENDORP_ROLES  # read by ``calculations``
 from minds_sandbox.wording import choices, language, phrase
 
 TOPIC_MAX_WORDS = 7
 TOPIC_MAX_CHARS = 60
 WHO_MAX_WORDS = 9
-INFLUENCES = ["Quality", "Brand reputation", "Sustainability", "Recommendations", "Price"]
+INFLUENCES = ["Quality", "Brand reputation", "Sustainability", "Recommendations", "Price"]  # the English options
 
 _PRICE = reading.PRICE
-_PRICE_WORDS = re.compile(
-    r"\b(pric(?:e|es|ed|ing)|pay|willing(?:ness)? to pay|wtp|cost|costs|value for money|afford)\b", re.I
-)
-_AWARENESS_WORDS = re.compile(r"\b(aware|awareness|heard of|recogni[sz]e|recognition|familiar|know about)\b", re.I)
-_CONCEPT_WORDS = re.compile(
-    r"\b(concepts?|messages?|messaging|taglines?|slogans?|claims?|ads?|adverts?|campaigns?|ideas?|packaging|"
-    r"designs?|names?|launch|features?|pitch)\b",
-    re.I,
-)
 _VERSUS = re.compile(r"\s+(?:vs\.?|versus)\s+", re.I)
 _BETWEEN = re.compile(r"\b(?:between|prefer)\s+(?P<a>.+?)\s+(?:and|or|over|to)\s+(?P<b>.+)$", re.I)
 _WHO = re.compile(
@@ -54,6 +46,7 @@ _NAMED_THING = re.compile(
     r"\b(?P<noun>tagline|slogan|name|message|claim|headline|ad|advert|campaign|idea|concept)\s*$", re.I
 )
 _TOPIC_AFTER = (
+    re.compile(r"^(?:is|are|does|do|would|will|can)\s+(?P<x>(?:our|the|this|these|a|an)\s+.+)$", re.I),
     re.compile(r"\b(?:price|pricing|cost|pay)\s+(?:of|for)\s+(?P<x>.+)$", re.I),
     re.compile(r"\b(?:aware|heard)\s+of\s+(?P<x>.+)$", re.I),
     re.compile(r"\b(?:study|survey|research|test)\s+(?:of|on|about|into)\s+(?P<x>.+)$", re.I),
@@ -71,7 +64,8 @@ _LEAD_IN = re.compile(
     re.I,
 )
 _CLAUSE_END = re.compile(
-    r"[,;:()\[\]!?…]|\.\s|\.$|\.\.\.|\s(?:and|but|because|so|which|that|who|when|if|among|with|compared|versus|vs)\s",
+    r"[,;:()\[\]!?…]|\.\s|\.$|\.\.\.|\s(?:and|but|because|so|which|that|who|when|if|among|with|compared|versus|vs)\s"
+    r"|\s(?:persuasive|memorable|appealing|believable|credible|convincing|clear|relevant)\b",
     re.I,
 )
 _COUNTED = re.compile(r"^(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s", re.I)
@@ -83,45 +77,53 @@ _TRAILING_FILLER = {"a", "an", "the", "our", "of", "for", "to", "in", "on", "wit
 class Brief:
     """What a free-text request asks for, as a researcher would read it."""
 
-    intent: str  # price | concept | awareness | preference | open
+    intent: str  # the study type: price | concept | message | awareness | preference | nps | open
     topic: str  # "the new running shoe" ("" when the brief names none)
     price: str | None  # "140 EUR"
     who: str | None  # "Gen Z sneaker buyers in Germany"
     options: tuple[str, ...]  # the alternatives a preference request compares
     lang: str = "en"  # the language the brief is written in
-    description: str | None = None  # the concept as the brief describes it ("Test our concept: …")
+    description: str | None = None  # the stimulus as the brief describes it ("Test our concept: …")
     recommend: bool = False  # the brief asks whether they would recommend it (or names NPS)
     price_method: str | None = None  # "van-westendorp" or "gabor-granger" when the brief names the method
+    asks_price: bool = False  # the brief asks about price (a concept, message or usage study then asks it too)
+
+
+_GENERIC = re.compile(
+    r"^(?:the|a|an|find|out|determine|identify|measure|test|acceptable|optimal|right|best|fair|ideal|price|prices|"
+    r"pricing|points?|range|levels?|willingness|to|pay|study|survey|research|method|analysis|our|and|for|of|"
+    r"nps|score)$",
+    re.I,
+)
 
 
 def read_brief(request: str) -> Brief:
-    """The brief a request states; every field comes from the words of the request."""
+    """The brief a request states; every field comes from the words of the request (the methods it names are
+    read, then taken out before its topic is read)."""
     text = _one_line(reading.without_count(request))
     lang = reading.brief_language(text)
     price = reading.price_of(text)
-    extras: dict[str, Any] = {
-        "lang": lang,
-        "description": reading.description_of(request.strip()),
-        "recommend": reading.asks_recommend(text),
-        "price_method": reading.price_method(text),
-    }
+    core = study_types.without_methods(text) or text
     if lang != "en":
-        found = reading.read_foreign(text, lang)
-        return Brief(
-            intent=found.intent, topic=found.topic, price=price, who=found.who, options=found.options, **extras
-        )
-    options = _options(text)
-    if len(options) >= 2:
-        intent = "preference"
-    elif price or _PRICE_WORDS.search(text):
-        intent = "price"
-    elif _AWARENESS_WORDS.search(text):
-        intent = "awareness"
-    elif _CONCEPT_WORDS.search(text):
-        intent = "concept"
+        found = reading.read_foreign(core, lang)
+        topic, who, options = found.topic, found.who, found.options
     else:
-        intent = "open"
-    return Brief(intent=intent, topic=topic_of(text), price=price, who=_who(text), options=options, **extras)
+        options = _options(core)
+        topic, who = topic_of(core), _who(core)
+        if all(_GENERIC.match(word) for word in topic.split()):
+            topic = ""
+    return Brief(
+        intent=study_types.study_type(text, lang, options=len(options), price=bool(price)),
+        topic=topic,
+        price=price,
+        who=who,
+        options=options,
+        lang=lang,
+        description=reading.description_of(reading.without_count(request).strip()),
+        recommend=study_types.asks_recommend(text),
+        price_method=study_types.price_method(text),
+        asks_price=bool(price) or study_types.asks_price(core, lang),
+    )
 
 
 def _one_line(request: str) -> str:
@@ -222,32 +224,10 @@ def _quoted_topic(text: str) -> str:
 
 # ---------------------------------------------------------------- instruments
 
-OPEN: dict[str, Any] = {"type": "qualitative"}
-SCALE: dict[str, Any] = {"type": "scale", "scaleRange": [1, 5]}
-NPS_SCALE: dict[str, Any] = {"type": "scale", "scaleRange": [0, 10]}
+STIMULUS_TESTS = ("concept", "message")  # study types that show respondents a stimulus first
 DESCRIBE_ID = "describe"  # the confirmation question asking the requester to describe the concept
 _QUOTES = {"en": ('"', '"'), "de": ("„", "“"), "es": ("«", "»"), "zh": ("“", "”"), "ko": ("‘", "’")}
 _ARTICLES = re.compile(r"^(?:the|den|die|das|der|dem|el|la|los|las)\s+", re.I)
-_HOME_CURRENCY = {"en": "USD", "de": "EUR", "es": "EUR", "zh": "CNY", "ko": "KRW"}
-_CURRENCY_NAMES = {
-    "zh": {"EUR": "欧元", "USD": "美元", "GBP": "英镑", "CNY": "人民币", "KRW": "韩元"},
-    "ko": {"EUR": "유로", "USD": "달러", "GBP": "파운드", "CNY": "위안", "KRW": "원"},
-}
-
-
-@dataclass(frozen=True)
-class Item:
-    """One question of a bank. ``rank``: how early it is planned (None: only together with the follow-up it
-    routes); ``gate``: a screener later questions may route on; ``follows``: the answers to the nearest earlier
-    gate that lead to this follow-up (asked only of those)."""
-
-    text: str
-    response: dict[str, Any]
-    section: str  # the wording key of its module's title
-    rank: float | None
-    gate: bool = False
-    follows: tuple[str, ...] = ()
-    method_input: dict[str, Any] | None = None  # which input of a method it asks (``methodInput`` on the question)
 
 
 @dataclass(frozen=True)
@@ -255,16 +235,7 @@ class Instrument:
     questions: list[dict[str, Any]]
     modules: list[dict[str, Any]]
     shown_id: str | None  # the question that shows the concept's description, when there is one
-
-
-@dataclass(frozen=True)
-class Words:
-    """A brief's words as the Study language writes them."""
-
-    locale: str
-    topic: str
-    who: str
-    at: str  # " at 140 EUR", " zum Preis von 140 EUR", "" without a price
+    kinds: dict[str, str]  # question id → what it asks (its wording key), for later wording and answers
 
 
 def words_for(brief: Brief, locale: str) -> Words:
@@ -278,10 +249,12 @@ def words_for(brief: Brief, locale: str) -> Words:
 
 def topic_in(brief: Brief, locale: str) -> str:
     """The brief's topic for a question in the Study language: as the brief says it when the languages match,
-    else its words quoted (no article of another language)."""
+    else its words quoted (no article of another language); a brief that names no topic gets "the product" (a
+    study about a price, awareness or recommending) or "the idea"."""
     lang = language(locale)
     if not brief.topic or (brief.lang == "en" and brief.topic == "the idea"):
-        return phrase(locale, "topic_default")
+        thing = brief.intent in ("price", "awareness", "nps")
+        return phrase(locale, "topic_product" if thing else "topic_default")
     if lang == brief.lang:
         return brief.topic
     bare = _ARTICLES.sub("", brief.topic)
@@ -291,228 +264,11 @@ def topic_in(brief: Brief, locale: str) -> str:
     return f"{open_quote}{bare}{close_quote}"
 
 
-def _scaled(locale: str, text: str, low: str, high: str) -> str:
-    return phrase(locale, "scale_ends", text=text, low=phrase(locale, low), high=phrase(locale, high))
-
-
-def _pick(*options: str, multi: int = 0) -> dict[str, Any]:
-    response: dict[str, Any] = {"type": "multiselect" if multi else "categorical", "categoricalOptions": list(options)}
-    if multi:
-        response["maxSelections"] = multi
-    return response
-
-
-def _currency(brief: Brief, locale: str) -> str:
-    lang = language(locale)
-    code = brief.price.split()[1] if brief.price else _HOME_CURRENCY[lang]
-    return _CURRENCY_NAMES.get(lang, {}).get(code, code)
-
-
-def _recommend_rank(brief: Brief, otherwise: float) -> float:
-    return 3.5 if brief.recommend else otherwise
-
-
-def _price_bank(b: Brief, w: Words) -> list[Item]:
-    loc, t = w.locale, w.topic
-    yes_no = choices(loc, "yes_no")
-    paid = phrase(loc, "price_paid", price=b.price) if b.price else phrase(loc, "price_paid_open")
-    return [
-        Item(phrase(loc, "price_screen", topic=t), _pick(*yes_no), "module_habits", None, gate=True),
-        Item(paid, OPEN, "module_habits", 4, follows=(yes_no[0],)),
-        Item(
-            _scaled(loc, phrase(loc, "price_rate", topic=t, at=w.at), "price_rate_low", "price_rate_high"),
-            SCALE,
-            "module_price",
-            1,
-        ),
-        *_willingness_to_pay(b, w),
-        Item(phrase(loc, "price_why_points" if b.price_method else "price_why", topic=t), OPEN, "module_price", 3),
-        Item(
-            phrase(loc, "price_describe", topic=t, at=w.at),
-            _pick(*choices(loc, "price_describe")),
-            "module_price",
-            7,
-        ),
-        Item(phrase(loc, "price_worth", topic=t), _pick(*choices(loc, "influences"), multi=2), "module_price", 8),
-        Item(
-            _scaled(loc, phrase(loc, "price_likely", topic=t, at=w.at), "likely_low", "likely_high"),
-            SCALE,
-            "module_intent",
-            5,
-        ),
-        Item(phrase(loc, "recommend", topic=t), NPS_SCALE, "module_intent", _recommend_rank(b, 9)),
-        Item(phrase(loc, "price_barrier", topic=t, at=w.at), OPEN, "module_intent", 6),
-    ]
-
-
-_MESSAGE_WORDS = re.compile(
-    r"tagline|slogan|claim|message|headline|\bname\b|\bads?\b|campaign|botschaft|eslogan|lema|mensaje|口号|标语|广告语|"
-    r"슬로건|문구|카피|메시지",
-    re.I,
-)
-
-
-GABOR_GRANGER_STEPS = (-0.15, 0.0, 0.15)  # the price ladder around the tested price, lowest first
-VAN_WESTENDORP_ROLES = ("tooCheap", "cheap", "expensive", "tooExpensive")
-WOULD_BUY = 2  # the first two options of the buying-likelihood list ("definitely/probably would buy") buy
-
-
-def _willingness_to_pay(b: Brief, w: Words) -> list[Item]:
-    """The plan's willingness-to-pay measure: an open price point; Van Westendorp's four price points, or a
-    Gabor-Granger ladder around the tested price, when the brief names that method (the catalogue runs both)."""
-    loc, t, currency = w.locale, w.topic, _currency(b, w.locale)
-    if b.price_method == "van-westendorp":
-        keys = ("vw_too_cheap", "vw_cheap", "vw_expensive", "vw_too_expensive")
-        code = b.price.split()[1] if b.price else _HOME_CURRENCY[language(loc)]
-        return [
-            Item(
-                phrase(loc, key, topic=t, currency=currency),
-                OPEN,
-                "module_price",
-                1.5 + n / 10,
-                method_input={"methodId": "van-westendorp", "role": role, "currency": code},
-            )
-            for n, (key, role) in enumerate(zip(keys, VAN_WESTENDORP_ROLES, strict=True))
-        ]
-    if b.price_method == "gabor-granger" and b.price:
-        number, code = b.price.split()
-        base = float(number.replace(",", "."))
-        ladder = [round(base * (1 + step)) for step in GABOR_GRANGER_STEPS]
-        options = choices(loc, "buy_likelihood")
-        return [
-            Item(
-                phrase(loc, "gg_buy", topic=t, price=f"{price} {code}"),
-                _pick(*options),
-                "module_price",
-                1.5 + n / 10,
-                method_input={
-                    "methodId": "gabor-granger",
-                    "role": "buy",
-                    "price": price,
-                    "currency": code,
-                    "wouldBuy": list(options[:WOULD_BUY]),
-                },
-            )
-            for n, price in enumerate(ladder)
-        ]
-    return [Item(phrase(loc, "price_wtp", topic=t, currency=currency), OPEN, "module_price", 2)]
-
-
-def _concept_bank(b: Brief, w: Words) -> list[Item]:
-    """A product concept, or a message (tagline, slogan, claim): a message is not something one buys or uses, so
-    it gets no consideration screener and no purchase drivers."""
-    loc, t = w.locale, w.topic
-    message = bool(_MESSAGE_WORDS.search(b.topic))
-    yes_maybe_no = choices(loc, "yes_maybe_no")
-    shown = (
-        phrase(loc, "concept_shown", topic=t, description=b.description)
-        if b.description
-        else phrase(loc, "concept_reaction", topic=t)
-    )
-    return [
-        Item(shown, OPEN, "module_reaction", 1),
-        Item(
-            _scaled(loc, phrase(loc, "concept_appeal", topic=t), "appeal_low", "appeal_high"), SCALE, "module_appeal", 2
-        ),
-        Item(phrase(loc, "concept_why", topic=t), OPEN, "module_appeal", 3),
-        Item(
-            _scaled(loc, phrase(loc, "concept_believe", topic=t), "believe_low", "believe_high"),
-            SCALE,
-            "module_appeal",
-            5,
-        ),
-        Item(phrase(loc, "concept_different", topic=t), _pick(*choices(loc, "different")), "module_appeal", 8),
-        Item(phrase(loc, "concept_consider", topic=t), _pick(*yes_maybe_no), "module_consider", None, gate=True),
-        Item(
-            phrase(loc, "concept_use", topic=t),
-            OPEN,
-            "module_consider",
-            None if message else 6,
-            follows=tuple(yes_maybe_no[:2]),
-        ),
-        Item(phrase(loc, "concept_barrier", topic=t), OPEN, "module_consider", 4),
-        Item(
-            phrase(loc, "influence", topic=t),
-            _pick(*choices(loc, "influences"), multi=2),
-            "module_consider",
-            None if message else 7,
-        ),
-        Item(phrase(loc, "recommend", topic=t), NPS_SCALE, "module_consider", _recommend_rank(b, 9)),
-    ]
-
-
-def _awareness_bank(b: Brief, w: Words) -> list[Item]:
-    loc, t = w.locale, w.topic
-    yes_no = choices(loc, "yes_no")
-    return [
-        Item(phrase(loc, "aware_heard", topic=t), _pick(*yes_no), "module_awareness", 1, gate=True),
-        Item(phrase(loc, "aware_where", topic=t), OPEN, "module_awareness", 2, follows=(yes_no[0],)),
-        Item(phrase(loc, "aware_familiar", topic=t), _pick(*choices(loc, "familiar")), "module_awareness", 6),
-        Item(phrase(loc, "aware_assoc", topic=t), OPEN, "module_image", 3),
-        Item(_scaled(loc, phrase(loc, "aware_impression", topic=t), "negative", "positive"), SCALE, "module_image", 4),
-        Item(phrase(loc, "recommend", topic=t), NPS_SCALE, "module_image", _recommend_rank(b, 9)),
-        Item(phrase(loc, "aware_channels"), _pick(*choices(loc, "channels"), multi=2), "module_sources", 7),
-    ]
-
-
-def _preference_bank(b: Brief, w: Words) -> list[Item]:
-    loc = w.locale
-    first, second = b.options[0], b.options[1]
-    none = choices(loc, "no_preference")[0]
-    return [
-        Item(
-            phrase(loc, "pref_choice", first=first, second=second),
-            _pick(first, second, none),
-            "module_choice",
-            1,
-            gate=True,
-        ),
-        Item(phrase(loc, "pref_none"), OPEN, "module_choice", 4, follows=(none,)),
-        Item(_scaled(loc, phrase(loc, "pref_strength"), "pref_low", "pref_high"), SCALE, "module_choice", 3),
-        Item(phrase(loc, "pref_why"), OPEN, "module_reasons", 2),
-        Item(
-            _scaled(loc, phrase(loc, "pref_appeal", option=first), "appeal_low", "appeal_high"),
-            SCALE,
-            "module_options",
-            5,
-        ),
-        Item(
-            _scaled(loc, phrase(loc, "pref_appeal", option=second), "appeal_low", "appeal_high"),
-            SCALE,
-            "module_options",
-            5.5,
-        ),
-    ]
-
-
-def _open_bank(b: Brief, w: Words) -> list[Item]:
-    loc, t = w.locale, w.topic
-    yes_no = choices(loc, "yes_no")
-    return [
-        Item(phrase(loc, "concept_reaction", topic=t), OPEN, "module_reaction", 1),
-        Item(_scaled(loc, phrase(loc, "open_feel", topic=t), "negative", "positive"), SCALE, "module_reaction", 2),
-        Item(phrase(loc, "open_used", topic=t), _pick(*yes_no), "module_experience", None, gate=True),
-        Item(phrase(loc, "open_compare"), OPEN, "module_experience", 5, follows=(yes_no[0],)),
-        Item(phrase(loc, "open_why", topic=t), OPEN, "module_likes", 3),
-        Item(phrase(loc, "influence", topic=t), _pick(*choices(loc, "influences"), multi=2), "module_likes", 6),
-        Item(phrase(loc, "recommend", topic=t), NPS_SCALE, "module_likes", _recommend_rank(b, 4)),
-    ]
-
-
-_BANKS = {
-    "price": _price_bank,
-    "concept": _concept_bank,
-    "awareness": _awareness_bank,
-    "preference": _preference_bank,
-    "open": _open_bank,
-}
-
-
 def instrument(brief: Brief, *, locale: str, count: int) -> Instrument:
-    """``count`` questions of the intent's bank, most important first but asked in the bank's order; a follow-up
-    always comes with its screener and routes on it (``askIf``); modules are titled for what they ask."""
+    """``count`` questions of the study type's bank, most important first but asked in the bank's order; a
+    follow-up always comes with its screener and routes on it (``askIf``); modules are titled for what they ask."""
     words = words_for(brief, locale)
-    items = _BANKS[brief.intent](brief, words)
+    items = BANKS[brief.intent](brief, words)
     chosen = _choose(items, count)
     ids = {index: f"q{n}" for n, index in enumerate(chosen, 1)}
     questions: list[dict[str, Any]] = []
@@ -534,8 +290,9 @@ def instrument(brief: Brief, *, locale: str, count: int) -> Instrument:
             phrase(locale, "purpose_one") if len(members) == 1 else phrase(locale, "purpose_many", count=len(members))
         )
         modules.append({"id": module_id, "title": phrase(locale, section), "purpose": purpose, "questionIds": members})
-    shown = ids.get(0) if brief.intent == "concept" and 0 in ids else None
-    return Instrument(questions=questions, modules=modules, shown_id=shown)
+    shown = ids.get(0) if brief.intent in STIMULUS_TESTS and 0 in ids else None
+    kinds = {ids[index]: items[index].kind for index in chosen}
+    return Instrument(questions=questions, modules=modules, shown_id=shown, kinds=kinds)
 
 
 def _gate_of(items: list[Item], index: int) -> int:
@@ -566,9 +323,12 @@ def objective_for(brief: Brief, *, locale: str) -> str:
 
 
 def needs_description(brief: Brief) -> bool:
-    """A concept test whose brief does not say what the concept is: the requester is asked to describe it."""
-    quoted = any(mark in brief.topic for mark in '"„«“‘')  # a quoted slogan or name is its own description
-    return brief.intent == "concept" and not brief.description and not quoted
+    """A concept or message test whose brief does not give the stimulus: the requester is asked to describe it.
+    A quoted slogan is its own message; a quoted product name is no description of a concept."""
+    if brief.intent not in STIMULUS_TESTS or brief.description:
+        return False
+    quoted = any(mark in brief.topic for mark in '"„«“‘’')
+    return brief.intent == "concept" or not quoted
 
 
 def describe_question(brief: Brief, *, locale: str) -> dict[str, Any]:

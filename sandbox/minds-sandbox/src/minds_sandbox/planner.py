@@ -1,16 +1,17 @@
 """The sandbox's deterministic research planner: request text or a fixed instrument becomes
 a plan revision body, written in the Study language (``studyLocale``: en, de, es, zh, ko; others get English).
 
-Owns: question extraction, response-type inference, the instrument a free-text request gets (its intent,
-topic, questions, modules and confirmation question come from ``instruments``, every word from ``wording``), how
-many questions it plans (the count the request names, 3–8, else 4–8 fixed per request), leading-framing
-detection, module grouping for fixed questionnaires ("Questions 1–3"), the Audience confirmation question, what
-an answered confirmation question changes (``apply_answer``: the concept's description the requester typed is
-what the first question shows), the methods a request names (a request that asks for Conjoint gets the
-catalogue's non-executable Conjoint entry, so a client must offer its fallback for review) and ``askIf``
-validation. ``plannerBrief`` on a revision holds the planner's notes (Study language, intent, topic in that
-language) for later wording; ``plans`` never shows it. Pure functions over plain data; must not touch state,
-clocks or I/O.
+Owns: question extraction, response-type inference, the instrument a free-text request gets (its study type,
+topic, questions, modules and confirmation question come from ``instruments``, ``banks`` and ``study_types``,
+every word from ``wording``), how many questions it plans (the count the request names, 3–8, else 4–8 fixed per
+request and at least what the study type needs to cover its objective), leading-framing detection, module
+grouping for fixed questionnaires ("Questions 1–3"), the Audience confirmation question, what an answered
+confirmation question changes (``apply_answer``: the concept's description the requester typed is what the first
+question shows), the methods a request names in any of the five languages (a request that asks for Conjoint gets
+the catalogue's non-executable Conjoint entry, so a client must offer its fallback for review) and ``askIf``
+validation. ``plannerBrief`` on a revision holds the planner's notes (Study language, study type, topic in that
+language, what each question asks: ``kinds``) for later wording and answers; ``plans`` never shows it. Pure
+functions over plain data; must not touch state, clocks or I/O.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from minds_sandbox import instruments, reading, wording
+from minds_sandbox import banks, instruments, reading, study_types, wording
 from minds_sandbox.views import RESEARCH_METHODS
 
 RESPONSE_TYPES = ("categorical", "multiselect", "scale", "qualitative")
@@ -28,7 +29,6 @@ GATE_TYPES = ("categorical", "multiselect")
 MIN_PLANNED_QUESTIONS = 3
 MIN_COVERING_QUESTIONS = 4  # a plan the request gives no count for: the fewest that cover every objective
 MAX_PLANNED_QUESTIONS = 8
-PRICE_METHOD_QUESTIONS = 6  # a plan that runs Van Westendorp (4 price points) or Gabor-Granger (3) keeps room
 BRIEF_KEY = "plannerBrief"  # the sandbox's notes on a revision (never shown): Study language, intent, topic
 MAX_QUESTION_ID_LENGTH = 80  # askIf.questionId limit from the Studies API page
 MAX_CONDITION_LABELS = 100
@@ -146,8 +146,10 @@ def plan_from_request(*, request: str, audiences: list[AudienceRef], locale: str
         return _assemble(objective=objective, questions=questions, audiences=audiences, locale=locale)
     brief = instruments.read_brief(text)
     count = planned_count(text)
-    if brief.intent == "price" and brief.price_method:
-        count = max(count, PRICE_METHOD_QUESTIONS)  # the method's price points, the judgement and the why
+    if reading.count_asked(text) is None:
+        count = max(count, banks.core_count(brief))  # enough to cover the study type (and NPS, when asked)
+    elif brief.intent == "price" and brief.price_method:
+        count = max(count, banks.PRICE_METHOD_QUESTIONS)  # the method's price points, the judgement and the why
     planned = instruments.instrument(brief, locale=locale, count=count)
     body = _assemble(
         objective=instruments.objective_for(brief, locale=locale),
@@ -165,6 +167,7 @@ def plan_from_request(*, request: str, audiences: list[AudienceRef], locale: str
         "intent": brief.intent,
         "topic": instruments.topic_in(brief, locale),
         "shownQuestionId": planned.shown_id if instruments.needs_description(brief) else None,
+        "kinds": planned.kinds,  # question id → what it asks, for answers worded to the question
     }
     body["methods"] = named_methods(text)
     if framing_issues(text):
@@ -334,11 +337,17 @@ def plan_method(method_id: str) -> dict[str, Any]:
 
 
 def named_methods(request: str) -> list[dict[str, Any]]:
-    """The default method plus every catalogue method the request names."""
+    """The default method plus every catalogue method the request names (pricing methods and NPS in any wording
+    of the five languages: "Van-Westendorp-Methode", "반 웨스텐도르프", "NPS도")."""
     lowered = request.lower()
     ids = [DEFAULT_METHOD_ID]
-    for keyword, method_id in METHOD_KEYWORDS:
-        if re.search(rf"\b{re.escape(keyword)}\b", lowered) and method_id not in ids:
+    named = [m for word, m in METHOD_KEYWORDS if re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", lowered)]
+    if study_types.names_nps(request):
+        named.append("nps")
+    if study_types.price_method(request):
+        named.append(study_types.price_method(request) or "")
+    for method_id in named:
+        if method_id not in ids:
             ids.append(method_id)
     return [plan_method(method_id) for method_id in ids]
 

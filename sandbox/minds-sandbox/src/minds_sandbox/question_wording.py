@@ -62,19 +62,19 @@ QUESTION_TEXT: dict[str, dict[str, str]] = {
     "vw_too_cheap": {
         "en": "At what price would {topic} be so cheap that you would doubt its quality? Please give an amount in "
         "{currency}.",
-        "de": "Ab welchem Preis wäre {topic} so billig, dass Sie an der Qualität zweifeln würden? Bitte nennen Sie "
-        "einen Betrag in {currency}.",
-        "es": "¿A qué precio te parecería {topic} tan barato que dudarías de su calidad? Indica un importe en "
-        "{currency}.",
+        "de": "Ab welchem Preis würden Sie {topic} für so billig halten, dass Sie an der Qualität zweifeln würden? "
+        "Bitte nennen Sie einen Betrag in {currency}.",
+        "es": "¿Por debajo de qué precio dudarías de la calidad de {topic}? Indica un importe en {currency}.",
         "zh": "{topic}价格低到多少时，您会怀疑它的质量？请给出一个以{currency}计的金额。",
         "ko": "{topic}의 가격이 얼마일 때 너무 싸서 품질이 의심되겠습니까? {currency} 기준 금액으로 답해 주십시오.",
     },
     "vw_cheap": {
         "en": "At what price would {topic} be a bargain, a great buy for the money? Please give an amount in "
         "{currency}.",
-        "de": "Zu welchem Preis wäre {topic} ein Schnäppchen, also ein guter Kauf für das Geld? Bitte nennen Sie "
-        "einen Betrag in {currency}.",
-        "es": "¿A qué precio sería {topic} una ganga, una gran compra por el dinero? Indica un importe en {currency}.",
+        "de": "Zu welchem Preis würden Sie {topic} als Schnäppchen ansehen, also als guten Kauf für das Geld? Bitte "
+        "nennen Sie einen Betrag in {currency}.",
+        "es": "¿A qué precio comprar {topic} sería una ganga, una gran compra por el dinero? Indica un importe en "
+        "{currency}.",
         "zh": "{topic}价格为多少时，您会觉得很划算、物超所值？请给出一个以{currency}计的金额。",
         "ko": "{topic}의 가격이 얼마일 때 돈값을 하는 좋은 구매라고 느끼겠습니까? {currency} 기준 금액으로 답해 "
         "주십시오.",
@@ -82,9 +82,9 @@ QUESTION_TEXT: dict[str, dict[str, str]] = {
     "vw_expensive": {
         "en": "At what price would {topic} start to seem expensive, though you would still consider buying it? "
         "Please give an amount in {currency}.",
-        "de": "Ab welchem Preis käme Ihnen {topic} teuer vor, Sie würden einen Kauf aber noch in Betracht ziehen? "
+        "de": "Ab welchem Preis würden Sie {topic} als teuer empfinden, einen Kauf aber noch in Betracht ziehen? "
         "Bitte nennen Sie einen Betrag in {currency}.",
-        "es": "¿A partir de qué precio te parecería caro {topic}, aunque aún te plantearías comprarlo? Indica un "
+        "es": "¿A partir de qué precio comprar {topic} te parecería caro, aunque aún te lo plantearías? Indica un "
         "importe en {currency}.",
         "zh": "{topic}价格高到多少时，您会觉得贵，但仍会考虑购买？请给出一个以{currency}计的金额。",
         "ko": "{topic}의 가격이 얼마부터 비싸다고 느끼지만 여전히 구매를 고려하겠습니까? {currency} 기준 금액으로 "
@@ -93,10 +93,10 @@ QUESTION_TEXT: dict[str, dict[str, str]] = {
     "vw_too_expensive": {
         "en": "At what price would {topic} be too expensive for you to consider at all? Please give an amount in "
         "{currency}.",
-        "de": "Ab welchem Preis wäre {topic} für Sie zu teuer, um einen Kauf überhaupt in Betracht zu ziehen? Bitte "
-        "nennen Sie einen Betrag in {currency}.",
-        "es": "¿A partir de qué precio sería {topic} demasiado caro como para planteártelo? Indica un importe en "
-        "{currency}.",
+        "de": "Ab welchem Preis würden Sie {topic} für zu teuer halten, um einen Kauf überhaupt in Betracht zu "
+        "ziehen? Bitte nennen Sie einen Betrag in {currency}.",
+        "es": "¿A partir de qué precio comprar {topic} sería demasiado caro como para planteártelo? Indica un "
+        "importe en {currency}.",
         "zh": "{topic}价格高到多少时，您会觉得太贵而完全不考虑？请给出一个以{currency}计的金额。",
         "ko": "{topic}의 가격이 얼마부터 너무 비싸서 아예 고려하지 않겠습니까? {currency} 기준 금액으로 답해 주십시오.",
     },

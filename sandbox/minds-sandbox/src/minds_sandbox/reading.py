@@ -1,11 +1,13 @@
 """How the sandbox planner reads a brief written in German, Spanish, Chinese or Korean (English is read by
 ``instruments``), and the parts every language shares: the brief's language, a price with its currency, a
-question count the brief asks for, whether it asks about recommending, and a concept description it gives.
+question count the brief asks for, and a stimulus description it gives (never its own research question).
 
-Owns: ``brief_language`` and ``read_foreign`` (intent, topic, who is asked, options compared). Topics keep the
-brief's own words with the article the Study language's templates expect (German accusative "den neuen
-Laufschuh", Spanish "las nuevas zapatillas de running"); Chinese and Korean topics are the noun phrase the brief
-names ("新跑鞋", "새 러닝화"). Pure functions over strings.
+Owns: ``brief_language`` and ``read_foreign`` (topic, who is asked, options compared; the study type is read by
+``study_types``). Topics keep the brief's own words with the article the Study language's templates expect
+(German accusative "den neuen Laufschuh", Spanish "las nuevas zapatillas de running"); Chinese and Korean topics
+are the noun phrase the brief names ("新跑鞋", "새 러닝화", "새 광고 메시지"). Who is asked is read as the
+subject ("junge Familien" from "bei jungen Familien", "20대 직장인" from "20대 직장인에게"). Pure functions over
+strings.
 """
 
 from __future__ import annotations
@@ -35,7 +37,12 @@ _COUNT = re.compile(
     r"|질문\s*(?P<c>[3-8])\s*개",
     re.IGNORECASE,
 )
-_RECOMMEND = re.compile(r"recommend|\bnps\b|net promoter|empfehl|recomend|推荐|추천", re.IGNORECASE)
+_RESEARCH_QUESTION = re.compile(  # words that make the text after a colon a research question, in each language
+    r"^(?:how|what|which|why|whether|would|do|does|are|is|can|will|find out|understand|learn|wie|was|welche\w*|"
+    r"warum|ob|würden|kommt|finden|cómo|qué|cuál\w*|por qué|si|saber|entender|averiguar)\b"
+    r"|如何|怎么|怎样|是否|会不会|吗$|什么|어떻게|무엇|어떤|는지|ㄴ지|을지|알고\s*싶",
+    re.I,
+)
 _DESCRIPTION = re.compile(r"[:：]\s*(?P<d>[^:：]{12,400})$")
 _QUOTED = re.compile(r"[\"“„«‘「'](?P<q>[^\"”“«»’'」]{3,80})[\"”“»’」']")
 
@@ -155,32 +162,22 @@ def count_asked(text: str) -> int | None:
     return int(match["a"] or match["b"] or match["c"]) if match else None
 
 
-def price_method(text: str) -> str | None:
-    """The pricing method a brief names, by the catalogue's id."""
-    lowered = text.lower()
-    if "van westendorp" in lowered or "van-westendorp" in lowered:
-        return "van-westendorp"
-    if "gabor" in lowered and "granger" in lowered:
-        return "gabor-granger"
-    return None
-
-
-def asks_recommend(text: str) -> bool:
-    return bool(_RECOMMEND.search(text))
-
-
 def description_of(text: str) -> str | None:
-    """The concept as the brief describes it: the words after a colon, when they are a phrase of a few words."""
+    """The stimulus as the brief describes it: the words after a colon, when they are a phrase of a few words
+    that describes something — never a research question ("Concept test: how do young parents react to …?",
+    "Konzepttest: Wie kommt … an?"), which is the requester's question, not what respondents are shown."""
     match = _DESCRIPTION.search(text.strip())
     if match is None:
         return None
-    description = match["d"].strip().rstrip("?？")
+    said = match["d"].strip()
+    description = said.rstrip("?？")
+    if said.endswith(("?", "？")) or _RESEARCH_QUESTION.search(description):
+        return None
     return description if len(description.split()) >= 4 or (len(description) >= 12 and " " not in description) else None
 
 
 @dataclass(frozen=True)
 class ForeignBrief:
-    intent: str
     topic: str
     who: str | None
     options: tuple[str, ...]
@@ -189,18 +186,14 @@ class ForeignBrief:
 # ---------------------------------------------------------------- German
 
 
-_DE_PRICE = re.compile(r"\b(preis\w*|kost\w*|zahl\w*|bezahl\w*|zahlungsbereitschaft)\b", re.I)
-_DE_AWARE = re.compile(r"\b(bekannt\w*|kennen|kennt|gehört)\b", re.I)
-_DE_CONCEPT = re.compile(
-    r"\b(konzept\w*|idee\w*|slogans?|claims?|botschaft\w*|kampagne\w*|werbung|verpackung\w*|design\w*|"
-    r"einführung|markteinführung|launch|taglines?|namens?)\b",
-    re.I,
-)
 _DE_WHO = re.compile(
     r"^(?:(?:wie|was|welche\w*)\s+(?:viel\s+)?)?(?:finden|sehen|bewerten|beurteilen|denken|halten|kennen|würden|"
     r"reagieren|bevorzugen|empfinden|zahlen)\s+(?P<who>[^,?]+?)\s+(?:einen|eine|ein|den|die|das|dem|der|unser\w*|"
     r"über|auf|von|vom|zu|zum|für|ihr\w*)\s",
     re.I,
+)
+_DE_AMONG = re.compile(  # "… bei jungen Familien an?", "… unter Studierenden in Berlin"
+    r"\b(?:bei|unter)\s+(?P<who>(?:[a-zäöüß]+en\s+)?[A-ZÄÖÜ][\w-]+(?:\s+in\s+[A-ZÄÖÜ]\w+)?)", re.U
 )
 _DE_PREFER = re.compile(r"^(?:bevorzugen|mögen|wählen|kaufen)\s+(?P<who>.+?)\s+(?P<a>\S+)\s+oder\s+(?P<b>.+)$", re.I)
 _DE_DET = r"(?:unser|unsere|unseren|unserem|unserer|unseres|den|die|das|dem|einen|eine|ein|einem)"
@@ -223,7 +216,8 @@ _DE_ACCUSATIVE = {
     "dem": "den",
 }
 _DE_CUT = re.compile(
-    r"[,;:()!?.…]|\s(?:und|oder|bei|mit|unter|in|im|wenn|weil|als|zu|zum)\s"
+    r"[,;:()!?.…]|\s(?:und|oder|bei|mit|unter|in|im|wenn|weil|als|zu|zum|für)\s"
+    r"|\s(?:überzeugend|einprägsam|ansprechend|glaubwürdig)\b"
     r"|\s(?:zahlen|bezahlen|kaufen|finden|bewerten|beurteilen|sehen|kennen|nutzen|ausgeben|würden|wären)\b",
     re.I,
 )
@@ -240,13 +234,6 @@ _DE_NOUNS = {
 
 # ---------------------------------------------------------------- Spanish
 
-_ES_PRICE = re.compile(r"\b(precio\w*|pagar\w*|cuest\w*|cost\w*)\b", re.I)
-_ES_AWARE = re.compile(r"\b(conoc\w*|oído|notoriedad|reconoc\w*)\b", re.I)
-_ES_CONCEPT = re.compile(
-    r"\b(concepto\w*|idea\w*|eslogan\w*|lema\w*|mensaje\w*|campaña\w*|anuncio\w*|diseño\w*|envase\w*|"
-    r"lanzamiento\w*|nombre)\b",
-    re.I,
-)
 _ES_WHO = re.compile(
     r"^¿?\s*(?:qué|cómo|cuánto)\s+(?:\w+\s+)?(?:opinan|valoran|ven|perciben|piensan|reaccionan|juzgan|pagarían|"
     r"prefieren|conocen)\s+(?P<who>[^,?]+?)\s+(?:de|del|sobre|ante|a|al|por)\s+(?:un|una|unos|unas|nuestr\w*|"
@@ -271,7 +258,7 @@ _ES_ARTICLE = {
     "unos": "los",
     "unas": "las",
 }
-_ES_CUT = re.compile(r"[,;:()!?¿¡.…]|\s(?:y|o|con|entre|en|que|por|a|al|si|cuando)\s", re.I)
+_ES_CUT = re.compile(r"[,;:()!?¿¡.…]|\s(?:y|o|con|entre|en|que|por|para|a|al|si|cuando)\s", re.I)
 _ES_NOUNS = {
     "eslogan": "el eslogan",
     "lema": "el lema",
@@ -284,24 +271,28 @@ _ES_NOUNS = {
 
 # ---------------------------------------------------------------- Chinese and Korean
 
-_ZH_PRICE = re.compile(r"价格|价钱|定价|售价|多少钱|支付|付费|愿意付|价位")
-_ZH_AWARE = re.compile(r"知道|听说|知名度|认知")
-_ZH_CONCEPT = re.compile(r"概念|创意|口号|标语|广告|包装|设计|上市|新品|宣传|名称")
 _ZH_WHO = re.compile(r"^(?P<who>[^，。？！]+?)(?:会如何|如何|怎么|怎样|是否|会不会|愿意|更喜欢|知道|听说过|对)")
 _ZH_TOPIC = (
-    re.compile(r"我们(?:的)?(?P<x>[^，。？！、\d的]+?)(?=有什么|怎么样|如何|是否|会|吗|的|，|。|？|！|\d|$)"),
+    re.compile(r"我们(?:的)?(?P<x>[^，。？！、\d的]+?)(?=对|在|有什么|怎么样|如何|是否|会|吗|的|，|。|？|！|\d|$)"),
     re.compile(r"对(?P<x>[^，。？！\d]+?)的(?:看法|反应|评价|印象)"),
 )
-_KO_PRICE = re.compile(r"가격|지불|비용|얼마|값")
-_KO_AWARE = re.compile(r"알고|인지|들어\s?본|아는지")
-_KO_CONCEPT = re.compile(r"콘셉트|컨셉|아이디어|슬로건|광고|캠페인|패키지|디자인|출시|신제품|메시지|이름")
 _KO_STOP = ("대해", "대한", "에", '"', "”", "’", "?", "？", ",")
 _KO_NOUNS = ("슬로건", "문구", "광고", "이름", "콘셉트", "컨셉", "메시지", "카피", "아이디어")
 _ZH_NOUNS = ("口号", "标语", "广告语", "名称", "概念", "理念", "广告")
 _KO_TOPIC = (
     re.compile(r"우리(?:의)?\s+(?P<x>[^\d?？.,]+?)(?:의|에\s*대한|을|를|은|는|에)(?:\s|$)"),
     re.compile(r"(?P<x>[^\s\d?？.,]+?)(?:에\s*대해|에\s*대한)"),
+    # the thing studied, named by a noun a study is about ("새 광고 메시지가 …", "새 러닝화의 적정 가격")
+    re.compile(
+        r"(?:^|\s)(?P<x>(?:[^\s\d?？.,]+\s){0,2}[^\s\d?？.,]*?(?:메시지|광고|슬로건|문구|카피|콘셉트|컨셉|캠페인|"
+        r"아이디어|제품|서비스|앱|브랜드))(?:이|가|은|는|을|를|의|에|도)?(?:\s|$)"
+    ),
+    re.compile(r"(?:^|\s)(?P<x>(?:[^\s\d?？.,]+\s)?[^\s\d?？.,]+?)의\s+(?:[^\s]+\s+)?(?:가격|값|인지도)"),
 )
+_KO_PARTICLE_END = ("은", "는", "이", "가", "을", "를", "에게", "에서", "으로", "로", "도", "의", "고", "면")
+_KO_MEASURES = ("추천", "의향", "가격", "적정", "인지도", "만족도", "사용", "빈도")
+_KO_WHOSE = re.compile(r"(?:^|\s)(?P<who>(?:[^\s?？.,]+\s)?[^\s?？.,]+들)의\s")  # "젊은 직장인들의 …"
+_KO_TO_WHOM = re.compile(r"(?P<who>(?:[^\s?？.,]+\s)?[^\s?？.,]+?)(?:에게|한테)(?:\s|$)")
 _ZH_PREFER = re.compile(r"(?:喜欢|选择|偏好)(?P<a>[^，。？！]+?)还是(?P<b>[^，。？！]+)")
 _KO_PREFER = re.compile(r"(?P<a>[^\s,]+?)(?:과|와)\s+(?P<b>[^\s,]+?)\s*(?:중|가운데)")
 _VERSUS = re.compile(r"\s+(?:vs\.?|versus)\s+", re.I)
@@ -311,20 +302,6 @@ def read_foreign(text: str, lang: str) -> ForeignBrief:
     """The brief a German, Spanish, Chinese or Korean request states."""
     reader = {"de": _read_de, "es": _read_es, "zh": _read_zh, "ko": _read_ko}[lang]
     return reader(text)
-
-
-def _intent(
-    text: str, options: tuple[str, ...], price: re.Pattern[str], aware: re.Pattern[str], concept: re.Pattern[str]
-) -> str:
-    if len(options) >= 2:
-        return "preference"
-    if price_of(text) or price.search(text):
-        return "price"
-    if aware.search(text):
-        return "awareness"
-    if concept.search(text):
-        return "concept"
-    return "open"
 
 
 def _cut(phrase: str, cut: re.Pattern[str]) -> str:
@@ -383,12 +360,30 @@ def _read_de(text: str) -> ForeignBrief:
         elif words and words[0].lower() in ("den", "die", "das"):
             topic = " ".join([words[0].lower(), *words[1:]])
     who = _DE_WHO.match(text) or prefer
+    among = None if who else _DE_AMONG.search(text)
+    topic = _requote(topic, "„", "“")
     return ForeignBrief(
-        intent=_intent(text, options, _DE_PRICE, _DE_AWARE, _DE_CONCEPT),
         topic=topic if len(topic.split()) >= 1 and topic.lower() not in _DE_ACCUSATIVE.values() else "",
-        who=_who(who["who"] if who else None),
+        who=_who(who["who"] if who else _de_nominative(among["who"]) if among else None),
         options=options,
     )
+
+
+def _de_nominative(dative: str) -> str:
+    """ "jungen Familien" → "junge Familien", "jungen Läufern" → "junge Läufer" (who is asked, as a subject)."""
+    words = dative.split()
+    if len(words) == 1 and words[0].endswith(("renden", "lichen", "tätigen", "senen")):
+        return words[0][:-1]  # "Studierenden" → "Studierende"
+    if len(words) >= 2 and words[0].islower() and words[0].endswith("en"):
+        words[0] = words[0][:-1]
+    if len(words) >= 2 and words[1].endswith(("ern", "eln", "renden", "lichen", "tätigen", "senen")):
+        words[1] = words[1][:-1]  # "Läufern" → "Läufer", "Berufstätigen" → "Berufstätige"
+    return " ".join(words)
+
+
+def _requote(topic: str, open_q: str, close_q: str) -> str:
+    """A name in the topic quoted with the language's marks ("das Müsli 'Morgenglück" → "das Müsli „Morgenglück“")."""
+    return re.sub(r"['\"‚‘“„](?P<q>[^'\"‚‘’“”„]{2,80})['\"’”“]?$", lambda m: f"{open_q}{m['q']}{close_q}", topic)
 
 
 def _read_es(text: str) -> ForeignBrief:
@@ -416,7 +411,6 @@ def _read_es(text: str) -> ForeignBrief:
             topic = " ".join([_ES_ARTICLE[words[0].lower()], *words[1:]])
     who = _ES_WHO.match(text) or _ES_WHO_FIRST.match(text)
     return ForeignBrief(
-        intent=_intent(text, options, _ES_PRICE, _ES_AWARE, _ES_CONCEPT),
         topic=topic if len(topic.split()) >= 2 or (topic and topic[0] in '«"') else "",
         who=_who(prefer_who or (who["who"] if who else None)),
         options=options,
@@ -446,7 +440,6 @@ def _read_zh(text: str) -> ForeignBrief:
     who = _ZH_WHO.match(text)
     found = who["who"] if who and "我们" not in who["who"] else None
     return ForeignBrief(
-        intent=_intent(text, options, _ZH_PRICE, _ZH_AWARE, _ZH_CONCEPT),
         topic=topic,
         who=_who(found),
         options=options,
@@ -460,14 +453,25 @@ def _read_ko(text: str) -> ForeignBrief:
     for pattern in _KO_TOPIC if not topic else ():
         match = pattern.search(text)
         if match:
-            topic = _cut(match["x"], re.compile(r"[,?？.]"))
+            words = _cut(match["x"], re.compile(r"[,?？.]")).split()
+            while len(words) > 1 and words[0].endswith(_KO_PARTICLE_END):  # "방식으로 새 러닝화" → "새 러닝화"
+                words.pop(0)
+            while len(words) > 1 and words[-1] in _KO_MEASURES:  # "뱅킹 앱 추천 의향" → "뱅킹 앱"
+                words.pop()
+            topic = " ".join(words)
             break
     return ForeignBrief(
-        intent=_intent(text, options, _KO_PRICE, _KO_AWARE, _KO_CONCEPT),
         topic=topic,
-        who=_who(_ko_who(text)),
+        who=_who(_ko_named_who(text)),
         options=options,
     )
+
+
+def _ko_named_who(text: str) -> str | None:
+    """Who is asked: the people a brief speaks to ("20대 직장인에게"), whose view it asks ("젊은 직장인들의"), or
+    the subject before the first topic particle."""
+    found = _KO_TO_WHOM.search(text) or _KO_WHOSE.search(text)
+    return found["who"] if found else _ko_who(text)
 
 
 def _ko_who(text: str) -> str | None:
@@ -475,6 +479,9 @@ def _ko_who(text: str) -> str | None:
     "독일의 Z세대 운동화 구매자들은" → "독일의 Z세대 운동화 구매자들"."""
     tokens = text.split()
     for index, token in enumerate(tokens):
+        later = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if len(later) > 1 and later[-1] in "은는" and "우리" not in later:
+            continue  # "젊은 가족들은": the first is an adjective of the second
         if len(token) > 1 and token[-1] in "은는" and "우리" not in token and not token.endswith(_KO_STOP):
             words = [token[:-1]]
             for earlier in reversed(tokens[max(0, index - 3) : index]):

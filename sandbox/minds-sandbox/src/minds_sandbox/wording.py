@@ -2,10 +2,11 @@
 
 Owns: ``phrase(locale, key, **values)``, the one way to say a wording entry in a Study language, ``choices`` (an
 option list), and the plan-level tables (objectives, options, module titles, confirmation questions); the
-questions and their scale anchors are in ``question_wording``. Each language is written as that language says it,
-not word for word: German and Spanish templates use the topic only where its article fits (accusative after "für";
-"de el" contracted to "del"), Korean picks its particles (을/를, 이/가, 과/와, 은/는) from the word before them. A
-Study language the tables do not hold (fr, ja, tr, ar) gets English. Pure data and string functions.
+questions and their scale anchors are in ``question_wording`` and ``study_wording``. Each language is written as
+that language says it, not word for word: German and Spanish templates use the topic only where its article fits
+(accusative after "für"; "de el" contracted to "del"), Korean picks its particles (을/를, 이/가, 과/와, 은/는) from
+the word before them. A Study language the tables do not hold (fr, ja, tr, ar) gets English. Pure data and string
+functions.
 
 Other sandbox modules (a refinement that adds a question, say) call ``phrase`` with a key of either table, e.g.
 ``phrase("de", "why_generic")`` → "Warum sagen Sie das? Bitte erklären Sie es in Ihren eigenen Worten." and
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 
 from minds_sandbox.question_wording import QUESTION_TEXT
+from minds_sandbox.study_wording import STUDY_OPTIONS, STUDY_TEXT
 
 LANGUAGES = ("en", "de", "es", "zh", "ko")
 DEFAULT_LANGUAGE = "en"
@@ -320,7 +322,7 @@ PLAN_TEXT: T = {
     },
 }
 
-TEXT: T = {**PLAN_TEXT, **QUESTION_TEXT}
+TEXT: T = {**PLAN_TEXT, **QUESTION_TEXT, **STUDY_TEXT}
 
 OPTIONS: dict[str, dict[str, list[str]]] = {
     "yes_no": {
@@ -404,3 +406,4 @@ OPTIONS: dict[str, dict[str, list[str]]] = {
         "ko": ["친구와 가족", "소셜 미디어", "온라인 리뷰", "매장", "광고"],
     },
 }
+OPTIONS.update(STUDY_OPTIONS)

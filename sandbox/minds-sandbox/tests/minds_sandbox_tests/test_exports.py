@@ -11,8 +11,17 @@ from minds_sandbox_tests.files import MARKDOWN_LEFT, read_docx, read_pdf, table_
 from minds_sandbox_tests.helpers import LAUNCH_STUDY
 
 GEN_Z, KOREAN = "Gen Z sneaker buyers in Germany (n=12)", "Korean skincare enthusiasts (n=16)"
-CONSIDER = "Q5 (run of 2025-12-02 09:10 UTC). Would you consider the recycled-material running shoe for yourself?"
-SHARES = [["Yes", "75%", "0%"], ["Maybe", "17%", "81%"], ["No", "8%", "19%"]]  # Minds' option order
+# the seeded launch run is a concept test (issue 36): its categorical question asks how different the shoe is
+CONSIDER = (
+    "Q6 (run of 2025-12-02 09:10 UTC). How different do you find the recycled-material running shoe from what is "
+    "available today?"
+)
+SHARES = [  # Minds' option order
+    ["Very different", "58%", "0%"],
+    ["Somewhat different", "25%", "12%"],
+    ["Slightly different", "17%", "81%"],
+    ["Not different", "0%", "6%"],
+]
 
 
 async def export(
@@ -41,7 +50,10 @@ async def test_markdown_report_lists_results(client: httpx.AsyncClient, sandbox:
     assert file is not None
     assert file.text.startswith("# Launch positioning") and f"### {CONSIDER}" in file.text
     assert f"| Option | {GEN_Z} | {KOREAN} |" in file.text, "one column of shares per Audience, with its n"
-    assert "| Yes | 75% | 0% |\n| Maybe | 17% | 81% |\n| No | 8% | 19% |" in file.text, "Minds' option order"
+    assert (
+        "| Very different | 58% | 0% |\n| Somewhat different | 25% | 12% |\n| Slightly different | 17% | 81% |\n"
+        "| Not different | 0% | 6% |"
+    ) in file.text, "Minds' option order"
     assert "| Mean | 3.6 | 2.6 |\n| Top-2-box (4–5) | 50% | 0% |" in file.text, (
         "the scale's statistics as the thread's"
     )
@@ -59,7 +71,7 @@ async def test_the_pdf_report_draws_the_tables_headings_and_lists(
     shares = table_with(read.tables, ["Option", GEN_Z, KOREAN])
     assert shares[1:] == SHARES
     scales = [t for t in read.tables if t and t[0] == ["Point", GEN_Z, KOREAN]]
-    assert len(scales) == 2, "one table per scale question, none split across pages"
+    assert len(scales) == 4, "one table per scale question, none split across pages"
     for scale in scales:
         assert [row[0] for row in scale[1:]] == ["1", "2", "3", "4", "5", "Mean", "Top-2-box (4–5)"]
     assert (1, "Launch positioning") in read.outline and (2, "Results") in read.outline
@@ -89,7 +101,7 @@ async def test_the_brief_as_docx_has_no_tables_but_every_headline(
     assert file is not None
     read = read_docx(file.content)
     assert read.tables == [] and ("Heading 2", CONSIDER) in read.paragraphs
-    assert ("Normal", "Most chose Maybe (53.6%, n=28).") in read.paragraphs
+    assert ("Normal", "Most chose Slightly different (53.6%, n=28).") in read.paragraphs
 
 
 @pytest.mark.parametrize("fmt", ["pptx", "sav", "xls"])

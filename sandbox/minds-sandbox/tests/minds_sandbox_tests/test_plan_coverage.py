@@ -75,8 +75,10 @@ def test_every_pricing_plan_keeps_the_price_judgement_the_price_point_and_the_wh
 @pytest.mark.parametrize(
     ("intent", "covering"),
     [
-        ("concept", ["Please read this description of the concept", "How appealing", "Why do you find", "put you off"]),
-        ("awareness", ["had you heard of", "Where did you first come across", "What comes to mind"]),
+        # issue 36: a concept test asks credibility and likes/dislikes before "why appealing"; awareness and usage
+        # asks unaided and aided awareness, then how often they use it and which brands
+        ("concept", ["Please read this description of the concept", "How appealing", "How believable", "like least"]),
+        ("awareness", ["come to mind first", "had you heard of", "How often do you use", "in the past 3 months"]),
         ("preference", ["Which do you prefer: oat milk or almond milk?", "Why do you prefer it?"]),
         ("open", ["first reaction", "Overall, how do you feel", "what would put you off"]),
     ],

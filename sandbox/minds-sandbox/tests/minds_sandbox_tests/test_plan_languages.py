@@ -160,8 +160,9 @@ def test_an_english_brief_in_a_german_study_keeps_its_topic_words_quoted() -> No
         (
             "¿Conocen los directores de TI nuestro servicio de auditoría de cumplimiento?",
             "es",
-            "awareness",
-            "Antes de hoy, ¿habías oído hablar del servicio de auditoría de cumplimiento?",
+            "awareness",  # awareness and usage asks unaided awareness first (issue 36)
+            "¿Qué marcas te vienen primero a la mente cuando piensas en productos como el servicio de auditoría de "
+            "cumplimiento?",
         ),
         ("年轻家庭更喜欢燕麦奶还是杏仁奶？", "zh", "preference", "您更喜欢哪一个：燕麦奶还是杏仁奶？"),
         (
@@ -175,12 +176,12 @@ def test_an_english_brief_in_a_german_study_keeps_its_topic_words_quoted() -> No
             "한국의 IT 관리자들은 우리 규정 준수 감사 서비스를 알고 있을까요?",
             "ko",
             "awareness",
-            "오늘 이전에 규정 준수 감사 서비스에 대해 들어 본 적이 있습니까?",
+            "규정 준수 감사 서비스와 같은 제품을 떠올릴 때 가장 먼저 생각나는 브랜드는 무엇입니까?",
         ),
         (
             "Testen Sie unseren neuen Slogan „Lauf weiter, verschwende weniger“ bei jungen Läufern",
             "de",
-            "concept",
+            "message",  # a slogan is a message test (issue 36)
             "Was denken Sie spontan über den Slogan „Lauf weiter, verschwende weniger“? "
             "Bitte antworten Sie in ein oder zwei Sätzen.",
         ),

@@ -112,7 +112,7 @@ SNEAKER_PRICE = "How do Gen Z sneaker buyers in Germany feel about a 140 EUR pri
         ),
         (
             'Test our new tagline "Run further, waste less" with young runners',
-            "concept",
+            "message",  # a tagline is a message test (issue 36), no longer a concept test
             'the tagline "Run further, waste less"',
         ),
         ("Test the launch of our recycled-material running shoe", "concept", "the recycled-material running shoe"),
