@@ -41,6 +41,12 @@ _WHO = re.compile(
     r"(?:feel|think|react|respond|rate|judge|see|view|perceive|say|pay|prefer|like|want|know|aware)\b",
     re.I,
 )
+# Who is asked, named at the end after "for" or "among" ("… of our new laptop dock for US IT procurement leads"):
+# a group of people (its last word a plural), never the thing ("for our new dock") or a time ("for 3 months").
+_TRAILING_WHO = re.compile(
+    r"\s(?:for|among|with)\s+(?P<who>(?!(?:our|the|a|an|my|your|their|this|that|its)\b)[^,;:()]+?[a-z]s)$", re.I
+)
+_NOT_PEOPLE = frozenset({"days", "weeks", "months", "years", "hours", "minutes", "others", "less", "us", "yes"})
 _QUOTED = re.compile(r"(?:^|\s)[\"“'‘](?P<q>[^\"”’']{3,80})[\"”’'](?=\s|$|[.,;:?!])")
 _NAMED_THING = re.compile(
     r"\b(?P<noun>tagline|slogan|name|message|claim|headline|ad|advert|campaign|idea|concept)\s*$", re.I
@@ -109,7 +115,10 @@ def read_brief(request: str) -> Brief:
         topic, who, options = found.topic, found.who, found.options
     else:
         options = _options(core)
-        topic, who = topic_of(core), _who(core)
+        who = _who(core)
+        if who is None and (trailing := _trailing_who(core)) is not None:
+            who, core = trailing, core[: -len(trailing)].rstrip().rsplit(" ", 1)[0]
+        topic = topic_of(core)
         if all(_GENERIC.match(word) for word in topic.split()):
             topic = ""
     return Brief(
@@ -136,6 +145,16 @@ def _who(text: str) -> str | None:
         return None
     words = match["who"].split()
     return " ".join(words) if 0 < len(words) <= WHO_MAX_WORDS else None
+
+
+def _trailing_who(text: str) -> str | None:
+    match = _TRAILING_WHO.search(text)
+    if match is None:
+        return None
+    words = match["who"].split()
+    if len(words) > WHO_MAX_WORDS or words[-1].lower() in _NOT_PEOPLE:
+        return None
+    return match["who"]
 
 
 def _options(text: str) -> tuple[str, ...]:

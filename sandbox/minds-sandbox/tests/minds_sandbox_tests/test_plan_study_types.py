@@ -359,6 +359,22 @@ def test_use_van_westendorp_to_find_the_acceptable_price_has_a_clean_topic() -> 
 
 
 @pytest.mark.parametrize(
+    "request_text",
+    [
+        "Use Van Westendorp to find the acceptable price of our new laptop dock for US IT procurement leads",
+        "What would US IT procurement leads pay for our new laptop dock? Use Van Westendorp",
+    ],
+)
+def test_who_is_asked_is_no_part_of_the_topic_wherever_the_brief_names_them(request_text: str) -> None:
+    brief = instruments.read_brief(request_text)
+    assert (brief.topic, brief.who) == ("the new laptop dock", "US IT procurement leads")
+    assert next(q["text"] for q in make(request_text, "en")["questions"] if q.get("methodInput")) == (
+        "At what price would the new laptop dock be so cheap that you would doubt its quality? Please give an amount "
+        "in USD."
+    )
+
+
+@pytest.mark.parametrize(
     ("wording", "method"),
     [
         ("Use the Van-Westendorp-Methode for our new running shoe", "van-westendorp"),
