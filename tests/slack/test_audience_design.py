@@ -1,0 +1,76 @@
+"""The New Audience dialog's build through the real app against a scripted Minds: exactly the options chosen are
+sent (no public link unless ticked, nothing Minds should decide itself), and a retry of a build Minds is still
+running follows that build instead of starting another (the REST form of continuing with ``operationId``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+
+from minds_bot.render.audience_new import NEW_AUDIENCE_VIEW
+from minds_bot.store import RunKind
+from tests.fakes.bot import CHANNEL, BotHarness, bot_harness, buttons
+from tests.fakes.minds_http import ok, raw
+
+LIMITS = {"perAudienceCap": 40, "modes": [{"mode": "balanced", "automaticSizingCeiling": 24}]}
+BRIEF = "Urban cyclists in Berlin who commute daily"
+FROM_BRIEF = "/audiences/from-brief"
+
+
+@pytest.fixture
+async def bot() -> AsyncIterator[BotHarness]:
+    async with bot_harness() as harness:
+        harness.minds_api.on("GET", "/audiences/limits", ok(LIMITS))
+        yield harness
+
+
+def dialog(values: dict[str, dict[str, object]]) -> tuple[dict[str, object], dict[str, object]]:
+    view = {"callback_id": NEW_AUDIENCE_VIEW, "private_metadata": json.dumps({"c": CHANNEL, "cap": 40})}
+    state = {block: {action: value} for block, (action, value) in values.items()}
+    return view, state
+
+
+async def test_the_dialog_sends_exactly_the_options_chosen(bot: BotHarness) -> None:
+    bot.minds_api.on("POST", FROM_BRIEF, ok({"jobId": "job-1", "status": "queued"}, status=202))
+    bot.minds_api.on("GET", "/audiences/from-brief/jobs/job-1", ok({"jobId": "job-1", "status": "queued"}))
+    view, state = dialog(
+        {
+            "audience_new_brief": ("audience_new_brief_input", {"type": "plain_text_input", "value": BRIEF}),
+            "audience_new_size": ("audience_new_size_input", {"type": "number_input", "value": "12"}),
+            "audience_new_links": (
+                "audience_new_links_input",
+                {"type": "plain_text_input", "value": " https://example.com/a \n\nhttps://example.com/b"},
+            ),
+            "audience_new_public": ("audience_new_public_box", {"type": "checkboxes", "selected_options": []}),
+        }
+    )
+    await bot.submit(view, state)
+    await bot.tracker.next_tracked(RunKind.AUDIENCE)
+    (sent,) = bot.minds_api.to("POST", FROM_BRIEF)
+    assert sent.json() == {
+        "text": BRIEF,
+        "memberCount": 12,
+        "links": ["https://example.com/a", "https://example.com/b"],
+    }
+
+
+async def test_try_again_while_minds_still_builds_follows_that_build(bot: BotHarness) -> None:
+    def timed_out(request: httpx.Request) -> httpx.Response:
+        raise httpx.ReadTimeout("no answer", request=request)
+
+    bot.minds_api.on("POST", FROM_BRIEF, timed_out)
+    await bot.command(f"audience new {BRIEF}")
+    offer = await bot.reply_containing("Try again")
+    still = {"statusCode": 409, "message": "still being created", "data": {"code": "IN_PROGRESS", "jobId": "job-7"}}
+    bot.minds_api.set("POST", FROM_BRIEF, raw(still, status=409))
+    bot.minds_api.on("GET", "/audiences/from-brief/jobs/job-7", ok({"jobId": "job-7", "status": "processing"}))
+    await bot.click("audience_try_again", buttons(offer)["audience_try_again"]["value"], ephemeral=True)
+    tracked = await bot.tracker.next_tracked(RunKind.AUDIENCE)
+    assert tracked.run_id == "job-7"
+    (parent,) = await bot.slack.wait_for("chat.postMessage", lambda c: "New Audience from a brief" in c.get("text", ""))
+    assert parent["channel"] == CHANNEL
+    sent = bot.minds_api.to("POST", FROM_BRIEF)
+    assert len({s.headers["idempotency-key"] for s in sent}) == 1, "the same key: Minds builds one Audience"
