@@ -86,7 +86,19 @@ async def _dataset_on(invocation: Invocation, link: MessageLink) -> SharedFile |
 
 
 async def preview_dataset(invocation: Invocation, link_text: str) -> SegmentationPreview | str:
-    """The dataset on the linked message, previewed by Minds; or why not, in the person's words (plain text)."""
+    """The dataset on the linked message, previewed by Minds; or why not, in the person's words (plain text). The
+    channel's Build an Audience line is asked again first (it may have changed since the dialog opened): refused,
+    nothing is read, downloaded or sent."""
+    decision = await access.check(
+        invocation.services,
+        invocation.client,
+        team_id=invocation.team_id,
+        user_id=invocation.user_id,
+        act=access.Act.AUDIENCE_BUILD,
+        channel_id=invocation.channel_id,
+    )
+    if not decision.allowed:
+        return unescape(decision.reason)
     link = await _linked_message(invocation, link_text)
     if isinstance(link, str):
         return link

@@ -11,8 +11,8 @@ import httpx
 import pytest
 
 from minds_bot.render.audience_new import NEW_AUDIENCE_VIEW
-from minds_bot.store import RunKind
-from tests.fakes.bot import CHANNEL, BotHarness, bot_harness, buttons
+from minds_bot.store import ChannelPolicy, PolicyMode, RunKind
+from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness, buttons
 from tests.fakes.minds_http import ok, raw
 
 LIMITS = {"perAudienceCap": 40, "modes": [{"mode": "balanced", "automaticSizingCeiling": 24}]}
@@ -74,3 +74,25 @@ async def test_try_again_while_minds_still_builds_follows_that_build(bot: BotHar
     assert parent["channel"] == CHANNEL
     sent = bot.minds_api.to("POST", FROM_BRIEF)
     assert len({s.headers["idempotency-key"] for s in sent}) == 1, "the same key: Minds builds one Audience"
+
+
+async def test_a_dataset_is_not_read_when_the_channel_now_refuses_builds(bot: BotHarness) -> None:
+    policy = ChannelPolicy(
+        team_id=TEAM, channel_id=CHANNEL, action="audience_build", mode=PolicyMode.REFUSE, set_by="U9"
+    )
+    await bot.store.set_channel_policy(policy)
+    view, state = dialog(
+        {
+            "audience_new_brief": ("audience_new_brief_input", {"type": "plain_text_input", "value": BRIEF}),
+            "audience_new_dataset": (
+                "audience_new_dataset_input",
+                {"type": "plain_text_input", "value": f"https://acme.slack.com/archives/{CHANNEL}/p1733140000000100"},
+            ),
+        }
+    )
+    await bot.submit(view, state)
+    (updated,) = await bot.slack.wait_for("views.update")
+    shown = json.dumps(updated["view"], ensure_ascii=False)
+    assert "The dataset was not previewed: This channel's spend policy refuses this: Build an Audience" in shown
+    assert [r for r in bot.minds_api.sent if r.method != "GET"] == []
+    assert bot.slack.calls_to("conversations.replies") == []
