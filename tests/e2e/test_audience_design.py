@@ -184,6 +184,10 @@ async def test_new_audience_from_the_minds_on_a_minds_page(desk: Desk) -> None:
     modal = await desk.modal(desk.ben, "Type to search your Minds")
     chosen = [o for b in modal.payload["blocks"] for o in ((b.get("element") or {}).get("initial_options") or [])]
     assert [o["value"] for o in chosen] == [m["id"] for m in listed]
+    found = await desk.emu.request_options(
+        user=desk.ben, action_id="audience_new_minds", value="student", view_id=modal.id
+    )
+    assert [o["text"]["text"] for o in found] == [m["name"] for m in listed]
     await desk.emu.submit_view(
         user=desk.ben, view_id=modal.id, inputs={"audience_new_name_input": "Students", "audience_new_minds": chosen}
     )
