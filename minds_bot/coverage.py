@@ -132,8 +132,7 @@ TOOLS: tuple[ToolReach, ...] = (
         "create_audience_from_brief",
         (*_cmd("/minds audience new [brief]"), Surface("dialog", "New Audience")),
         ("create_audience_from_brief", "get_audience_job"),
-        missing="no keywords, file-only grounding (`includeWebSearch`), grounding review (`groundingPreview`) "
-        "or cohort allocation",
+        missing="no grounding review (`groundingPreview`), distribution exclusions or cohort allocation",
     ),
     ToolReach(
         "preview_audience_dataset_segmentation",

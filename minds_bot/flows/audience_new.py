@@ -128,6 +128,8 @@ async def save_review(
         member_count=options.member_count,
         creation_mode=DATASET_MODE,
         links=options.links,
+        keywords=options.keywords,
+        web_search=options.web_search,
         link_sharing=options.link_sharing,
         dataset=preview.reviewed(),
     )

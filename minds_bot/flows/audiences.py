@@ -67,6 +67,8 @@ class BuildOptions:
     member_count: int | None = None
     creation_mode: str | None = None
     links: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    web_search: bool = True  # False: grounded only on the brief, links, files and dataset (``includeWebSearch``)
     link_sharing: bool = False  # only when the person ticked "public link" (CATALOGUE §2 D.33)
     dataset: Mapping[str, Any] | None = field(default=None, hash=False)  # a reviewed segmentation, unchanged
 
@@ -77,6 +79,8 @@ class BuildOptions:
             "memberCount": self.member_count,
             "mode": self.creation_mode,
             "links": list(self.links) or None,
+            "keywords": list(self.keywords) or None,
+            "noWeb": (not self.web_search) or None,
             "public": self.link_sharing or None,
             "dataset": dict(self.dataset) if self.dataset else None,
         }
@@ -91,6 +95,8 @@ class BuildOptions:
             member_count=count if isinstance(count, int) else None,
             creation_mode=saved.get("mode"),
             links=tuple(saved.get("links") or ()),
+            keywords=tuple(saved.get("keywords") or ()),
+            web_search=saved.get("noWeb") is not True,
             link_sharing=saved.get("public") is True,
             dataset=saved.get("dataset"),
         )
@@ -210,6 +216,8 @@ async def _send(invocation: Invocation, request: KeyedRequest) -> None:
             member_count=options.member_count,
             creation_mode=cast("CreationMode | None", options.creation_mode),
             links=options.links or None,
+            keywords=options.keywords or None,
+            include_web_search=None if options.web_search else False,
             dataset_segmentation=options.dataset,
             link_sharing=True if options.link_sharing else None,
         )

@@ -48,12 +48,16 @@ MODE_BLOCK, MODE_ACTION = "audience_new_mode", "audience_new_mode_select"
 LINKS_BLOCK, LINKS_ACTION = "audience_new_links", "audience_new_links_input"
 DATASET_BLOCK, DATASET_ACTION = "audience_new_dataset", "audience_new_dataset_input"
 PUBLIC_BLOCK, PUBLIC_ACTION = "audience_new_public", "audience_new_public_box"
+KEYWORDS_BLOCK, KEYWORDS_ACTION = "audience_new_keywords", "audience_new_keywords_input"
+GROUNDING_BLOCK, GROUNDING_ACTION = "audience_new_grounding", "audience_new_grounding_box"
+NO_WEB_VALUE = "no_web"
 MINDS_BLOCK = "audience_new_minds"
 PUBLIC_VALUE = "public"
 MAX_NAME = 200
 MAX_OPTION_VALUE = 150  # Slack's limit for an option's value
 MAX_LINKS = 20
 MAX_LINKS_TEXT = 3000
+MAX_KEYWORDS = 20
 MAX_MINDS = 100  # Slack's most selected options
 MAX_SEGMENTS_SHOWN = 12  # per variable; the rest are counted
 MAX_VARIABLES_SHOWN = 30  # in the review; the rest are counted
@@ -109,6 +113,24 @@ def render_new_audience(*, channel_id: str, limits: AudienceLimits | None) -> Vi
             optional=True,
             hint=_("One https:// link per line, at most {count}.", count=MAX_LINKS),
             element=PlainTextInputElement(action_id=LINKS_ACTION, multiline=True, max_length=MAX_LINKS_TEXT),
+        ),
+        InputBlock(
+            block_id=KEYWORDS_BLOCK,
+            label=_("Keywords"),
+            optional=True,
+            hint=_("Comma-separated search keywords and research seeds, at most {count}.", count=MAX_KEYWORDS),
+            element=PlainTextInputElement(action_id=KEYWORDS_ACTION, max_length=MAX_LINKS_TEXT),
+        ),
+        InputBlock(
+            block_id=GROUNDING_BLOCK,
+            label=_("Grounding"),
+            optional=True,
+            element=CheckboxesElement(
+                action_id=GROUNDING_ACTION,
+                options=[
+                    Option(value=NO_WEB_VALUE, text=_("No web search: only the brief, links, keywords and dataset"))
+                ],
+            ),
         ),
         InputBlock(
             block_id=DATASET_BLOCK,

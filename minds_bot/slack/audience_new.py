@@ -37,8 +37,13 @@ from minds_bot.render.audience_new import (
     DATASET_ACTION,
     DATASET_BLOCK,
     FROM_MINDS_VIEW,
+    GROUNDING_ACTION,
+    GROUNDING_BLOCK,
+    KEYWORDS_ACTION,
+    KEYWORDS_BLOCK,
     LINKS_ACTION,
     LINKS_BLOCK,
+    MAX_KEYWORDS,
     MAX_LINKS,
     MIND_OPTIONS_ACTION,
     MINDS_BLOCK,
@@ -48,6 +53,7 @@ from minds_bot.render.audience_new import (
     NAME_ACTION,
     NAME_BLOCK,
     NEW_AUDIENCE_VIEW,
+    NO_WEB_VALUE,
     PUBLIC_ACTION,
     PUBLIC_BLOCK,
     PUBLIC_VALUE,
@@ -132,10 +138,24 @@ def _read_brief_dialog(view: dict[str, Any]) -> tuple[str, BuildOptions, str, di
         errors[LINKS_BLOCK] = _("Each line must be one link starting with https://.")
     elif len(links) > MAX_LINKS:
         errors[LINKS_BLOCK] = _("At most {count} links.", count=MAX_LINKS)
+    keywords_text = str(_value(values, KEYWORDS_BLOCK, KEYWORDS_ACTION).get("value") or "")
+    keywords = [word.strip() for word in keywords_text.split(",") if word.strip()]
+    if len(keywords) > MAX_KEYWORDS:
+        errors[KEYWORDS_BLOCK] = _("At most {count} keywords.", count=MAX_KEYWORDS)
     ticked = _value(values, PUBLIC_BLOCK, PUBLIC_ACTION).get("selected_options") or []
     public = any(option.get("value") == PUBLIC_VALUE for option in ticked)
+    grounding = _value(values, GROUNDING_BLOCK, GROUNDING_ACTION).get("selected_options") or []
+    no_web = any(option.get("value") == NO_WEB_VALUE for option in grounding)
     dataset = str(_value(values, DATASET_BLOCK, DATASET_ACTION).get("value") or "").strip()
-    options = BuildOptions(name=name, member_count=size, creation_mode=mode, links=tuple(links), link_sharing=public)
+    options = BuildOptions(
+        name=name,
+        member_count=size,
+        creation_mode=mode,
+        links=tuple(links),
+        keywords=tuple(dict.fromkeys(keywords)),
+        web_search=not no_web,
+        link_sharing=public,
+    )
     return brief, options, dataset, errors
 
 

@@ -44,6 +44,14 @@ async def test_the_dialog_sends_exactly_the_options_chosen(bot: BotHarness) -> N
                 "audience_new_links_input",
                 {"type": "plain_text_input", "value": " https://example.com/a \n\nhttps://example.com/b"},
             ),
+            "audience_new_keywords": (
+                "audience_new_keywords_input",
+                {"type": "plain_text_input", "value": "bike lanes, rain , bike lanes"},
+            ),
+            "audience_new_grounding": (
+                "audience_new_grounding_box",
+                {"type": "checkboxes", "selected_options": [{"value": "no_web"}]},
+            ),
             "audience_new_public": ("audience_new_public_box", {"type": "checkboxes", "selected_options": []}),
         }
     )
@@ -54,6 +62,8 @@ async def test_the_dialog_sends_exactly_the_options_chosen(bot: BotHarness) -> N
         "text": BRIEF,
         "memberCount": 12,
         "links": ["https://example.com/a", "https://example.com/b"],
+        "keywords": ["bike lanes", "rain"],
+        "includeWebSearch": False,
     }
 
 

@@ -53,6 +53,13 @@ MADE = {
     "zh": f"<@U1> 用 3 个 Mind 创建了 Audience *Coffee fans*{ZW}。",
     "ko": f"<@U1>님이 Mind 3명으로 Audience *Coffee fans*{ZW}를 만들었습니다.",
 }
+NO_WEB = {
+    "en": "No web search: only the brief, links, keywords and dataset",
+    "de": "Keine Websuche: nur Beschreibung, Links, Stichwörter und Datensatz",
+    "es": "Sin búsqueda web: solo descripción, enlaces, palabras clave y datos",
+    "zh": "不进行网络搜索：仅依据描述、链接、关键词和数据集",
+    "ko": "웹 검색 없음: 설명, 링크, 키워드, 데이터셋만 사용",
+}
 MODES = {
     "en": ["Balanced", "Segment coverage", "Benchmark depth"],
     "de": ["Ausgewogen", "Segmentabdeckung", "Benchmark-Tiefe"],
@@ -96,3 +103,5 @@ def test_the_creation_modes_in_every_language(language: str) -> None:
     (select,) = [b["element"] for b in view["blocks"] if b.get("block_id") == "audience_new_mode"]
     assert [o["text"]["text"] for o in select["options"]] == MODES[language]
     assert select["initial_option"]["value"] == "balanced"
+    (grounding,) = [b["element"] for b in view["blocks"] if b.get("block_id") == "audience_new_grounding"]
+    assert grounding["options"][0]["text"]["text"] == NO_WEB[language]
