@@ -106,3 +106,29 @@ async def test_a_dataset_is_not_read_when_the_channel_now_refuses_builds(bot: Bo
     assert "The dataset was not previewed: This channel's spend policy refuses this: Build an Audience" in shown
     assert [r for r in bot.minds_api.sent if r.method != "GET"] == []
     assert bot.slack.calls_to("conversations.replies") == []
+
+
+async def test_a_held_dialog_build_is_sent_with_its_options_once_an_admin_approves(bot: BotHarness) -> None:
+    admin, ben = "UADMIN", "UBEN"
+    bot.slack.users[admin] = {"id": admin, "is_admin": True, "real_name": "Ada Admin"}
+    bot.slack.acting.update({admin, ben})
+    policy = ChannelPolicy(
+        team_id=TEAM, channel_id=CHANNEL, action="audience_build", mode=PolicyMode.APPROVE, set_by=admin
+    )
+    await bot.store.set_channel_policy(policy)
+    bot.minds_api.on("POST", FROM_BRIEF, ok({"jobId": "job-3", "status": "queued"}, status=202))
+    bot.minds_api.on("GET", "/audiences/from-brief/jobs/job-3", ok({"jobId": "job-3", "status": "queued"}))
+    view, state = dialog(
+        {
+            "audience_new_brief": ("audience_new_brief_input", {"type": "plain_text_input", "value": BRIEF}),
+            "audience_new_name": ("audience_new_name_input", {"type": "plain_text_input", "value": "Berlin riders"}),
+            "audience_new_size": ("audience_new_size_input", {"type": "number_input", "value": "9"}),
+        }
+    )
+    await bot.submit(view, state, user=ben)
+    (line,) = await bot.slack.wait_for("chat.postMessage", lambda c: "needs an approver" in c.get("text", ""))
+    assert bot.minds_api.to("POST", FROM_BRIEF) == [], "nothing is sent before an approver decides"
+    await bot.click("spend_hold_approve", buttons(line)["spend_hold_approve"]["value"], user=admin)
+    await bot.tracker.next_tracked(RunKind.AUDIENCE)
+    (sent,) = bot.minds_api.to("POST", FROM_BRIEF)
+    assert sent.json() == {"text": BRIEF, "name": "Berlin riders", "memberCount": 9}
