@@ -35,6 +35,8 @@ from minds_bot.minds.errors import RequestInfo
 from minds_bot.minds.transport import Transport
 from minds_bot.render.help import ASK_ABOUT_SHORTCUT, BUTTONS, FROM_FILES_SHORTCUT
 
+FROM_MINDS_BUTTON = "New Audience from these Minds"  # the /minds minds page's button (render/browse.py)
+
 ROOT = Path(__file__).resolve().parent.parent  # the checkout (run from a checkout)
 README = ROOT / "README.md"
 PAGE = ROOT / "docs" / "coverage.md"
@@ -115,20 +117,29 @@ TOOLS: tuple[ToolReach, ...] = (
     ),
     # Audiences
     ToolReach("list_audiences", _cmd("/minds audiences [query]"), ("audiences_page", "iter_audiences")),
-    ToolReach("create_audience", missing="no surface creates an Audience from chosen Minds"),
+    ToolReach(
+        "create_audience",
+        (_button(FROM_MINDS_BUTTON), Surface("dialog", "New Audience from these Minds")),
+        ("create_audience", "minds_page"),
+    ),
     ToolReach(
         "import_audience_sources",
         (Surface("shortcut", FROM_FILES_SHORTCUT),),
         ("import_audience_sources", "create_audience_from_brief"),
     ),
-    ToolReach("get_audience_limits", _cmd("/minds audience new <brief>"), ("audience_limits",)),
+    ToolReach("get_audience_limits", _cmd("/minds audience new [brief]"), ("audience_limits",)),
     ToolReach(
         "create_audience_from_brief",
-        _cmd("/minds audience new <brief>"),
+        (*_cmd("/minds audience new [brief]"), Surface("dialog", "New Audience")),
         ("create_audience_from_brief", "get_audience_job"),
-        missing="only the brief and imported files are sent: no size, name, creation mode or links",
+        missing="no grounding review (`groundingPreview`), distribution exclusions or cohort allocation",
     ),
-    ToolReach("preview_audience_dataset_segmentation", missing="no surface previews a dataset's segmentation"),
+    ToolReach(
+        "preview_audience_dataset_segmentation",
+        (Surface("dialog", "New Audience"),),
+        ("import_audience_sources", "preview_dataset_segmentation"),
+        missing="CSV datasets shared in Slack only (no XLS or XLSX); no re-preview with reviewed columns",
+    ),
     ToolReach("get_audience", _cmd("/minds audience <name>"), ("find_audience", "get_audience")),
     ToolReach(
         "ask_audience", _cmd("/minds ask audience <name> <question>"), ("create_study", "start_direct_run", "get_run")

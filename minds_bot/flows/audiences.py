@@ -6,7 +6,9 @@ nothing is created), the keyed request behind it (``flows/keyed.py``: the Idempo
 request and saved before the POST, so a redelivery reuses it and Minds builds and charges one Audience; **Try
 again** after a timeout or network failure re-sends the same brief with the same key, CATALOGUE §2 H.72; the
 same brief again within ``KEY_WINDOW`` asks "build another?" and sends nothing; imported source files, from
-"Audience from files", are saved with the request and sent again with it), and the ``RunHandler`` for
+"Audience from files", are saved with the request and sent again with it; so are the options of the New Audience
+dialog, ``BuildOptions``: name, size, creation mode, links, a reviewed dataset segmentation and a public link only
+when the person ticked it), and the ``RunHandler`` for
 ``RunKind.AUDIENCE`` — the run tracker polls the job (never resubmitting) and survives restarts, so a long
 build is never lost.
 Must not touch: Minds wire shapes or SQL.
@@ -16,15 +18,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
 
 from minds_bot.flows.keyed import UNCERTAIN, Repeat, arguments_of, begin, saved_for
 from minds_bot.flows.planning import Refused
 from minds_bot.flows.spend import SpendRequest, again_command, consent, withdraw
 from minds_bot.flows.tracking import Observation, say_in_thread
 from minds_bot.i18n import in_channel
-from minds_bot.minds import AudienceJobFailed, FromBriefJob, FromBriefResult, ImportedSource, MindsError
+from minds_bot.minds import (
+    AudienceJobFailed,
+    Conflict,
+    FromBriefJob,
+    FromBriefResult,
+    ImportedSource,
+    MindsError,
+)
 from minds_bot.render.errors import user_message
 from minds_bot.render.jobs import (
     AUDIENCE_AGAIN,
@@ -42,26 +52,83 @@ from minds_bot.store import KeyedRequest, RunKind, TrackedRun
 
 if TYPE_CHECKING:
     from minds_bot.flows.invocation import Invocation
+    from minds_bot.minds.resources.audiences import CreationMode
     from minds_bot.services import Services
 
 FAILED = "failed"
 AUDIENCE_FROM_BRIEF = "audience_from_brief"
 
 
-async def start_audience(invocation: Invocation, *, brief: str, files: Sequence[ImportedSource] = ()) -> None:
-    """Read the limits, then start the job — unless the same brief (and files) was sent within the key's window.
-    ``files``: imported sources (``flows/source_import.py``), saved with the request and passed to Minds exactly
-    as it returned them, so **Try again** and **Build another Audience** send them too."""
-    # The channel's spend policy first. Minds is told no size (it sizes the Audience from the brief), so the
-    # responses it counts are not known. Imported files travel with a held build in its saved command (JSON).
-    request = SpendRequest(action="audience_build", subject=brief, command=held_command(brief=brief, files=files))
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the New Audience dialog adds to a brief; None or empty: not sent (Minds decides)."""
+
+    name: str | None = None
+    member_count: int | None = None
+    creation_mode: str | None = None
+    links: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    web_search: bool = True  # False: grounded only on the brief, links, files and dataset (``includeWebSearch``)
+    link_sharing: bool = False  # only when the person ticked "public link" (CATALOGUE §2 D.33)
+    dataset: Mapping[str, Any] | None = field(default=None, hash=False)  # a reviewed segmentation, unchanged
+
+    def saved(self) -> dict[str, Any]:
+        """The options as saved with the request (JSON), only those set."""
+        saved: dict[str, Any] = {
+            "name": self.name,
+            "memberCount": self.member_count,
+            "mode": self.creation_mode,
+            "links": list(self.links) or None,
+            "keywords": list(self.keywords) or None,
+            "noWeb": (not self.web_search) or None,
+            "public": self.link_sharing or None,
+            "dataset": dict(self.dataset) if self.dataset else None,
+        }
+        return {key: value for key, value in saved.items() if value is not None}
+
+    @classmethod
+    def from_saved(cls, saved: Any) -> BuildOptions:
+        saved = saved if isinstance(saved, dict) else {}
+        count = saved.get("memberCount")
+        return cls(
+            name=saved.get("name"),
+            member_count=count if isinstance(count, int) else None,
+            creation_mode=saved.get("mode"),
+            links=tuple(saved.get("links") or ()),
+            keywords=tuple(saved.get("keywords") or ()),
+            web_search=saved.get("noWeb") is not True,
+            link_sharing=saved.get("public") is True,
+            dataset=saved.get("dataset"),
+        )
+
+
+NO_OPTIONS = BuildOptions()
+
+
+async def start_audience(
+    invocation: Invocation,
+    *,
+    brief: str,
+    files: Sequence[ImportedSource] = (),
+    options: BuildOptions = NO_OPTIONS,
+) -> None:
+    """Read the limits, then start the job — unless the same brief (files and options) was sent within the key's
+    window. ``files``: imported sources (``flows/source_import.py``), saved with the request and passed to Minds
+    exactly as it returned them, so **Try again** and **Build another Audience** send them too; ``options``: the
+    New Audience dialog's, saved and re-sent the same way."""
+    # The channel's spend policy first. Without a size Minds sizes the Audience from the brief, so the responses it
+    # counts are not known. Imported files and options travel with a held build in its saved command (JSON).
+    command = held_command(brief=brief, files=files, options=options)
+    request = SpendRequest(action="audience_build", subject=brief, command=command)
     spend = await consent(invocation, request)
     if spend is None:
         return
-    subject = _subject(brief=brief, files=files)
+    subject = _subject(brief=brief, files=files, options=options)
     arguments: dict[str, object] = {"brief": brief}
     if files:
         arguments["files"] = [f.model_dump(mode="json", by_alias=True) for f in files]
+    if options.saved():
+        arguments["options"] = options.saved()
     begun = await begin(invocation, purpose=AUDIENCE_FROM_BRIEF, subject=subject, arguments=arguments, again=False)
     if isinstance(begun, Repeat):
         await withdraw(invocation.services, spend)
@@ -78,27 +145,34 @@ async def start_audience(invocation: Invocation, *, brief: str, files: Sequence[
     await _send(invocation, begun)
 
 
-def held_command(*, brief: str, files: Sequence[ImportedSource]) -> str:
-    """What an approver's click re-runs: the command as typed, or with imported files the brief and files."""
-    if not files:
+def held_command(*, brief: str, files: Sequence[ImportedSource], options: BuildOptions = NO_OPTIONS) -> str:
+    """What an approver's click re-runs: the command as typed, or with imported files or the dialog's options
+    the brief, files and options."""
+    if not files and not options.saved():
         return f"audience new {brief}"  # command syntax, verbatim
-    return json.dumps({"brief": brief, "files": [f.model_dump(mode="json", by_alias=True) for f in files]})
+    saved = {"brief": brief, "files": [f.model_dump(mode="json", by_alias=True) for f in files]}
+    return json.dumps(saved | ({"options": options.saved()} if options.saved() else {}))
 
 
-def build_from_command(command: str) -> tuple[str, list[ImportedSource]] | None:
-    """The brief and files a ``held_command`` JSON saved; None for anything else."""
+def build_from_command(command: str) -> tuple[str, list[ImportedSource], BuildOptions] | None:
+    """The brief, files and options a ``held_command`` JSON saved; None for anything else."""
     try:
         saved = json.loads(command)
-        return str(saved["brief"]), [ImportedSource.model_validate(f) for f in saved["files"]]
+        files = [ImportedSource.model_validate(f) for f in saved["files"]]
+        return str(saved["brief"]), files, BuildOptions.from_saved(saved.get("options"))
     except (ValueError, KeyError, TypeError):
         return None
 
 
-def _subject(*, brief: str, files: Sequence[ImportedSource]) -> str:
-    """What makes two requests "the same": the brief (whitespace and case aside) and the files' checksums."""
+def _subject(*, brief: str, files: Sequence[ImportedSource], options: BuildOptions = NO_OPTIONS) -> str:
+    """What makes two requests "the same": the brief (whitespace and case aside), the files' checksums and the
+    dialog's options."""
     words = " ".join(brief.split()).lower()
+    if not files and not options.saved():
+        return hashlib.sha256(words.encode()).hexdigest()
     checksums = ",".join(sorted(f.sha256 for f in files))
-    return hashlib.sha256(f"{words}|{checksums}".encode() if files else words.encode()).hexdigest()
+    chosen = json.dumps(options.saved(), sort_keys=True) if options.saved() else ""
+    return hashlib.sha256(f"{words}|{checksums}{'|' + chosen if chosen else ''}".encode()).hexdigest()
 
 
 async def audience_button(invocation: Invocation, *, key: str, again: bool) -> Refused | None:
@@ -126,6 +200,7 @@ async def _send(invocation: Invocation, request: KeyedRequest) -> None:
     arguments = arguments_of(request)
     brief = str(arguments["brief"])
     files = [ImportedSource.model_validate(f) for f in arguments.get("files") or []]
+    options = BuildOptions.from_saved(arguments.get("options"))
     minds = await invocation.minds()
     limits = await minds.audience_limits()
     if limits.locked:
@@ -133,11 +208,25 @@ async def _send(invocation: Invocation, request: KeyedRequest) -> None:
         return
     key = request.key
     try:
-        created = await minds.create_audience_from_brief(text=brief, idempotency_key=key, files=files or None)
+        created = await minds.create_audience_from_brief(
+            text=brief,
+            idempotency_key=key,
+            files=files or None,
+            name=options.name,
+            member_count=options.member_count,
+            creation_mode=cast("CreationMode | None", options.creation_mode),
+            links=options.links or None,
+            keywords=options.keywords or None,
+            include_web_search=None if options.web_search else False,
+            dataset_segmentation=options.dataset,
+            link_sharing=True if options.link_sharing else None,
+        )
     except UNCERTAIN as exc:
         message = render_try_again(kind="audience", reason=user_message(exc), action_id=AUDIENCE_TRY_AGAIN, key=key)
         await invocation.reply(message)
         return
+    except Conflict as exc:
+        created = _pending_operation(exc)  # this key's build is still running: follow it, never start another
     slack = invocation.client
     with in_channel():  # the request and its thread are the channel's
         shown = render_audience_request(user_id=invocation.user_id, brief=brief)
@@ -164,6 +253,16 @@ async def _send(invocation: Invocation, request: KeyedRequest) -> None:
             next_poll_at=services.clock(),
         )
     )
+
+
+def _pending_operation(exc: Conflict) -> FromBriefJob:
+    """The build a retried key is still running (409 ``IN_PROGRESS`` with its ``jobId``): the REST form of
+    continuing with ``operationId`` (CATALOGUE §2 H.72) — it creates and charges no second Audience. Any other
+    conflict is Minds' to say."""
+    job_id = exc.data.get("jobId") if exc.code == "IN_PROGRESS" else None
+    if not isinstance(job_id, str) or not job_id:
+        raise exc
+    return FromBriefJob(job_id=job_id, status="processing")
 
 
 class AudienceJobHandler:

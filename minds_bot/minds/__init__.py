@@ -22,8 +22,11 @@ Public API (see each docstring for details)::
       get_summary(id) / refresh_summary(id, *, force=False, length=None) -> SemanticSummary
       iter_audiences(*, max_items=None)   get_audience(id)   find_audience(query)   audience_limits()
       duplicate_audience(id, *, idempotency_key, name=None) -> AudienceDuplicate
-      create_audience_from_brief(*, text, idempotency_key, name=None, member_count=None)
-          -> FromBriefJob | FromBriefResult
+      create_audience_from_brief(*, text, idempotency_key, name=None, member_count=None, files=None, links=None,
+          keywords=None, include_web_search=None, creation_mode=None, dataset_segmentation=None,
+          link_sharing=None) -> FromBriefJob | FromBriefResult
+      create_audience(*, name, mind_ids, idempotency_key, link_sharing=None) -> AudienceCreated
+      preview_dataset_segmentation(*, name, url, columns=None) -> SegmentationPreview
       get_audience_job(job_id) / wait_audience_job(job_id, *, wait_seconds) -> FromBriefJob
       iter_minds(*, search=None, max_items=None)   find_mind(query)   get_mind(id) -> MindDetail
       create_chat(*, mind_id, name=None) -> ChatCreated
@@ -174,6 +177,9 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
         Audience as Audience,
     )
     from minds_bot.minds.models import (
+        AudienceCreated as AudienceCreated,
+    )
+    from minds_bot.minds.models import (
         AudienceDetail as AudienceDetail,
     )
     from minds_bot.minds.models import (
@@ -202,6 +208,9 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
     )
     from minds_bot.minds.models import (
         ConfirmationQuestion as ConfirmationQuestion,
+    )
+    from minds_bot.minds.models import (
+        DatasetVariable as DatasetVariable,
     )
     from minds_bot.minds.models import (
         DimensionCoverage as DimensionCoverage,
@@ -310,6 +319,9 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
     )
     from minds_bot.minds.models import (
         RunCancellation as RunCancellation,
+    )
+    from minds_bot.minds.models import (
+        SegmentationPreview as SegmentationPreview,
     )
     from minds_bot.minds.models import (
         SemanticSummary as SemanticSummary,
@@ -436,6 +448,9 @@ _WHERE = {
     "Formation": "models",
     "FormationSubgroup": "models",
     "FromBriefJob": "models",
+    "AudienceCreated": "models",
+    "SegmentationPreview": "models",
+    "DatasetVariable": "models",
     "FromBriefResult": "models",
     "Heatmap": "models",
     "HeatmapExportStatus": "models",

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from slack_sdk.models.blocks import Block, DividerBlock
+from slack_sdk.models.blocks import ActionsBlock, Block, DividerBlock
 
 from minds_bot.i18n import N_, _, _n, annotate, format_number, join_list, separated
 from minds_bot.minds import Study
@@ -22,6 +22,7 @@ from minds_bot.render.common import (
     RERUN_ACTION,
     button,
     context,
+    encode_value,
     pager,
     rerun_value,
     section,
@@ -207,6 +208,20 @@ def _state(page: BrowsePage, offset: int) -> dict[str, Any]:
     return state
 
 
+FROM_MINDS_ACTION = "audience_from_minds"  # opens the New Audience dialog (slack/audience_new.py)
+
+
+def _from_these_minds(items: Sequence[Any]) -> list[Block]:
+    """**New Audience from these Minds**: the page's Minds, chosen in the dialog it opens (names shortened until
+    the button's value fits; left out when even ids alone would not)."""
+    for limit in (60, 20, 0):
+        value = encode_value({"m": [[m.id, shorten(m.name, limit) if limit else ""] for m in items]})
+        if value is not None:
+            label = _("New Audience from these Minds")
+            return [ActionsBlock(elements=[button(label, action_id=FROM_MINDS_ACTION, value=value)])]
+    return []
+
+
 def render_browse(page: BrowsePage) -> Message:
     """One page, its count, and Previous/Next where there is more."""
     if not page.items:
@@ -217,5 +232,7 @@ def render_browse(page: BrowsePage) -> Message:
     more = page.offset + len(page.items) < page.total
     following = _state(page, page.offset + len(page.items)) if more else None
     blocks += pager(prev_id=BROWSE_PREV_ACTION, next_id=BROWSE_NEXT_ACTION, prev_state=previous, next_state=following)
+    if page.kind == "minds":
+        blocks += _from_these_minds(page.items)
     names = escape(join_list(shorten(getattr(i, "name", ""), 40) for i in page.items[:5]))
     return Message(text=_("{label}: {text}", label=_count_line(page), text=names), blocks=blocks)

@@ -211,8 +211,11 @@ AUDIENCES_AND_MINDS = HelpGroup(
             covers=("ShowAudience",),
         ),
         HelpLine(
-            command="/minds audience new <brief>",
-            what=N_("build an Audience from a description of who it should be"),
+            command="/minds audience new [brief]",
+            what=N_(
+                "build an Audience from a description of who it should be; alone, a dialog to design its sample "
+                "(size, mode, links, a dataset to review)"
+            ),
             covers=("AudienceNew",),
         ),
         HelpLine(

@@ -26,7 +26,7 @@ LISTENERS = (
     *("cancel", "chat", "analytics", "study_new", "profiles", "drafts", "templates"),
     *("methods", "audience_card", "invite", "recalibrate", "models", "source_import", "heatmaps"),
     *("ask_about", "unfurls", "languages"),
-    *("run_notice", "workflows", "spend", "compare"),
+    *("run_notice", "workflows", "spend", "compare", "audience_new"),
 )
 
 

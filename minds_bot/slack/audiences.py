@@ -1,5 +1,6 @@
 """``/minds audience new <brief>``: an Audience built from a brief, followed in a thread, and its **Try again**
-/ **Build another Audience** buttons.
+/ **Build another Audience** buttons; ``/minds audience new`` alone opens the New Audience dialog
+(``slack/audience_new.py``).
 
 Owns: the command and the buttons' listeners (their value names a saved request by its key; what they send runs
 as the person's work, like a command: ``flows/spend.their_work``); the use case
@@ -15,9 +16,9 @@ from minds_bot.flows.audiences import audience_button, start_audience
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.planning import Refused
 from minds_bot.flows.spend import their_work
-from minds_bot.i18n import _
 from minds_bot.render.common import decode_value
 from minds_bot.render.jobs import AUDIENCE_AGAIN, AUDIENCE_TRY_AGAIN
+from minds_bot.slack.audience_new import open_new_audience
 from minds_bot.slack.grammar import AudienceNew
 from minds_bot.slack.listeners import pressed
 
@@ -27,8 +28,9 @@ if TYPE_CHECKING:
 
 
 async def handle_audience_new(command: AudienceNew, invocation: Invocation) -> None:
+    """With a brief: build at once (Minds sizes and names it). Without: the dialog that designs the sample."""
     if command.brief is None:
-        await invocation.say_text(_("Say `/minds audience new <brief>`, describing who the Audience should be."))
+        await open_new_audience(invocation)
         return
     await start_audience(invocation, brief=command.brief)
 

@@ -218,7 +218,7 @@ async def _run_saved(requester: Invocation, spend: Spend) -> bool:
         return True
     build = build_from_command(spend.command) if spend.action == "audience_build" else None
     if build is not None:  # a build with imported files: the brief and files as saved
-        await start_audience(requester, brief=build[0], files=build[1])
+        await start_audience(requester, brief=build[0], files=build[1], options=build[2])
         return True
     return False
 

@@ -36,7 +36,6 @@ USAGE_CASES: list[tuple[str, tuple[str, ...]]] = [
     ("approvers add ben", ("@mentions", "/minds approvers add @ana @ben")),
     ("approvers promote <@U01BEN0002>", ("/minds approvers add @someone",)),
     ("audience", ("/minds audience new <brief>",)),
-    ("audience new", ("/minds audience new <brief>",)),
     ("export", ('/minds export "<study>"',)),
     ("runs", ("/minds runs <study>",)),
     ("duplicate", ("/minds duplicate <study>",)),

@@ -27,6 +27,7 @@ from jsonschema import Draft202012Validator
 
 from minds_bot.minds import ExportJob, MindsClient, PlanPending, PlanPreviewRequest
 from tests.fakes.minds_http import FakeMindsAPI, Sent, make_client, ok, page, raw
+from tests.minds.design_samples import audience_created, segmentation_preview
 from tests.minds.samples import (
     AUDIENCE_ID,
     MIND_ID,
@@ -266,6 +267,8 @@ def everything_api() -> FakeMindsAPI:
         f"/audiences/from-brief/jobs/{uid(11)}",
         ok({"jobId": uid(11), "status": "completed", "result": {**audience(7), "mindCount": 1}}),
     )
+    api.on("POST", "/audiences", ok(audience_created(), status=201))
+    api.on("POST", "/audiences/from-brief/segmentation-preview", ok(segmentation_preview()))
     api.on("GET", "/minds", page([mind(1, "Ana")], **one))
     api.on("POST", f"/studies/{STUDY_ID}/runs", ok({"runId": RUN_ID, "status": "queued"}, status=202))
     api.on("GET", f"/runs/{RUN_ID}", ok({"runId": RUN_ID, "status": "completed", "messageId": "m1"}))
@@ -405,6 +408,19 @@ async def _from_brief_and_files(minds: MindsClient) -> None:
     )
     sources = await minds.import_audience_sources([("a.csv", "x")])
     await minds.create_audience_from_brief(text="Cafe owners", idempotency_key="brief-2", files=sources.files)
+    preview = await minds.preview_dataset_segmentation(name="panel.csv", url="https://example.com/panel.csv")
+    await minds.create_audience_from_brief(
+        text="Commuters in Lyon",
+        idempotency_key="brief-3",
+        name="Lyon commuters",
+        member_count=30,
+        links=["https://example.com/report"],
+        keywords=["bike", "metro"],
+        include_web_search=False,
+        creation_mode="benchmark_depth",
+        dataset_segmentation=preview.reviewed(),
+        link_sharing=True,
+    )
 
 
 async def _profile_export(minds: MindsClient, kind: Any) -> None:
@@ -449,6 +465,12 @@ CASES: dict[str, Case] = {
     "duplicate_audience": lambda m: m.duplicate_audience(AUDIENCE_ID, idempotency_key="dup-2", name="Copy"),
     "create_audience_from_brief": _from_brief_and_files,
     "get_audience_job": lambda m: m.get_audience_job(uid(11)),
+    "create_audience": lambda m: m.create_audience(
+        name="Coffee fans", mind_ids=[MIND_ID, MIND_ID], idempotency_key="aud-1", link_sharing=False
+    ),
+    "preview_dataset_segmentation": lambda m: m.preview_dataset_segmentation(
+        name="panel.csv", url="https://example.com/panel.csv", columns=["age_band"]
+    ),
     "wait_audience_job": lambda m: m.wait_audience_job(uid(11)),
     "iter_minds": lambda m: _all(m.iter_minds(search="Ana")),
     "minds_page": lambda m: m.minds_page(offset=0, limit=20, search="Ana"),

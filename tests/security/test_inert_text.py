@@ -37,6 +37,7 @@ import minds_bot.render as render_package
 from minds_bot.minds import (
     AgentRun,
     Audience,
+    AudienceCreated,
     AudienceDetail,
     AudienceDuplicate,
     AudienceLimits,
@@ -69,6 +70,7 @@ from minds_bot.minds.models import (
     Recalibration,
     ResearchMethod,
     RunArtifact,
+    SegmentationPreview,
     SourceImport,
     StudyAnalytics,
     StudyDraft,
@@ -100,6 +102,7 @@ from minds_bot.render.spend import SpendReport, SpendTotals
 from minds_bot.store import Digest, PolicyMode, RunKind, Spend, SpendOutcome
 from tests.fakes.bot import CHANNEL, BotHarness, bot_harness
 from tests.fakes.minds_http import envelope, ok, page
+from tests.minds.design_samples import audience_created, segmentation_preview
 from tests.slack import samples
 from tests.slack.plan_samples import CONTEXT, catalogue, plan_data, run_data, study_data
 from tests.slack.test_analytics import document as analytics_document
@@ -499,6 +502,11 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
     ),
     PolicyMode: lambda flag: PolicyMode.APPROVE if flag else PolicyMode.REFUSE,
     SpendOutcome: lambda flag: SpendOutcome.HELD if flag else SpendOutcome.WITHDRAWN,
+    AudienceCreated: lambda flag: AudienceCreated.model_validate(
+        {**audience_created(), "isLinkSharingEnabled": flag, "publicShareId": "sh1" if flag else None}
+    ),
+    SegmentationPreview: lambda flag: SegmentationPreview.model_validate(segmentation_preview()),
+    MindSummary: lambda flag: MindSummary.model_validate(samples.mind(1, "Ana")),
     SourceImport: lambda flag: SourceImport.model_validate(
         {"files": [{"name": "a.csv", "url": "https://m/u/a.csv", "sha256": "ab", "size": 3}], "sourcePolicy": "x"}
     ),

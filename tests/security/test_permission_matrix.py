@@ -381,6 +381,40 @@ async def chat_refused_by_policy(world: World, person: str) -> str:
     return await world.bot.refusal()
 
 
+POLICY_REFUSES_BUILD = (
+    "This channel's spend policy refuses this: Build an Audience (`/minds audience new`). See `/minds policy`. "
+    "Workspace admins and this channel's approvers (`/minds approvers list`) can change it."
+)
+NOT_POSTED_IN_SECRET = (
+    f"You are not a member of <#{SECRET}>, so the bot will not post there for you. Pick a channel you are in."
+)
+MINDS_ON_PAGE = json.dumps({"m": [[samples.uid(3001), "Ana"], [samples.uid(3002), "Ben"]]})
+
+
+async def new_audience_dialog(world: World, person: str) -> str:
+    """``/minds audience new`` in #research, whose policy refuses builds: the refusal, and no dialog."""
+    await refuse_in_research(world, "audience_build")
+    await world.bot.command("audience new", user=person)
+    return await world.bot.refusal()
+
+
+async def new_audience_dialog_allowed(world: World, person: str) -> str:
+    world.mark()
+    await world.bot.command("audience new", user=person)
+    (opened,) = await world.bot.slack.wait_for("views.open")
+    return json.dumps(opened["view"], ensure_ascii=False)
+
+
+async def audience_from_minds_in_secret(world: World, person: str) -> str:
+    """**New Audience from these Minds** on a /minds minds page in #secret-launch."""
+    world.mark()
+    await world.bot.click("audience_from_minds", MINDS_ON_PAGE, user=person, channel=SECRET)
+    if person == ADA:
+        (opened,) = await world.bot.slack.wait_for("views.open")
+        return json.dumps(opened["view"], ensure_ascii=False)
+    return await world.bot.refusal()
+
+
 async def refuse_in_research(world: World, action: str) -> None:
     policy = ChannelPolicy(team_id=TEAM, channel_id=RESEARCH, action=action, mode=PolicyMode.REFUSE, set_by=CARA)
     await world.bot.store.set_channel_policy(policy)
@@ -719,6 +753,25 @@ MATRIX = [
         duplicate_audience_refused_by_policy,
     ),
     Cell("command", "chat, policy refused", BEN, False, POLICY_REFUSES_CHAT, chat_refused_by_policy),
+    # designing an Audience's sample: the dialog only where building is allowed; Minds' Audience only in one's channel
+    Cell("dialog", "New Audience, policy refused", BEN, False, POLICY_REFUSES_BUILD, new_audience_dialog),
+    Cell("dialog", "New Audience", ADA, True, "Who should the Audience be?", new_audience_dialog_allowed),
+    Cell(
+        "button",
+        "Audience from Minds in a private channel",
+        BEN,
+        False,
+        NOT_POSTED_IN_SECRET,
+        audience_from_minds_in_secret,
+    ),
+    Cell(
+        "button",
+        "Audience from Minds in a private channel",
+        ADA,
+        True,
+        "Type to search your Minds",
+        audience_from_minds_in_secret,
+    ),
     # a held spend: only the channel's approvers and admins decide it
     Cell("button", "approve a held question", BEN, False, NOT_SPEND_APPROVER, decide_held_ask),
     Cell("button", "approve a held question", DAN, True, f"approved by <@{DAN}>", decide_held_ask),

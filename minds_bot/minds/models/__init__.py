@@ -16,6 +16,7 @@ works whichever module holds ``X``::
                   InvitationResult
     audiences     Audience, AudienceDetail, AudienceLimits, AudienceDuplicate, FromBriefJob, AudienceProgress,
                   Formation, Recalibration, SourceImport
+    audience_design  AudienceCreated, SegmentationPreview (designing an Audience's sample)
     minds         MindSummary, MindDetail (the personas)
     chat          ChatCreated, ChatReply
     runs          DirectRunAccepted, PlanningRequired, AgentRun, RunProgress, RunCancellation, MessageAnswers
@@ -27,6 +28,12 @@ works whichever module holds ``X``::
     drafts        StudyDraft, StudyTemplate
 """
 
+from minds_bot.minds.models.audience_design import (
+    AudienceCreated,
+    DatasetVariable,
+    SegmentationPreview,
+    SegmentShare,
+)
 from minds_bot.minds.models.audiences import (
     Audience,
     AudienceDetail,
@@ -154,6 +161,10 @@ from minds_bot.minds.models.studies import (
 )
 
 __all__ = [
+    "AudienceCreated",
+    "DatasetVariable",
+    "SegmentationPreview",
+    "SegmentShare",
     "AgentRun",
     "AgentRunStatus",
     "AnalyticsShare",

@@ -149,10 +149,17 @@ class AudienceLimits(MindsModel):
 
 
 class FromBriefResult(MindsModel):
+    """The built Audience. ``audience_creation_mode`` is the mode Minds applied (it may differ from the one asked
+    for: read it, never assume the request was accepted unchanged); the public-link fields as Minds reports them."""
+
     id: str
     name: str
     mind_count: int = Field(ge=0)
     minds: list[AudienceMindRef]
+    audience_creation_mode: str | None = None
+    is_public: bool | None = None
+    is_link_sharing_enabled: bool | None = None
+    public_share_id: str | None = None
 
 
 class FromBriefJob(MindsModel):

@@ -7,8 +7,8 @@ Must not touch: Slack, the store.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import AsyncIterator, Sequence
-from typing import Any
+from collections.abc import AsyncIterator, Mapping, Sequence
+from typing import Any, Literal
 
 from minds_bot.minds.errors import AudienceJobFailed, MalformedResponse, RequestInfo
 from minds_bot.minds.lookup import LookupResult
@@ -39,6 +39,8 @@ from minds_bot.minds.transport import (
     _parse,
     _seg,
 )
+
+CreationMode = Literal["balanced", "segment_coverage", "benchmark_depth"]
 
 
 class AudiencesApi(Transport):
@@ -84,11 +86,33 @@ class AudiencesApi(Transport):
         name: str | None = None,
         member_count: int | None = None,
         files: Sequence[ImportedSource] | None = None,
+        links: Sequence[str] | None = None,
+        keywords: Sequence[str] | None = None,
+        include_web_search: bool | None = None,
+        creation_mode: CreationMode | None = None,
+        dataset_segmentation: Mapping[str, Any] | None = None,
+        link_sharing: bool | None = None,
     ) -> FromBriefJob | FromBriefResult:
         """``POST /audiences/from-brief``: usually a 202 job to poll; a replay may return the Audience.
-        ``files``: sources from ``import_audience_sources``, passed on exactly as Minds returned them."""
+        ``files``: sources from ``import_audience_sources``, passed on exactly as Minds returned them;
+        ``dataset_segmentation``: a reviewed ``SegmentationPreview.reviewed()``, unchanged; ``link_sharing`` only
+        on an explicit request for a public link (CATALOGUE §2 D.33). Options left None are not sent, so Minds
+        sizes and grounds the Audience itself."""
         sources = [{"name": f.name, "url": f.url} for f in files] if files else None
-        body = _drop_none({"text": text, "name": name, "memberCount": member_count, "files": sources})
+        body = _drop_none(
+            {
+                "text": text,
+                "name": name,
+                "memberCount": member_count,
+                "files": sources,
+                "links": list(links) if links else None,
+                "keywords": list(keywords) if keywords else None,
+                "includeWebSearch": include_web_search,
+                "audienceCreationMode": creation_mode,
+                "datasetSegmentation": dict(dataset_segmentation) if dataset_segmentation else None,
+                "isLinkSharingEnabled": link_sharing,
+            }
+        )
         resp, info = await self._call(
             "POST",
             "/audiences/from-brief",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
+from minds_sandbox import routes_audience_design as design
 from minds_sandbox import routes_catalogue as cat
 from minds_sandbox import routes_chats as chats
 from minds_sandbox import routes_control as ctl
@@ -83,6 +84,8 @@ def _add_routes(app: web.Application) -> None:
     r.add_get(V1 + "/minds", cat.list_minds)
     r.add_get(V1 + "/minds/{mind_id}", cat.get_mind)
     r.add_get(V1 + "/audiences", cat.list_audiences)
+    r.add_post(V1 + "/audiences", design.create_audience)
+    r.add_post(V1 + "/audiences/from-brief/segmentation-preview", design.preview_segmentation)
     r.add_get(V1 + "/audiences/limits", cat.audience_limits)
     r.add_post(V1 + "/audiences/from-brief", cat.create_audience_from_brief)
     r.add_get(V1 + "/audiences/from-brief/jobs/{job_id}", cat.get_brief_job)

@@ -294,6 +294,10 @@ class Engine:
         elapsed_steps = (now - job["createdAt"]) / self.step
         if elapsed_steps >= BRIEF_BUILD_STEPS:
             audience = self._build_audience(self.state, job, now)
+            audience["creationMode"] = job.get("creationMode") or "balanced"
+            audience["links"] = list(job.get("links") or [])
+            if job.get("isLinkSharingEnabled"):  # only when the request asked for a public link
+                audience["isLinkSharingEnabled"], audience["publicShareId"] = True, self.state.new_id("share")
             job.update(status="completed", progress=100, audienceId=audience["id"], completedAt=now)
             self.state.touch()
         elif elapsed_steps >= 1 and job["status"] == "queued":

@@ -28,7 +28,12 @@ def runtime(request: web.Request) -> Runtime:
 
 
 async def read_json(request: web.Request, *, max_bytes: int = MAX_BODY_BYTES, required: bool = True) -> dict[str, Any]:
-    raw = await request.content.read(max_bytes + 1)
+    raw = b""
+    while len(raw) <= max_bytes:  # one read may return less than asked for: read on until the end or the limit
+        chunk = await request.content.read(max_bytes + 1 - len(raw))
+        if not chunk:
+            break
+        raw += chunk
     if len(raw) > max_bytes:
         raise ApiError(413, f"Request body is larger than {max_bytes} bytes", code="PAYLOAD_TOO_LARGE")
     if not raw.strip():

@@ -6,7 +6,7 @@ Owns: those handlers. Must not touch runs, plans or exports.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field
@@ -34,6 +34,7 @@ from minds_sandbox.seed import MAX_BRIEF_MEMBERS, new_draft_record, new_study
 TEMPLATE_USE_MAX_BYTES = 4 * 1024
 SYSTEM_AUDIENCE_LIMIT = 1000  # the absolute ceiling, above any plan
 AUTOMATIC_SIZING_CEILING = 24
+CREATION_MODES = ("balanced", "segment_coverage", "benchmark_depth")
 
 
 async def auth_me(request: web.Request) -> web.Response:
@@ -78,10 +79,11 @@ async def audience_limits(request: web.Request) -> web.Response:
             "customSizeMax": MAX_BRIEF_MEMBERS,
             "modes": [
                 {
-                    "mode": "balanced",
+                    "mode": mode,
                     "automaticSizingCeiling": AUTOMATIC_SIZING_CEILING,
                     "explicitCountCeiling": MAX_BRIEF_MEMBERS,
                 }
+                for mode in CREATION_MODES
             ],
             "currentPlan": "premium",
             "scope": {"userId": stable_id("user", request[KEY_FP]), "teamId": None},
@@ -158,7 +160,13 @@ class FromBrief(BaseModel):
     text: str = Field(min_length=1, max_length=200_000)
     name: str | None = None
     files: list[dict[str, str]] = Field(default_factory=list)
+    links: list[str] = Field(default_factory=list)
+    keywords: list[str] = Field(default_factory=list)
+    includeWebSearch: bool = True
+    isLinkSharingEnabled: bool = False
     memberCount: int | None = Field(default=None, ge=1, le=SYSTEM_AUDIENCE_LIMIT)
+    audienceCreationMode: Literal["balanced", "segment_coverage", "benchmark_depth"] | None = None
+    datasetSegmentation: dict[str, Any] | None = None
     trainMembers: bool | None = None
     idempotencyKey: str | None = None
 
@@ -182,6 +190,10 @@ async def create_audience_from_brief(request: web.Request) -> web.Response:
             },
         )
     check_source_files(request, body.files)
+    if body.datasetSegmentation is not None and body.audienceCreationMode != "benchmark_depth":
+        raise bad_request("datasetSegmentation requires audienceCreationMode benchmark_depth", code="MODE_REQUIRED")
+    if any(not link.startswith(("https://", "http://")) for link in body.links):
+        raise bad_request("links must be http(s) URLs", code="VALIDATION_ERROR")
     key = idempotency_key(request, body.idempotencyKey)
     scope = f"brief:{request[KEY_FP]}:{key}" if key else None
     if scope and scope in rt.state.run_requests:
@@ -190,8 +202,14 @@ async def create_audience_from_brief(request: web.Request) -> web.Response:
         "id": rt.state.new_id("brief-job"),
         "text": body.text,
         "name": body.name,
-        "memberCount": body.memberCount,
+        "memberCount": body.memberCount or _dataset_size(body.datasetSegmentation),
         "files": body.files,
+        "links": body.links,
+        "keywords": body.keywords,
+        "includeWebSearch": body.includeWebSearch,
+        "creationMode": body.audienceCreationMode or "balanced",
+        "isLinkSharingEnabled": body.isLinkSharingEnabled,
+        "datasetColumns": (body.datasetSegmentation or {}).get("segmentationColumns"),
         "status": "queued",
         "progress": 0,
         "createdAt": rt.clock.now(),
@@ -201,6 +219,12 @@ async def create_audience_from_brief(request: web.Request) -> web.Response:
         rt.state.run_requests[scope] = {"jobId": job["id"], "bodyHash": body_hash(raw)}
     rt.state.touch()
     return ok(_job_view(job), status=202)
+
+
+def _dataset_size(segmentation: dict[str, Any] | None) -> int | None:
+    """A reviewed dataset's recommended Mind count sizes the Audience when no count was asked for."""
+    count = (segmentation or {}).get("recommendedMindCount")
+    return min(count, MAX_BRIEF_MEMBERS) if isinstance(count, int) and count > 0 else None
 
 
 def _replay_brief(request: web.Request, seen: dict, digest: str) -> web.Response:

@@ -301,6 +301,8 @@ def _upload(request: web.Request, item: SourceFile) -> dict[str, Any]:
     digest = hashlib.sha256(data).hexdigest()
     url = f"{origin(request)}/uploads/{digest}/{item.name}"
     state.uploads[url] = {"keyFp": request[KEY_FP], "name": item.name, "sha256": digest, "size": len(data)}
+    if item.name.lower().endswith(".csv"):  # a respondent dataset a segmentation preview may read back
+        state.uploads[url]["content"] = item.content
     return {"name": item.name, "url": url, "sha256": digest, "size": len(data)}
 
 

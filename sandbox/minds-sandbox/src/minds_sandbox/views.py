@@ -277,10 +277,10 @@ def audience_from_brief_result(state: SandboxState, audience: Record, *, replaye
         **audience_summary(state, audience),
         "isPublic": False,
         "isSharedWithTeam": False,
-        "isLinkSharingEnabled": False,
-        "publicShareId": None,
+        "isLinkSharingEnabled": bool(audience.get("isLinkSharingEnabled")),
+        "publicShareId": audience.get("publicShareId"),
         "grounding": None,
-        "audienceCreationMode": "balanced",
+        "audienceCreationMode": audience.get("creationMode") or "balanced",
         "memberTraining": {
             "enqueued": False,
             "queuedMemberCount": 0,
