@@ -166,7 +166,9 @@ class Engine:
         answers = [self._answer(run, question=question, mind_ref=m) for m in delivered]
         missing = [{"audienceId": m["audienceId"], "mindId": m["mindId"]} for m in asked if m not in delivered]
         names = {audience_id: audience["name"] for audience_id, audience in self.state.audiences.items()}
-        output = respondents.output_data(question=question, answers=answers, missing=missing, audience_names=names)
+        output = respondents.output_data(
+            question=question, answers=answers, missing=missing, audience_names=names, locale=run.get("studyLocale")
+        )
         if assets := question_assets(question["text"]):
             output["assets"] = assets
         study = self.state.studies[run["studyId"]]
@@ -245,7 +247,9 @@ class Engine:
             else []
         )
         mind = with_audience(self.state, self.state.minds[mind_ref["mindId"]], audience_id=mind_ref["audienceId"])
-        return respondents.answer_item(seed=self.state.seed, mind=mind, question=question, history=history)
+        return respondents.answer_item(
+            seed=self.state.seed, mind=mind, question=question, history=history, locale=run.get("studyLocale")
+        )
 
     def _finish(self, run: Record, *, now: float) -> None:
         partial = any(i.get("partial") for i in run["items"])
