@@ -380,7 +380,8 @@ PHRASES = Phrases(
         "pay_over_but": "{asked} für {field} sind mehr als die {mine}, die ich sonst zahlen würde, aber ich würde "
         "es zahlen",
         "pay_never": "Ich würde etwa {mine} zahlen; {asked} für {field} würde ich nie zahlen",
-        "pay_could_but": "{asked} für {field} könnte ich zahlen, aber ich finde, das ist es nicht wert",
+        "pay_could_but": "Ich würde etwa {mine} zahlen; {asked} für {field} könnte ich also zahlen, aber ich "
+        "finde, das ist es nicht wert",
         "pay_stretch": "Ich würde etwa {mine} zahlen, also wären {asked} für {field} schon grenzwertig",
         "pay_within": "Ich würde etwa {mine} zahlen, also liegen {asked} für {field} im Rahmen, aber ich würde es "
         "mir gut überlegen",

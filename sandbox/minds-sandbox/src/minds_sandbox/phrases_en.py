@@ -326,7 +326,8 @@ PHRASES = Phrases(
         "pay_happily": "I would pay about {mine}, so I'd happily pay {asked} for {field}",
         "pay_over_but": "{asked} for {field} is more than the {mine} I'd usually pay, but I'd pay it",
         "pay_never": "I would pay about {mine}; I'd never pay {asked} for {field}",
-        "pay_could_but": "I could pay {asked} for {field}, but I don't think it is worth it",
+        "pay_could_but": "I would pay about {mine}, so I could pay {asked} for {field}, but I don't think it is "
+        "worth it",
         "pay_stretch": "I would pay about {mine}, so it's a stretch to pay {asked} for {field}",
         "pay_within": "I would pay about {mine}, so {asked} for {field} is within reach, though I'd think twice",
         # results

@@ -366,7 +366,7 @@ PHRASES = Phrases(
         "pay_happily": "Pagaría unos {mine}, así que pagaría {asked} por {field} con gusto",
         "pay_over_but": "{asked} por {field} es más de los {mine} que suelo pagar, pero lo pagaría",
         "pay_never": "Pagaría unos {mine}; nunca pagaría {asked} por {field}",
-        "pay_could_but": "Podría pagar {asked} por {field}, pero no creo que lo valga",
+        "pay_could_but": "Pagaría unos {mine}, así que podría pagar {asked} por {field}, pero no creo que lo valga",
         "pay_stretch": "Pagaría unos {mine}, así que pagar {asked} por {field} ya es mucho",
         "pay_within": "Pagaría unos {mine}, así que {asked} por {field} entra en mi presupuesto, aunque me lo pensaría",
         "theme_count": "{theme} ({count} de {total})",

@@ -319,7 +319,8 @@ PHRASES = Phrases(
         "pay_happily": "{mine} 정도는 낼 수 있어서, {field}에 {asked} 정도면 기꺼이 내겠어요",
         "pay_over_but": "{field}에 {asked} 가격은 제가 보통 내는 {mine}보다 많지만, 그래도 내겠어요",
         "pay_never": "{mine} 정도는 낼 수 있지만, {field}에 {asked} 가격은 절대 안 내요",
-        "pay_could_but": "{field}에 {asked} 가격을 낼 수는 있지만, 그만한 가치는 없다고 생각해요",
+        "pay_could_but": "{mine} 정도는 낼 수 있어서 {field}에 {asked} 가격을 낼 수는 있지만, 그만한 가치는 없다고 "
+        "생각해요",
         "pay_stretch": "{mine} 정도는 낼 수 있어서, {field}에 {asked} 가격은 좀 부담돼요",
         "pay_within": "{mine} 정도는 낼 수 있어서, {field}에 {asked} 가격은 예산 안이지만 한 번 더 생각해 볼 거예요",
         "theme_count": "{theme} ({total}명 중 {count}명)",

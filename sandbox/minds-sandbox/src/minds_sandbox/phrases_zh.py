@@ -262,7 +262,7 @@ PHRASES = Phrases(
         "pay_happily": "我愿意付大约{mine}，所以花{asked}买{field}我很乐意",
         "pay_over_but": "花{asked}买{field}比我平时愿意付的{mine}要多，但我还是会买",
         "pay_never": "我愿意付大约{mine}；我绝不会花{asked}买{field}",
-        "pay_could_but": "花{asked}买{field}我付得起，但我觉得不值",
+        "pay_could_but": "我愿意付大约{mine}，所以花{asked}买{field}我付得起，但我觉得不值",
         "pay_stretch": "我愿意付大约{mine}，所以花{asked}买{field}有点勉强",
         "pay_within": "我愿意付大约{mine}，所以花{asked}买{field}在我的预算内，不过我会再考虑一下",
         "theme_count": "{theme}（{total}人中{count}人）",
