@@ -106,6 +106,7 @@ _PAID_KEYS = frozenset({"price_paid", "price_paid_open"})
 PRICE_METHODS = frozenset({"van-westendorp", "gabor-granger"})
 _ABOUT_ME = phrases_en.PHRASES.about_me
 ABOUT_ME = _ABOUT_ME  # what an English-speaking Mind says about itself, by trait
+_REASONS = phrases_en.PHRASES.reasons  # kind → trait → (theme, sentence), in English
 
 
 @dataclass(frozen=True)
