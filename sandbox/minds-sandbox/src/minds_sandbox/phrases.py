@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 TRAITS = ("priceSensitivity", "sustainabilityFocus", "brandLoyalty", "noveltySeeking", "skepticism")
-OPEN_KINDS = ("switch", "credibility", "why", "barrier", "improve", "likes", "reaction", "opinion")
+OPEN_KINDS = ("use", "switch", "credibility", "why", "barrier", "improve", "likes", "reaction", "opinion")
 CLOSED_KINDS = (
     "recommend",
     "bought",

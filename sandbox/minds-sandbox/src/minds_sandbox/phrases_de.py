@@ -32,6 +32,22 @@ PHRASES = Phrases(
         "skepticism": "habe ich schon viele Versprechen erlebt, die nicht gehalten wurden",
     },
     reasons={
+        "use": {
+            "priceSensitivity": ("Für den Alltag", "Zuerst im Alltag, statt dass ich wieder das Übliche kaufe"),
+            "sustainabilityFocus": (
+                "Ersatz für weniger Nachhaltiges",
+                "Zuerst als Ersatz für etwas, das ich habe und das weniger nachhaltig ist",
+            ),
+            "brandLoyalty": (
+                "Neben meiner gewohnten Marke",
+                "Zuerst für das, wofür ich sonst meine gewohnte Marke nehme, um zu sehen, ob es mithält",
+            ),
+            "noveltySeeking": ("Sofort ausprobieren", "Sofort, und zwar dort, wo es anderen auffällt"),
+            "skepticism": (
+                "Erst ein kurzer Test",
+                "Zuerst für einen kurzen Test, um zu sehen, ob es hält, was es verspricht",
+            ),
+        },
         "switch": {
             "priceSensitivity": (
                 "Ein besserer Preis",

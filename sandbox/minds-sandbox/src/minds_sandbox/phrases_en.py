@@ -25,6 +25,22 @@ PHRASES = Phrases(
     about_me=_ABOUT_ME,
     after_speaker=_ABOUT_ME,
     reasons={
+        "use": {
+            "priceSensitivity": (
+                "Everyday use",
+                "First for everyday use, instead of the {field} I would otherwise buy",
+            ),
+            "sustainabilityFocus": (
+                "Replacing something less sustainable",
+                "First to replace something I own that is less sustainable",
+            ),
+            "brandLoyalty": (
+                "Alongside my usual brand",
+                "First for what I normally use my usual brand for, to see if it keeps up",
+            ),
+            "noveltySeeking": ("Trying it out straight away", "Straight away, somewhere people would notice it"),
+            "skepticism": ("A short trial first", "First for a short trial, to see whether it does what it says"),
+        },
         "switch": {
             "priceSensitivity": (
                 "A better price",

@@ -28,6 +28,19 @@ PHRASES = Phrases(
     about_me=_ABOUT_ME,
     after_speaker=_ABOUT_ME,
     reasons={
+        "use": {
+            "priceSensitivity": ("Uso diario", "Primero para el día a día, en lugar de lo que compraría normalmente"),
+            "sustainabilityFocus": (
+                "Sustituir algo menos sostenible",
+                "Primero para sustituir algo que tengo y que es menos sostenible",
+            ),
+            "brandLoyalty": (
+                "Junto a mi marca de siempre",
+                "Primero para lo que suelo usar mi marca de siempre, a ver si está a la altura",
+            ),
+            "noveltySeeking": ("Probarlo enseguida", "Enseguida, en algo donde la gente lo note"),
+            "skepticism": ("Primero una prueba corta", "Primero para una prueba corta, a ver si hace lo que dice"),
+        },
         "switch": {
             "priceSensitivity": (
                 "Un mejor precio",

@@ -29,6 +29,16 @@ PHRASES = Phrases(
     about_me=_ABOUT_ME,
     after_speaker=_ABOUT_ME,
     reasons={
+        "use": {
+            "priceSensitivity": ("일상용", "우선 평소에 쓰려고요. 원래 사던 것 대신에요"),
+            "sustainabilityFocus": (
+                "덜 친환경적인 것 대체",
+                "우선 제가 가진 것 중 덜 친환경적인 걸 대신하는 데 쓸 거예요",
+            ),
+            "brandLoyalty": ("쓰던 브랜드와 비교", "우선 평소 쓰던 브랜드를 쓰는 곳에 써 보고, 따라오는지 볼 거예요"),
+            "noveltySeeking": ("바로 써 보기", "바로 써 볼 거예요. 남들 눈에 띄는 곳에서요"),
+            "skepticism": ("먼저 짧게 시험", "우선 짧게 시험해 보고, 말한 대로 되는지 볼 거예요"),
+        },
         "switch": {
             "priceSensitivity": (
                 "더 좋은 가격",

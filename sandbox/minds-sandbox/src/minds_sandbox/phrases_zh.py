@@ -25,6 +25,13 @@ PHRASES = Phrases(
     about_me=_ABOUT_ME,
     after_speaker=_ABOUT_ME,
     reasons={
+        "use": {
+            "priceSensitivity": ("日常使用", "先在日常用，代替我平时会买的{field}"),
+            "sustainabilityFocus": ("替换不够环保的东西", "先用来替换我手上不够环保的东西"),
+            "brandLoyalty": ("和常用品牌对比", "先用在我平时用常用品牌的地方，看看它能不能比得上"),
+            "noveltySeeking": ("马上试用", "马上就用，而且用在别人看得到的地方"),
+            "skepticism": ("先短期试用", "先短期试用一下，看看它是不是名副其实"),
+        },
         "switch": {
             "priceSensitivity": ("更好的价格", "明显更好的价格会让我换：同样的质量便宜两成左右，我就会换"),
             "brandLoyalty": ("只有糟糕的体验", "只有被辜负才会：除非我现在用的牌子质量下降，否则我不会换"),

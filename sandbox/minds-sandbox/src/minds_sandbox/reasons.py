@@ -3,14 +3,18 @@
 Owns: ``closed_answer`` and reading what a closed question asks (``closed_kind``: where one hears about things,
 credibility of a claim or label, recommending, having bought or used something, having heard of it, how often,
 a preference between options, agreement, satisfaction, how different it is, buying or trying it, how appealing,
-else an opinion; a question naming a price is judged as a price first). The reason speaks to the question and to
+else an opinion; a Gabor-Granger step or a planned question is read by its structure and the planner's wording in
+any of the five languages, others by their words; a question naming a price is judged as a price first). The
+reason is written in the Study's language (``phrases_*``: "Ja — …", "네 — …") and speaks to the question and to
 the direction of the chosen option (positive, negative, neutral — from its sentiment), in the Mind's voice (its
 strongest trait gives the second half: what draws it, what would decide it, what puts it off, or for a habit who
 it is): "Yes — an independent label is something I can check; a claim the brand makes about itself I take with a
 pinch of salt." A list of alternatives (no ladder) gets why that one fits. A Yes/No answer leads
 with the word a person would say ("Yes —", "No —"); any other option or scale point is never repeated (the
 result shows it beside the reason), and a reason is never just the option. A question naming a price is
-answered against what the Mind would pay ("I would pay about 95 EUR; I'd never pay 140 EUR for shoes.").
+answered against what the Mind would pay ("I would pay about 95 EUR; I'd never pay 140 EUR for shoes."), the
+price quoted exactly as the question gives it ("139,99 EUR"), and the words never contradict the numbers (a Mind
+that would pay more never finds the price "a stretch").
 Pure functions over plain data and a seeded ``random.Random``; the same inputs always give the same words.
 Must not touch state, clocks or I/O.
 """

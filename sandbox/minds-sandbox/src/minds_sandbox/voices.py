@@ -1,13 +1,17 @@
 """What a Mind says in words: its open (qualitative) answer to a question and its reply in a one-Mind chat.
 
 Owns: reading what kind of question was asked (``kind_of``: switching triggers, brands, price, what one used
-before, what one likes most, credibility, barriers, improvements, usage, whether one would buy it, first
-reaction, a plain "why", or an opinion), and the sentences a Mind answers it with — in full sentences, about the
-question's topic, in the Mind's voice (its strongest traits drive the reason it gives, its occupation and city
-say who is speaking) — together with the theme that answer belongs to (the themes of a result are counted from
-these). A Mind whose Audience does not fit the topic says so, briefly ("Honestly, I don't know much about shoes
-…") instead of answering as an expert. A price question gets a price, a brands question gets brands, in answers
-and in chat alike (the reason that comes with a choice or a scale point is ``reasons``).
+before, what one likes most, credibility, barriers, improvements, usage, what one would use it for first,
+whether one would buy it, first reaction, a plain "why", or an opinion — from a method's price point, else from
+the planner's wording of the question in any of the five languages, else from its words in English, German,
+Spanish, Chinese or Korean), and the sentences a Mind answers it with — in the Study's language (``phrases_*``
+tables: German in the "ich" voice, Korean in the polite 요 style), in full sentences, about the question's topic,
+in the Mind's voice (its strongest traits drive the reason it gives, its occupation and city say who is
+speaking) — together with the theme that answer belongs to (the themes of a result are counted from these). A
+Mind whose Audience does not fit the topic says so, briefly ("Honestly, I don't know much about shoes …")
+instead of answering as an expert. A price question gets a price (the price the question names quoted exactly as
+it names it, the Mind's own amount with the currency's decimals: ``answer_language``), a brands question gets
+brands, in answers and in chat alike (the reason that comes with a choice or a scale point is ``reasons``).
 Pure functions over plain data and a seeded ``random.Random``; the same inputs always give the same words.
 Must not touch state, clocks or I/O.
 """
@@ -81,6 +85,11 @@ _KINDS = (  # English, German, Spanish, Chinese and Korean words for each kind, 
         r"\bhow often\b|\bwhen do you\b|\bhow do you (?:use|choose|buy)|\broutine\b|\busually\b|"
         r"\bwie oft\b|normalerweise|gewöhnlich|con qué frecuencia|cada cuánto|\bnormalmente|\bsueles|"
         r"多久|多常|通常|平时|얼마나 자주|보통|평소",
+    ),
+    (
+        "use",
+        r"\buse it for\b|\bwofür\b|para qué (?:lo|la|los|las) usarías|用来做什么|用在什么|"
+        r"무엇에 (?:쓰|사용)|어디에 (?:쓰|사용)",
     ),
     (
         "intent",

@@ -12,7 +12,17 @@ import uuid
 import httpx
 import pytest
 
-from minds_sandbox import RunningSandbox, answer_language, reasons, respondents, seed, topics, voices, wording
+from minds_sandbox import (
+    RunningSandbox,
+    answer_language,
+    phrases,
+    reasons,
+    respondents,
+    seed,
+    topics,
+    voices,
+    wording,
+)
 from minds_sandbox.engine import with_audience
 from minds_sandbox.phrases import Phrases
 from minds_sandbox.state import SandboxState
@@ -326,3 +336,31 @@ async def test_a_german_concept_test_is_answered_in_german_to_the_end(
                 assert re.fullmatch(r"Mittelwert \d,\d", audience["value"])
             for quote in audience["answers"]:
                 assert_in_language(quote["message"], "de")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_every_language_says_everything_english_says(lang: str) -> None:
+    english, other = table("en"), table(lang)
+    assert set(other.line) == set(english.line)
+    assert set(other.fields) == set(english.fields)
+    for kind, by_trait in english.reasons.items():
+        assert set(other.reasons[kind]) == set(by_trait), kind
+    assert set(other.reasons) == set(english.reasons) == set(phrases.OPEN_KINDS)
+    assert set(other.says) == set(english.says) == set(phrases.CLOSED_KINDS)
+    for name in ("about_me", "after_speaker", "brand_habit", "credible", "credible_too", "draws", "puts_off"):
+        assert set(getattr(other, name)) == set(phrases.TRAITS), name
+    amounts = {"{mine}", "{asked}", "{extra}", "{paid}", "{usual}", "{guess}", "{count}", "{total}", "{theme}"}
+    for key, text in english.line.items():  # no blank English does not fill; every amount and count said
+        theirs, ours = set(re.findall(r"\{\w+\}", other.line[key])), set(re.findall(r"\{\w+\}", text))
+        assert theirs <= ours and theirs & amounts == ours & amounts, key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_a_mind_would_use_it_for_first_is_answered_as_a_use(lang: str) -> None:
+    text = wording.phrase(lang, "concept_use", topic=SHOE[lang])
+    assert voices.kind_of(text) == "use"
+    uses = {theme for theme, _ in table(lang).reasons["use"].values()}
+    for answer in answers(gen_z(), question(text), lang):
+        assert answer["theme"] in uses, answer["text"]
+        assert not answer["text"].startswith(table(lang).line["intent_no"])
+        assert_in_language(answer["text"], lang)
