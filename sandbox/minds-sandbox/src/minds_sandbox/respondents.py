@@ -19,6 +19,8 @@ Owns: ``answer_item``, ``output_data``, ``consistency_flags``, and the grammar o
 - An Audience's open summary (its ``value``) names every theme of its answers with its count ("Proven
   sustainability (5 of 12) · Only a bad experience (4 of 12) · …"), and its answers are listed one of each theme
   in turn, most frequent first, so the quotes a reader sees illustrate the themes named.
+- Words are in the Study's language (``locale``, the run's ``studyLocale``; else the question's): answers,
+  reasons, themes and the summary line ("(5 von 12)", "(12명 중 5명)", "Mittelwert 3,2"), from ``phrases_*``.
 Pure functions over plain data: the same seed, Mind, question and earlier answers always give the same answer;
 another question gives other answers. Every result carries the sandbox's mark ``simulated: true``.
 Must not touch state, clocks or I/O.
