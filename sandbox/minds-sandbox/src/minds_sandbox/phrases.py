@@ -15,6 +15,7 @@ from dataclasses import dataclass
 TRAITS = ("priceSensitivity", "sustainabilityFocus", "brandLoyalty", "noveltySeeking", "skepticism")
 OPEN_KINDS = ("use", "switch", "credibility", "why", "barrier", "improve", "likes", "reaction", "opinion")
 CLOSED_KINDS = (
+    "believable",
     "recommend",
     "bought",
     "heard",

@@ -252,6 +252,11 @@ PHRASES = Phrases(
         ),
     },
     says={
+        "believable": (
+            "das klingt nach etwas, das wirklich funktionieren würde",
+            "manches klingt plausibel, manches würde ich erst sehen wollen",
+            "das klingt zu schön, um wahr zu sein",
+        ),
         "recommend": (
             "ich würde meinen Freunden davon erzählen",
             "ich würde es vielleicht erwähnen, aber niemanden zum Kauf drängen",

@@ -201,6 +201,11 @@ PHRASES = Phrases(
         ),
     },
     says={
+        "believable": (
+            "it sounds like something that would really work",
+            "some of it sounds plausible, some of it I would want to see first",
+            "it sounds too good to be true",
+        ),
         "recommend": (
             "I'd tell my friends about {field} like this",
             "I might mention it, but I wouldn't push anyone to buy it",

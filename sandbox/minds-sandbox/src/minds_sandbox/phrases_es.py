@@ -241,6 +241,11 @@ PHRASES = Phrases(
         ),
     },
     says={
+        "believable": (
+            "suena a algo que de verdad funcionaría",
+            "parte suena creíble, parte querría verlo primero",
+            "suena demasiado bueno para ser verdad",
+        ),
         "recommend": (
             "les hablaría a mis amigos de algo así",
             "puede que lo mencionara, pero no animaría a nadie a comprarlo",

@@ -60,6 +60,10 @@ _CLOSED_KINDS = (
 _CLOSED_PATTERNS = tuple((kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in _CLOSED_KINDS)
 _YES = re.compile(r"^(?:yes|ja|sí|si|是|예|네)\b", re.IGNORECASE)
 _NO = re.compile(r"^(?:no|nein|否|아니요)\b", re.IGNORECASE)
+_LABEL = re.compile(  # what a credibility reason talks about: a label or a claim
+    r"label|claim|certif|siegel|zertifi|aussage|behauptung|etiqueta|sello|afirmaci|标签|认证|说法|宣称|라벨|인증|주장",
+    re.IGNORECASE,
+)
 _NO_PREFERENCE = re.compile(r"no preference|keine präferenz|sin preferencia|没有偏好|선호 없음|neither|either", re.I)
 
 _SAYS = phrases_en.PHRASES.says  # kind → (positive, neutral, negative) in English
@@ -131,6 +135,8 @@ def closed_answer(
         return _sentence(p, lead, line["closed_source"].format(field=field, me=me))
     if kind == "prefer" or not _is_ordered(options, kind):
         return _sentence(p, lead, _preference(p, said, me=me, field=field))
+    if kind == "credibility" and not _LABEL.search(question):  # how believable the thing itself is
+        kind = "believable"
     if kind == "credibility":
         positive, negative = (p.credible_too if rng.random() < 0.5 else p.credible)[trait]
         return _sentence(

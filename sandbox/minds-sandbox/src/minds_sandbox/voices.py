@@ -232,7 +232,8 @@ def _reasoned(p: Phrases, kind: str, *, trait: str, affinity: float, field: str)
     theme, reason = p.reasons[kind][trait]
     reason = reason.format(field=field)
     if kind == "switch":
-        lead = line["switch_easy"] if affinity > POSITIVE else line["switch_hard"] if affinity < NEGATIVE else ""
+        easy = affinity > POSITIVE and trait != "brandLoyalty"  # a loyal Mind never "switches quite easily"
+        lead = line["switch_easy"] if easy else line["switch_hard"] if affinity < NEGATIVE else ""
         return Said(line["switch"].format(lead=lead, reason=reason), theme)
     if kind == "credibility":
         lead = (

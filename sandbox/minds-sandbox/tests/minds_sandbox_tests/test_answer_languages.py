@@ -364,3 +364,22 @@ def test_what_a_mind_would_use_it_for_first_is_answered_as_a_use(lang: str) -> N
         assert answer["theme"] in uses, answer["text"]
         assert not answer["text"].startswith(table(lang).line["intent_no"])
         assert_in_language(answer["text"], lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_how_believable_a_concept_is_is_answered_about_the_concept_not_a_label(lang: str) -> None:
+    text = wording.phrase(lang, "concept_believe", topic=SHOE[lang])
+    believable = {s for s in table(lang).says["believable"]}
+    given = answers(gen_z(), question(text, {"type": "scale", "scaleRange": [1, 5]}), lang)
+    for answer in given:
+        assert any(answer["text"].startswith(s[:1].upper() + s[1:]) for s in believable), answer["text"]
+        assert_in_language(answer["text"], lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "ko"])  # (no loyal Mind answers the Chinese wording so)
+def test_a_loyal_mind_never_says_it_switches_easily(lang: str) -> None:
+    loyal = table(lang).reasons["switch"]["brandLoyalty"][1]
+    said = [a["text"] for a in answers(gen_z(), question(SWITCH[lang]), lang) if loyal in a["text"]]
+    assert said  # some Minds of the Audience stay with their brand
+    for text in said:
+        assert not text.startswith(table(lang).line["switch_easy"]), text
