@@ -133,3 +133,9 @@ def money(amount_eur: float, currency: str, lang: str) -> str:
     if lang in DECIMAL_COMMA:
         number = number.replace(".", ",")
     return f"{number} {currency}"
+
+
+def number(value: float, lang: str) -> str:
+    """A figure as the language writes it: "42.5" in English, Chinese and Korean, "42,5" in German and Spanish."""
+    text = str(value)
+    return text.replace(".", ",") if lang in DECIMAL_COMMA else text

@@ -409,6 +409,10 @@ PHRASES = Phrases(
         "theme_count": "{theme} ({count} von {total})",
         "theme_other": "Sonstiges",
         "no_answers": "keine Antworten",
+        "summary_most": "Die meisten wählten {option} ({pct} %, n={n}).",
+        "summary_mean": "Mittelwert {mean} auf {low}–{high} (n={n}).",
+        "summary_theme": "Häufigstes Thema: {theme} (n={n}).",
+        "summary_none": "Keine Antworten erfasst.",
         "mean": "Mittelwert {mean}",
     },
 )

@@ -355,6 +355,10 @@ PHRASES = Phrases(
         "theme_count": "{theme} ({count} of {total})",
         "theme_other": "Other",
         "no_answers": "no answers",
+        "summary_most": "Most chose {option} ({pct}%, n={n}).",
+        "summary_mean": "Mean {mean} on {low}-{high} (n={n}).",
+        "summary_theme": "Leading theme: {theme} (n={n}).",
+        "summary_none": "No answers recorded.",
         "mean": "mean {mean}",
     },
 )

@@ -390,6 +390,10 @@ PHRASES = Phrases(
         "theme_count": "{theme} ({count} de {total})",
         "theme_other": "Otros",
         "no_answers": "sin respuestas",
+        "summary_most": "La mayoría eligió {option} ({pct} %, n={n}).",
+        "summary_mean": "Media de {mean} en {low}–{high} (n={n}).",
+        "summary_theme": "Tema principal: {theme} (n={n}).",
+        "summary_none": "No hay respuestas registradas.",
         "mean": "media {mean}",
     },
 )

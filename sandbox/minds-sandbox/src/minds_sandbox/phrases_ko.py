@@ -341,6 +341,10 @@ PHRASES = Phrases(
         "theme_count": "{theme} ({total}명 중 {count}명)",
         "theme_other": "기타",
         "no_answers": "응답 없음",
+        "summary_most": "가장 많이 고른 답: {option} ({pct}%, n={n}).",
+        "summary_mean": "평균 {mean}점 ({low}–{high}점, n={n}).",
+        "summary_theme": "가장 많은 주제: {theme} (n={n}).",
+        "summary_none": "기록된 응답이 없습니다.",
         "mean": "평균 {mean}",
     },
 )

@@ -276,6 +276,10 @@ PHRASES = Phrases(
         "theme_count": "{theme}（{total}人中{count}人）",
         "theme_other": "其他",
         "no_answers": "没有回答",
+        "summary_most": "最多人选择了{option}（{pct}%，n={n}）。",
+        "summary_mean": "平均值 {mean}（{low}–{high}，n={n}）。",
+        "summary_theme": "最主要的主题：{theme}（n={n}）。",
+        "summary_none": "没有记录到回答。",
         "mean": "平均值 {mean}",
     },
 )

@@ -15,6 +15,7 @@ import pytest
 from minds_sandbox import (
     RunningSandbox,
     answer_language,
+    engine,
     phrases,
     reasons,
     respondents,
@@ -383,3 +384,29 @@ def test_a_loyal_mind_never_says_it_switches_easily(lang: str) -> None:
     assert said  # some Minds of the Audience stay with their brand
     for text in said:
         assert not text.startswith(table(lang).line["switch_easy"]), text
+
+
+@pytest.mark.parametrize(
+    ("lang", "theme_line", "mean_line"),
+    [
+        ("en", "Leading theme: ", "Mean "),
+        ("de", "Häufigstes Thema: ", "Mittelwert "),
+        ("es", "Tema principal: ", "Media de "),
+        ("zh", "最主要的主题：", "平均值 "),
+        ("ko", "가장 많은 주제: ", "평균 "),
+    ],
+)
+def test_a_study_summary_says_each_result_in_the_language_of_its_answers(
+    lang: str, theme_line: str, mean_line: str
+) -> None:
+    minds = gen_z()
+    open_asked = question(SWITCH[lang])
+    scale_asked = question(LABEL[lang], {"type": "scale", "scaleRange": [1, 5]}, qid="q2")
+    outputs = [
+        respondents.output_data(question=q, answers=answers(minds, q, lang), missing=[], audience_names={}, locale=lang)
+        for q in (open_asked, scale_asked)
+    ]
+    said = [engine.headline(output) for output in outputs]
+    assert said[0].startswith(theme_line) and outputs[0]["themes"][0]["theme"] in said[0], said[0]
+    assert said[1].startswith(mean_line), said[1]
+    assert ("," if lang in ("de", "es") else ".") in said[1].split("(")[0], said[1]
