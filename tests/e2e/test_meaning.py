@@ -120,25 +120,28 @@ ZWSP = "\u200b"
 # --- row 1: NPS from Minds' data ------------------------------------------------------------------------------
 
 NPS_RUN = {  # the guided run's 0–10 question (Q4) and Gen Z's line: Minds' NPS calculation marks the method
+    # (the Minds answer the run's open questions in the Study's language, and each answer follows its earlier ones)
     "en": (
         "*Q4. How likely are you to recommend the new running shoe to a friend or colleague?*",
         f"{GEN_Z} (n=12): NPS −17 · promoters (9–10) 25% · passives (7–8) 33% · detractors (0–6) 42%",
     ),
     "de": (
         "*Q4. Wie wahrscheinlich ist es, dass Sie „new running shoe“ einem Freund oder Kollegen empfehlen?*",
-        f"{GEN_Z} (n=12): NPS −58 · Promotoren (9–10) 17{NBSP}% · Passive (7–8) 8{NBSP}% · Detraktoren (0–6) 75{NBSP}%",
+        f"{GEN_Z} (n=12): NPS −17 · Promotoren (9–10) 25{NBSP}% · Passive (7–8) 33{NBSP}% · "
+        f"Detraktoren (0–6) 42{NBSP}%",
     ),
     "es": (
         "*Q4. ¿Qué probabilidad hay de que recomiendes «new running shoe» a un amigo o colega?*",
-        f"{GEN_Z} (n=12): NPS +9 · promotores (9–10) 42{NBSP}% · pasivos (7–8) 25{NBSP}% · detractores (0–6) 33{NBSP}%",
+        f"{GEN_Z} (n=12): NPS +17 · promotores (9–10) 42{NBSP}% · pasivos (7–8) 33{NBSP}% · "
+        f"detractores (0–6) 25{NBSP}%",
     ),
     "zh": (
         "*Q4. 您向朋友或同事推荐“new running shoe”的可能性有多大？*",
-        f"{GEN_Z}（n=12）：NPS −50 · 推荐者（9–10）17% · 被动者（7–8）17% · 贬损者（0–6）67%",
+        f"{GEN_Z}（n=12）：NPS −25 · 推荐者（9–10）17% · 被动者（7–8）42% · 贬损者（0–6）42%",
     ),
     "ko": (
         "*Q4. ‘new running shoe’를 친구나 동료에게 추천할 가능성은 얼마나 됩니까?*",
-        f"{GEN_Z} (n=12): NPS −41 · 추천 고객(9–10) 17% · 중립 고객(7–8) 25% · 비추천 고객(0–6) 58%",
+        f"{GEN_Z} (n=12): NPS +17 · 추천 고객(9–10) 50% · 중립 고객(7–8) 17% · 비추천 고객(0–6) 33%",
     ),
 }
 

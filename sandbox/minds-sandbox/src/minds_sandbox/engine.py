@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from minds_sandbox import calculations, respondents
+from minds_sandbox import answer_language, calculations, respondents
 from minds_sandbox.assets import question_assets
 from minds_sandbox.clock import Clock, iso
 from minds_sandbox.config import Faults, SandboxConfig
@@ -166,7 +166,9 @@ class Engine:
         answers = [self._answer(run, question=question, mind_ref=m) for m in delivered]
         missing = [{"audienceId": m["audienceId"], "mindId": m["mindId"]} for m in asked if m not in delivered]
         names = {audience_id: audience["name"] for audience_id, audience in self.state.audiences.items()}
-        output = respondents.output_data(question=question, answers=answers, missing=missing, audience_names=names)
+        output = respondents.output_data(
+            question=question, answers=answers, missing=missing, audience_names=names, locale=run.get("studyLocale")
+        )
         if assets := question_assets(question["text"]):
             output["assets"] = assets
         study = self.state.studies[run["studyId"]]
@@ -245,7 +247,9 @@ class Engine:
             else []
         )
         mind = with_audience(self.state, self.state.minds[mind_ref["mindId"]], audience_id=mind_ref["audienceId"])
-        return respondents.answer_item(seed=self.state.seed, mind=mind, question=question, history=history)
+        return respondents.answer_item(
+            seed=self.state.seed, mind=mind, question=question, history=history, locale=run.get("studyLocale")
+        )
 
     def _finish(self, run: Record, *, now: float) -> None:
         partial = any(i.get("partial") for i in run["items"])
@@ -388,17 +392,22 @@ def write_summary(study: Record, *, revision: int, length: str, now: float) -> R
 
 
 def headline(output: Record) -> str:
-    """One sentence a reader can take away from a question's results."""
-    kind = output["type"]
+    """One sentence a reader can take away from a question's results, in the language its answers were given in
+    (read from its question and first answer: ``answer_language``)."""
+    said = [a.get("message", "") for audience in output.get("audiences", []) for a in audience.get("answers", [])[:1]]
+    lang = answer_language.language_of(None, " ".join([str(output.get("title", "")), *said]))
+    line = answer_language.phrases_for(lang).line
+    kind, n = output["type"], output.get("responseCount", 0)
     if kind in ("categorical", "multiselect") and output.get("distribution"):
         top = max(output["distribution"], key=lambda d: d["count"])
-        return f"Most chose {top['option']} ({top['pct']}%, n={output['responseCount']})."
+        return line["summary_most"].format(option=top["option"], pct=answer_language.number(top["pct"], lang), n=n)
     if kind == "scale" and output.get("mean") is not None:
         low, high = output["scaleRange"]
-        return f"Mean {output['mean']} on {low}-{high} (n={output['responseCount']})."
+        mean = answer_language.number(output["mean"], lang)
+        return line["summary_mean"].format(mean=mean, low=low, high=high, n=n)
     if output.get("themes"):
-        return f"Leading theme: {output['themes'][0]['theme']} (n={output['responseCount']})."
-    return "No answers recorded."
+        return line["summary_theme"].format(theme=output["themes"][0]["theme"], n=n)
+    return line["summary_none"]
 
 
 def with_audience(state: SandboxState, mind: Record, *, audience_id: str | None = None) -> Record:

@@ -3,14 +3,18 @@
 Owns: ``closed_answer`` and reading what a closed question asks (``closed_kind``: where one hears about things,
 credibility of a claim or label, recommending, having bought or used something, having heard of it, how often,
 a preference between options, agreement, satisfaction, how different it is, buying or trying it, how appealing,
-else an opinion; a question naming a price is judged as a price first). The reason speaks to the question and to
+else an opinion; a Gabor-Granger step or a planned question is read by its structure and the planner's wording in
+any of the five languages, others by their words; a question naming a price is judged as a price first). The
+reason is written in the Study's language (``phrases_*``: "Ja — …", "네 — …") and speaks to the question and to
 the direction of the chosen option (positive, negative, neutral — from its sentiment), in the Mind's voice (its
 strongest trait gives the second half: what draws it, what would decide it, what puts it off, or for a habit who
 it is): "Yes — an independent label is something I can check; a claim the brand makes about itself I take with a
 pinch of salt." A list of alternatives (no ladder) gets why that one fits. A Yes/No answer leads
 with the word a person would say ("Yes —", "No —"); any other option or scale point is never repeated (the
 result shows it beside the reason), and a reason is never just the option. A question naming a price is
-answered against what the Mind would pay ("I would pay about 95 EUR; I'd never pay 140 EUR for shoes.").
+answered against what the Mind would pay ("I would pay about 95 EUR; I'd never pay 140 EUR for shoes."), the
+price quoted exactly as the question gives it ("139,99 EUR"), and the words never contradict the numbers (a Mind
+that would pay more never finds the price "a stretch").
 Pure functions over plain data and a seeded ``random.Random``; the same inputs always give the same words.
 Must not touch state, clocks or I/O.
 """
@@ -19,9 +23,11 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cache
 from typing import Any
 
-from minds_sandbox import topics, voices
+from minds_sandbox import answer_language, phrases_en, topics, voices
+from minds_sandbox.phrases import Phrases
 from minds_sandbox.topics import Topic
 
 LEANS = 1 / 3  # sentiment beyond which an answer counts as positive or negative
@@ -54,139 +60,33 @@ _CLOSED_KINDS = (
 _CLOSED_PATTERNS = tuple((kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in _CLOSED_KINDS)
 _YES = re.compile(r"^(?:yes|ja|sí|si|是|예|네)\b", re.IGNORECASE)
 _NO = re.compile(r"^(?:no|nein|否|아니요)\b", re.IGNORECASE)
+_LABEL = re.compile(  # what a credibility reason talks about: a label or a claim
+    r"label|claim|certif|siegel|zertifi|aussage|behauptung|etiqueta|sello|afirmaci|标签|认证|说法|宣称|라벨|인증|주장",
+    re.IGNORECASE,
+)
 _NO_PREFERENCE = re.compile(r"no preference|keine präferenz|sin preferencia|没有偏好|선호 없음|neither|either", re.I)
 
-# credibility → trait → (positive, negative): every one names the label or the claim it is about
-_CREDIBLE: dict[str, tuple[str, str]] = {
-    "skepticism": (
-        "an independent label is something I can check; a claim the brand makes about itself I take with a pinch "
-        "of salt",
-        "a label alone doesn't convince me; I have seen too many claims like that fall apart",
-    ),
-    "sustainabilityFocus": (
-        "a label from a certifier I recognise means someone outside the company has looked at how it is made",
-        "I'd still want to see how it is made; a label alone doesn't tell me that",
-    ),
-    "brandLoyalty": (
-        "a label on top of a brand I already trust makes the claim easier to believe",
-        "I trust the company behind the product more than any label it puts on the box",
-    ),
-    "priceSensitivity": (
-        "a checked label makes the claim worth something, as long as it doesn't push the price up",
-        "a label mostly looks like a reason to charge more; it doesn't make the claim more believable to me",
-    ),
-    "noveltySeeking": (
-        "a label that says in one line what was checked and by whom makes the claim concrete",
-        "a label is just one more logo to me; I'd need to know what exactly it checks before I believe the claim",
-    ),
-}
-# a second wording for each, so two alike Minds do not say the same words
-_CREDIBLE_TOO: dict[str, tuple[str, str]] = {
-    "skepticism": (
-        "if someone independent checked it, the claim is more than the brand talking about itself",
-        "labels like that are easy to buy; the claim would need real numbers behind it",
-    ),
-    "sustainabilityFocus": (
-        "a third-party label tells me the claim was looked at by someone who knows how things are made",
-        "a label doesn't show me where the materials come from, so the claim stays vague",
-    ),
-    "brandLoyalty": (
-        "from a brand I know, a checked label would settle it; the claim would be easy to believe",
-        "whether I believe the claim depends on the brand, not on a label",
-    ),
-    "priceSensitivity": (
-        "a label somebody else checked makes the claim believable, if the price stays the same",
-        "I'd suspect the label is there to justify a higher price, so the claim doesn't gain much",
-    ),
-    "noveltySeeking": (
-        "a label from someone independent makes the claim feel real, and I'd look it up",
-        "one more label on the box won't make the claim believable; I'd want to know what was measured",
-    ),
-}
-_CREDIBLE_UNSURE = "it depends on who is behind the label; some I would believe, some I wouldn't"
-
-# kind → (positive, neutral, negative): what the question asks, said for the direction of the choice
-_SAYS: dict[str, tuple[str, str, str]] = {
-    "recommend": (
-        "I'd tell my friends about {field} like this",
-        "I might mention it, but I wouldn't push anyone to buy it",
-        "I wouldn't put my name behind it to a friend",
-    ),
-    "bought": (
-        "I buy {field} regularly, so I know what is out there",
-        "now and then, when I need new {field}",
-        "I haven't bought {field} like this recently",
-    ),
-    "heard": (
-        "I have come across it before and know roughly what it is",
-        "the name rings a bell, but I couldn't say much about it",
-        "this is the first I have heard of it",
-    ),
-    "frequency": (
-        "{field} are something I buy and use a lot",
-        "I buy {field} when I need them, not more than that",
-        "{field} are not something I spend much on",
-    ),
-    "agree": (
-        "that matches how I see it",
-        "I partly see it that way, partly not",
-        "that is not how I see it",
-    ),
-    "satisfied": (
-        "it does what I need, and I have had no reason to complain",
-        "it is fine, though nothing special",
-        "it has let me down more than once",
-    ),
-    "different": (
-        "it feels like something I haven't seen before",
-        "it is a bit different, but not by much",
-        "it looks much like what I already have",
-    ),
-    "intent": (
-        "I'd buy it if I came across it",
-        "I might, but I'd want to see it in person first",
-        "I don't see myself buying it",
-    ),
-    "appeal": (
-        "it speaks to me",
-        "it is okay, but it doesn't excite me",
-        "it doesn't do much for me",
-    ),
-    "opinion": (
-        "I feel good about it",
-        "I have mixed feelings about it",
-        "I'm not keen on it",
-    ),
-}
+_SAYS = phrases_en.PHRASES.says  # kind → (positive, neutral, negative) in English
 _FACTUAL = frozenset({"bought", "heard", "frequency"})  # about the Mind's own habits, not a judgement
-# trait → what draws a Mind leaning in
-_DRAWS = {
-    "priceSensitivity": "it seems fairly priced for what it is",
-    "sustainabilityFocus": "I like what it is made of",
-    "brandLoyalty": "the brand behind it is one I would trust",
-    "noveltySeeking": "it feels new, and I like being early",
-    "skepticism": "what it promises sounds like something I could check",
-}
-# trait → what would decide it for a Mind in two minds
-_WOULD_DECIDE = {
-    "priceSensitivity": "the price would decide it",
-    "sustainabilityFocus": "how it is made would decide it",
-    "brandLoyalty": "who makes it would decide it",
-    "noveltySeeking": "whether it is really new would decide it",
-    "skepticism": "a test I trust would decide it",
-}
-# trait → what a Mind leaning out says about itself
-_PUTS_OFF = {
-    "priceSensitivity": "I'd rather keep my money for something I know is worth it",
-    "sustainabilityFocus": "I don't know enough about how it is made",
-    "brandLoyalty": "I'd rather stay with the names I know",
-    "noveltySeeking": "it feels like more of the same",
-    "skepticism": "I haven't seen proof that it does what it says",
-}
+PRICE_TOLERANCE = 0.97  # what a Mind would pay covers a price within the rounding of the amount it says
 
 
-def closed_kind(question: str) -> str:
-    """Which kind of closed question this is (the first matching kind in ``_CLOSED_KINDS``), else "opinion"."""
+def closed_kind(question: str, method_input: dict[str, Any] | None = None) -> str:
+    """Which kind of closed question this is: a Gabor-Granger step asks whether one would buy; a question the
+    planner worded (in any of the five languages) is the kind its English wording reads as; else the first kind in
+    ``_CLOSED_KINDS`` whose words it uses; else "opinion"."""
+    if method_input and method_input.get("methodId") == "gabor-granger":
+        return "intent"
+    key = answer_language.planned_key(question)
+    return _key_kind(key) if key else _word_kind(question)
+
+
+@cache
+def _key_kind(key: str) -> str:
+    return _word_kind(answer_language.english_wording(key))
+
+
+def _word_kind(question: str) -> str:
     return next((kind for kind, pattern in _CLOSED_PATTERNS if pattern.search(question)), "opinion")
 
 
@@ -206,56 +106,65 @@ def closed_answer(
     sentiment: float | None,
     wtp_eur: float | None,
     rng: random.Random,
+    language: str = "en",
+    method_input: dict[str, Any] | None = None,
 ) -> str:
     """Why a Mind chose ``said`` (an option, several joined by ", ", or a scale point): one or two full
-    sentences about what the question asks, for the direction of the choice, in the Mind's voice; unsure outside
-    its field."""
-    field = voices.field_of(topic)
+    sentences in ``language`` about what the question asks, for the direction of the choice, in the Mind's voice;
+    unsure outside its field."""
+    p = answer_language.phrases_for(language)
+    line = p.line
+    field = voices.field_of(topic, p.lang)
     if not topics.fits(mind, topic):
-        return f"I don't know much about {field}, so I have no strong view."
+        return line["closed_unfit"].format(field=field)
     way = direction(sentiment)
     tested = topics.tested_price(question, topic)
     named = tested or next(iter(topics.prices_in(said)), None)
-    lead = _lead(said, options)
+    lead = _lead(p, said, options)
     if named is not None and wtp_eur is not None:
-        return _sentence(lead, _price_reason(wtp_eur=wtp_eur, tested=tested, named=named, way=way, field=field))
+        reason = _price_reason(p, question=question, wtp_eur=wtp_eur, tested=tested, named=named, way=way, field=field)
+        return _sentence(p, lead, reason)
     trait = voices.driver(mind["persona"]["traits"], rng)
+    me = p.about_me[trait]
     if not said:
-        return "None of these matter much to me."
+        return line["closed_none"]
     if sentiment is None:  # a multiselect: one or several options chosen
-        these = "Those are" if ", " in said else "That is"
-        return f"{these} what I look at first, because {voices.ABOUT_ME[trait]}."
-    kind = closed_kind(question)
+        return line["closed_several" if ", " in said else "closed_one"].format(me=me)
+    kind = closed_kind(question, method_input)
     if kind == "source":
-        return _sentence(lead, f"that is where I notice new {field} most, because {voices.ABOUT_ME[trait]}")
+        return _sentence(p, lead, line["closed_source"].format(field=field, me=me))
     if kind == "prefer" or not _is_ordered(options, kind):
-        return _sentence(lead, _preference(said, trait=trait, field=field))
+        return _sentence(p, lead, _preference(p, said, me=me, field=field))
+    if kind == "credibility" and not _LABEL.search(question):  # how believable the thing itself is
+        kind = "believable"
     if kind == "credibility":
-        positive, negative = (_CREDIBLE_TOO if rng.random() < 0.5 else _CREDIBLE)[trait]
-        return _sentence(lead, positive if way == "positive" else negative if way == "negative" else _CREDIBLE_UNSURE)
-    yes, unsure, no = _SAYS[kind]
+        positive, negative = (p.credible_too if rng.random() < 0.5 else p.credible)[trait]
+        return _sentence(
+            p, lead, positive if way == "positive" else negative if way == "negative" else line["closed_unsure"]
+        )
+    yes, unsure, no = p.says[kind]
     says = {"positive": yes, "neutral": unsure, "negative": no}[way].format(field=field)
     if kind in _FACTUAL:  # a habit: who is speaking, when it says something about the answer
         about_me = way == "positive" or (way == "negative" and trait in ("priceSensitivity", "brandLoyalty"))
-        return _sentence(lead, f"{says}; {voices.ABOUT_ME[trait]}" if about_me else says)
-    why = {"positive": _DRAWS, "neutral": _WOULD_DECIDE, "negative": _PUTS_OFF}[way][trait]
-    return _sentence(lead, f"{says}; {why}")
+        return _sentence(p, lead, line["closed_habit"].format(says=says, me=me) if about_me else says)
+    why = {"positive": p.draws, "neutral": p.would_decide, "negative": p.puts_off}[way][trait]
+    return _sentence(p, lead, line["closed_why"].format(says=says, why=why))
 
 
-def _lead(said: str, options: list[str]) -> str:
-    """ "Yes — " / "No — " for a Yes/No list (how a person answers it); otherwise nothing (the option is shown
-    beside the reason, so it is not repeated)."""
+def _lead(p: Phrases, said: str, options: list[str]) -> str:
+    """ "Yes — " / "No — " for a Yes/No list (how a person answers it, in the language); otherwise nothing (the
+    option is shown beside the reason, so it is not repeated)."""
     if not any(_YES.match(o) for o in options):
         return ""
     if _YES.match(said):
-        return "Yes — "
+        return p.line["lead_yes"]
     if _NO.match(said):
-        return "No — "
-    return "Maybe — "
+        return p.line["lead_no"]
+    return p.line["lead_maybe"]
 
 
-def _sentence(lead: str, body: str) -> str:
-    return f"{lead}{body if lead else body[:1].upper() + body[1:]}."
+def _sentence(p: Phrases, lead: str, body: str) -> str:
+    return f"{lead}{body if lead else body[:1].upper() + body[1:]}{p.line['end']}"
 
 
 def _is_ordered(options: list[str], kind: str) -> bool:
@@ -264,32 +173,43 @@ def _is_ordered(options: list[str], kind: str) -> bool:
     return not options or kind != "opinion" or len(options) <= 2 or any(_YES.match(o) or _NO.match(o) for o in options)
 
 
-def _preference(said: str, *, trait: str, field: str) -> str:
+def _preference(p: Phrases, said: str, *, me: str, field: str) -> str:
     if _NO_PREFERENCE.search(said):
-        return f"neither stands out for me; with {field}, other things decide it"
-    return f"that one fits me better, because {voices.ABOUT_ME[trait]}"
+        return p.line["closed_neither"].format(field=field)
+    return p.line["closed_fits"].format(me=me)
 
 
-def _price_reason(*, wtp_eur: float, tested: topics.Price | None, named: topics.Price, way: str, field: str) -> str:
-    mine = topics.format_price(wtp_eur, named.currency)
+def _price_reason(
+    p: Phrases,
+    *,
+    question: str,
+    wtp_eur: float,
+    tested: topics.Price | None,
+    named: topics.Price,
+    way: str,
+    field: str,
+) -> str:
+    """What the Mind would pay, against the price the question names (quoted exactly as it names it); the words
+    never contradict the numbers: a Mind that would pay more than the price never finds it a stretch."""
+    line, lang = p.line, p.lang
+    mine = answer_language.money(wtp_eur, named.currency, lang)
     if tested is None:  # a band or an amount among the options: what the Mind would pay is the reason
-        return f"I would pay about {mine} for {field}"
+        return line["pay_band"].format(mine=mine, field=field)
+    within = wtp_eur >= tested.eur * PRICE_TOLERANCE
     if tested.extra_eur is not None:  # "20 EUR more": judged as the usual price plus that amount
-        extra = topics.format_price(tested.extra_eur, tested.currency)
-        # What the Mind would pay covers the usual price and the extra (within the rounding of the amount it says).
-        within = wtp_eur >= tested.eur * 0.97
+        extra = answer_language.quoted_extra(question, tested, lang)
         if way == "positive":
-            if within:
-                return f"I would pay about {mine} for {field}, so {extra} more is fine with me"
-            return f"{extra} more takes {field} a little over the {mine} I'd pay, but I'd pay it"
-        if way == "negative":
-            if within:
-                return f"I would pay about {mine} for {field}, but {extra} more isn't worth it to me"
-            return f"I would pay about {mine} for {field}; {extra} more is too much"
-        return f"I would pay about {mine} for {field}, so {extra} more is a stretch"
-    asked = topics.format_price(tested.eur, tested.currency)
+            key = "pay_extra_fine" if within else "pay_extra_over"
+        elif way == "negative":
+            key = "pay_extra_not_worth" if within else "pay_extra_too_much"
+        else:
+            key = "pay_extra_stretch"
+        return line[key].format(mine=mine, field=field, extra=extra)
+    asked = answer_language.quoted(question, tested, lang)
     if way == "positive":
-        return f"I would pay about {mine}, so I'd happily pay {asked} for {field}"
-    if way == "negative":
-        return f"I would pay about {mine}; I'd never pay {asked} for {field}"
-    return f"I would pay about {mine}, so it's a stretch to pay {asked} for {field}"
+        key = "pay_happily" if within else "pay_over_but"
+    elif way == "negative":
+        key = "pay_could_but" if within else "pay_never"
+    else:
+        key = "pay_within" if within else "pay_stretch"
+    return line[key].format(mine=mine, field=field, asked=asked)

@@ -19,6 +19,8 @@ Owns: ``answer_item``, ``output_data``, ``consistency_flags``, and the grammar o
 - An Audience's open summary (its ``value``) names every theme of its answers with its count ("Proven
   sustainability (5 of 12) · Only a bad experience (4 of 12) · …"), and its answers are listed one of each theme
   in turn, most frequent first, so the quotes a reader sees illustrate the themes named.
+- Words are in the Study's language (``locale``, the run's ``studyLocale``; else the question's): answers,
+  reasons, themes and the summary line ("(5 von 12)", "(12명 중 5명)", "Mittelwert 3,2"), from ``phrases_*``.
 Pure functions over plain data: the same seed, Mind, question and earlier answers always give the same answer;
 another question gives other answers. Every result carries the sandbox's mark ``simulated: true``.
 Must not touch state, clocks or I/O.
@@ -34,7 +36,7 @@ import statistics
 from collections import Counter
 from typing import Any
 
-from minds_sandbox import reasons, topics, voices
+from minds_sandbox import answer_language, reasons, topics, voices
 
 HISTORY_WEIGHT = 0.2  # how strongly a Mind's earlier answers in the run pull its next one
 NOISE = 0.18
@@ -77,9 +79,15 @@ def _rng(*parts: object) -> random.Random:
 
 
 def answer_item(
-    *, seed: int, mind: dict[str, Any], question: dict[str, Any], history: list[dict[str, Any]]
+    *,
+    seed: int,
+    mind: dict[str, Any],
+    question: dict[str, Any],
+    history: list[dict[str, Any]],
+    locale: str | None = None,
 ) -> dict[str, Any]:
-    """One Mind's answer to one item, given its own earlier answers in this run.
+    """One Mind's answer to one item, given its own earlier answers in this run, in the Study's language
+    (``locale``, else the question's: ``answer_language.language_of``).
 
     ``mind`` may carry ``audienceName`` and ``audienceBrief`` (what its Audience is about) for the topic fit."""
     history_digest = hashlib.sha256(json.dumps([h["value"] for h in history]).encode()).hexdigest()[:12]
@@ -98,8 +106,9 @@ def answer_item(
     if not fitting:
         affinity = UNFIT_CENTRE + UNFIT_SPREAD * (affinity - 0.5)
     response = question["response"]
+    language = answer_language.language_of(locale, question["text"])
     value, text, theme = _value(
-        response, affinity=affinity, mind=mind, rng=rng, question=question, wtp=wtp, fitting=fitting
+        response, affinity=affinity, mind=mind, rng=rng, question=question, wtp=wtp, fitting=fitting, language=language
     )
     answer = {
         "mindId": mind["id"],
@@ -160,9 +169,10 @@ def _value(
     question: dict[str, Any],
     wtp: float | None,
     fitting: bool,
+    language: str,
 ) -> tuple[Any, str, str | None]:
     kind = response["type"]
-    context: dict[str, Any] = {"question": question, "mind": mind, "wtp": wtp, "rng": rng}
+    context: dict[str, Any] = {"question": question, "mind": mind, "wtp": wtp, "rng": rng, "language": language}
     if kind == "categorical":
         choice = _choice(response["categoricalOptions"], affinity=affinity, wtp=wtp)
         return choice, _closed(choice, response, choice=choice, affinity=affinity, **context), None
@@ -182,6 +192,8 @@ def _value(
         wtp_eur=wtp,
         rng=rng,
         role_phrase=with_article(role(mind["persona"]["occupation"])),
+        language=language,
+        method_input=question.get("methodInput"),
     )
     return said.text, said.text, said.theme
 
@@ -196,6 +208,7 @@ def _closed(
     mind: dict[str, Any],
     wtp: float | None,
     rng: random.Random,
+    language: str,
 ) -> str:
     return reasons.closed_answer(
         question=question["text"],
@@ -206,6 +219,8 @@ def _closed(
         sentiment=sentiment(response, choice, affinity=affinity),
         wtp_eur=wtp,
         rng=rng,
+        language=language,
+        method_input=question.get("methodInput"),
     )
 
 
@@ -285,6 +300,7 @@ def output_data(
     answers: list[dict[str, Any]],
     missing: list[dict[str, str]],
     audience_names: dict[str, str],
+    locale: str | None = None,
 ) -> dict[str, Any]:
     """Per-question results over the asked Minds only: the declared ``StudyOutputData`` (title, type,
     classification, per-Audience aggregate with the individual answers) plus the sandbox's aggregates and its
@@ -294,7 +310,9 @@ def output_data(
         "title": question["text"],
         "type": kind,
         "classification": _classification(question["response"]),
-        "audiences": _by_audience(question["response"], answers, audience_names),
+        "audiences": _by_audience(
+            question["response"], answers, audience_names, answer_language.language_of(locale, question["text"])
+        ),
         "questionId": question["id"],
         "responseCount": len(answers),
         "simulated": True,  # the sandbox's own mark: these answers were simulated on this machine, not by Minds
@@ -327,14 +345,22 @@ def _coded(value: Any) -> str:
     return "; ".join(str(v) for v in value) if isinstance(value, list) else str(value)
 
 
-def _aggregate(response: dict[str, Any], answers: list[dict[str, Any]]) -> str:
+def _aggregate(response: dict[str, Any], answers: list[dict[str, Any]], language: str) -> str:
+    """An Audience's answers in one line, in the language they were given in: the mean, every theme with its count
+    ("Proven sustainability (5 of 12)", "Nachweisbare Nachhaltigkeit (5 von 12)", "입증된 지속가능성 (12명 중
+    5명)"), or the most chosen option."""
+    line = answer_language.phrases_for(language).line
     if not answers:
-        return "no answers"
+        return line["no_answers"]
     if response["type"] == "scale":
-        return f"mean {statistics.fmean(a['value'] for a in answers):.1f}"
+        mean = f"{statistics.fmean(a['value'] for a in answers):.1f}"
+        return line["mean"].format(mean=mean.replace(".", ",") if language in answer_language.DECIMAL_COMMA else mean)
     if response["type"] == "qualitative":
-        themes = Counter(a.get("theme", "Other") for a in answers)
-        return " · ".join(f"{theme} ({count} of {len(answers)})" for theme, count in themes.most_common())
+        themes = Counter(a.get("theme", line["theme_other"]) for a in answers)
+        return " · ".join(
+            line["theme_count"].format(theme=theme, count=count, total=len(answers))
+            for theme, count in themes.most_common()
+        )
     counts: Counter[str] = Counter()
     for answer in answers:
         counts.update(answer["value"] if isinstance(answer["value"], list) else [answer["value"]])
@@ -343,7 +369,7 @@ def _aggregate(response: dict[str, Any], answers: list[dict[str, Any]]) -> str:
 
 
 def _by_audience(
-    response: dict[str, Any], answers: list[dict[str, Any]], names: dict[str, str]
+    response: dict[str, Any], answers: list[dict[str, Any]], names: dict[str, str], language: str = "en"
 ) -> list[dict[str, Any]]:
     groups: dict[str, list[dict[str, Any]]] = {}
     for answer in answers:
@@ -351,7 +377,7 @@ def _by_audience(
     return [
         {
             "audience": names.get(audience_id, audience_id),
-            "value": _aggregate(response, group),
+            "value": _aggregate(response, group, language),
             "answers": [
                 {
                     "value": _coded(a["value"]),

@@ -16,7 +16,7 @@ from typing import Literal
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field
 
-from minds_sandbox import voices
+from minds_sandbox import answer_language, voices
 from minds_sandbox.clock import iso
 from minds_sandbox.engine import with_audience
 from minds_sandbox.errors import bad_request, conflict
@@ -87,7 +87,7 @@ async def send_message(request: web.Request) -> web.Response:
     if is_training(rt, mind["id"]):
         raise conflict("This Mind is still training", code="SPARK_NOT_READY")
     said = tuple(m["content"] for m in chat["messages"] if m["role"] == "user")
-    reply = _reply(rt, mind, text, turn=len(said), earlier=said[:-1])
+    reply = _reply(rt, mind, text, turn=len(said), earlier=said[:-1], locale=request.headers.get("x-locale"))
     reply_id = rt.state.new_id("chat-message")
     chat["messages"].append({"id": reply_id, "role": "assistant", "content": reply})
     return web.json_response({"content": reply, "messageId": reply_id})
@@ -103,13 +103,18 @@ def _chat_view(chat: Record, mind: Record) -> dict[str, object]:
     }
 
 
-def _reply(rt: Runtime, mind: Record, text: str, *, turn: int, earlier: tuple[str, ...]) -> str:
-    """In character, answering what was asked, deterministic; a later turn that names no topic keeps to the topic
-    of the earlier ones ("And at 120 euros?" after a shoe question is about shoes)."""
+def _reply(
+    rt: Runtime, mind: Record, text: str, *, turn: int, earlier: tuple[str, ...], locale: str | None = None
+) -> str:
+    """In character, answering what was asked, deterministic, in the language of the ``x-locale`` header when the
+    sandbox writes it, else of the message ("Wie viel würden Sie zahlen?" is answered in German); a later turn that
+    names no topic keeps to the topic of the earlier ones ("And at 120 euros?" after a shoe question is about
+    shoes)."""
     rng = random.Random(f"{rt.state.seed}|chat|{mind['id']}|{turn}|{text}")
     persona = mind.get("persona")
+    language = answer_language.language_of(locale, text)
     if not persona:
-        reply = f"As {mind['description'] or mind['name']}, I would need to know more before I answer that."
+        reply = voices.chat_unknown(mind["description"] or mind["name"], language)
     else:
         speaking = with_audience(rt.state, mind)
         reply = voices.chat_reply(
@@ -118,5 +123,6 @@ def _reply(rt: Runtime, mind: Record, text: str, *, turn: int, earlier: tuple[st
             rng=rng,
             role_phrase=with_article(role(persona["occupation"])),
             earlier=earlier,
+            language=language,
         )
     return reply

@@ -368,6 +368,7 @@ async def start_research_run(request: web.Request) -> web.Response:
         extra={
             "draftPlanId": plan["id"],
             "revision": revision["revision"],
+            "studyLocale": revision.get("studyLocale"),  # the language the Minds answer in
             "methods": copy.deepcopy(revision.get("methods", [])),  # what ``calculations`` computes at the end
             "modelConnection": body.modelConnection.model_dump() if body.modelConnection else None,
         },

@@ -1,13 +1,17 @@
 """What a Mind says in words: its open (qualitative) answer to a question and its reply in a one-Mind chat.
 
 Owns: reading what kind of question was asked (``kind_of``: switching triggers, brands, price, what one used
-before, what one likes most, credibility, barriers, improvements, usage, whether one would buy it, first
-reaction, a plain "why", or an opinion), and the sentences a Mind answers it with — in full sentences, about the
-question's topic, in the Mind's voice (its strongest traits drive the reason it gives, its occupation and city
-say who is speaking) — together with the theme that answer belongs to (the themes of a result are counted from
-these). A Mind whose Audience does not fit the topic says so, briefly ("Honestly, I don't know much about shoes
-…") instead of answering as an expert. A price question gets a price, a brands question gets brands, in answers
-and in chat alike (the reason that comes with a choice or a scale point is ``reasons``).
+before, what one likes most, credibility, barriers, improvements, usage, what one would use it for first,
+whether one would buy it, first reaction, a plain "why", or an opinion — from a method's price point, else from
+the planner's wording of the question in any of the five languages, else from its words in English, German,
+Spanish, Chinese or Korean), and the sentences a Mind answers it with — in the Study's language (``phrases_*``
+tables: German in the "ich" voice, Korean in the polite 요 style), in full sentences, about the question's topic,
+in the Mind's voice (its strongest traits drive the reason it gives, its occupation and city say who is
+speaking) — together with the theme that answer belongs to (the themes of a result are counted from these). A
+Mind whose Audience does not fit the topic says so, briefly ("Honestly, I don't know much about shoes …")
+instead of answering as an expert. A price question gets a price (the price the question names quoted exactly as
+it names it, the Mind's own amount with the currency's decimals: ``answer_language``), a brands question gets
+brands, in answers and in chat alike (the reason that comes with a choice or a scale point is ``reasons``).
 Pure functions over plain data and a seeded ``random.Random``; the same inputs always give the same words.
 Must not touch state, clocks or I/O.
 """
@@ -17,163 +21,101 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from minds_sandbox import topics
+from minds_sandbox import answer_language, phrases_en, topics
+from minds_sandbox.phrases import Phrases
 from minds_sandbox.topics import Topic
 
 POSITIVE = 0.66  # affinity above which a Mind leans in
 NEGATIVE = 0.4  # affinity below which it leans out
 DRIVER_JITTER = 0.25  # how far a weaker trait may still win as the reason a Mind gives
 
-_KINDS = (
+_KINDS = (  # English, German, Spanish, Chinese and Korean words for each kind, in the order they are tried
     (
         "switch",
         r"\bswitch|\bchange (?:your |to (?:a |an )?(?:other|another|new) )?brand|make you change|"
-        r"try (?:a |an )?(?:other|another|different) brand|move away",
+        r"try (?:a |an )?(?:other|another|different) brand|move away|"
+        r"\bwechseln|umsteigen|andere marke|cambiar(?:ías|te)? de marca|换品牌|换成别的|换掉|바꾸|갈아타",
     ),
-    ("brands", r"\b(?:which|what) brands?\b|\bbrands? (?:do|did|would) you\b"),
+    (
+        "brands",
+        r"\b(?:which|what) brands?\b|\bbrands? (?:do|did|would) you\b|"
+        r"\bwelche marken?\b|\bqué marcas?\b|哪些品牌|什么品牌|哪个品牌|어떤 브랜드|어느 브랜드",
+    ),
     (
         "price",
         r"\bwhat price|\bhow much|\bmost you would pay|\bdid you pay|\bfair price|\bwilling to pay|"
-        r"\bwould you pay|\bprice would",
+        r"\bwould you pay|\bprice would|"
+        r"\bwie viel (?:würden|haben|wären|sind)|\bhöchstens\b|\b(?:zu|ab) welchem preis|\bwelchen preis|"
+        r"zahlungsbereit|\bbezahlt\b|\bcuánto (?:pagar|es lo máximo|pagaste|estarías)|\bpagarías|\bpagaste|"
+        r"\bqué precio|precio justo|多少钱|什么价格|愿意(?:支付|付)|花了多少|价格.{0,6}(?:便宜|划算|贵)|"
+        r"얼마(?!나)|지불",
     ),
-    ("experience", r"\bwhat was it\b|\bhave used something|\bused something similar|\bwhat did you use\b"),
-    ("likes", r"\blike (?:most|best)\b|\bfavou?rite\b|\bmost appealing\b"),
-    ("credibility", r"credib|\btrust|believ|\blabel|certif|\bclaims?\b|convinc"),
-    ("barrier", r"stop you|put you off|hold you back|would you change|concern|worr|hesita|downside"),
-    ("improve", r"\bimprove|\bmissing\b|\bwish\b|change about|\bbetter\b"),
-    ("usage", r"\bhow often\b|\bwhen do you\b|\bhow do you (?:use|choose|buy)|\broutine\b|\busually\b"),
-    ("intent", r"\b(?:would|will|could) you (?:buy|try|use|wear|choose|order)\b|\binterested in\b"),
-    ("reaction", r"reaction|impression|think (?:of|about)|feel about|opinion|appeal|\blike about\b"),
-    ("why", r"\bwhy\b"),
+    (
+        "experience",
+        r"\bwhat was it\b|\bhave used something|\bused something similar|\bwhat did you use\b|"
+        r"\bwas war es\b|\bqué era\b|是什么产品|那是什么|무엇이었",
+    ),
+    (
+        "likes",
+        r"\blike (?:most|best)\b|\bfavou?rite\b|\bmost appealing\b|"
+        r"am (?:meisten|besten) gefällt|\blieblings|más te gusta|\bfavorit|最喜欢|가장 마음에|가장 좋아",
+    ),
+    (
+        "credibility",
+        r"credib|\btrust|believ|\blabel|certif|\bclaims?\b|convinc|"
+        r"glaubw|vertrau|\bsiegel|zertifi|überzeug|creíb|confí|confianza|etiqueta|\bsello|certific|convenc|"
+        r"可信|信任|相信|标签|认证|说服|믿|신뢰|라벨|인증|설득",
+    ),
+    (
+        "barrier",
+        r"stop you|put you off|hold you back|would you change|concern|worr|hesita|downside|"
+        r"abhalten|abschreck|spricht .{0,40}dagegen|bedenken|zöger|impediría|frenaría|echaría para atrás|preocup|"
+        r"阻止|顾虑|担心|犹豫|망설|걱정|막을|막는|꺼리|우려",
+    ),
+    (
+        "improve",
+        r"\bimprove|\bmissing\b|\bwish\b|change about|\bbetter\b|"
+        r"verbesser|\bfehlt|\bwünschen|\bmejorar|\bfalta|改进|改善|缺少|개선|부족|아쉬운",
+    ),
+    (
+        "usage",
+        r"\bhow often\b|\bwhen do you\b|\bhow do you (?:use|choose|buy)|\broutine\b|\busually\b|"
+        r"\bwie oft\b|normalerweise|gewöhnlich|con qué frecuencia|cada cuánto|\bnormalmente|\bsueles|"
+        r"多久|多常|通常|平时|얼마나 자주|보통|평소",
+    ),
+    (
+        "use",
+        r"\buse it for\b|\bwofür\b|para qué (?:lo|la|los|las) usarías|用来做什么|用在什么|"
+        r"무엇에 (?:쓰|사용)|어디에 (?:쓰|사용)",
+    ),
+    (
+        "intent",
+        r"\b(?:would|will|could) you (?:buy|try|use|wear|choose|order)\b|\binterested in\b|"
+        r"würden sie .{0,40}(?:kaufen|ausprobieren|nutzen|verwenden|tragen|bestellen|in betracht)|interessier|"
+        r"comprarías|probarías|usarías|elegirías|te interesa|considerarías|会(?:买|购买|尝试|使用|考虑)|感兴趣|"
+        r"구매하시겠|사용하시겠|써 보시겠|고려하시겠|관심",
+    ),
+    (
+        "reaction",
+        r"reaction|impression|think (?:of|about)|feel about|opinion|appeal|\blike about\b|"
+        r"reaktion|eindruck|denken sie|halten sie|meinung|ansprechend|wie finden sie|reacción|impresión|"
+        r"qué piensas|opinas|opinión|atractiv|反应|印象|怎么看|看法|觉得|吸引|반응|인상|어떻게 생각|의견|느낌|매력",
+    ),
+    ("why", r"\bwhy\b|\bwarum\b|\bwieso\b|\bweshalb\b|por qué|为什么|为何|왜|이유"),
 )
 _KIND_PATTERNS = tuple((kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in _KINDS)
-
-# trait → what the Mind says about itself (the second sentence of a fitting answer)
-_ABOUT_ME = {
-    "priceSensitivity": "I compare prices before I buy anything",
-    "sustainabilityFocus": "I look closely at what things are made of",
-    "brandLoyalty": "I tend to stay with names I know",
-    "noveltySeeking": "I am usually among the first to try something new",
-    "skepticism": "I have seen plenty of promises that did not hold up",
-}
-ABOUT_ME = _ABOUT_ME
-# kind → trait → (theme, the sentence that carries it); {field} is the topic as the Mind names it
-_REASONS: dict[str, dict[str, tuple[str, str]]] = {
-    "switch": {
-        "priceSensitivity": (
-            "A better price",
-            "A clearly better price would: the same quality for about a fifth less and I would switch",
-        ),
-        "brandLoyalty": (
-            "Only a bad experience",
-            "Only being let down: unless the quality of my current brand dropped, I would stay",
-        ),
-        "noveltySeeking": (
-            "Something genuinely new",
-            "Something genuinely new would: a technology or design nobody else has yet",
-        ),
-        "sustainabilityFocus": (
-            "Proven sustainability",
-            "A brand that can prove it is more sustainable, with "
-            "recycled materials and a take-back offer, would win me over",
-        ),
-        "skepticism": (
-            "Independent proof",
-            "Independent tests showing it really performs better would; advertising alone would not move me",
-        ),
-    },
-    "credibility": {
-        "skepticism": (
-            "Only if independently verified",
-            "Only if an independent body checks the numbers; a label the company made up itself would make me "
-            "trust the claim less",
-        ),
-        "sustainabilityFocus": (
-            "A certifier I recognise",
-            "It helps when the label comes from a certifier I recognise, because then the claim is more than marketing",
-        ),
-        "brandLoyalty": (
-            "The brand matters more",
-            "I trust the company behind the product more than any label on it",
-        ),
-        "priceSensitivity": (
-            "Not if it costs more",
-            "It would help, but not if the label becomes an excuse to charge more",
-        ),
-        "noveltySeeking": (
-            "A clear explanation",
-            "It helps when the label says in one line what was checked and by whom",
-        ),
-    },
-    "why": {
-        "priceSensitivity": (
-            "Price and value",
-            "Mostly the price: with {field} I look at what I get for the money, and it has to feel fair",
-        ),
-        "sustainabilityFocus": (
-            "Sustainability",
-            "Mostly how it is made: I care whether {field} use recycled or responsibly made materials",
-        ),
-        "brandLoyalty": ("Brand trust", "Mostly trust: I stay with the brands that have not let me down"),
-        "noveltySeeking": ("Novelty", "Mostly curiosity: I like trying new {field} before everyone else has them"),
-        "skepticism": (
-            "Proof it works",
-            "Mostly whether it works: I believe claims about {field} only once I have seen proof",
-        ),
-    },
-    "barrier": {
-        "priceSensitivity": ("The price", "a price that does not feel fair for what it is"),
-        "sustainabilityFocus": ("Unclear sourcing", "not knowing how and where it is made"),
-        "brandLoyalty": ("An unknown brand", "a brand I have never heard of"),
-        "noveltySeeking": ("More of the same", "it feeling like more of the same"),
-        "skepticism": ("No proof", "promises without proof that it actually works"),
-    },
-    "improve": {
-        "priceSensitivity": ("A lower price", "Bring the price down, or offer a simpler, cheaper version"),
-        "sustainabilityFocus": ("Greener materials", "Use more recycled materials and say plainly how it is made"),
-        "brandLoyalty": ("Consistent quality", "Keep the quality consistent; that is what keeps me coming back"),
-        "noveltySeeking": ("A fresh design", "Add something I have not seen elsewhere, a design or a feature"),
-        "skepticism": ("Honest claims", "Back every claim with an independent test"),
-    },
-    "likes": {
-        "priceSensitivity": ("A fair price", "What I like most is that it seems fairly priced for what it is"),
-        "sustainabilityFocus": (
-            "The materials",
-            "What I like most is what it is made of, if the recycled part is real",
-        ),
-        "brandLoyalty": ("The brand behind it", "What I like most is the brand behind it, which I already know"),
-        "noveltySeeking": ("Feels new", "What I like most is that it feels new and different from what I have"),
-        "skepticism": ("Nothing until proven", "Nothing yet, honestly; I would need to see it hold up first"),
-    },
-    "reaction": {
-        "priceSensitivity": ("Value for money", "as long as the price feels fair"),
-        "sustainabilityFocus": ("Better for the planet", "if it is genuinely better for the planet"),
-        "brandLoyalty": ("Who is behind it", "because it matters to me which brand stands behind it"),
-        "noveltySeeking": ("Feels new", "because I like being early to new things"),
-        "skepticism": ("Needs proof", "but I would want proof that it works first"),
-    },
-    "opinion": {
-        "priceSensitivity": ("Price first", "For me it comes down to the price and whether it is worth it"),
-        "sustainabilityFocus": ("How it is made", "For me it comes down to how responsibly it is made"),
-        "brandLoyalty": ("Trusted names", "For me it comes down to whether I know and trust the brand"),
-        "noveltySeeking": ("Something new", "For me it comes down to whether it brings something new"),
-        "skepticism": ("Evidence", "For me it comes down to evidence that it does what it says"),
-    },
-}
-_USAGE = (  # (minimum affinity, theme, sentence)
-    (POSITIVE, "Regularly", "I buy new {field} several times a year and keep an eye on what comes out"),
-    (NEGATIVE, "Now and then", "I buy new {field} about once a year, when the old ones are worn out"),
-    (0.0, "Rarely", "I rarely buy {field}; I use what I have until it falls apart"),
+_PAID = re.compile(
+    r"did you pay|haben sie .{0,30}(?:bezahlt|gezahlt)|pagaste|has pagado|花了多少|付了多少|지불하셨|내셨",
+    re.IGNORECASE,
 )
-_BRAND_HABIT = {
-    "priceSensitivity": "I buy whichever of them is on sale",
-    "sustainabilityFocus": "I pick the one that is more open about its materials",
-    "brandLoyalty": "I have stayed with them for years",
-    "noveltySeeking": "though I keep trying smaller labels too",
-    "skepticism": "because reviews I trust keep rating them well",
-}
+_PAID_KEYS = frozenset({"price_paid", "price_paid_open"})
+PRICE_METHODS = frozenset({"van-westendorp", "gabor-granger"})
+_ABOUT_ME = phrases_en.PHRASES.about_me
+ABOUT_ME = _ABOUT_ME  # what an English-speaking Mind says about itself, by trait
+_REASONS = phrases_en.PHRASES.reasons  # kind → trait → (theme, sentence), in English
 
 
 @dataclass(frozen=True)
@@ -182,11 +124,30 @@ class Said:
     theme: str
 
 
-def kind_of(text: str) -> str:
-    """Which kind of question this is (the first matching kind in ``_KINDS``; one that only names a price, "And at
-    120 euros?", asks about the price), else "opinion"."""
+def kind_of(text: str, method_input: dict[str, Any] | None = None) -> str:
+    """Which kind of question this is: a method's price point is a price; a question the planner worded
+    (``answer_language.planned_key``, in any of the five languages) is the kind its English wording reads as;
+    else the first kind in ``_KINDS`` whose words it uses (English, German, Spanish, Chinese, Korean); one that
+    only names a price, "And at 120 euros?", asks about the price; else "opinion"."""
+    if method_input and method_input.get("methodId") in PRICE_METHODS:
+        return "price"
+    key = answer_language.planned_key(text)
+    return _key_kind(key) if key else _word_kind(text)
+
+
+@cache
+def _key_kind(key: str) -> str:
+    return _word_kind(answer_language.english_wording(key))
+
+
+def _word_kind(text: str) -> str:
     kind = next((kind for kind, pattern in _KIND_PATTERNS if pattern.search(text)), None)
     return kind or ("price" if topics.prices_in(text) else "opinion")
+
+
+def asks_paid(text: str) -> bool:
+    """Whether a price question asks what the Mind paid (not what it would pay)."""
+    return answer_language.planned_key(text) in _PAID_KEYS or bool(_PAID.search(text))
 
 
 def driver(traits: dict[str, float], rng: random.Random) -> str:
@@ -194,12 +155,25 @@ def driver(traits: dict[str, float], rng: random.Random) -> str:
     return max(_ABOUT_ME, key=lambda t: traits.get(t, 0.0) + rng.uniform(0, DRIVER_JITTER))
 
 
-def field_of(topic: Topic | None) -> str:
-    return topic.field if topic else "products like this"
+def field_of(topic: Topic | None, language: str = "en") -> str:
+    """The topic's field as a Mind names it in ``language`` ("shoes", "Schuhe", "鞋")."""
+    fields = answer_language.phrases_for(language).fields
+    return fields.get(topic.name, topic.field) if topic else fields[""]
 
 
 def speaker(mind: dict[str, Any], role_phrase: str) -> str:
     return f"As {role_phrase} in {mind['persona']['location']}"
+
+
+def _role(p: Phrases, mind: dict[str, Any], role_phrase: str) -> str:
+    """Who is speaking: "a barista" in English; the occupation as the Mind's record has it in other languages."""
+    return role_phrase if p.lang == "en" else str(mind["persona"]["occupation"])
+
+
+def _who(p: Phrases, mind: dict[str, Any], role_phrase: str, said: str, trait: str) -> str:
+    """The answer, then who is speaking and what it says about itself."""
+    city = mind["persona"]["location"]
+    return p.line["who"].format(said=said, role=_role(p, mind, role_phrase), city=city, me=p.after_speaker[trait])
 
 
 def open_answer(
@@ -211,149 +185,193 @@ def open_answer(
     wtp_eur: float | None,
     rng: random.Random,
     role_phrase: str,
+    language: str = "en",
+    method_input: dict[str, Any] | None = None,
 ) -> Said:
-    """A Mind's open answer: what the question asks for, then who is speaking (and why, in its own terms)."""
+    """A Mind's open answer in ``language``: what the question asks for, then who is speaking (and why, in its own
+    terms)."""
+    p = answer_language.phrases_for(language)
     if not topics.fits(mind, topic):
-        return _not_my_field(question=question, mind=mind, topic=topic, wtp_eur=wtp_eur, role_phrase=role_phrase)
+        return _not_my_field(
+            p, question=question, mind=mind, topic=topic, wtp_eur=wtp_eur, role_phrase=role_phrase, method=method_input
+        )
     traits = mind["persona"]["traits"]
     trait = driver(traits, rng)
-    kind = kind_of(question)
-    field = field_of(topic)
+    kind = kind_of(question, method_input)
+    field = field_of(topic, p.lang)
     if kind == "price":
-        said = _price(question, topic=topic, wtp_eur=wtp_eur, trait=trait)
+        said = _price(p, question, topic=topic, wtp_eur=wtp_eur, trait=trait)
     elif kind == "brands":
-        said = _brands(topic or topics.own_topic(mind), trait=trait, rng=rng)
+        said = _brands(p, topic or topics.own_topic(mind), trait=trait, rng=rng)
     elif kind == "experience":
-        said = _experience(topic or topics.own_topic(mind), affinity=affinity, rng=rng)
+        said = _experience(p, topic or topics.own_topic(mind), affinity=affinity, rng=rng)
     elif kind == "usage":
-        said = next(Said(s.format(field=field), theme) for low, theme, s in _USAGE if affinity >= low)
+        said = next(
+            Said(s.format(field=field), theme)
+            for low, (theme, s) in zip((POSITIVE, NEGATIVE, 0.0), p.usage, strict=True)
+            if affinity >= low
+        )
+        said = Said(p.line["plain"].format(reason=said.text), said.theme)
     else:
-        said = _reasoned(kind, trait=trait, affinity=affinity, field=field)
-    who = f"{speaker(mind, role_phrase)}, {_ABOUT_ME[trait]}."
-    return Said(f"{said.text} {who}", said.theme)
+        said = _reasoned(p, kind, trait=trait, affinity=affinity, field=field)
+    return Said(_who(p, mind, role_phrase, said.text, trait), said.theme)
 
 
-def _reasoned(kind: str, *, trait: str, affinity: float, field: str) -> Said:
+def _reasoned(p: Phrases, kind: str, *, trait: str, affinity: float, field: str) -> Said:
+    line = p.line
     if kind == "intent":
-        theme, reason = _REASONS["why"][trait]
-        lead = "Yes, I would." if affinity > POSITIVE else "Maybe." if affinity > NEGATIVE else "Probably not."
-        return Said(f"{lead} {reason.format(field=field)}.", theme)
-    theme, reason = _REASONS[kind][trait]
+        theme, reason = p.reasons["why"][trait]
+        lead = (
+            line["intent_yes"]
+            if affinity > POSITIVE
+            else line["intent_maybe"]
+            if affinity > NEGATIVE
+            else line["intent_no"]
+        )
+        return Said(line["intent"].format(lead=lead, reason=reason.format(field=field)), theme)
+    theme, reason = p.reasons[kind][trait]
     reason = reason.format(field=field)
     if kind == "switch":
-        lead = (
-            "I switch quite easily. " if affinity > POSITIVE else "It would take a lot. " if affinity < NEGATIVE else ""
-        )
-        return Said(f"{lead}{reason}.", theme)
+        easy = affinity > POSITIVE and trait != "brandLoyalty"  # a loyal Mind never "switches quite easily"
+        lead = line["switch_easy"] if easy else line["switch_hard"] if affinity < NEGATIVE else ""
+        return Said(line["switch"].format(lead=lead, reason=reason), theme)
     if kind == "credibility":
-        lead = "Yes, it would." if affinity > POSITIVE else "Somewhat." if affinity > NEGATIVE else "Not by itself."
-        return Said(f"{lead} {reason}.", theme)
+        lead = (
+            line["credibility_yes"]
+            if affinity > POSITIVE
+            else line["credibility_some"]
+            if affinity > NEGATIVE
+            else line["credibility_no"]
+        )
+        return Said(line["credibility"].format(lead=lead, reason=reason), theme)
     if kind == "barrier":
-        if affinity > POSITIVE:
-            return Said(f"Not much would stop me. At most {reason}.", theme)
-        return Said(f"The main thing would be {reason}.", theme)
+        return Said(line["barrier_little" if affinity > POSITIVE else "barrier"].format(reason=reason), theme)
     if kind == "reaction":
         opener = (
-            "I really like this"
+            line["reaction_yes"]
             if affinity > POSITIVE
-            else "I'm open to it"
+            else line["reaction_open"]
             if affinity > NEGATIVE
-            else ("I'm not convinced")
+            else line["reaction_no"]
         )
-        return Said(f"{opener}, {reason}.", theme)
-    return Said(f"{reason}.", theme)
+        return Said(line["reaction"].format(opener=opener, reason=reason), theme)
+    return Said(line["plain"].format(reason=reason), theme)
 
 
-def _price(question: str, *, topic: Topic | None, wtp_eur: float | None, trait: str) -> Said:
+def _price(p: Phrases, question: str, *, topic: Topic | None, wtp_eur: float | None, trait: str) -> Said:
+    """What the Mind would pay, in the currency the question uses; the price the question names quoted exactly as
+    it names it."""
+    line, lang = p.line, p.lang
     tested = topics.tested_price(question, topic)
     currency = tested.currency if tested else "USD" if topic and topic.name == "software" else "EUR"
     if wtp_eur is None:
-        return Said("I would need to see it before I could name a price.", "Needs to see it first")
-    mine = topics.format_price(wtp_eur, currency)
-    if "did you pay" in question.lower():
-        paid = topics.format_price(wtp_eur * 0.9, currency)
+        return Said(line["price_unknown"], line["price_unknown_theme"])
+    mine = answer_language.money(wtp_eur, currency, lang)
+    paid = answer_language.money(wtp_eur * 0.9, currency, lang) if asks_paid(question) else None
+    if paid is not None and tested is None:
         return Said(
-            f"I paid about {paid} for my last {field_of(topic)}, which felt about right.",
-            _band(wtp_eur, topic, currency),
+            line["price_paid"].format(paid=paid, field=field_of(topic, lang)), _band(p, wtp_eur, topic, currency)
         )
     if tested is not None:
-        verdict = "would be fine for me" if wtp_eur >= tested.eur else "is more than I would spend"
-        asked = topics.format_price(tested.eur, tested.currency)
+        verdict = line["verdict_fine"] if wtp_eur >= tested.eur else line["verdict_more"]
+        asked = answer_language.quoted(question, tested, lang)
         if tested.extra_eur is not None:  # "20 EUR more": more than what the category usually costs
-            extra, usual = (
-                topics.format_price(eur, tested.currency) for eur in (tested.extra_eur, tested.eur - tested.extra_eur)
-            )
-            asked = f"{extra} more than the usual {usual}"
-        return Said(
-            f"I would pay up to about {mine}; {asked} {verdict}.",
-            "The asked price or more" if wtp_eur >= tested.eur else "Less than the asked price",
-        )
-    reason = "because I always compare prices" if trait == "priceSensitivity" else "because I would use it a lot"
-    return Said(f"About {mine} would feel fair to me, {reason}.", _band(wtp_eur, topic, currency))
+            extra = answer_language.quoted_extra(question, tested, lang)
+            usual = answer_language.money(tested.eur - tested.extra_eur, tested.currency, lang)
+            asked = line["price_extra"].format(extra=extra, usual=usual)
+        theme = line["theme_asked_or_more" if wtp_eur >= tested.eur else "theme_less_than_asked"]
+        if paid is not None:  # what it paid last time, and how the price asked compares
+            compared = line["price_paid_compared"]
+            return Said(compared.format(paid=paid, field=field_of(topic, lang), asked=asked, verdict=verdict), theme)
+        return Said(line["price_tested"].format(mine=mine, asked=asked, verdict=verdict), theme)
+    reason = line["because_compare"] if trait == "priceSensitivity" else line["because_use"]
+    return Said(line["price_fair"].format(mine=mine, reason=reason), _band(p, wtp_eur, topic, currency))
 
 
-def _band(wtp_eur: float, topic: Topic | None, currency: str) -> str:
+def _band(p: Phrases, wtp_eur: float, topic: Topic | None, currency: str) -> str:
     reference = topic.reference_eur if topic else wtp_eur
-    low, high = topics.format_price(0.8 * reference, currency), topics.format_price(1.2 * reference, currency)
+    low = answer_language.money(0.8 * reference, currency, p.lang)
+    high = answer_language.money(1.2 * reference, currency, p.lang)
     if wtp_eur < 0.8 * reference:
-        return f"Under {low}"
-    return f"Over {high}" if wtp_eur > 1.2 * reference else f"{low} to {high}"
+        return p.line["band_under"].format(low=low)
+    if wtp_eur > 1.2 * reference:
+        return p.line["band_over"].format(high=high)
+    return p.line["band"].format(low=low, high=high)
 
 
-def _experience(topic: Topic | None, *, affinity: float, rng: random.Random) -> Said:
+def _experience(p: Phrases, topic: Topic | None, *, affinity: float, rng: random.Random) -> Said:
     """What the Mind used before, and how this compares, by how it leans."""
-    used = f"{rng.choice(topic.brands)} {topic.field}" if topic else "something from a brand I already knew"
-    if affinity > POSITIVE:
-        return Said(f"I had {used}; this sounds better to me.", "Sounds better than what they had")
-    if affinity > NEGATIVE:
-        return Said(f"I had {used}; this sounds about the same.", "About the same")
-    return Said(f"I had {used}, and I would rather stick with that.", "Prefers what they had")
+    line = p.line
+    if topic:
+        used = line["had_brand"].format(brand=rng.choice(topic.brands), field=field_of(topic, p.lang))
+    else:
+        used = line["had_unknown"]
+    key = "had_better" if affinity > POSITIVE else "had_same" if affinity > NEGATIVE else "had_rather"
+    return Said(line[key].format(used=used), line[f"{key}_theme"])
 
 
-def _brands(topic: Topic | None, *, trait: str, rng: random.Random) -> Said:
+def _brands(p: Phrases, topic: Topic | None, *, trait: str, rng: random.Random) -> Said:
     if topic is None:
-        return Said("I don't stick to particular brands; I buy what does the job.", "No particular brand")
+        return Said(p.line["brands_none"], p.line["brands_none_theme"])
     first, second = rng.sample(topic.brands, 2)
-    return Said(f"Mostly {first} and {second}; {_BRAND_HABIT[trait]}.", first)
+    return Said(p.line["brands"].format(first=first, second=second, habit=p.brand_habit[trait]), first)
 
 
 def _not_my_field(
-    *, question: str, mind: dict[str, Any], topic: Topic | None, wtp_eur: float | None, role_phrase: str
+    p: Phrases,
+    *,
+    question: str,
+    mind: dict[str, Any],
+    topic: Topic | None,
+    wtp_eur: float | None,
+    role_phrase: str,
+    method: dict[str, Any] | None = None,
 ) -> Said:
     """Short, honest and unexpert: the topic is someone else's field."""
-    field = field_of(topic)
+    line, lang = p.line, p.lang
+    field = field_of(topic, lang)
     own = topics.own_topic(mind)
-    spends = f", I spend my money on {own.field}, not {field}" if own else ""
-    kind = kind_of(question)
+    kind = kind_of(question, method)
     if kind == "price" and wtp_eur is not None and topic is not None:
-        guess = topics.format_price(wtp_eur * 0.7, "EUR")
-        view = f"I don't really know what {field} cost; I would guess around {guess}."
+        view = line["unfit_price"].format(field=field, guess=answer_language.money(wtp_eur * 0.7, "EUR", lang))
     elif kind == "brands":
-        view = f"I don't follow {field} brands; I just use whatever I have."
+        view = line["unfit_brands"].format(field=field)
     else:
-        view = f"Honestly, I don't know much about {field}, so I have no strong view."
-    return Said(f"{view} {speaker(mind, role_phrase)}{spends}.", "Not my field")
+        view = line["unfit"].format(field=field)
+    role, city = _role(p, mind, role_phrase), mind["persona"]["location"]
+    if own:
+        text = line["unfit_who_spends"].format(view=view, role=role, city=city, own=field_of(own, lang), field=field)
+    else:
+        text = line["unfit_who"].format(view=view, role=role, city=city)
+    return Said(text, line["unfit_theme"])
 
 
 # ---------------------------------------------------------------- chat
 
 
 def chat_reply(
-    *, mind: dict[str, Any], message: str, rng: random.Random, role_phrase: str, earlier: tuple[str, ...] = ()
+    *,
+    mind: dict[str, Any],
+    message: str,
+    rng: random.Random,
+    role_phrase: str,
+    earlier: tuple[str, ...] = (),
+    language: str | None = None,
 ) -> str:
-    """A reply that answers the message: brands for a brands question, a price for a price question, a reason for
-    a why, and otherwise the Mind's view on what was asked — about the topic of the message, else of the chat's
-    ``earlier`` messages (latest first), else the Mind's own field."""
+    """A reply that answers the message, in ``language`` (else the message's own): brands for a brands question, a
+    price for a price question, a reason for a why, and otherwise the Mind's view on what was asked — about the
+    topic of the message, else of the chat's ``earlier`` messages (latest first), else the Mind's own field."""
+    p = answer_language.phrases_for(language or answer_language.language_of(None, message))
     asked = next((t for t in map(topics.topic_of, (message, *reversed(earlier))) if t is not None), None)
     topic = asked or topics.own_topic(mind)
     if asked is not None and topics.own_topic(mind) is not None and not topics.fits(mind, asked):
-        return _not_my_field(question=message, mind=mind, topic=asked, wtp_eur=None, role_phrase=role_phrase).text
+        return _not_my_field(p, question=message, mind=mind, topic=asked, wtp_eur=None, role_phrase=role_phrase).text
     traits = mind["persona"]["traits"]
     trait = driver(traits, rng)
     kind = kind_of(message)
     if kind == "brands":
-        said = _brands(topics.own_topic(mind) if asked in (None, *_related(mind)) else asked, trait=trait, rng=rng)
-        return f"{said.text} {speaker(mind, role_phrase)}, {_ABOUT_ME[trait]}."
+        said = _brands(p, topics.own_topic(mind) if asked in (None, *_related(mind)) else asked, trait=trait, rng=rng)
+        return _who(p, mind, role_phrase, said.text, trait)
     if kind == "price":
         reference = topics.reference_eur(topic, topics.tested_price(message, topic))
         sensitivity = traits.get("priceSensitivity", 0.5)
@@ -362,12 +380,21 @@ def chat_reply(
             if reference is not None
             else None
         )
-        return _price(message, topic=topic, wtp_eur=wtp, trait=trait).text
+        return _price(p, message, topic=topic, wtp_eur=wtp, trait=trait).text
     affinity = 0.5 + 0.3 * (traits.get("noveltySeeking", 0.5) - traits.get("skepticism", 0.5))
     said = _reasoned(
-        kind if kind in (*_REASONS, "intent") else "opinion", trait=trait, affinity=affinity, field=field_of(topic)
+        p,
+        kind if kind in (*p.reasons, "intent") else "opinion",
+        trait=trait,
+        affinity=affinity,
+        field=field_of(topic, p.lang),
     )
-    return f"{said.text} {speaker(mind, role_phrase)}, {_ABOUT_ME[trait]}."
+    return _who(p, mind, role_phrase, said.text, trait)
+
+
+def chat_unknown(who: str, language: str) -> str:
+    """The reply of a Mind with no persona: it would need to know more."""
+    return answer_language.phrases_for(language).line["chat_unknown"].format(who=who)
 
 
 def _related(mind: dict[str, Any]) -> list[Topic]:

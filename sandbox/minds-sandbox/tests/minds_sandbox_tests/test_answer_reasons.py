@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from minds_sandbox import reasons, respondents, seed
+from minds_sandbox import reasons, respondents, seed, topics
 from minds_sandbox.engine import with_audience
 from minds_sandbox.state import SandboxState
 
@@ -163,11 +163,20 @@ def test_the_first_answers_of_an_audience_illustrate_its_leading_themes_one_each
 
 
 def test_a_yes_or_no_at_a_price_leads_with_the_answer_and_judges_the_price() -> None:
+    # The words agree with the numbers (issue #36): a Mind that would pay less than 140 EUR never "happily" pays
+    # it, one that would pay more never finds it "a stretch" or would "never" pay it.
     given = answers(gen_z(), closed("Would you buy our recycled running shoe at 140 EUR?", ["Yes", "No"]))
     for answer in given:
-        lead = f"{answer['value']} — I would pay about "
-        assert answer["text"].startswith(lead) and answer["text"].endswith(" 140 EUR for shoes."), answer["text"]
-        assert answer["text"].count(".") == 1
+        text = answer["text"]
+        assert text.startswith(f"{answer['value']} — ") and "140 EUR for shoes" in text, text
+        assert text.count(".") == 1 and text.endswith(".")
+        mine = next(p.amount for p in topics.prices_in(text) if p.amount != 140)
+        if mine < 140 * 0.97:
+            assert "happily" not in text and "could pay" not in text and "within reach" not in text, text
+        else:
+            assert "never pay" not in text and "stretch" not in text and "more than the" not in text, text
+    texts = {a["text"] for a in given}
+    assert "Yes — 140 EUR for shoes is more than the 125 EUR I'd usually pay, but I'd pay it." in texts
 
 
 def test_where_a_mind_hears_about_products_is_answered_as_a_place_not_a_mood() -> None:

@@ -202,17 +202,18 @@ def test_counts_that_are_not_prices_are_answered_as_a_ladder_not_as_a_price() ->
 
 
 @pytest.mark.parametrize(
-    "question",
+    ("question", "not_my_field"),
     [
-        "Was würde Sie dazu bringen, Ihre Laufschuhmarke zu wechseln?",
-        "¿Qué te haría cambiar de marca de zapatillas?",
-        "什么会让你更换跑鞋品牌？",
-        "어떤 이유로 운동화 브랜드를 바꾸시겠습니까?",
+        ("Was würde Sie dazu bringen, Ihre Laufschuhmarke zu wechseln?", "Nicht mein Gebiet"),
+        ("¿Qué te haría cambiar de marca de zapatillas?", "No es lo mío"),
+        ("什么会让你更换跑鞋品牌？", "不是我的领域"),
+        ("어떤 이유로 운동화 브랜드를 바꾸시겠습니까?", "제 분야가 아님"),
     ],
 )
-def test_a_question_in_another_language_is_still_about_its_topic(question: str) -> None:
+def test_a_question_in_another_language_is_still_about_its_topic(question: str, not_my_field: str) -> None:
+    # Answered in the question's language (issue #36): the theme "Not my field" is said in it too.
     korea = answers(minds_of(state(), KOREA), open_question(question))
-    assert {a["theme"] for a in korea} == {"Not my field"}
+    assert {a["theme"] for a in korea} == {not_my_field}
 
 
 def test_a_choice_comes_with_its_reason() -> None:
