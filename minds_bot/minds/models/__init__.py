@@ -16,7 +16,8 @@ works whichever module holds ``X``::
                   InvitationResult
     audiences     Audience, AudienceDetail, AudienceLimits, AudienceDuplicate, FromBriefJob, AudienceProgress,
                   Formation, Recalibration, SourceImport
-    minds         MindSummary, MindDetail (the personas)
+    minds         MindSummary, MindDetail, CreatedMind, TrainingStatus, KnowledgeItem, KnowledgeList,
+                  KnowledgeStatus (the personas, their training and knowledge)
     chat          ChatCreated, ChatReply
     runs          DirectRunAccepted, PlanningRequired, AgentRun, RunProgress, RunCancellation, MessageAnswers
     plans         ResearchMethod, ResearchPlan and its parts, PlanPending, PlanPreviewRequest, ModelConnection
@@ -94,7 +95,17 @@ from minds_bot.minds.models.exports import (
     ProfileFormat,
 )
 from minds_bot.minds.models.heatmaps import Heatmap, HeatmapExportStatus, HeatmapRegion, HeatmapStatus
-from minds_bot.minds.models.minds import MindDetail, MindSummary
+from minds_bot.minds.models.minds import (
+    CreatedMind,
+    KnowledgeItem,
+    KnowledgeList,
+    KnowledgeProcessing,
+    KnowledgeStatus,
+    MindDetail,
+    MindSummary,
+    TrainingError,
+    TrainingStatus,
+)
 from minds_bot.minds.models.plans import (
     IMPLICIT_MODULE_ID,
     AskIf,
@@ -211,6 +222,13 @@ __all__ = [
     "Me",
     "MemberProgress",
     "MessageAnswers",
+    "CreatedMind",
+    "KnowledgeItem",
+    "KnowledgeList",
+    "KnowledgeProcessing",
+    "KnowledgeStatus",
+    "TrainingError",
+    "TrainingStatus",
     "MindDetail",
     "MindSummary",
     "MindsModel",

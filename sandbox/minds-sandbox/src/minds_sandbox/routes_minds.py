@@ -169,9 +169,9 @@ async def create_mind(request: web.Request) -> web.Response:
         earlier = rt.state.duplicates[scope]
         if earlier["bodyHash"] != body_hash(raw):
             raise conflict("This Idempotency-Key was used with another request", code="IDEMPOTENCY_KEY_REUSED")
-        mind = lookup(rt.state.minds, earlier["mindId"], "Mind")
-        advance(rt, mind)
-        return _created(mind, status=201)
+        replayed = lookup(rt.state.minds, earlier["mindId"], "Mind")
+        advance(rt, replayed)
+        return _created(replayed, status=201)
     body = parse(CreateMindBody, raw)
     _check_create(body)
     now = rt.clock.now()
