@@ -111,7 +111,7 @@ class MindsApi(Transport):
         """``DELETE /minds/{id}``: the Mind, its knowledge, patterns and chats, for good. Success is an empty
         reply; anything else is no proof of a delete."""
         resp, info = await self._call("DELETE", f"/minds/{_seg(mind_id)}")
-        _empty(resp.status_code, resp.content, info, what="a Mind delete")
+        _empty(resp.status_code, resp.content, info, what="a Mind delete")  # verbatim
 
     async def retrain_mind(self, mind_id: str) -> TrainingStatus:
         """``POST /minds/{id}/retrain``: queues training again with a full rebuild of its knowledge index (409
@@ -150,7 +150,7 @@ class MindsApi(Transport):
     async def delete_mind_knowledge(self, mind_id: str, item_id: str) -> None:
         """``DELETE /minds/{id}/knowledge/{itemId}``: success is an empty reply."""
         resp, info = await self._call("DELETE", f"/minds/{_seg(mind_id)}/knowledge/{_seg(item_id)}")
-        _empty(resp.status_code, resp.content, info, what="a knowledge delete")
+        _empty(resp.status_code, resp.content, info, what="a knowledge delete")  # verbatim
 
 
 def _empty(status: int, content: bytes, info: RequestInfo, *, what: str) -> None:
