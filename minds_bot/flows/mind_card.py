@@ -117,6 +117,7 @@ class NewMind:
     keywords: str | None
     person: str | None
     page: str | None
+    web_search: bool = True
 
     @property
     def keyword_list(self) -> list[str]:
@@ -161,6 +162,7 @@ async def create(minds: MindsClient, new: NewMind, *, key: str) -> str:
         keywords=new.keyword_list if new.mode == "keywords" else None,
         persona_context=new.person if new.mode == "clone" else None,
         context_link=new.page if new.mode == "link" else None,
+        include_web_search=None if new.web_search else False,
     )
     return created.data.id
 

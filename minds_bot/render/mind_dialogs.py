@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from slack_sdk.models.blocks import (
     Block,
+    CheckboxesElement,
     InputBlock,
     Option,
     PlainTextInputElement,
@@ -34,7 +35,8 @@ MIND_DELETE_VIEW = "mind_delete_confirm"
 MIND_FORGET_VIEW = "mind_forget_confirm"
 VALUE_ACTION = "value"
 NAME_BLOCK, DISCIPLINE_BLOCK, DESCRIPTION_BLOCK = "name", "discipline", "description"
-MODE_BLOCK, TYPE_BLOCK = "mode", "type"
+MODE_BLOCK, TYPE_BLOCK, WEB_BLOCK = "mode", "type", "web"
+NO_WEB = "no_web"  # the checkbox that sends includeWebSearch: false
 KEYWORDS_BLOCK, PERSON_BLOCK, PAGE_BLOCK = "keywords", "persona", "page"
 LINK_BLOCK, FILE_BLOCK = "link", "file"
 MIN_NAME, MAX_MIND_NAME = 2, 100  # Minds' limits on a Mind's name
@@ -120,6 +122,15 @@ def mind_new_modal(*, channel_id: str, key_id: str) -> View:
             element=UrlInputElement(action_id=VALUE_ACTION),
         ),
         _select(TYPE_BLOCK, _("Kind of Mind"), TYPES, initial="expert"),
+        InputBlock(
+            block_id=WEB_BLOCK,
+            label=_("Web research"),
+            optional=True,
+            element=CheckboxesElement(
+                action_id=VALUE_ACTION,
+                options=[Option(value=NO_WEB, text=_("Skip Minds' automatic web research"))],
+            ),
+        ),
         context(_("Minds trains the Mind in the background; its card follows the training.")),
     ]
     return View(

@@ -65,10 +65,12 @@ from minds_bot.render.mind_dialogs import (
     MODE_BLOCK,
     MODES,
     NAME_BLOCK,
+    NO_WEB,
     PAGE_BLOCK,
     PERSON_BLOCK,
     TYPE_BLOCK,
     TYPES,
+    WEB_BLOCK,
     delete_modal,
     edit_modal,
     forget_modal,
@@ -281,7 +283,17 @@ def _new_mind(view: dict[str, Any]) -> NewMind:
         keywords=typed(view, KEYWORDS_BLOCK),
         person=typed(view, PERSON_BLOCK),
         page=typed(view, PAGE_BLOCK),
+        web_search=not _ticked(view, WEB_BLOCK, NO_WEB),
     )
+
+
+def _ticked(view: dict[str, Any], block: str, value: str) -> bool:
+    values = (view.get("state") or {}).get("values") or {}
+    for element in (values.get(block) or {}).values():
+        options = (element or {}).get("selected_options") if isinstance(element, dict) else None
+        if isinstance(options, list) and any(isinstance(o, dict) and o.get("value") == value for o in options):
+            return True
+    return False
 
 
 async def new_submitted(

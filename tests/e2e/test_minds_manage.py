@@ -52,11 +52,13 @@ async def test_a_mind_created_in_the_dialog_shows_its_training_and_refresh_follo
         "discipline/value": "Nursing",
         "description/value": "A night-shift nurse in Leeds who buys comfortable shoes",
         "keywords/value": "night shifts, patient care",
+        "web/value": ["no_web"],
     }
     since = desk.emu.mark()
     assert (await desk.emu.submit_view(user=desk.ada, view_id=dialog.id, inputs=inputs)).ok
     made = await desk.private(desk.ada, since, f"Created the Mind *{NORA}* in Minds.")
     assert "Training: queued — Minds has not started yet. Refresh to follow it." in shown(made)
+    assert "Minds says: Waiting for a training worker (no web research)" in shown(made)
     assert [m["name"] for m in await desk.minds_api("GET", f"/minds?search={NORA}")] == [NORA]
 
     await desk.faults(run_speed=QUICK)

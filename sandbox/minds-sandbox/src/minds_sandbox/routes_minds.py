@@ -110,7 +110,7 @@ def training_view(mind: Record) -> dict[str, Any]:
     view: dict[str, Any] = {
         "status": status,
         "readyToChat": status == "completed",
-        "message": _MESSAGES[status] if training.get("error") is None else training["error"]["message"],
+        "message": _message(training),
         "startedAt": iso(training["startedAt"]) if training.get("startedAt") else None,
         "completedAt": iso(training["completedAt"]) if training.get("completedAt") else None,
         "error": None,
@@ -118,6 +118,13 @@ def training_view(mind: Record) -> dict[str, Any]:
     if status == "failed":
         view["error"] = {"code": training["error"]["code"], "retryable": training["error"]["retryable"]}
     return view
+
+
+def _message(training: Record) -> str:
+    if training.get("error") is not None:
+        return str(training["error"]["message"])
+    said = _MESSAGES[training["status"]]
+    return said if training.get("webSearch", True) else said + " (no web research)"
 
 
 _MESSAGES = {
@@ -185,7 +192,7 @@ async def create_mind(request: web.Request) -> web.Response:
         "persona": {"mode": body.mode},
         "createdAt": now,
         "updatedAt": now,
-        "training": _manual(now) if body.mode == "manual" else _queued(now),
+        "training": _manual(now) if body.mode == "manual" else _queued(now) | {"webSearch": body.includeWebSearch},
         "knowledge": [],
     }
     rt.state.minds[mind["id"]] = mind
@@ -267,7 +274,7 @@ async def retrain_mind(request: web.Request) -> web.Response:
     current = training_view(mind)["status"]
     if current in ("queued", "running"):
         raise conflict("Mind is still training; a retrain is already in flight", code="TRAINING_IN_PROGRESS")
-    mind["training"] = _queued(rt.clock.now())
+    mind["training"] = _queued(rt.clock.now()) | {"webSearch": (mind.get("training") or {}).get("webSearch", True)}
     rt.state.touch()
     return web.json_response(training_view(mind))
 
