@@ -11,7 +11,8 @@ to add one is the module its URL names::
     minds_bot.minds.resources.studies    StudiesApi        /studies, sharing, analytics, summary, invitations
     minds_bot.minds.resources.audiences  AudiencesApi      /audiences, from-brief, progress, Formations, recalibrate,
                                                            source-import
-    minds_bot.minds.resources.minds      MindsApi          /minds (the personas)
+    minds_bot.minds.resources.minds      MindsApi          /minds (the personas): create, training, edit, retrain,
+                                                           delete, and their knowledge
     minds_bot.minds.resources.chat       ChatApi           /chats
     minds_bot.minds.resources.runs       RunsApi           direct runs, a Study's run list, a message's answers
     minds_bot.minds.resources.research   ResearchPlansApi  research methods, plans, research runs, model connections

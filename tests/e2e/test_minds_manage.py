@@ -155,3 +155,34 @@ def _actions(item: Ephemeral) -> list[str]:
             found.append(accessory["action_id"])
         found += [e.get("action_id", "") for e in block.get("elements", []) if isinstance(e, dict)]
     return found
+
+
+async def test_a_second_retrain_from_an_older_card_is_told_the_mind_is_still_training(desk: Desk) -> None:
+    await a_mind(desk)
+    await desk.faults(run_speed=QUICK)
+    ready = await card(desk, desk.ada, "Training: done")
+    await desk.faults(run_speed=SLOW)
+    since = await press(desk, desk.ada, ready, "mind_retrain")
+    await desk.private(desk.ada, since, "Minds queued retraining of *Nora Nights*")
+    since = await press(desk, desk.ada, ready, "mind_retrain")  # the older card still offers it
+    await desk.private(
+        desk.ada,
+        since,
+        "*Nora Nights* is still training, so Minds did not queue another retrain. Refresh the card to follow it.",
+    )
+
+
+async def test_the_knowledge_dialog_takes_one_page_or_one_file_and_says_so_on_the_field(desk: Desk) -> None:
+    await a_mind(desk)
+    shown_card = await card(desk, desk.ada, "Knowledge: none added yet.")
+    await press(desk, desk.ada, shown_card, "mind_add_knowledge")
+    dialog = await desk.modal(desk.ada, "Add knowledge to *Nora Nights*")
+    inputs = {
+        "link/value": "https://example.com/a",
+        "file/value": "https://example.com/b.pdf",
+        "description/value": "Two things",
+    }
+    delivery = await desk.emu.submit_view(user=desk.ada, view_id=dialog.id, inputs=inputs)
+    assert delivery.ok and delivery.body["errors"] == {"link": "Give one web page or one file's address (not both)."}
+    [mind] = await desk.minds_api("GET", f"/minds?search={NORA}")
+    assert (await desk.minds_api("GET", f"/minds/{mind['id']}/knowledge"))["items"] == [], "nothing was added"
