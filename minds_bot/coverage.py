@@ -210,9 +210,9 @@ TOOLS: tuple[ToolReach, ...] = (
     ToolReach(
         "manage_mind_knowledge",
         (*_cmd("/minds mind <name>"), _button("Add knowledge"), _button("Remove")),
-        ("list_mind_knowledge", "add_mind_knowledge", "delete_mind_knowledge"),
-        missing="`list`, `add` (a link or a file's address) and `delete` only; each source's processing is read "
-        "from the list, not `status`; no `update`, `enrich` or `patterns`",
+        ("list_mind_knowledge", "add_mind_knowledge", "delete_mind_knowledge", "mind_knowledge_status"),
+        missing="`list`, `add` (a link or a file's address), `status` and `delete` only: no `update`, `enrich` "
+        "or `patterns`",
     ),
     ToolReach(
         "manage_audience",

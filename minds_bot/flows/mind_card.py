@@ -5,7 +5,8 @@ Owns: ``may`` (the gate, ``flows/access.py``: seeing a card is ``SEE`` in the ch
 training, editing and deleting a Mind act for the workspace's Minds account, ``MANAGE_WORKSPACE`` — an admin or
 the person who installed the app, in the channel — asked on the server from the submitter, never from a payload),
 ``read_mind_card`` (the Mind must be readable; a training or knowledge read that fails is kept as the reason, so
-the card says "could not be read" instead of guessing), ``NewMind`` and ``new_mind_errors`` (``create_mind``'s
+the card says "could not be read" instead of guessing; a source listed without its processing state is asked for
+it), ``NewMind`` and ``new_mind_errors`` (``create_mind``'s
 rules per mode, said on the dialog's field), and the writes with the notes the person reads. After a create the
 card shows training (catalogue rule 64: the Mind's training is read, never assumed); a write Minds did not
 confirm says to check the Mind before trying again (rule 26).
@@ -25,7 +26,7 @@ from minds_bot.flows.invocation import Invocation
 from minds_bot.i18n import _
 from minds_bot.minds import KnowledgeItem, MindDetail, MindsClient, MindsError, TrainingStatus
 from minds_bot.render.errors import user_message
-from minds_bot.render.mind_card import Note, render_mind_card
+from minds_bot.render.mind_card import MAX_SOURCES_SHOWN, Note, render_mind_card
 from minds_bot.render.mind_dialogs import (
     DISCIPLINE_BLOCK,
     KEYWORDS_BLOCK,
@@ -71,10 +72,24 @@ async def read_mind_card(minds: MindsClient, mind_id: str) -> MindCard:
     return MindCard(
         mind=mind,
         training=training if isinstance(training, TrainingStatus) else None,
-        knowledge=list(knowledge.items) if not isinstance(knowledge, str) else None,
+        knowledge=await _with_states(minds, mind_id, knowledge.items) if not isinstance(knowledge, str) else None,
         training_error=training if isinstance(training, str) else None,
         knowledge_error=knowledge if isinstance(knowledge, str) else None,
     )
+
+
+async def _with_states(minds: MindsClient, mind_id: str, items: list[KnowledgeItem]) -> list[KnowledgeItem]:
+    """The sources as listed; one listed without its processing state (an older source) is asked for it once
+    (``GET …/knowledge/{itemId}/status``), among those the card shows. A status that cannot be read leaves it
+    "not known"."""
+    unknown = [item for item in items[:MAX_SOURCES_SHOWN] if item.processing is None]
+    states = await asyncio.gather(*(_kept(minds.mind_knowledge_status(mind_id, item.id)) for item in unknown))
+    read = {
+        item.id: state.processing
+        for item, state in zip(unknown, states, strict=True)
+        if not isinstance(state, str) and state.processing is not None
+    }
+    return [item.model_copy(update={"processing": read[item.id]}) if item.id in read else item for item in items]
 
 
 async def _kept(work: Awaitable[T]) -> T | str:
