@@ -100,9 +100,15 @@ async def _kept(work: Awaitable[T]) -> T | str:
 
 
 async def show_card(
-    invocation: Invocation, mind_id: str, *, note: Note | None = None, source: str | None = None
+    invocation: Invocation,
+    mind_id: str,
+    *,
+    note: Note | None = None,
+    source: str | None = None,
+    replace: bool = False,
 ) -> None:
-    """Read the Mind again and answer with its card (privately), ``note`` saying what just happened."""
+    """Read the Mind again and answer with its card (privately), ``note`` saying what just happened; ``replace``:
+    in place of the card whose button was pressed."""
     card = await read_mind_card(await invocation.minds(), mind_id)
     await invocation.reply(
         render_mind_card(
@@ -113,7 +119,8 @@ async def show_card(
             knowledge_error=card.knowledge_error,
             note=note,
             source=source,
-        )
+        ),
+        replace=replace,
     )
 
 

@@ -158,8 +158,8 @@ def button_work(act: access.Act, work: Callable[[Invocation, dict[str, str]], Aw
 
 
 async def refresh(invocation: Invocation, chosen: dict[str, str]) -> None:
-    """Read the Mind again: its training and knowledge as they are now."""
-    await show_card(invocation, chosen["m"])
+    """Read the Mind again: the card, in place, with its training and knowledge as they are now."""
+    await show_card(invocation, chosen["m"], replace=True)
 
 
 async def open_knowledge(invocation: Invocation, chosen: dict[str, str]) -> None:

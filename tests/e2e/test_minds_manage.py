@@ -62,8 +62,14 @@ async def test_a_mind_created_in_the_dialog_shows_its_training_and_refresh_follo
     assert [m["name"] for m in await desk.minds_api("GET", f"/minds?search={NORA}")] == [NORA]
 
     await desk.faults(run_speed=QUICK)
-    since = await press(desk, desk.ada, made, "mind_refresh")
-    await desk.private(desk.ada, since, f"Training: done — ready to chat (`/minds chat {NORA}`).")
+    await press(desk, desk.ada, made, "mind_refresh")
+    done = f"Training: done — ready to chat (`/minds chat {NORA}`)."
+
+    def refreshed() -> Ephemeral | None:  # the same card, replaced in place
+        return next((e for e in desk.emu.state.ephemerals(desk.ada) if e.ts == made.ts and done in shown(e)), None)
+
+    card_now = await desk.wait(refreshed)
+    assert "Created the Mind" not in shown(card_now), "the refreshed card is the card alone"
 
 
 async def test_the_create_dialog_says_on_its_field_what_a_mode_needs_and_loses_nothing(desk: Desk) -> None:
@@ -137,9 +143,10 @@ async def test_delete_asks_with_the_minds_name_and_what_goes_with_it_then_delete
 
 async def test_someone_who_does_not_act_for_the_minds_account_sees_the_card_but_changes_nothing(desk: Desk) -> None:
     await a_mind(desk)
+    await desk.faults(run_speed=QUICK)  # trained: the card offers Retrain too
     since = await desk.type(desk.ben, "mind new")
     await desk.private(desk.ben, since, ONLY_MANAGERS)
-    shown_card = await card(desk, desk.ben, "Nora Nights", "Training:")
+    shown_card = await card(desk, desk.ben, "Nora Nights", "Training: done")
     for action in ("mind_delete", "mind_retrain", "mind_add_knowledge", "mind_edit"):
         since = await press(desk, desk.ben, shown_card, action)
         await desk.private(desk.ben, since, ONLY_MANAGERS)
