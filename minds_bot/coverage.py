@@ -202,10 +202,13 @@ TOOLS: tuple[ToolReach, ...] = (
     # Explicit lifecycle
     ToolReach(
         "manage_mind",
-        (*_cmd("/minds mind <name>", "/minds chat <mind>"), _button("Edit"), _button("Retrain"), _button("Delete")),
-        ("get_mind", "update_mind", "retrain_mind", "delete_mind", "mind_training"),
-        missing="`get`, `update`, `delete`, `retrain` and `get_training` only: no `delete_many`, "
-        "`regenerate_image`, `regenerate_prompt`, `regenerate_embeddings` or `get_patterns`",
+        (
+            *_cmd("/minds mind <name>", "/minds chat <mind>"),
+            *(_button(label) for label in ("Edit", "Retrain", "Rebuild prompt", "Delete")),
+        ),
+        ("get_mind", "update_mind", "retrain_mind", "regenerate_mind_prompt", "delete_mind", "mind_training"),
+        missing="`get`, `update`, `delete`, `retrain`, `regenerate_prompt` and `get_training` only: no "
+        "`delete_many`, `regenerate_image`, `regenerate_embeddings` or `get_patterns`",
     ),
     ToolReach(
         "manage_mind_knowledge",

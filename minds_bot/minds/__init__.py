@@ -28,7 +28,8 @@ Public API (see each docstring for details)::
       iter_minds(*, search=None, max_items=None)   find_mind(query)   get_mind(id) -> MindDetail
       create_mind(*, name, discipline, mode, idempotency_key, …) -> CreatedMind   mind_training(id) -> TrainingStatus
       update_mind(id, *, name=None, description=None, discipline=None) -> MindSummary   delete_mind(id) -> None
-      retrain_mind(id) -> TrainingStatus   list_mind_knowledge(id) -> KnowledgeList
+      retrain_mind(id) -> TrainingStatus   regenerate_mind_prompt(id) -> RegeneratedPrompt
+      list_mind_knowledge(id) -> KnowledgeList
       add_mind_knowledge(id, *, description, link=None, file=None) -> KnowledgeItem
       mind_knowledge_status(id, item_id) -> KnowledgeStatus   delete_mind_knowledge(id, item_id) -> None
       create_chat(*, mind_id, name=None) -> ChatCreated
@@ -308,6 +309,9 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
         Recalibration as Recalibration,
     )
     from minds_bot.minds.models import (
+        RegeneratedPrompt as RegeneratedPrompt,
+    )
+    from minds_bot.minds.models import (
         ResearchMethod as ResearchMethod,
     )
     from minds_bot.minds.models import (
@@ -470,6 +474,7 @@ _WHERE = {
     "KnowledgeStatus": "models",
     "TrainingStatus": "models",
     "MindDetail": "models",
+    "RegeneratedPrompt": "models",
     "MindSummary": "models",
     "ModelConnection": "models",
     "PlanAttachment": "models",

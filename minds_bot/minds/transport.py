@@ -258,8 +258,8 @@ _PATH_WORDS = frozenset(
         "analytics", "answers", "audiences", "auth", "cancel", "chats", "consume", "duplicate", "export",
         "export-download", "export-status", "formations", "from-brief", "heatmaps", "invitations", "jobs",
         "knowledge", "limits", "me", "messages", "minds", "model-connections", "preview", "progress", "recalibrate",
-        "research-methods", "research-plans", "research-runs", "retrain", "runs", "sharing", "source-import",
-        "status", "studies", "study-drafts", "study-templates", "summary", "training", "use",
+        "regenerate-prompt", "research-methods", "research-plans", "research-runs", "retrain", "runs", "sharing",
+        "source-import", "status", "studies", "study-drafts", "study-templates", "summary", "training", "use",
     }
 )  # fmt: skip
 

@@ -3,7 +3,8 @@
 Owns: the card — who the Mind is, its training status in one line (queued, running, ready, failed and whether a
 retrain may help, Minds' own message beside it), its knowledge with each source's processing state (all of it: a
 long list says how many more there are and where to see them), and its buttons: Refresh, Add knowledge, Retrain
-(left out while it trains: Minds answers 409 then), Edit, Delete, and Remove per knowledge source — and the
+(left out while it trains: Minds answers 409 then), Rebuild prompt (only when training failed for want of a
+prompt), Edit, Delete, and Remove per knowledge source — and the
 private notes after each action. Every text from Minds or a person is escaped here. Must not touch: I/O.
 """
 
@@ -19,10 +20,14 @@ from minds_bot.minds import KnowledgeItem, MindDetail, TrainingStatus
 from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.common import button, context, encode_value, section, shorten
 
-Note = Literal["created", "edited", "retrained", "added", "removed"]  # what just happened, said above the card
+Note = Literal[
+    "created", "edited", "retrained", "prompted", "added", "removed"
+]  # what just happened, said above the card
 MIND_REFRESH_ACTION = "mind_refresh"  # value: {"m": mind id, "n": its name}
 MIND_KNOWLEDGE_ACTION = "mind_add_knowledge"
 MIND_RETRAIN_ACTION = "mind_retrain"
+MIND_PROMPT_ACTION = "mind_prompt"  # offered when training failed for want of a prompt (PROFILE_GEN_FAILED)
+NO_PROMPT = "PROFILE_GEN_FAILED"
 MIND_EDIT_ACTION = "mind_edit"
 MIND_DELETE_ACTION = "mind_delete"
 MIND_FORGET_ACTION = "mind_forget"  # value: {"m": mind id, "n": its name, "i": item id, "d": its description}
@@ -73,6 +78,8 @@ def _training(training: TrainingStatus | None, *, name: str, error: str | None) 
         said = _("Training status could not be read: {reason}", reason=escape(error or "", limit=MAX_REASON_SHOWN))
         return [section(said)]
     blocks: list[Block] = [section(training_line(training, name=name))]
+    if training.error is not None and training.error.code == NO_PROMPT:
+        blocks.append(context(_("It has no prompt yet: add knowledge, then press *Rebuild prompt*.")))
     if training.message:
         blocks.append(context(_("Minds says: {message}", message=escape(training.message, limit=MAX_REASON_SHOWN))))
     return blocks
@@ -133,6 +140,8 @@ def _buttons(mind: MindDetail, training: TrainingStatus | None) -> list[Block]:
     ]
     if training is None or training.status in ("completed", "failed"):
         elements.append(button(_("Retrain"), action_id=MIND_RETRAIN_ACTION, value=value))
+    if training is not None and training.error is not None and training.error.code == NO_PROMPT:
+        elements.append(button(_("Rebuild prompt"), action_id=MIND_PROMPT_ACTION, value=value))
     elements += [
         button(_("Edit"), action_id=MIND_EDIT_ACTION, value=value),
         button(_("Delete"), action_id=MIND_DELETE_ACTION, value=value, style="danger"),
@@ -170,6 +179,8 @@ def _note(note: Note, *, name: str, source: str) -> str:
         return _edited_note(name)
     if note == "retrained":
         return _retrain_note(name)
+    if note == "prompted":
+        return _("Minds rebuilt *{name}*'s prompt from its knowledge.", name=escape(name, limit=MAX_NAME_SHOWN))
     if note == "added":
         return _knowledge_note(name, source)
     return _forgotten_note(name, source)
@@ -221,6 +232,16 @@ def render_still_training(name: str) -> Message:
     text = _(
         "*{name}* is still training, so Minds did not queue another retrain. Refresh the card to follow it.",
         name=escape(name, limit=MAX_NAME_SHOWN),
+    )
+    return Message(text=text, blocks=[section(text)])
+
+
+def render_no_prompt(*, name: str, reason: str) -> Message:
+    """Minds could not build a prompt (too little knowledge to build from): nothing changed."""
+    text = _(
+        "Minds could not build a prompt for *{name}*: {reason} Add knowledge, wait until it is ready, then try again.",
+        name=escape(name, limit=MAX_NAME_SHOWN),
+        reason=escape(reason, limit=MAX_REASON_SHOWN),
     )
     return Message(text=text, blocks=[section(text)])
 

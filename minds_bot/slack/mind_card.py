@@ -1,5 +1,5 @@
 """``/minds mind <name>`` (a Mind's card) and ``/minds mind new`` (the create dialog), the card's buttons — Refresh,
-Add knowledge, Retrain, Edit, Delete, Remove (a knowledge source) — and the dialogs' submissions.
+Add knowledge, Retrain, Rebuild prompt, Edit, Delete, Remove (a knowledge source) — and the dialogs' submissions.
 
 Owns: those listeners. Each asks the gate before it shows or changes anything (``flows/mind_card.may``): again
 when a dialog is submitted, from the submitter, so a dialog opened by someone who may no longer act changes
@@ -29,7 +29,7 @@ from minds_bot.flows.mind_card import (
     show_card,
 )
 from minds_bot.i18n import N_, _
-from minds_bot.minds import Conflict, MindsAPIError, MindsError
+from minds_bot.minds import Conflict, MindsAPIError, MindsError, ServerError
 from minds_bot.render.common import decode_metadata, decode_value, render_stale_button
 from minds_bot.render.errors import user_message
 from minds_bot.render.mind_card import (
@@ -37,9 +37,11 @@ from minds_bot.render.mind_card import (
     MIND_EDIT_ACTION,
     MIND_FORGET_ACTION,
     MIND_KNOWLEDGE_ACTION,
+    MIND_PROMPT_ACTION,
     MIND_REFRESH_ACTION,
     MIND_RETRAIN_ACTION,
     render_deleted,
+    render_no_prompt,
     render_still_training,
     render_unconfirmed,
 )
@@ -179,6 +181,20 @@ async def retrain(invocation: Invocation, chosen: dict[str, str]) -> None:
         await _failed(invocation, exc, name=chosen["n"])
         return
     await show_card(invocation, chosen["m"], note="retrained")
+
+
+async def rebuild_prompt(invocation: Invocation, chosen: dict[str, str]) -> None:
+    """Ask Minds to build the prompt from the knowledge (sent once), then the card; too little knowledge is said."""
+    minds = await invocation.minds()
+    try:
+        await minds.regenerate_mind_prompt(chosen["m"])
+    except ServerError as exc:  # Minds' 500: too little content to build from, or a generation error
+        await invocation.reply(render_no_prompt(name=chosen["n"], reason=user_message(exc)))
+        return
+    except MindsError as exc:
+        await _failed(invocation, exc, name=chosen["n"])
+        return
+    await show_card(invocation, chosen["m"], note="prompted")
 
 
 async def open_edit(invocation: Invocation, chosen: dict[str, str]) -> None:
@@ -407,6 +423,7 @@ def register(surface: Surface, services: Services) -> None:
     surface.action(MIND_REFRESH_ACTION)(button_work(access.Act.SEE, refresh))
     surface.action(MIND_KNOWLEDGE_ACTION)(button_work(MANAGE, open_knowledge))
     surface.action(MIND_RETRAIN_ACTION)(button_work(MANAGE, retrain))
+    surface.action(MIND_PROMPT_ACTION)(button_work(MANAGE, rebuild_prompt))
     surface.action(MIND_EDIT_ACTION)(button_work(MANAGE, open_edit))
     surface.action(MIND_DELETE_ACTION)(button_work(MANAGE, open_delete))
     surface.action(re.compile(rf"^{MIND_FORGET_ACTION}:"))(button_work(MANAGE, open_forget))

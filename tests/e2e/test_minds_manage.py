@@ -193,3 +193,21 @@ async def test_the_knowledge_dialog_takes_one_page_or_one_file_and_says_so_on_th
     assert delivery.ok and delivery.body["errors"] == {"link": "Give one web page or one file's address (not both)."}
     [mind] = await desk.minds_api("GET", f"/minds?search={NORA}")
     assert (await desk.minds_api("GET", f"/minds/{mind['id']}/knowledge"))["items"] == [], "nothing was added"
+
+
+async def test_a_manual_mind_gets_its_prompt_rebuilt_once_it_has_knowledge(desk: Desk) -> None:
+    body = {"name": "Quiet One", "discipline": "Retail", "mode": "manual"}
+    mind = await desk.minds_api("POST", "/minds", body)
+    failed = await card(
+        desk, desk.ada, "Training: failed (PROFILE_GEN_FAILED). Retrain may recover it.", name="Quiet One"
+    )
+    assert "It has no prompt yet: add knowledge, then press *Rebuild prompt*." in shown(failed)
+    since = await press(desk, desk.ada, failed, "mind_prompt")
+    await desk.private(desk.ada, since, "Minds could not build a prompt for *Quiet One*:", "Add knowledge")
+
+    await desk.faults(run_speed=QUICK)
+    link = {"link": "https://example.com/q", "description": "Shop notes"}
+    await desk.minds_api("POST", f"/minds/{mind['id']}/knowledge", link)
+    since = await press(desk, desk.ada, failed, "mind_prompt")
+    rebuilt = await desk.private(desk.ada, since, "Minds rebuilt *Quiet One*'s prompt from its knowledge.")
+    assert "Training: done — ready to chat (`/minds chat Quiet One`)." in shown(rebuilt)

@@ -278,6 +278,8 @@ def everything_api() -> FakeMindsAPI:
     api.on("PUT", f"/minds/{MIND_ID}", ok(mind(3, "Nora N.")))
     api.on("DELETE", f"/minds/{MIND_ID}", raw(None, status=204))
     api.on("POST", f"/minds/{MIND_ID}/retrain", raw(training))
+    prompt = {"id": MIND_ID, "name": "Nora", "systemPrompt": "## Nora", "promptLength": 7}
+    api.on("POST", f"/minds/{MIND_ID}/regenerate-prompt", raw({"success": True, "data": prompt}))
     item = {"id": uid(71), "description": "Survey", "link": "https://example.com/s", "processing": {"status": "queued"}}
     api.on("GET", f"/minds/{MIND_ID}/knowledge", raw({"success": True, "data": {"items": [item], "total": 1}}))
     api.on("POST", f"/minds/{MIND_ID}/knowledge", raw({"success": True, "data": item}, status=202))
@@ -522,6 +524,7 @@ CASES: dict[str, Case] = {
     "update_mind": lambda m: m.update_mind(MIND_ID, name="Nora N.", description="", discipline="Nursing"),
     "delete_mind": lambda m: m.delete_mind(MIND_ID),
     "retrain_mind": lambda m: m.retrain_mind(MIND_ID),
+    "regenerate_mind_prompt": lambda m: m.regenerate_mind_prompt(MIND_ID),
     "list_mind_knowledge": lambda m: m.list_mind_knowledge(MIND_ID),
     "add_mind_knowledge": lambda m: m.add_mind_knowledge(
         MIND_ID, description="Survey", file={"name": "s.pdf", "url": "https://example.com/s.pdf"}

@@ -103,6 +103,7 @@ from minds_bot.minds.models.minds import (
     KnowledgeStatus,
     MindDetail,
     MindSummary,
+    RegeneratedPrompt,
     TrainingError,
     TrainingStatus,
 )
@@ -230,6 +231,7 @@ __all__ = [
     "TrainingError",
     "TrainingStatus",
     "MindDetail",
+    "RegeneratedPrompt",
     "MindSummary",
     "MindsModel",
     "MissingMember",

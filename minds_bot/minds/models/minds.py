@@ -64,6 +64,14 @@ class CreatedMind(MindsModel):
     training: TrainingStatus
 
 
+class RegeneratedPrompt(MindsModel):
+    """``POST /minds/{id}/regenerate-prompt``: the prompt Minds rebuilt from the knowledge and saved."""
+
+    id: str
+    name: str
+    prompt_length: int = Field(ge=0)
+
+
 class KnowledgeProcessing(MindsModel):
     status: TrainingState
     error: str | None = None

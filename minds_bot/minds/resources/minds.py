@@ -23,6 +23,7 @@ from minds_bot.minds.models import (
     KnowledgeStatus,
     MindDetail,
     MindSummary,
+    RegeneratedPrompt,
     TrainingStatus,
 )
 from minds_bot.minds.paging import LOOKUP_WINDOW, Page
@@ -118,6 +119,12 @@ class MindsApi(Transport):
         while it is still queued or running). Sent once: it has no idempotency key."""
         resp, info = await self._call("POST", f"/minds/{_seg(mind_id)}/retrain")
         return _parse(TrainingStatus, _json(resp, info), info)
+
+    async def regenerate_mind_prompt(self, mind_id: str) -> RegeneratedPrompt:
+        """``POST /minds/{id}/regenerate-prompt``: rebuild the system prompt from the Mind's knowledge (replacing
+        manual edits), synchronously; a Mind without a prompt is never ready. Sent once: it has no key."""
+        resp, info = await self._call("POST", f"/minds/{_seg(mind_id)}/regenerate-prompt", json_body={})
+        return _parse(RegeneratedPrompt, _data(resp, info), info)
 
     async def list_mind_knowledge(self, mind_id: str) -> KnowledgeList:
         """``GET /minds/{id}/knowledge``: every item, newest first, in one reply."""

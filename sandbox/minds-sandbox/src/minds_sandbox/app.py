@@ -88,6 +88,7 @@ def _add_routes(app: web.Application) -> None:
     r.add_delete(V1 + "/minds/{mind_id}", minds.delete_mind)
     r.add_get(V1 + "/minds/{mind_id}/training", minds.get_training)
     r.add_post(V1 + "/minds/{mind_id}/retrain", minds.retrain_mind)
+    r.add_post(V1 + "/minds/{mind_id}/regenerate-prompt", minds.regenerate_prompt)
     r.add_get(V1 + "/minds/{mind_id}/knowledge", minds.list_knowledge)
     r.add_post(V1 + "/minds/{mind_id}/knowledge", minds.add_knowledge)
     r.add_get(V1 + "/minds/{mind_id}/knowledge/{item_id}/status", minds.knowledge_status)

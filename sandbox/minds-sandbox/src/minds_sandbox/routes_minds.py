@@ -279,6 +279,27 @@ async def retrain_mind(request: web.Request) -> web.Response:
     return web.json_response(training_view(mind))
 
 
+async def regenerate_prompt(request: web.Request) -> web.Response:
+    """Rebuilds the prompt from the Mind's knowledge, synchronously; a Mind with no knowledge and no collected
+    sources (a manual Mind) has too little to build from (500, as Minds says). A Mind that failed for want of a
+    prompt has finished training once it has one."""
+    rt = runtime(request)
+    mind = _mind(request)
+    await read_json(request, required=False)
+    sources = [i["description"] for i in mind.get("knowledge", []) if i["processing"]["status"] == "completed"]
+    manual = (mind.get("persona") or {}).get("mode") == "manual"
+    if manual and not sources:
+        raise ApiError(500, "Failed to generate system prompt - insufficient content generated")
+    prompt = f"## {mind['name']}\n\n{mind['description']}\n\nKnows: " + "; ".join(sources or [mind["discipline"]])
+    mind.update(systemPrompt=prompt, updatedAt=rt.clock.now())
+    training = mind.get("training")
+    if training is not None and (training.get("error") or {}).get("code") == "PROFILE_GEN_FAILED":
+        training.update(status="completed", completedAt=rt.clock.now(), error=None)
+    rt.state.touch()
+    data = {"id": mind["id"], "name": mind["name"], "systemPrompt": prompt, "promptLength": len(prompt)}
+    return web.json_response({"success": True, "data": data})
+
+
 # --- knowledge -----------------------------------------------------------------------------------------------------
 
 

@@ -123,6 +123,7 @@ MIND_OPERATIONS = {
     ("POST", "/api/v1/minds/{mindId}/retrain", 200),
     ("GET", "/api/v1/minds/{mindId}/knowledge", 200),
     ("POST", "/api/v1/minds/{mindId}/knowledge", 202),
+    ("POST", "/api/v1/minds/{mindId}/regenerate-prompt", 200),
 }
 
 
@@ -171,6 +172,13 @@ async def test_mind_operations_validate_and_training_follows_the_sandbox_clock(
 
     manual = await client.post("/minds", json={"name": "Quiet One", "discipline": "Retail", "mode": "manual"})
     assert manual.json()["training"]["error"] == {"code": "PROFILE_GEN_FAILED", "retryable": True}
+    quiet = manual.json()["data"]["id"]
+    assert (await client.post(f"/minds/{quiet}/regenerate-prompt")).status_code == 500, "nothing to build from"
+    await client.post(f"/minds/{quiet}/knowledge", json={"link": "https://example.com/q", "description": "Notes"})
+    sandbox.advance(sandbox.runtime.engine.step)
+    rebuilt = await client.post(f"/minds/{quiet}/regenerate-prompt", json={})
+    assert rebuilt.json()["data"]["promptLength"] > 0
+    assert (await client.get(f"/minds/{quiet}/training")).json()["readyToChat"] is True
     missing = await client.post("/minds", json={"name": "Cloned", "discipline": "Retail", "mode": "clone"})
     assert missing.status_code == 400 and "personaContext is required" in missing.json()["message"]
 
