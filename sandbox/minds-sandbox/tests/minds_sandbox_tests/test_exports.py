@@ -42,7 +42,9 @@ async def test_markdown_report_lists_results(client: httpx.AsyncClient, sandbox:
     assert file.text.startswith("# Launch positioning") and f"### {CONSIDER}" in file.text
     assert f"| Option | {GEN_Z} | {KOREAN} |" in file.text, "one column of shares per Audience, with its n"
     assert "| Yes | 75% | 0% |\n| Maybe | 17% | 81% |\n| No | 8% | 19% |" in file.text, "Minds' option order"
-    assert "| Mean | 3.6 | 2.6 |\n| Top-2-box (4–5) | 50% | 0% |" in file.text, "the scale's statistics as the thread's"
+    assert "| Mean | 3.6 | 2.6 |\n| Top-2-box (4–5) | 50% | 0% |" in file.text, (
+        "the scale's statistics as the thread's"
+    )
     assert "_% of respondents per Audience (n = respondents)._" in file.text
     assert "- Not my field: 16 of 28 answers" in file.text
     assert "attachment" in file.headers["content-disposition"]
