@@ -102,13 +102,16 @@ def _button(label: str) -> Surface:
 TOOLS: tuple[ToolReach, ...] = (
     # Minds
     ToolReach("list_minds", _cmd("/minds minds [query]"), ("minds_page", "find_mind")),
-    ToolReach("create_mind", missing="no surface creates a Mind (the client has no `POST /minds`)"),
+    ToolReach(
+        "create_mind",
+        (*_cmd("/minds mind new"), Surface("dialog", "New Mind")),
+        ("create_mind", "mind_training"),
+    ),
     ToolReach("chat_with_mind", _cmd("/minds chat <mind>"), ("find_mind", "create_chat", "send_chat_message")),
     ToolReach(
         "get_mind_status",
-        _cmd("/minds chat <mind>", "/minds export audience|mind <name> [format]"),
-        ("get_mind",),
-        missing="reads the Mind, not its training status (`GET /minds/{mindId}/training`)",
+        (*_cmd("/minds mind <name>"), _button("Refresh")),
+        ("get_mind", "mind_training"),
     ),
     ToolReach(
         "export_mind",
@@ -210,11 +213,21 @@ TOOLS: tuple[ToolReach, ...] = (
     # Explicit lifecycle
     ToolReach(
         "manage_mind",
-        _cmd("/minds chat <mind>"),
-        ("get_mind",),
-        missing="only `get`: no update, delete, retrain, regenerate or patterns",
+        (
+            *_cmd("/minds mind <name>", "/minds chat <mind>"),
+            *(_button(label) for label in ("Edit", "Retrain", "Rebuild prompt", "Delete")),
+        ),
+        ("get_mind", "update_mind", "retrain_mind", "regenerate_mind_prompt", "delete_mind", "mind_training"),
+        missing="`get`, `update`, `delete`, `retrain`, `regenerate_prompt` and `get_training` only: no "
+        "`delete_many`, `regenerate_image`, `regenerate_embeddings` or `get_patterns`",
     ),
-    ToolReach("manage_mind_knowledge", missing="no surface lists, adds or retrains a Mind's knowledge"),
+    ToolReach(
+        "manage_mind_knowledge",
+        (*_cmd("/minds mind <name>"), _button("Add knowledge"), _button("Remove")),
+        ("list_mind_knowledge", "add_mind_knowledge", "delete_mind_knowledge", "mind_knowledge_status"),
+        missing="`list`, `add` (a link or a file's address), `status` and `delete` only: no `update`, `enrich` "
+        "or `patterns`",
+    ),
     ToolReach(
         "manage_audience",
         _cmd("/minds audience <name>"),

@@ -29,6 +29,12 @@ Public API (see each docstring for details)::
       preview_dataset_segmentation(*, name, url, columns=None) -> SegmentationPreview
       get_audience_job(job_id) / wait_audience_job(job_id, *, wait_seconds) -> FromBriefJob
       iter_minds(*, search=None, max_items=None)   find_mind(query)   get_mind(id) -> MindDetail
+      create_mind(*, name, discipline, mode, idempotency_key, …) -> CreatedMind   mind_training(id) -> TrainingStatus
+      update_mind(id, *, name=None, description=None, discipline=None) -> MindSummary   delete_mind(id) -> None
+      retrain_mind(id) -> TrainingStatus   regenerate_mind_prompt(id) -> RegeneratedPrompt
+      list_mind_knowledge(id) -> KnowledgeList
+      add_mind_knowledge(id, *, description, link=None, file=None) -> KnowledgeItem
+      mind_knowledge_status(id, item_id) -> KnowledgeStatus   delete_mind_knowledge(id, item_id) -> None
       create_chat(*, mind_id, name=None) -> ChatCreated
       start_profile_export(kind, id, *, format, force=None) / profile_export_status(kind, id, *, job_id, format)
           / wait_profile_export(kind, id, export, *, format, wait_seconds) -> ProfileExport   (kind audiences|minds)
@@ -210,6 +216,9 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
         ConfirmationQuestion as ConfirmationQuestion,
     )
     from minds_bot.minds.models import (
+        CreatedMind as CreatedMind,
+    )
+    from minds_bot.minds.models import (
         DatasetVariable as DatasetVariable,
     )
     from minds_bot.minds.models import (
@@ -255,6 +264,15 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
         InvitationResult as InvitationResult,
     )
     from minds_bot.minds.models import (
+        KnowledgeItem as KnowledgeItem,
+    )
+    from minds_bot.minds.models import (
+        KnowledgeList as KnowledgeList,
+    )
+    from minds_bot.minds.models import (
+        KnowledgeStatus as KnowledgeStatus,
+    )
+    from minds_bot.minds.models import (
         Me as Me,
     )
     from minds_bot.minds.models import (
@@ -298,6 +316,9 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
     )
     from minds_bot.minds.models import (
         Recalibration as Recalibration,
+    )
+    from minds_bot.minds.models import (
+        RegeneratedPrompt as RegeneratedPrompt,
     )
     from minds_bot.minds.models import (
         ResearchMethod as ResearchMethod,
@@ -352,6 +373,9 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
     )
     from minds_bot.minds.models import (
         StudyTemplate as StudyTemplate,
+    )
+    from minds_bot.minds.models import (
+        TrainingStatus as TrainingStatus,
     )
     from minds_bot.minds.output import (
         OutputAnswer as OutputAnswer,
@@ -459,7 +483,13 @@ _WHERE = {
     "Me": "models",
     "MemberProgress": "models",
     "MessageAnswers": "models",
+    "CreatedMind": "models",
+    "KnowledgeItem": "models",
+    "KnowledgeList": "models",
+    "KnowledgeStatus": "models",
+    "TrainingStatus": "models",
     "MindDetail": "models",
+    "RegeneratedPrompt": "models",
     "MindSummary": "models",
     "ModelConnection": "models",
     "PlanAttachment": "models",

@@ -13,7 +13,8 @@ to add one is the module its URL names::
                                                            source-import
     minds_bot.minds.resources.audience_design  AudienceDesignApi  POST /audiences (from Minds), a dataset's
                                                            segmentation preview
-    minds_bot.minds.resources.minds      MindsApi          /minds (the personas)
+    minds_bot.minds.resources.minds      MindsApi          /minds (the personas): create, training, edit, retrain,
+                                                           delete, and their knowledge
     minds_bot.minds.resources.chat       ChatApi           /chats
     minds_bot.minds.resources.runs       RunsApi           direct runs, a Study's run list, a message's answers
     minds_bot.minds.resources.research   ResearchPlansApi  research methods, plans, research runs, model connections

@@ -257,9 +257,9 @@ _PATH_WORDS = frozenset(
     {
         "analytics", "answers", "audiences", "auth", "cancel", "chats", "consume", "duplicate", "export",
         "export-download", "export-status", "formations", "from-brief", "heatmaps", "invitations", "jobs",
-        "limits", "me", "messages", "minds", "model-connections", "preview", "progress", "recalibrate",
-        "research-methods", "research-plans", "research-runs", "runs", "sharing", "source-import", "studies",
-        "study-drafts", "study-templates", "summary", "use",
+        "knowledge", "limits", "me", "messages", "minds", "model-connections", "preview", "progress", "recalibrate",
+        "regenerate-prompt", "research-methods", "research-plans", "research-runs", "retrain", "runs", "sharing",
+        "source-import", "status", "studies", "study-drafts", "study-templates", "summary", "training", "use",
     }
 )  # fmt: skip
 

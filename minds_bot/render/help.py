@@ -206,6 +206,16 @@ AUDIENCES_AND_MINDS = HelpGroup(
             covers=("Browse:minds",),
         ),
         HelpLine(
+            command="/minds mind <name>",
+            what=N_("a Mind's training and knowledge; Add knowledge · Retrain · Edit · Delete"),
+            covers=("ShowMind",),
+        ),
+        HelpLine(
+            command="/minds mind new",
+            what=N_("create a Mind (a persona or an expert) from keywords, a person, a web page or by hand"),
+            covers=("MindNew",),
+        ),
+        HelpLine(
             command="/minds audience <name>",
             what=N_("an Audience's members, coverage, Formations, builds; Ask · Export · Duplicate"),
             covers=("ShowAudience",),

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 # The listener modules, in the order they register (Bolt tries their matchers in that order): the first surfaces,
 # then the research flow, the rest of the Minds toolbox (issue 14), the research tools (issue 18), the Slack-native
 # surfaces and languages (issue 13), and what no Minds surface has (issue 27: run-end DMs, Workflow Builder, spend
-# with consent, comparisons).
+# with consent, comparisons), and a Mind's card and the Minds it creates (issue 37).
 LISTENERS = (
     *("commands", "home", "connect", "reentry", "pick", "browse", "study", "ask", "summary", "share"),
     *("duplicate", "audiences", "plan", "approvals", "runs", "exports", "digest"),
@@ -27,6 +27,7 @@ LISTENERS = (
     *("methods", "audience_card", "invite", "recalibrate", "models", "source_import", "heatmaps"),
     *("ask_about", "unfurls", "languages"),
     *("run_notice", "workflows", "spend", "compare", "audience_new"),
+    *("mind_card",),
 )
 
 

@@ -228,6 +228,18 @@ class Activity:
     days: int = 7
 
 
+@dataclass(frozen=True)
+class MindNew:
+    """``mind new``: the dialog that creates a Mind."""
+
+
+@dataclass(frozen=True)
+class ShowMind:
+    """``mind <name or id>``: a Mind's card (training, knowledge and what can be done with it)."""
+
+    mind: str
+
+
 Command = (
     Help
     | Browse
@@ -241,6 +253,8 @@ Command = (
     | Share
     | Duplicate
     | AudienceNew
+    | MindNew
+    | ShowMind
     | DigestAdd
     | DigestList
     | DigestRemove

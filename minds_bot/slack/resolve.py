@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from minds_bot.flows.invocation import Invocation, with_progress
 from minds_bot.i18n import N_, _
-from minds_bot.minds import Audience, AudienceDetail, LookupResult, Study, StudyDetail
+from minds_bot.minds import Audience, AudienceDetail, LookupResult, MindSummary, Study, StudyDetail
 from minds_bot.minds.lookup import FUZZY_THRESHOLD
 from minds_bot.render.common import render_candidates, render_not_exact, render_not_found
 from minds_bot.slack.grammar import StudyRef
@@ -88,6 +88,16 @@ async def _resolve(
         return None
     await invocation.reply(render_not_found(what=what, result=result))
     return None
+
+
+async def resolve_mind(invocation: Invocation, text: str, *, rerun: Callable[[str], str]) -> MindSummary | None:
+    """The Mind ``text`` names among the newest 1,000 (a loose match is offered as a button, never used), or None
+    after saying why not."""
+    minds = await invocation.minds()
+    found: MindSummary | None = await _resolve(
+        invocation, "Mind", minds.find_mind(text), rerun=rerun, confirm_fuzzy=True
+    )
+    return found
 
 
 async def study_detail(invocation: Invocation, study: Study | StudyDetail) -> StudyDetail:

@@ -83,6 +83,11 @@ SEED_EXCEPTIONS: dict[tuple[str, str], SeedException] = {
         rule="§1.5 export_audience: the export body carries format and force; the OpenAPI copy declares no body",
         body_keys=frozenset({"format", "force"}),
     ),
+    ("POST", "/minds"): SeedException(
+        rule="§2 H.71 (create_mind): an idempotency key (a UUID) chosen before creating and reused with the same "
+        "inputs for every retry; the OpenAPI copy declares no key, so it travels in the Idempotency-Key header",
+        headers=frozenset({"idempotency-key"}),
+    ),
     ("GET", "/studies/{studyId}/runs"): SeedException(
         rule="§2 B.16 (004): the run list continues with before = pagination.nextCursor while hasMore; the "
         "OpenAPI copy declares only limit",
@@ -270,6 +275,20 @@ def everything_api() -> FakeMindsAPI:
     api.on("POST", "/audiences", ok(audience_created(), status=201))
     api.on("POST", "/audiences/from-brief/segmentation-preview", ok(segmentation_preview()))
     api.on("GET", "/minds", page([mind(1, "Ana")], **one))
+    training = {"status": "queued", "readyToChat": False}
+    api.on("POST", "/minds", raw({"data": mind(3, "Nora"), "training": training}, status=201))
+    api.on("GET", f"/minds/{MIND_ID}/training", raw(training))
+    api.on("PUT", f"/minds/{MIND_ID}", ok(mind(3, "Nora N.")))
+    api.on("DELETE", f"/minds/{MIND_ID}", raw(None, status=204))
+    api.on("POST", f"/minds/{MIND_ID}/retrain", raw(training))
+    prompt = {"id": MIND_ID, "name": "Nora", "systemPrompt": "## Nora", "promptLength": 7}
+    api.on("POST", f"/minds/{MIND_ID}/regenerate-prompt", raw({"success": True, "data": prompt}))
+    item = {"id": uid(71), "description": "Survey", "link": "https://example.com/s", "processing": {"status": "queued"}}
+    api.on("GET", f"/minds/{MIND_ID}/knowledge", raw({"success": True, "data": {"items": [item], "total": 1}}))
+    api.on("POST", f"/minds/{MIND_ID}/knowledge", raw({"success": True, "data": item}, status=202))
+    status = {"processing": {"status": "completed"}, "readyForRetrieval": True}
+    api.on("GET", f"/minds/{MIND_ID}/knowledge/{uid(71)}/status", raw({"success": True, "data": status}))
+    api.on("DELETE", f"/minds/{MIND_ID}/knowledge/{uid(71)}", raw(None, status=204))
     api.on("POST", f"/studies/{STUDY_ID}/runs", ok({"runId": RUN_ID, "status": "queued"}, status=202))
     api.on("GET", f"/runs/{RUN_ID}", ok({"runId": RUN_ID, "status": "completed", "messageId": "m1"}))
     api.on("POST", f"/runs/{RUN_ID}/cancel", ok({"status": "cancelled"}))
@@ -512,6 +531,28 @@ CASES: dict[str, Case] = {
     "download_export": lambda m: m.download_export(STUDY_ID, EXPORT_JOB),
     # issue 14, the toolbox
     "get_mind": lambda m: m.get_mind(MIND_ID),
+    # issue 37, Minds from Slack
+    "create_mind": lambda m: m.create_mind(
+        name="Nora Nights",
+        discipline="Nursing",
+        mode="keywords",
+        idempotency_key=uid(72),
+        description="A night nurse",
+        mind_type="user",
+        keywords=["night shifts"],
+        include_web_search=False,
+    ),
+    "mind_training": lambda m: m.mind_training(MIND_ID),
+    "update_mind": lambda m: m.update_mind(MIND_ID, name="Nora N.", description="", discipline="Nursing"),
+    "delete_mind": lambda m: m.delete_mind(MIND_ID),
+    "retrain_mind": lambda m: m.retrain_mind(MIND_ID),
+    "regenerate_mind_prompt": lambda m: m.regenerate_mind_prompt(MIND_ID),
+    "list_mind_knowledge": lambda m: m.list_mind_knowledge(MIND_ID),
+    "add_mind_knowledge": lambda m: m.add_mind_knowledge(
+        MIND_ID, description="Survey", file={"name": "s.pdf", "url": "https://example.com/s.pdf"}
+    ),
+    "mind_knowledge_status": lambda m: m.mind_knowledge_status(MIND_ID, uid(71)),
+    "delete_mind_knowledge": lambda m: m.delete_mind_knowledge(MIND_ID, uid(71)),
     "create_chat": lambda m: m.create_chat(mind_id=MIND_ID, name="Chat"),
     "send_chat_message": lambda m: m.send_chat_message(CHAT_ID, content="Why?", end_user_name="Ana"),
     "create_study_draft": lambda m: m.create_study_draft(

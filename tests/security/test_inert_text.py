@@ -63,6 +63,7 @@ from minds_bot.minds.models import (
     Formation,
     Heatmap,
     InvitationResult,
+    KnowledgeItem,
     MindDetail,
     ModelConnection,
     PlanMethod,
@@ -76,6 +77,7 @@ from minds_bot.minds.models import (
     StudyDraft,
     StudyMessage,
     StudyTemplate,
+    TrainingStatus,
     VanWestendorpCalculation,
     parse_calculation,
 )
@@ -466,6 +468,20 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
         {"audience": audience_detail_data(), "replayed": flag, "audienceUrl": "https://getminds.ai/a/1"}
     ),
     MindDetail: lambda flag: MindDetail.model_validate(mind_detail(ready=flag)),
+    TrainingStatus: lambda flag: TrainingStatus.model_validate(
+        {"status": "running", "readyToChat": False, "message": "Collecting sources"}
+        if flag
+        else {"status": "failed", "readyToChat": False, "error": {"code": "TIMEOUT", "retryable": False}}
+    ),
+    KnowledgeItem: lambda flag: KnowledgeItem.model_validate(
+        {
+            "id": "k1",
+            "description": "Survey",
+            "link": "https://example.com/s" if flag else None,
+            "filePath": None if flag else "portfolio/u/1_survey.pdf",
+            "processing": {"status": "queued"} if flag else None,
+        }
+    ),
     StudyDraft: lambda flag: StudyDraft.model_validate(
         draft_data(
             {"source": "minds-bot", "studyId": "s1", "draftPlanId": "p1"}, status="draft" if flag else "starting"

@@ -683,6 +683,67 @@ async def ask_about_a_file(world: World, person: str) -> str:
     return str(refused["text"])
 
 
+# --- issue 37: a Mind's card and the Minds created from Slack -------------------------------------------------------
+
+MIND = samples.uid(3001)
+ONLY_MANAGERS = "Only a workspace admin or the person who installed Minds can do that."
+MIND_VALUE = json.dumps({"m": MIND, "n": "Nora Nights"})
+
+
+def with_a_mind(world: World) -> None:
+    api = world.bot.minds_api
+    detail = {"id": MIND, "name": "Nora Nights", "description": "A night nurse", "readyToChat": True}
+    api.on("GET", f"/minds/{MIND}", ok(detail | {"knowledgeItemCount": 1}))
+    api.on("GET", f"/minds/{MIND}/training", raw({"status": "completed", "readyToChat": True}))
+    api.on("GET", f"/minds/{MIND}/knowledge", raw({"success": True, "data": {"items": [], "total": 0}}))
+    api.on("DELETE", f"/minds/{MIND}", raw(None, status=204))
+    world.mark()
+
+
+async def opened_view(world: World) -> str:
+    (opened,) = await world.bot.slack.wait_for("views.open")
+    return json.dumps(opened["view"], ensure_ascii=False) if not isinstance(opened["view"], str) else opened["view"]
+
+
+async def new_mind(world: World, person: str) -> str:
+    """``/minds mind new``: the create dialog opens only for someone who acts for the workspace's Minds account."""
+    world.mark()
+    await world.bot.command("mind new", user=person)
+    if person == DAN:
+        return await opened_view(world)
+    return await world.bot.refusal()
+
+
+async def mind_card_in_secret(world: World, person: str) -> str:
+    with_a_mind(world)
+    await world.bot.command(f"mind {MIND}", user=person, channel=SECRET)
+    if person == ADA:
+        return text_of(await world.bot.reply_containing("Nora Nights"))
+    return await world.bot.refusal()
+
+
+async def delete_mind_button(world: World, person: str) -> str:
+    """The card's Delete: the confirmation naming the Mind opens only for an admin or the installer."""
+    with_a_mind(world)
+    await world.bot.click("mind_delete", MIND_VALUE, user=person, ephemeral=True)
+    if person == DAN:
+        return await opened_view(world)
+    return await world.bot.refusal()
+
+
+async def delete_mind_confirmed(world: World, person: str) -> str:
+    """The confirmation submitted: the gate is asked again from the submitter, on the server."""
+    with_a_mind(world)
+    metadata = json.dumps({"m": MIND, "n": "Nora Nights", "c": RESEARCH})
+    await world.bot.submit({"callback_id": "mind_delete_confirm", "private_metadata": metadata}, {}, user=person)
+    (note,) = await world.bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    deletes = [r for r in world.bot.minds_api.sent if r.method == "DELETE"]
+    assert len(deletes) == (1 if person == DAN else 0)
+    if person == DAN:
+        world.writes_before += 1  # the delete the admin confirmed is what this cell allows
+    return str(note["text"])
+
+
 # --- the matrix -------------------------------------------------------------------------------------------------
 
 
@@ -809,6 +870,16 @@ MATRIX = [
     # a link: a card only for someone in the channel
     Cell("link", "unfurl in a private channel", BEN, False, "", link_in_secret),
     Cell("link", "unfurl in a private channel", ADA, True, "Minds Study", link_in_secret),
+    # issue 37: Minds are the workspace's: seen by members where they are, created, changed and deleted only by
+    # someone who acts for its Minds account (an admin or the installer), asked again when a dialog is submitted
+    Cell("command", "create a Mind", BEN, False, ONLY_MANAGERS, new_mind),
+    Cell("command", "create a Mind", DAN, True, "New Mind", new_mind),
+    Cell("command", "a Mind's card in a private channel", BEN, False, NOTIFY_NOT_MEMBER, mind_card_in_secret),
+    Cell("command", "a Mind's card in a private channel", ADA, True, "Training: done", mind_card_in_secret),
+    Cell("button", "delete a Mind", BEN, False, ONLY_MANAGERS, delete_mind_button),
+    Cell("button", "delete a Mind", DAN, True, "Delete the Mind *Nora Nights*?", delete_mind_button),
+    Cell("dialog", "delete a Mind, confirmed", BEN, False, ONLY_MANAGERS, delete_mind_confirmed),
+    Cell("dialog", "delete a Mind, confirmed", DAN, True, "Deleted the Mind *Nora Nights*", delete_mind_confirmed),
 ]
 
 

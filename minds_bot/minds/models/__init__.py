@@ -17,7 +17,8 @@ works whichever module holds ``X``::
     audiences     Audience, AudienceDetail, AudienceLimits, AudienceDuplicate, FromBriefJob, AudienceProgress,
                   Formation, Recalibration, SourceImport
     audience_design  AudienceCreated, SegmentationPreview (designing an Audience's sample)
-    minds         MindSummary, MindDetail (the personas)
+    minds         MindSummary, MindDetail, CreatedMind, TrainingStatus, KnowledgeItem, KnowledgeList,
+                  KnowledgeStatus (the personas, their training and knowledge)
     chat          ChatCreated, ChatReply
     runs          DirectRunAccepted, PlanningRequired, AgentRun, RunProgress, RunCancellation, MessageAnswers
     plans         ResearchMethod, ResearchPlan and its parts, PlanPending, PlanPreviewRequest, ModelConnection
@@ -101,7 +102,18 @@ from minds_bot.minds.models.exports import (
     ProfileFormat,
 )
 from minds_bot.minds.models.heatmaps import Heatmap, HeatmapExportStatus, HeatmapRegion, HeatmapStatus
-from minds_bot.minds.models.minds import MindDetail, MindSummary
+from minds_bot.minds.models.minds import (
+    CreatedMind,
+    KnowledgeItem,
+    KnowledgeList,
+    KnowledgeProcessing,
+    KnowledgeStatus,
+    MindDetail,
+    MindSummary,
+    RegeneratedPrompt,
+    TrainingError,
+    TrainingStatus,
+)
 from minds_bot.minds.models.plans import (
     IMPLICIT_MODULE_ID,
     AskIf,
@@ -222,7 +234,15 @@ __all__ = [
     "Me",
     "MemberProgress",
     "MessageAnswers",
+    "CreatedMind",
+    "KnowledgeItem",
+    "KnowledgeList",
+    "KnowledgeProcessing",
+    "KnowledgeStatus",
+    "TrainingError",
+    "TrainingStatus",
     "MindDetail",
+    "RegeneratedPrompt",
     "MindSummary",
     "MindsModel",
     "MissingMember",

@@ -1,18 +1,26 @@
-"""Mind (persona) models: a Mind as listed (``GET /minds``) and in detail (``GET /minds/{id}``).
+"""Mind (persona) models: a Mind as listed (``GET /minds``), in detail (``GET /minds/{id}``), as created
+(``POST /minds``) and updated (``PUT``), its training status (``GET /minds/{id}/training``) and its knowledge
+(``/minds/{id}/knowledge``).
 
-Owns: those two shapes. Must not touch: HTTP, Slack, the store.
+Owns: those shapes. Must not touch: HTTP, Slack, the store.
 """
 
 from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
 
 from pydantic import Field
 
 from minds_bot.minds.models.common import MindsModel
 
+TrainingState = Literal["queued", "running", "completed", "failed"]
+
 
 class MindSummary(MindsModel):
     id: str
     name: str
+    description: str | None = None
     type: str | None = None
     discipline: str | None = None
     tags: list[str] = Field(default_factory=list)
@@ -29,3 +37,70 @@ class MindDetail(MindsModel):
     profile_image_url: str | None = None
     training_status: str | None = None
     ready_to_chat: bool
+    knowledge_item_count: int | None = None
+
+
+class TrainingError(MindsModel):
+    code: str
+    retryable: bool
+
+
+class TrainingStatus(MindsModel):
+    """The OpenAPI's ``TrainingStatus``: ``readyToChat`` only once training completed; ``error`` only on
+    ``failed`` (``retryable``: a retrain may recover it)."""
+
+    status: TrainingState
+    ready_to_chat: bool
+    message: str | None = None
+    started_at: datetime | None = None
+    completed_at: datetime | None = None
+    error: TrainingError | None = None
+
+
+class CreatedMind(MindsModel):
+    """``POST /minds`` (201): the Mind and its first training block (``queued``; ``failed`` for a manual Mind)."""
+
+    data: MindSummary
+    training: TrainingStatus
+
+
+class RegeneratedPrompt(MindsModel):
+    """``POST /minds/{id}/regenerate-prompt``: the prompt Minds rebuilt from the knowledge and saved."""
+
+    id: str
+    name: str
+    prompt_length: int = Field(ge=0)
+
+
+class KnowledgeProcessing(MindsModel):
+    status: TrainingState
+    error: str | None = None
+
+
+class KnowledgeItem(MindsModel):
+    """One source of a Mind's knowledge: exactly one of ``link`` or ``file_path`` for items people added.
+    ``processing`` is absent for legacy items (their state is not known)."""
+
+    id: str
+    description: str
+    link: str | None = None
+    file_path: str | None = None
+    processing: KnowledgeProcessing | None = None
+    created_at: datetime | None = None
+
+
+class KnowledgeList(MindsModel):
+    """``GET /minds/{id}/knowledge``: every item in one reply (no pagination); ``total`` must equal the items."""
+
+    items: list[KnowledgeItem]
+    total: int = Field(ge=0)
+
+
+class KnowledgeStatus(MindsModel):
+    """``GET /minds/{id}/knowledge/{itemId}/status``: processing and whether the item is retrieved in answers."""
+
+    id: str | None = None
+    processing: KnowledgeProcessing | None = None
+    ready_for_retrieval: bool
+    embedding_count: int | None = None
+    pattern_count: int | None = None

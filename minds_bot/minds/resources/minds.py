@@ -1,20 +1,40 @@
-"""The Minds (personas) resource: listing, searching and reading Minds (``/minds``, ``/minds/{id}``).
+"""The Minds (personas) resource: listing, searching, reading, creating, editing, retraining and deleting Minds
+(``/minds``, ``/minds/{id}``, ``/minds/{id}/training``, ``/minds/{id}/retrain``) and a Mind's knowledge
+(``/minds/{id}/knowledge…``).
 
+Creating a Mind carries an ``Idempotency-Key`` (a UUID the caller chose before the first try and reuses for every
+retry of the same Mind, catalogue rule 71), so it is the one write here that is repeated after a timeout; every
+other write is sent once. A delete succeeds only with an empty reply; a knowledge list whose ``total`` is not its
+items is malformed, never a shorter list.
 Must not touch: Slack, the store.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from typing import Any
 
+from minds_bot.minds.errors import MalformedResponse, RequestInfo
 from minds_bot.minds.lookup import LookupResult
-from minds_bot.minds.models import MindDetail, MindSummary
+from minds_bot.minds.models import (
+    CreatedMind,
+    KnowledgeItem,
+    KnowledgeList,
+    KnowledgeStatus,
+    MindDetail,
+    MindSummary,
+    RegeneratedPrompt,
+    TrainingStatus,
+)
 from minds_bot.minds.paging import LOOKUP_WINDOW, Page
-from minds_bot.minds.transport import Transport, _drop_none, _seg
+from minds_bot.minds.transport import Transport, _data, _drop_none, _json, _parse, _seg, _uuid
+
+MIND_MODES = ("keywords", "clone", "link", "manual")
+MIND_TYPES = ("creative", "expert", "user")
 
 
 class MindsApi(Transport):
-    """``/minds`` and ``/minds/{id}``."""
+    """``/minds`` and ``/minds/{id}…``."""
 
     def iter_minds(self, *, search: str | None = None, max_items: int | None = None) -> AsyncIterator[MindSummary]:
         return self._iter("/minds", MindSummary, params=_drop_none({"search": search}), max_items=max_items)
@@ -32,3 +52,114 @@ class MindsApi(Transport):
     async def get_mind(self, mind_id: str) -> MindDetail:
         """Who the Mind is and ``ready_to_chat`` (a Mind still training answers 409 ``SPARK_NOT_READY``)."""
         return await self._get_data(f"/minds/{_seg(mind_id)}", MindDetail)
+
+    async def create_mind(
+        self,
+        *,
+        name: str,
+        discipline: str,
+        mode: str,
+        idempotency_key: str,
+        description: str | None = None,
+        mind_type: str | None = None,
+        keywords: list[str] | None = None,
+        persona_context: str | None = None,
+        context_link: str | None = None,
+        include_web_search: bool | None = None,
+    ) -> CreatedMind:
+        """``POST /minds`` (201): the Mind and its first training block. ``idempotency_key``: a UUID chosen before
+        the first try and reused with the same inputs for every retry (a fresh one for another Mind)."""
+        if mode not in MIND_MODES:
+            raise ValueError(f"a Mind's mode is one of {', '.join(MIND_MODES)}")
+        body = _drop_none(
+            {
+                "name": name,
+                "discipline": discipline,
+                "mode": mode,
+                "description": description,
+                "type": mind_type,
+                "keywords": keywords,
+                "personaContext": persona_context,
+                "contextLink": context_link,
+                "includeWebSearch": include_web_search,
+            }
+        )
+        headers = {"Idempotency-Key": _uuid(idempotency_key)}
+        resp, info = await self._call("POST", "/minds", json_body=body, headers=headers, retryable=True)
+        return _parse(CreatedMind, _json(resp, info), info)
+
+    async def mind_training(self, mind_id: str) -> TrainingStatus:
+        """``GET /minds/{id}/training``: queued, running, completed or failed, and ``ready_to_chat``."""
+        resp, info = await self._call("GET", f"/minds/{_seg(mind_id)}/training")
+        return _parse(TrainingStatus, _json(resp, info), info)
+
+    async def update_mind(
+        self,
+        mind_id: str,
+        *,
+        name: str | None = None,
+        description: str | None = None,
+        discipline: str | None = None,
+    ) -> MindSummary:
+        """``PUT /minds/{id}`` with only the fields to change (at least one); the reply is the Mind as saved."""
+        body = _drop_none({"name": name, "description": description, "discipline": discipline})
+        if not body:
+            raise ValueError("an update changes at least one field")
+        resp, info = await self._call("PUT", f"/minds/{_seg(mind_id)}", json_body=body)
+        return _parse(MindSummary, _data(resp, info), info)
+
+    async def delete_mind(self, mind_id: str) -> None:
+        """``DELETE /minds/{id}``: the Mind, its knowledge, patterns and chats, for good. Success is an empty
+        reply; anything else is no proof of a delete."""
+        resp, info = await self._call("DELETE", f"/minds/{_seg(mind_id)}")
+        _empty(resp.status_code, resp.content, info, what="a Mind delete")  # verbatim
+
+    async def retrain_mind(self, mind_id: str) -> TrainingStatus:
+        """``POST /minds/{id}/retrain``: queues training again with a full rebuild of its knowledge index (409
+        while it is still queued or running). Sent once: it has no idempotency key."""
+        resp, info = await self._call("POST", f"/minds/{_seg(mind_id)}/retrain")
+        return _parse(TrainingStatus, _json(resp, info), info)
+
+    async def regenerate_mind_prompt(self, mind_id: str) -> RegeneratedPrompt:
+        """``POST /minds/{id}/regenerate-prompt``: rebuild the system prompt from the Mind's knowledge (replacing
+        manual edits), synchronously; a Mind without a prompt is never ready. Sent once: it has no key."""
+        resp, info = await self._call("POST", f"/minds/{_seg(mind_id)}/regenerate-prompt", json_body={})
+        return _parse(RegeneratedPrompt, _data(resp, info), info)
+
+    async def list_mind_knowledge(self, mind_id: str) -> KnowledgeList:
+        """``GET /minds/{id}/knowledge``: every item, newest first, in one reply."""
+        resp, info = await self._call("GET", f"/minds/{_seg(mind_id)}/knowledge")
+        listed = _parse(KnowledgeList, _data(resp, info), info)
+        if listed.total != len(listed.items):
+            raise MalformedResponse("the knowledge list's total is not its number of items", request=info)  # verbatim
+        return listed
+
+    async def add_mind_knowledge(
+        self,
+        mind_id: str,
+        *,
+        description: str,
+        link: str | None = None,
+        file: dict[str, Any] | None = None,
+    ) -> KnowledgeItem:
+        """``POST /minds/{id}/knowledge`` (202): a link, or a file as ``{name, url, type?}`` whose URL Minds can
+        fetch (no base64). Ingestion is queued; the item's ``processing`` says how far it got."""
+        if (link is None) == (file is None):
+            raise ValueError("add one link or one file")
+        body = _drop_none({"description": description, "link": link, "file": file})
+        resp, info = await self._call("POST", f"/minds/{_seg(mind_id)}/knowledge", json_body=body)
+        return _parse(KnowledgeItem, _data(resp, info), info)
+
+    async def mind_knowledge_status(self, mind_id: str, item_id: str) -> KnowledgeStatus:
+        resp, info = await self._call("GET", f"/minds/{_seg(mind_id)}/knowledge/{_seg(item_id)}/status")
+        return _parse(KnowledgeStatus, _data(resp, info), info)
+
+    async def delete_mind_knowledge(self, mind_id: str, item_id: str) -> None:
+        """``DELETE /minds/{id}/knowledge/{itemId}``: success is an empty reply."""
+        resp, info = await self._call("DELETE", f"/minds/{_seg(mind_id)}/knowledge/{_seg(item_id)}")
+        _empty(resp.status_code, resp.content, info, what="a knowledge delete")  # verbatim
+
+
+def _empty(status: int, content: bytes, info: RequestInfo, *, what: str) -> None:
+    if status != 204 and content.strip():
+        raise MalformedResponse(f"{what} answered with a body instead of an empty reply", request=info)  # verbatim

@@ -20,6 +20,7 @@ from minds_sandbox import routes_catalogue as cat
 from minds_sandbox import routes_chats as chats
 from minds_sandbox import routes_control as ctl
 from minds_sandbox import routes_drafts as drafts
+from minds_sandbox import routes_minds as minds
 from minds_sandbox import routes_profiles as profiles
 from minds_sandbox import routes_research as res
 from minds_sandbox import routes_studies as stu
@@ -82,7 +83,17 @@ def _add_routes(app: web.Application) -> None:
     r = app.router
     r.add_get(V1 + "/auth/me", cat.auth_me)
     r.add_get(V1 + "/minds", cat.list_minds)
+    r.add_post(V1 + "/minds", minds.create_mind)
     r.add_get(V1 + "/minds/{mind_id}", cat.get_mind)
+    r.add_put(V1 + "/minds/{mind_id}", minds.update_mind)
+    r.add_delete(V1 + "/minds/{mind_id}", minds.delete_mind)
+    r.add_get(V1 + "/minds/{mind_id}/training", minds.get_training)
+    r.add_post(V1 + "/minds/{mind_id}/retrain", minds.retrain_mind)
+    r.add_post(V1 + "/minds/{mind_id}/regenerate-prompt", minds.regenerate_prompt)
+    r.add_get(V1 + "/minds/{mind_id}/knowledge", minds.list_knowledge)
+    r.add_post(V1 + "/minds/{mind_id}/knowledge", minds.add_knowledge)
+    r.add_get(V1 + "/minds/{mind_id}/knowledge/{item_id}/status", minds.knowledge_status)
+    r.add_delete(V1 + "/minds/{mind_id}/knowledge/{item_id}", minds.delete_knowledge)
     r.add_get(V1 + "/audiences", cat.list_audiences)
     r.add_post(V1 + "/audiences", design.create_audience)
     r.add_post(V1 + "/audiences/from-brief/segmentation-preview", design.preview_segmentation)

@@ -28,6 +28,7 @@ from minds_sandbox.http_support import (
 )
 from minds_sandbox.ids import stable_id
 from minds_sandbox.middleware import KEY_FP
+from minds_sandbox.routes_minds import advance
 from minds_sandbox.routes_tools import check_source_files
 from minds_sandbox.seed import MAX_BRIEF_MEMBERS, new_draft_record, new_study
 
@@ -52,6 +53,7 @@ async def list_minds(request: web.Request) -> web.Response:
 async def get_mind(request: web.Request) -> web.Response:
     rt = runtime(request)
     mind = lookup(rt.state.minds, request.match_info["mind_id"], "Mind")
+    advance(rt, mind)
     detail = views.mind_detail(mind)
     if mind["id"] in rt.faults.training_minds:
         detail |= {"trainingStatus": "running", "readyToChat": False}

@@ -22,6 +22,7 @@ from minds_sandbox.engine import with_audience
 from minds_sandbox.errors import bad_request, conflict
 from minds_sandbox.http_support import lookup, ok, parse, read_json, runtime
 from minds_sandbox.respondents import role, with_article
+from minds_sandbox.routes_minds import advance
 from minds_sandbox.runtime import Runtime
 from minds_sandbox.state import Record
 from minds_sandbox.views import mind_ref
@@ -47,6 +48,12 @@ class MessageBody(BaseModel):
 
 
 def is_training(rt: Runtime, mind_id: str) -> bool:
+    """The fault knob holds it in training, or a Mind created through the API has not finished training."""
+    mind = rt.state.minds.get(mind_id)
+    if mind is not None and mind.get("training") is not None:
+        advance(rt, mind)
+        if mind["training"]["status"] != "completed":
+            return True
     return mind_id in rt.faults.training_minds
 
 

@@ -148,14 +148,16 @@ def mind_summary(mind: Record) -> dict[str, Any]:
 
 
 def mind_detail(mind: Record) -> dict[str, Any]:
+    """A seeded Mind has finished training (no ``training`` record); a created one reports its own."""
+    training = mind.get("training") or {"status": "completed"}
     return {
         **mind_summary(mind),
         "isPublic": False,
         "isLinkSharingEnabled": False,
         "publicShareId": None,
-        "knowledgeItemCount": 0,
-        "trainingStatus": "completed",
-        "readyToChat": True,
+        "knowledgeItemCount": len(mind.get("knowledge", [])),
+        "trainingStatus": training["status"],
+        "readyToChat": training["status"] == "completed",
         "persona": mind["persona"],
     }
 

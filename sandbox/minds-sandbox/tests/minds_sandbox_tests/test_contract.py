@@ -113,3 +113,74 @@ def test_contract_check_rejects_a_wrong_shape() -> None:
         )
         == []
     )
+
+
+MIND_OPERATIONS = {
+    ("POST", "/api/v1/minds", 201),
+    ("GET", "/api/v1/minds/{mindId}/training", 200),
+    ("GET", "/api/v1/minds/{mindId}", 200),
+    ("PUT", "/api/v1/minds/{mindId}", 200),
+    ("POST", "/api/v1/minds/{mindId}/retrain", 200),
+    ("GET", "/api/v1/minds/{mindId}/knowledge", 200),
+    ("POST", "/api/v1/minds/{mindId}/knowledge", 202),
+    ("POST", "/api/v1/minds/{mindId}/regenerate-prompt", 200),
+}
+
+
+async def test_mind_operations_validate_and_training_follows_the_sandbox_clock(
+    client: httpx.AsyncClient, sandbox: RunningSandbox, contract_log: ContractLog
+) -> None:
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    body = {"name": "Nora Night-Shift", "discipline": "Nursing", "mode": "keywords", "keywords": ["night shifts"]}
+    created = await client.post("/minds", json=body, headers=key)
+    assert created.status_code == 201 and created.json()["training"] == {
+        "status": "queued",
+        "readyToChat": False,
+        "message": "Waiting for a training worker",
+        "startedAt": None,
+        "completedAt": None,
+        "error": None,
+    }
+    mind_id = created.json()["data"]["id"]
+    again = await client.post("/minds", json=body, headers=key)
+    assert again.json()["data"]["id"] == mind_id, "the same key and body return the same Mind"
+    assert (await client.post("/minds", json={**body, "name": "Other"}, headers=key)).status_code == 409
+    assert (await client.post(f"/minds/{mind_id}/retrain")).status_code == 409, "a retrain is already in flight"
+    sandbox.advance(sandbox.runtime.engine.step)
+    assert (await client.get(f"/minds/{mind_id}/training")).json()["status"] == "running"
+    sandbox.advance(2 * sandbox.runtime.engine.step)
+    trained = (await client.get(f"/minds/{mind_id}/training")).json()
+    assert trained["status"] == "completed" and trained["readyToChat"] is True
+    assert (await client.get(f"/minds/{mind_id}")).json()["data"]["readyToChat"] is True
+
+    link = {"link": "https://example.com/night-shift-survey", "description": "Survey of night nurses"}
+    added = await client.post(f"/minds/{mind_id}/knowledge", json=link)
+    assert added.status_code == 202 and added.json()["data"]["processing"]["status"] == "queued"
+    item_id = added.json()["data"]["id"]
+    listed = (await client.get(f"/minds/{mind_id}/knowledge")).json()["data"]
+    assert listed["total"] == 1 and listed["items"][0]["link"] == link["link"]
+    sandbox.advance(sandbox.runtime.engine.step)
+    status = (await client.get(f"/minds/{mind_id}/knowledge/{item_id}/status")).json()["data"]
+    assert status["readyForRetrieval"] is True
+    assert (await client.post(f"/minds/{mind_id}/retrain")).json()["status"] == "queued"
+    renamed = await client.put(f"/minds/{mind_id}", json={"name": "Nora Nights"})
+    assert renamed.json()["data"]["name"] == "Nora Nights"
+    assert (await client.put(f"/minds/{mind_id}", json={"colour": "red"})).status_code == 400
+    assert (await client.delete(f"/minds/{mind_id}/knowledge/{item_id}")).status_code == 204
+    assert (await client.delete(f"/minds/{mind_id}")).status_code == 204
+    assert (await client.get(f"/minds/{mind_id}/training")).status_code == 404
+
+    manual = await client.post("/minds", json={"name": "Quiet One", "discipline": "Retail", "mode": "manual"})
+    assert manual.json()["training"]["error"] == {"code": "PROFILE_GEN_FAILED", "retryable": True}
+    quiet = manual.json()["data"]["id"]
+    assert (await client.post(f"/minds/{quiet}/regenerate-prompt")).status_code == 500, "nothing to build from"
+    await client.post(f"/minds/{quiet}/knowledge", json={"link": "https://example.com/q", "description": "Notes"})
+    sandbox.advance(sandbox.runtime.engine.step)
+    rebuilt = await client.post(f"/minds/{quiet}/regenerate-prompt", json={})
+    assert rebuilt.json()["data"]["promptLength"] > 0
+    assert (await client.get(f"/minds/{quiet}/training")).json()["readyToChat"] is True
+    missing = await client.post("/minds", json={"name": "Cloned", "discipline": "Retail", "mode": "clone"})
+    assert missing.status_code == 400 and "personaContext is required" in missing.json()["message"]
+
+    assert contract_log.checked >= MIND_OPERATIONS
+    assert contract_log.violations == []
