@@ -131,7 +131,8 @@ def _formation(formation: Formation) -> str:
         parts.append(_("and {more} more", more=format_number(len(groups) - MAX_SUBGROUPS)))
     name, subgroups = escape(formation.name, limit=MAX_NAME_SHOWN), separated(parts)
     if formation.status == "ready":
-        return "• " + _("{label}: {text}", label=f"*{name}*", text=subgroups)
+        bold = f"*{name}*"
+        return "• " + _("{label}: {text}", label=bold, text=subgroups)
     return _(
         "• *{formation}* ({status}: counts are provisional): {subgroups}",
         formation=name,
