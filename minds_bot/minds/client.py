@@ -11,6 +11,8 @@ to add one is the module its URL names::
     minds_bot.minds.resources.studies    StudiesApi        /studies, sharing, analytics, summary, invitations
     minds_bot.minds.resources.audiences  AudiencesApi      /audiences, from-brief, progress, Formations, recalibrate,
                                                            source-import
+    minds_bot.minds.resources.audience_manage  AudienceManageApi  rename/delete/follow an Audience, its members
+                                                           and portraits, Formation preview/create/recompute/delete
     minds_bot.minds.resources.minds      MindsApi          /minds (the personas)
     minds_bot.minds.resources.chat       ChatApi           /chats
     minds_bot.minds.resources.runs       RunsApi           direct runs, a Study's run list, a message's answers
@@ -33,6 +35,7 @@ from typing import TYPE_CHECKING
 from minds_bot.lazy import LazyModule
 from minds_bot.minds.policy import Clock, RateLimiter, RetryPolicy, Sleep
 from minds_bot.minds.resources.account import AccountApi
+from minds_bot.minds.resources.audience_manage import AudienceManageApi
 from minds_bot.minds.resources.audiences import AudiencesApi
 from minds_bot.minds.resources.chat import ChatApi
 from minds_bot.minds.resources.drafts import DraftsApi
@@ -56,6 +59,7 @@ class MindsClient(
     AccountApi,
     StudiesApi,
     AudiencesApi,
+    AudienceManageApi,
     MindsApi,
     ChatApi,
     RunsApi,

@@ -1,5 +1,5 @@
-"""Research-tool routes beyond the core research loop: an Audience's build progress and Formations, its
-recalibration, the team's model connections, Study invitations, source imports and
+"""Research-tool routes beyond the core research loop: an Audience's build progress (its Formations are
+``routes_formations.py``), its recalibration, the team's model connections, Study invitations, source imports and
 question heatmaps (image/video assets, analysed for one response per Mind, exported as a ZIP).
 
 Owns: those handlers and the bookkeeping they keep on Audience records (``calibratingUntil``,
@@ -21,10 +21,8 @@ from typing import Any
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field
 
-from minds_sandbox.clock import iso
 from minds_sandbox.errors import ApiError, conflict
 from minds_sandbox.http_support import (
-    list_response,
     lookup,
     ok,
     origin,
@@ -33,14 +31,12 @@ from minds_sandbox.http_support import (
     runtime,
     study_of,
 )
-from minds_sandbox.ids import stable_id
 from minds_sandbox.middleware import KEY_FP
 from minds_sandbox.state import Record, SandboxState
 
 CALIBRATION_STEPS = 3  # engine steps a recalibration stays "Calibrating…"
 RETRAIN_STEPS = 5  # engine steps the changed members keep retraining afterwards
 UNDELIVERABLE_DOMAIN = ".invalid"
-AGE_BANDS = ((0, 24, "Under 25"), (25, 34, "25–34"), (35, 44, "35–44"), (45, 200, "45+"))
 
 
 def _members(state: SandboxState, audience: Record) -> list[Record]:
@@ -70,59 +66,6 @@ async def audience_progress(request: web.Request) -> web.Response:
     return ok(
         {"total": len(members), "ready": len(members) - building, "building": building, "failed": 0, "members": members}
     )
-
-
-# ---------------------------------------------------------------- Formations
-
-
-def _age_band(age: int) -> str:
-    return next(label for low, high, label in AGE_BANDS if low <= age <= high)
-
-
-def _formation(audience: Record, *, key: str, name: str, labels: list[str], created: str) -> dict[str, Any]:
-    counts: dict[str, int] = {}
-    for label in labels:
-        counts[label] = counts.get(label, 0) + 1
-    subgroups = [
-        {
-            "id": stable_id("subgroup", audience["id"], key, label),
-            "label": label,
-            "isAuxiliary": False,
-            "position": position,
-            "_count": {"memberships": count},
-        }
-        for position, (label, count) in enumerate(sorted(counts.items()))
-    ]
-    return {
-        "id": stable_id("formation", audience["id"], key),
-        "name": name,
-        "status": "ready",
-        "source": "auto",
-        "dimensionKey": key,
-        "visibility": "shared",
-        "createdAt": created,
-        "updatedAt": created,
-        "createdByUserId": stable_id("user", "sandbox"),
-        "subgroups": subgroups,
-        "canMutate": True,
-    }
-
-
-async def list_formations(request: web.Request) -> web.Response:
-    """Auto-seeded splits by age and by location, computed from the members' personas."""
-    state = runtime(request).state
-    audience = lookup(state.audiences, request.match_info["audience_id"], "Audience")
-    members = [m for m in _members(state, audience) if m.get("persona")]
-    created = iso(audience["createdAt"])
-    formations = []
-    if members:
-        ages = [_age_band(m["persona"]["age"]) for m in members]
-        places = [m["persona"]["location"] for m in members]
-        formations = [
-            _formation(audience, key="age", name="Age", labels=ages, created=created),
-            _formation(audience, key="geography", name="Location", labels=places, created=created),
-        ]
-    return list_response(request, formations, pagination=None)
 
 
 # ---------------------------------------------------------------- recalibration
