@@ -61,6 +61,8 @@ class RecalibrationRequest:
     audience: AudienceDetail
     instruction: str | None
     key: str  # the Slack submission's derived key: names the tracked run
+    requested_distribution: str | None = None  # one distribution Minds adds (the OpenAPI's research mode)
+    allow_shared_minds: bool = False  # consent to rewrite members other Audiences share
 
 
 async def start_recalibration(services: Services, slack: AsyncWebClient, request: RecalibrationRequest) -> None:
@@ -81,7 +83,12 @@ async def _start(services: Services, slack: AsyncWebClient, request: Recalibrati
     )
     minds = await services.minds.client_for(request.team_id)
     try:
-        result = await minds.recalibrate_audience(audience.id, instruction=request.instruction)
+        result = await minds.recalibrate_audience(
+            audience.id,
+            instruction=request.instruction,
+            requested_distribution=request.requested_distribution,
+            allow_shared_minds=request.allow_shared_minds or None,
+        )
     except MindsError as exc:
         reason = user_message(exc)
         failed = (

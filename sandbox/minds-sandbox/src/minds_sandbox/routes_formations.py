@@ -149,7 +149,7 @@ def _common(formation: Record, status: str) -> dict[str, Any]:
         "source": formation["source"],
         "visibility": "shared",
         "createdAt": iso(formation["createdAt"]),
-        "updatedAt": iso(formation.get("updatedAt", formation["createdAt"])),
+        "updatedAt": iso(formation.get("updatedAt") or formation["createdAt"]),
         "createdByUserId": SANDBOX_USER,
         "canMutate": True,
     }

@@ -1,0 +1,513 @@
+"""Managing an Audience from its card: the second row of buttons (Members · Formations · Edit · Duplicate… ·
+Delete), the dialogs they open and the private notes that answer them.
+
+Owns: those buttons, views, callback/action/block ids and words. Every destructive step names exactly what goes:
+the Audience's delete dialog its name and member count as Minds reports them when the dialog opens; removing
+members their names; a Formation's delete its name (Slack's confirmation dialog). Formation counts are called
+provisional unless ``ready``. Every Minds and person text is escaped.
+Must not touch: I/O.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from slack_sdk.models.blocks import (
+    ActionsBlock,
+    Block,
+    CheckboxesElement,
+    ConfirmObject,
+    InputBlock,
+    Option,
+    PlainTextInputElement,
+    StaticMultiSelectElement,
+)
+from slack_sdk.models.views import View
+
+from minds_bot.i18n import _, _n, format_number, separated
+from minds_bot.minds import AudienceDetail, Formation, MindSummary
+from minds_bot.minds.models.audience_manage import FormationPreview
+from minds_bot.render import MAX_NAME_SHOWN, Message, escape
+from minds_bot.render.browse import minds_label
+from minds_bot.render.common import button, context, encode_value, listing, section, sections, shorten
+from minds_bot.render.states import state_word
+
+MEMBERS_ACTION = "audience_members"
+FORMATIONS_ACTION = "audience_formations"
+EDIT_ACTION = "audience_edit"
+DUPLICATE_NAMED_ACTION = "audience_duplicate_named"
+DELETE_ACTION = "audience_delete"
+FORMATION_NEW_ACTION = "formation_new"
+FORMATION_RECOMPUTE_ACTION = "formation_recompute"
+FORMATION_DELETE_ACTION = "formation_delete"
+
+DELETE_VIEW = "audience_delete_confirm"
+EDIT_VIEW = "audience_edit_modal"
+DUPLICATE_VIEW = "audience_duplicate_modal"
+MEMBERS_VIEW = "audience_members_modal"
+MEMBERS_CONFIRM_VIEW = "audience_members_confirm"
+FORMATION_ASK_VIEW = "formation_ask_modal"
+FORMATION_REVIEW_VIEW = "formation_review_modal"
+
+NAME_BLOCK, NAME_ACTION = "audience_name", "value"
+TEAM_BLOCK, TEAM_ACTION = "audience_team", "value"
+COPY_BLOCK, COPY_ACTION = "copy_name", "value"
+ADD_BLOCK, ADD_ACTION = "members_add", "value"
+REMOVE_BLOCK, REMOVE_ACTION = "members_remove", "value"
+SPLIT_BLOCK, SPLIT_ACTION = "formation_request", "value"
+INTENT_BLOCK = "formation_intent"
+FORMATION_NAME_BLOCK = "formation_name"
+LABEL_BLOCK = "subgroup_label_{index}"
+DEFINITION_BLOCK = "subgroup_definition_{index}"
+VALUE = "value"
+
+MAX_AUDIENCE_NAME = 200
+MAX_PICKED = 20  # Minds picked per dialog: their ids travel to the confirmation in private_metadata
+MAX_OPTIONS = 100  # Slack's limit for a static select's options
+MAX_SPLIT_REQUEST = 2000  # Minds trims the Formation request to 2,000 characters (the seeds)
+MAX_LABEL = 100
+MAX_DEFINITION = 500
+MAX_FORMATIONS_SHOWN = 15
+MAX_SUBGROUPS_SHOWN = 8
+NAME_IN_METADATA = 75
+SHARED = "shared"
+
+
+def _value(audience_id: str, name: str) -> str | None:
+    return encode_value({"a": audience_id, "n": shorten(name, NAME_IN_METADATA)})
+
+
+def manage_buttons(audience: AudienceDetail) -> list[Block]:
+    """The card's second row; none when the Audience's id cannot fit in a button."""
+    value = _value(audience.id, audience.name)
+    if value is None:
+        return []
+    elements = [
+        button(_("Members"), action_id=MEMBERS_ACTION, value=value),
+        button(_("Formations"), action_id=FORMATIONS_ACTION, value=value),
+        button(_("Edit"), action_id=EDIT_ACTION, value=value),
+        button(_("Duplicate…"), action_id=DUPLICATE_NAMED_ACTION, value=value),
+        button(_("Delete"), action_id=DELETE_ACTION, value=value, style="danger"),
+    ]
+    return [ActionsBlock(elements=elements)]
+
+
+def _modal(*, callback_id: str, title: str, submit: str, metadata: dict[str, Any], blocks: list[Block]) -> View:
+    return View(
+        type="modal",
+        callback_id=callback_id,
+        title=shorten(title, 24),
+        submit=submit,
+        close=_("Cancel"),
+        private_metadata=json.dumps(metadata, ensure_ascii=False),
+        blocks=blocks,
+    )
+
+
+def _text_input(block_id: str, label: str, *, initial: str | None, limit: int, multiline: bool = False) -> InputBlock:
+    element = PlainTextInputElement(
+        action_id=VALUE, initial_value=initial or None, max_length=limit, multiline=multiline
+    )
+    return InputBlock(block_id=block_id, label=label, element=element)
+
+
+# --- delete the Audience -----------------------------------------------------------------------------------------
+
+
+def delete_view(*, audience: AudienceDetail, channel_id: str) -> View:
+    """Names the Audience and its member count as Minds reports them now; the submission checks both again."""
+    name = escape(audience.name, limit=MAX_NAME_SHOWN)
+    meta = {"a": audience.id, "c": channel_id, "m": audience.mind_count}
+    return _modal(
+        callback_id=DELETE_VIEW,
+        title=_("Delete Audience"),
+        submit=_("Delete"),
+        metadata=meta,
+        blocks=[
+            section(
+                _(
+                    "Delete the Audience *{audience}* and its {minds}?",
+                    audience=name,
+                    minds=minds_label(audience.mind_count),
+                )
+            ),
+            context(
+                _(
+                    "Members you own that belong to no other Audience are deleted with it, with their training data "
+                    "and Study links; the others are kept. This cannot be undone."
+                )
+            ),
+        ],
+    )
+
+
+def render_deleted(*, audience_name: str, members: int) -> Message:
+    text = _(
+        "Deleted the Audience *{audience}* ({minds}).",
+        audience=escape(audience_name, limit=MAX_NAME_SHOWN),
+        minds=minds_label(members),
+    )
+    return Message(text=text, blocks=[section(text)])
+
+
+def render_count_changed(*, audience_name: str, then: int, now: int) -> str:
+    return _(
+        "*{audience}* has {now} now, not the {then} the dialog named. Nothing was deleted; press Delete again.",
+        audience=escape(audience_name, limit=MAX_NAME_SHOWN),
+        now=minds_label(now),
+        then=minds_label(then),
+    )
+
+
+def render_not_owner(*, audience_name: str) -> str:
+    return _(
+        "Minds says this workspace's account does not own *{audience}*, so it cannot be changed from here. Nothing "
+        "was changed.",
+        audience=escape(audience_name, limit=MAX_NAME_SHOWN),
+    )
+
+
+# --- edit ----------------------------------------------------------------------------------------------------------
+
+
+def edit_view(*, audience: AudienceDetail, channel_id: str) -> View:
+    shared = Option(value=SHARED, text=_("Share with the team (read and chat with every member)"))
+    team = CheckboxesElement(
+        action_id=VALUE, options=[shared], initial_options=[shared] if audience.is_shared_with_team else None
+    )
+    return _modal(
+        callback_id=EDIT_VIEW,
+        title=_("Edit Audience"),
+        submit=_("Save"),
+        metadata={"a": audience.id, "c": channel_id},
+        blocks=[
+            _text_input(NAME_BLOCK, _("Name"), initial=audience.name, limit=MAX_AUDIENCE_NAME),
+            InputBlock(block_id=TEAM_BLOCK, label=_("Team sharing"), element=team, optional=True),
+            context(_("A public listing is not changed here.")),
+        ],
+    )
+
+
+def render_edited(*, name: str, shared: bool) -> Message:
+    sharing = _("shared with the team") if shared else _("not shared with the team")
+    text = _(
+        "Saved: the Audience is now *{audience}*, {sharing}.",
+        audience=escape(name, limit=MAX_NAME_SHOWN),
+        sharing=sharing,
+    )
+    return Message(text=text, blocks=[section(text)])
+
+
+# --- duplicate with a name -----------------------------------------------------------------------------------------
+
+
+def duplicate_view(*, audience: AudienceDetail, channel_id: str) -> View:
+    copy = _("{audience} (copy)", audience=audience.name)[:MAX_AUDIENCE_NAME]
+    return _modal(
+        callback_id=DUPLICATE_VIEW,
+        title=_("Duplicate Audience"),
+        submit=_("Duplicate"),
+        metadata={"a": audience.id, "n": shorten(audience.name, NAME_IN_METADATA), "c": channel_id},
+        blocks=[
+            _text_input(COPY_BLOCK, _("Name of the copy"), initial=copy, limit=MAX_AUDIENCE_NAME),
+            context(
+                _(
+                    "Every member of {audience} is copied as a new Mind; the copies count toward your plan's Mind "
+                    "allowance.",
+                    audience=escape(audience.name, limit=MAX_NAME_SHOWN),
+                )
+            ),
+        ],
+    )
+
+
+# --- members -------------------------------------------------------------------------------------------------------
+
+
+def _mind_option(mind_id: str, name: str) -> Option:
+    return Option(value=mind_id, text=shorten(name, 75))
+
+
+def members_view(*, audience: AudienceDetail, candidates: Sequence[MindSummary], channel_id: str) -> View:
+    """Who is in (every name, in sections), Minds to add (the first ``MAX_OPTIONS`` not yet in) and members to
+    remove (the first ``MAX_OPTIONS``), at most ``MAX_PICKED`` of each."""
+    names = [m.name or "—" for m in audience.minds]
+    heading = _(
+        "*{audience}* has {minds}:",
+        audience=escape(audience.name, limit=MAX_NAME_SHOWN),
+        minds=minds_label(audience.mind_count),
+    )
+    blocks: list[Block] = [*sections(heading + "\n" + listing(names, most=len(names) or 1))]
+    if audience.mind_count > len(names):
+        blocks.append(context(_("Minds listed {shown} of them.", shown=format_number(len(names)))))
+    inside = {m.id for m in audience.minds}
+    outside = [m for m in candidates if m.id not in inside][:MAX_OPTIONS]
+    if outside:
+        add = StaticMultiSelectElement(
+            action_id=VALUE, options=[_mind_option(m.id, m.name) for m in outside], max_selected_items=MAX_PICKED
+        )
+        blocks.append(InputBlock(block_id=ADD_BLOCK, label=_("Add Minds"), element=add, optional=True))
+    if audience.minds:
+        remove = StaticMultiSelectElement(
+            action_id=VALUE,
+            options=[_mind_option(m.id, m.name or m.id) for m in audience.minds[:MAX_OPTIONS]],
+            max_selected_items=MAX_PICKED,
+        )
+        blocks.append(InputBlock(block_id=REMOVE_BLOCK, label=_("Remove members"), element=remove, optional=True))
+    return _modal(
+        callback_id=MEMBERS_VIEW,
+        title=_("Audience members"),
+        submit=_("Review"),
+        metadata={"a": audience.id, "n": shorten(audience.name, NAME_IN_METADATA), "c": channel_id},
+        blocks=blocks,
+    )
+
+
+def members_confirm_view(
+    *, metadata: dict[str, Any], audience_name: str, add: Sequence[str], remove: Sequence[str]
+) -> View:
+    """The removals named, with the additions; the submission changes the membership."""
+    name = escape(audience_name, limit=MAX_NAME_SHOWN)
+    lines = []
+    if add:
+        lines.append(_("Add to *{audience}*: {names}", audience=name, names=listing(add, most=MAX_PICKED)))
+    if remove:
+        lines.append(_("Remove from *{audience}*: {names}", audience=name, names=listing(remove, most=MAX_PICKED)))
+        lines.append(_("The removed Minds themselves are kept."))
+    return _modal(
+        callback_id=MEMBERS_CONFIRM_VIEW,
+        title=_("Change members"),
+        submit=_("Change"),
+        metadata=metadata,
+        blocks=sections("\n".join(lines)),
+    )
+
+
+def render_members_changed(*, audience_name: str, added: Sequence[str], removed: Sequence[str]) -> Message:
+    name = escape(audience_name, limit=MAX_NAME_SHOWN)
+    parts = []
+    if added:
+        parts.append(_("Added to *{audience}*: {names}.", audience=name, names=listing(added, most=MAX_PICKED)))
+    if removed:
+        parts.append(_("Removed from *{audience}*: {names}.", audience=name, names=listing(removed, most=MAX_PICKED)))
+    text = "\n".join(parts)
+    return Message(text=text, blocks=sections(text))
+
+
+def nothing_picked() -> str:
+    return _("Pick Minds to add or members to remove.")
+
+
+# --- Formations ----------------------------------------------------------------------------------------------------
+
+
+def _formation_value(audience_id: str, formation: Formation) -> str | None:
+    return encode_value({"a": audience_id, "f": formation.id, "n": shorten(formation.name, NAME_IN_METADATA)})
+
+
+def _formation_line(formation: Formation) -> str:
+    groups = sorted(formation.subgroups, key=lambda s: s.position)
+    parts = [
+        _(
+            "{subgroup} {count}",
+            subgroup=escape(s.label, limit=MAX_NAME_SHOWN),
+            count=format_number(s.count.memberships),
+        )
+        for s in groups[:MAX_SUBGROUPS_SHOWN]
+    ]
+    if len(groups) > MAX_SUBGROUPS_SHOWN:
+        parts.append(_("and {more} more", more=format_number(len(groups) - MAX_SUBGROUPS_SHOWN)))
+    name = escape(formation.name, limit=MAX_NAME_SHOWN)
+    if formation.status == "ready":
+        return _("*{formation}*: {subgroups}", formation=name, subgroups=separated(parts))
+    return _(
+        "*{formation}* ({status}: counts are provisional): {subgroups}",
+        formation=name,
+        status=state_word(formation.status),
+        subgroups=separated(parts) or "—",
+    )
+
+
+def _formation_blocks(audience: AudienceDetail, formation: Formation) -> list[Block]:
+    blocks: list[Block] = [section(_formation_line(formation))]
+    value = _formation_value(audience.id, formation)
+    if value is None or formation.can_mutate is False:
+        return blocks
+    confirm = ConfirmObject(
+        title=_("Delete this Formation?"),
+        text=_(
+            "Delete the Formation *{formation}* of *{audience}*? Study messages that used it keep showing it.",
+            formation=escape(formation.name, limit=MAX_NAME_SHOWN),
+            audience=escape(audience.name, limit=MAX_NAME_SHOWN),
+        ),
+        confirm=_("Delete"),
+        deny=_("Cancel"),
+    )
+    elements = [
+        button(_("Recompute"), action_id=f"{FORMATION_RECOMPUTE_ACTION}:{formation.id}", value=value),
+        button(
+            _("Delete"),
+            action_id=f"{FORMATION_DELETE_ACTION}:{formation.id}",
+            value=value,
+            style="danger",
+            confirm=confirm,
+        ),
+    ]
+    return [*blocks, ActionsBlock(elements=elements)]
+
+
+def render_formations(*, audience: AudienceDetail, formations: Sequence[Formation]) -> Message:
+    name = escape(audience.name, limit=MAX_NAME_SHOWN)
+    heading = _n(
+        "*{audience}*: {count} Formation.", "*{audience}*: {count} Formations.", len(formations), audience=name
+    )
+    blocks: list[Block] = [section(heading)]
+    for formation in formations[:MAX_FORMATIONS_SHOWN]:
+        blocks += _formation_blocks(audience, formation)
+    if len(formations) > MAX_FORMATIONS_SHOWN:
+        blocks.append(
+            context(
+                _(
+                    "{shown} of {count} shown here; the rest are in Minds.",
+                    shown=format_number(MAX_FORMATIONS_SHOWN),
+                    count=format_number(len(formations)),
+                )
+            )
+        )
+    value = _value(audience.id, audience.name)
+    if value is not None:
+        blocks.append(ActionsBlock(elements=[button(_("New Formation…"), action_id=FORMATION_NEW_ACTION, value=value)]))
+    return Message(text=heading, blocks=blocks)
+
+
+def render_recomputing(formation_name: str) -> str:
+    return _(
+        "Minds is sorting the current members into *{formation}* again; its counts are provisional until it is ready.",
+        formation=escape(formation_name, limit=MAX_NAME_SHOWN),
+    )
+
+
+def render_formation_deleted(formation_name: str) -> str:
+    return _("Deleted the Formation *{formation}*.", formation=escape(formation_name, limit=MAX_NAME_SHOWN))
+
+
+def render_formation_not_mutable(formation_name: str) -> str:
+    return _(
+        "Minds does not let this account change the Formation *{formation}*. Nothing was changed.",
+        formation=escape(formation_name, limit=MAX_NAME_SHOWN),
+    )
+
+
+def formation_ask_view(*, audience_id: str, audience_name: str, channel_id: str) -> View:
+    return _modal(
+        callback_id=FORMATION_ASK_VIEW,
+        title=_("New Formation"),
+        submit=_("Propose"),
+        metadata={"a": audience_id, "n": shorten(audience_name, NAME_IN_METADATA), "c": channel_id},
+        blocks=[
+            InputBlock(
+                block_id=SPLIT_BLOCK,
+                label=_("What should the members be split by?"),
+                optional=True,
+                element=PlainTextInputElement(
+                    action_id=VALUE,
+                    multiline=True,
+                    max_length=MAX_SPLIT_REQUEST,
+                    placeholder=_("e.g. purchase frequency · age · attitude to sustainability"),
+                ),
+            ),
+            context(_("Minds proposes subgroups for you to review; nothing is saved before you create it.")),
+        ],
+    )
+
+
+def formation_working_view() -> View:
+    return View(
+        type="modal",
+        title=_("New Formation"),
+        close=_("Cancel"),
+        blocks=[section(_("Minds is proposing subgroups…"))],
+    )
+
+
+def formation_failed_view(reason: str) -> View:
+    return View(
+        type="modal",
+        title=_("New Formation"),
+        close=_("Close"),
+        blocks=[
+            section(_("Minds could not propose subgroups: {reason}", reason=escape(reason, limit=MAX_NAME_SHOWN * 4)))
+        ],
+    )
+
+
+def formation_review_view(*, preview: FormationPreview, metadata: dict[str, Any]) -> View:
+    """The proposal to review and edit: what the split is, a name, and each subgroup's label and rule."""
+    hypothesis = preview.hypothesis
+    blocks: list[Block] = [
+        context(
+            _n(
+                "Minds proposes {groups} subgroups for {count} member. Edit them, then create the Formation.",
+                "Minds proposes {groups} subgroups for {count} members. Edit them, then create the Formation.",
+                preview.member_count,
+                groups=format_number(len(hypothesis.subgroups)),
+            )
+        )
+    ]
+    if preview.hard_cap_exceeded:
+        blocks.append(
+            context(_("Minds says this Audience has more than 1,000 members, so it will refuse the Formation."))
+        )
+    elif preview.soft_warn:
+        blocks.append(context(_("With 50 members or more the build takes noticeably longer.")))
+    blocks.append(_text_input(INTENT_BLOCK, _("The split"), initial=hypothesis.intent, limit=MAX_DEFINITION))
+    name_input = _text_input(FORMATION_NAME_BLOCK, _("Name (optional)"), initial=None, limit=MAX_LABEL)
+    name_input.optional = True
+    blocks.append(name_input)
+    for index, group in enumerate(hypothesis.subgroups):
+        number = format_number(index + 1)
+        blocks.append(
+            _text_input(
+                LABEL_BLOCK.format(index=index),
+                _("Subgroup {number}", number=number),
+                initial=group.label,
+                limit=MAX_LABEL,
+            )
+        )
+        blocks.append(
+            _text_input(
+                DEFINITION_BLOCK.format(index=index),
+                _("Who belongs to subgroup {number}", number=number),
+                initial=group.definition,
+                limit=MAX_DEFINITION,
+                multiline=True,
+            )
+        )
+    return _modal(
+        callback_id=FORMATION_REVIEW_VIEW,
+        title=_("New Formation"),
+        submit=_("Create"),
+        metadata=metadata,
+        blocks=blocks,
+    )
+
+
+def labels_repeat() -> str:
+    return _("Each subgroup needs its own label.")
+
+
+def render_formation_created(*, name: str, groups: int) -> str:
+    return _n(
+        "Minds is building the Formation *{formation}* ({count} subgroup); its counts are provisional until it is "
+        "ready. See it under Formations on the Audience card.",
+        "Minds is building the Formation *{formation}* ({count} subgroups); its counts are provisional until it is "
+        "ready. See it under Formations on the Audience card.",
+        groups,
+        formation=escape(name, limit=MAX_NAME_SHOWN),
+    )
+
+
+def stale_button() -> str:
+    return _("That button is out of date; show the Audience again.")
