@@ -19,7 +19,7 @@ from minds_bot.i18n import _, _n, format_number
 from minds_bot.minds import Recalibration
 from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, Message, escape, mention
 from minds_bot.render.browse import minds_label
-from minds_bot.render.common import context, section, sections, shorten
+from minds_bot.render.common import context, listing, section, sections, shorten
 
 RECALIBRATE_VIEW = "audience_recalibrate_modal"
 RECALIBRATE_CONFIRM_VIEW = "audience_recalibrate_confirm"
@@ -238,6 +238,19 @@ def render_recalibration_failed(reason: str) -> Message:
     text = _(
         "Minds did not recalibrate the Audience: {reason} Nothing changed.",
         reason=escape(reason, limit=MAX_REASON_SHOWN),
+    )
+    return Message(text=text, blocks=[section(text)])
+
+
+def render_shared_members_refused(names: list[str]) -> Message:
+    """409 ``AUDIENCE_MINDS_SHARED``: which members other Audiences share, and how to go ahead."""
+    text = _n(
+        "Minds did not recalibrate the Audience: {names} also belongs to another Audience, and recalibrating would "
+        "change it there too. To go ahead, tick “Also change members that other Audiences share”. Nothing changed.",
+        "Minds did not recalibrate the Audience: {names} also belong to other Audiences, and recalibrating would "
+        "change them there too. To go ahead, tick “Also change members that other Audiences share”. Nothing changed.",
+        len(names) or 2,  # "some members" reads as plural
+        names=listing(names, most=10) if names else _("some members"),
     )
     return Message(text=text, blocks=[section(text)])
 

@@ -71,11 +71,34 @@ async def audience_progress(request: web.Request) -> web.Response:
 # ---------------------------------------------------------------- recalibration
 
 
+class Sources(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    files: list[dict[str, str]] | None = Field(default=None, max_length=20)
+    links: list[str] | None = Field(default=None, max_length=20)
+    keywords: list[str] | None = Field(default=None, max_length=20)
+
+
 class Recalibrate(BaseModel):
     model_config = ConfigDict(extra="forbid")
     instruction: str | None = Field(default=None, max_length=4000)
     query: str | None = Field(default=None, max_length=4000)
+    requestedDistribution: str | None = Field(default=None, min_length=1, max_length=120)
+    sources: Sources | None = None
     allowSharedMinds: bool | None = None
+
+
+def _shared_members(state: SandboxState, audience: Record) -> list[dict[str, Any]]:
+    """Members that also belong to another Audience, with those Audiences (the 409's ``sharedMinds``)."""
+    shared = []
+    for mind in _members(state, audience):
+        others = [
+            {"id": a["id"], "name": a["name"]}
+            for a in state.audiences.values()
+            if a["id"] != audience["id"] and mind["id"] in a["mindIds"]
+        ]
+        if others:
+            shared.append({"mindId": mind["id"], "mindName": mind["name"], "otherAudiences": others})
+    return shared
 
 
 async def recalibrate(request: web.Request) -> web.Response:
@@ -91,6 +114,13 @@ async def recalibrate(request: web.Request) -> web.Response:
             "A recalibration is already running for this audience. Wait for it to finish and try again.",
             code="RECALIBRATION_RUNNING",
         )
+    shared = _shared_members(rt.state, audience)
+    if shared and not body.allowSharedMinds and not _is_additive(body.instruction or ""):
+        raise conflict(
+            "Some members also belong to other Audiences; recalibrating would rewrite them there too.",
+            code="AUDIENCE_MINDS_SHARED",
+            data={"code": "AUDIENCE_MINDS_SHARED", "sharedMinds": shared},
+        )
     members = _members(rt.state, audience)
     changed = _changed_members(members, body.instruction or body.query or "")
     step = rt.engine.step
@@ -99,6 +129,9 @@ async def recalibrate(request: web.Request) -> web.Response:
     audience["retrainingMindIds"] = [m["id"] for m in changed]
     if body.instruction:
         audience.setdefault("adjustments", []).append({"text": body.instruction, "createdAt": now})
+    if body.requestedDistribution:
+        topic = body.requestedDistribution.strip()
+        audience.setdefault("adjustments", []).append({"text": f"Add a distribution: {topic}", "createdAt": now})
     audience["updatedAt"] = now
     rt.state.touch()
     composition = _is_composition(body.instruction or "")
@@ -111,6 +144,10 @@ async def recalibrate(request: web.Request) -> web.Response:
             "addedMembers": 0,
         }
     )
+
+
+def _is_additive(instruction: str) -> bool:
+    return "add " in instruction.lower()
 
 
 def _is_composition(instruction: str) -> bool:

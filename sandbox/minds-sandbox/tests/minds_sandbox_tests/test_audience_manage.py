@@ -106,3 +106,25 @@ async def test_a_hypothesis_with_a_reserved_or_repeated_id_is_refused(client: ht
     assert (refused.status_code, refused.json()["message"]) == (400, "Invalid hypothesis")
     one = {"intent": "i", "subgroups": groups[:1]}
     assert (await client.post(f"{A}/formations", json={"hypothesis": one})).status_code == 400
+
+
+async def test_recalibrating_members_another_audience_shares_needs_consent(
+    client: httpx.AsyncClient, contract_log: ContractLog
+) -> None:
+    others = [a for a in (await client.get("/audiences?limit=100")).json()["data"] if a["id"] != SNEAKERS]
+    borrowed = others[0]["minds"][0]
+    await client.post(f"{A}/members", json={"mindIds": [borrowed["id"]]})
+    refused = await client.post(f"{A}/recalibrate", json={"instruction": "skew younger"})
+    assert refused.status_code == 409
+    shared = refused.json()["data"]
+    assert shared["code"] == "AUDIENCE_MINDS_SHARED"
+    assert shared["sharedMinds"][0]["mindName"] == borrowed["name"]
+
+    body = {"instruction": "skew younger", "requestedDistribution": "household income", "allowSharedMinds": True}
+    assert (await client.post(f"{A}/recalibrate", json=body)).status_code == 200
+    assert ("POST", "/api/v1/audiences/{audienceId}/recalibrate", 200) in contract_log.checked
+    sources = (await client.get(A)).json()["data"]["sources"]
+    assert [s["text"] for s in sources if s["kind"] == "adjustment"][-2:] == [
+        "skew younger",
+        "Add a distribution: household income",
+    ]
