@@ -11,13 +11,14 @@ Must not touch: Block Kit (``render/audience_manage.py``) or SQL.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from minds_bot.flows import access
 from minds_bot.flows.access import Act, Decision, Thing
-from minds_bot.minds import AudienceDetail, Formation, MindsClient, MindSummary
-from minds_bot.minds.models.audience_manage import FormationHypothesis, HypothesisSubgroup
+from minds_bot.minds import AudienceDetail, MindsClient, MindSummary, NotFound
+from minds_bot.minds.models.audience_manage import FormationDetail, FormationHypothesis, HypothesisSubgroup
 from minds_bot.services import Services
 
 CANDIDATES = 100  # Minds offered to add: the newest page
@@ -77,9 +78,27 @@ async def change_members(minds: MindsClient, *, audience_id: str, add: Sequence[
         await minds.remove_audience_member(audience_id, mind_id)
 
 
-async def read_formation(minds: MindsClient, *, audience_id: str, formation_id: str) -> Formation | None:
-    """The Formation as Minds lists it now (its name, whether this account may change it); None when gone."""
-    return next((f for f in await minds.list_formations(audience_id) if f.id == formation_id), None)
+async def read_formation(minds: MindsClient, *, audience_id: str, formation_id: str) -> FormationDetail | None:
+    """The Formation as Minds has it now (its name, whether this account may change it); None when gone."""
+    try:
+        return await minds.get_formation(audience_id, formation_id)
+    except NotFound:
+        return None
+
+
+RESERVED_IDS = frozenset({"unanswered", "__unanswered", "__other"})  # the seeds: never to be sent
+
+
+def subgroup_ids(labels: Sequence[str]) -> list[str]:
+    """A lowercase slug per reviewed label (Minds' ids are slugs such as ``age-25-34``), unique and never one of the
+    reserved ids; the person may have renamed a subgroup, so the id follows the label they left."""
+    ids: list[str] = []
+    for index, label in enumerate(labels):
+        slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-") or "group"
+        if slug in RESERVED_IDS or slug in ids:
+            slug = f"{slug}-{index + 1}"
+        ids.append(slug)
+    return ids
 
 
 def hypothesis_from(intent: str, subgroups: Sequence[tuple[str, str, str]]) -> FormationHypothesis:

@@ -64,14 +64,17 @@ DEFINITION_BLOCK = "subgroup_definition_{index}"
 VALUE = "value"
 
 MAX_AUDIENCE_NAME = 200
-MAX_PICKED = 20  # Minds picked per dialog: their ids travel to the confirmation in private_metadata
+MAX_PICKED = 15  # Minds picked per dialog: their ids and names travel to the confirmation in private_metadata
+NAME_IN_PICK = 30  # each picked name as it travels there (the confirmation shows it, escaped)
 MAX_OPTIONS = 100  # Slack's limit for a static select's options
 MAX_SPLIT_REQUEST = 2000  # Minds trims the Formation request to 2,000 characters (the seeds)
 MAX_LABEL = 100
 MAX_DEFINITION = 500
 MAX_FORMATIONS_SHOWN = 15
+MAX_GROUPS = 15  # Minds' hypothesis holds 2–15 subgroups
 MAX_SUBGROUPS_SHOWN = 8
 NAME_IN_METADATA = 75
+NAME_IN_CONFIRM = 80  # a confirmation dialog's text holds 300 characters
 SHARED = "shared"
 
 
@@ -94,14 +97,16 @@ def manage_buttons(audience: AudienceDetail) -> list[Block]:
     return [ActionsBlock(elements=elements)]
 
 
-def _modal(*, callback_id: str, title: str, submit: str, metadata: dict[str, Any], blocks: list[Block]) -> View:
+def _modal(*, callback_id: str, title: str, submit: str, metadata: str | dict[str, Any], blocks: list[Block]) -> View:
+    """``metadata``: JSON the caller built (or a dict of the bot's own short values, encoded here)."""
+    encoded = metadata if isinstance(metadata, str) else json.dumps(metadata, ensure_ascii=False)
     return View(
         type="modal",
         callback_id=callback_id,
         title=shorten(title, 24),
         submit=submit,
         close=_("Cancel"),
-        private_metadata=json.dumps(metadata, ensure_ascii=False),
+        private_metadata=encoded,
         blocks=blocks,
     )
 
@@ -265,9 +270,7 @@ def members_view(*, audience: AudienceDetail, candidates: Sequence[MindSummary],
     )
 
 
-def members_confirm_view(
-    *, metadata: dict[str, Any], audience_name: str, add: Sequence[str], remove: Sequence[str]
-) -> View:
+def members_confirm_view(*, metadata: str, audience_name: str, add: Sequence[str], remove: Sequence[str]) -> View:
     """The removals named, with the additions; the submission changes the membership."""
     name = escape(audience_name, limit=MAX_NAME_SHOWN)
     lines = []
@@ -339,8 +342,8 @@ def _formation_blocks(audience: AudienceDetail, formation: Formation) -> list[Bl
         title=_("Delete this Formation?"),
         text=_(
             "Delete the Formation *{formation}* of *{audience}*? Study messages that used it keep showing it.",
-            formation=escape(formation.name, limit=MAX_NAME_SHOWN),
-            audience=escape(audience.name, limit=MAX_NAME_SHOWN),
+            formation=escape(formation.name, limit=NAME_IN_CONFIRM),
+            audience=escape(audience.name, limit=NAME_IN_CONFIRM),
         ),
         confirm=_("Delete"),
         deny=_("Cancel"),
@@ -443,7 +446,12 @@ def formation_failed_view(reason: str) -> View:
     )
 
 
-def formation_review_view(*, preview: FormationPreview, metadata: dict[str, Any]) -> View:
+def formation_refused_view(reason: str) -> View:
+    """The gate refused (``reason``: its mrkdwn, already escaped)."""
+    return View(type="modal", title=_("New Formation"), close=_("Close"), blocks=[section(reason)])
+
+
+def formation_review_view(*, preview: FormationPreview, metadata: str) -> View:
     """The proposal to review and edit: what the split is, a name, and each subgroup's label and rule."""
     hypothesis = preview.hypothesis
     blocks: list[Block] = [

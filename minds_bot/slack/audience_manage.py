@@ -11,6 +11,7 @@ Must not touch: Minds wire shapes or SQL.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -164,7 +165,7 @@ async def _formation_change(invocation: Invocation, action: dict[str, Any], *, r
     if formation is None:
         await invocation.say_text(words.stale_button())
         return
-    if formation.can_mutate is False:
+    if not formation.can_mutate:
         await invocation.say_mrkdwn(words.render_formation_not_mutable(formation.name))
         return
     if remove:
@@ -301,9 +302,9 @@ async def members_given(ack: AsyncAck, view: dict[str, Any]) -> None:
         return
     meta = decode_metadata(view.get("private_metadata"))
     metadata = {**meta, "add": [i for i, _n in add], "rm": [i for i, _n in remove]}
-    metadata |= {"an": [n[:40] for _i, n in add], "rn": [n[:40] for _i, n in remove]}
+    metadata |= {"an": [n[: words.NAME_IN_PICK] for _i, n in add], "rn": [n[: words.NAME_IN_PICK] for _i, n in remove]}
     confirm = words.members_confirm_view(
-        metadata=metadata,
+        metadata=json.dumps(metadata, ensure_ascii=False),
         audience_name=str(meta.get("n") or ""),
         add=[n for _i, n in add],
         remove=[n for _i, n in remove],
@@ -342,8 +343,11 @@ async def formation_asked(
     meta = decode_metadata(view.get("private_metadata"))
     invocation = _submitter(services, body, client, str(meta.get("c") or ""))
     view_id = view.get("id")
-    if not await _allowed(invocation, change=True):
-        await client.views_update(view_id=view_id, view=words.formation_failed_view(_("nothing was asked.")).to_dict())
+    decision = await manage.may_change(
+        services, client, team_id=invocation.team_id, user_id=invocation.user_id, channel_id=invocation.channel_id
+    )
+    if decision.refused:  # nothing was sent to Minds: the dialog says why, in the gate's words
+        await client.views_update(view_id=view_id, view=words.formation_refused_view(decision.reason).to_dict())
         return
     try:
         minds = await invocation.minds()
@@ -351,8 +355,8 @@ async def formation_asked(
     except MindsError as exc:
         await client.views_update(view_id=view_id, view=words.formation_failed_view(user_message(exc)).to_dict())
         return
-    ids = [s.id for s in preview.hypothesis.subgroups]
-    review = words.formation_review_view(preview=preview, metadata={**meta, "ids": ids})
+    metadata = json.dumps({**meta, "g": len(preview.hypothesis.subgroups)}, ensure_ascii=False)
+    review = words.formation_review_view(preview=preview, metadata=metadata)
     await client.views_update(view_id=view_id, view=review.to_dict())
 
 

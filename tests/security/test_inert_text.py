@@ -77,6 +77,7 @@ from minds_bot.minds.models import (
     VanWestendorpCalculation,
     parse_calculation,
 )
+from minds_bot.minds.models.audience_manage import FormationPreview
 from minds_bot.minds.output import StudyOutput
 from minds_bot.render import Message, escape, results, unescape
 from minds_bot.render.analytics import ChartPanel
@@ -123,6 +124,7 @@ LIVE = re.compile(r"<(?!!date\^\d+\^)")
 
 # Public functions of minds_bot/render that do not produce Slack text, and why. Everything else is walked.
 NOT_SLACK_TEXT = {
+    "minds_bot.render.audience_manage.formation_refused_view": "shows the gate's refusal, mrkdwn from render/access.py",
     "minds_bot.render.escape": "the escaping helper itself (property-tested below)",
     "minds_bot.render.unescape": "reads the bot's own mrkdwn back (property-tested below)",
     "minds_bot.render.mention": "builds <@…> from a Slack id (tested below)",
@@ -499,6 +501,20 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
     ),
     PolicyMode: lambda flag: PolicyMode.APPROVE if flag else PolicyMode.REFUSE,
     SpendOutcome: lambda flag: SpendOutcome.HELD if flag else SpendOutcome.WITHDRAWN,
+    MindSummary: lambda flag: MindSummary.model_validate(samples.mind(4, "Mia")),
+    FormationPreview: lambda flag: FormationPreview.model_validate(
+        {
+            "memberCount": 60 if flag else 12,
+            "softWarn": flag,
+            "hardCapExceeded": False,
+            "phase": "hypothesizing",
+            "hypothesis": {
+                "intent": "Audience by age",
+                "subgroups": [{"id": f"g{i}", "label": f"Group {i}", "definition": f"Rule {i}"} for i in range(15)],
+            },
+        }
+    ),
+    dict: lambda flag: {"a": "a1", "c": "C0001"},
     SourceImport: lambda flag: SourceImport.model_validate(
         {"files": [{"name": "a.csv", "url": "https://m/u/a.csv", "sha256": "ab", "size": 3}], "sourcePolicy": "x"}
     ),

@@ -30,7 +30,8 @@ MAX_PREVIEW_INPUT = 2000  # the seeds: the preview's text is trimmed to 2000 cha
 
 def _empty(resp: httpx.Response, info: RequestInfo, *, what: str) -> None:
     if resp.status_code != 204 and resp.content.strip():
-        raise MalformedResponse(f"{what} answered with a body instead of an empty reply", request=info)
+        detail = f"{what} answered with a body instead of an empty reply"  # verbatim
+        raise MalformedResponse(detail, request=info)
 
 
 class AudienceManageApi(Transport):
