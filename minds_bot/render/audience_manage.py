@@ -502,6 +502,10 @@ def formation_review_view(*, preview: FormationPreview, metadata: str) -> View:
     )
 
 
+def review_incomplete() -> str:
+    return _("Fill in the split, and each subgroup's label and rule.")
+
+
 def labels_repeat() -> str:
     return _("Each subgroup needs its own label.")
 

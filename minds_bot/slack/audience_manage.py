@@ -15,6 +15,8 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+
 from minds_bot.flows import audience_manage as manage
 from minds_bot.flows.duplicates import duplicate_audience
 from minds_bot.flows.invocation import Invocation
@@ -364,16 +366,21 @@ async def formation_reviewed(
     ack: AsyncAck, body: dict[str, Any], view: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
 ) -> None:
     meta = decode_metadata(view.get("private_metadata"))
-    ids = [str(i) for i in meta.get("ids") or []]
-    labels = [_text(view, words.LABEL_BLOCK.format(index=i)) for i in range(len(ids))]
+    count = meta["g"] if isinstance(meta.get("g"), int) else 0
+    labels = [_text(view, words.LABEL_BLOCK.format(index=i)) for i in range(min(count, words.MAX_GROUPS))]
     if len({label.lower() for label in labels}) != len(labels):
         await ack(
-            response_action="errors", errors={words.LABEL_BLOCK.format(index=len(ids) - 1): words.labels_repeat()}
+            response_action="errors", errors={words.LABEL_BLOCK.format(index=len(labels) - 1): words.labels_repeat()}
         )
         return
-    await ack()
+    ids = manage.subgroup_ids(labels)
     groups = [(sid, labels[i], _text(view, words.DEFINITION_BLOCK.format(index=i))) for i, sid in enumerate(ids)]
-    hypothesis = manage.hypothesis_from(_text(view, words.INTENT_BLOCK), groups)
+    try:
+        hypothesis = manage.hypothesis_from(_text(view, words.INTENT_BLOCK), groups)
+    except ValidationError:  # a blank field (spaces only), or a dialog the bot did not write: nothing is sent
+        await ack(response_action="errors", errors={words.INTENT_BLOCK: words.review_incomplete()})
+        return
+    await ack()
     name = _text(view, words.FORMATION_NAME_BLOCK) or None
 
     async def work(invocation: Invocation, meta: dict[str, Any]) -> None:

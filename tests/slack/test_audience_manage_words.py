@@ -64,12 +64,12 @@ WORDS = {
         "删除 *Parents* 的 Formation *Age*？使用过它的 Study 消息仍会显示它。",
     ),
     "ko": (
-        "Audience *Parents*와 멤버 Mind 12명을 삭제할까요?",
+        "Audience *Parents*와 구성원 Mind 12명을 삭제할까요?",
         "Audience *Parents*(Mind 12명) 삭제를 완료했습니다.",
         "이 채널의 승인자(`/minds approvers list`) 또는 워크스페이스 관리자만 이 Audience에 대해 그 작업을 할 수 "
         "있습니다.",
         "*Parents*에서 제거: Mia",
-        "*Parents*의 Formation *Age*을(를) 삭제할까요? 이를 사용한 Study 메시지에는 계속 표시됩니다.",
+        "*Parents*의 Formation *Age*를 삭제할까요? 이를 사용한 Study 메시지에는 계속 표시됩니다.",
     ),
 }
 
