@@ -211,7 +211,14 @@ TOOLS: tuple[ToolReach, ...] = (
     ToolReach("manage_mind_knowledge", missing="no surface lists, adds or retrains a Mind's knowledge"),
     ToolReach(
         "manage_audience",
-        (*_cmd("/minds audience <name>"), _button("Members"), _button("Edit"), _button("Delete")),
+        (
+            *_cmd("/minds audience <name>"),
+            _button("Members"),
+            _button("Edit"),
+            _button("Delete"),
+            _button("Follow"),
+            _button("Portraits…"),
+        ),
         (
             "get_audience",
             "audience_progress",
@@ -219,8 +226,10 @@ TOOLS: tuple[ToolReach, ...] = (
             "delete_audience",
             "add_audience_members",
             "remove_audience_member",
+            "follow_audience",
+            "unfollow_audience",
+            "regenerate_audience_images",
         ),
-        missing="no `follow`/`unfollow` or `regenerate_images` from Slack (the client has them)",
     ),
     ToolReach(
         "manage_formation",

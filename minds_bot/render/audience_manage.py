@@ -20,7 +20,9 @@ from slack_sdk.models.blocks import (
     CheckboxesElement,
     ConfirmObject,
     InputBlock,
+    InteractiveElement,
     Option,
+    OverflowMenuElement,
     PlainTextInputElement,
     StaticMultiSelectElement,
 )
@@ -28,7 +30,7 @@ from slack_sdk.models.views import View
 
 from minds_bot.i18n import _, _n, format_number, separated
 from minds_bot.minds import AudienceDetail, Formation, MindSummary
-from minds_bot.minds.models.audience_manage import FormationPreview
+from minds_bot.minds.models.audience_manage import FormationPreview, ImagesRegeneration
 from minds_bot.render import MAX_NAME_SHOWN, Message, escape
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import button, context, encode_value, listing, section, sections, shorten
@@ -39,6 +41,7 @@ FORMATIONS_ACTION = "audience_formations"
 EDIT_ACTION = "audience_edit"
 DUPLICATE_NAMED_ACTION = "audience_duplicate_named"
 DELETE_ACTION = "audience_delete"
+MORE_ACTION = "audience_more"  # the overflow: Follow · Unfollow · Portraits…
 FORMATION_NEW_ACTION = "formation_new"
 FORMATION_RECOMPUTE_ACTION = "formation_recompute"
 FORMATION_DELETE_ACTION = "formation_delete"
@@ -50,6 +53,10 @@ MEMBERS_VIEW = "audience_members_modal"
 MEMBERS_CONFIRM_VIEW = "audience_members_confirm"
 FORMATION_ASK_VIEW = "formation_ask_modal"
 FORMATION_REVIEW_VIEW = "formation_review_modal"
+PORTRAITS_VIEW = "audience_portraits_modal"
+FORCE_BLOCK = "portraits_force"
+FORCE = "force"
+MAX_OPTION_VALUE = 75  # Slack's limit for an overflow option's value
 
 NAME_BLOCK, NAME_ACTION = "audience_name", "value"
 TEAM_BLOCK, TEAM_ACTION = "audience_team", "value"
@@ -87,13 +94,17 @@ def manage_buttons(audience: AudienceDetail) -> list[Block]:
     value = _value(audience.id, audience.name)
     if value is None:
         return []
-    elements = [
+    elements: list[InteractiveElement] = [
         button(_("Members"), action_id=MEMBERS_ACTION, value=value),
         button(_("Formations"), action_id=FORMATIONS_ACTION, value=value),
         button(_("Edit"), action_id=EDIT_ACTION, value=value),
         button(_("Duplicate…"), action_id=DUPLICATE_NAMED_ACTION, value=value),
         button(_("Delete"), action_id=DELETE_ACTION, value=value, style="danger"),
     ]
+    more = [(_("Follow"), "follow"), (_("Unfollow"), "unfollow"), (_("Portraits…"), "portraits")]
+    options = [Option(value=f"{verb}:{audience.id}", text=label) for label, verb in more]
+    if all(len(o.value or "") <= MAX_OPTION_VALUE for o in options):
+        elements.append(OverflowMenuElement(action_id=MORE_ACTION, options=options))
     return [ActionsBlock(elements=elements)]
 
 
@@ -523,3 +534,53 @@ def render_formation_created(*, name: str, groups: int) -> str:
 
 def stale_button() -> str:
     return _("That button is out of date; show the Audience again.")
+
+
+# --- follow, portraits ---------------------------------------------------------------------------------------------
+
+
+def render_followed(*, audience_name: str, following: bool) -> str:
+    name = escape(audience_name, limit=MAX_NAME_SHOWN)
+    if following:
+        return _("Minds saved *{audience}* for this workspace's account (followed).", audience=name)
+    return _("Minds no longer saves *{audience}* for this workspace's account (unfollowed).", audience=name)
+
+
+def portraits_view(*, audience: AudienceDetail, dry: ImagesRegeneration, channel_id: str) -> View:
+    """What Minds would queue (its dry run), and whether to replace the portraits members already have."""
+    force = Option(value=FORCE, text=_("Also replace the portraits members already have"))
+    return _modal(
+        callback_id=PORTRAITS_VIEW,
+        title=_("Portraits"),
+        submit=_("Regenerate"),
+        metadata={"a": audience.id, "c": channel_id},
+        blocks=[
+            section(
+                _(
+                    "*{audience}*: Minds would make a portrait for {candidates} of {count} members; {skipped} already "
+                    "have one.",
+                    audience=escape(audience.name, limit=MAX_NAME_SHOWN),
+                    candidates=format_number(dry.candidates),
+                    count=format_number(dry.total_members),
+                    skipped=format_number(dry.skipped),
+                )
+            ),
+            InputBlock(
+                block_id=FORCE_BLOCK,
+                label=_("Existing portraits"),
+                optional=True,
+                element=CheckboxesElement(action_id=VALUE, options=[force]),
+            ),
+        ],
+    )
+
+
+def render_portraits_queued(*, audience_name: str, result: ImagesRegeneration) -> str:
+    text = _(
+        "Minds queued {queued} portraits for *{audience}*; they arrive in the background.",
+        queued=format_number(result.enqueued),
+        audience=escape(audience_name, limit=MAX_NAME_SHOWN),
+    )
+    if result.errors:
+        text += " " + _("{count} could not be queued.", count=format_number(result.errors))
+    return text

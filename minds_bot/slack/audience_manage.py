@@ -1,4 +1,5 @@
-"""The Audience card's managing row: Members, Formations, Edit, Duplicate…, Delete, and the dialogs they open.
+"""The Audience card's managing row: Members, Formations, Edit, Duplicate…, Delete and its ⋯ menu (Follow,
+Unfollow, Portraits…), and the dialogs they open.
 
 Owns: those buttons' and dialogs' listeners. Each asks the gate first (``flows/audience_manage.py``: seeing is the
 channel's members', changing is its deciders') — when the button is pressed, and again on the server when a dialog
@@ -184,6 +185,30 @@ async def formation_recompute(invocation: Invocation, action: dict[str, Any]) ->
 
 async def formation_delete(invocation: Invocation, action: dict[str, Any]) -> None:
     await _formation_change(invocation, action, remove=True)
+
+
+async def more(invocation: Invocation, action: dict[str, Any]) -> None:
+    """The overflow: Follow, Unfollow or Portraits… (its value: ``<verb>:<audience id>``)."""
+    verb, _sep, audience_id = str((action.get("selected_option") or {}).get("value") or "").partition(":")
+    if verb not in ("follow", "unfollow", "portraits") or not audience_id:
+        await invocation.say_text(words.stale_button())
+        return
+    if not await _allowed(invocation, change=True):
+        return
+    minds = await invocation.minds()
+    audience = await minds.get_audience(audience_id)
+    if verb == "portraits":
+        if not audience.is_owner:
+            await invocation.say_mrkdwn(words.render_not_owner(audience_name=audience.name))
+            return
+        dry = await minds.regenerate_audience_images(audience.id, dry=True)
+        await _open(invocation, words.portraits_view(audience=audience, dry=dry, channel_id=invocation.channel_id))
+        return
+    if verb == "follow":
+        await minds.follow_audience(audience.id)
+    else:
+        await minds.unfollow_audience(audience.id)
+    await invocation.say_mrkdwn(words.render_followed(audience_name=audience.name, following=verb == "follow"))
 
 
 # --- the dialogs ---------------------------------------------------------------------------------------------------
@@ -393,6 +418,24 @@ async def formation_reviewed(
     await _after_submit(services_of(context), body, client, work)
 
 
+async def portraits_submitted(
+    ack: AsyncAck, body: dict[str, Any], view: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
+) -> None:
+    await ack()
+    force = bool((_values(view).get(words.FORCE_BLOCK) or {}).get(words.VALUE, {}).get("selected_options"))
+
+    async def work(invocation: Invocation, meta: dict[str, Any]) -> None:
+        minds = await invocation.minds()
+        audience = await minds.get_audience(str(meta.get("a") or ""))
+        if not audience.is_owner:
+            await invocation.say_mrkdwn(words.render_not_owner(audience_name=audience.name))
+            return
+        result = await minds.regenerate_audience_images(audience.id, force=force or None)
+        await invocation.say_mrkdwn(words.render_portraits_queued(audience_name=audience.name, result=result))
+
+    await _after_submit(services_of(context), body, client, work)
+
+
 def register(surface: Surface, services: Services) -> None:
     surface.action(words.MEMBERS_ACTION)(pressed(members))
     surface.action(words.FORMATIONS_ACTION)(pressed(formations))
@@ -400,6 +443,8 @@ def register(surface: Surface, services: Services) -> None:
     surface.action(words.DUPLICATE_NAMED_ACTION)(pressed(duplicate_named))
     surface.action(words.DELETE_ACTION)(pressed(delete))
     surface.action(words.FORMATION_NEW_ACTION)(pressed(formation_new))
+    surface.action(words.MORE_ACTION)(pressed(more))
+    surface.view(words.PORTRAITS_VIEW)(portraits_submitted)
     surface.action(re.compile(rf"^{words.FORMATION_RECOMPUTE_ACTION}:"))(pressed(formation_recompute))
     surface.action(re.compile(rf"^{words.FORMATION_DELETE_ACTION}:"))(pressed(formation_delete))
     surface.view(words.DELETE_VIEW)(delete_submitted)

@@ -191,3 +191,44 @@ async def test_the_card_offers_the_managing_row(desk: Desk) -> None:
     ids = action_ids((await card(desk, desk.ben)).blocks)
     row = ["audience_members", "audience_formations", "audience_edit", "audience_duplicate_named", "audience_delete"]
     assert [a for a in ids if a in row] == row
+
+
+async def test_follow_and_portraits_from_the_cards_menu(desk: Desk) -> None:
+    shown_card = await card(desk, desk.ada)
+
+    async def choose(verb: str) -> str:
+        since = desk.emu.mark()
+        delivery = await desk.emu.select_option(
+            user=desk.ada,
+            action_id="audience_more",
+            value=f"{verb}:{SNEAKERS_ID}",
+            channel=desk.research,
+            ts=shown_card.ts,
+        )
+        assert delivery.ok, delivery.error
+        return since
+
+    followed = await desk.private(desk.ada, await choose("follow"), "followed")
+    assert f"Minds saved *{SNEAKERS}* for this workspace's account (followed)." in shown(followed)
+    unfollowed = await desk.private(desk.ada, await choose("unfollow"), "unfollowed")
+    assert f"Minds no longer saves *{SNEAKERS}* for this workspace's account (unfollowed)." in shown(unfollowed)
+
+    await choose("portraits")
+    dialog = await desk.modal(desk.ada, "Existing portraits")
+    assert f"*{SNEAKERS}*: Minds would make a portrait for 12 of 12 members; 0 already have one." in shown(dialog)
+    mark = desk.emu.mark()
+    await desk.emu.submit_view(user=desk.ada, view_id=dialog.id, inputs={"portraits_force/value": ["force"]})
+    queued = await desk.private(desk.ada, mark, "portraits for")
+    assert f"Minds queued 12 portraits for *{SNEAKERS}*; they arrive in the background." in shown(queued)
+
+    refused = await desk.private(desk.ben, await _choose_as(desk, desk.ben, "follow"), "approvers")
+    assert REFUSED in shown(refused)
+
+
+async def _choose_as(desk: Desk, user: str, verb: str) -> str:
+    shown_card = await card(desk, user)
+    since = desk.emu.mark()
+    await desk.emu.select_option(
+        user=user, action_id="audience_more", value=f"{verb}:{SNEAKERS_ID}", channel=desk.research, ts=shown_card.ts
+    )
+    return since

@@ -77,7 +77,7 @@ from minds_bot.minds.models import (
     VanWestendorpCalculation,
     parse_calculation,
 )
-from minds_bot.minds.models.audience_manage import FormationPreview
+from minds_bot.minds.models.audience_manage import FormationPreview, ImagesRegeneration
 from minds_bot.minds.output import StudyOutput
 from minds_bot.render import Message, escape, results, unescape
 from minds_bot.render.analytics import ChartPanel
@@ -514,7 +514,10 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
             },
         }
     ),
-    dict: lambda flag: {"a": "a1", "c": "C0001"},
+    ImagesRegeneration: lambda flag: ImagesRegeneration.model_validate(
+        {"audienceId": "a1", "totalMembers": 12, "candidates": 12, "enqueued": 0 if flag else 12, "skipped": 0}
+        | {"errors": 1 if flag else 0, "dry": flag, "sample": [{"id": "m1", "name": "Mia"}]}
+    ),
     SourceImport: lambda flag: SourceImport.model_validate(
         {"files": [{"name": "a.csv", "url": "https://m/u/a.csv", "sha256": "ab", "size": 3}], "sourcePolicy": "x"}
     ),
