@@ -53,8 +53,10 @@ async def may_change(services: Services, slack: Any, *, team_id: str, user_id: s
     )
 
 
-async def member_candidates(minds: MindsClient) -> list[MindSummary]:
-    return list((await minds.minds_page(limit=CANDIDATES)).items)
+async def member_candidates(services: Services, *, team_id: str, query: str) -> list[MindSummary]:
+    """Minds to offer for adding: Minds' own search for what was typed (the newest first when nothing is)."""
+    minds = await services.minds.client_for(team_id)
+    return list((await minds.minds_page(limit=CANDIDATES, search=query.strip() or None)).items)
 
 
 async def delete_audience(minds: MindsClient, *, audience_id: str, members_named: int) -> tuple[AudienceDetail, str]:

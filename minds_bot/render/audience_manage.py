@@ -19,6 +19,7 @@ from slack_sdk.models.blocks import (
     Block,
     CheckboxesElement,
     ConfirmObject,
+    ExternalDataMultiSelectElement,
     InputBlock,
     InteractiveElement,
     Option,
@@ -61,7 +62,7 @@ MAX_OPTION_VALUE = 75  # Slack's limit for an overflow option's value
 NAME_BLOCK, NAME_ACTION = "audience_name", "value"
 TEAM_BLOCK, TEAM_ACTION = "audience_team", "value"
 COPY_BLOCK, COPY_ACTION = "copy_name", "value"
-ADD_BLOCK, ADD_ACTION = "members_add", "value"
+ADD_BLOCK, ADD_ACTION = "members_add", "members_add_search"  # its own action: the options request names it
 REMOVE_BLOCK, REMOVE_ACTION = "members_remove", "value"
 SPLIT_BLOCK, SPLIT_ACTION = "formation_request", "value"
 INTENT_BLOCK = "formation_intent"
@@ -246,8 +247,8 @@ def _mind_option(mind_id: str, name: str) -> Option:
     return Option(value=mind_id, text=shorten(name, 75))
 
 
-def members_view(*, audience: AudienceDetail, candidates: Sequence[MindSummary], channel_id: str) -> View:
-    """Who is in (every name, in sections), Minds to add (the first ``MAX_OPTIONS`` not yet in) and members to
+def members_view(*, audience: AudienceDetail, channel_id: str) -> View:
+    """Who is in (every name, in sections), Minds to add (searched in Minds as the person types) and members to
     remove (the first ``MAX_OPTIONS``), at most ``MAX_PICKED`` of each."""
     names = [m.name or "—" for m in audience.minds]
     heading = _(
@@ -258,13 +259,8 @@ def members_view(*, audience: AudienceDetail, candidates: Sequence[MindSummary],
     blocks: list[Block] = [*sections(heading + "\n" + listing(names, most=len(names) or 1))]
     if audience.mind_count > len(names):
         blocks.append(context(_("Minds listed {shown} of them.", shown=format_number(len(names)))))
-    inside = {m.id for m in audience.minds}
-    outside = [m for m in candidates if m.id not in inside][:MAX_OPTIONS]
-    if outside:
-        add = StaticMultiSelectElement(
-            action_id=VALUE, options=[_mind_option(m.id, m.name) for m in outside], max_selected_items=MAX_PICKED
-        )
-        blocks.append(InputBlock(block_id=ADD_BLOCK, label=_("Add Minds"), element=add, optional=True))
+    add = ExternalDataMultiSelectElement(action_id=ADD_ACTION, min_query_length=0, max_selected_items=MAX_PICKED)
+    blocks.append(InputBlock(block_id=ADD_BLOCK, label=_("Add Minds"), element=add, optional=True))
     if audience.minds:
         remove = StaticMultiSelectElement(
             action_id=VALUE,
@@ -279,6 +275,11 @@ def members_view(*, audience: AudienceDetail, candidates: Sequence[MindSummary],
         metadata={"a": audience.id, "n": shorten(audience.name, NAME_IN_METADATA), "c": channel_id},
         blocks=blocks,
     )
+
+
+def render_mind_options(minds: Sequence[MindSummary]) -> list[dict[str, Any]]:
+    """Minds found for *Add Minds*, at most ``MAX_OPTIONS`` (Slack's limit)."""
+    return [_mind_option(m.id, m.name).to_dict() for m in minds[:MAX_OPTIONS]]
 
 
 def members_confirm_view(*, metadata: str, audience_name: str, add: Sequence[str], remove: Sequence[str]) -> View:
@@ -308,6 +309,10 @@ def render_members_changed(*, audience_name: str, added: Sequence[str], removed:
         parts.append(_("Removed from *{audience}*: {names}.", audience=name, names=listing(removed, most=MAX_PICKED)))
     text = "\n".join(parts)
     return Message(text=text, blocks=sections(text))
+
+
+def pick_from_list() -> str:
+    return _("Pick Minds from the list.")
 
 
 def nothing_picked() -> str:

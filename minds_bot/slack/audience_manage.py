@@ -30,6 +30,7 @@ from minds_bot.render.errors import user_message
 from minds_bot.slack.context import services_of
 from minds_bot.slack.errors import say_failure_privately
 from minds_bot.slack.listeners import invocation_from_body, pressed
+from minds_bot.slack.options import ack_options
 from minds_bot.slack.reentry import ephemeral_to
 from minds_bot.slack.resolve import show_progress
 
@@ -80,12 +81,20 @@ async def members(invocation: Invocation, action: dict[str, Any]) -> None:
         return
     if not await _allowed(invocation, change=False):
         return
-    minds = await invocation.minds()
-    audience = await minds.get_audience(chosen["a"])
-    candidates = await manage.member_candidates(minds)
-    await _open(
-        invocation, words.members_view(audience=audience, candidates=candidates, channel_id=invocation.channel_id)
-    )
+    audience = await (await invocation.minds()).get_audience(chosen["a"])
+    await _open(invocation, words.members_view(audience=audience, channel_id=invocation.channel_id))
+
+
+async def search_minds(ack: AsyncAck, body: dict[str, Any], context: AsyncBoltContext) -> None:
+    """*Add Minds* as the person types: Minds' search, or one option saying why there is none."""
+    team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id", "")
+    services = services_of(context)
+    query = str(body.get("value") or "")
+
+    async def found() -> list[dict[str, Any]]:
+        return words.render_mind_options(await manage.member_candidates(services, team_id=team, query=query))
+
+    await ack_options(ack, found())
 
 
 async def formations(invocation: Invocation, action: dict[str, Any]) -> None:
@@ -223,8 +232,8 @@ def _text(view: dict[str, Any], block: str) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-def _picked(view: dict[str, Any], block: str) -> list[tuple[str, str]]:
-    options = (_values(view).get(block) or {}).get(words.VALUE, {}).get("selected_options") or []
+def _picked(view: dict[str, Any], block: str, action: str = words.VALUE) -> list[tuple[str, str]]:
+    options = (_values(view).get(block) or {}).get(action, {}).get("selected_options") or []
     return [(o.get("value", ""), (o.get("text") or {}).get("text", "")) for o in options if isinstance(o, dict)][
         : words.MAX_PICKED
     ]
@@ -322,7 +331,10 @@ async def duplicate_submitted(
 
 async def members_given(ack: AsyncAck, view: dict[str, Any]) -> None:
     """The review step: what will be added and removed, by name; nothing is changed yet."""
-    add, remove = _picked(view, words.ADD_BLOCK), _picked(view, words.REMOVE_BLOCK)
+    add, remove = _picked(view, words.ADD_BLOCK, words.ADD_ACTION), _picked(view, words.REMOVE_BLOCK)
+    if any(i.startswith("__") for i, _name in add):  # the one option that says why Minds found none
+        await ack(response_action="errors", errors={words.ADD_BLOCK: words.pick_from_list()})
+        return
     if not add and not remove:
         block = words.ADD_BLOCK if words.ADD_BLOCK in _values(view) else words.REMOVE_BLOCK
         await ack(response_action="errors", errors={block: words.nothing_picked()})
@@ -444,6 +456,7 @@ def register(surface: Surface, services: Services) -> None:
     surface.action(words.DELETE_ACTION)(pressed(delete))
     surface.action(words.FORMATION_NEW_ACTION)(pressed(formation_new))
     surface.action(words.MORE_ACTION)(pressed(more))
+    surface.external_options(words.ADD_ACTION)(search_minds)
     surface.view(words.PORTRAITS_VIEW)(portraits_submitted)
     surface.action(re.compile(rf"^{words.FORMATION_RECOMPUTE_ACTION}:"))(pressed(formation_recompute))
     surface.action(re.compile(rf"^{words.FORMATION_DELETE_ACTION}:"))(pressed(formation_delete))

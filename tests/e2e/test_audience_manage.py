@@ -92,7 +92,12 @@ async def test_members_are_added_and_removed_after_a_review_that_names_them(desk
     await press(desk, desk.ada, "audience_members", await card(desk, desk.ada))
     dialog = await desk.modal(desk.ada, "Audience members", "Add Minds", "Remove members")
     assert f"*{SNEAKERS}* has 12 Minds:" in shown(dialog) and leaving["name"] in shown(dialog)
-    inputs = {"members_add/value": [joining["id"]], "members_remove/value": [leaving["id"]]}
+    found = await desk.emu.request_options(
+        user=desk.ada, action_id="members_add_search", value=joining["name"], view_id=dialog.id
+    )
+    picked = [o for o in found if o["value"] == joining["id"]]
+    assert [o["text"]["text"] for o in picked] == [joining["name"]], "Minds' search finds the Mind by its name"
+    inputs = {"members_add/members_add_search": picked, "members_remove/value": [leaving["id"]]}
     await desk.emu.submit_view(user=desk.ada, view_id=dialog.id, inputs=inputs)
     review = await desk.modal(desk.ada, "Remove from")
     assert f"Add to *{SNEAKERS}*: {joining['name']}" in shown(review)

@@ -58,3 +58,17 @@ async def test_a_managing_button_whose_value_the_bot_did_not_write_is_said_to_be
     await bot.click("audience_delete", "not json")
     assert await bot.refusal() == "That button is out of date; show the Audience again."
     assert bot.minds_api.sent == []
+
+
+async def test_the_option_that_says_minds_found_nothing_cannot_be_added(bot: BotHarness) -> None:
+    error_option = {"text": {"type": "plain_text", "text": "Minds did not answer in time"}, "value": "__minds_error__"}
+    values = {
+        "members_add": {"members_add_search": {"type": "multi_external_select", "selected_options": [error_option]}}
+    }
+    view = {
+        "callback_id": "audience_members_modal",
+        "private_metadata": json.dumps({"a": "a1", "n": "P", "c": "C0001"}),
+    }
+    answer = await bot.submit(view, values)
+    assert json.loads(answer.body)["errors"] == {"members_add": "Pick Minds from the list."}
+    assert bot.minds_api.sent == []
