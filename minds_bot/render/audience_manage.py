@@ -3,8 +3,7 @@ Delete), the dialogs they open and the private notes that answer them.
 
 Owns: those buttons, views, callback/action/block ids and words. Every destructive step names exactly what goes:
 the Audience's delete dialog its name and member count as Minds reports them when the dialog opens; removing
-members their names; a Formation's delete its name (Slack's confirmation dialog). Formation counts are called
-provisional unless ``ready``. Every Minds and person text is escaped.
+members their names. Formations are ``render/formations.py``. Every Minds and person text is escaped.
 Must not touch: I/O.
 """
 
@@ -18,7 +17,6 @@ from slack_sdk.models.blocks import (
     ActionsBlock,
     Block,
     CheckboxesElement,
-    ConfirmObject,
     ExternalDataMultiSelectElement,
     InputBlock,
     InteractiveElement,
@@ -29,13 +27,12 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from minds_bot.i18n import _, _n, format_number, separated
-from minds_bot.minds import AudienceDetail, Formation, MindSummary
-from minds_bot.minds.models.audience_manage import FormationPreview, ImagesRegeneration
+from minds_bot.i18n import _, format_number
+from minds_bot.minds import AudienceDetail, MindSummary
+from minds_bot.minds.models.audience_manage import ImagesRegeneration
 from minds_bot.render import MAX_NAME_SHOWN, Message, escape
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import button, context, encode_value, listing, section, sections, shorten
-from minds_bot.render.states import state_word
 
 MEMBERS_ACTION = "audience_members"
 FORMATIONS_ACTION = "audience_formations"
@@ -43,17 +40,12 @@ EDIT_ACTION = "audience_edit"
 DUPLICATE_NAMED_ACTION = "audience_duplicate_named"
 DELETE_ACTION = "audience_delete"
 MORE_ACTION = "audience_more"  # the overflow: Follow · Unfollow · Portraits…
-FORMATION_NEW_ACTION = "formation_new"
-FORMATION_RECOMPUTE_ACTION = "formation_recompute"
-FORMATION_DELETE_ACTION = "formation_delete"
 
 DELETE_VIEW = "audience_delete_confirm"
 EDIT_VIEW = "audience_edit_modal"
 DUPLICATE_VIEW = "audience_duplicate_modal"
 MEMBERS_VIEW = "audience_members_modal"
 MEMBERS_CONFIRM_VIEW = "audience_members_confirm"
-FORMATION_ASK_VIEW = "formation_ask_modal"
-FORMATION_REVIEW_VIEW = "formation_review_modal"
 PORTRAITS_VIEW = "audience_portraits_modal"
 FORCE_BLOCK = "portraits_force"
 FORCE = "force"
@@ -64,35 +56,23 @@ TEAM_BLOCK, TEAM_ACTION = "audience_team", "value"
 COPY_BLOCK, COPY_ACTION = "copy_name", "value"
 ADD_BLOCK, ADD_ACTION = "members_add", "members_add_search"  # its own action: the options request names it
 REMOVE_BLOCK, REMOVE_ACTION = "members_remove", "value"
-SPLIT_BLOCK, SPLIT_ACTION = "formation_request", "value"
-INTENT_BLOCK = "formation_intent"
-FORMATION_NAME_BLOCK = "formation_name"
-LABEL_BLOCK = "subgroup_label_{index}"
-DEFINITION_BLOCK = "subgroup_definition_{index}"
 VALUE = "value"
 
 MAX_AUDIENCE_NAME = 200
 MAX_PICKED = 15  # Minds picked per dialog: their ids and names travel to the confirmation in private_metadata
 NAME_IN_PICK = 30  # each picked name as it travels there (the confirmation shows it, escaped)
 MAX_OPTIONS = 100  # Slack's limit for a static select's options
-MAX_SPLIT_REQUEST = 2000  # Minds trims the Formation request to 2,000 characters (the seeds)
-MAX_LABEL = 100
-MAX_DEFINITION = 500
-MAX_FORMATIONS_SHOWN = 15
-MAX_GROUPS = 15  # Minds' hypothesis holds 2–15 subgroups
-MAX_SUBGROUPS_SHOWN = 8
 NAME_IN_METADATA = 75
-NAME_IN_CONFIRM = 80  # a confirmation dialog's text holds 300 characters
 SHARED = "shared"
 
 
-def _value(audience_id: str, name: str) -> str | None:
+def audience_value(audience_id: str, name: str) -> str | None:
     return encode_value({"a": audience_id, "n": shorten(name, NAME_IN_METADATA)})
 
 
 def manage_buttons(audience: AudienceDetail) -> list[Block]:
     """The card's second row; none when the Audience's id cannot fit in a button."""
-    value = _value(audience.id, audience.name)
+    value = audience_value(audience.id, audience.name)
     if value is None:
         return []
     elements: list[InteractiveElement] = [
@@ -109,7 +89,7 @@ def manage_buttons(audience: AudienceDetail) -> list[Block]:
     return [ActionsBlock(elements=elements)]
 
 
-def _modal(*, callback_id: str, title: str, submit: str, metadata: str | dict[str, Any], blocks: list[Block]) -> View:
+def modal(*, callback_id: str, title: str, submit: str, metadata: str | dict[str, Any], blocks: list[Block]) -> View:
     """``metadata``: JSON the caller built (or a dict of the bot's own short values, encoded here)."""
     encoded = metadata if isinstance(metadata, str) else json.dumps(metadata, ensure_ascii=False)
     return View(
@@ -123,9 +103,10 @@ def _modal(*, callback_id: str, title: str, submit: str, metadata: str | dict[st
     )
 
 
-def _text_input(block_id: str, label: str, *, initial: str | None, limit: int, multiline: bool = False) -> InputBlock:
+def text_input(block_id: str, label: str, *, initial: str | None, limit: int, multiline: bool = False) -> InputBlock:
+    # Minds' text may be longer than the field takes: shown cut to the field's limit, which the person sees and edits.
     element = PlainTextInputElement(
-        action_id=VALUE, initial_value=initial or None, max_length=limit, multiline=multiline
+        action_id=VALUE, initial_value=(initial or "")[:limit] or None, max_length=limit, multiline=multiline
     )
     return InputBlock(block_id=block_id, label=label, element=element)
 
@@ -137,7 +118,7 @@ def delete_view(*, audience: AudienceDetail, channel_id: str) -> View:
     """Names the Audience and its member count as Minds reports them now; the submission checks both again."""
     name = escape(audience.name, limit=MAX_NAME_SHOWN)
     meta = {"a": audience.id, "c": channel_id, "m": audience.mind_count}
-    return _modal(
+    return modal(
         callback_id=DELETE_VIEW,
         title=_("Delete Audience"),
         submit=_("Delete"),
@@ -194,13 +175,13 @@ def edit_view(*, audience: AudienceDetail, channel_id: str) -> View:
     team = CheckboxesElement(
         action_id=VALUE, options=[shared], initial_options=[shared] if audience.is_shared_with_team else None
     )
-    return _modal(
+    return modal(
         callback_id=EDIT_VIEW,
         title=_("Edit Audience"),
         submit=_("Save"),
         metadata={"a": audience.id, "c": channel_id},
         blocks=[
-            _text_input(NAME_BLOCK, _("Name"), initial=audience.name, limit=MAX_AUDIENCE_NAME),
+            text_input(NAME_BLOCK, _("Name"), initial=audience.name, limit=MAX_AUDIENCE_NAME),
             InputBlock(block_id=TEAM_BLOCK, label=_("Team sharing"), element=team, optional=True),
             context(_("A public listing is not changed here.")),
         ],
@@ -222,13 +203,13 @@ def render_edited(*, name: str, shared: bool) -> Message:
 
 def duplicate_view(*, audience: AudienceDetail, channel_id: str) -> View:
     copy = _("{audience} (copy)", audience=audience.name)[:MAX_AUDIENCE_NAME]
-    return _modal(
+    return modal(
         callback_id=DUPLICATE_VIEW,
         title=_("Duplicate Audience"),
         submit=_("Duplicate"),
         metadata={"a": audience.id, "n": shorten(audience.name, NAME_IN_METADATA), "c": channel_id},
         blocks=[
-            _text_input(COPY_BLOCK, _("Name of the copy"), initial=copy, limit=MAX_AUDIENCE_NAME),
+            text_input(COPY_BLOCK, _("Name of the copy"), initial=copy, limit=MAX_AUDIENCE_NAME),
             context(
                 _(
                     "Every member of {audience} is copied as a new Mind; the copies count toward your plan's Mind "
@@ -268,7 +249,7 @@ def members_view(*, audience: AudienceDetail, channel_id: str) -> View:
             max_selected_items=MAX_PICKED,
         )
         blocks.append(InputBlock(block_id=REMOVE_BLOCK, label=_("Remove members"), element=remove, optional=True))
-    return _modal(
+    return modal(
         callback_id=MEMBERS_VIEW,
         title=_("Audience members"),
         submit=_("Review"),
@@ -291,7 +272,7 @@ def members_confirm_view(*, metadata: str, audience_name: str, add: Sequence[str
     if remove:
         lines.append(_("Remove from *{audience}*: {names}", audience=name, names=listing(remove, most=MAX_PICKED)))
         lines.append(_("The removed Minds themselves are kept."))
-    return _modal(
+    return modal(
         callback_id=MEMBERS_CONFIRM_VIEW,
         title=_("Change members"),
         submit=_("Change"),
@@ -311,234 +292,16 @@ def render_members_changed(*, audience_name: str, added: Sequence[str], removed:
     return Message(text=text, blocks=sections(text))
 
 
+def stale_button() -> str:
+    return _("That button is out of date; show the Audience again.")
+
+
 def pick_from_list() -> str:
     return _("Pick Minds from the list.")
 
 
 def nothing_picked() -> str:
     return _("Pick Minds to add or members to remove.")
-
-
-# --- Formations ----------------------------------------------------------------------------------------------------
-
-
-def _formation_value(audience_id: str, formation: Formation) -> str | None:
-    return encode_value({"a": audience_id, "f": formation.id, "n": shorten(formation.name, NAME_IN_METADATA)})
-
-
-def _formation_line(formation: Formation) -> str:
-    groups = sorted(formation.subgroups, key=lambda s: s.position)
-    parts = [
-        _(
-            "{subgroup} {count}",
-            subgroup=escape(s.label, limit=MAX_NAME_SHOWN),
-            count=format_number(s.count.memberships),
-        )
-        for s in groups[:MAX_SUBGROUPS_SHOWN]
-    ]
-    if len(groups) > MAX_SUBGROUPS_SHOWN:
-        parts.append(_("and {more} more", more=format_number(len(groups) - MAX_SUBGROUPS_SHOWN)))
-    name = escape(formation.name, limit=MAX_NAME_SHOWN)
-    if formation.status == "ready":
-        return _("*{formation}*: {subgroups}", formation=name, subgroups=separated(parts))
-    return _(
-        "*{formation}* ({status}: counts are provisional): {subgroups}",
-        formation=name,
-        status=state_word(formation.status),
-        subgroups=separated(parts) or "—",
-    )
-
-
-def _formation_blocks(audience: AudienceDetail, formation: Formation) -> list[Block]:
-    blocks: list[Block] = [section(_formation_line(formation))]
-    value = _formation_value(audience.id, formation)
-    if value is None or formation.can_mutate is False:
-        return blocks
-    confirm = ConfirmObject(
-        title=_("Delete this Formation?"),
-        text=_(
-            "Delete the Formation *{formation}* of *{audience}*? Study messages that used it keep showing it.",
-            formation=escape(formation.name, limit=NAME_IN_CONFIRM),
-            audience=escape(audience.name, limit=NAME_IN_CONFIRM),
-        ),
-        confirm=_("Delete"),
-        deny=_("Cancel"),
-    )
-    elements = [
-        button(_("Recompute"), action_id=f"{FORMATION_RECOMPUTE_ACTION}:{formation.id}", value=value),
-        button(
-            _("Delete"),
-            action_id=f"{FORMATION_DELETE_ACTION}:{formation.id}",
-            value=value,
-            style="danger",
-            confirm=confirm,
-        ),
-    ]
-    return [*blocks, ActionsBlock(elements=elements)]
-
-
-def render_formations(*, audience: AudienceDetail, formations: Sequence[Formation]) -> Message:
-    name = escape(audience.name, limit=MAX_NAME_SHOWN)
-    heading = _n(
-        "*{audience}*: {count} Formation.", "*{audience}*: {count} Formations.", len(formations), audience=name
-    )
-    blocks: list[Block] = [section(heading)]
-    for formation in formations[:MAX_FORMATIONS_SHOWN]:
-        blocks += _formation_blocks(audience, formation)
-    if len(formations) > MAX_FORMATIONS_SHOWN:
-        blocks.append(
-            context(
-                _(
-                    "{shown} of {count} shown here; the rest are in Minds.",
-                    shown=format_number(MAX_FORMATIONS_SHOWN),
-                    count=format_number(len(formations)),
-                )
-            )
-        )
-    value = _value(audience.id, audience.name)
-    if value is not None:
-        blocks.append(ActionsBlock(elements=[button(_("New Formation…"), action_id=FORMATION_NEW_ACTION, value=value)]))
-    return Message(text=heading, blocks=blocks)
-
-
-def render_recomputing(formation_name: str) -> str:
-    return _(
-        "Minds is sorting the current members into *{formation}* again; its counts are provisional until it is ready.",
-        formation=escape(formation_name, limit=MAX_NAME_SHOWN),
-    )
-
-
-def render_formation_deleted(formation_name: str) -> str:
-    return _("Deleted the Formation *{formation}*.", formation=escape(formation_name, limit=MAX_NAME_SHOWN))
-
-
-def render_formation_not_mutable(formation_name: str) -> str:
-    return _(
-        "Minds does not let this account change the Formation *{formation}*. Nothing was changed.",
-        formation=escape(formation_name, limit=MAX_NAME_SHOWN),
-    )
-
-
-def formation_ask_view(*, audience_id: str, audience_name: str, channel_id: str) -> View:
-    return _modal(
-        callback_id=FORMATION_ASK_VIEW,
-        title=_("New Formation"),
-        submit=_("Propose"),
-        metadata={"a": audience_id, "n": shorten(audience_name, NAME_IN_METADATA), "c": channel_id},
-        blocks=[
-            InputBlock(
-                block_id=SPLIT_BLOCK,
-                label=_("What should the members be split by?"),
-                optional=True,
-                element=PlainTextInputElement(
-                    action_id=VALUE,
-                    multiline=True,
-                    max_length=MAX_SPLIT_REQUEST,
-                    placeholder=_("e.g. purchase frequency · age · attitude to sustainability"),
-                ),
-            ),
-            context(_("Minds proposes subgroups for you to review; nothing is saved before you create it.")),
-        ],
-    )
-
-
-def formation_working_view() -> View:
-    return View(
-        type="modal",
-        title=_("New Formation"),
-        close=_("Cancel"),
-        blocks=[section(_("Minds is proposing subgroups…"))],
-    )
-
-
-def formation_failed_view(reason: str) -> View:
-    return View(
-        type="modal",
-        title=_("New Formation"),
-        close=_("Close"),
-        blocks=[
-            section(_("Minds could not propose subgroups: {reason}", reason=escape(reason, limit=MAX_NAME_SHOWN * 4)))
-        ],
-    )
-
-
-def formation_refused_view(reason: str) -> View:
-    """The gate refused (``reason``: its mrkdwn, already escaped)."""
-    return View(type="modal", title=_("New Formation"), close=_("Close"), blocks=[section(reason)])
-
-
-def formation_review_view(*, preview: FormationPreview, metadata: str) -> View:
-    """The proposal to review and edit: what the split is, a name, and each subgroup's label and rule."""
-    hypothesis = preview.hypothesis
-    blocks: list[Block] = [
-        context(
-            _n(
-                "Minds proposes {groups} subgroups for {count} member. Edit them, then create the Formation.",
-                "Minds proposes {groups} subgroups for {count} members. Edit them, then create the Formation.",
-                preview.member_count,
-                groups=format_number(len(hypothesis.subgroups)),
-            )
-        )
-    ]
-    if preview.hard_cap_exceeded:
-        blocks.append(
-            context(_("Minds says this Audience has more than 1,000 members, so it will refuse the Formation."))
-        )
-    elif preview.soft_warn:
-        blocks.append(context(_("With 50 members or more the build takes noticeably longer.")))
-    blocks.append(_text_input(INTENT_BLOCK, _("The split"), initial=hypothesis.intent, limit=MAX_DEFINITION))
-    name_input = _text_input(FORMATION_NAME_BLOCK, _("Name (optional)"), initial=None, limit=MAX_LABEL)
-    name_input.optional = True
-    blocks.append(name_input)
-    for index, group in enumerate(hypothesis.subgroups):
-        number = format_number(index + 1)
-        blocks.append(
-            _text_input(
-                LABEL_BLOCK.format(index=index),
-                _("Subgroup {number}", number=number),
-                initial=group.label,
-                limit=MAX_LABEL,
-            )
-        )
-        blocks.append(
-            _text_input(
-                DEFINITION_BLOCK.format(index=index),
-                _("Who belongs to subgroup {number}", number=number),
-                initial=group.definition,
-                limit=MAX_DEFINITION,
-                multiline=True,
-            )
-        )
-    return _modal(
-        callback_id=FORMATION_REVIEW_VIEW,
-        title=_("New Formation"),
-        submit=_("Create"),
-        metadata=metadata,
-        blocks=blocks,
-    )
-
-
-def review_incomplete() -> str:
-    return _("Fill in the split, and each subgroup's label and rule.")
-
-
-def labels_repeat() -> str:
-    return _("Each subgroup needs its own label.")
-
-
-def render_formation_created(*, name: str, groups: int) -> str:
-    return _n(
-        "Minds is building the Formation *{formation}* ({count} subgroup); its counts are provisional until it is "
-        "ready. See it under Formations on the Audience card.",
-        "Minds is building the Formation *{formation}* ({count} subgroups); its counts are provisional until it is "
-        "ready. See it under Formations on the Audience card.",
-        groups,
-        formation=escape(name, limit=MAX_NAME_SHOWN),
-    )
-
-
-def stale_button() -> str:
-    return _("That button is out of date; show the Audience again.")
 
 
 # --- follow, portraits ---------------------------------------------------------------------------------------------
@@ -554,7 +317,7 @@ def render_followed(*, audience_name: str, following: bool) -> str:
 def portraits_view(*, audience: AudienceDetail, dry: ImagesRegeneration, channel_id: str) -> View:
     """What Minds would queue (its dry run), and whether to replace the portraits members already have."""
     force = Option(value=FORCE, text=_("Also replace the portraits members already have"))
-    return _modal(
+    return modal(
         callback_id=PORTRAITS_VIEW,
         title=_("Portraits"),
         submit=_("Regenerate"),

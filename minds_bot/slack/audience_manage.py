@@ -12,6 +12,7 @@ Must not touch: Minds wire shapes or SQL.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ from minds_bot.flows.spend import SpendRequest, refused_early, their_work
 from minds_bot.i18n import _
 from minds_bot.minds import MindsError
 from minds_bot.render import audience_manage as words
+from minds_bot.render import formations as fw
 from minds_bot.render.common import decode_metadata, decode_value
 from minds_bot.render.errors import user_message
 from minds_bot.slack.context import services_of
@@ -37,10 +39,14 @@ from minds_bot.slack.resolve import show_progress
 if TYPE_CHECKING:
     from slack_bolt.context.ack.async_ack import AsyncAck
     from slack_bolt.context.async_context import AsyncBoltContext
+    from slack_sdk.models.views import View
     from slack_sdk.web.async_client import AsyncWebClient
 
     from minds_bot.services import Services
     from minds_bot.slack.surface import Surface
+
+
+PROPOSAL_IN_ACK = 2.0  # seconds: Slack waits 3 s for a dialog's acknowledgement
 
 
 def _chosen(action: dict[str, Any]) -> dict[str, str] | None:
@@ -108,7 +114,7 @@ async def formations(invocation: Invocation, action: dict[str, Any]) -> None:
     minds = await invocation.minds()
     audience = await minds.get_audience(chosen["a"])
     listed = await minds.list_formations(audience.id)
-    await invocation.reply(words.render_formations(audience=audience, formations=listed))
+    await invocation.reply(fw.render_formations(audience=audience, formations=listed))
 
 
 async def edit(invocation: Invocation, action: dict[str, Any]) -> None:
@@ -159,9 +165,7 @@ async def formation_new(invocation: Invocation, action: dict[str, Any]) -> None:
         return
     if not await _allowed(invocation, change=True):
         return
-    view = words.formation_ask_view(
-        audience_id=chosen["a"], audience_name=chosen["n"], channel_id=invocation.channel_id
-    )
+    view = fw.formation_ask_view(audience_id=chosen["a"], audience_name=chosen["n"], channel_id=invocation.channel_id)
     await _open(invocation, view)
 
 
@@ -178,14 +182,14 @@ async def _formation_change(invocation: Invocation, action: dict[str, Any], *, r
         await invocation.say_text(words.stale_button())
         return
     if not formation.can_mutate:
-        await invocation.say_mrkdwn(words.render_formation_not_mutable(formation.name))
+        await invocation.say_mrkdwn(fw.render_formation_not_mutable(formation.name))
         return
     if remove:
         await minds.delete_formation(chosen["a"], formation.id)
-        await invocation.say_mrkdwn(words.render_formation_deleted(formation.name))
+        await invocation.say_mrkdwn(fw.render_formation_deleted(formation.name))
         return
     await minds.recompute_formation(chosen["a"], formation.id)
-    await invocation.say_mrkdwn(words.render_recomputing(formation.name))
+    await invocation.say_mrkdwn(fw.render_recomputing(formation.name))
 
 
 async def formation_recompute(invocation: Invocation, action: dict[str, Any]) -> None:
@@ -376,27 +380,40 @@ async def members_confirmed(
 async def formation_asked(
     ack: AsyncAck, body: dict[str, Any], view: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
 ) -> None:
-    """Acknowledged with "proposing…" at once; Minds' proposal (or its reason) then replaces it."""
-    await ack(response_action="update", view=words.formation_working_view().to_dict())
+    """Minds' proposal (or why there is none) replaces the dialog. When it comes within ``PROPOSAL_IN_ACK`` it is
+    the acknowledgement itself; otherwise "proposing…" is, and the proposal follows with ``views.update`` — never
+    the other way round, so a late acknowledgement cannot overwrite the proposal."""
     services = services_of(context)
     meta = decode_metadata(view.get("private_metadata"))
     invocation = _submitter(services, body, client, str(meta.get("c") or ""))
-    view_id = view.get("id")
+    proposal = asyncio.ensure_future(_proposal(invocation, meta, _text(view, fw.SPLIT_BLOCK)))
+    try:
+        shown = await asyncio.wait_for(asyncio.shield(proposal), PROPOSAL_IN_ACK)
+    except TimeoutError:
+        await ack(response_action="update", view=fw.formation_working_view().to_dict())
+        await client.views_update(view_id=view.get("id"), view=(await proposal).to_dict())
+        return
+    await ack(response_action="update", view=shown.to_dict())
+
+
+async def _proposal(invocation: Invocation, meta: dict[str, Any], request: str) -> View:
+    """The review dialog for Minds' proposal; the gate's refusal or Minds' reason instead of it."""
     decision = await manage.may_change(
-        services, client, team_id=invocation.team_id, user_id=invocation.user_id, channel_id=invocation.channel_id
+        invocation.services,
+        invocation.client,
+        team_id=invocation.team_id,
+        user_id=invocation.user_id,
+        channel_id=invocation.channel_id,
     )
     if decision.refused:  # nothing was sent to Minds: the dialog says why, in the gate's words
-        await client.views_update(view_id=view_id, view=words.formation_refused_view(decision.reason).to_dict())
-        return
+        return fw.formation_refused_view(decision.reason)
     try:
         minds = await invocation.minds()
-        preview = await minds.preview_formation(str(meta.get("a") or ""), user_input=_text(view, words.SPLIT_BLOCK))
+        preview = await minds.preview_formation(str(meta.get("a") or ""), user_input=request)
     except MindsError as exc:
-        await client.views_update(view_id=view_id, view=words.formation_failed_view(user_message(exc)).to_dict())
-        return
+        return fw.formation_failed_view(user_message(exc))
     metadata = json.dumps({**meta, "g": len(preview.hypothesis.subgroups)}, ensure_ascii=False)
-    review = words.formation_review_view(preview=preview, metadata=metadata)
-    await client.views_update(view_id=view_id, view=review.to_dict())
+    return fw.formation_review_view(preview=preview, metadata=metadata)
 
 
 async def formation_reviewed(
@@ -404,27 +421,28 @@ async def formation_reviewed(
 ) -> None:
     meta = decode_metadata(view.get("private_metadata"))
     count = meta["g"] if isinstance(meta.get("g"), int) else 0
-    labels = [_text(view, words.LABEL_BLOCK.format(index=i)) for i in range(min(count, words.MAX_GROUPS))]
+    labels = [_text(view, fw.LABEL_BLOCK.format(index=i)) for i in range(min(count, fw.MAX_GROUPS))]
     if len({label.lower() for label in labels}) != len(labels):
         await ack(
-            response_action="errors", errors={words.LABEL_BLOCK.format(index=len(labels) - 1): words.labels_repeat()}
+            response_action="errors",
+            errors={fw.LABEL_BLOCK.format(index=len(labels) - 1): fw.labels_repeat()},
         )
         return
     ids = manage.subgroup_ids(labels)
-    groups = [(sid, labels[i], _text(view, words.DEFINITION_BLOCK.format(index=i))) for i, sid in enumerate(ids)]
+    groups = [(sid, labels[i], _text(view, fw.DEFINITION_BLOCK.format(index=i))) for i, sid in enumerate(ids)]
     try:
-        hypothesis = manage.hypothesis_from(_text(view, words.INTENT_BLOCK), groups)
+        hypothesis = manage.hypothesis_from(_text(view, fw.INTENT_BLOCK), groups)
     except ValidationError:  # a blank field (spaces only), or a dialog the bot did not write: nothing is sent
-        await ack(response_action="errors", errors={words.INTENT_BLOCK: words.review_incomplete()})
+        await ack(response_action="errors", errors={fw.INTENT_BLOCK: fw.review_incomplete()})
         return
     await ack()
-    name = _text(view, words.FORMATION_NAME_BLOCK) or None
+    name = _text(view, fw.FORMATION_NAME_BLOCK) or None
 
     async def work(invocation: Invocation, meta: dict[str, Any]) -> None:
         made = await (await invocation.minds()).create_formation(
             str(meta.get("a") or ""), hypothesis=hypothesis, name=name
         )
-        said = words.render_formation_created(name=made.name or name or hypothesis.intent, groups=len(ids))
+        said = fw.render_formation_created(name=made.name or name or hypothesis.intent, groups=len(ids))
         await invocation.say_mrkdwn(said)
 
     await _after_submit(services_of(context), body, client, work)
@@ -454,16 +472,16 @@ def register(surface: Surface, services: Services) -> None:
     surface.action(words.EDIT_ACTION)(pressed(edit))
     surface.action(words.DUPLICATE_NAMED_ACTION)(pressed(duplicate_named))
     surface.action(words.DELETE_ACTION)(pressed(delete))
-    surface.action(words.FORMATION_NEW_ACTION)(pressed(formation_new))
+    surface.action(fw.FORMATION_NEW_ACTION)(pressed(formation_new))
     surface.action(words.MORE_ACTION)(pressed(more))
     surface.external_options(words.ADD_ACTION)(search_minds)
     surface.view(words.PORTRAITS_VIEW)(portraits_submitted)
-    surface.action(re.compile(rf"^{words.FORMATION_RECOMPUTE_ACTION}:"))(pressed(formation_recompute))
-    surface.action(re.compile(rf"^{words.FORMATION_DELETE_ACTION}:"))(pressed(formation_delete))
+    surface.action(re.compile(rf"^{fw.FORMATION_RECOMPUTE_ACTION}:"))(pressed(formation_recompute))
+    surface.action(re.compile(rf"^{fw.FORMATION_DELETE_ACTION}:"))(pressed(formation_delete))
     surface.view(words.DELETE_VIEW)(delete_submitted)
     surface.view(words.EDIT_VIEW)(edit_submitted)
     surface.view(words.DUPLICATE_VIEW)(duplicate_submitted)
     surface.view(words.MEMBERS_VIEW)(members_given)
     surface.view(words.MEMBERS_CONFIRM_VIEW)(members_confirmed)
-    surface.view(words.FORMATION_ASK_VIEW)(formation_asked)
-    surface.view(words.FORMATION_REVIEW_VIEW)(formation_reviewed)
+    surface.view(fw.FORMATION_ASK_VIEW)(formation_asked)
+    surface.view(fw.FORMATION_REVIEW_VIEW)(formation_reviewed)

@@ -11,7 +11,8 @@ import pytest
 from minds_bot import i18n
 from minds_bot.minds import AudienceDetail, Formation
 from minds_bot.render import access
-from minds_bot.render.audience_manage import delete_view, members_confirm_view, render_deleted, render_formations
+from minds_bot.render.audience_manage import delete_view, members_confirm_view, render_deleted
+from minds_bot.render.formations import render_formations
 from tests.slack import samples
 
 AUDIENCE = AudienceDetail.model_validate(
