@@ -126,7 +126,7 @@ LIVE = re.compile(r"<(?!!date\^\d+\^)")
 NOT_SLACK_TEXT = {
     "minds_bot.render.audience_manage.audience_value": "a button's value (JSON the bot reads back), never shown",
     "minds_bot.render.audience_manage.modal": "a dialog's frame: its callers pass escaped blocks and their metadata",
-    "minds_bot.render.audience_manage.text_input": "an input labelled in the bot's words; its value is cut to its limit",
+    "minds_bot.render.audience_manage.text_input": "an input in the bot's words; its value is cut to its limit",
     "minds_bot.render.formations.formation_refused_view": "shows the gate's refusal, mrkdwn from render/access.py",
     "minds_bot.render.escape": "the escaping helper itself (property-tested below)",
     "minds_bot.render.unescape": "reads the bot's own mrkdwn back (property-tested below)",
