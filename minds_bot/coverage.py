@@ -149,9 +149,10 @@ TOOLS: tuple[ToolReach, ...] = (
     ),
     ToolReach(
         "recalibrate_audience",
-        _cmd("/minds recalibrate <audience>"),
+        (*_cmd("/minds recalibrate <audience>"), _button("Recalibrate…")),
         ("recalibrate_audience", "audience_progress"),
-        missing="only an instruction is sent (not `allowSharedMinds`)",
+        missing="sends an instruction, one distribution to add and `allowSharedMinds`; not a `query` that replaces "
+        "the brief, extra sources, or selection mode (`distributions`)",
     ),
     ToolReach("list_formations", _cmd("/minds audience <name>"), ("list_formations",)),
     ToolReach(
@@ -159,7 +160,11 @@ TOOLS: tuple[ToolReach, ...] = (
         _cmd("/minds export audience|mind <name> [format]"),
         ("find_audience", "start_profile_export", "wait_profile_export"),
     ),
-    ToolReach("duplicate_audience", _cmd("/minds duplicate audience <name>"), ("duplicate_audience",)),
+    ToolReach(
+        "duplicate_audience",
+        (*_cmd("/minds duplicate audience <name>"), _button("Duplicate…"), Surface("dialog", "Duplicate Audience")),
+        ("duplicate_audience",),
+    ),
     # Studies
     ToolReach("list_model_connections", _cmd("/minds models"), ("model_connections",)),
     ToolReach("create_study", _cmd("/minds study new <name>"), ("create_study", "iter_audiences")),
@@ -230,11 +235,32 @@ TOOLS: tuple[ToolReach, ...] = (
     ),
     ToolReach(
         "manage_audience",
-        _cmd("/minds audience <name>"),
-        ("get_audience", "audience_progress"),
-        missing="only `get` and `get_progress`: no update, delete, follow, members or images",
+        (
+            *_cmd("/minds audience <name>"),
+            _button("Members"),
+            _button("Edit"),
+            _button("Delete"),
+            _button("Follow"),
+            _button("Portraits…"),
+        ),
+        (
+            "get_audience",
+            "audience_progress",
+            "update_audience",
+            "delete_audience",
+            "add_audience_members",
+            "remove_audience_member",
+            "follow_audience",
+            "unfollow_audience",
+            "regenerate_audience_images",
+        ),
     ),
-    ToolReach("manage_formation", missing="no surface previews, creates, deletes or recomputes a Formation"),
+    ToolReach(
+        "manage_formation",
+        (_button("Formations"), _button("New Formation…"), _button("Recompute"), Surface("dialog", "New Formation")),
+        ("list_formations", "preview_formation", "create_formation", "get_formation", "recompute_formation")
+        + ("delete_formation",),
+    ),
     ToolReach(
         "manage_study",
         _cmd("/minds study <study>", "/minds share <study> on|off", "/minds invite <study> <email…> [admin]"),

@@ -180,9 +180,7 @@ def _run_as() -> list[str]:
 
 
 def _run(command: list[str], *, what: str, cwd: Path) -> None:
-    done = subprocess.run(
-        command, capture_output=True, check=False, timeout=START_TIMEOUT_SECONDS, cwd=cwd
-    )
+    done = subprocess.run(command, capture_output=True, check=False, timeout=START_TIMEOUT_SECONDS, cwd=cwd)
     if done.returncode != 0:
         raise PgUnavailable(f"{what} failed: {done.stderr.decode(errors='replace').strip()[-500:]}")
 

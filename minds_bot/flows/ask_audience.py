@@ -157,9 +157,7 @@ def early_request(*, question: str, command: str) -> SpendRequest:
     return SpendRequest(action="ask", subject=question, command=command)
 
 
-async def ask_audience_by_id(
-    invocation: Invocation, *, audience_id: str, question: str
-) -> ask_flow.AskOutcome | None:
+async def ask_audience_by_id(invocation: Invocation, *, audience_id: str, question: str) -> ask_flow.AskOutcome | None:
     """The Audience card's Ask: the gate first (a refused or waiting person reads why, and nothing reaches
     Minds — not even a read of the Audience), then the Audience as Minds has it now, then
     ``ask_audience_with_consent``. None after a refusal."""

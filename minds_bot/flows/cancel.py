@@ -31,7 +31,6 @@ from minds_bot.render.cancel import (
 from minds_bot.store import RunKind, TrackedRun
 
 if TYPE_CHECKING:
-
     from minds_bot.services import PacedWebClient, Services
 
 CANCELLABLE = (RunKind.RESEARCH, RunKind.DIRECT)

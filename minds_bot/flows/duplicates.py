@@ -114,10 +114,17 @@ async def _send(invocation: Invocation, request: KeyedRequest, *, show: Callable
 
 
 async def duplicate_audience(
-    invocation: Invocation, *, audience_id: str, audience_name: str, show: Callable[[], Awaitable[Any]]
+    invocation: Invocation,
+    *,
+    audience_id: str,
+    audience_name: str,
+    show: Callable[[], Awaitable[Any]],
+    copy_name: str | None = None,
 ) -> None:
-    """``/minds duplicate audience <name>`` (and the Audience card's Duplicate), through the channel's "duplicate"
-    line (a copy counts no Minds responses; each member becomes a new Mind of the plan's allowance)."""
+    """``/minds duplicate audience <name>`` (and the Audience card's Duplicate… dialog, which names the copy:
+    ``copy_name``; Minds' default is "<name> (copy)"), through the channel's "duplicate" line (a copy counts no
+    Minds responses; each member becomes a new Mind of the plan's allowance). A copy held for an approver is made
+    later from the saved command, under Minds' default name."""
     command = AUDIENCE_COPY_COMMAND.format(audience_id=audience_id)
     request = SpendRequest(action="duplicate", subject=audience_name, command=command, responses=0)
     spend = await consent(invocation, request)
@@ -126,7 +133,9 @@ async def duplicate_audience(
     minds = await invocation.minds()
     key = derived_key(purpose="duplicate-audience", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
     try:
-        copy = await with_progress(minds.duplicate_audience(audience_id, idempotency_key=key), show=show)
+        copy = await with_progress(
+            minds.duplicate_audience(audience_id, idempotency_key=key, name=copy_name), show=show
+        )
     except MindsError as exc:
         if not isinstance(exc, UNCERTAIN):  # refused for good; no answer: Minds may have made it, it stays "sent"
             await settle(invocation.services, spend, started=False, detail=type(exc).__name__)

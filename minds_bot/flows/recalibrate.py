@@ -27,6 +27,7 @@ from minds_bot.minds import (
     NotFound,
     PermissionDenied,
 )
+from minds_bot.render import Message
 from minds_bot.render.errors import user_message
 from minds_bot.render.recalibrate import (
     render_calibrating,
@@ -36,6 +37,7 @@ from minds_bot.render.recalibrate import (
     render_recalibration_progress,
     render_recalibration_request,
     render_recalibration_unconfirmed,
+    render_shared_members_refused,
 )
 from minds_bot.render.run_status import lost_text
 from minds_bot.services import Services
@@ -61,6 +63,8 @@ class RecalibrationRequest:
     audience: AudienceDetail
     instruction: str | None
     key: str  # the Slack submission's derived key: names the tracked run
+    requested_distribution: str | None = None  # one distribution Minds adds (the OpenAPI's research mode)
+    allow_shared_minds: bool = False  # consent to rewrite members other Audiences share
 
 
 async def start_recalibration(services: Services, slack: AsyncWebClient, request: RecalibrationRequest) -> None:
@@ -81,10 +85,15 @@ async def _start(services: Services, slack: AsyncWebClient, request: Recalibrati
     )
     minds = await services.minds.client_for(request.team_id)
     try:
-        result = await minds.recalibrate_audience(audience.id, instruction=request.instruction)
+        result = await minds.recalibrate_audience(
+            audience.id,
+            instruction=request.instruction,
+            requested_distribution=request.requested_distribution,
+            allow_shared_minds=request.allow_shared_minds or None,
+        )
     except MindsError as exc:
         reason = user_message(exc)
-        failed = (
+        failed = _shared_refusal(exc) or (
             render_recalibration_failed(reason)
             if isinstance(exc, REFUSED)
             else render_recalibration_unconfirmed(reason, audience_name=audience.name)
@@ -106,6 +115,15 @@ async def _start(services: Services, slack: AsyncWebClient, request: Recalibrati
             next_poll_at=services.clock(),
         )
     )
+
+
+def _shared_refusal(exc: MindsError) -> Message | None:
+    """Minds refused because members are shared with other Audiences (409 ``AUDIENCE_MINDS_SHARED``)."""
+    if not isinstance(exc, Conflict) or exc.code != "AUDIENCE_MINDS_SHARED":
+        return None
+    shared = exc.data.get("sharedMinds")
+    names = [str(m.get("mindName")) for m in shared if isinstance(m, dict)] if isinstance(shared, list) else []
+    return render_shared_members_refused(names)
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,14 @@ Public API (see each docstring for details)::
       get_message_answers(study_id, message_id) -> MessageAnswers
       research_methods() -> list[ResearchMethod]
       audience_progress(id) -> AudienceProgress    list_formations(id) -> list[Formation]
-      recalibrate_audience(id, *, instruction=None, allow_shared_minds=None) -> Recalibration
+      recalibrate_audience(id, *, instruction=None, allow_shared_minds=None, query=None,
+                           requested_distribution=None, links=(), keywords=()) -> Recalibration
+      update_audience(id, *, name, shared_with_team=None) -> Audience    delete_audience(id)   (empty reply only)
+      follow_audience(id) / unfollow_audience(id)    regenerate_audience_images(id, *, force, limit, dry)
+      add_audience_members(id, mind_ids) -> MembersAdded    remove_audience_member(id, mind_id)
+      preview_formation(id, *, user_input=None, prior=None) -> FormationPreview   (nothing saved)
+      create_formation(id, *, hypothesis, name=None) / recompute_formation(id, fid) -> FormationBuild
+      get_formation(id, fid) -> FormationDetail    delete_formation(id, fid)   (models.audience_manage)
       model_connections() -> list[ModelConnection]   (404: disabled on this server)
       invite_to_study(id, *, emails, role="member") -> InvitationResult
       import_audience_sources([(name, text), …]) -> SourceImport   (count, order and SHA-256 verified)

@@ -13,6 +13,8 @@ to add one is the module its URL names::
                                                            source-import
     minds_bot.minds.resources.audience_design  AudienceDesignApi  POST /audiences (from Minds), a dataset's
                                                            segmentation preview
+    minds_bot.minds.resources.audience_manage  AudienceManageApi  rename/delete/follow an Audience, its members
+                                                           and portraits, Formation preview/create/recompute/delete
     minds_bot.minds.resources.minds      MindsApi          /minds (the personas): create, training, edit, retrain,
                                                            delete, and their knowledge
     minds_bot.minds.resources.chat       ChatApi           /chats
@@ -37,6 +39,7 @@ from minds_bot.lazy import LazyModule
 from minds_bot.minds.policy import Clock, RateLimiter, RetryPolicy, Sleep
 from minds_bot.minds.resources.account import AccountApi
 from minds_bot.minds.resources.audience_design import AudienceDesignApi
+from minds_bot.minds.resources.audience_manage import AudienceManageApi
 from minds_bot.minds.resources.audiences import AudiencesApi
 from minds_bot.minds.resources.chat import ChatApi
 from minds_bot.minds.resources.drafts import DraftsApi
@@ -61,6 +64,7 @@ class MindsClient(
     StudiesApi,
     AudiencesApi,
     AudienceDesignApi,
+    AudienceManageApi,
     MindsApi,
     ChatApi,
     RunsApi,

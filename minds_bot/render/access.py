@@ -83,6 +83,7 @@ KIND_NAMES = {
     "file": N_("that file"),
     "message": N_("that message"),
     "result": N_("this result"),
+    "audience": N_("this Audience"),
 }
 
 

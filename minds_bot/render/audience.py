@@ -4,8 +4,10 @@
 Owns: the card's blocks — members (the first few by name, the count Minds reports), coverage of the standard
 dimensions (``sourced``, ``proxy``, ``assumed``, ``missing``), background research, "Calibrating…" while a
 recalibration runs, team sharing and the public link (only while Minds reports it active), Formations (counts
-called provisional unless ``ready``) and builds in progress — and the buttons Ask · Export · Duplicate, plus
-Recalibrate… when Minds says the account owns the Audience. Every Minds text is escaped.
+called provisional unless ``ready``) and builds in progress — and the buttons Ask · Export, plus Recalibrate… when
+Minds says the account owns the Audience, then the managing row (``render/audience_manage.py``: Members ·
+Formations · Edit · Duplicate… · Delete). ``AUDIENCE_DUPLICATE_ACTION`` stays for cards posted before the named
+copy. Every Minds text is escaped.
 Must not touch: I/O.
 """
 
@@ -13,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from slack_sdk.models.blocks import ActionsBlock, Block, ConfirmObject, DividerBlock, HeaderBlock
+from slack_sdk.models.blocks import ActionsBlock, Block, DividerBlock, HeaderBlock
 
 from minds_bot.i18n import N_, _, _n, format_number, join_list, separated
 from minds_bot.minds import AudienceDetail, AudienceProgress, Formation
 from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, Message, escape
+from minds_bot.render.audience_manage import manage_buttons
 from minds_bot.render.browse import minds_label
 from minds_bot.render.common import button, context, encode_value, listing, sections, shorten
 from minds_bot.render.states import state_word
@@ -185,23 +188,13 @@ def _buttons(audience: AudienceDetail) -> list[Block]:
     value = audience_value(audience.id, audience.name)
     if value is None:  # an id too long for a button: the commands still work
         return [context(_("Ask, export or duplicate it with `/minds ask`, `/minds export` or `/minds duplicate`."))]
-    duplicate_confirm = ConfirmObject(
-        title=_("Duplicate this Audience?"),
-        text=_(
-            "Every member of {audience} is copied as a new Mind; the copies count toward your plan's Mind allowance.",
-            audience=escape(shorten(audience.name, NAME_IN_VALUE)),
-        ),
-        confirm=_("Duplicate"),
-        deny=_("Cancel"),
-    )
     elements = [
         button(_("Ask"), action_id=AUDIENCE_ASK_ACTION, value=value, style="primary"),
         button(_("Export"), action_id=AUDIENCE_EXPORT_ACTION, value=value),
-        button(_("Duplicate"), action_id=AUDIENCE_DUPLICATE_ACTION, value=value, confirm=duplicate_confirm),
     ]
     if audience.is_owner:
         elements.append(button(_("Recalibrate…"), action_id=AUDIENCE_RECALIBRATE_ACTION, value=value))
-    return [ActionsBlock(elements=elements)]
+    return [ActionsBlock(elements=elements), *manage_buttons(audience)]
 
 
 def render_audience_card(

@@ -12,19 +12,23 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from slack_sdk.models.blocks import InputBlock, PlainTextInputElement
+from slack_sdk.models.blocks import CheckboxesElement, InputBlock, Option, PlainTextInputElement
 from slack_sdk.models.views import View
 
 from minds_bot.i18n import _, _n, format_number
 from minds_bot.minds import Recalibration
 from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, Message, escape, mention
 from minds_bot.render.browse import minds_label
-from minds_bot.render.common import context, section, sections, shorten
+from minds_bot.render.common import context, listing, section, sections, shorten
 
 RECALIBRATE_VIEW = "audience_recalibrate_modal"
 RECALIBRATE_CONFIRM_VIEW = "audience_recalibrate_confirm"
 INSTRUCTION_BLOCK = "instruction"
 INSTRUCTION_ACTION = "value"
+DISTRIBUTION_BLOCK = "requested_distribution"
+SHARED_BLOCK = "allow_shared_minds"
+SHARED_VALUE = "allow"
+MAX_DISTRIBUTION = 120  # the OpenAPI: requestedDistribution is 1–120 characters
 # Minds takes 4,000 characters; the instruction travels to the confirmation in private_metadata (3,000 at most).
 MAX_INSTRUCTION = 2000
 NAME_IN_METADATA = 75
@@ -73,8 +77,45 @@ def recalibrate_modal(*, audience_id: str, audience_name: str, members: int, cha
                     "re-allocates the members. Leave it empty to refresh the research only."
                 )
             ),
+            *_options(),
         ],
     )
+
+
+def _options() -> list[Any]:
+    """The OpenAPI's research-mode options: one distribution to add, and consent to rewrite members that other
+    Audiences share (Minds refuses without it, 409 ``AUDIENCE_MINDS_SHARED``)."""
+    shared = Option(
+        value=SHARED_VALUE, text=_("Also change members that other Audiences share (they change there too)")
+    )
+    return [
+        InputBlock(
+            block_id=DISTRIBUTION_BLOCK,
+            label=_("A distribution to add (optional)"),
+            optional=True,
+            element=PlainTextInputElement(
+                action_id=INSTRUCTION_ACTION,
+                max_length=MAX_DISTRIBUTION,
+                placeholder=_("e.g. household income"),
+            ),
+        ),
+        InputBlock(
+            block_id=SHARED_BLOCK,
+            label=_("Shared members"),
+            optional=True,
+            element=CheckboxesElement(action_id=INSTRUCTION_ACTION, options=[shared]),
+        ),
+    ]
+
+
+def options_line(*, distribution: str | None, allow_shared: bool) -> str | None:
+    """What the confirmation adds about the options, or None when none was chosen."""
+    lines = []
+    if distribution:
+        lines.append(_("Distribution to add: “{topic}”", topic=escape(distribution)))
+    if allow_shared:
+        lines.append(_("Members that other Audiences share may change there too."))
+    return "\n".join(lines) or None
 
 
 def members_that_may_change(*, members: int, instruction: str | None) -> str:
@@ -107,7 +148,15 @@ def members_that_may_change(*, members: int, instruction: str | None) -> str:
     return lead + "\n" + "\n".join(lines)
 
 
-def recalibrate_confirm_view(*, metadata: str, audience_name: str, members: int, instruction: str | None) -> View:
+def recalibrate_confirm_view(
+    *,
+    metadata: str,
+    audience_name: str,
+    members: int,
+    instruction: str | None,
+    distribution: str | None = None,
+    allow_shared: bool = False,
+) -> View:
     """The second step: shown by updating the instruction modal; its submission starts the recalibration."""
     name = escape(audience_name, limit=MAX_NAME_SHOWN)
     return _step(
@@ -118,6 +167,7 @@ def recalibrate_confirm_view(*, metadata: str, audience_name: str, members: int,
         heading=_("Recalibrate *{audience}*? Which members may change:", audience=name),
         blocks=[
             *sections(members_that_may_change(members=members, instruction=instruction)),
+            *sections(options_line(distribution=distribution, allow_shared=allow_shared) or ""),
             context(_("Progress (“Calibrating…”) and the result follow in a thread in the channel.")),
         ],
     )
@@ -188,6 +238,19 @@ def render_recalibration_failed(reason: str) -> Message:
     text = _(
         "Minds did not recalibrate the Audience: {reason} Nothing changed.",
         reason=escape(reason, limit=MAX_REASON_SHOWN),
+    )
+    return Message(text=text, blocks=[section(text)])
+
+
+def render_shared_members_refused(names: list[str]) -> Message:
+    """409 ``AUDIENCE_MINDS_SHARED``: which members other Audiences share, and how to go ahead."""
+    text = _n(
+        "Minds did not recalibrate the Audience: {names} also belongs to another Audience, and recalibrating would "
+        "change it there too. To go ahead, tick “Also change members that other Audiences share”. Nothing changed.",
+        "Minds did not recalibrate the Audience: {names} also belong to other Audiences, and recalibrating would "
+        "change them there too. To go ahead, tick “Also change members that other Audiences share”. Nothing changed.",
+        len(names) or 2,  # "some members" reads as plural
+        names=listing(names, most=10) if names else _("some members"),
     )
     return Message(text=text, blocks=[section(text)])
 

@@ -24,7 +24,7 @@ LISTENERS = (
     *("commands", "home", "connect", "reentry", "pick", "browse", "study", "ask", "summary", "share"),
     *("duplicate", "audiences", "plan", "approvals", "runs", "exports", "digest"),
     *("cancel", "chat", "analytics", "study_new", "profiles", "drafts", "templates"),
-    *("methods", "audience_card", "invite", "recalibrate", "models", "source_import", "heatmaps"),
+    *("methods", "audience_card", "audience_manage", "invite", "recalibrate", "models", "source_import", "heatmaps"),
     *("ask_about", "unfurls", "languages"),
     *("run_notice", "workflows", "spend", "compare", "audience_new"),
     *("mind_card",),

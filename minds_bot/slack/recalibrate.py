@@ -1,7 +1,8 @@
 """``/minds recalibrate <audience>`` (also the Audience card's Recalibrate… button): owner only, an instruction in a
 modal, a confirmation that says which members may change, then progress in a channel thread.
 
-Owns: the command, both modal submissions and installing the tracker's handler. Ownership is checked on the
+Owns: the command, both modal submissions (an instruction, and the OpenAPI's options: one distribution to add and
+consent to change members other Audiences share) and installing the tracker's handler. Ownership is checked on the
 server when the command arrives and again when the confirmation is submitted (``flows/recalibrate.py``).
 Must not touch: Minds wire shapes or SQL.
 """
@@ -18,11 +19,14 @@ from minds_bot.i18n import N_, _
 from minds_bot.minds import AudienceDetail, MindsError
 from minds_bot.render.common import decode_value
 from minds_bot.render.recalibrate import (
+    DISTRIBUTION_BLOCK,
     INSTRUCTION_ACTION,
     INSTRUCTION_BLOCK,
+    MAX_DISTRIBUTION,
     MAX_INSTRUCTION,
     RECALIBRATE_CONFIRM_VIEW,
     RECALIBRATE_VIEW,
+    SHARED_BLOCK,
     recalibrate_confirm_view,
     recalibrate_modal,
     render_recalibrate_refused,
@@ -80,10 +84,15 @@ async def handle_recalibrate(command: Recalibrate, invocation: Invocation) -> No
 COMMANDS = {Recalibrate: handle_recalibrate}
 
 
-def _instruction(view: dict[str, Any]) -> str | None:
+def _instruction(view: dict[str, Any], block: str = INSTRUCTION_BLOCK) -> str | None:
     values = (view.get("state") or {}).get("values") or {}
-    text = ((values.get(INSTRUCTION_BLOCK) or {}).get(INSTRUCTION_ACTION) or {}).get("value")
+    text = ((values.get(block) or {}).get(INSTRUCTION_ACTION) or {}).get("value")
     return text.strip() if isinstance(text, str) and text.strip() else None
+
+
+def _allow_shared(view: dict[str, Any]) -> bool:
+    values = (view.get("state") or {}).get("values") or {}
+    return bool(((values.get(SHARED_BLOCK) or {}).get(INSTRUCTION_ACTION) or {}).get("selected_options"))
 
 
 async def _confirmed(services: Services, body: dict[str, Any], view: dict[str, Any], client: Any) -> None:
@@ -106,6 +115,8 @@ async def _confirmed(services: Services, body: dict[str, Any], view: dict[str, A
             user_id=user_id,
             audience=audience,
             instruction=meta.get("i") or None,
+            requested_distribution=meta.get("d") or None,
+            allow_shared_minds=meta.get("s") is True,
             key=derived_key(purpose="recalibrate", team_id=invocation.team_id, trigger_id=body.get("trigger_id")),
         )
         await start_recalibration(services, client, request)
@@ -114,14 +125,23 @@ async def _confirmed(services: Services, body: dict[str, Any], view: dict[str, A
 
 
 async def instruction_given(ack: AsyncAck, view: dict[str, Any]) -> None:
-    if errors := over_limit(view, {INSTRUCTION_BLOCK: (N_("An instruction"), MAX_INSTRUCTION)}):
+    limits = {
+        INSTRUCTION_BLOCK: (N_("An instruction"), MAX_INSTRUCTION),
+        DISTRIBUTION_BLOCK: (N_("A distribution"), MAX_DISTRIBUTION),
+    }
+    if errors := over_limit(view, limits):
         await ack(response_action="errors", errors=errors)
         return
     meta = decode_value(view.get("private_metadata"))
-    instruction = _instruction(view)
-    metadata = json.dumps({**meta, "i": instruction})
+    instruction, distribution, shared = _instruction(view), _instruction(view, DISTRIBUTION_BLOCK), _allow_shared(view)
+    metadata = json.dumps({**meta, "i": instruction, "d": distribution, "s": shared})
     confirm = recalibrate_confirm_view(
-        metadata=metadata, audience_name=meta.get("n", ""), members=int(meta.get("m") or 0), instruction=instruction
+        metadata=metadata,
+        audience_name=meta.get("n", ""),
+        members=int(meta.get("m") or 0),
+        instruction=instruction,
+        distribution=distribution,
+        allow_shared=shared,
     )
     await ack(response_action="update", view=confirm.to_dict())
 

@@ -51,17 +51,19 @@ async def test_audience_card_shows_coverage_formations_and_its_buttons(desk: Des
     text = shown(card)
     assert "12 Minds" in text and "sourced: age" in text and "missing: household size" in text
     assert "*Age*:" in text and "*Location*:" in text and "Builds: none in progress" in text
-    assert {"audience_ask", "audience_duplicate"} <= set(action_ids(card.blocks))  # type: ignore[attr-defined]
+    managing = {"audience_members", "audience_formations", "audience_edit", "audience_duplicate_named"}
+    assert {"audience_ask", "audience_delete"} | managing <= set(action_ids(card.blocks))  # type: ignore[attr-defined]
 
 
-async def test_audience_card_duplicate_button_makes_one_copy(desk: Desk) -> None:
+async def test_audience_card_duplicate_dialog_makes_one_copy_under_the_name_given(desk: Desk) -> None:
     card = await audience_card(desk, desk.ben)
     since = desk.emu.mark()
-    await desk.emu.click_button(user=desk.ben, action_id="audience_duplicate", channel=desk.research, ts=card.ts)  # type: ignore[attr-defined]
-    # the button runs `/minds duplicate audience <id>`: the same answer as the typed command
-    await desk.private(desk.ben, since, "Duplicated", f"{SNEAKERS} (copy)")
+    await desk.emu.click_button(user=desk.ben, action_id="audience_duplicate_named", channel=desk.research, ts=card.ts)  # type: ignore[attr-defined]
+    dialog = await desk.modal(desk.ben, "Name of the copy", f"{SNEAKERS} (copy)", "Mind allowance")
+    await desk.emu.submit_view(user=desk.ben, view_id=dialog.id, inputs={"copy_name/value": "Sneakers, Berlin panel"})
+    await desk.private(desk.ben, since, "Duplicated", "Sneakers, Berlin panel")
     names = [a["name"] for a in await desk.minds_api("GET", "/audiences?limit=100")]
-    assert names.count(f"{SNEAKERS} (copy)") == 1
+    assert names.count("Sneakers, Berlin panel") == 1 and f"{SNEAKERS} (copy)" not in names
 
 
 async def test_ask_audience_says_a_private_study_is_created_and_answers_in_the_thread(desk: Desk) -> None:
@@ -97,7 +99,7 @@ async def test_recalibrate_confirms_then_shows_calibrating_and_ready_in_a_thread
     await desk.faults(run_speed=0.05)  # slow enough to see "Calibrating…"
     since = await desk.type(desk.ada, f'recalibrate "{SNEAKERS}"')
     modal = await desk.modal(desk.ada, "What should change?")
-    await desk.emu.submit_view(user=desk.ada, view_id=modal.id, inputs={"value": "make women 60%"})
+    await desk.emu.submit_view(user=desk.ada, view_id=modal.id, inputs={"instruction/value": "make women 60%"})
     confirm = await desk.modal(desk.ada, "Which members may change")
     assert "at most all 12 Minds" in shown(confirm)
     await desk.emu.submit_view(user=desk.ada, view_id=confirm.id)

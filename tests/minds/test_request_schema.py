@@ -26,6 +26,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from minds_bot.minds import ExportJob, MindsClient, PlanPending, PlanPreviewRequest
+from minds_bot.minds.models.audience_manage import FormationHypothesis
 from tests.fakes.minds_http import FakeMindsAPI, Sent, make_client, ok, page, raw
 from tests.minds.design_samples import audience_created, segmentation_preview
 from tests.minds.samples import (
@@ -348,6 +349,7 @@ def everything_api() -> FakeMindsAPI:
     )
     api.on("POST", f"/studies/{STUDY_ID}/invitations", ok({"invited": ["a@example.com"], "emailFailures": []}))
     _toolbox(api)
+    _manage(api)
     digest = "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881"  # sha256("x")
     source = {"name": "a.csv", "url": "https://m/a.csv", "sha256": digest}
     api.on("POST", "/audiences/source-import", ok({"files": [source], "sourcePolicy": "supplied_files"}))
@@ -373,6 +375,39 @@ def _toolbox(api: FakeMindsAPI) -> None:
     for kind, item in (("audiences", AUDIENCE_ID), ("minds", MIND_ID)):
         api.on("POST", f"/{kind}/{item}/export", ok({"status": "queued", "jobId": "pj-1"}))
         api.on("GET", f"/{kind}/{item}/export-status", ok(PROFILE_DONE))
+
+
+FORMATION_ID = uid(71)
+HYPOTHESIS = {
+    "intent": "Audience by age",
+    "subgroups": [
+        {"id": "young", "label": "Under 30", "definition": "Aged under 30"},
+        {"id": "older", "label": "30 and over", "definition": "Aged 30 or more"},
+    ],
+}
+
+
+def _manage(api: FakeMindsAPI) -> None:
+    """Issue 37's calls: an Audience renamed, deleted, followed, its members and portraits, its Formations."""
+    base = f"/audiences/{AUDIENCE_ID}"
+    updated = {**audience(1), "id": AUDIENCE_ID, "createdAt": TS, "updatedAt": TS, "isPublic": False}
+    updated |= {"isSharedWithTeam": True, "isLinkSharingEnabled": False, "publicShareId": None}
+    api.on("PUT", base, ok(updated))
+    api.on("DELETE", base, raw(None, status=204))
+    api.on("POST", f"{base}/follow", raw(None))
+    api.on("DELETE", f"{base}/follow", raw(None))
+    api.on("POST", f"{base}/members", ok({"added": 1}))
+    api.on("DELETE", f"{base}/members/{MIND_ID}", raw(None, status=204))
+    images = {"audienceId": AUDIENCE_ID, "totalMembers": 1, "candidates": 1, "enqueued": 0, "skipped": 0}
+    api.on("POST", f"{base}/regenerate-images", ok({**images, "errors": 0, "dry": True, "sample": []}))
+    preview = {"memberCount": 1, "softWarn": False, "hardCapExceeded": False, "phase": "hypothesizing"}
+    api.on("POST", f"{base}/formations/preview", raw({"success": True, "data": {**preview, "hypothesis": HYPOTHESIS}}))
+    api.on("POST", f"{base}/formations", ok({"id": FORMATION_ID, "name": "Age", "status": "building"}))
+    detail = {"id": FORMATION_ID, "name": "Age", "status": "ready", "source": "manual", "visibility": "shared"}
+    detail |= {"canMutate": True, "subgroups": [], "hypothesis": HYPOTHESIS, "progress": None}
+    api.on("GET", f"{base}/formations/{FORMATION_ID}", ok(detail))
+    api.on("POST", f"{base}/formations/{FORMATION_ID}/recompute", ok({"id": FORMATION_ID, "status": "building"}))
+    api.on("DELETE", f"{base}/formations/{FORMATION_ID}", raw(None, status=204))
 
 
 Case = Callable[[MindsClient], Awaitable[object]]
@@ -570,8 +605,27 @@ CASES: dict[str, Case] = {
     "audience_progress": lambda m: m.audience_progress(AUDIENCE_ID),
     "list_formations": lambda m: m.list_formations(AUDIENCE_ID),
     "recalibrate_audience": lambda m: m.recalibrate_audience(
-        AUDIENCE_ID, instruction="Skew younger", allow_shared_minds=True
+        AUDIENCE_ID,
+        instruction="Skew younger",
+        allow_shared_minds=True,
+        requested_distribution="Household income",
+        links=["https://example.com/report"],
+        keywords=["sneaker resale"],
     ),
+    "update_audience": lambda m: m.update_audience(AUDIENCE_ID, name="Leeds parents", shared_with_team=True),
+    "delete_audience": lambda m: m.delete_audience(AUDIENCE_ID),
+    "follow_audience": lambda m: m.follow_audience(AUDIENCE_ID),
+    "unfollow_audience": lambda m: m.unfollow_audience(AUDIENCE_ID),
+    "add_audience_members": lambda m: m.add_audience_members(AUDIENCE_ID, [MIND_ID, MIND_ID]),
+    "remove_audience_member": lambda m: m.remove_audience_member(AUDIENCE_ID, MIND_ID),
+    "regenerate_audience_images": lambda m: m.regenerate_audience_images(AUDIENCE_ID, dry=True, limit=5),
+    "preview_formation": lambda m: m.preview_formation(AUDIENCE_ID, user_input="  split by age  "),
+    "create_formation": lambda m: m.create_formation(
+        AUDIENCE_ID, hypothesis=FormationHypothesis.model_validate(HYPOTHESIS), name="Age"
+    ),
+    "get_formation": lambda m: m.get_formation(AUDIENCE_ID, FORMATION_ID),
+    "recompute_formation": lambda m: m.recompute_formation(AUDIENCE_ID, FORMATION_ID),
+    "delete_formation": lambda m: m.delete_formation(AUDIENCE_ID, FORMATION_ID),
     "model_connections": lambda m: m.model_connections(),
     "invite_to_study": lambda m: m.invite_to_study(STUDY_ID, emails=["a@example.com"], role="admin"),
     "import_audience_sources": lambda m: m.import_audience_sources([("a.csv", "x")]),

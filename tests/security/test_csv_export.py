@@ -137,7 +137,7 @@ def test_any_csv_reads_back_the_same_but_for_a_quote_in_front_of_each_formula_ce
 @pytest.mark.parametrize(
     ("value", "formula"),
     [
-        ("＝HYPERLINK(\"https://evil.example\")", True),  # full-width = (U+FF1D)
+        ('＝HYPERLINK("https://evil.example")', True),  # full-width = (U+FF1D)
         ("＋49 30 1234", True),
         ("－1+1", True),
         ("＠SUM(A1:A9)", True),

@@ -81,6 +81,7 @@ from minds_bot.minds.models import (
     VanWestendorpCalculation,
     parse_calculation,
 )
+from minds_bot.minds.models.audience_manage import FormationPreview, ImagesRegeneration
 from minds_bot.minds.output import StudyOutput
 from minds_bot.render import Message, escape, results, unescape
 from minds_bot.render.analytics import ChartPanel
@@ -128,6 +129,10 @@ LIVE = re.compile(r"<(?!!date\^\d+\^)")
 
 # Public functions of minds_bot/render that do not produce Slack text, and why. Everything else is walked.
 NOT_SLACK_TEXT = {
+    "minds_bot.render.audience_manage.audience_value": "a button's value (JSON the bot reads back), never shown",
+    "minds_bot.render.audience_manage.modal": "a dialog's frame: its callers pass escaped blocks and their metadata",
+    "minds_bot.render.audience_manage.text_input": "an input in the bot's words; its value is cut to its limit",
+    "minds_bot.render.formations.formation_refused_view": "shows the gate's refusal, mrkdwn from render/access.py",
     "minds_bot.render.escape": "the escaping helper itself (property-tested below)",
     "minds_bot.render.unescape": "reads the bot's own mrkdwn back (property-tested below)",
     "minds_bot.render.mention": "builds <@…> from a Slack id (tested below)",
@@ -523,6 +528,22 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
     ),
     SegmentationPreview: lambda flag: SegmentationPreview.model_validate(segmentation_preview()),
     MindSummary: lambda flag: MindSummary.model_validate(samples.mind(1, "Ana")),
+    FormationPreview: lambda flag: FormationPreview.model_validate(
+        {
+            "memberCount": 60 if flag else 12,
+            "softWarn": flag,
+            "hardCapExceeded": False,
+            "phase": "hypothesizing",
+            "hypothesis": {
+                "intent": "Audience by age",
+                "subgroups": [{"id": f"g{i}", "label": f"Group {i}", "definition": f"Rule {i}"} for i in range(15)],
+            },
+        }
+    ),
+    ImagesRegeneration: lambda flag: ImagesRegeneration.model_validate(
+        {"audienceId": "a1", "totalMembers": 12, "candidates": 12, "enqueued": 0 if flag else 12, "skipped": 0}
+        | {"errors": 1 if flag else 0, "dry": flag, "sample": [{"id": "m1", "name": "Mia"}]}
+    ),
     SourceImport: lambda flag: SourceImport.model_validate(
         {"files": [{"name": "a.csv", "url": "https://m/u/a.csv", "sha256": "ab", "size": 3}], "sourcePolicy": "x"}
     ),

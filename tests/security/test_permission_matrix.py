@@ -744,6 +744,57 @@ async def delete_mind_confirmed(world: World, person: str) -> str:
     return str(note["text"])
 
 
+# --- managing an Audience from its card: seeing for the channel's members, changing for its deciders -------------
+
+AUDIENCE = samples.uid(2001)
+NOT_AUDIENCE_DECIDER = (
+    "Only this channel's approvers (`/minds approvers list`) or a workspace admin can do that with this Audience."
+)
+
+
+def serve_audience(world: World) -> str:
+    """Parents (12 Minds, owned by the account) and its delete; returns the card's button value."""
+    detail = {**samples.audience(1, "Parents", 12), "isPublic": False, "isLinkSharingEnabled": False}
+    world.bot.minds_api.set("GET", f"/audiences/{AUDIENCE}", ok(detail))
+    world.bot.minds_api.set("DELETE", f"/audiences/{AUDIENCE}", raw(None, status=204))
+    world.bot.minds_api.set("GET", f"/audiences/{AUDIENCE}/formations", raw({"data": []}))
+    return json.dumps({"a": AUDIENCE, "n": "Parents"})
+
+
+async def delete_audience_button(world: World, person: str) -> str:
+    """The card's Delete: the dialog that names the Audience and its members, or the gate's refusal."""
+    value = serve_audience(world)
+    world.mark()
+    await world.bot.click("audience_delete", value, user=person, ephemeral=True)
+    if person == DAN:
+        opened = await world.bot.slack.next_call("views.open")
+        view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+        return json.dumps(view, ensure_ascii=False)
+    return await world.bot.refusal()
+
+
+async def delete_audience_dialog(world: World, person: str) -> str:
+    """The delete dialog submitted (a stale or forwarded dialog for a refused person): the gate asks again."""
+    serve_audience(world)
+    world.mark()
+    view = {
+        "callback_id": "audience_delete_confirm",
+        "private_metadata": json.dumps({"a": AUDIENCE, "c": RESEARCH, "m": 12}),
+    }
+    await world.bot.submit(view, {}, user=person)
+    (note,) = await world.bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    return str(note["text"])
+
+
+async def formations_button(world: World, person: str, *, channel: str = RESEARCH) -> str:
+    value = serve_audience(world)
+    world.mark()
+    await world.bot.click("audience_formations", value, user=person, ephemeral=True, channel=channel)
+    if person == BEN and channel == RESEARCH:
+        return text_of(await world.bot.reply())
+    return await world.bot.refusal()
+
+
 # --- the matrix -------------------------------------------------------------------------------------------------
 
 
@@ -833,6 +884,21 @@ MATRIX = [
         "Type to search your Minds",
         audience_from_minds_in_secret,
     ),
+    # issue 37: deleting an Audience is for the gate's deciders, asked on the button and again on the dialog
+    Cell("button", "delete an Audience", BEN, False, NOT_AUDIENCE_DECIDER, delete_audience_button),
+    Cell(
+        "button",
+        "delete an Audience",
+        DAN,
+        True,
+        "Delete the Audience *Parents* and its 12 Minds?",
+        delete_audience_button,
+    ),
+    Cell("dialog", "delete an Audience", BEN, False, NOT_AUDIENCE_DECIDER, delete_audience_dialog),
+    Cell(
+        "dialog", "delete an Audience", DAN, True, "Deleted the Audience *Parents* (12 Minds).", delete_audience_dialog
+    ),
+    Cell("button", "an Audience's Formations", BEN, True, "*Parents*: 0 Formations.", formations_button),
     # a held spend: only the channel's approvers and admins decide it
     Cell("button", "approve a held question", BEN, False, NOT_SPEND_APPROVER, decide_held_ask),
     Cell("button", "approve a held question", DAN, True, f"approved by <@{DAN}>", decide_held_ask),

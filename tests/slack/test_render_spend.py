@@ -140,7 +140,7 @@ def test_the_csv_names_people_keeps_their_ids_and_neutralises_every_formula_cell
         "28",
         "",
         "started",
-        "\'@SUM(1+1)*cmd",
+        "'@SUM(1+1)*cmd",
         "run-1",
         "U0001",
         "U0002",

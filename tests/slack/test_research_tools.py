@@ -170,7 +170,7 @@ async def test_the_audience_card_shows_members_coverage_research_formations_and_
     assert "Builds in progress: 3 of 12" in text
     assert "shared with the team · public link off" in text
     assert "<script>" not in mrkdwn(card) and "Parents &lt;script&gt;" in mrkdwn(card)
-    assert {"audience_ask", "audience_duplicate", "audience_recalibrate"} <= set(buttons(card))
+    assert {"audience_ask", "audience_duplicate_named", "audience_recalibrate", "audience_delete"} <= set(buttons(card))
 
 
 async def test_a_card_says_calibrating_and_what_was_not_reported(bot: BotHarness) -> None:
@@ -196,14 +196,13 @@ async def test_an_audience_named_loosely_is_found_by_name(bot: BotHarness) -> No
     assert "(building: counts are provisional)" in text and "Builds: none in progress" in text
 
 
-async def test_duplicate_button_reuses_the_click_key_on_redelivery(bot: BotHarness) -> None:
+async def test_an_older_cards_duplicate_button_reuses_the_click_key_on_redelivery(bot: BotHarness) -> None:
     serve_card(bot)
     copy = {**samples.audience(9, "Parents (copy)", minds=12), "isPublic": False}
     bot.minds_api.on("POST", f"/audiences/{AUDIENCE}/duplicate", ok(copy, status=201), ok(copy, status=200))
     await bot.command(f"audience {AUDIENCE}")
-    button = buttons(await bot.reply_containing("Coverage"))["audience_duplicate"]
-    assert "count toward your plan's Mind allowance" in button["confirm"]["text"]["text"]
-    await bot.click("audience_duplicate", button["value"], action_ts="1733150000.000777")
+    button = buttons(await bot.reply_containing("Coverage"))["audience_duplicate_named"]  # same value as before
+    await bot.click("audience_duplicate", button["value"], action_ts="1733150000.000777")  # a card posted earlier
     # the button runs `/minds duplicate audience <id>`: one implementation, so the same answer
     assert "Duplicated" in shown(await bot.reply_containing("Parents (copy)"))
     sent = bot.minds_api.to("POST", f"/audiences/{AUDIENCE}/duplicate")

@@ -114,9 +114,9 @@ async def test_ask_audience_at_once_counts_the_audiences_minds_and_records_the_r
     await bot.tracker.next_tracked(RunKind.DIRECT)
     assert len(bot.minds_api.to("POST", f"/studies/{WRAPPER}/runs")) == 1
     text = await activity(bot)
-    assert (
-        f"<@{BEN}> · {ASK_LINE}: ask 12 Minds “{QUESTION}” · Minds responses: 12 · started at Minds" in text
-    ), "the Audience's 12 Minds are the responses asked for"
+    assert f"<@{BEN}> · {ASK_LINE}: ask 12 Minds “{QUESTION}” · Minds responses: 12 · started at Minds" in text, (
+        "the Audience's 12 Minds are the responses asked for"
+    )
     assert "*Totals:* 1 request sent to Minds, counting 12 Minds responses" in text
 
 

@@ -207,6 +207,7 @@ class Formation(MindsModel):
     source: str | None = None
     dimension_key: str | None = None
     visibility: str | None = None
+    can_mutate: bool | None = None  # whether this account may recompute or delete it
     subgroups: list[FormationSubgroup]
 
 

@@ -171,11 +171,30 @@ class AudiencesApi(Transport):
         raise MalformedResponse("too many Formation pages", request=RequestInfo(method="GET", path=path))  # verbatim
 
     async def recalibrate_audience(
-        self, audience_id: str, *, instruction: str | None = None, allow_shared_minds: bool | None = None
+        self,
+        audience_id: str,
+        *,
+        instruction: str | None = None,
+        allow_shared_minds: bool | None = None,
+        query: str | None = None,
+        requested_distribution: str | None = None,
+        links: Sequence[str] = (),
+        keywords: Sequence[str] = (),
     ) -> Recalibration:
         """``POST /audiences/{id}/recalibrate`` (owner only; synchronous for the grounding, retraining goes on
-        in the background). No idempotency key exists for it, so it is never retried."""
-        body = _drop_none({"instruction": instruction, "allowSharedMinds": allow_shared_minds})
+        in the background) in research mode: an ``instruction`` on top of the brief, or a ``query`` replacing it;
+        one ``requested_distribution`` to add; extra ``links``/``keywords`` as sources. No idempotency key exists
+        for it, so it is never retried."""
+        sources = _drop_none({"links": list(links) or None, "keywords": list(keywords) or None}) or None
+        body = _drop_none(
+            {
+                "instruction": instruction,
+                "query": query,
+                "requestedDistribution": requested_distribution,
+                "sources": sources,
+                "allowSharedMinds": allow_shared_minds,
+            }
+        )
         resp, info = await self._call(
             "POST", f"/audiences/{_seg(audience_id)}/recalibrate", json_body=body, retryable=False
         )

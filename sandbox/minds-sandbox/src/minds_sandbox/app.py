@@ -16,10 +16,12 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from minds_sandbox import routes_audience_design as design
+from minds_sandbox import routes_audience_manage as manage
 from minds_sandbox import routes_catalogue as cat
 from minds_sandbox import routes_chats as chats
 from minds_sandbox import routes_control as ctl
 from minds_sandbox import routes_drafts as drafts
+from minds_sandbox import routes_formations as formations
 from minds_sandbox import routes_minds as minds
 from minds_sandbox import routes_profiles as profiles
 from minds_sandbox import routes_research as res
@@ -104,7 +106,19 @@ def _add_routes(app: web.Application) -> None:
     r.add_get(V1 + "/audiences/{audience_id}", cat.get_audience)
     r.add_post(V1 + "/audiences/{audience_id}/duplicate", cat.duplicate_audience)
     r.add_get(V1 + "/audiences/{audience_id}/progress", tools.audience_progress)
-    r.add_get(V1 + "/audiences/{audience_id}/formations", tools.list_formations)
+    r.add_put(V1 + "/audiences/{audience_id}", manage.update_audience)
+    r.add_delete(V1 + "/audiences/{audience_id}", manage.delete_audience)
+    r.add_post(V1 + "/audiences/{audience_id}/follow", manage.follow)
+    r.add_delete(V1 + "/audiences/{audience_id}/follow", manage.unfollow)
+    r.add_post(V1 + "/audiences/{audience_id}/members", manage.add_members)
+    r.add_delete(V1 + "/audiences/{audience_id}/members/{mind_id}", manage.remove_member)
+    r.add_post(V1 + "/audiences/{audience_id}/regenerate-images", manage.regenerate_images)
+    r.add_get(V1 + "/audiences/{audience_id}/formations", formations.list_formations)
+    r.add_post(V1 + "/audiences/{audience_id}/formations", formations.create_formation)
+    r.add_post(V1 + "/audiences/{audience_id}/formations/preview", formations.preview_formation)
+    r.add_get(V1 + "/audiences/{audience_id}/formations/{formation_id}", formations.get_formation)
+    r.add_delete(V1 + "/audiences/{audience_id}/formations/{formation_id}", formations.delete_formation)
+    r.add_post(V1 + "/audiences/{audience_id}/formations/{formation_id}/recompute", formations.recompute_formation)
     r.add_post(V1 + "/audiences/{audience_id}/recalibrate", tools.recalibrate)
     r.add_get(V1 + "/model-connections", tools.model_connections)
     r.add_post(STUDY + "/invitations", tools.invite)

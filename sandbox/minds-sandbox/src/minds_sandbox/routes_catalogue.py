@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from minds_sandbox import views
 from minds_sandbox.clock import iso
-from minds_sandbox.errors import ApiError, bad_request, conflict
+from minds_sandbox.errors import ApiError, bad_request, conflict, not_found
 from minds_sandbox.http_support import (
     body_hash,
     idempotency_key,
@@ -43,7 +43,7 @@ async def auth_me(request: web.Request) -> web.Response:
 
 
 async def list_minds(request: web.Request) -> web.Response:
-    minds = newest_first(list(runtime(request).state.minds.values()))
+    minds = newest_first([m for m in runtime(request).state.minds.values() if m.get("deletedAt") is None])
     search = request.query.get("search", "").strip().lower()
     if search:
         minds = [m for m in minds if search in f"{m['name']} {m['description']} {m['discipline']}".lower()]
@@ -53,6 +53,8 @@ async def list_minds(request: web.Request) -> web.Response:
 async def get_mind(request: web.Request) -> web.Response:
     rt = runtime(request)
     mind = lookup(rt.state.minds, request.match_info["mind_id"], "Mind")
+    if mind.get("deletedAt") is not None:
+        raise not_found("Mind")
     advance(rt, mind)
     detail = views.mind_detail(mind)
     if mind["id"] in rt.faults.training_minds:

@@ -358,7 +358,8 @@ async def start_research_run(request: web.Request) -> web.Response:
         raise bad_request(RUN_CONDITIONS_PREFIX + "; ".join(issues), code="INVALID_CONDITIONS")
     _require_allowance(rt, request[KEY_FP])
     audience_ids = _run_audiences(rt, study=study, revision=revision, requested=body.audienceIds)
-    minds = [{**rt.state.minds[m], "audienceId": a} for a in audience_ids for m in rt.state.audiences[a]["mindIds"]]
+    present = [a for a in audience_ids if a in rt.state.audiences]  # a deleted Audience has no Minds to ask
+    minds = [{**rt.state.minds[m], "audienceId": a} for a in present for m in rt.state.audiences[a]["mindIds"]]
     run = rt.engine.create_run(
         study=study,
         kind="research",

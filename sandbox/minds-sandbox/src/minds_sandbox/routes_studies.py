@@ -86,7 +86,8 @@ async def start_direct_run(request: web.Request) -> web.Response:
     audience_ids = body.audienceIds or study["audienceIds"]
     if any(a not in study["audienceIds"] for a in audience_ids):
         raise bad_request("audienceIds must name Audiences attached to this Study")
-    minds = [{**rt.state.minds[m], "audienceId": a} for a in audience_ids for m in rt.state.audiences[a]["mindIds"]]
+    present = [a for a in audience_ids if a in rt.state.audiences]  # a deleted Audience has no Minds to ask
+    minds = [{**rt.state.minds[m], "audienceId": a} for a in present for m in rt.state.audiences[a]["mindIds"]]
     received = await fetch_all(body.attachments or [])  # before the run: an unreadable file starts nothing
     question = {"id": "q1", "text": body.question, "response": planner.infer_response(body.question)}
     extra: Record = {"clientRequestId": body.clientRequestId, "historyMode": body.historyMode}

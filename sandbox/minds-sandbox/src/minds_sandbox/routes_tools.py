@@ -1,5 +1,5 @@
-"""Research-tool routes beyond the core research loop: an Audience's build progress and Formations, its
-recalibration, the team's model connections, Study invitations, source imports and
+"""Research-tool routes beyond the core research loop: an Audience's build progress (its Formations are
+``routes_formations.py``), its recalibration, the team's model connections, Study invitations, source imports and
 question heatmaps (image/video assets, analysed for one response per Mind, exported as a ZIP).
 
 Owns: those handlers and the bookkeeping they keep on Audience records (``calibratingUntil``,
@@ -21,10 +21,8 @@ from typing import Any
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field
 
-from minds_sandbox.clock import iso
 from minds_sandbox.errors import ApiError, conflict
 from minds_sandbox.http_support import (
-    list_response,
     lookup,
     ok,
     origin,
@@ -33,14 +31,12 @@ from minds_sandbox.http_support import (
     runtime,
     study_of,
 )
-from minds_sandbox.ids import stable_id
 from minds_sandbox.middleware import KEY_FP
 from minds_sandbox.state import Record, SandboxState
 
 CALIBRATION_STEPS = 3  # engine steps a recalibration stays "Calibrating…"
 RETRAIN_STEPS = 5  # engine steps the changed members keep retraining afterwards
 UNDELIVERABLE_DOMAIN = ".invalid"
-AGE_BANDS = ((0, 24, "Under 25"), (25, 34, "25–34"), (35, 44, "35–44"), (45, 200, "45+"))
 
 
 def _members(state: SandboxState, audience: Record) -> list[Record]:
@@ -72,67 +68,37 @@ async def audience_progress(request: web.Request) -> web.Response:
     )
 
 
-# ---------------------------------------------------------------- Formations
-
-
-def _age_band(age: int) -> str:
-    return next(label for low, high, label in AGE_BANDS if low <= age <= high)
-
-
-def _formation(audience: Record, *, key: str, name: str, labels: list[str], created: str) -> dict[str, Any]:
-    counts: dict[str, int] = {}
-    for label in labels:
-        counts[label] = counts.get(label, 0) + 1
-    subgroups = [
-        {
-            "id": stable_id("subgroup", audience["id"], key, label),
-            "label": label,
-            "isAuxiliary": False,
-            "position": position,
-            "_count": {"memberships": count},
-        }
-        for position, (label, count) in enumerate(sorted(counts.items()))
-    ]
-    return {
-        "id": stable_id("formation", audience["id"], key),
-        "name": name,
-        "status": "ready",
-        "source": "auto",
-        "dimensionKey": key,
-        "visibility": "shared",
-        "createdAt": created,
-        "updatedAt": created,
-        "createdByUserId": stable_id("user", "sandbox"),
-        "subgroups": subgroups,
-        "canMutate": True,
-    }
-
-
-async def list_formations(request: web.Request) -> web.Response:
-    """Auto-seeded splits by age and by location, computed from the members' personas."""
-    state = runtime(request).state
-    audience = lookup(state.audiences, request.match_info["audience_id"], "Audience")
-    members = [m for m in _members(state, audience) if m.get("persona")]
-    created = iso(audience["createdAt"])
-    formations = []
-    if members:
-        ages = [_age_band(m["persona"]["age"]) for m in members]
-        places = [m["persona"]["location"] for m in members]
-        formations = [
-            _formation(audience, key="age", name="Age", labels=ages, created=created),
-            _formation(audience, key="geography", name="Location", labels=places, created=created),
-        ]
-    return list_response(request, formations, pagination=None)
-
-
 # ---------------------------------------------------------------- recalibration
+
+
+class Sources(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    files: list[dict[str, str]] | None = Field(default=None, max_length=20)
+    links: list[str] | None = Field(default=None, max_length=20)
+    keywords: list[str] | None = Field(default=None, max_length=20)
 
 
 class Recalibrate(BaseModel):
     model_config = ConfigDict(extra="forbid")
     instruction: str | None = Field(default=None, max_length=4000)
     query: str | None = Field(default=None, max_length=4000)
+    requestedDistribution: str | None = Field(default=None, min_length=1, max_length=120)
+    sources: Sources | None = None
     allowSharedMinds: bool | None = None
+
+
+def _shared_members(state: SandboxState, audience: Record) -> list[dict[str, Any]]:
+    """Members that also belong to another Audience, with those Audiences (the 409's ``sharedMinds``)."""
+    shared = []
+    for mind in _members(state, audience):
+        others = [
+            {"id": a["id"], "name": a["name"]}
+            for a in state.audiences.values()
+            if a["id"] != audience["id"] and mind["id"] in a["mindIds"]
+        ]
+        if others:
+            shared.append({"mindId": mind["id"], "mindName": mind["name"], "otherAudiences": others})
+    return shared
 
 
 async def recalibrate(request: web.Request) -> web.Response:
@@ -148,6 +114,13 @@ async def recalibrate(request: web.Request) -> web.Response:
             "A recalibration is already running for this audience. Wait for it to finish and try again.",
             code="RECALIBRATION_RUNNING",
         )
+    shared = _shared_members(rt.state, audience)
+    if shared and not body.allowSharedMinds and not _is_additive(body.instruction or ""):
+        raise conflict(
+            "Some members also belong to other Audiences; recalibrating would rewrite them there too.",
+            code="AUDIENCE_MINDS_SHARED",
+            data={"code": "AUDIENCE_MINDS_SHARED", "sharedMinds": shared},
+        )
     members = _members(rt.state, audience)
     changed = _changed_members(members, body.instruction or body.query or "")
     step = rt.engine.step
@@ -156,6 +129,9 @@ async def recalibrate(request: web.Request) -> web.Response:
     audience["retrainingMindIds"] = [m["id"] for m in changed]
     if body.instruction:
         audience.setdefault("adjustments", []).append({"text": body.instruction, "createdAt": now})
+    if body.requestedDistribution:
+        topic = body.requestedDistribution.strip()
+        audience.setdefault("adjustments", []).append({"text": f"Add a distribution: {topic}", "createdAt": now})
     audience["updatedAt"] = now
     rt.state.touch()
     composition = _is_composition(body.instruction or "")
@@ -168,6 +144,10 @@ async def recalibrate(request: web.Request) -> web.Response:
             "addedMembers": 0,
         }
     )
+
+
+def _is_additive(instruction: str) -> bool:
+    return "add " in instruction.lower()
 
 
 def _is_composition(instruction: str) -> bool:

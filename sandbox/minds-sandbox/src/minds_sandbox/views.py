@@ -178,6 +178,17 @@ def audience_summary(state: SandboxState, audience: Record) -> dict[str, Any]:
     }
 
 
+def audience_update(state: SandboxState, audience: Record) -> dict[str, Any]:
+    """``PUT /audiences/{id}``'s reply."""
+    return {
+        **audience_summary(state, audience),
+        "isPublic": audience.get("isPublic", False),
+        "isSharedWithTeam": audience.get("isSharedWithTeam", False),
+        "isLinkSharingEnabled": audience["isLinkSharingEnabled"],
+        "publicShareId": audience["publicShareId"],
+    }
+
+
 def audience_detail(state: SandboxState, audience: Record, *, now: float | None = None) -> dict[str, Any]:
     members = [
         {**mind_ref(m), "createdAt": iso(m["createdAt"]), "cohortProfile": None} for m in _members(state, audience)
@@ -197,9 +208,9 @@ def audience_detail(state: SandboxState, audience: Record, *, now: float | None 
         "minds": members,
         "createdAt": iso(audience["createdAt"]),
         "updatedAt": iso(audience["updatedAt"]),
-        "isPublic": False,
+        "isPublic": audience.get("isPublic", False),
         "currentMemberRole": "owner",
-        "isSharedWithTeam": False,
+        "isSharedWithTeam": audience.get("isSharedWithTeam", False),
         "isLinkSharingEnabled": audience["isLinkSharingEnabled"],
         "publicShareId": audience["publicShareId"],
         "sources": [brief, *_adjustments(audience), *_files(audience)],
