@@ -166,7 +166,7 @@ TOOLS: tuple[ToolReach, ...] = (
         _cmd("/minds export <study> [format] [kind] [length] [original] [force]"),
         ("start_export", "export_status", "download_export", "cached_export"),
     ),
-    ToolReach("duplicate_study", _cmd("/minds duplicate <study>"), ("duplicate_study",)),
+    ToolReach("duplicate_study", _cmd("/minds duplicate <study> [as <name>]"), ("duplicate_study",)),
     ToolReach("study_heatmap", (_button(BUTTONS["heatmap"]),), ("get_heatmap", "start_heatmap")),
     ToolReach("export_heatmap", (_button(BUTTONS["export_heatmap"]),), ("export_heatmap",)),
     # Guided research
@@ -213,9 +213,17 @@ TOOLS: tuple[ToolReach, ...] = (
     ToolReach("manage_formation", missing="no surface previews, creates, deletes or recomputes a Formation"),
     ToolReach(
         "manage_study",
-        _cmd("/minds study <study>", "/minds share <study> on|off", "/minds invite <study> <email…> [admin]"),
-        ("get_study", "set_sharing", "invite_to_study"),
-        missing="no `delete`",
+        (
+            *_cmd(
+                "/minds study <study>",
+                "/minds share <study> on|off",
+                "/minds invite <study> <email…> [admin]",
+                "/minds study delete <study>",
+            ),
+            _button("Delete…"),
+            Surface("dialog", "Delete Study"),
+        ),
+        ("get_study", "set_sharing", "invite_to_study", "delete_study"),
     ),
     ToolReach(
         "manage_chat",

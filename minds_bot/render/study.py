@@ -6,7 +6,8 @@ named by date, first question, n and state exactly as Minds reports it (``render
 linked to their Slack threads when the bot posted them — runs of channels the person is not in left out and
 counted (``hidden``); when Minds has older ones, it says it shows the latest few and that ``/minds runs`` lists
 all — whether a public link is on, and the buttons Plan
-research / Ask / Summary / Export — and the value format of the ``study_plan`` button (study id, optionally
+research / Ask / Summary / Export / Analytics / Delete… (``slack/study_delete.py``) — and the value format of the
+``study_plan`` button (study id, optionally
 followed by a newline and the request text to plan). Must not touch: I/O.
 """
 
@@ -31,6 +32,7 @@ from minds_bot.render.common import (
 )
 from minds_bot.render.modals import MAX_OPTION_TEXT
 from minds_bot.render.run_names import hidden_runs_line, run_lines
+from minds_bot.render.study_delete import STUDY_DELETE_ACTION
 
 STUDY_PLAN_ACTION = "study_plan"  # handled by the planning flow
 STUDY_EXPORT_ACTION = "study_export"  # handled by the export flow
@@ -150,6 +152,7 @@ def render_study_card(
                 button(_("Summary"), action_id=STUDY_SUMMARY_ACTION, value=study.id),
                 button(_("Export"), action_id=STUDY_EXPORT_ACTION, value=study.id),
                 button(_("Analytics"), action_id=STUDY_ANALYTICS_ACTION, value=study.id),
+                button(_("Delete…"), action_id=STUDY_DELETE_ACTION, value=study.id, style="danger"),
             ]
         ),
     ]

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from minds_bot.minds.policy import caller
-from minds_bot.render.access import OTHER_WORKSPACE
+from minds_bot.render.access import MODAL_NOT_YOURS, OTHER_WORKSPACE
 from minds_bot.render.ask_audience import ask_audience_modal
 from minds_bot.render.digest import ADD_DIGEST_VIEW
 from minds_bot.render.modals import STUDY_BLOCK, STUDY_OPTIONS_ACTION, TEXT_ACTION, TEXT_BLOCK
@@ -649,6 +649,41 @@ async def ask_about_a_file(world: World, person: str) -> str:
     return str(refused["text"])
 
 
+# --- issue 37: deleting a Study — a workspace admin (or who installed Minds), confirmed in a dialog -------------------
+
+ONLY_ADMINS = "Only a workspace admin or the person who installed Minds can do that."
+
+
+async def delete_study(world: World, person: str) -> str:
+    """``/minds study delete`` as ``person``: the refusal, or the dialog submitted and what it then says."""
+    bot = world.bot
+    bot.minds_api.on("DELETE", f"/studies/{STUDY}", raw(None, status=204))
+    world.mark()
+    await bot.command(f"study delete {STUDY}", user=person)
+    if person != DAN:
+        return text_of(await bot.reply())
+    (opened,) = await bot.slack.wait_for("views.open")
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    assert [r.method for r in world.writes()][world.writes_before :] == [], "nothing is deleted before the dialog"
+    await bot.submit(view, {}, user=person)
+    (said,) = await bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    assert [f"{r.method} {r.path}" for r in world.writes()][world.writes_before :] == [f"DELETE /studies/{STUDY}"]
+    return json.dumps(view, ensure_ascii=False) + str(said["text"])
+
+
+async def delete_dialog_submitted_by_someone_else(world: World, person: str) -> str:
+    """The Study delete dialog Dan opened, its submission arriving as ``person``: refused, nothing deleted."""
+    bot = world.bot
+    bot.minds_api.on("DELETE", f"/studies/{STUDY}", raw(None, status=204))
+    await bot.command(f"study delete {STUDY}", user=DAN)
+    (opened,) = await bot.slack.wait_for("views.open")
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    world.mark()
+    await bot.submit(view, {}, user=person)
+    (said,) = await bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    return str(said["text"])
+
+
 # --- the matrix -------------------------------------------------------------------------------------------------
 
 
@@ -753,6 +788,17 @@ MATRIX = [
     Cell("workflow step", "a step the app no longer has", BEN, False, NO_SUCH_STEP, unknown_step),
     Cell("shortcut", "ask about a file, policy refused", BEN, False, POLICY_REFUSES_ASK, ask_about_a_file),
     Cell("shortcut", "ask about a file", ADA, True, f"<@{ADA}> asked", ask_about_a_file),
+    # issue 37: deleting a Study — an admin, in a dialog they opened themselves
+    Cell("command", "delete a Study", BEN, False, ONLY_ADMINS, delete_study),
+    Cell("dialog", "delete a Study", DAN, True, "Deleted the Study *", delete_study),
+    Cell(
+        "dialog",
+        "delete a Study, someone else's dialog",
+        BEN,
+        False,
+        MODAL_NOT_YOURS,
+        delete_dialog_submitted_by_someone_else,
+    ),
     # a link: a card only for someone in the channel
     Cell("link", "unfurl in a private channel", BEN, False, "", link_in_secret),
     Cell("link", "unfurl in a private channel", ADA, True, "Minds Study", link_in_secret),

@@ -106,6 +106,7 @@ def _add_routes(app: web.Application) -> None:
     r.add_get(V1 + "/study-templates", cat.list_study_templates)
     r.add_post(V1 + "/study-templates/{template_id}/use", cat.use_study_template)
     r.add_get(STUDY, cat.get_study)
+    r.add_delete(STUDY, stu.delete_study)
     r.add_post(STUDY + "/research-plans/preview", res.preview_plan)
     r.add_post(STUDY + "/research-runs", res.start_research_run)
     r.add_get(STUDY + "/research-runs/{run_id}", res.get_research_run)

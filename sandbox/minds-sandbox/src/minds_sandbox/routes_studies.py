@@ -1,5 +1,5 @@
 """Study routes around results: direct runs (with their attachments, ``attachments.py``) and the run resource,
-individual answers, summary, analytics, exports and downloads, sharing and duplication.
+individual answers, summary, analytics, exports and downloads, sharing, duplication and deletion.
 
 Owns: those handlers. Progression lives in ``engine``, file rendering in ``exports`` (run off the loop).
 """
@@ -438,6 +438,22 @@ def _copy_study(rt: Runtime, source: Record, *, name: str) -> Record:
         state.runs[run_copy["id"]] = run_copy
     state.touch()
     return study
+
+
+async def delete_study(request: web.Request) -> web.Response:
+    """``DELETE /studies/{id}``: 204 with no body; the Study's runs, plans and exports go with it (a live run is
+    stopped with it); its Audiences and Minds stay. 404 for a Study that is not (or no longer) there."""
+    state = runtime(request).state
+    study = study_of(request)
+    study_id = study["id"]
+    for table in (state.runs, state.plans, state.exports):
+        for record_id in [k for k, r in table.items() if r.get("studyId") == study_id]:
+            del table[record_id]
+    for scope in [k for k in state.plan_ops if k.startswith(f"{study_id}:")]:
+        del state.plan_ops[scope]
+    del state.studies[study_id]
+    state.touch()
+    return web.Response(status=204)
 
 
 def _duplicate_response(request: web.Request, study: Record, *, status: int) -> web.Response:
