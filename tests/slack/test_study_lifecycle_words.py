@@ -1,0 +1,151 @@
+"""The words of deleting a Study, in every language the bot speaks: the confirmation dialog names the Study, what
+goes with it and which Audiences stay; the outcome says what was deleted and what was not."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from minds_bot import i18n
+from minds_bot.minds import StudyDetail
+from minds_bot.render.study_delete import render_study_deleted, render_study_gone, study_delete_modal
+from minds_bot.slack.grammar import Duplicate, ShowStudy, StudyDelete, Usage, parse_command
+from tests.slack.plan_samples import study_data
+
+STUDY = StudyDetail.model_validate(study_data() | {"questionCount": 12, "isLinkSharingEnabled": True})
+
+DIALOG = {
+    "en": (
+        "Delete Study",
+        "Delete the Study *Reusable cups* (`11111111-1111-4111-8111-111111111111`)?",
+        "*Deleted with it:* its 12 questions and every answer to them; its runs, summary, charts, heatmaps and "
+        "exports; its public link.",
+        "*Not deleted:* its Audiences (*Commuters*, *Students*) and their Minds, which other Studies may use.",
+        "This cannot be undone.",
+    ),
+    "de": (
+        "Study löschen",
+        "Die Study *Reusable cups* (`11111111-1111-4111-8111-111111111111`) löschen?",
+        "*Mit ihr gelöscht:* ihre 12 Fragen und alle Antworten darauf; ihre Durchläufe, Zusammenfassung, Diagramme, "
+        "Heatmaps und Exporte; ihr öffentlicher Link.",
+        "*Nicht gelöscht:* ihre Audiences (*Commuters*, *Students*) und deren Minds, die andere Studies nutzen können.",
+        "Das lässt sich nicht rückgängig machen.",
+    ),
+    "es": (
+        "Eliminar Study",
+        "¿Eliminar la Study *Reusable cups* (`11111111-1111-4111-8111-111111111111`)?",
+        "*Se elimina con ella:* sus 12 preguntas y todas sus respuestas; sus ejecuciones, resumen, gráficos, mapas de "
+        "calor y exportaciones; su enlace público.",
+        "*No se elimina:* sus Audiences (*Commuters*, *Students*) y sus Minds, que otras Studies pueden usar.",
+        "Esto no se puede deshacer.",
+    ),
+    "zh": (
+        "删除 Study",
+        "删除 Study *Reusable cups*（`11111111-1111-4111-8111-111111111111`）？",
+        "*随之删除：*它的 12 个问题及其全部回答；它的运行、摘要、图表、热力图和导出；它的公开链接。",
+        "*不会删除：*它的 Audience（*Commuters*、*Students*）及其 Minds，其他 Study 可能在使用它们。",
+        "此操作无法撤销。",
+    ),
+    "ko": (
+        "Study 삭제",
+        "Study *Reusable cups* (`11111111-1111-4111-8111-111111111111`) — 삭제할까요?",
+        "*함께 삭제됨:* 질문 12개와 그에 대한 모든 답변, 실행, 요약, 차트, 히트맵, 내보내기, 공개 링크.",
+        "*삭제되지 않음:* Audience(*Commuters*, *Students*)와 그 Minds. 다른 Study에서 사용할 수 있습니다.",
+        "이 작업은 되돌릴 수 없습니다.",
+    ),
+}
+DELETED = {
+    "en": "Deleted the Study *Reusable cups*. Its Audiences and their Minds were not deleted.",
+    "de": "Die Study *Reusable cups* wurde gelöscht. Ihre Audiences und deren Minds wurden nicht gelöscht.",
+    "es": "Se eliminó la Study *Reusable cups*. Sus Audiences y sus Minds no se eliminaron.",
+    "zh": "已删除 Study *Reusable cups* 。它的 Audience 及其 Minds 未被删除。",
+    "ko": "Study *Reusable cups* 삭제 완료. Audience와 그 Minds는 삭제되지 않았습니다.",
+}
+GONE = {
+    "en": "The Study *Reusable cups* is no longer in Minds (already deleted); nothing was deleted now.",
+    "de": "Die Study *Reusable cups* ist nicht mehr in Minds (bereits gelöscht); jetzt wurde nichts gelöscht.",
+    "es": "La Study *Reusable cups* ya no está en Minds (ya se eliminó); ahora no se eliminó nada.",
+    "zh": "Study *Reusable cups* 已不在 Minds 中（已被删除）；这次没有删除任何内容。",
+    "ko": "Study *Reusable cups*는 더 이상 Minds에 없습니다(이미 삭제됨). 이번에는 아무것도 삭제하지 않았습니다.",
+}
+
+
+def texts(view: dict) -> list[str]:
+    """What a person reads in the dialog (the zero-width spaces that let bold render next to CJK are not seen)."""
+    found = [view["title"]["text"]]
+    for block in view["blocks"]:
+        if "text" in block:
+            found.append(block["text"]["text"])
+        found += [e["text"] for e in block.get("elements", []) if isinstance(e, dict) and "text" in e]
+    return [text.replace("\u200b", "") for text in found]
+
+
+@pytest.mark.parametrize("language", list(DIALOG))
+def test_the_delete_dialog_names_the_study_what_goes_and_what_stays(language: str) -> None:
+    with i18n.speaking(language):
+        view = study_delete_modal(STUDY, metadata=json.dumps({"s": STUDY.id})).to_dict()
+    assert texts(view) == list(DIALOG[language])
+
+
+@pytest.mark.parametrize("language", list(DELETED))
+def test_deleted_and_already_gone_say_what_happened(language: str) -> None:
+    with i18n.speaking(language):
+        assert render_study_deleted(STUDY.name).text.replace("\u200b", "") == DELETED[language]
+        assert render_study_gone(STUDY.name).text.replace("\u200b", "") == GONE[language]
+
+
+def test_a_study_without_a_count_or_audiences_says_so_and_names_are_escaped() -> None:
+    bare = STUDY.model_copy(update={"question_count": None, "audiences": [], "name": "<!channel> cups"})
+    said = texts(study_delete_modal(bare, metadata="{}").to_dict())
+    assert said[1].startswith("Delete the Study *&lt;!channel&gt; cups*")
+    assert said[2] == (
+        "*Deleted with it:* its questions (Minds gave no count) and every answer to them; its runs, summary, charts, "
+        "heatmaps and exports; its public link."
+    )
+    assert said[3] == "*Not deleted:* no Audiences are attached to it."
+
+
+@pytest.mark.parametrize(
+    ("typed", "study", "name"),
+    [
+        ('duplicate "Launch positioning" as "Launch Q3"', "Launch positioning", "Launch Q3"),
+        ("duplicate Launch positioning as Launch Q3", "Launch positioning", "Launch Q3"),
+        ('duplicate "Tested as gift"', "Tested as gift", None),
+        ("duplicate Pricing pulse", "Pricing pulse", None),
+    ],
+)
+def test_a_copy_is_named_after_as(typed: str, study: str, name: str | None) -> None:
+    parsed = parse_command(typed)
+    assert isinstance(parsed, Duplicate) and parsed.study is not None
+    assert (parsed.study.text, parsed.name) == (study, name)
+
+
+def test_study_delete_names_the_study_and_new_still_makes_one() -> None:
+    parsed = parse_command('study delete "Pricing pulse"')
+    assert isinstance(parsed, StudyDelete) and parsed.study is not None and parsed.study.text == "Pricing pulse"
+    assert parse_command("study delete") == StudyDelete(None)
+    assert isinstance(parse_command('study "delete me"'), ShowStudy)
+
+
+COPY_USAGE = {
+    "en": 'Say `/minds duplicate <study>` to make a private copy of a Study, or `/minds duplicate <study> as "<name>"` '
+    "to name the copy (quote a Study name that holds the word “as”).",
+    "de": "Sagen Sie `/minds duplicate <study>`, um eine private Kopie einer Study anzulegen, oder "
+    '`/minds duplicate <study> as "<name>"`, um die Kopie zu benennen (setzen Sie einen Study-Namen mit dem Wort „as“ '
+    "in Anführungszeichen).",
+    "es": "Escribe `/minds duplicate <study>` para hacer una copia privada de una Study, o "
+    '`/minds duplicate <study> as "<name>"` para darle nombre a la copia (pon entre comillas el nombre de una Study '
+    "que contenga la palabra «as»).",
+    "zh": '输入 `/minds duplicate <study>` 复制一个 Study 的私有副本，或输入 `/minds duplicate <study> as "<name>"` '
+    "为副本命名（Study 名称中含有单词“as”时请加引号）。",
+    "ko": 'Study의 비공개 사본을 만들려면 `/minds duplicate <study>`, 사본에 이름을 붙이려면 `/minds duplicate <study> as "<name>"`'
+    "를 입력하세요(Study 이름에 “as”라는 단어가 있으면 따옴표로 묶으세요).",
+}
+
+
+@pytest.mark.parametrize("language", list(COPY_USAGE))
+def test_a_copy_without_a_name_after_as_is_told_how(language: str) -> None:
+    with i18n.speaking(language):
+        parsed = parse_command('duplicate "Launch positioning" as ""')
+    assert isinstance(parsed, Usage) and parsed.message == COPY_USAGE[language]
