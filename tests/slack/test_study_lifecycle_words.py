@@ -139,7 +139,8 @@ COPY_USAGE = {
     "que contenga la palabra «as»).",
     "zh": '输入 `/minds duplicate <study>` 复制一个 Study 的私有副本，或输入 `/minds duplicate <study> as "<name>"` '
     "为副本命名（Study 名称中含有单词“as”时请加引号）。",
-    "ko": 'Study의 비공개 사본을 만들려면 `/minds duplicate <study>`, 사본에 이름을 붙이려면 `/minds duplicate <study> as "<name>"`'
+    "ko": "Study의 비공개 사본을 만들려면 `/minds duplicate <study>`, 사본에 이름을 붙이려면 "
+    '`/minds duplicate <study> as "<name>"`'
     "를 입력하세요(Study 이름에 “as”라는 단어가 있으면 따옴표로 묶으세요).",
 }
 
