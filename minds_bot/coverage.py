@@ -182,19 +182,31 @@ TOOLS: tuple[ToolReach, ...] = (
         ("get_research_run",),
     ),
     ToolReach("list_research_methods", _cmd("/minds methods [query]"), ("research_methods",)),
-    ToolReach("list_study_drafts", _cmd("/minds drafts"), ("list_study_drafts",)),
+    ToolReach(
+        "list_study_drafts", (*_cmd("/minds drafts"), _button("Open")), ("list_study_drafts", "get_study_draft")
+    ),
     ToolReach("save_study_draft", (_button("Save as draft"),), ("create_study_draft",)),
     ToolReach(
         "get_study_summary",
         _cmd("/minds summary <study> [refresh [force] [short|standard|detailed]]"),
         ("get_summary", "refresh_summary"),
     ),
-    ToolReach("list_study_templates", _cmd("/minds templates"), ("list_study_templates",)),
+    ToolReach(
+        "list_study_templates",
+        (*_cmd("/minds templates"), _button("Open")),
+        ("list_study_templates", "get_study_template"),
+    ),
     ToolReach(
         "manage_study_template",
-        (_button("Save as template"), _button("Use")),
-        ("save_study_template", "use_study_template"),
-        missing="a template cannot be read in full, edited or deleted",
+        (
+            _button("Save as template"),
+            _button("Use"),
+            _button("Open"),
+            _button("Delete…"),
+            Surface("dialog", "Study template"),
+            Surface("dialog", "Delete template"),
+        ),
+        ("save_study_template", "use_study_template", "update_study_template", "delete_study_template"),
     ),
     # Explicit lifecycle
     ToolReach(
@@ -233,8 +245,8 @@ TOOLS: tuple[ToolReach, ...] = (
     ),
     ToolReach(
         "manage_study_draft",
-        (_button("Resume"), _button("Delete")),
-        ("consume_study_draft", "delete_study_draft"),
+        (_button("Resume"), _button("Open"), _button("Delete"), Surface("dialog", "Study draft")),
+        ("consume_study_draft", "update_study_draft", "delete_study_draft"),
     ),
 )
 

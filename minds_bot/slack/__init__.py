@@ -24,6 +24,7 @@ LISTENERS = (
     *("commands", "home", "connect", "reentry", "pick", "browse", "study", "ask", "summary", "share"),
     *("duplicate", "audiences", "plan", "approvals", "runs", "exports", "digest"),
     *("cancel", "chat", "analytics", "study_new", "study_delete", "profiles", "drafts", "templates"),
+    *("draft_edit",),
     *("methods", "audience_card", "invite", "recalibrate", "models", "source_import", "heatmaps"),
     *("ask_about", "unfurls", "languages"),
     *("run_notice", "workflows", "spend", "compare"),

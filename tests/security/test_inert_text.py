@@ -206,6 +206,8 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.compare.comparison_chart": "a PNG",
     "minds_bot.render.compare.signed": "a number with its sign",
     "minds_bot.render.compare.message_modal": "a refusal the flow wrote as mrkdwn (input escaped there)",
+    "minds_bot.render.draft_dialogs.note_modal": "a refusal the flow wrote as mrkdwn (input escaped there)",
+    "minds_bot.render.draft_dialogs.with_note": "a refusal the gate wrote as mrkdwn (input escaped there)",
     "minds_bot.render.run_names.run_label": "plain words for the plain_text option; escaped in mrkdwn",
 }
 

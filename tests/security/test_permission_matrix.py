@@ -684,6 +684,76 @@ async def delete_dialog_submitted_by_someone_else(world: World, person: str) -> 
     return str(said["text"])
 
 
+# --- issue 37: a Study template read by anyone, changed or deleted by an admin, in dialogs ---------------------------
+
+TEMPLATE_ID = "8b1b2c3d-0000-4000-8000-000000000001"
+
+
+def template_data(revision: int = 3, name: str = "Concept test") -> dict[str, Any]:
+    return {
+        "id": TEMPLATE_ID,
+        "name": name,
+        "revision": revision,
+        "isSharedWithTeam": False,
+        "canManage": True,
+        "canShareWithTeam": False,
+        "createdAt": "2026-01-01T00:00:00Z",
+        "updatedAt": "2026-01-01T00:00:00Z",
+        "configuration": {
+            "version": 1,
+            "goal": "concept",
+            "studyLocale": "en",
+            "methodId": "survey",
+            "questions": [{"text": "First reaction?", "response": {"type": "qualitative"}}],
+        },
+    }
+
+
+async def opened_dialog(world: World, action_id: str, person: str) -> dict[str, Any]:
+    """Press a list's button as ``person``: the dialog as it reads once Minds answered."""
+    await world.bot.click(action_id, TEMPLATE_ID, user=person, ephemeral=True)
+    (updated,) = await world.bot.slack.wait_for("views.update")
+    view = updated["view"]
+    return json.loads(view) if isinstance(view, str) else view
+
+
+async def edit_template(world: World, person: str) -> str:
+    """Open a template from ``/minds templates``: Ben reads it with who may change it; Dan's dialog is a form, and
+    submitting it saves the new name with the revision he saw."""
+    api = world.bot.minds_api
+    api.on("GET", f"/study-templates/{TEMPLATE_ID}", ok(template_data()))
+    api.on("PATCH", f"/study-templates/{TEMPLATE_ID}", ok(template_data(revision=4, name="Concept test v2")))
+    world.mark()
+    view = await opened_dialog(world, f"template_open:{TEMPLATE_ID}", person)
+    if person != DAN:
+        assert "submit" not in view and "First reaction?" in json.dumps(view)
+        return json.dumps(view, ensure_ascii=False)
+    values = {"name": {"value": {"type": "plain_text_input", "value": "Concept test v2"}}}
+    values |= {"question_1": {"value": {"type": "plain_text_input", "value": "First reaction?"}}}
+    await world.bot.submit(view, values, user=person)
+    (said,) = await world.bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    (patched,) = api.to("PATCH", f"/study-templates/{TEMPLATE_ID}")
+    assert patched.json() == {"expectedRevision": 3, "name": "Concept test v2"}, "only what changed, at revision 3"
+    return str(said["text"])
+
+
+async def delete_template(world: World, person: str) -> str:
+    """Delete… on a template: Ben is told who may; Dan confirms in a dialog naming it, then Minds deletes it."""
+    api = world.bot.minds_api
+    api.on("GET", f"/study-templates/{TEMPLATE_ID}", ok(template_data()))
+    api.on("DELETE", f"/study-templates/{TEMPLATE_ID}", raw({"success": True}))
+    world.mark()
+    view = await opened_dialog(world, f"template_delete:{TEMPLATE_ID}", person)
+    if person != DAN:
+        assert "submit" not in view
+        return json.dumps(view, ensure_ascii=False)
+    assert "Delete the template *Concept test*?" in json.dumps(view)
+    await world.bot.submit(view, {}, user=person)
+    (said,) = await world.bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    assert [f"{r.method} {r.path}" for r in world.writes()] == [f"DELETE /study-templates/{TEMPLATE_ID}"]
+    return str(said["text"])
+
+
 # --- the matrix -------------------------------------------------------------------------------------------------
 
 
@@ -799,6 +869,11 @@ MATRIX = [
         MODAL_NOT_YOURS,
         delete_dialog_submitted_by_someone_else,
     ),
+    # issue 37: a template is the workspace's: anyone reads it; an admin changes or deletes it
+    Cell("button", "change a template", BEN, False, ONLY_ADMINS, edit_template),
+    Cell("dialog", "change a template", DAN, True, "Saved the template *Concept test v2* (revision 4).", edit_template),
+    Cell("button", "delete a template", BEN, False, ONLY_ADMINS, delete_template),
+    Cell("dialog", "delete a template", DAN, True, "Deleted the template *Concept test*.", delete_template),
     # a link: a card only for someone in the channel
     Cell("link", "unfurl in a private channel", BEN, False, "", link_in_secret),
     Cell("link", "unfurl in a private channel", ADA, True, "Minds Study", link_in_secret),

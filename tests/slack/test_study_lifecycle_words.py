@@ -1,5 +1,5 @@
-"""The words of deleting a Study, in every language the bot speaks: the confirmation dialog names the Study, what
-goes with it and which Audiences stay; the outcome says what was deleted and what was not."""
+"""The words of deleting a Study and of reading, editing and deleting a template, in every language the bot speaks:
+the confirmation dialogs name what is deleted, what goes with it and what stays; the outcome says what happened."""
 
 from __future__ import annotations
 
@@ -8,7 +8,15 @@ import json
 import pytest
 
 from minds_bot import i18n
-from minds_bot.minds import StudyDetail
+from minds_bot.minds import StudyDetail, StudyTemplate
+from minds_bot.render.draft_dialogs import (
+    render_changed_meanwhile,
+    render_template_deleted,
+    render_template_updated,
+    template_delete_modal,
+    template_modal,
+    with_note,
+)
 from minds_bot.render.study_delete import render_study_deleted, render_study_gone, study_delete_modal
 from minds_bot.slack.grammar import Duplicate, ShowStudy, StudyDelete, Usage, parse_command
 from tests.slack.plan_samples import study_data
@@ -150,3 +158,108 @@ def test_a_copy_without_a_name_after_as_is_told_how(language: str) -> None:
     with i18n.speaking(language):
         parsed = parse_command('duplicate "Launch positioning" as ""')
     assert isinstance(parsed, Usage) and parsed.message == COPY_USAGE[language]
+
+
+# --- drafts and templates (issue 37, item 3) -----------------------------------------------------------------------
+
+TEMPLATE = StudyTemplate.model_validate(
+    {
+        "id": "8b1b2c3d-0000-4000-8000-000000000001",
+        "name": "Concept test",
+        "revision": 3,
+        "isSharedWithTeam": False,
+        "canManage": True,
+        "canShareWithTeam": False,
+        "createdAt": "2026-01-01T00:00:00Z",
+        "updatedAt": "2026-01-01T00:00:00Z",
+        "configuration": {
+            "version": 1,
+            "goal": "concept",
+            "studyLocale": "en",
+            "methodId": "survey",
+            "questions": [
+                {"text": "First reaction?", "response": {"type": "qualitative"}},
+                {"text": "Buy it?", "response": {"type": "categorical", "categoricalOptions": ["Yes", "No"]}},
+            ],
+        },
+    }
+)
+TEMPLATE_WORDS = {
+    "en": (
+        "Delete template",
+        "Delete the template *Concept test*?",
+        "Its 2 questions and its settings are deleted in Minds. Drafts already made from it and Studies planned with "
+        "it stay.",
+        "*Concept test* · revision 3 · goal concept · method survey · en",
+        "Saved the template *Concept test* (revision 3).",
+        "Deleted the template *Concept test*.",
+        "The template changed in Minds since you opened it; nothing was saved. Open it again.",
+    ),
+    "de": (
+        "Vorlage löschen",
+        "Die Vorlage *Concept test* löschen?",
+        "Ihre 2 Fragen und ihre Einstellungen werden in Minds gelöscht. Bereits daraus erstellte Entwürfe und damit "
+        "geplante Studies bleiben.",
+        "*Concept test* · Revision 3 · Ziel concept · Methode survey · en",
+        "Die Vorlage *Concept test* wurde gespeichert (Revision 3).",
+        "Die Vorlage *Concept test* wurde gelöscht.",
+        "Die Vorlage wurde in Minds geändert, seit Sie sie geöffnet haben; es wurde nichts gespeichert. Öffnen Sie "
+        "sie erneut.",
+    ),
+    "es": (
+        "Eliminar plantilla",
+        "¿Eliminar la plantilla *Concept test*?",
+        "Sus 2 preguntas y su configuración se eliminan en Minds. Los borradores ya creados con ella y las Studies "
+        "planificadas con ella se quedan.",
+        "*Concept test* · revisión 3 · objetivo concept · método survey · en",
+        "Se guardó la plantilla *Concept test* (revisión 3).",
+        "Se eliminó la plantilla *Concept test*.",
+        "La plantilla cambió en Minds desde que la abriste; no se guardó nada. Vuelve a abrirla.",
+    ),
+    "zh": (
+        "删除模板",
+        "删除模板 *Concept test* ？",
+        "它的 2 个问题和设置将在 Minds 中删除。已由它生成的草稿和用它规划的 Study 会保留。",
+        "*Concept test* · 修订版 3 · 目标 concept · 方法 survey · en",
+        "已保存模板 *Concept test* （修订版 3）。",
+        "已删除模板 *Concept test* 。",
+        "自你打开后，该模板已在 Minds 中被修改；未保存任何内容。请重新打开。",
+    ),
+    "ko": (
+        "템플릿 삭제",
+        "템플릿 *Concept test* — 삭제할까요?",
+        "질문 2개와 설정이 Minds에서 삭제됩니다. 이 템플릿으로 이미 만든 초안과 계획한 Study는 남습니다.",
+        "*Concept test* · 수정본 3 · 목표 concept · 방법 survey · en",
+        "템플릿 *Concept test* 저장 완료(수정본 3).",
+        "템플릿 *Concept test* 삭제 완료.",
+        "템플릿을 연 뒤 Minds에서 변경되어 아무것도 저장하지 않았습니다. 다시 여세요.",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", list(TEMPLATE_WORDS))
+def test_a_template_read_edited_and_deleted_in_every_language(language: str) -> None:
+    title, ask, goes, heading, saved, deleted, changed = TEMPLATE_WORDS[language]
+    with i18n.speaking(language):
+        confirm = texts(template_delete_modal(TEMPLATE, metadata="{}").to_dict())
+        form = template_modal(TEMPLATE, metadata="{}", editable=True).to_dict()
+        said = (
+            render_template_updated(TEMPLATE).text,
+            render_template_deleted(TEMPLATE.name).text,
+            render_changed_meanwhile("template").text,
+        )
+    assert confirm[:3] == [title, ask, goes]
+    assert texts(form)[1] == heading
+    fields = [b["block_id"] for b in form["blocks"] if b["type"] == "input"]
+    initial = [b["element"].get("initial_value") for b in form["blocks"] if b["type"] == "input"]
+    assert fields == ["name", "goal", "question_1", "question_2"], "no team field: Minds says the owner has no team"
+    assert initial == ["Concept test", None, "First reaction?", "Buy it?"]
+    assert [s.replace("\u200b", "") for s in said] == [saved, deleted, changed]
+
+
+def test_a_template_one_may_not_change_lists_every_question_with_its_answer_format() -> None:
+    view = with_note(template_modal(TEMPLATE, metadata="{}", editable=False), "Only a workspace admin.").to_dict()
+    said = texts(view)
+    assert "submit" not in view
+    assert "2 questions\n1. First reaction? (Open answer)\n2. Buy it? (One of: Yes · No)" in said
+    assert said[-1] == "Only a workspace admin."
