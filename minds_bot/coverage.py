@@ -157,8 +157,8 @@ TOOLS: tuple[ToolReach, ...] = (
     ToolReach("list_studies", _cmd("/minds studies [query]"), ("studies_page", "iter_studies", "find_study")),
     ToolReach(
         "get_study_status",
-        _cmd("/minds study <study>", "/minds runs <study>"),
-        ("get_study", "study_runs_page", "all_study_runs", "list_study_runs"),
+        (*_cmd("/minds study <study>", "/minds runs <study>"), _button("Results")),
+        ("get_study", "study_runs_page", "all_study_runs", "list_study_runs", "get_message_answers"),
     ),
     ToolReach("get_study_analytics", _cmd("/minds analytics <study>"), ("get_analytics",)),
     ToolReach(

@@ -14,6 +14,7 @@ followed by a newline and the request text to plan). Must not touch: I/O.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from slack_sdk.models.blocks import ActionsBlock, Block, DividerBlock, HeaderBlock
@@ -27,8 +28,10 @@ from minds_bot.render.common import (
     button,
     context,
     encode_value,
+    section,
     sections,
     shorten,
+    slack_date,
 )
 from minds_bot.render.modals import MAX_OPTION_TEXT
 from minds_bot.render.run_names import hidden_runs_line, run_lines
@@ -40,6 +43,8 @@ STUDY_ASK_ACTION = "study_ask"
 STUDY_SUMMARY_ACTION = "study_summary"
 STUDY_ANALYTICS_ACTION = "study_analytics"
 LATEST_QUESTIONS = 3
+LISTED_RESULTS = 10  # answered questions listed on the card, each with a Results button
+STUDY_RESULT_ACTION = "study_result"  # one question's results (value: Study id and message id)
 RECENT_RUNS = 5
 QUESTION_PREVIEW = 150
 MAX_HEADER = 150
@@ -100,6 +105,49 @@ def _questions(study: StudyDetail) -> str:
     return heading + "\n" + "\n".join(lines)
 
 
+def _answered_questions(study: StudyDetail, *, hidden: Collection[str] = ()) -> list[tuple[str, str, datetime]]:
+    """The Study's answered questions, newest first, wherever they were asked (Slack or Minds' web app): (message
+    id, question as Minds titled it, when). Minds keeps a question's results on the answer message
+    (``metadata.outputData``); ``hidden``: message ids of runs in channels the person is not in, left out."""
+    found: list[tuple[str, str, datetime]] = []
+    previous = ""
+    for message in sorted(study.messages, key=lambda m: m.created_at):
+        if message.role == "user":
+            previous = message.content
+            continue
+        output = message.metadata.get("outputData") if isinstance(message.metadata, dict) else None
+        if isinstance(output, dict) and message.id not in hidden:
+            title = output.get("title") if isinstance(output.get("title"), str) else None
+            found.append((message.id, title or previous, message.created_at))
+    return sorted(found, key=lambda f: f[2], reverse=True)
+
+
+def _results_blocks(study: StudyDetail, hidden: Collection[str]) -> list[Block]:
+    """Each answered question (the latest ``LISTED_RESULTS``) with a Results button; older ones counted."""
+    answered = _answered_questions(study, hidden=hidden)
+    if not answered:
+        return []
+    blocks: list[Block] = [section(_("*Results by question* (also those asked in Minds):"))]
+    for message_id, title, when in answered[:LISTED_RESULTS]:
+        row = section(f"• {escape(shorten(title, QUESTION_PREVIEW))} · {slack_date(when)}")
+        value = encode_value({"s": study.id, "m": message_id})
+        if value:
+            row.accessory = button(_("Results"), action_id=STUDY_RESULT_ACTION, value=value)
+        blocks.append(row)
+    older = len(answered) - LISTED_RESULTS
+    if older > 0:
+        blocks.append(
+            context(
+                _n(
+                    "{count} older question with results is not listed here; its results are in Minds.",
+                    "{count} older questions with results are not listed here; their results are in Minds.",
+                    older,
+                )
+            )
+        )
+    return blocks
+
+
 def _runs(
     study: StudyDetail,
     runs: Sequence[AgentRun],
@@ -133,6 +181,7 @@ def render_study_card(
     thread_links: Mapping[str, str] | None = None,
     hidden: Collection[str] = (),
     more_runs: bool = False,
+    hidden_messages: Collection[str] = (),
 ) -> Message:
     """``hidden``: runs of channels the person is not in, left out of the recent runs and counted. ``more_runs``:
     Minds has older runs than ``runs`` (the card then says it shows the latest few, and where the rest are)."""
@@ -140,6 +189,7 @@ def render_study_card(
         HeaderBlock(text=shorten(study.name, MAX_HEADER)),
         *sections(_audiences(study)),
         *sections(_questions(study)),
+        *_results_blocks(study, hidden_messages),
         *sections(_runs(study, runs, thread_links, hidden, more=more_runs)),
         context(sharing_line(is_public=study.is_public, link_sharing=study.is_link_sharing_enabled)),
         DividerBlock(),

@@ -69,3 +69,16 @@ async def test_a_copy_takes_the_name_typed_after_as(desk: Desk) -> None:
     await desk.private(desk.ben, since, f"Duplicated *{LAUNCH}* as *Launch Q3 refresh*.")
     names = await desk.study_names()
     assert names.count("Launch Q3 refresh") == 1 and f"{LAUNCH} (copy)" not in names
+
+
+async def test_the_study_card_lists_each_answered_question_with_its_results(desk: Desk) -> None:
+    """Questions asked outside Slack (seeded in Minds) are listed on the card; Results shows one with n."""
+    since = await desk.type(desk.ben, f'study "{PRICING}"')
+    card = await desk.private(desk.ben, since, "*Results by question* (also those asked in Minds):")
+    rows = [b for b in card.blocks if (b.get("accessory") or {}).get("action_id") == "study_result"]
+    assert rows, "each answered question has a Results button"
+    title = rows[0]["text"]["text"].removeprefix("• ").rsplit(" · ", 1)[0]
+    await desk.emu.click_button(user=desk.ben, action_id="study_result", channel=desk.research, ts=card.ts)
+    shown_result = await desk.private(desk.ben, since, "*Results:*")
+    assert f"*Results:* {title}" in shown(shown_result), "the results of the question pressed"
+    assert "n=" in shown(shown_result) and "Show answers" in shown(shown_result)

@@ -539,6 +539,8 @@ def sample(annotation: Any, *, name: str, flag: bool, hostile: str, copies: int 
         return {hostile: 1, "q1": 1}
     if name == "hidden":  # runs of channels the person is not in (none of these: every renderer shows something)
         return {"run-elsewhere"}
+    if name == "hidden_messages":  # answers of those runs
+        return {"message-elsewhere"}
     if name == "studies" and annotation == Sequence[Any]:
         return [poison(_study(), hostile)] * 3 * copies
     if origin is tuple:

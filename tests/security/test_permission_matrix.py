@@ -21,6 +21,7 @@ import pytest
 from minds_bot.minds.policy import caller
 from minds_bot.render.access import MODAL_NOT_YOURS, OTHER_WORKSPACE
 from minds_bot.render.ask_audience import ask_audience_modal
+from minds_bot.render.common import encode_value
 from minds_bot.render.digest import ADD_DIGEST_VIEW
 from minds_bot.render.modals import STUDY_BLOCK, STUDY_OPTIONS_ACTION, TEXT_ACTION, TEXT_BLOCK
 from minds_bot.render.plan_dialogs import VIEW_PLAN_REQUEST
@@ -754,6 +755,21 @@ async def delete_template(world: World, person: str) -> str:
     return str(said["text"])
 
 
+# --- issue 37: one question's results from the Study card: only where its run belongs ------------------------------
+
+SECRET_RESULT_HIDDEN = (
+    f"That belongs to <#{SECRET}>, a channel you are not in, so it is not shown to you. Join the channel to see it."
+)
+
+
+async def secret_question_results(world: World, person: str) -> str:
+    """The Study card's Results on a question Ada asked in #secret-launch, pressed in #research."""
+    await with_a_secret_run(world)
+    value = encode_value({"s": STUDY, "m": f"m-{runs_tests.R_SECRET}"})
+    await world.bot.click("study_result", value, user=person, ephemeral=True)
+    return text_of(await world.bot.reply())
+
+
 # --- the matrix -------------------------------------------------------------------------------------------------
 
 
@@ -874,6 +890,8 @@ MATRIX = [
     Cell("dialog", "change a template", DAN, True, "Saved the template *Concept test v2* (revision 4).", edit_template),
     Cell("button", "delete a template", BEN, False, ONLY_ADMINS, delete_template),
     Cell("dialog", "delete a template", DAN, True, "Deleted the template *Concept test*.", delete_template),
+    Cell("button", "a private channel's question results", BEN, False, SECRET_RESULT_HIDDEN, secret_question_results),
+    Cell("button", "a private channel's question results", ADA, True, "*Results:*", secret_question_results),
     # a link: a card only for someone in the channel
     Cell("link", "unfurl in a private channel", BEN, False, "", link_in_secret),
     Cell("link", "unfurl in a private channel", ADA, True, "Minds Study", link_in_secret),

@@ -17,6 +17,7 @@ from minds_bot.render.draft_dialogs import (
     template_modal,
     with_note,
 )
+from minds_bot.render.study import render_study_card
 from minds_bot.render.study_delete import render_study_deleted, render_study_gone, study_delete_modal
 from minds_bot.slack.grammar import Duplicate, ShowStudy, StudyDelete, Usage, parse_command
 from tests.slack.plan_samples import study_data
@@ -263,3 +264,55 @@ def test_a_template_one_may_not_change_lists_every_question_with_its_answer_form
     assert "submit" not in view
     assert "2 questions\n1. First reaction? (Open answer)\n2. Buy it? (One of: Yes · No)" in said
     assert said[-1] == "Only a workspace admin."
+
+
+# --- one question's results from the Study card (issue 37, item 2) -------------------------------------------------
+
+RESULTS_WORDS = {
+    "en": (
+        "*Results by question* (also those asked in Minds):",
+        "1 older question with results is not listed here; its results are in Minds.",
+    ),
+    "de": (
+        "*Ergebnisse je Frage* (auch der in Minds gestellten):",
+        "1 ältere Frage mit Ergebnissen ist hier nicht aufgeführt; ihre Ergebnisse sind in Minds.",
+    ),
+    "es": (
+        "*Resultados por pregunta* (también de las hechas en Minds):",
+        "1 pregunta más antigua con resultados no aparece aquí; sus resultados están en Minds.",
+    ),
+    "zh": (
+        "*按问题查看结果*（包括在 Minds 中提出的问题）：",
+        "另有 1 个较早的有结果的问题未在此列出；其结果在 Minds 中。",
+    ),
+    "ko": (
+        "*질문별 결과* (Minds에서 한 질문 포함):",
+        "결과가 있는 이전 질문 1개는 여기에 나열되지 않습니다. 결과는 Minds에 있습니다.",
+    ),
+}
+
+
+def answered_study(count: int) -> StudyDetail:
+    messages = []
+    for n in range(count):
+        when = f"2026-11-01T09:{n:02d}:00Z"
+        messages.append({"id": f"u{n}", "role": "user", "content": f"Question {n}?", "createdAt": when})
+        output = {"title": f"Question {n} <b>?", "type": "categorical"}
+        metadata = {"outputData": output}
+        messages.append({"id": f"a{n}", "role": "assistant", "content": "", "metadata": metadata, "createdAt": when})
+    return StudyDetail.model_validate(study_data() | {"messages": messages})
+
+
+@pytest.mark.parametrize("language", list(RESULTS_WORDS))
+def test_the_card_lists_the_latest_ten_answered_questions_and_counts_the_older(language: str) -> None:
+    with i18n.speaking(language):
+        card = render_study_card(answered_study(12), [], hidden_messages={"a11"})
+    blocks = [b.to_dict() for b in card.blocks or []]
+    rows = [b for b in blocks if (b.get("accessory") or {}).get("action_id") == "study_result"]
+    said = [b["text"]["text"].replace("\u200b", "") for b in blocks if b["type"] == "section"]
+    heading, older = RESULTS_WORDS[language]
+    assert heading in said
+    assert len(rows) == 10 and rows[0]["text"]["text"].startswith("• Question 10 &lt;b&gt;?"), "newest first, escaped"
+    assert json.loads(rows[0]["accessory"]["value"]) == {"s": STUDY.id, "m": "a10"}, "a11 is of a hidden run"
+    contexts = [e["text"].replace("\u200b", "") for b in blocks if b["type"] == "context" for e in b["elements"]]
+    assert older in contexts
