@@ -151,7 +151,12 @@ TOOLS: tuple[ToolReach, ...] = (
     ToolReach("create_study", _cmd("/minds study new <name>"), ("create_study", "iter_audiences")),
     ToolReach(
         "ask_study",
-        (*_cmd("/minds ask <study> <question>"), Surface("shortcut", ASK_ABOUT_SHORTCUT), _button(BUTTONS["cancel"])),
+        (
+            *_cmd("/minds ask <study> <question>"),
+            Surface("shortcut", ASK_ABOUT_SHORTCUT),
+            _button(BUTTONS["cancel"]),
+            Surface("dialog", "Ask one question"),
+        ),
         ("start_direct_run", "get_run", "get_message_answers", "cancel_run"),
     ),
     ToolReach("list_studies", _cmd("/minds studies [query]"), ("studies_page", "iter_studies", "find_study")),

@@ -64,9 +64,13 @@ def parse_plan_button_value(value: str) -> tuple[str, str | None]:
     return study_id.strip(), request or None
 
 
-def ask_button_value(study_id: str, name: str) -> str:
-    """The Ask button opens the modal at once (trigger ids expire in 3 s), so it carries the name to show."""
-    return encode_value({"s": study_id, "n": shorten(name, MAX_OPTION_TEXT)}) or study_id
+def ask_button_value(study_id: str, name: str, audiences: Sequence[tuple[str, str]] = ()) -> str:
+    """The Ask button opens the modal at once (trigger ids expire in 3 s), so it carries the name to show and, when
+    they fit in a button's value, the Study's Audiences (id, name) to pick from."""
+    state: dict[str, Any] = {"s": study_id, "n": shorten(name, MAX_OPTION_TEXT)}
+    picked = [[a_id, shorten(a_name, MAX_OPTION_TEXT)] for a_id, a_name in audiences]
+    with_audiences = encode_value(state | {"a": picked}) if picked else None
+    return with_audiences or encode_value(state) or study_id
 
 
 def sharing_line(*, is_public: bool | None, link_sharing: bool | None) -> str:
@@ -198,7 +202,11 @@ def render_study_card(
                 button(
                     _("Plan research"), action_id=STUDY_PLAN_ACTION, value=plan_button_value(study.id), style="primary"
                 ),
-                button(_("Ask"), action_id=STUDY_ASK_ACTION, value=ask_button_value(study.id, study.name)),
+                button(
+                    _("Ask"),
+                    action_id=STUDY_ASK_ACTION,
+                    value=ask_button_value(study.id, study.name, [(a.id, a.name) for a in study.audiences]),
+                ),
                 button(_("Summary"), action_id=STUDY_SUMMARY_ACTION, value=study.id),
                 button(_("Export"), action_id=STUDY_EXPORT_ACTION, value=study.id),
                 button(_("Analytics"), action_id=STUDY_ANALYTICS_ACTION, value=study.id),

@@ -61,9 +61,10 @@ COMMANDS = {ShowStudy: handle_study}
 
 async def ask_button(invocation: Invocation, action: dict[str, Any]) -> None:
     state = decode_value(action.get("value"))
-    study_id, name = state.get("s"), state.get("n")
+    study_id, name, listed = state.get("s"), state.get("n"), state.get("a")
     initial = (study_id, name) if isinstance(study_id, str) and isinstance(name, str) else None
-    await open_pick_modal(invocation, "ask", initial=initial)
+    audiences = [(str(a[0]), str(a[1])) for a in listed if isinstance(a, list) and len(a) == 2] if listed else []
+    await open_pick_modal(invocation, "ask", initial=initial, audiences=audiences if initial else None)
 
 
 async def result_button(invocation: Invocation, action: dict[str, Any]) -> None:

@@ -3,6 +3,7 @@ names the Study, what goes with it and what stays; only an admin may delete; a c
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -82,3 +83,40 @@ async def test_the_study_card_lists_each_answered_question_with_its_results(desk
     shown_result = await desk.private(desk.ben, since, "*Results:*")
     assert f"*Results:* {title}" in shown(shown_result), "the results of the question pressed"
     assert "n=" in shown(shown_result) and "Show answers" in shown(shown_result)
+
+
+async def two_audience_study(desk: Desk) -> dict:
+    audiences = [a["id"] for a in await desk.minds_api("GET", "/audiences?limit=100")][:2]
+    made = await desk.minds_api("POST", "/studies", {"name": "Refill test", "audienceIds": audiences})
+    return await desk.minds_api("GET", f"/studies/{made['id']}")
+
+
+async def test_the_cards_ask_dialog_asks_only_the_audiences_left_in(desk: Desk) -> None:
+    study = await two_audience_study(desk)
+    first, *others = study["audiences"]
+    assert others, "the Study has more than one Audience"
+    since = await desk.type(desk.ada, 'study "Refill test"')
+    card = await desk.private(desk.ada, since, "Plan research")
+    await desk.emu.click_button(user=desk.ada, action_id="study_ask", channel=desk.research, ts=card.ts)
+    dialog = await desk.modal(desk.ada, "Audiences that answer")
+    assert all(a["name"] in shown(dialog) for a in study["audiences"])
+    question = "Would you pay 3 EUR for a refill?"
+    inputs = {"question/question_input": question, "audiences/audiences_select": [first["id"]]}
+    assert (await desk.emu.submit_view(user=desk.ada, view_id=dialog.id, inputs=inputs)).ok
+    result = await desk.posted(since, lambda m: "*Results:*" in shown(m) or "*Themes:*" in shown(m))
+    assert f"*{first['name']}*" in shown(result)
+    assert all(f"*{a['name']}*" not in shown(result) for a in others), "only the Audience left in answered"
+    run = (await desk.minds_api("GET", f"/studies/{study['id']}/runs?limit=1"))[0]
+    assert run["status"] == "completed"
+
+
+async def test_leaving_no_audience_in_is_said_on_the_field(desk: Desk) -> None:
+    study = await two_audience_study(desk)
+    since = await desk.type(desk.ada, 'study "Refill test"')
+    card = await desk.private(desk.ada, since, "Plan research")
+    await desk.emu.click_button(user=desk.ada, action_id="study_ask", channel=desk.research, ts=card.ts)
+    dialog = await desk.modal(desk.ada, "Audiences that answer")
+    inputs = {"question/question_input": "Would you pay 3 EUR for a refill?", "audiences/audiences_select": []}
+    delivery = await desk.emu.submit_view(user=desk.ada, view_id=dialog.id, inputs=inputs)
+    assert "Pick at least one Audience." in json.dumps(delivery.body, default=str, ensure_ascii=False)
+    assert await desk.minds_api("GET", f"/studies/{study['id']}/runs") == [], "nothing was asked"

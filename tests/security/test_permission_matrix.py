@@ -770,6 +770,31 @@ async def secret_question_results(world: World, person: str) -> str:
     return text_of(await world.bot.reply())
 
 
+# --- issue 37: the Ask dialog with only some of the Study's Audiences: the same gate and policy -----------------------
+
+
+async def ask_some_audiences(world: World, person: str) -> str:
+    """The card's Ask dialog with only "Commuters" left in. Ben's cell has asking refused in #research."""
+    bot = world.bot
+    if person == BEN:
+        await refuse_in_research(world, "ask")
+    world.mark()
+    metadata = json.dumps({"purpose": "ask", "s": STUDY, "a": ["a1", "a2"]})
+    values = {
+        STUDY_BLOCK: {STUDY_OPTIONS_ACTION: {"type": "external_select", "selected_option": {"value": STUDY}}},
+        "question": {"question_input": {"type": "plain_text_input", "value": QUESTION}},
+        "audiences": {"audiences_select": {"type": "multi_static_select", "selected_options": [{"value": "a1"}]}},
+    }
+    await bot.submit({"callback_id": "minds_pick_study", "private_metadata": metadata}, values, user=person)
+    if person == ADA:
+        (parent,) = await bot.slack.wait_for("chat.postMessage", lambda c: c.get("channel") == RESEARCH)
+        await bot.tracker.next_tracked(RunKind.DIRECT)  # tracked once Minds accepted the question
+        (sent,) = bot.minds_api.to("POST", DIRECT_RUNS)
+        assert sent.json()["audienceIds"] == ["a1"], "only the Audience left in"
+        return str(parent["text"])
+    return text_of(await bot.reply())
+
+
 # --- the matrix -------------------------------------------------------------------------------------------------
 
 
@@ -892,6 +917,8 @@ MATRIX = [
     Cell("dialog", "delete a template", DAN, True, "Deleted the template *Concept test*.", delete_template),
     Cell("button", "a private channel's question results", BEN, False, SECRET_RESULT_HIDDEN, secret_question_results),
     Cell("button", "a private channel's question results", ADA, True, "*Results:*", secret_question_results),
+    Cell("dialog", "ask some Audiences, policy refused", BEN, False, POLICY_REFUSES_ASK, ask_some_audiences),
+    Cell("dialog", "ask some Audiences", ADA, True, f"<@{ADA}> asked", ask_some_audiences),
     # a link: a card only for someone in the channel
     Cell("link", "unfurl in a private channel", BEN, False, "", link_in_secret),
     Cell("link", "unfurl in a private channel", ADA, True, "Minds Study", link_in_secret),

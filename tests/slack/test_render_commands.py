@@ -173,7 +173,8 @@ def test_study_card_has_its_parts_and_four_buttons() -> None:
     found = buttons(message)
     assert set(found) == {"study_plan", "study_ask", "study_summary", "study_export", "study_analytics", "study_delete"}
     assert found["study_plan"]["value"] == study.id and found["study_export"]["value"] == study.id
-    assert decode_value(found["study_ask"]["value"]) == {"s": study.id, "n": study.name}
+    audiences = [[a.id, a.name] for a in study.audiences]
+    assert decode_value(found["study_ask"]["value"]) == {"s": study.id, "n": study.name, "a": audiences}
 
 
 def test_plan_button_value_carries_the_text_when_it_fits() -> None:

@@ -17,6 +17,7 @@ from minds_bot.render.draft_dialogs import (
     template_modal,
     with_note,
 )
+from minds_bot.render.modals import render_pick_study
 from minds_bot.render.study import render_study_card
 from minds_bot.render.study_delete import render_study_deleted, render_study_gone, study_delete_modal
 from minds_bot.slack.grammar import Duplicate, ShowStudy, StudyDelete, Usage, parse_command
@@ -316,3 +317,54 @@ def test_the_card_lists_the_latest_ten_answered_questions_and_counts_the_older(l
     assert json.loads(rows[0]["accessory"]["value"]) == {"s": STUDY.id, "m": "a10"}, "a11 is of a hidden run"
     contexts = [e["text"].replace("\u200b", "") for b in blocks if b["type"] == "context" for e in b["elements"]]
     assert older in contexts
+
+
+# --- asking only some of a Study's Audiences (issue 37, item 2) ----------------------------------------------------
+
+AUDIENCE_PICK_WORDS = {
+    "en": (
+        "Audiences that answer",
+        "All of the Study's Audiences answer unless you remove some.",
+        "Pick at least one Audience.",
+    ),
+    "de": (
+        "Audiences, die antworten",
+        "Alle Audiences der Study antworten, sofern Sie keine entfernen.",
+        "Wählen Sie mindestens eine Audience.",
+    ),
+    "es": (
+        "Audiences que responden",
+        "Responden todas las Audiences de la Study, salvo las que quites.",
+        "Elige al menos una Audience.",
+    ),
+    "zh": (
+        "回答的 Audience",
+        "除非你移除其中一些，否则该 Study 的所有 Audience 都会回答。",
+        "请至少选择一个 Audience。",
+    ),
+    "ko": (
+        "답변할 Audience",
+        "일부를 빼지 않으면 Study의 모든 Audience가 답변합니다.",
+        "Audience를 하나 이상 고르세요.",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", list(AUDIENCE_PICK_WORDS))
+def test_the_ask_dialog_offers_the_studys_audiences_all_ticked(language: str) -> None:
+    label, hint, none_left = AUDIENCE_PICK_WORDS[language]
+    audiences = [("a1", "Commuters"), ("a2", "Students")]
+    with i18n.speaking(language):
+        view = render_pick_study("ask", channel_id="C1", initial=("s1", "Cups"), audiences=audiences).to_dict()
+        said_when_none = i18n._("Pick at least one Audience.")
+    (block,) = [b for b in view["blocks"] if b.get("block_id") == "audiences"]
+    assert (block["label"]["text"], block["hint"]["text"], said_when_none) == (label, hint, none_left)
+    assert [o["value"] for o in block["element"]["initial_options"]] == ["a1", "a2"], "all ticked"
+    assert json.loads(view["private_metadata"]) == {"purpose": "ask", "s": "s1", "a": ["a1", "a2"]}
+
+
+def test_a_study_with_one_audience_or_no_study_chosen_offers_no_pick() -> None:
+    one = render_pick_study("ask", channel_id="C1", initial=("s1", "Cups"), audiences=[("a1", "Commuters")])
+    unknown = render_pick_study("ask", channel_id="C1", audiences=[("a1", "A"), ("a2", "B")])
+    for view in (one.to_dict(), unknown.to_dict()):
+        assert all(b.get("block_id") != "audiences" for b in view["blocks"])
