@@ -17,6 +17,7 @@ from minds_bot.render.draft_dialogs import (
     template_modal,
     with_note,
 )
+from minds_bot.render.exports import export_requested
 from minds_bot.render.modals import render_pick_study
 from minds_bot.render.study import render_study_card
 from minds_bot.render.study_delete import render_study_deleted, render_study_gone, study_delete_modal
@@ -368,3 +369,27 @@ def test_a_study_with_one_audience_or_no_study_chosen_offers_no_pick() -> None:
     unknown = render_pick_study("ask", channel_id="C1", audiences=[("a1", "A"), ("a2", "B")])
     for view in (one.to_dict(), unknown.to_dict()):
         assert all(b.get("block_id") != "audiences" for b in view["blocks"])
+
+
+# --- export options are named, never dropped (issue 37, item 6) ----------------------------------------------------
+
+EXPORT_OPTIONS_WORDS = {
+    "en": "Asked for: length short, a new file, not Minds' cached one (force), Minds' CSV unchanged (original).",
+    "de": "Gewünscht: Länge short, eine neue Datei, nicht die zwischengespeicherte von Minds (force), die CSV-Datei "
+    "von Minds unverändert (original).",
+    "es": "Pedido: extensión short, un archivo nuevo, no el que Minds tiene en caché (force), el CSV de Minds sin "
+    "cambios (original).",
+    "zh": "要求：长度 short、新文件，而非 Minds 缓存的文件（force）、Minds 的 CSV 原样保留（original）。",
+    "ko": "요청: 길이 short, Minds에 캐시된 파일이 아닌 새 파일(force), Minds의 CSV 그대로(original).",
+}
+
+
+@pytest.mark.parametrize("language", list(EXPORT_OPTIONS_WORDS))
+def test_the_export_request_line_names_every_option_asked(language: str) -> None:
+    with i18n.speaking(language):
+        line = export_requested(
+            study_name="Cups", kind="raw_data", format="csv", user_id="U1", length="short", force=True, original=True
+        )
+        plain = export_requested(study_name="Cups", kind="raw_data", format="csv", user_id="U1")
+    assert line.replace("\u200b", "").endswith(" " + EXPORT_OPTIONS_WORDS[language])
+    assert line.startswith(plain) and "(force)" not in plain, "nothing asked, nothing named"

@@ -244,7 +244,9 @@ async def start_export(request: web.Request) -> web.Response:
     rt = runtime(request)
     study = study_of(request)
     body = parse(ExportBody, await read_json(request, required=False))
-    cached = None if body.force else _cached_export(rt, study["id"], kind=body.kind, fmt=body.format)
+    cached = None
+    if not body.force:
+        cached = _cached_export(rt, study["id"], kind=body.kind, fmt=body.format, length=body.length)
     if cached is not None:
         job = {**cached, "id": rt.state.new_id("export"), "createdAt": rt.clock.now()}
         rt.state.exports[job["id"]] = job
@@ -255,6 +257,7 @@ async def start_export(request: web.Request) -> web.Response:
         "studyId": study["id"],
         "kind": body.kind,
         "format": body.format,
+        "length": body.length,
         "status": "queued",
         "progress": 0,
         "createdAt": rt.clock.now(),
@@ -273,6 +276,7 @@ async def start_export(request: web.Request) -> web.Response:
             kind=body.kind,
             fmt=body.format,
             runs=_report_runs(rt, study["id"]),
+            length=body.length,
         )
     except exports.ExportUnsupported as exc:
         job["error"] = str(exc)
@@ -289,11 +293,14 @@ async def start_export(request: web.Request) -> web.Response:
     return ok({"kind": body.kind, "format": body.format, "jobId": job["id"], "status": "queued"})
 
 
-def _cached_export(rt: Runtime, study_id: str, *, kind: str, fmt: str) -> Record | None:
+def _cached_export(rt: Runtime, study_id: str, *, kind: str, fmt: str, length: str = "standard") -> Record | None:
+    """The newest completed artifact of this kind, format and length (another length is another file)."""
     done = [
         j
         for j in rt.state.exports.values()
-        if j["studyId"] == study_id and j["kind"] == kind and j["format"] == fmt and j["status"] == "completed"
+        if j["studyId"] == study_id
+        and (j["kind"], j["format"], j.get("length", "standard")) == (kind, fmt, length)
+        and j["status"] == "completed"
     ]
     return newest_first(done)[0] if done else None
 
