@@ -101,7 +101,9 @@ TOOLS: tuple[ToolReach, ...] = (
     # Minds
     ToolReach("list_minds", _cmd("/minds minds [query]"), ("minds_page", "find_mind")),
     ToolReach("create_mind", missing="no surface creates a Mind (the client has no `POST /minds`)"),
-    ToolReach("chat_with_mind", _cmd("/minds chat <mind>"), ("find_mind", "create_chat", "send_chat_message")),
+    ToolReach(
+        "chat_with_mind", _cmd("/minds chat <mind>"), ("find_mind", "create_chat", "send_chat_message")
+    ),
     ToolReach(
         "get_mind_status",
         _cmd("/minds chat <mind>", "/minds export audience|mind <name> [format]"),
@@ -244,9 +246,8 @@ TOOLS: tuple[ToolReach, ...] = (
     ),
     ToolReach(
         "manage_chat",
-        _cmd("/minds chat <mind>"),
-        ("create_chat", "send_chat_message"),
-        missing="one Mind at a time; no `delete`",
+        (*_cmd("/minds chat <mind>"), _button("Delete chat")),
+        ("create_chat", "send_chat_message", "delete_chat"),
     ),
     ToolReach(
         "manage_study_draft",

@@ -83,6 +83,7 @@ KIND_NAMES = {
     "file": N_("that file"),
     "message": N_("that message"),
     "result": N_("this result"),
+    "chat": N_("this chat"),
 }
 
 

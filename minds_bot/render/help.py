@@ -191,7 +191,10 @@ ASK = HelpGroup(
         ),
         HelpLine(
             command="/minds chat <mind>",
-            what=N_("talk to one Mind in a thread; every reply there continues the same chat"),
+            what=N_(
+                "talk to one Mind in a thread, or up to five at once (names separated by commas); every reply there "
+                "continues the same chat, each Mind answering under its name; *Delete chat* deletes it in Minds"
+            ),
             covers=("Chat",),
         ),
     ),

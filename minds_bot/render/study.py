@@ -19,7 +19,7 @@ from typing import Any
 
 from slack_sdk.models.blocks import ActionsBlock, Block, DividerBlock, HeaderBlock
 
-from minds_bot.i18n import _, _n, format_number
+from minds_bot.i18n import _, _n, format_number, separated
 from minds_bot.minds import AgentRun, StudyDetail
 from minds_bot.render import MAX_NAME_SHOWN, Message, escape
 from minds_bot.render.browse import minds_label
@@ -133,7 +133,7 @@ def _results_blocks(study: StudyDetail, hidden: Collection[str]) -> list[Block]:
         return []
     blocks: list[Block] = [section(_("*Results by question* (also those asked in Minds):"))]
     for message_id, title, when in answered[:LISTED_RESULTS]:
-        row = section(f"• {escape(shorten(title, QUESTION_PREVIEW))} · {slack_date(when)}")
+        row = section("• " + separated((escape(shorten(title, QUESTION_PREVIEW)), slack_date(when))))
         value = encode_value({"s": study.id, "m": message_id})
         if value:
             row.accessory = button(_("Results"), action_id=STUDY_RESULT_ACTION, value=value)

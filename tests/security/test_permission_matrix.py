@@ -26,7 +26,7 @@ from minds_bot.render.digest import ADD_DIGEST_VIEW
 from minds_bot.render.modals import STUDY_BLOCK, STUDY_OPTIONS_ACTION, TEXT_ACTION, TEXT_BLOCK
 from minds_bot.render.plan_dialogs import VIEW_PLAN_REQUEST
 from minds_bot.render.run_notice import NOTIFY_ME_ACTION
-from minds_bot.store import ChannelPolicy, Digest, PolicyMode, RunKind, ScheduleKind
+from minds_bot.store import ChannelPolicy, ChatThread, Digest, PolicyMode, RunKind, ScheduleKind
 from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness, buttons
 from tests.fakes.minds_http import ok, page, raw
 from tests.fakes.outage import switchable
@@ -787,12 +787,47 @@ async def ask_some_audiences(world: World, person: str) -> str:
     }
     await bot.submit({"callback_id": "minds_pick_study", "private_metadata": metadata}, values, user=person)
     if person == ADA:
-        (parent,) = await bot.slack.wait_for("chat.postMessage", lambda c: c.get("channel") == RESEARCH)
         await bot.tracker.next_tracked(RunKind.DIRECT)  # tracked once Minds accepted the question
+        posted = await bot.slack.wait_for("chat.postMessage", lambda c: c.get("channel") == RESEARCH)
+        parent = next(c for c in posted if not c.get("thread_ts"))
         (sent,) = bot.minds_api.to("POST", DIRECT_RUNS)
         assert sent.json()["audienceIds"] == ["a1"], "only the Audience left in"
         return str(parent["text"])
     return text_of(await bot.reply())
+
+
+# --- issue 37: deleting a chat — its starter, the channel's approvers or an admin, in its channel ------------------
+
+CHAT_TS = "1733140000.000900"
+CHAT_ID = "c4a1b2c3-0000-4000-8000-000000000009"
+NOT_YOUR_CHAT = (
+    f"Only <@{ADA}>, this channel's approvers (`/minds approvers list`) or a workspace admin can do that with this "
+    "chat."
+)
+
+
+async def delete_adas_chat(world: World, person: str) -> str:
+    """Delete chat on the head of Ada's chat thread in #research, pressed by ``person``."""
+    bot = world.bot
+    thread = ChatThread(
+        team_id=TEAM,
+        channel_id=RESEARCH,
+        thread_ts=CHAT_TS,
+        chat_id=CHAT_ID,
+        mind_id="m1,m2",
+        mind_name="Lena and Tom",
+        started_by=ADA,
+        last_activity_at=bot.clock(),
+    )
+    await bot.store.save_chat_thread(thread)
+    bot.minds_api.on("DELETE", f"/chats/{CHAT_ID}", raw(None, status=204))
+    world.mark()
+    await bot.click("chat_delete", None, user=person, message_ts=CHAT_TS)
+    if person == DAN:
+        (said,) = await bot.slack.wait_for("chat.postMessage", lambda c: c.get("thread_ts") == CHAT_TS)
+        assert [f"{r.method} {r.path}" for r in world.writes()] == [f"DELETE /chats/{CHAT_ID}"]
+        return str(said["text"])
+    return await bot.refusal()
 
 
 # --- the matrix -------------------------------------------------------------------------------------------------
@@ -919,6 +954,10 @@ MATRIX = [
     Cell("button", "a private channel's question results", ADA, True, "*Results:*", secret_question_results),
     Cell("dialog", "ask some Audiences, policy refused", BEN, False, POLICY_REFUSES_ASK, ask_some_audiences),
     Cell("dialog", "ask some Audiences", ADA, True, f"<@{ADA}> asked", ask_some_audiences),
+    Cell("button", "delete someone's chat", BEN, False, NOT_YOUR_CHAT, delete_adas_chat),
+    Cell(
+        "button", "delete someone's chat", DAN, True, f"<@{DAN}> deleted this chat with Lena and Tom", delete_adas_chat
+    ),
     # a link: a card only for someone in the channel
     Cell("link", "unfurl in a private channel", BEN, False, "", link_in_secret),
     Cell("link", "unfurl in a private channel", ADA, True, "Minds Study", link_in_secret),

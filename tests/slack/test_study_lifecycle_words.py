@@ -8,7 +8,8 @@ import json
 import pytest
 
 from minds_bot import i18n
-from minds_bot.minds import StudyDetail, StudyTemplate
+from minds_bot.minds import MindDetail, StudyDetail, StudyTemplate
+from minds_bot.render.chat import render_chat_deleted, render_group_chat_header
 from minds_bot.render.draft_dialogs import (
     render_changed_meanwhile,
     render_template_deleted,
@@ -393,3 +394,66 @@ def test_the_export_request_line_names_every_option_asked(language: str) -> None
         plain = export_requested(study_name="Cups", kind="raw_data", format="csv", user_id="U1")
     assert line.replace("\u200b", "").endswith(" " + EXPORT_OPTIONS_WORDS[language])
     assert line.startswith(plain) and "(force)" not in plain, "nothing asked, nothing named"
+
+
+# --- a chat with several Minds, and deleting a chat (issue 37, item 5) ----------------------------------------------
+
+CHAT_WORDS = {
+    "en": (
+        "<@U1> opened a chat with *Lena* and *Tom*",
+        "Reply in this thread to talk to all of them; each answers in turn, named. The chat closes after 24 hours "
+        "without messages.",
+        "The chat with Lena and Tom and all its messages are deleted in Minds; the Minds stay. This thread stays in "
+        "Slack and takes no more replies.",
+        "<@U2> deleted this chat with Lena and Tom in Minds; replies here are no longer sent.",
+    ),
+    "de": (
+        "<@U1> hat einen Chat mit *Lena* und *Tom* geöffnet",
+        "Antworten Sie in diesem Thread, um mit allen zu sprechen; jeder antwortet der Reihe nach, mit Namen. Der "
+        "Chat schließt nach 24 Stunden ohne Nachrichten.",
+        "Der Chat mit Lena und Tom und alle seine Nachrichten werden in Minds gelöscht; die Minds bleiben. Dieser "
+        "Thread bleibt in Slack und nimmt keine Antworten mehr an.",
+        "<@U2> hat diesen Chat mit Lena und Tom in Minds gelöscht; Antworten hier werden nicht mehr gesendet.",
+    ),
+    "es": (
+        "<@U1> abrió un chat con *Lena* y *Tom*",
+        "Responde en este hilo para hablar con todos; cada uno contesta por turno, con su nombre. El chat se cierra "
+        "tras 24 horas sin mensajes.",
+        "El chat con Lena y Tom y todos sus mensajes se eliminan en Minds; los Minds se quedan. Este hilo se queda "
+        "en Slack y ya no admite respuestas.",
+        "<@U2> eliminó este chat con Lena y Tom en Minds; las respuestas aquí ya no se envían.",
+    ),
+    "zh": (
+        "<@U1> 开启了与 *Lena*和*Tom* 的聊天",
+        "在此消息列中回复即可与他们所有人交谈；每位依次回答并署名。24 小时无消息后聊天将关闭。",
+        "与 Lena和Tom 的聊天及其所有消息将在 Minds 中删除；这些 Minds 会保留。此消息列保留在 Slack 中，不再接收回复。",
+        "<@U2> 已在 Minds 中删除与 Lena和Tom 的此聊天；此处的回复不再发送。",
+    ),
+    "ko": (
+        "<@U1> 님이 *Lena* 및 *Tom*과 채팅을 열었습니다",
+        "이 스레드에 답장하면 모두와 대화합니다. 각자 이름을 밝히고 차례로 답합니다. "
+        "24시간 동안 메시지가 없으면 채팅이 닫힙니다.",
+        "Lena 및 Tom과의 채팅과 모든 메시지가 Minds에서 삭제됩니다. Minds는 남습니다. "
+        "이 스레드는 Slack에 남지만 더 이상 답장을 받지 않습니다.",
+        "<@U2> 님이 Minds에서 Lena 및 Tom과의 이 채팅을 삭제했습니다. 여기의 답장은 더 이상 전송되지 않습니다.",
+    ),
+}
+
+
+def mind(name: str) -> MindDetail:
+    return MindDetail.model_validate({"id": f"m-{name}", "name": name, "readyToChat": True})
+
+
+@pytest.mark.parametrize("language", list(CHAT_WORDS))
+def test_a_chat_with_several_minds_names_them_and_its_deletion_in_every_language(language: str) -> None:
+    opened, how, confirm, deleted = CHAT_WORDS[language]
+    with i18n.speaking(language):
+        header = render_group_chat_header(minds=[mind("Lena"), mind("Tom")], started_by="U1", idle_hours=24)
+        names = i18n.join_list(["Lena", "Tom"], style="and")
+        gone = render_chat_deleted(minds=names, deleted_by="U2").text
+    blocks = [b.to_dict() for b in header.blocks or []]
+    first = blocks[0]["text"]["text"].replace("\u200b", "").split("\n")[0]
+    assert first == opened
+    assert blocks[1]["elements"][0]["text"].replace("\u200b", "") == how
+    assert blocks[-1]["elements"][0]["confirm"]["text"]["text"] == confirm
+    assert gone.replace("\u200b", "") == deleted

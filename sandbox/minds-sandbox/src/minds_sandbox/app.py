@@ -125,6 +125,7 @@ def _add_routes(app: web.Application) -> None:
     r.add_post(STUDY + "/duplicate", stu.duplicate_study)
     r.add_post(V1 + "/chats", chats.create_chat)
     r.add_post(V1 + "/chats/{chat_id}/messages", chats.send_message)
+    r.add_delete(V1 + "/chats/{chat_id}", chats.delete_chat)
     r.add_post(V1 + "/minds/{mind_id}/export", profiles.start_export)
     r.add_get(V1 + "/minds/{mind_id}/export-status", profiles.export_status)
     r.add_post(V1 + "/audiences/{audience_id}/export", profiles.start_export)
