@@ -170,14 +170,19 @@ TOOLS: tuple[ToolReach, ...] = (
     ToolReach("create_study", _cmd("/minds study new <name>"), ("create_study", "iter_audiences")),
     ToolReach(
         "ask_study",
-        (*_cmd("/minds ask <study> <question>"), Surface("shortcut", ASK_ABOUT_SHORTCUT), _button(BUTTONS["cancel"])),
+        (
+            *_cmd("/minds ask <study> <question>"),
+            Surface("shortcut", ASK_ABOUT_SHORTCUT),
+            _button(BUTTONS["cancel"]),
+            Surface("dialog", "Ask one question"),
+        ),
         ("start_direct_run", "get_run", "get_message_answers", "cancel_run"),
     ),
     ToolReach("list_studies", _cmd("/minds studies [query]"), ("studies_page", "iter_studies", "find_study")),
     ToolReach(
         "get_study_status",
-        _cmd("/minds study <study>", "/minds runs <study>"),
-        ("get_study", "study_runs_page", "all_study_runs", "list_study_runs"),
+        (*_cmd("/minds study <study>", "/minds runs <study>"), _button("Results")),
+        ("get_study", "study_runs_page", "all_study_runs", "list_study_runs", "get_message_answers"),
     ),
     ToolReach("get_study_analytics", _cmd("/minds analytics <study>"), ("get_analytics",)),
     ToolReach(
@@ -185,7 +190,7 @@ TOOLS: tuple[ToolReach, ...] = (
         _cmd("/minds export <study> [format] [kind] [length] [original] [force]"),
         ("start_export", "export_status", "download_export", "cached_export"),
     ),
-    ToolReach("duplicate_study", _cmd("/minds duplicate <study>"), ("duplicate_study",)),
+    ToolReach("duplicate_study", _cmd("/minds duplicate <study> [as <name>]"), ("duplicate_study",)),
     ToolReach("study_heatmap", (_button(BUTTONS["heatmap"]),), ("get_heatmap", "start_heatmap")),
     ToolReach("export_heatmap", (_button(BUTTONS["export_heatmap"]),), ("export_heatmap",)),
     # Guided research
@@ -201,19 +206,29 @@ TOOLS: tuple[ToolReach, ...] = (
         ("get_research_run",),
     ),
     ToolReach("list_research_methods", _cmd("/minds methods [query]"), ("research_methods",)),
-    ToolReach("list_study_drafts", _cmd("/minds drafts"), ("list_study_drafts",)),
+    ToolReach("list_study_drafts", (*_cmd("/minds drafts"), _button("Open")), ("list_study_drafts", "get_study_draft")),
     ToolReach("save_study_draft", (_button("Save as draft"),), ("create_study_draft",)),
     ToolReach(
         "get_study_summary",
         _cmd("/minds summary <study> [refresh [force] [short|standard|detailed]]"),
         ("get_summary", "refresh_summary"),
     ),
-    ToolReach("list_study_templates", _cmd("/minds templates"), ("list_study_templates",)),
+    ToolReach(
+        "list_study_templates",
+        (*_cmd("/minds templates"), _button("Open")),
+        ("list_study_templates", "get_study_template"),
+    ),
     ToolReach(
         "manage_study_template",
-        (_button("Save as template"), _button("Use")),
-        ("save_study_template", "use_study_template"),
-        missing="a template cannot be read in full, edited or deleted",
+        (
+            _button("Save as template"),
+            _button("Use"),
+            _button("Open"),
+            _button("Delete…"),
+            Surface("dialog", "Study template"),
+            Surface("dialog", "Delete template"),
+        ),
+        ("save_study_template", "use_study_template", "update_study_template", "delete_study_template"),
     ),
     # Explicit lifecycle
     ToolReach(
@@ -263,20 +278,27 @@ TOOLS: tuple[ToolReach, ...] = (
     ),
     ToolReach(
         "manage_study",
-        _cmd("/minds study <study>", "/minds share <study> on|off", "/minds invite <study> <email…> [admin]"),
-        ("get_study", "set_sharing", "invite_to_study"),
-        missing="no `delete`",
+        (
+            *_cmd(
+                "/minds study <study>",
+                "/minds share <study> on|off",
+                "/minds invite <study> <email…> [admin]",
+                "/minds study delete <study>",
+            ),
+            _button("Delete…"),
+            Surface("dialog", "Delete Study"),
+        ),
+        ("get_study", "set_sharing", "invite_to_study", "delete_study"),
     ),
     ToolReach(
         "manage_chat",
-        _cmd("/minds chat <mind>"),
-        ("create_chat", "send_chat_message"),
-        missing="one Mind at a time; no `delete`",
+        (*_cmd("/minds chat <mind>"), _button("Delete chat")),
+        ("create_chat", "send_chat_message", "delete_chat"),
     ),
     ToolReach(
         "manage_study_draft",
-        (_button("Resume"), _button("Delete")),
-        ("consume_study_draft", "delete_study_draft"),
+        (_button("Resume"), _button("Open"), _button("Delete"), Surface("dialog", "Study draft")),
+        ("consume_study_draft", "update_study_draft", "delete_study_draft"),
     ),
 )
 

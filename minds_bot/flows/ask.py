@@ -18,9 +18,10 @@ from __future__ import annotations
 import functools
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from slack_sdk.web.async_client import AsyncWebClient
 
@@ -99,8 +100,10 @@ class AskOutcome:
     failure: Message | None = None
 
 
-def mind_count(study: Study | StudyDetail) -> int:
-    return sum(a.mind_count if a.mind_count is not None else len(a.minds) for a in study.audiences)
+def mind_count(study: Study | StudyDetail, audience_ids: Sequence[str] | None = None) -> int:
+    """The Minds a question asks: of every Audience of the Study, or of ``audience_ids`` only."""
+    chosen = [a for a in study.audiences if audience_ids is None or a.id in audience_ids]
+    return sum(a.mind_count if a.mind_count is not None else len(a.minds) for a in chosen)
 
 
 async def ask(
@@ -115,9 +118,11 @@ async def ask(
     user_id: str,
     thread_ts: str | None = None,
     attachments: list[dict[str, str]] | None = None,
+    audience_ids: list[str] | None = None,
 ) -> AskOutcome:
-    """Ask ``question`` in ``study`` unless it is more than one question. The question and its answers go in
-    the thread of ``thread_ts`` when given (a message someone asked about), else under a new message.
+    """Ask ``question`` in ``study`` (of ``audience_ids`` only, when given) unless it is more than one question.
+    The question and its answers go in the thread of ``thread_ts`` when given (a message someone asked about), else
+    under a new message.
     ``attachments``: the question's stimulus for Minds (``flows/stimulus.py``), saved with the ask."""
     check = check_question(question)
     if not check.single:
@@ -145,6 +150,7 @@ async def ask(
             question=question,
             requester_id=user_id,
             attachments=attachments or None,
+            audience_ids=audience_ids or None,
         )
     )
     return await send(services, slack, ask=stored, study=study)
@@ -159,22 +165,30 @@ async def ask_with_consent(
     client_request_id: str | None = None,
     attachments: list[dict[str, str]] | None = None,
     stimulus: SharedStimulus | None = None,
+    audience_ids: list[str] | None = None,
 ) -> AskOutcome:
-    """``/minds ask`` (or "Ask Minds about this", answered in ``thread_ts``, with its ``stimulus``: a file shared
-    in Slack) as a person asked it: one question passes the gate and the channel's spend policy first (it may run,
-    be held for an approver, or be refused — ``flows/spend.py``), counting the Study's Minds as the responses it
-    asks for; what Minds answered the POST is recorded with the spend. The stimulus is downloaded only once the
-    question may go now (a held one keeps the file's id and downloads it when approved; a refused one never);
-    when it cannot be, nothing is asked and the asker is told why."""
+    """``/minds ask`` (or the Ask dialog with only some Audiences left in: ``audience_ids``; or "Ask Minds about this",
+    answered in ``thread_ts``, with its ``stimulus``: a file shared in Slack) as a person asked it: one question
+    passes the gate and the channel's spend policy first (it may run, be held for an approver, or be refused —
+    ``flows/spend.py``), counting the Minds of the Audiences asked as the responses it asks for; what Minds answered
+    the POST is recorded with the spend. The stimulus is downloaded only once the question may go now (a held one
+    keeps the file's id and downloads it when approved; a refused one never); when it cannot be, nothing is asked
+    and the asker is told why."""
     services = invocation.services
     if client_request_id is None:
         client_request_id = derived_key(purpose="ask", team_id=invocation.team_id, trigger_id=invocation.trigger_id)
     spend = None
     if check_question(question).single:  # more than one question is offered planning: nothing is sent
         command = held_command(
-            study_id=study.id, question=question, thread_ts=thread_ts, attachments=attachments, stimulus=stimulus
+            study_id=study.id,
+            question=question,
+            thread_ts=thread_ts,
+            attachments=attachments,
+            stimulus=stimulus,
+            audience_ids=audience_ids,
         )
-        request = SpendRequest(action="ask", subject=question, command=command, responses=mind_count(study) or None)
+        responses = mind_count(study, audience_ids) or None
+        request = SpendRequest(action="ask", subject=question, command=command, responses=responses)
         spend = await consent(invocation, request)
         if spend is None:
             return AskOutcome()
@@ -198,6 +212,7 @@ async def ask_with_consent(
         user_id=invocation.user_id,
         thread_ts=thread_ts,
         attachments=attachments,
+        audience_ids=audience_ids,
     )
     if spend is not None:
         stored = await services.store.get_direct_ask(client_request_id)
@@ -213,13 +228,20 @@ def held_command(
     thread_ts: str | None,
     attachments: list[dict[str, str]] | None = None,
     stimulus: SharedStimulus | None = None,
+    audience_ids: list[str] | None = None,
 ) -> str:
     """What an approver's click re-runs: the command as typed, or for a question about a message (answered in its
     thread) or with a stimulus the Study, question, thread, attachments and the stimulus's Slack id as JSON (the
     file itself is downloaded only once approved)."""
-    if thread_ts is None and not attachments and stimulus is None:
+    if thread_ts is None and not attachments and stimulus is None and not audience_ids:
         return f"ask {study_id} {question}"
-    saved = {"study_id": study_id, "question": question, "thread_ts": thread_ts, "attachments": attachments or None}
+    saved: dict[str, Any] = {
+        "study_id": study_id,
+        "question": question,
+        "thread_ts": thread_ts,
+        "attachments": attachments or None,
+    }
+    saved |= {"audience_ids": list(audience_ids)} if audience_ids else {}
     return json.dumps(saved | ({"stimulus": stimulus.ref()} if stimulus is not None else {}))
 
 
@@ -230,6 +252,7 @@ class HeldQuestion:
     thread_ts: str | None
     attachments: list[dict[str, str]] | None
     stimulus: SharedStimulus | None = None
+    audience_ids: list[str] | None = None
 
 
 def held_question(command: str) -> HeldQuestion | None:
@@ -243,6 +266,7 @@ def held_question(command: str) -> HeldQuestion | None:
             thread_ts=None if thread_ts is None else str(thread_ts),
             attachments=[{str(k): str(v) for k, v in a.items()} for a in attachments] if attachments else None,
             stimulus=SharedStimulus.from_ref(saved.get("stimulus")),
+            audience_ids=[str(a) for a in saved["audience_ids"]] if saved.get("audience_ids") else None,
         )
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
@@ -270,7 +294,8 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
     """POST the saved ask and follow it. Failures are reported in the thread, where the question was posted
     (and returned as ``failure``)."""
     with in_channel():  # said in the question's thread
-        asking = render_asking(minds=mind_count(study), audiences=len(study.audiences))
+        asked = len(ask.audience_ids) if ask.audience_ids else len(study.audiences)
+        asking = render_asking(minds=mind_count(study, ask.audience_ids), audiences=asked)
     posted = await slack.chat_postMessage(channel=ask.channel_id, thread_ts=ask.thread_ts, **asking.as_kwargs())
     progress_ts = posted["ts"]
     minds = await services.minds.client_for(ask.team_id)
@@ -286,6 +311,7 @@ async def send(services: Services, slack: AsyncWebClient, *, ask: DirectAsk, stu
             question=ask.question,
             client_request_id=ask.client_request_id,
             attachments=stimulus_flow.for_minds(ask.attachments),
+            audience_ids=ask.audience_ids,
         )
     except MindsError as exc:
         transient = isinstance(exc, UNCERTAIN)

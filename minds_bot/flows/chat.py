@@ -1,4 +1,7 @@
-"""Talking to one Mind in a Slack thread through a stateful Minds chat (``POST /chats``, ``POST /chats/{id}/messages``).
+"""Talking to one Mind, or several at once, in a Slack thread through a stateful Minds chat (``POST /chats`` with
+``mindId`` or ``mindIds``, ``POST /chats/{id}/messages``; a multi-Mind turn's answers are posted one per Mind, each
+named), and deleting the chat (``DELETE /chats/{id}``, the thread head's Delete chat: its starter, the channel's
+approvers or an admin).
 
 Owns: opening a chat (the Mind must be ready: a Mind still training is named and never called; the Minds chat
 is created before anything is posted, then the thread head is posted and the chat id stored with the thread, so
@@ -15,30 +18,38 @@ Must not touch: Block Kit (``render/chat.py``), SQL.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from slack_sdk.errors import SlackApiError
 
+from minds_bot.flows import access
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.spend import SpendRequest, consent, settle, their_work
-from minds_bot.i18n import in_channel, speaking
-from minds_bot.minds import MindNotReady, MindsError
+from minds_bot.i18n import in_channel, join_list, speaking
+from minds_bot.minds import MindNotReady, MindsError, NotFound
+from minds_bot.minds.models.chat import ChatMultiReply
 from minds_bot.render import Message
 from minds_bot.render.chat import (
     render_chat_closed,
+    render_chat_deleted,
+    render_chat_gone,
     render_chat_header,
     render_chat_started,
+    render_chat_was_deleted,
+    render_group_chat_header,
     render_message_too_long,
     render_mind_not_ready,
     render_mind_reply,
     render_turn_failed,
 )
 from minds_bot.render.errors import slack_error, user_message
-from minds_bot.render.spend import CHAT_START_COMMAND
+from minds_bot.render.spend import CHAT_MIND_SEPARATOR, CHAT_START_COMMAND
 from minds_bot.services.background import Periodic
 from minds_bot.store import ChatThread
 
@@ -56,28 +67,34 @@ CLOSE_CHECK_SECONDS = 600.0
 CHAT_NAME_CHARS = 120
 
 
-async def open_chat(invocation: Invocation, *, mind_id: str) -> Message | None:
-    """Start a thread talking to ``mind_id``, through the channel's "chat" line; returns the private note for the
-    person who asked (None when the policy held or refused it: they were told)."""
+async def open_chat(invocation: Invocation, *, mind_ids: Sequence[str]) -> Message | None:
+    """Start a thread talking to the Minds of ``mind_ids`` (one, or several at once: a multi-Mind chat), through
+    the channel's "chat" line; returns the private note for the person who asked (None when the policy held or
+    refused it: they were told)."""
     services, slack = invocation.services, invocation.client
     minds = await invocation.minds()
-    mind = await minds.get_mind(mind_id)
-    if not mind.ready_to_chat:
-        return render_mind_not_ready(mind_name=mind.name, status=mind.training_status)
-    command = CHAT_START_COMMAND.format(mind_id=mind.id)
-    spend = await consent(invocation, SpendRequest(action="chat", subject=mind.name, command=command, responses=0))
+    found = [await minds.get_mind(mind_id) for mind_id in dict.fromkeys(mind_ids)]
+    training = next((m for m in found if not m.ready_to_chat), None)
+    if training is not None:
+        return render_mind_not_ready(mind_name=training.name, status=training.training_status)
+    names = join_list([m.name for m in found], style="and")
+    command = CHAT_START_COMMAND.format(mind_id=CHAT_MIND_SEPARATOR.join(m.id for m in found))
+    spend = await consent(invocation, SpendRequest(action="chat", subject=names, command=command, responses=0))
     if spend is None:
         return None
     # The chat's name is stored in Minds (the same for everyone who opens it there), not shown by the bot.
-    chat_name = f"Slack chat with {mind.name}"[:CHAT_NAME_CHARS]  # verbatim
+    chat_name = f"Slack chat with {names}"[:CHAT_NAME_CHARS]  # verbatim
     try:
-        chat = await minds.create_chat(mind_id=mind.id, name=chat_name)
+        chat = await minds.create_chat(mind_ids=[m.id for m in found], name=chat_name)
     except MindsError as exc:
         await settle(services, spend, started=False, detail=type(exc).__name__)
         raise
     await settle(services, spend, started=True, detail=chat.id)
     with in_channel():  # the thread is the channel's
-        header = render_chat_header(mind=mind, started_by=invocation.user_id, idle_hours=IDLE_HOURS)
+        if len(found) == 1:
+            header = render_chat_header(mind=found[0], started_by=invocation.user_id, idle_hours=IDLE_HOURS)
+        else:
+            header = render_group_chat_header(minds=found, started_by=invocation.user_id, idle_hours=IDLE_HOURS)
     posted = await slack.chat_postMessage(channel=invocation.channel_id, **header.as_kwargs())
     await services.store.save_chat_thread(
         ChatThread(
@@ -85,13 +102,46 @@ async def open_chat(invocation: Invocation, *, mind_id: str) -> Message | None:
             channel_id=invocation.channel_id,
             thread_ts=str(posted["ts"]),
             chat_id=chat.id,
-            mind_id=mind.id,
-            mind_name=mind.name,
+            mind_id=",".join(m.id for m in found),  # several Minds: their ids, comma-separated
+            mind_name=names,
             started_by=invocation.user_id,
             last_activity_at=services.clock(),
         )
     )
     return render_chat_started()
+
+
+async def delete_chat(invocation: Invocation, *, thread_ts: str) -> Message | str | None:
+    """The thread head's Delete chat (after Slack's confirmation naming it): the chat is read from the store by
+    the pressed message, never from the button; its starter, the channel's approvers or an admin — while in the
+    channel — may delete it. Minds deletes it (an already deleted chat counts as deleted), the thread is closed
+    and the channel told. Returns what the presser reads privately (None: the thread says it)."""
+    services = invocation.services
+    thread = await services.store.get_chat_thread(
+        team_id=invocation.team_id, channel_id=invocation.channel_id, thread_ts=thread_ts
+    )
+    if thread is None:
+        return render_chat_gone()
+    thing = access.Thing(invocation.team_id, thread.channel_id, thread.started_by, kind="chat")
+    decision = await access.check(
+        services,
+        invocation.client,
+        team_id=invocation.team_id,
+        user_id=invocation.user_id,
+        act=access.Act.DECIDE,
+        channel_id=thread.channel_id,
+        thing=thing,
+    )
+    if decision.refused:
+        return decision.reason
+    minds = await invocation.minds()
+    with contextlib.suppress(NotFound):  # already gone in Minds: the thread is closed all the same
+        await minds.delete_chat(thread.chat_id)
+    await services.store.save_chat_thread(thread.model_copy(update={"closed_at": services.clock()}))
+    with in_channel():
+        said = render_chat_deleted(minds=thread.mind_name, deleted_by=invocation.user_id)
+    await invocation.client.chat_postMessage(channel=thread.channel_id, thread_ts=thread.thread_ts, **said.as_kwargs())
+    return None
 
 
 @dataclass(frozen=True)
@@ -127,7 +177,11 @@ async def answer_reply(
     if thread is None:
         return
     if thread.closed_at is not None:
-        await _tell(slack, reply, render_chat_closed(mind_name=thread.mind_name, idle_hours=IDLE_HOURS))
+        # Closed before it went idle: it was deleted (Delete chat); an idle close comes CHAT_IDLE after its last turn.
+        if thread.closed_at < thread.last_activity_at + CHAT_IDLE:
+            await _tell(slack, reply, render_chat_was_deleted(minds=thread.mind_name))
+        else:
+            await _tell(slack, reply, render_chat_closed(mind_name=thread.mind_name, idle_hours=IDLE_HOURS))
         return
     if len(reply.text) > MAX_CHAT_MESSAGE_CHARS:
         await _tell(slack, reply, render_message_too_long(length=len(reply.text), limit=MAX_CHAT_MESSAGE_CHARS))
@@ -144,7 +198,9 @@ async def answer_reply(
     )
     turn = json.dumps({"thread_ts": reply.thread_ts, "text": reply.text})
     async with their_work(services, team_id=reply.team_id, user_id=reply.user_id):
-        spend = await consent(invocation, SpendRequest(action="chat", subject=reply.text, command=turn, responses=1))
+        speakers = thread.mind_id.count(",") + 1  # a multi-Mind chat: each of its Minds answers the turn
+        request = SpendRequest(action="chat", subject=reply.text, command=turn, responses=speakers)
+        spend = await consent(invocation, request)
         if spend is None:
             return
         await services.store.touch_chat_thread(
@@ -166,6 +222,9 @@ async def _turn(services: Services, thread: ChatThread, text: str) -> tuple[list
         return [render_mind_not_ready(mind_name=thread.mind_name, status=None)], type(exc).__name__
     except MindsError as exc:
         return [render_turn_failed(mind_name=thread.mind_name, reason=user_message(exc))], type(exc).__name__
+    if isinstance(answer, ChatMultiReply):  # several Minds: each answer posted under the name of its Mind
+        each = [render_mind_reply(mind_name=said.mind.name, content=said.content) for said in answer.messages]
+        return [message for said in each for message in said], None
     return render_mind_reply(mind_name=thread.mind_name, content=answer.content), None
 
 

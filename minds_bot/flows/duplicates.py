@@ -42,21 +42,24 @@ DUPLICATE_STUDY = "duplicate_study"
 
 
 async def duplicate_study(
-    invocation: Invocation, *, study_id: str, study_name: str, show: Callable[[], Awaitable[Any]]
+    invocation: Invocation,
+    *,
+    study_id: str,
+    study_name: str,
+    show: Callable[[], Awaitable[Any]],
+    copy_name: str | None = None,
 ) -> None:
-    """``/minds duplicate <study>``, through the channel's spend policy (a copy counts no Minds responses): ask
-    first when this Study was duplicated within the key's window."""
-    request = SpendRequest(action="duplicate", subject=study_name, command=f"duplicate {study_id}", responses=0)
+    """``/minds duplicate <study> [as <name>]``, through the channel's spend policy (a copy counts no Minds
+    responses): ask first when this Study was duplicated (under the same name) within the key's window. The
+    copy's name is saved with the request, so Try again and Make a second copy name it the same."""
+    command = f'duplicate {study_id} as "{copy_name}"' if copy_name else f"duplicate {study_id}"  # verbatim
+    request = SpendRequest(action="duplicate", subject=study_name, command=command, responses=0)
     spend = await consent(invocation, request)
     if spend is None:
         return
-    begun = await begin(
-        invocation,
-        purpose=DUPLICATE_STUDY,
-        subject=study_id,
-        arguments={"studyId": study_id, "studyName": study_name},
-        again=False,
-    )
+    arguments = {"studyId": study_id, "studyName": study_name} | ({"name": copy_name} if copy_name else {})
+    subject = f"{study_id}\n{copy_name}" if copy_name else study_id  # another name is another copy, not a repeat
+    begun = await begin(invocation, purpose=DUPLICATE_STUDY, subject=subject, arguments=arguments, again=False)
     if isinstance(begun, Repeat):
         await withdraw(invocation.services, spend)
         await invocation.reply(
@@ -98,7 +101,8 @@ async def _send(invocation: Invocation, request: KeyedRequest, *, show: Callable
     arguments = arguments_of(request)
     minds = await invocation.minds()
     try:
-        copy = await with_progress(minds.duplicate_study(arguments["studyId"], idempotency_key=request.key), show=show)
+        sent = minds.duplicate_study(arguments["studyId"], idempotency_key=request.key, name=arguments.get("name"))
+        copy = await with_progress(sent, show=show)
     except UNCERTAIN as exc:
         await invocation.reply(
             render_try_again(

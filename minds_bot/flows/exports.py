@@ -93,7 +93,15 @@ async def start_export(
     progress_ts = None
     if thread_ts is None:
         with in_channel():  # the request message is the channel's
-            text = export_requested(study_name=study_name or study_id, kind=kind, format=format, user_id=requested_by)
+            text = export_requested(
+                study_name=study_name or study_id,
+                kind=kind,
+                format=format,
+                user_id=requested_by,
+                length=length,
+                force=bool(force),
+                original=original,
+            )
         # Minds' name is escaped text; no preview of an address someone put in it either.
         posted = await slack.chat_postMessage(channel=channel_id, text=text, unfurl_links=False, unfurl_media=False)
         thread_ts = progress_ts = str(posted["ts"])

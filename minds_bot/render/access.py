@@ -84,6 +84,7 @@ KIND_NAMES = {
     "message": N_("that message"),
     "result": N_("this result"),
     "audience": N_("this Audience"),
+    "chat": N_("this chat"),
 }
 
 

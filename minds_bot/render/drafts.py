@@ -1,5 +1,6 @@
-"""Study drafts in Slack: the Save as draft button on an open plan, the ``/minds drafts`` list with Resume and
-Delete, and the notes around them.
+"""Study drafts in Slack: the Save as draft button on an open plan, the ``/minds drafts`` list with Resume, Open
+(read in full and edit: ``render/draft_dialogs.py``) and Delete (its confirmation names the draft), and the notes
+around them.
 
 Owns: the action ids, the list (a draft the bot saved can be resumed, in the channel it names; one made
 elsewhere in Minds is shown with Delete only, since the bot cannot reopen it; drafts the person may not see are
@@ -23,6 +24,8 @@ RESUME_DRAFT_ACTION = "draft_resume"
 DELETE_DRAFT_ACTION = "draft_delete"
 BOT_SOURCE = "minds-bot"
 MAX_LISTED = (MAX_BLOCKS_PER_MESSAGE - 3) // 2  # the heading, two blocks a draft, "more" and the uncounted
+MAX_CONFIRM_NAME = 120  # a confirmation dialog's text holds 300 characters
+DRAFT_OPEN_ACTION = "draft_open"  # the draft read in full (and edited): ``slack/draft_edit.py``
 SAVED_MARK_BLOCK = "plan_draft_saved"  # on the plan message: a launch of this plan then consumes its drafts
 
 
@@ -103,12 +106,17 @@ def _draft_blocks(draft: StudyDraft, *, channel_id: str | None = None) -> list[B
         style="danger",
         confirm=ConfirmObject(
             title=_("Delete this draft?"),
-            text=_("The draft is deleted in Minds."),
+            text=_(
+                "The draft “{name}” (revision {revision}) is deleted in Minds. Its Study and plans already posted "
+                "stay.",
+                name=escape(draft.name, limit=MAX_CONFIRM_NAME),
+                revision=draft.revision,
+            ),
             confirm=_("Delete"),
             deny=_("Keep"),
         ),
     )
-    elements = [delete]
+    elements = [button(_("Open"), action_id=f"{DRAFT_OPEN_ACTION}:{draft.id}", value=draft.id), delete]
     if resumable(draft) and draft.status == "draft":
         elements.insert(0, button(_("Resume"), action_id=f"{RESUME_DRAFT_ACTION}:{draft.id}", value=draft.id))
     return [line, ActionsBlock(elements=elements)]

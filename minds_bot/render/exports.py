@@ -15,7 +15,7 @@ from datetime import datetime
 
 from slack_sdk.models.blocks import ActionsBlock, ConfirmObject
 
-from minds_bot.i18n import N_, _, _n, annotate, format_share, sentences
+from minds_bot.i18n import N_, _, _n, annotate, format_share, join_list, sentences
 from minds_bot.minds import AgentRun, ExportFailed, ExportStatus
 from minds_bot.render import MAX_NAME_SHOWN, MAX_WORD_SHOWN, Message, escape, mention
 from minds_bot.render.common import button, encode_value, plain_value, section, slack_date
@@ -41,16 +41,36 @@ def export_label(kind: str, format: str) -> str:  # noqa: A002 - the wire name
     return annotate(what, escape(format, limit=MAX_WORD_SHOWN))
 
 
-def export_requested(*, study_name: str, kind: str, format: str, user_id: str | None) -> str:  # noqa: A002
+def export_requested(
+    *,
+    study_name: str,
+    kind: str,
+    format: str,  # noqa: A002
+    user_id: str | None,
+    length: str | None = None,
+    force: bool = False,
+    original: bool = False,
+) -> str:
+    """The request line in the channel; it names every option asked (length, ``force``, ``original``), so none is
+    dropped without a word."""
     name, label = escape(study_name, limit=MAX_NAME_SHOWN), export_label(kind, format)
     if user_id:
-        return _(
+        said = _(
             ":page_facing_up: Export of {study}: {export} requested by {person}. Preparing it…",
             study=name,
             export=label,
             person=mention(user_id),
         )
-    return _(":page_facing_up: Export of {study}: {export}. Preparing it…", study=name, export=label)
+    else:
+        said = _(":page_facing_up: Export of {study}: {export}. Preparing it…", study=name, export=label)
+    asked = [
+        _("length {length}", length=escape(length, limit=MAX_WORD_SHOWN)) if length else "",
+        _("a new file, not Minds' cached one (force)") if force else "",
+        _("Minds' CSV unchanged (original)") if original else "",
+    ]
+    if any(asked):
+        said += " " + _("Asked for: {options}.", options=join_list(asked))
+    return said
 
 
 def export_progress(*, kind: str, format: str, status: ExportStatus) -> str:  # noqa: A002

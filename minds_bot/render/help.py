@@ -156,9 +156,14 @@ PLAN_AND_RUN = HelpGroup(
             covers=("Analytics",),
         ),
         HelpLine(
-            command="/minds duplicate <study>",
-            what=N_("make a private copy of a Study (asked again within 6 hours: a second copy?)"),
+            command="/minds duplicate <study> [as <name>]",
+            what=N_("make a private copy of a Study, named as you say (asked again within 6 hours: a second copy?)"),
             covers=("Duplicate",),
+        ),
+        HelpLine(
+            command="/minds study delete <study>",
+            what=N_("delete a Study (admins): a dialog names it and what goes with it first; its Audiences stay"),
+            covers=("StudyDelete",),
         ),
     ),
     note=N_(
@@ -186,7 +191,10 @@ ASK = HelpGroup(
         ),
         HelpLine(
             command="/minds chat <mind>",
-            what=N_("talk to one Mind in a thread; every reply there continues the same chat"),
+            what=N_(
+                "talk to one Mind in a thread, or up to five at once (names separated by commas); every reply there "
+                "continues the same chat, each Mind answering under its name; *Delete chat* deletes it in Minds"
+            ),
             covers=("Chat",),
         ),
     ),

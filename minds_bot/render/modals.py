@@ -18,12 +18,13 @@ from slack_sdk.models.blocks import (
     InputBlock,
     Option,
     PlainTextInputElement,
+    StaticMultiSelectElement,
 )
 from slack_sdk.models.views import View
 
 from minds_bot.i18n import N_, _, format_number
 from minds_bot.render import channel_mention, mention
-from minds_bot.render.common import section, shorten
+from minds_bot.render.common import MAX_PRIVATE_METADATA, section, shorten
 from minds_bot.render.stimulus import refusal_text, stimulus_line
 
 PickPurpose = Literal["ask", "study", "summary"]
@@ -33,6 +34,8 @@ STUDY_BLOCK = "study"
 WHERE_BLOCK = "where"
 WHERE_ACTION = "where_select"
 QUESTION_BLOCK = "question"
+AUDIENCES_BLOCK = "audiences"  # the Ask dialog's pick of the Study's Audiences (issue 37)
+AUDIENCES_ACTION = "audiences_select"
 QUESTION_ACTION = "question_input"
 MAX_OPTION_TEXT = 75
 MAX_OPTION_VALUE = 150  # Slack's limit; the initial Study can come from a button value, which may be longer
@@ -74,9 +77,15 @@ def render_options_error(text: str) -> list[dict[str, Any]]:
 
 
 def render_pick_study(
-    purpose: PickPurpose, *, channel_id: str, initial: tuple[str, str] | None = None, question: str | None = None
+    purpose: PickPurpose,
+    *,
+    channel_id: str,
+    initial: tuple[str, str] | None = None,
+    question: str | None = None,
+    audiences: Sequence[tuple[str, str]] | None = None,
 ) -> View:
-    """``initial`` is (study id, name) when the Study is already known (e.g. the card's Ask button)."""
+    """``initial`` is (study id, name) when the Study is already known (e.g. the card's Ask button); then
+    ``audiences`` (id, name) are the Study's, all ticked: untick those that should not answer."""
     blocks: list[Any] = [
         where_input(channel_id),
         InputBlock(
@@ -106,13 +115,28 @@ def render_pick_study(
         )
     else:
         blocks.insert(0, section(_("Pick the Study; type part of its name to search.")))
+    metadata: dict[str, Any] = {"purpose": purpose}
+    offered = [(a_id, name) for a_id, name in audiences or () if len(a_id) <= MAX_OPTION_VALUE][:MAX_OPTIONS]
+    if purpose == "ask" and initial and len(offered) > 1:
+        options = [Option(value=a_id, text=shorten(name, MAX_OPTION_TEXT)) for a_id, name in offered]
+        blocks.append(
+            InputBlock(
+                block_id=AUDIENCES_BLOCK,
+                label=_("Audiences that answer"),
+                hint=_("All of the Study's Audiences answer unless you remove some."),
+                optional=True,
+                element=StaticMultiSelectElement(action_id=AUDIENCES_ACTION, options=options, initial_options=options),
+            )
+        )
+        metadata |= {"s": initial[0], "a": [a_id for a_id, _name in offered]}
+    encoded = json.dumps(metadata)
     return View(
         type="modal",
         callback_id=PICK_STUDY_CALLBACK,
         title=_(TITLES[purpose]),
         submit=_(SUBMIT[purpose]),
         close=_("Cancel"),
-        private_metadata=json.dumps({"purpose": purpose}),
+        private_metadata=encoded if len(encoded) <= MAX_PRIVATE_METADATA else json.dumps({"purpose": purpose}),
         blocks=blocks,
     )
 

@@ -86,6 +86,7 @@ CSV_HEADER = (
 # an Audience (not a Study), a chat's start (not one of its turns). The flows build the commands with these.
 AUDIENCE_COPY_COMMAND = "duplicate audience {audience_id}"  # command syntax, verbatim
 CHAT_START_COMMAND = "chat {mind_id}"  # command syntax, verbatim
+CHAT_MIND_SEPARATOR = ", "  # between the Minds of a chat with several, in the command (syntax, not words)
 
 
 def action_name(action: str) -> str:

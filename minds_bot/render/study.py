@@ -6,18 +6,20 @@ named by date, first question, n and state exactly as Minds reports it (``render
 linked to their Slack threads when the bot posted them — runs of channels the person is not in left out and
 counted (``hidden``); when Minds has older ones, it says it shows the latest few and that ``/minds runs`` lists
 all — whether a public link is on, and the buttons Plan
-research / Ask / Summary / Export — and the value format of the ``study_plan`` button (study id, optionally
+research / Ask / Summary / Export / Analytics / Delete… (``slack/study_delete.py``) — and the value format of the
+``study_plan`` button (study id, optionally
 followed by a newline and the request text to plan). Must not touch: I/O.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from slack_sdk.models.blocks import ActionsBlock, Block, DividerBlock, HeaderBlock
 
-from minds_bot.i18n import _, _n, format_number
+from minds_bot.i18n import _, _n, format_number, separated
 from minds_bot.minds import AgentRun, StudyDetail
 from minds_bot.render import MAX_NAME_SHOWN, Message, escape
 from minds_bot.render.browse import minds_label
@@ -26,11 +28,14 @@ from minds_bot.render.common import (
     button,
     context,
     encode_value,
+    section,
     sections,
     shorten,
+    slack_date,
 )
 from minds_bot.render.modals import MAX_OPTION_TEXT
 from minds_bot.render.run_names import hidden_runs_line, run_lines
+from minds_bot.render.study_delete import STUDY_DELETE_ACTION
 
 STUDY_PLAN_ACTION = "study_plan"  # handled by the planning flow
 STUDY_EXPORT_ACTION = "study_export"  # handled by the export flow
@@ -38,6 +43,8 @@ STUDY_ASK_ACTION = "study_ask"
 STUDY_SUMMARY_ACTION = "study_summary"
 STUDY_ANALYTICS_ACTION = "study_analytics"
 LATEST_QUESTIONS = 3
+LISTED_RESULTS = 10  # answered questions listed on the card, each with a Results button
+STUDY_RESULT_ACTION = "study_result"  # one question's results (value: Study id and message id)
 RECENT_RUNS = 5
 QUESTION_PREVIEW = 150
 MAX_HEADER = 150
@@ -57,9 +64,13 @@ def parse_plan_button_value(value: str) -> tuple[str, str | None]:
     return study_id.strip(), request or None
 
 
-def ask_button_value(study_id: str, name: str) -> str:
-    """The Ask button opens the modal at once (trigger ids expire in 3 s), so it carries the name to show."""
-    return encode_value({"s": study_id, "n": shorten(name, MAX_OPTION_TEXT)}) or study_id
+def ask_button_value(study_id: str, name: str, audiences: Sequence[tuple[str, str]] = ()) -> str:
+    """The Ask button opens the modal at once (trigger ids expire in 3 s), so it carries the name to show and, when
+    they fit in a button's value, the Study's Audiences (id, name) to pick from."""
+    state: dict[str, Any] = {"s": study_id, "n": shorten(name, MAX_OPTION_TEXT)}
+    picked = [[a_id, shorten(a_name, MAX_OPTION_TEXT)] for a_id, a_name in audiences]
+    with_audiences = encode_value(state | {"a": picked}) if picked else None
+    return with_audiences or encode_value(state) or study_id
 
 
 def sharing_line(*, is_public: bool | None, link_sharing: bool | None) -> str:
@@ -98,6 +109,49 @@ def _questions(study: StudyDetail) -> str:
     return heading + "\n" + "\n".join(lines)
 
 
+def _answered_questions(study: StudyDetail, *, hidden: Collection[str] = ()) -> list[tuple[str, str, datetime]]:
+    """The Study's answered questions, newest first, wherever they were asked (Slack or Minds' web app): (message
+    id, question as Minds titled it, when). Minds keeps a question's results on the answer message
+    (``metadata.outputData``); ``hidden``: message ids of runs in channels the person is not in, left out."""
+    found: list[tuple[str, str, datetime]] = []
+    previous = ""
+    for message in sorted(study.messages, key=lambda m: m.created_at):
+        if message.role == "user":
+            previous = message.content
+            continue
+        output = message.metadata.get("outputData") if isinstance(message.metadata, dict) else None
+        if isinstance(output, dict) and message.id not in hidden:
+            title = output.get("title") if isinstance(output.get("title"), str) else None
+            found.append((message.id, title or previous, message.created_at))
+    return sorted(found, key=lambda f: f[2], reverse=True)
+
+
+def _results_blocks(study: StudyDetail, hidden: Collection[str]) -> list[Block]:
+    """Each answered question (the latest ``LISTED_RESULTS``) with a Results button; older ones counted."""
+    answered = _answered_questions(study, hidden=hidden)
+    if not answered:
+        return []
+    blocks: list[Block] = [section(_("*Results by question* (also those asked in Minds):"))]
+    for message_id, title, when in answered[:LISTED_RESULTS]:
+        row = section("• " + separated((escape(shorten(title, QUESTION_PREVIEW)), slack_date(when))))
+        value = encode_value({"s": study.id, "m": message_id})
+        if value:
+            row.accessory = button(_("Results"), action_id=STUDY_RESULT_ACTION, value=value)
+        blocks.append(row)
+    older = len(answered) - LISTED_RESULTS
+    if older > 0:
+        blocks.append(
+            context(
+                _n(
+                    "{count} older question with results is not listed here; its results are in Minds.",
+                    "{count} older questions with results are not listed here; their results are in Minds.",
+                    older,
+                )
+            )
+        )
+    return blocks
+
+
 def _runs(
     study: StudyDetail,
     runs: Sequence[AgentRun],
@@ -131,6 +185,7 @@ def render_study_card(
     thread_links: Mapping[str, str] | None = None,
     hidden: Collection[str] = (),
     more_runs: bool = False,
+    hidden_messages: Collection[str] = (),
 ) -> Message:
     """``hidden``: runs of channels the person is not in, left out of the recent runs and counted. ``more_runs``:
     Minds has older runs than ``runs`` (the card then says it shows the latest few, and where the rest are)."""
@@ -138,6 +193,7 @@ def render_study_card(
         HeaderBlock(text=shorten(study.name, MAX_HEADER)),
         *sections(_audiences(study)),
         *sections(_questions(study)),
+        *_results_blocks(study, hidden_messages),
         *sections(_runs(study, runs, thread_links, hidden, more=more_runs)),
         context(sharing_line(is_public=study.is_public, link_sharing=study.is_link_sharing_enabled)),
         DividerBlock(),
@@ -146,10 +202,15 @@ def render_study_card(
                 button(
                     _("Plan research"), action_id=STUDY_PLAN_ACTION, value=plan_button_value(study.id), style="primary"
                 ),
-                button(_("Ask"), action_id=STUDY_ASK_ACTION, value=ask_button_value(study.id, study.name)),
+                button(
+                    _("Ask"),
+                    action_id=STUDY_ASK_ACTION,
+                    value=ask_button_value(study.id, study.name, [(a.id, a.name) for a in study.audiences]),
+                ),
                 button(_("Summary"), action_id=STUDY_SUMMARY_ACTION, value=study.id),
                 button(_("Export"), action_id=STUDY_EXPORT_ACTION, value=study.id),
                 button(_("Analytics"), action_id=STUDY_ANALYTICS_ACTION, value=study.id),
+                button(_("Delete…"), action_id=STUDY_DELETE_ACTION, value=study.id, style="danger"),
             ]
         ),
     ]

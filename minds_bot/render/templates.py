@@ -1,4 +1,6 @@
-"""Study templates in Slack: the ``/minds templates`` list with Use, and the planner request a template becomes.
+"""Study templates in Slack: the ``/minds templates`` list with Use, Open (read in full and edit:
+``render/draft_dialogs.py``) and Delete… (only where Minds says the key may), and the planner request a template
+becomes.
 
 Owns: the list (each template's name, question count, method and language, exactly as Minds stores them; team
 templates are marked), the Use button, and ``template_request`` — the template's questions as planner input
@@ -11,7 +13,15 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from slack_sdk.models.blocks import Block, ButtonElement, InputBlock, Option, PlainTextInputElement, StaticSelectElement
+from slack_sdk.models.blocks import (
+    ActionsBlock,
+    Block,
+    ButtonElement,
+    InputBlock,
+    Option,
+    PlainTextInputElement,
+    StaticSelectElement,
+)
 from slack_sdk.models.views import View
 
 from minds_bot.i18n import N_, _, _n, annotate, format_number, join_list
@@ -34,7 +44,9 @@ GOALS = (
     ("market", N_("Market")),
     ("website", N_("Website")),
 )
-MAX_LISTED = MAX_BLOCKS_PER_MESSAGE - 3
+MAX_LISTED = (MAX_BLOCKS_PER_MESSAGE - 3) // 2  # two blocks a template
+TEMPLATE_OPEN_ACTION = "template_open"  # read in full and edited: ``slack/draft_edit.py``
+TEMPLATE_DELETE_ACTION = "template_delete"
 MAX_REQUEST = 3000
 
 
@@ -54,9 +66,13 @@ def render_templates(templates: Sequence[StudyTemplate]) -> Message:
         )
         if template.is_shared_with_team:
             line += " · " + _("shared with your team")
-        row = section(line)
-        row.accessory = button(_("Use"), action_id=f"{USE_TEMPLATE_ACTION}:{template.id}", value=template.id)
-        blocks.append(row)
+        use = button(_("Use"), action_id=f"{USE_TEMPLATE_ACTION}:{template.id}", value=template.id)
+        opened = button(_("Open"), action_id=f"{TEMPLATE_OPEN_ACTION}:{template.id}", value=template.id)
+        elements = [use, opened]
+        if template.can_manage:
+            delete = button(_("Delete…"), action_id=f"{TEMPLATE_DELETE_ACTION}:{template.id}", value=template.id)
+            elements.append(delete)
+        blocks += [section(line), ActionsBlock(elements=elements)]
     if len(templates) > MAX_LISTED:
         blocks.append(
             context(

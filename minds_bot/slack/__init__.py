@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 LISTENERS = (
     *("commands", "home", "connect", "reentry", "pick", "browse", "study", "ask", "summary", "share"),
     *("duplicate", "audiences", "plan", "approvals", "runs", "exports", "digest"),
-    *("cancel", "chat", "analytics", "study_new", "profiles", "drafts", "templates"),
+    *("cancel", "chat", "analytics", "study_new", "study_delete", "profiles", "drafts", "templates"),
+    *("draft_edit",),
     *("methods", "audience_card", "audience_manage", "invite", "recalibrate", "models", "source_import", "heatmaps"),
     *("ask_about", "unfurls", "languages"),
     *("run_notice", "workflows", "spend", "compare", "audience_new"),

@@ -1,5 +1,5 @@
-"""``/minds duplicate <study>``: a private copy of a Study, and its **Try again** / **Make a second copy**
-buttons.
+"""``/minds duplicate <study> [as <name>]``: a private copy of a Study (named, or Minds' ``<name> (copy)``), and
+its **Try again** / **Make a second copy** buttons.
 
 Owns: the command (the channel's "duplicate" line is asked before the Study is even looked up, so a refused copy
 sends nothing to Minds) and the two buttons' listeners (their value names a saved request by its key; the flow
@@ -39,7 +39,13 @@ async def handle_duplicate(command: Duplicate, invocation: Invocation) -> None:
     study = await resolve_study(invocation, command.study, rerun=lambda sid: f"duplicate {sid}", confirm_fuzzy=True)
     if study is None:
         return
-    await duplicate_study(invocation, study_id=study.id, study_name=study.name, show=lambda: show_progress(invocation))
+    await duplicate_study(
+        invocation,
+        study_id=study.id,
+        study_name=study.name,
+        copy_name=command.name,
+        show=lambda: show_progress(invocation),
+    )
 
 
 COMMANDS = {Duplicate: handle_duplicate}

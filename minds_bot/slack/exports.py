@@ -4,9 +4,10 @@
 Owns: reading the command and the buttons, then handing over to ``flows/exports.py``, which asks first when the
 same export is still being prepared, posts the request in the channel, follows the export and attaches the
 file in that message's thread (a CSV with formula-like cells neutralised, unless the person asked for Minds'
-``original``), with when Minds generated it and whether it covers the Study's latest run; ``force`` asks Minds
-for a new file. A word the grammar does not know is refused with the usage (``grammar.py``); an unquoted Study
-name is used only when it matches exactly (``slack/resolve.py``).
+``original``; asked of a file that is not a CSV it is said not to apply, and nothing is exported), with when Minds
+generated it and whether it covers the Study's latest run; ``force`` asks Minds for a new file. The request line
+names every option asked. A word the grammar does not know is refused with the usage (``grammar.py``); an
+unquoted Study name is used only when it matches exactly (``slack/resolve.py``).
 Must not touch: Minds wire shapes, SQL, Block Kit.
 """
 
@@ -35,6 +36,16 @@ async def handle_export(command: Export, invocation: Invocation) -> None:
         await invocation.say_text(_(EXPORT_USAGE))
         return
     settings = invocation.services.settings
+    format_asked = command.format or settings.minds_report_format
+    if command.original and format_asked != "csv":  # said, never dropped: only a CSV's cells are neutralised
+        await invocation.say_text(
+            _(
+                "`original` keeps a CSV file exactly as Minds made it; a {format} file is always attached unchanged, "
+                "so `original` does not apply to it. Nothing was exported.",
+                format=format_asked,
+            )
+        )
+        return
     original = "original" if command.original else None
     force = "force" if command.force else None
     options = " ".join(o for o in (command.format, command.kind, command.length, original, force) if o)
@@ -52,7 +63,7 @@ async def handle_export(command: Export, invocation: Invocation) -> None:
         study_id=study.id,
         study_name=study.name,
         kind=command.kind or settings.minds_report_kind,
-        format=command.format or settings.minds_report_format,
+        format=format_asked,
         length=command.length,
         original=command.original,
         force=command.force,

@@ -93,6 +93,16 @@ class Share:
 
 @dataclass(frozen=True)
 class Duplicate:
+    """``duplicate <study> [as <name>]``: ``name`` None lets Minds name the copy (``<name> (copy)``)."""
+
+    study: StudyRef | None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class StudyDelete:
+    """``study delete <study>``: a confirmation dialog names the Study and what goes with it."""
+
     study: StudyRef | None
 
 
@@ -252,6 +262,7 @@ Command = (
     | Export
     | Share
     | Duplicate
+    | StudyDelete
     | AudienceNew
     | MindNew
     | ShowMind

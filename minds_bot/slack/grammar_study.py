@@ -26,6 +26,7 @@ from minds_bot.slack.grammar_commands import (
     Runs,
     Share,
     ShowStudy,
+    StudyDelete,
     StudyNew,
     StudyRef,
     Summary,
@@ -34,11 +35,14 @@ from minds_bot.slack.grammar_commands import (
 from minds_bot.slack.grammar_tokens import (
     MAX_NAME,
     MAX_REF_CHARS,
+    QUOTES,
     Token,
+    _rest,
     _study_and_rest,
     _study_tail,
     _too_long,
     quote,
+    too_long,
 )
 
 EXPORT_FORMATS = ("pdf", "md", "docx", "pptx", "csv", "xls", "sav")
@@ -57,6 +61,8 @@ SUMMARY_LENGTHS = ("short", "standard", "detailed")  # POST /studies/{id}/summar
 def _study(text: str, tokens: list[Token]) -> Command | Usage:
     if len(tokens) > 1 and not tokens[1].quoted and tokens[1].value.lower() == "new":
         return _study_new(text, tokens)
+    if len(tokens) > 1 and not tokens[1].quoted and tokens[1].value.lower() == "delete":
+        return StudyDelete(_study_tail(tokens, text, 2))
     return ShowStudy(_study_tail(tokens, text, 1))
 
 
@@ -177,10 +183,34 @@ def _share(text: str, tokens: list[Token]) -> Command | Usage:
     return Share(_study_tail(tokens, text, 1, len(tokens) - 1), enable=last == "on")
 
 
+MAX_COPY_NAME = 200  # Minds' limit on a copy's name
+DUPLICATE_USAGE = N_(
+    'Say `/minds duplicate <study>` to make a private copy of a Study, or `/minds duplicate <study> as "<name>"` to '
+    "name the copy (quote a Study name that holds the word “as”)."
+)
+
+
 def _duplicate(text: str, tokens: list[Token]) -> Command | Usage:
     if len(tokens) > 1 and not tokens[1].quoted and tokens[1].value.lower() == "audience":
         return _duplicate_audience(text, tokens)
-    return Duplicate(_study_tail(tokens, text, 1))
+    named = next((i for i, t in enumerate(tokens) if i >= 2 and not t.quoted and t.value.lower() == "as"), None)
+    if named is None:
+        return Duplicate(_study_tail(tokens, text, 1))
+    name = _copy_name(_rest(text, tokens, named + 1))
+    if not name:
+        return Usage(_(DUPLICATE_USAGE))
+    if len(name) > MAX_COPY_NAME:
+        return Usage(too_long(N_("A copy's name"), limit=MAX_COPY_NAME, length=len(name)))
+    return Duplicate(_study_tail(tokens, text, 1, named), name=name)
+
+
+def _copy_name(typed: str | None) -> str:
+    """The copy's name as typed, without the quotes around it."""
+    name = (typed or "").strip()
+    for opening, closing in QUOTES.items():
+        if len(name) > 1 and name.startswith(opening) and name.endswith(closing):
+            return name[1:-1].strip()
+    return name
 
 
 CHAT_USAGE = N_("Say `/minds chat <mind>` with a Mind's name or id (`/minds minds` lists them).")

@@ -11,14 +11,18 @@ Must not touch: Minds wire shapes or SQL.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from minds_bot.flows.ask import ask_with_consent
 from minds_bot.flows.browse import rank_by_name
 from minds_bot.flows.invocation import Invocation
 from minds_bot.flows.questions import check_question
 from minds_bot.i18n import N_, _
 from minds_bot.render.common import decode_metadata
 from minds_bot.render.modals import (
+    AUDIENCES_ACTION,
+    AUDIENCES_BLOCK,
     ERROR_OPTION_VALUE,
     MAX_OPTIONS,
     MAX_QUESTION,
@@ -50,10 +54,18 @@ OPTIONS_WINDOW = 300  # three pages: fast enough for a typeahead
 
 
 async def open_pick_modal(
-    invocation: Invocation, purpose: PickPurpose, *, initial: tuple[str, str] | None = None, question: str | None = None
+    invocation: Invocation,
+    purpose: PickPurpose,
+    *,
+    initial: tuple[str, str] | None = None,
+    question: str | None = None,
+    audiences: Sequence[tuple[str, str]] | None = None,
 ) -> str | None:
-    """Open the modal now (trigger ids expire 3 s after the click); returns the view id for ``preselect``."""
-    view = render_pick_study(purpose, channel_id=invocation.channel_id, initial=initial, question=question)
+    """Open the modal now (trigger ids expire 3 s after the click); returns the view id for ``preselect``.
+    ``audiences``: the initial Study's Audiences (id, name), offered to pick which of them answer."""
+    view = render_pick_study(
+        purpose, channel_id=invocation.channel_id, initial=initial, question=question, audiences=audiences
+    )
     opened = await invocation.client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
     return (opened.get("view") or {}).get("id")
 
@@ -148,12 +160,46 @@ async def submitted(
         reason = _("{reason} Ask exactly one question, or plan several with /minds plan.", reason=check.reason)
         await ack(response_action="errors", errors={QUESTION_BLOCK: reason})
         return
+    chosen = picked_audiences(view, study_id)
+    if chosen == []:
+        await ack(response_action="errors", errors={AUDIENCES_BLOCK: _("Pick at least one Audience.")})
+        return
     text = command_for(purpose, study_id, question)
     await ack()
+    if purpose == "ask" and question and chosen:  # only some Audiences: asked here, not as a typed command
+        invocation = invocation_from_body(services_of(context), body, client=client, respond=respond)
+        await ask_some(invocation, study_id=study_id, question=question, audience_ids=chosen)
+        return
     if text is not None:
         await router_of(context).dispatch(
             text, invocation_from_body(services_of(context), body, client=client, respond=respond)
         )
+
+
+def picked_audiences(view: dict[str, Any], study_id: str) -> list[str] | None:
+    """The Audiences ticked in the Ask dialog, when it offered the Study's Audiences and that Study is still the
+    one picked: None (ask them all) when every one is ticked or none was offered; ``[]`` when none is ticked."""
+    meta = decode_metadata(view.get("private_metadata"))
+    offered = meta.get("a")
+    if meta.get("s") != study_id or not isinstance(offered, list) or not offered:
+        return None
+    values = (view.get("state") or {}).get("values") or {}
+    selected = ((values.get(AUDIENCES_BLOCK) or {}).get(AUDIENCES_ACTION) or {}).get("selected_options") or []
+    ticked = [str(o.get("value")) for o in selected if isinstance(o, dict) and o.get("value") in offered]
+    return None if set(ticked) == set(offered) else ticked
+
+
+async def ask_some(invocation: Invocation, *, study_id: str, question: str, audience_ids: list[str]) -> None:
+    """One question to only some of a Study's Audiences (the OpenAPI's ``audienceIds``), through the same gate
+    and spend policy as every ask."""
+    minds = await invocation.minds()
+    study = await minds.get_study(study_id)
+    known = {a.id for a in study.audiences}
+    outcome = await ask_with_consent(
+        invocation, study=study, question=question, audience_ids=[a for a in audience_ids if a in known]
+    )
+    if outcome.message is not None:
+        await invocation.reply(outcome.message)
 
 
 def register(surface: Surface, services: Services) -> None:

@@ -243,6 +243,7 @@ async def _ask_again(requester: Invocation, command: str) -> bool:
             thread_ts=about.thread_ts,
             attachments=about.attachments,
             stimulus=about.stimulus,
+            audience_ids=about.audience_ids,
         )
     if outcome.message is not None:
         await requester.reply(outcome.message)

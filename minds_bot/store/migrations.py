@@ -234,6 +234,9 @@ _MINDS_BUDGET: Migration = _statements("minds_budget.sql")
 _V15_MINDS_BUDGET: Migration = tuple(s for s in _MINDS_BUDGET if not s.startswith("CREATE FUNCTION"))
 _PG_BUDGET_TAKE: Migration = tuple(s for s in _MINDS_BUDGET if s.startswith("CREATE FUNCTION"))
 
+# A standalone question asked of only some of its Study's Audiences (issue 37): a retry asks the same ones.
+_V16_ASK_AUDIENCES: Migration = ("ALTER TABLE direct_asks ADD COLUMN audience_ids TEXT",)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CORE,
     _V2_DIGEST_QUIET,
@@ -250,6 +253,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V13_ASK_ATTACHMENTS,
     _V14_SPEND_POLICY,
     _V15_MINDS_BUDGET,
+    _V16_ASK_AUDIENCES,
 )
 
 # PostgreSQL: the same migrations; `seq` stands in for SQLite's rowid where rows are ordered by insertion

@@ -282,6 +282,8 @@ class DirectAsk(Record):
     settled: bool = False  # Minds answered the POST for good (a run, a refusal, planning_required)
     # The question's stimulus as sent to Minds (``[{url, name, type}]``, flows/stimulus.py): a retry sends the same.
     attachments: list[dict[str, str]] | None = None
+    # The Audiences asked (``audienceIds``), when only some of the Study's: a retry asks the same. None: all.
+    audience_ids: list[str] | None = None
     created_at: UtcDatetime | None = None
     updated_at: UtcDatetime | None = None
 

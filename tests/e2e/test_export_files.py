@@ -193,3 +193,21 @@ async def test_an_export_older_than_the_latest_run_says_so_and_force_makes_a_new
         ":paperclip: The full report (pdf) is attached: launch-positioning-full-report.pdf\n"
         f"Generated {at(regenerated)}, after the latest run ended ({at(latest['completedAt'])}): it covers every run."
     )
+
+
+async def test_every_option_asked_is_named_and_honoured_and_original_on_a_pdf_is_said_not_to_apply(desk: Desk) -> None:
+    """Issue 37, item 6: the request line names the length, ``force`` and ``original`` asked; Minds' file has the
+    length asked; ``original`` on a file that is not a CSV is said, and nothing is exported."""
+    since = await desk.type(desk.ben, f'export "{LAUNCH}" md short force')
+    parent = await desk.posted(since, lambda m: f"Export of {LAUNCH}" in m.text and not m.is_reply)
+    assert "Asked for: length short, a new file, not Minds' cached one (force)." in parent.text
+    reply = await desk.posted(since, lambda m: bool(m.files), thread_ts=parent.ts)
+    (file_id,) = reply.files
+    assert b"_Length: short._" in (desk.emu.file_content(file_id) or b"")
+
+    since = await desk.type(desk.ben, f'export "{LAUNCH}" pdf original')
+    said = await desk.private(desk.ben, since, "`original` keeps a CSV file exactly as Minds made it")
+    assert "a pdf file is always attached unchanged, so `original` does not apply to it. Nothing was exported." in (
+        said.text
+    )
+    assert [m for m in desk.channel_since(since) if "Export of" in m.text] == [], "nothing was exported"

@@ -372,6 +372,14 @@ def _toolbox(api: FakeMindsAPI) -> None:
     api.on("DELETE", f"/study-drafts/{DRAFT_ID}", raw(None, status=204))
     api.on("POST", f"/study-drafts/{DRAFT_ID}/consume", ok({**DRAFT, "status": "consumed", "studyId": STUDY_ID}))
     api.on("POST", "/study-templates", ok(TEMPLATE, status=201))
+    # issue 37: reading, editing and deleting drafts, templates, Studies and chats
+    api.on("GET", f"/study-drafts/{DRAFT_ID}", ok(DRAFT))
+    api.on("PATCH", f"/study-drafts/{DRAFT_ID}", ok({**DRAFT, "name": "Cups v2", "revision": 2}))
+    api.on("GET", f"/study-templates/{TEMPLATE['id']}", ok(TEMPLATE))
+    api.on("PATCH", f"/study-templates/{TEMPLATE['id']}", ok({**TEMPLATE, "name": "Coffee v2", "revision": 2}))
+    api.on("DELETE", f"/study-templates/{TEMPLATE['id']}", raw({"success": True}))
+    api.on("DELETE", f"/chats/{CHAT_ID}", raw(None, status=204))
+    api.on("DELETE", f"/studies/{STUDY_ID}", raw(None, status=204))
     for kind, item in (("audiences", AUDIENCE_ID), ("minds", MIND_ID)):
         api.on("POST", f"/{kind}/{item}/export", ok({"status": "queued", "jobId": "pj-1"}))
         api.on("GET", f"/{kind}/{item}/export-status", ok(PROFILE_DONE))
@@ -594,6 +602,18 @@ CASES: dict[str, Case] = {
         name="Cups", state={"studyId": STUDY_ID}, idempotency_key="draft-1"
     ),
     "delete_study_draft": lambda m: m.delete_study_draft(DRAFT_ID),
+    # issue 37
+    "delete_study": lambda m: m.delete_study(STUDY_ID),
+    "get_study_draft": lambda m: m.get_study_draft(DRAFT_ID),
+    "update_study_draft": lambda m: m.update_study_draft(
+        DRAFT_ID, expected_revision=1, name="Cups v2", mode="custom", current_step="questions"
+    ),
+    "get_study_template": lambda m: m.get_study_template(TEMPLATE["id"]),
+    "update_study_template": lambda m: m.update_study_template(
+        TEMPLATE["id"], expected_revision=1, name="Coffee v2", configuration=TEMPLATE_CONFIGURATION
+    ),
+    "delete_study_template": lambda m: m.delete_study_template(TEMPLATE["id"]),
+    "delete_chat": lambda m: m.delete_chat(CHAT_ID),
     "consume_study_draft": lambda m: m.consume_study_draft(DRAFT_ID, expected_revision=1, study_id=STUDY_ID),
     "save_study_template": lambda m: m.save_study_template(
         name="Coffee", configuration=TEMPLATE_CONFIGURATION, request_id=uid(62)

@@ -216,6 +216,8 @@ NOT_SLACK_TEXT = {
     "minds_bot.render.compare.comparison_chart": "a PNG",
     "minds_bot.render.compare.signed": "a number with its sign",
     "minds_bot.render.compare.message_modal": "a refusal the flow wrote as mrkdwn (input escaped there)",
+    "minds_bot.render.draft_dialogs.note_modal": "a refusal the flow wrote as mrkdwn (input escaped there)",
+    "minds_bot.render.draft_dialogs.with_note": "a refusal the gate wrote as mrkdwn (input escaped there)",
     "minds_bot.render.run_names.run_label": "plain words for the plain_text option; escaped in mrkdwn",
 }
 
@@ -582,6 +584,8 @@ def sample(annotation: Any, *, name: str, flag: bool, hostile: str, copies: int 
         return {hostile: 1, "q1": 1}
     if name == "hidden":  # runs of channels the person is not in (none of these: every renderer shows something)
         return {"run-elsewhere"}
+    if name == "hidden_messages":  # answers of those runs
+        return {"message-elsewhere"}
     if name == "studies" and annotation == Sequence[Any]:
         return [poison(_study(), hostile)] * 3 * copies
     if origin is tuple:

@@ -19,13 +19,14 @@ from typing import Any
 import pytest
 
 from minds_bot.minds.policy import caller
-from minds_bot.render.access import OTHER_WORKSPACE
+from minds_bot.render.access import MODAL_NOT_YOURS, OTHER_WORKSPACE
 from minds_bot.render.ask_audience import ask_audience_modal
+from minds_bot.render.common import encode_value
 from minds_bot.render.digest import ADD_DIGEST_VIEW
 from minds_bot.render.modals import STUDY_BLOCK, STUDY_OPTIONS_ACTION, TEXT_ACTION, TEXT_BLOCK
 from minds_bot.render.plan_dialogs import VIEW_PLAN_REQUEST
 from minds_bot.render.run_notice import NOTIFY_ME_ACTION
-from minds_bot.store import ChannelPolicy, Digest, PolicyMode, RunKind, ScheduleKind
+from minds_bot.store import ChannelPolicy, ChatThread, Digest, PolicyMode, RunKind, ScheduleKind
 from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness, buttons
 from tests.fakes.minds_http import ok, page, raw
 from tests.fakes.outage import switchable
@@ -795,6 +796,186 @@ async def formations_button(world: World, person: str, *, channel: str = RESEARC
     return await world.bot.refusal()
 
 
+# --- issue 37: deleting a Study — a workspace admin (or who installed Minds), confirmed in a dialog -------------------
+
+ONLY_ADMINS = "Only a workspace admin or the person who installed Minds can do that."
+
+
+async def delete_study(world: World, person: str) -> str:
+    """``/minds study delete`` as ``person``: the refusal, or the dialog submitted and what it then says."""
+    bot = world.bot
+    bot.minds_api.on("DELETE", f"/studies/{STUDY}", raw(None, status=204))
+    world.mark()
+    await bot.command(f"study delete {STUDY}", user=person)
+    if person != DAN:
+        return text_of(await bot.reply())
+    (opened,) = await bot.slack.wait_for("views.open")
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    assert [r.method for r in world.writes()][world.writes_before :] == [], "nothing is deleted before the dialog"
+    await bot.submit(view, {}, user=person)
+    (said,) = await bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    assert [f"{r.method} {r.path}" for r in world.writes()][world.writes_before :] == [f"DELETE /studies/{STUDY}"]
+    return json.dumps(view, ensure_ascii=False) + str(said["text"])
+
+
+async def delete_dialog_submitted_by_someone_else(world: World, person: str) -> str:
+    """The Study delete dialog Dan opened, its submission arriving as ``person``: refused, nothing deleted."""
+    bot = world.bot
+    bot.minds_api.on("DELETE", f"/studies/{STUDY}", raw(None, status=204))
+    await bot.command(f"study delete {STUDY}", user=DAN)
+    (opened,) = await bot.slack.wait_for("views.open")
+    view = json.loads(opened["view"]) if isinstance(opened["view"], str) else opened["view"]
+    world.mark()
+    await bot.submit(view, {}, user=person)
+    (said,) = await bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    return str(said["text"])
+
+
+# --- issue 37: a Study template read by anyone, changed or deleted by an admin, in dialogs ---------------------------
+
+TEMPLATE_ID = "8b1b2c3d-0000-4000-8000-000000000001"
+
+
+def template_data(revision: int = 3, name: str = "Concept test") -> dict[str, Any]:
+    return {
+        "id": TEMPLATE_ID,
+        "name": name,
+        "revision": revision,
+        "isSharedWithTeam": False,
+        "canManage": True,
+        "canShareWithTeam": False,
+        "createdAt": "2026-01-01T00:00:00Z",
+        "updatedAt": "2026-01-01T00:00:00Z",
+        "configuration": {
+            "version": 1,
+            "goal": "concept",
+            "studyLocale": "en",
+            "methodId": "survey",
+            "questions": [{"text": "First reaction?", "response": {"type": "qualitative"}}],
+        },
+    }
+
+
+async def opened_dialog(world: World, action_id: str, person: str) -> dict[str, Any]:
+    """Press a list's button as ``person``: the dialog as it reads once Minds answered."""
+    await world.bot.click(action_id, TEMPLATE_ID, user=person, ephemeral=True)
+    (updated,) = await world.bot.slack.wait_for("views.update")
+    view = updated["view"]
+    return json.loads(view) if isinstance(view, str) else view
+
+
+async def edit_template(world: World, person: str) -> str:
+    """Open a template from ``/minds templates``: Ben reads it with who may change it; Dan's dialog is a form, and
+    submitting it saves the new name with the revision he saw."""
+    api = world.bot.minds_api
+    api.on("GET", f"/study-templates/{TEMPLATE_ID}", ok(template_data()))
+    api.on("PATCH", f"/study-templates/{TEMPLATE_ID}", ok(template_data(revision=4, name="Concept test v2")))
+    world.mark()
+    view = await opened_dialog(world, f"template_open:{TEMPLATE_ID}", person)
+    if person != DAN:
+        assert "submit" not in view and "First reaction?" in json.dumps(view)
+        return json.dumps(view, ensure_ascii=False)
+    values = {"name": {"value": {"type": "plain_text_input", "value": "Concept test v2"}}}
+    values |= {"question_1": {"value": {"type": "plain_text_input", "value": "First reaction?"}}}
+    await world.bot.submit(view, values, user=person)
+    (said,) = await world.bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    (patched,) = api.to("PATCH", f"/study-templates/{TEMPLATE_ID}")
+    assert patched.json() == {"expectedRevision": 3, "name": "Concept test v2"}, "only what changed, at revision 3"
+    return str(said["text"])
+
+
+async def delete_template(world: World, person: str) -> str:
+    """Delete… on a template: Ben is told who may; Dan confirms in a dialog naming it, then Minds deletes it."""
+    api = world.bot.minds_api
+    api.on("GET", f"/study-templates/{TEMPLATE_ID}", ok(template_data()))
+    api.on("DELETE", f"/study-templates/{TEMPLATE_ID}", raw({"success": True}))
+    world.mark()
+    view = await opened_dialog(world, f"template_delete:{TEMPLATE_ID}", person)
+    if person != DAN:
+        assert "submit" not in view
+        return json.dumps(view, ensure_ascii=False)
+    assert "Delete the template *Concept test*?" in json.dumps(view)
+    await world.bot.submit(view, {}, user=person)
+    (said,) = await world.bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    assert [f"{r.method} {r.path}" for r in world.writes()] == [f"DELETE /study-templates/{TEMPLATE_ID}"]
+    return str(said["text"])
+
+
+# --- issue 37: one question's results from the Study card: only where its run belongs ------------------------------
+
+SECRET_RESULT_HIDDEN = (
+    f"That belongs to <#{SECRET}>, a channel you are not in, so it is not shown to you. Join the channel to see it."
+)
+
+
+async def secret_question_results(world: World, person: str) -> str:
+    """The Study card's Results on a question Ada asked in #secret-launch, pressed in #research."""
+    await with_a_secret_run(world)
+    value = encode_value({"s": STUDY, "m": f"m-{runs_tests.R_SECRET}"})
+    await world.bot.click("study_result", value, user=person, ephemeral=True)
+    return text_of(await world.bot.reply())
+
+
+# --- issue 37: the Ask dialog with only some of the Study's Audiences: the same gate and policy -----------------------
+
+
+async def ask_some_audiences(world: World, person: str) -> str:
+    """The card's Ask dialog with only "Commuters" left in. Ben's cell has asking refused in #research."""
+    bot = world.bot
+    if person == BEN:
+        await refuse_in_research(world, "ask")
+    world.mark()
+    metadata = json.dumps({"purpose": "ask", "s": STUDY, "a": ["a1", "a2"]})
+    values = {
+        STUDY_BLOCK: {STUDY_OPTIONS_ACTION: {"type": "external_select", "selected_option": {"value": STUDY}}},
+        "question": {"question_input": {"type": "plain_text_input", "value": QUESTION}},
+        "audiences": {"audiences_select": {"type": "multi_static_select", "selected_options": [{"value": "a1"}]}},
+    }
+    await bot.submit({"callback_id": "minds_pick_study", "private_metadata": metadata}, values, user=person)
+    if person == ADA:
+        await bot.tracker.next_tracked(RunKind.DIRECT)  # tracked once Minds accepted the question
+        posted = await bot.slack.wait_for("chat.postMessage", lambda c: c.get("channel") == RESEARCH)
+        parent = next(c for c in posted if not c.get("thread_ts"))
+        (sent,) = bot.minds_api.to("POST", DIRECT_RUNS)
+        assert sent.json()["audienceIds"] == ["a1"], "only the Audience left in"
+        return str(parent["text"])
+    return text_of(await bot.reply())
+
+
+# --- issue 37: deleting a chat — its starter, the channel's approvers or an admin, in its channel ------------------
+
+CHAT_TS = "1733140000.000900"
+CHAT_ID = "c4a1b2c3-0000-4000-8000-000000000009"
+NOT_YOUR_CHAT = (
+    f"Only <@{ADA}>, this channel's approvers (`/minds approvers list`) or a workspace admin can do that with this "
+    "chat."
+)
+
+
+async def delete_adas_chat(world: World, person: str) -> str:
+    """Delete chat on the head of Ada's chat thread in #research, pressed by ``person``."""
+    bot = world.bot
+    thread = ChatThread(
+        team_id=TEAM,
+        channel_id=RESEARCH,
+        thread_ts=CHAT_TS,
+        chat_id=CHAT_ID,
+        mind_id="m1,m2",
+        mind_name="Lena and Tom",
+        started_by=ADA,
+        last_activity_at=bot.clock(),
+    )
+    await bot.store.save_chat_thread(thread)
+    bot.minds_api.on("DELETE", f"/chats/{CHAT_ID}", raw(None, status=204))
+    world.mark()
+    await bot.click("chat_delete", None, user=person, message_ts=CHAT_TS)
+    if person == DAN:
+        (said,) = await bot.slack.wait_for("chat.postMessage", lambda c: c.get("thread_ts") == CHAT_TS)
+        assert [f"{r.method} {r.path}" for r in world.writes()] == [f"DELETE /chats/{CHAT_ID}"]
+        return str(said["text"])
+    return await bot.refusal()
+
+
 # --- the matrix -------------------------------------------------------------------------------------------------
 
 
@@ -933,6 +1114,30 @@ MATRIX = [
     Cell("workflow step", "a step the app no longer has", BEN, False, NO_SUCH_STEP, unknown_step),
     Cell("shortcut", "ask about a file, policy refused", BEN, False, POLICY_REFUSES_ASK, ask_about_a_file),
     Cell("shortcut", "ask about a file", ADA, True, f"<@{ADA}> asked", ask_about_a_file),
+    # issue 37: deleting a Study — an admin, in a dialog they opened themselves
+    Cell("command", "delete a Study", BEN, False, ONLY_ADMINS, delete_study),
+    Cell("dialog", "delete a Study", DAN, True, "Deleted the Study *", delete_study),
+    Cell(
+        "dialog",
+        "delete a Study, someone else's dialog",
+        BEN,
+        False,
+        MODAL_NOT_YOURS,
+        delete_dialog_submitted_by_someone_else,
+    ),
+    # issue 37: a template is the workspace's: anyone reads it; an admin changes or deletes it
+    Cell("button", "change a template", BEN, False, ONLY_ADMINS, edit_template),
+    Cell("dialog", "change a template", DAN, True, "Saved the template *Concept test v2* (revision 4).", edit_template),
+    Cell("button", "delete a template", BEN, False, ONLY_ADMINS, delete_template),
+    Cell("dialog", "delete a template", DAN, True, "Deleted the template *Concept test*.", delete_template),
+    Cell("button", "a private channel's question results", BEN, False, SECRET_RESULT_HIDDEN, secret_question_results),
+    Cell("button", "a private channel's question results", ADA, True, "*Results:*", secret_question_results),
+    Cell("dialog", "ask some Audiences, policy refused", BEN, False, POLICY_REFUSES_ASK, ask_some_audiences),
+    Cell("dialog", "ask some Audiences", ADA, True, f"<@{ADA}> asked", ask_some_audiences),
+    Cell("button", "delete someone's chat", BEN, False, NOT_YOUR_CHAT, delete_adas_chat),
+    Cell(
+        "button", "delete someone's chat", DAN, True, f"<@{DAN}> deleted this chat with Lena and Tom", delete_adas_chat
+    ),
     # a link: a card only for someone in the channel
     Cell("link", "unfurl in a private channel", BEN, False, "", link_in_secret),
     Cell("link", "unfurl in a private channel", ADA, True, "Minds Study", link_in_secret),

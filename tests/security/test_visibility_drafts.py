@@ -126,8 +126,10 @@ async def test_the_list_shows_only_drafts_of_channels_the_person_is_in_and_count
     found = buttons(listing)
     assert set(found) == {
         f"draft_resume:{RESEARCH_ID}",
+        f"draft_open:{RESEARCH_ID}",
         f"draft_delete:{RESEARCH_ID}",
-        f"draft_delete:{MINDS_ID}",  # made in Minds: listed as before, with Delete only
+        f"draft_open:{MINDS_ID}",
+        f"draft_delete:{MINDS_ID}",  # made in Minds: listed as before, with Open and Delete only
     }
 
     await bot.command("drafts", user=ADA)

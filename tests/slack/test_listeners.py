@@ -101,7 +101,7 @@ async def test_study_card_shows_the_study_and_its_four_buttons(bot: BotHarness) 
     assert "Parents — 12 Minds" in text and "*Questions asked:* 3" in text
     assert "running" in text and "failed" in text and "Public link: *on*" in text
     found = buttons(card)
-    assert set(found) == {"study_plan", "study_ask", "study_summary", "study_export", "study_analytics"}
+    assert set(found) == {"study_plan", "study_ask", "study_summary", "study_export", "study_analytics", "study_delete"}
     assert found["study_plan"]["value"] == STUDY and found["study_export"]["value"] == STUDY
     assert bot.minds_api.to("GET", f"/studies/{STUDY}/runs")[0].params == {"limit": "5"}
 

@@ -171,9 +171,10 @@ def test_study_card_has_its_parts_and_four_buttons() -> None:
     assert "running" in text and "failed" in text
     assert "Public link: off" in text
     found = buttons(message)
-    assert set(found) == {"study_plan", "study_ask", "study_summary", "study_export", "study_analytics"}
+    assert set(found) == {"study_plan", "study_ask", "study_summary", "study_export", "study_analytics", "study_delete"}
     assert found["study_plan"]["value"] == study.id and found["study_export"]["value"] == study.id
-    assert decode_value(found["study_ask"]["value"]) == {"s": study.id, "n": study.name}
+    audiences = [[a.id, a.name] for a in study.audiences]
+    assert decode_value(found["study_ask"]["value"]) == {"s": study.id, "n": study.name, "a": audiences}
 
 
 def test_plan_button_value_carries_the_text_when_it_fits() -> None:

@@ -1,9 +1,11 @@
-"""Chat models: a stateful chat with one Mind (``POST /chats``) and one reply in it.
+"""Chat models: a stateful chat with one Mind or several (``POST /chats``) and one turn's reply in it.
 
 Owns: those shapes. Must not touch: HTTP, Slack, the store.
 """
 
 from __future__ import annotations
+
+from pydantic import Field
 
 from minds_bot.minds.models.common import MindsModel
 
@@ -29,3 +31,22 @@ class ChatReply(MindsModel):
 
     content: str
     message_id: str
+
+
+class ChatSpeaker(MindsModel):
+    id: str
+    name: str
+
+
+class ChatTurnMessage(MindsModel):
+    """One Mind's answer in a multi-Mind turn, attributed to it."""
+
+    content: str
+    message_id: str
+    mind: ChatSpeaker
+
+
+class ChatMultiReply(MindsModel):
+    """``POST /chats/{id}/messages`` for a multi-Mind chat: one entry per Mind that spoke, in speaking order."""
+
+    messages: list[ChatTurnMessage] = Field(min_length=1)

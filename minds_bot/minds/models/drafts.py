@@ -35,6 +35,8 @@ class StudyDraft(MindsModel):
 class TemplateQuestion(MindsModel):
     text: str
     response: QuestionResponse
+    # Kept as Minds stores them (``StudyTemplateAsset``), so an edit sends them back unchanged.
+    attachments: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class TemplateConfiguration(MindsModel):

@@ -1,6 +1,6 @@
-"""The Studies resource: listing, finding, creating and duplicating Studies, their sharing, analytics, summary
-and invitations (``/studies``, ``/studies/{id}``, ``…/duplicate``, ``…/sharing``, ``…/analytics``, ``…/summary``,
-``…/invitations``).
+"""The Studies resource: listing, finding, creating, duplicating and deleting Studies, their sharing, analytics,
+summary and invitations (``/studies``, ``/studies/{id}``, ``…/duplicate``, ``…/sharing``, ``…/analytics``,
+``…/summary``, ``…/invitations``).
 
 Must not touch: Slack, the store; a Study's runs, plans, exports and heatmaps have resources of their own.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Sequence
 from typing import Literal
 
-from minds_bot.minds.errors import SummarySuperseded
+from minds_bot.minds.errors import MalformedResponse, SummarySuperseded
 from minds_bot.minds.lookup import LookupResult
 from minds_bot.minds.models import (
     InvitationResult,
@@ -70,6 +70,14 @@ class StudiesApi(Transport):
             "workspaceUrl": _get(payload, "workspaceUrl"),
         }
         return _parse(StudyDuplicate, wrapped, info)
+
+    async def delete_study(self, study_id: str) -> None:
+        """``DELETE /studies/{id}`` (owner only: 403 otherwise): success is ``204`` with no body; anything else is
+        no proof of a delete. Never retried: after an uncertain outcome, read the Study before deleting again."""
+        resp, info = await self._call("DELETE", f"/studies/{_seg(study_id)}")
+        if resp.status_code != 204 and resp.content.strip():
+            detail = "a Study delete answered with a body instead of an empty reply"  # verbatim
+            raise MalformedResponse(detail, request=info)
 
     async def set_sharing(self, study_id: str, *, enabled: bool) -> SharingState:
         """``PUT /studies/{id}/sharing``. Only call after the user explicitly asked for a public link."""

@@ -75,8 +75,11 @@ def render_export(
     kind: str,
     fmt: str,
     runs: Sequence[dict[str, Any]] = (),
+    length: str = "standard",
 ) -> ExportFile:
-    """``answers`` are the raw answer rows (question, mind, audience, text) of the Study's runs; ``runs`` its runs
+    """``length`` (``short``, ``standard``, ``detailed``) is honoured: a short report leaves each question's
+    details out, a detailed one includes them even for a brief, and the report says its length.
+    ``answers`` are the raw answer rows (question, mind, audience, text) of the Study's runs; ``runs`` its runs
     oldest first, ``{"id", "label" (its UTC start, as the bot writes it), "questionIds", "calculations"}``."""
     reason = unsupported_reason(kind, fmt)
     if reason:
@@ -86,7 +89,10 @@ def render_export(
         return ExportFile(f"{stem}.csv", MIME_TYPES["csv"], _csv(answers))
     if kind == "raw_data":
         return ExportFile(f"{stem}.md", MIME_TYPES["md"], _raw_markdown(study, answers).encode())
-    markdown = "\n".join(_report_lines(study, detailed=kind == "full_report", runs=runs)) + "\n"
+    detailed = length == "detailed" or (length == "standard" and kind == "full_report")
+    lines = _report_lines(study, detailed=detailed, runs=runs)
+    lines[3:3] = [f"_Length: {length}._", ""]
+    markdown = "\n".join(lines) + "\n"
     if fmt == "md":
         return ExportFile(f"{stem}.md", MIME_TYPES["md"], markdown.encode())
     drawn = documents.pdf(markdown) if fmt == "pdf" else documents.docx(markdown)

@@ -1,6 +1,8 @@
-"""Chats with one Mind: ``POST /chats`` and ``POST /chats/{chatId}/messages`` (one-Mind shape only).
+"""Chats with one Mind or several: ``POST /chats`` (``mindId`` or ``mindIds``), ``POST /chats/{chatId}/messages``
+(the one-Mind reply, or the multi-Mind ``messages`` — one per Mind, in speaking order, each naming its Mind) and
+``DELETE /chats/{chatId}`` (204, its messages gone, the Minds untouched).
 
-Owns: creating a stateful chat for one Mind, keeping its transcript, and a deterministic in-character reply per
+Owns: creating a stateful chat, keeping its transcript, and a deterministic in-character reply per Mind per
 turn that answers the message (``voices.chat_reply``: "Which brands do you wear now?" gets brands, a price
 question a price, a topic outside the Mind's field an honest "not my field"). A Mind listed in the
 ``training_minds`` fault knob is still training: its detail says so (``readyToChat: false``) and a message to it
@@ -19,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from minds_sandbox import answer_language, voices
 from minds_sandbox.clock import iso
 from minds_sandbox.engine import with_audience
-from minds_sandbox.errors import bad_request, conflict
+from minds_sandbox.errors import bad_request, conflict, not_found
 from minds_sandbox.http_support import lookup, ok, parse, read_json, runtime
 from minds_sandbox.respondents import role, with_article
 from minds_sandbox.routes_minds import advance
@@ -60,22 +62,24 @@ def is_training(rt: Runtime, mind_id: str) -> bool:
 async def create_chat(request: web.Request) -> web.Response:
     rt = runtime(request)
     body = parse(ChatBody, await read_json(request))
-    if body.audienceIds or body.mindIds:
-        raise bad_request("The sandbox offers one-Mind chats only; send mindId")
-    if not body.mindId:
-        raise bad_request("Send one of mindId, mindIds or audienceIds")
-    mind = lookup(rt.state.minds, body.mindId, "Mind")
+    if body.audienceIds:
+        raise bad_request("The sandbox offers Mind chats only; send mindId or mindIds")
+    asked = body.mindIds or ([body.mindId] if body.mindId else [])
+    if not asked:
+        raise bad_request("At least one of mindId, mindIds, or audienceIds is required")
+    minds = [lookup(rt.state.minds, mind_id, "Mind") for mind_id in dict.fromkeys(asked)]
     chat = {
         "id": rt.state.new_id("chat"),
         "name": body.name or "API Chat",
         "description": body.description,
-        "mindId": mind["id"],
+        "mindId": minds[0]["id"],
+        "mindIds": [m["id"] for m in minds],
         "createdAt": rt.clock.now(),
         "messages": [],
     }
     rt.state.chats[chat["id"]] = chat
     rt.state.touch()
-    return ok(_chat_view(chat, mind), status=201)
+    return ok(_chat_view(chat, *minds), status=201)
 
 
 async def send_message(request: web.Request) -> web.Response:
@@ -90,23 +94,39 @@ async def send_message(request: web.Request) -> web.Response:
     rt.state.touch()
     if body.role == "system":
         return web.json_response({"messageId": message_id, "role": "system"})
-    mind = rt.state.minds[chat["mindId"]]
-    if is_training(rt, mind["id"]):
+    found = [rt.state.minds.get(m) for m in chat.get("mindIds") or [chat["mindId"]]]
+    minds = [m for m in found if m is not None and m.get("deletedAt") is None]
+    if len(minds) < len(found):  # a Mind of this chat was deleted since it started
+        raise not_found("Mind")
+    if any(is_training(rt, mind["id"]) for mind in minds):
         raise conflict("This Mind is still training", code="SPARK_NOT_READY")
     said = tuple(m["content"] for m in chat["messages"] if m["role"] == "user")
-    reply = _reply(rt, mind, text, turn=len(said), earlier=said[:-1], locale=request.headers.get("x-locale"))
-    reply_id = rt.state.new_id("chat-message")
-    chat["messages"].append({"id": reply_id, "role": "assistant", "content": reply})
-    return web.json_response({"content": reply, "messageId": reply_id})
+    spoken = []
+    for mind in minds:
+        reply = _reply(rt, mind, text, turn=len(said), earlier=said[:-1], locale=request.headers.get("x-locale"))
+        reply_id = rt.state.new_id("chat-message")
+        chat["messages"].append({"id": reply_id, "role": "assistant", "content": reply, "mindId": mind["id"]})
+        spoken.append({"content": reply, "messageId": reply_id, "mind": {"id": mind["id"], "name": mind["name"]}})
+    if len(minds) > 1:
+        return web.json_response({"messages": spoken})
+    return web.json_response({"content": spoken[0]["content"], "messageId": spoken[0]["messageId"]})
 
 
-def _chat_view(chat: Record, mind: Record) -> dict[str, object]:
+async def delete_chat(request: web.Request) -> web.Response:
+    rt = runtime(request)
+    chat = lookup(rt.state.chats, request.match_info["chat_id"], "Chat")
+    del rt.state.chats[chat["id"]]
+    rt.state.touch()
+    return web.Response(status=204)
+
+
+def _chat_view(chat: Record, *minds: Record) -> dict[str, object]:
     return {
         "id": chat["id"],
         "name": chat["name"],
         "description": chat["description"],
         "createdAt": iso(chat["createdAt"]),
-        "minds": [mind_ref(mind)],
+        "minds": [mind_ref(mind) for mind in minds],
     }
 
 

@@ -1,5 +1,5 @@
 """Study routes around results: direct runs (with their attachments, ``attachments.py``) and the run resource,
-individual answers, summary, analytics, exports and downloads, sharing and duplication.
+individual answers, summary, analytics, exports and downloads, sharing, duplication and deletion.
 
 Owns: those handlers. Progression lives in ``engine``, file rendering in ``exports`` (run off the loop).
 """
@@ -245,7 +245,9 @@ async def start_export(request: web.Request) -> web.Response:
     rt = runtime(request)
     study = study_of(request)
     body = parse(ExportBody, await read_json(request, required=False))
-    cached = None if body.force else _cached_export(rt, study["id"], kind=body.kind, fmt=body.format)
+    cached = None
+    if not body.force:
+        cached = _cached_export(rt, study["id"], kind=body.kind, fmt=body.format, length=body.length)
     if cached is not None:
         job = {**cached, "id": rt.state.new_id("export"), "createdAt": rt.clock.now()}
         rt.state.exports[job["id"]] = job
@@ -256,6 +258,7 @@ async def start_export(request: web.Request) -> web.Response:
         "studyId": study["id"],
         "kind": body.kind,
         "format": body.format,
+        "length": body.length,
         "status": "queued",
         "progress": 0,
         "createdAt": rt.clock.now(),
@@ -274,6 +277,7 @@ async def start_export(request: web.Request) -> web.Response:
             kind=body.kind,
             fmt=body.format,
             runs=_report_runs(rt, study["id"]),
+            length=body.length,
         )
     except exports.ExportUnsupported as exc:
         job["error"] = str(exc)
@@ -290,11 +294,14 @@ async def start_export(request: web.Request) -> web.Response:
     return ok({"kind": body.kind, "format": body.format, "jobId": job["id"], "status": "queued"})
 
 
-def _cached_export(rt: Runtime, study_id: str, *, kind: str, fmt: str) -> Record | None:
+def _cached_export(rt: Runtime, study_id: str, *, kind: str, fmt: str, length: str = "standard") -> Record | None:
+    """The newest completed artifact of this kind, format and length (another length is another file)."""
     done = [
         j
         for j in rt.state.exports.values()
-        if j["studyId"] == study_id and j["kind"] == kind and j["format"] == fmt and j["status"] == "completed"
+        if j["studyId"] == study_id
+        and (j["kind"], j["format"], j.get("length", "standard")) == (kind, fmt, length)
+        and j["status"] == "completed"
     ]
     return newest_first(done)[0] if done else None
 
@@ -439,6 +446,22 @@ def _copy_study(rt: Runtime, source: Record, *, name: str) -> Record:
         state.runs[run_copy["id"]] = run_copy
     state.touch()
     return study
+
+
+async def delete_study(request: web.Request) -> web.Response:
+    """``DELETE /studies/{id}``: 204 with no body; the Study's runs, plans and exports go with it (a live run is
+    stopped with it); its Audiences and Minds stay. 404 for a Study that is not (or no longer) there."""
+    state = runtime(request).state
+    study = study_of(request)
+    study_id = study["id"]
+    for table in (state.runs, state.plans, state.exports):
+        for record_id in [k for k, r in table.items() if r.get("studyId") == study_id]:
+            del table[record_id]
+    for scope in [k for k in state.plan_ops if k.startswith(f"{study_id}:")]:
+        del state.plan_ops[scope]
+    del state.studies[study_id]
+    state.touch()
+    return web.Response(status=204)
 
 
 def _duplicate_response(request: web.Request, study: Record, *, status: int) -> web.Response:

@@ -53,3 +53,25 @@ async def test_empty_messages_and_unknown_chats_are_refused(client: httpx.AsyncC
     assert (await client.post(f"/chats/{chat['id']}/messages", json={"content": "  "})).status_code == 400
     assert (await client.post("/chats/nope/messages", json={"content": "Hi"})).status_code == 404
     assert (await client.post("/chats", json={})).status_code == 400
+
+
+async def test_a_chat_with_several_minds_answers_with_each_attributed_and_is_deleted(
+    client: httpx.AsyncClient, contract_log: ContractLog
+) -> None:
+    minds = (await client.get("/minds", params={"limit": 2})).json()["data"]
+    created = await client.post("/chats", json={"mindIds": [m["id"] for m in minds], "name": "Launch debate"})
+    assert created.status_code == 201
+    chat = created.json()["data"]
+    assert [m["id"] for m in chat["minds"]] == [m["id"] for m in minds]
+    turn = await client.post(f"/chats/{chat['id']}/messages", json={"content": "Would you buy a serum at 40 EUR?"})
+    assert turn.status_code == 200
+    spoken = turn.json()["messages"]
+    assert [s["mind"] for s in spoken] == [{"id": m["id"], "name": m["name"]} for m in minds]
+    assert all(s["content"] and s["messageId"] for s in spoken)
+    assert ("POST", "/api/v1/chats/{chatId}/messages", 200) in contract_log.checked
+
+    deleted = await client.delete(f"/chats/{chat['id']}")
+    assert deleted.status_code == 204 and deleted.content == b""
+    assert (await client.post(f"/chats/{chat['id']}/messages", json={"content": "Still there?"})).status_code == 404
+    assert (await client.get(f"/minds/{minds[0]['id']}")).status_code == 200, "the Minds stay"
+    assert contract_log.violations == []

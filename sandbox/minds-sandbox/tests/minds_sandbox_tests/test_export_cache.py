@@ -48,3 +48,14 @@ async def test_a_cached_export_keeps_its_file_and_time_until_force(
     forced, forced_content = await exported(client, sandbox, force=True)
     assert forced["generatedAt"] > run["completedAt"]
     assert forced_content != content, "generated again, with the new run's question"
+
+
+async def test_length_is_honoured_and_another_length_is_another_file(
+    client: httpx.AsyncClient, sandbox: RunningSandbox
+) -> None:
+    _short_status, short = await exported(client, sandbox, length="short")
+    _detailed_status, detailed = await exported(client, sandbox, length="detailed")
+    assert b"_Length: short._" in short and b"_Length: detailed._" in detailed
+    assert len(detailed) > len(short), "a detailed report holds each question's details; a short one does not"
+    again, short_again = await exported(client, sandbox, length="short")
+    assert short_again == short and again["generatedAt"] == _short_status["generatedAt"], "the cached short one"
