@@ -24,7 +24,7 @@ from typing import Any
 from minds_sandbox import topics, voices
 from minds_sandbox.topics import Topic
 
-LEANS = 1 / 3  # sentiment beyond which an answer counts as positive or negative
+LEANS = 0.3  # sentiment beyond which an answer counts as positive or negative (the 2nd of 4 options leans)
 
 _CLOSED_KINDS = (
     ("source", r"where (?:do|did|would) you|hear about|come across|wo (?:haben|hören) Sie|dónde|在哪|어디"),
@@ -275,9 +275,9 @@ def _price_reason(*, wtp_eur: float, tested: topics.Price | None, named: topics.
     if tested is None:  # a band or an amount among the options: what the Mind would pay is the reason
         return f"I would pay about {mine} for {field}"
     if tested.extra_eur is not None:  # "20 EUR more": judged as the usual price plus that amount
-        extra = topics.format_price(tested.extra_eur, tested.currency)
-        # What the Mind would pay covers the usual price and the extra (within the rounding of the amount it says).
-        within = wtp_eur >= tested.eur * 0.97
+        extra = topics.format_amount(tested.extra or 0.0, tested.currency)
+        # What the Mind would pay covers the usual price and the extra (the amount it says, exactly).
+        within = topics.accepts(tested, wtp_eur)
         if way == "positive":
             if within:
                 return f"I would pay about {mine} for {field}, so {extra} more is fine with me"
@@ -287,7 +287,7 @@ def _price_reason(*, wtp_eur: float, tested: topics.Price | None, named: topics.
                 return f"I would pay about {mine} for {field}, but {extra} more isn't worth it to me"
             return f"I would pay about {mine} for {field}; {extra} more is too much"
         return f"I would pay about {mine} for {field}, so {extra} more is a stretch"
-    asked = topics.format_price(tested.eur, tested.currency)
+    asked = topics.format_amount(tested.amount, tested.currency)
     if way == "positive":
         return f"I would pay about {mine}, so I'd happily pay {asked} for {field}"
     if way == "negative":

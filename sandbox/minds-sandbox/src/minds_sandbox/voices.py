@@ -211,18 +211,27 @@ def open_answer(
     wtp_eur: float | None,
     rng: random.Random,
     role_phrase: str,
+    asks: str | None = None,
+    currency: str | None = None,
+    brands: tuple[str, ...] | None = None,
 ) -> Said:
-    """A Mind's open answer: what the question asks for, then who is speaking (and why, in its own terms)."""
+    """A Mind's open answer: what the question asks for, then who is speaking (and why, in its own terms).
+
+    ``asks`` ("price", "paid" or "brands"), ``currency`` and ``brands`` come from ``respondents`` when it knows
+    them: what the question asks in any language, the currency it asks for, and the brands this Mind names (the
+    ones it knows and uses, so its answers agree with each other; ``()`` when it buys none)."""
     if not topics.fits(mind, topic):
         return _not_my_field(question=question, mind=mind, topic=topic, wtp_eur=wtp_eur, role_phrase=role_phrase)
     traits = mind["persona"]["traits"]
     trait = driver(traits, rng)
-    kind = kind_of(question)
+    kind = "price" if asks in ("price", "paid") else "brands" if asks == "brands" else kind_of(question)
     field = field_of(topic)
     if kind == "price":
-        said = _price(question, topic=topic, wtp_eur=wtp_eur, trait=trait)
+        said = _price(question, topic=topic, wtp_eur=wtp_eur, trait=trait, paid=asks == "paid", currency=currency)
+    elif kind == "brands" and brands == ():
+        said = Said(f"I don't buy any {field} at the moment, so no brand in particular.", "None")
     elif kind == "brands":
-        said = _brands(topic or topics.own_topic(mind), trait=trait, rng=rng)
+        said = _brands(topic or topics.own_topic(mind), trait=trait, rng=rng, named=brands)
     elif kind == "experience":
         said = _experience(topic or topics.own_topic(mind), affinity=affinity, rng=rng)
     elif kind == "usage":
@@ -264,29 +273,38 @@ def _reasoned(kind: str, *, trait: str, affinity: float, field: str) -> Said:
     return Said(f"{reason}.", theme)
 
 
-def _price(question: str, *, topic: Topic | None, wtp_eur: float | None, trait: str) -> Said:
+def _price(
+    question: str,
+    *,
+    topic: Topic | None,
+    wtp_eur: float | None,
+    trait: str,
+    paid: bool = False,
+    currency: str | None = None,
+) -> Said:
     tested = topics.tested_price(question, topic)
-    currency = tested.currency if tested else "USD" if topic and topic.name == "software" else "EUR"
+    currency = tested.currency if tested else currency or ("USD" if topic and topic.name == "software" else "EUR")
     if wtp_eur is None:
         return Said("I would need to see it before I could name a price.", "Needs to see it first")
     mine = topics.format_price(wtp_eur, currency)
-    if "did you pay" in question.lower():
-        paid = topics.format_price(wtp_eur * 0.9, currency)
+    if paid or "did you pay" in question.lower():
+        spent = topics.format_price(wtp_eur * 0.9, currency)
         return Said(
-            f"I paid about {paid} for my last {field_of(topic)}, which felt about right.",
+            f"I paid about {spent} for my last {field_of(topic)}, which felt about right.",
             _band(wtp_eur, topic, currency),
         )
     if tested is not None:
-        verdict = "would be fine for me" if wtp_eur >= tested.eur else "is more than I would spend"
-        asked = topics.format_price(tested.eur, tested.currency)
-        if tested.extra_eur is not None:  # "20 EUR more": more than what the category usually costs
+        accepted = topics.accepts(tested, wtp_eur)  # at or below the amount it says, exactly
+        verdict = "would be fine for me" if accepted else "is more than I would spend"
+        asked = topics.format_amount(tested.amount, tested.currency)
+        if tested.extra is not None:  # "20 EUR more": more than what the category usually costs
             extra, usual = (
-                topics.format_price(eur, tested.currency) for eur in (tested.extra_eur, tested.eur - tested.extra_eur)
+                topics.format_amount(amount, tested.currency) for amount in (tested.extra, tested.amount - tested.extra)
             )
             asked = f"{extra} more than the usual {usual}"
         return Said(
             f"I would pay up to about {mine}; {asked} {verdict}.",
-            "The asked price or more" if wtp_eur >= tested.eur else "Less than the asked price",
+            "The asked price or more" if accepted else "Less than the asked price",
         )
     reason = "because I always compare prices" if trait == "priceSensitivity" else "because I would use it a lot"
     return Said(f"About {mine} would feel fair to me, {reason}.", _band(wtp_eur, topic, currency))
@@ -310,10 +328,10 @@ def _experience(topic: Topic | None, *, affinity: float, rng: random.Random) -> 
     return Said(f"I had {used}, and I would rather stick with that.", "Prefers what they had")
 
 
-def _brands(topic: Topic | None, *, trait: str, rng: random.Random) -> Said:
+def _brands(topic: Topic | None, *, trait: str, rng: random.Random, named: tuple[str, ...] | None = None) -> Said:
     if topic is None:
         return Said("I don't stick to particular brands; I buy what does the job.", "No particular brand")
-    first, second = rng.sample(topic.brands, 2)
+    first, second = named if named and len(named) >= 2 else rng.sample(topic.brands, 2)
     return Said(f"Mostly {first} and {second}; {_BRAND_HABIT[trait]}.", first)
 
 
@@ -326,7 +344,7 @@ def _not_my_field(
     spends = f", I spend my money on {own.field}, not {field}" if own else ""
     kind = kind_of(question)
     if kind == "price" and wtp_eur is not None and topic is not None:
-        guess = topics.format_price(wtp_eur * 0.7, "EUR")
+        guess = topics.format_price(wtp_eur, "EUR")  # respondents lowers it for a field not the Mind's own
         view = f"I don't really know what {field} cost; I would guess around {guess}."
     elif kind == "brands":
         view = f"I don't follow {field} brands; I just use whatever I have."

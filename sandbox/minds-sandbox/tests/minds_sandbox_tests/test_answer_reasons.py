@@ -192,7 +192,7 @@ def test_an_amount_more_is_judged_on_top_of_the_usual_price_not_as_the_price() -
 def test_the_exact_reasons_for_an_amount_more() -> None:
     texts = {a["text"] for a in answers(gen_z(), closed(RECYCLED.format(extra=5), ["Yes", "No"]))}
     assert "Yes — I would pay about 125 EUR for shoes, so 5 EUR more is fine with me." in texts
-    assert "Yes — 5 EUR more takes shoes a little over the 105 EUR I'd pay, but I'd pay it." in texts
+    assert not any("over the" in text for text in texts)  # never "over what I'd pay, but I'd pay it"
     assert "No — I would pay about 90 EUR for shoes; 5 EUR more is too much." in texts
 
 
