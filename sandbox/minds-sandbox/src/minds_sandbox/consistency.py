@@ -29,6 +29,7 @@ from minds_sandbox import topics
 
 LEANS = 0.3  # sentiment beyond which an answer counts as positive or negative (as ``reasons.direction`` reads it)
 USAGE_LEVELS = 5  # never, rarely, now and then, often, very often
+HABITS = frozenset({"uses", "frequency", "brands_used", "aware_unaided", "aware_aided"})  # about the category
 
 _PATTERNS = (
     (
@@ -116,12 +117,12 @@ def _rng(*parts: object) -> random.Random:
 
 def usage(*, seed: int, mind: dict[str, Any], topic: topics.Topic | None) -> int:
     """How often this Mind buys or uses the category: 0 never … 4 very often; the same for every question of the
-    category (a Mind whose field it is not mostly never does)."""
+    category (a Mind whose field it is not buys it rarely, if at all)."""
     traits = mind["persona"]["traits"]
     score = 0.55 + 0.3 * (traits.get("noveltySeeking", 0.5) - 0.5) - 0.2 * (traits.get("priceSensitivity", 0.5) - 0.5)
     score += _rng(seed, mind["id"], "usage", topic.name if topic else "-").uniform(-0.35, 0.35)
-    if not topics.fits(mind, topic):
-        return 1 if score > 0.75 else 0
+    if not topics.fits(mind, topic):  # someone else's field: now and then at most
+        return 0 if score < 0.3 else 1 if score < 0.7 else 2
     never = 0.2 if topic else 0.4  # something the sandbox knows nothing of (owning a car): fewer have it
     return 0 if score < never else 1 if score < 0.4 else 2 if score < 0.6 else 3 if score < 0.8 else 4
 

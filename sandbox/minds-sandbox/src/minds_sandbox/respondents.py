@@ -63,7 +63,10 @@ _OPTION_TRAITS = {
 }
 # A list that starts at its low end ("Never", "Strongly disagree", "Not at all likely") is answered from the end.
 _ASCENDING_FIRST = re.compile(
-    r"^(?:never|not at all|strongly disagree|very unlikely|very dissatisfied|definitely not|none|no\b|0\b)",
+    r"^(?:never|not at all|strongly disagree|very unlikely|very dissatisfied|definitely not|none|no\b|0\b"
+    r"|nie\b|niemals|überhaupt nicht|gar nicht|stimme überhaupt nicht|sehr unwahrscheinlich|keine?\b"
+    r"|nunca|nada|en absoluto|totalmente en desacuerdo|muy improbable|ningun"
+    r"|从不|从来不|完全不|非常不|没有|전혀|절대|매우 그렇지 않|없음)",
     re.IGNORECASE,
 )
 UNFIT_CENTRE = 0.4  # where a Mind whose field the topic is not leans: neutral to "not for me"
@@ -92,6 +95,9 @@ def answer_item(
     topic = topics.question_topic(question)
     asks = consistency.aspect(question)
     earlier = [h.get("basis") or {} for h in history]
+    if topic is None and asks in consistency.HABITS:  # "Which brands do you buy?" after questions about shoes
+        named = next((b["topic"] for b in reversed(earlier) if b.get("topic")), None)
+        topic = topics.topic_named(named) if named else None
     fitting = topics.fits(mind, topic)
     wtp = _willingness_to_pay(seed=seed, mind=mind, topic=topic, question=question, earlier=earlier, fitting=fitting)
     basis: dict[str, Any] = {"aspect": asks, "topic": topic.name if topic else None, "wtpEur": wtp}
@@ -114,6 +120,7 @@ def answer_item(
         fitting=fitting,
         asks=asks,
         habits=habits,
+        topic=topic,
     )
     if asks == "prefer":
         basis["preferred"] = value
@@ -147,6 +154,8 @@ def _stance_affinity(
             return affinity
         return NEUTRAL + math.copysign(STANCE_MARGIN, affinity - NEUTRAL)
     moved = stance + rng.gauss(0, STANCE_NOISE)
+    if not fitting:  # someone else's field stays between neutral and "not for me", never enthusiastic
+        moved = min(UNFIT_CENTRE + UNFIT_SPREAD / 2, max(UNFIT_CENTRE - UNFIT_SPREAD / 2, moved))
     if stance > NEUTRAL:
         return min(1.0, max(NEUTRAL + STANCE_MARGIN, moved))
     return max(0.0, min(NEUTRAL, moved))
@@ -233,9 +242,10 @@ def _value(
     fitting: bool,
     asks: str | None,
     habits: _Habits,
+    topic: topics.Topic | None,
 ) -> tuple[Any, str, str | None]:
     kind = response["type"]
-    context: dict[str, Any] = {"question": question, "mind": mind, "wtp": wtp, "rng": rng}
+    context: dict[str, Any] = {"question": question, "mind": mind, "wtp": wtp, "rng": rng, "topic": topic}
     if kind == "categorical":
         options = response["categoricalOptions"]
         choice = _habit_choice(options, asks=asks, habits=habits, question_text=question["text"])
@@ -264,7 +274,7 @@ def _value(
     said = voices.open_answer(
         question=question["text"],
         mind=mind,
-        topic=topics.question_topic(question),
+        topic=topic,
         affinity=affinity,
         wtp_eur=wtp,
         rng=rng,
@@ -288,13 +298,14 @@ def _closed(
     mind: dict[str, Any],
     wtp: float | None,
     rng: random.Random,
+    topic: topics.Topic | None,
 ) -> str:
     return reasons.closed_answer(
         question=question["text"],
         said=said,
         options=list(response.get("categoricalOptions") or []),
         mind=mind,
-        topic=topics.question_topic(question),
+        topic=topic,
         sentiment=way,
         wtp_eur=wtp,
         rng=rng,

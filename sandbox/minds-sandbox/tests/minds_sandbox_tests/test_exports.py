@@ -12,7 +12,7 @@ from minds_sandbox_tests.helpers import LAUNCH_STUDY
 
 GEN_Z, KOREAN = "Gen Z sneaker buyers in Germany (n=12)", "Korean skincare enthusiasts (n=16)"
 CONSIDER = "Q5 (run of 2025-12-02 09:10 UTC). Would you consider the recycled-material running shoe for yourself?"
-SHARES = [["Yes", "75%", "0%"], ["Maybe", "17%", "81%"], ["No", "8%", "19%"]]  # Minds' option order
+SHARES = [["Yes", "75%", "0%"], ["Maybe", "17%", "94%"], ["No", "8%", "6%"]]  # Minds' option order
 
 
 async def export(
@@ -41,8 +41,8 @@ async def test_markdown_report_lists_results(client: httpx.AsyncClient, sandbox:
     assert file is not None
     assert file.text.startswith("# Launch positioning") and f"### {CONSIDER}" in file.text
     assert f"| Option | {GEN_Z} | {KOREAN} |" in file.text, "one column of shares per Audience, with its n"
-    assert "| Yes | 75% | 0% |\n| Maybe | 17% | 81% |\n| No | 8% | 19% |" in file.text, "Minds' option order"
-    assert "| Mean | 3.6 | 2.6 |\n| Top-2-box (4–5) | 50% | 0% |" in file.text, (
+    assert "| Yes | 75% | 0% |\n| Maybe | 17% | 94% |\n| No | 8% | 6% |" in file.text, "Minds' option order"
+    assert "| Mean | 3.5 | 2.8 |\n| Top-2-box (4–5) | 58% | 0% |" in file.text, (
         "the scale's statistics as the thread's"
     )
     assert "_% of respondents per Audience (n = respondents)._" in file.text
@@ -89,7 +89,7 @@ async def test_the_brief_as_docx_has_no_tables_but_every_headline(
     assert file is not None
     read = read_docx(file.content)
     assert read.tables == [] and ("Heading 2", CONSIDER) in read.paragraphs
-    assert ("Normal", "Most chose Maybe (53.6%, n=28).") in read.paragraphs
+    assert ("Normal", "Most chose Maybe (60.7%, n=28).") in read.paragraphs
 
 
 @pytest.mark.parametrize("fmt", ["pptx", "sav", "xls"])

@@ -91,6 +91,30 @@ A_AND_U_DE = [
     closed("intent", "Würden Sie einen Laufschuh aus recyceltem Material kaufen?", ["Ja", "Vielleicht", "Nein"]),
 ]
 
+A_AND_U_KO = [
+    open_q("unaided", "운동화 하면 어떤 브랜드가 떠오르십니까?"),
+    closed(
+        "aided",
+        "다음 운동화 브랜드 중 들어 본 브랜드를 모두 고르십시오.",
+        ["Nike", "Adidas", "New Balance", "Asics", "Hoka", "없음"],
+        "multiselect",
+    ),
+    closed("bought", "지난 12개월 동안 운동화를 구매한 적이 있습니까?", ["예", "아니요"]),
+    closed(
+        "often", "얼마나 자주 운동화를 구매하십니까?", ["전혀 안 함", "1년에 1번 미만", "1년에 1번", "1년에 2번 이상"]
+    ),
+    closed(
+        "used",
+        "어떤 브랜드를 주로 구매하십니까?",
+        ["Nike", "Adidas", "New Balance", "Asics", "Hoka", "없음"],
+        "multiselect",
+    ),
+    open_q("most", "운동화에 최대 얼마까지 지불하시겠습니까? 원 기준 금액으로 답해 주십시오."),
+    closed("at_price", "저희 운동화를 139,000원에 구매하시겠습니까?", ["예", "아니요"]),
+    scale("appeal", "재활용 소재로 만든 운동화는 얼마나 매력적입니까? (1-5)"),
+    closed("intent", "재활용 소재로 만든 운동화를 구매하시겠습니까?", ["예", "아마도", "아니요"]),
+]
+
 
 def finished_run(
     *,
@@ -173,7 +197,10 @@ def test_a_concept_test_has_no_contradicting_pair() -> None:
     assert_no_contradictions(run)
 
 
-@pytest.mark.parametrize(("audience", "questions"), [(GEN_Z, A_AND_U), (KOREA, A_AND_U), (GEN_Z, A_AND_U_DE)])
+@pytest.mark.parametrize(
+    ("audience", "questions"),
+    [(GEN_Z, A_AND_U), (KOREA, A_AND_U), (GEN_Z, A_AND_U_DE), (GEN_Z, A_AND_U_KO), (KOREA, A_AND_U_KO)],
+)
 def test_an_awareness_and_usage_questionnaire_has_no_contradicting_pair(audience: str, questions: list[Record]) -> None:
     run = finished_run(audience=audience, questions=questions)
     assert_no_contradictions(run)
@@ -211,6 +238,15 @@ LACES = [
     ),
     closed("at_3", "Und für 2.99 €?", ["Ja", "Nein"]),
 ]
+
+
+def test_a_price_in_won_is_judged_against_an_amount_in_won() -> None:
+    run = finished_run(questions=A_AND_U_KO)
+    for said in by_mind(run).values():
+        most = named_amount(said["most"])
+        assert most.currency == "KRW" and most.amount == round(most.amount) and most.amount >= 10_000
+        assert (said["at_price"]["value"] == "예") == (most.amount >= 139_000)
+        assert (said["often"]["value"] == "전혀 안 함") == (said["bought"]["value"] == "아니요")
 
 
 def test_a_price_with_decimals_is_read_exactly_and_judged_against_an_amount_with_decimals() -> None:
