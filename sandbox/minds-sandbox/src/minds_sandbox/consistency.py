@@ -94,7 +94,7 @@ def aspect(question: dict[str, Any]) -> str | None:
     if method == "van-westendorp":
         return "van_westendorp"
     if method == "gabor-granger" or (
-        kind in ("categorical", "scale") and topics.tested_price(question["text"], topics.question_topic(question))
+        kind != "multiselect" and topics.tested_price(question["text"], topics.question_topic(question))
     ):
         return "price_judged"
     text = question["text"]

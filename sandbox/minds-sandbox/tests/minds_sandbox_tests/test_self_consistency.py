@@ -64,6 +64,7 @@ A_AND_U = [
     closed("at_99", "Would you buy our recycled running shoe at 99,90 EUR?", YES_NO),
     closed("at_129", "Would you buy our recycled running shoe at 129 EUR?", LIKELY),
     scale("value_149", "How would you rate the value for money of our running shoe at 149 EUR? (1-5)"),
+    open_q("why_129", "Would you buy our recycled running shoe at 129 EUR? Why or why not?"),
     open_q("paid", "What did you pay for your last pair of running shoes?"),
     closed("prefer_1", "Which do you prefer?", ["Recycled upper", "Carbon-neutral sole", "No preference"]),
     scale("appeal", "How appealing is a running shoe made from recycled materials? (1-5)"),
@@ -238,6 +239,26 @@ LACES = [
     ),
     closed("at_3", "Und für 2.99 €?", ["Ja", "Nein"]),
 ]
+
+
+def gabor_granger(price: float) -> Record:
+    method = {"methodId": "gabor-granger", "role": "buy", "price": price, "currency": "EUR", "wouldBuy": LIKELY[:2]}
+    text = f"Would you buy the new running shoe at {price:g} EUR?"
+    return closed(f"gg_{price:g}", text, LIKELY, methodInput=method)
+
+
+def test_gabor_granger_buys_exactly_up_to_what_the_mind_would_pay() -> None:
+    most = open_q("most", "What is the most you would pay for the new running shoe? Please give an amount in EUR.")
+    run = finished_run(questions=[gabor_granger(119), gabor_granger(140), most, gabor_granger(161)])
+    assert_no_contradictions(run)
+    buyers = 0
+    for said in by_mind(run).values():
+        would_pay = named_amount(said["most"]).amount
+        for price in (119, 140, 161):
+            buys = said[f"gg_{price}"]["value"] in LIKELY[:2]
+            assert buys == (price <= would_pay), (price, would_pay, said[f"gg_{price}"]["value"])
+            buyers += buys
+    assert 0 < buyers < 36
 
 
 def test_a_price_in_won_is_judged_against_an_amount_in_won() -> None:
