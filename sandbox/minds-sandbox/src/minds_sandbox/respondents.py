@@ -3,16 +3,21 @@ and the answer-consistency check.
 
 Owns: ``answer_item``, ``output_data``, ``consistency_flags``, and the grammar of a spoken answer (``role``,
 ``with_article``). How a Mind answers:
-- How positive it is (its affinity) comes from its traits and the question's words, pulled by its earlier answers
-  in the run, with seeded noise; a question that names a price is judged by that price against what this Mind
-  would pay for the category (``topics``: the category's reference price and the Mind's ``priceSensitivity``).
+- It agrees with its own earlier answers in the run (``consistency``; each answer keeps a ``basis`` the sandbox never
+  sends): how positive it is about what the run tests (its stance) comes from its traits, the first such
+  question's words and seeded noise, and every later such answer stays on the same side of neutral; it has one
+  willingness to pay per category for the run (``topics``: the category's reference price and its
+  ``priceSensitivity``), and a question that names a price is judged by that price against the amount it says it
+  would pay — acceptable at or below it, too expensive above it; how often it buys the category, the brands it
+  knows and uses, and an option it preferred are fixed, so its habits, awareness and preferences agree.
 - An Audience whose field is not the question's topic (skincare enthusiasts asked about running shoes) leans
   neutral to "not for me" (``UNFIT_CENTRE``), picks fewer options and says so in words.
 - A choice is read from the list's positive end (the last option when the list starts low, "Never …"); a list of
   price bands gets the band of the Mind's own price. A scale point is the affinity on the scale.
 - Van Westendorp's four price questions (``methodInput`` on the question) get four rising amounts from the same
-  willingness to pay (``VAN_WESTENDORP_FACTORS``); a Mind that cannot name a price says so in words, with no
-  number ("Needs to see it first") — ``calculations`` counts only answers that name an amount.
+  willingness to pay (``VAN_WESTENDORP_FACTORS``), in any language; Gabor-Granger buys exactly up to it; a Mind
+  that cannot name a price says so in words, with no number ("Needs to see it first") — ``calculations`` counts
+  only answers that name an amount.
 - An open answer (``voices``) says what the question asks for in the Mind's voice ("A clearly better price would
   … As a barista in Berlin, I compare prices before I buy anything."), and its theme is the one counted; a choice
   or scale point comes with a reason for the question and the direction chosen (``reasons``).

@@ -3,10 +3,14 @@
 Owns: the sandbox's small topic lexicon (``TOPICS``: keywords, how a Mind names the field, a plausible reference
 price and the brands people of that field name), ``topic_of`` (a question's or message's topic), ``fit`` (how
 much a Mind's Audience cares about that topic: 1.0 when it is its field or the question has no known topic,
-``UNFIT`` when it is someone else's field), and the price arithmetic: ``prices_in`` (amounts a text names),
-``tested_price`` (the price a question tests: an amount "more" or "extra" is added to the category's usual price),
-``willingness_to_pay`` (what this Mind would pay, from the category's reference price and its
-``priceSensitivity``) and ``price_affinity`` (how good a tested price looks to it).
+``UNFIT`` when it is someone else's field), and the price arithmetic: ``prices_in`` (amounts a text names, read
+exactly: "2,49 EUR", "2.49 €", "$189", "USD 1,299", "139,000원", "99元"), ``tested_price`` (the price a question
+tests: an amount "more" or "extra" is added to the category's usual price), ``willingness_to_pay`` (what this
+Mind would pay, from the category's reference price and its ``priceSensitivity``), ``price_point`` (that amount as
+the Mind says it, in a currency, keeping the category's decimals), ``accepts`` and ``price_affinity`` (a tested
+price at or below it is acceptable, above it too expensive), and the writing of amounts: ``format_amount(amount,
+currency, locale)`` writes an amount exactly ("2,49 EUR" in de/es, "2.49 EUR" in en/zh/ko, won and yen without
+decimals) and ``format_price(amount_eur, currency, locale)`` writes what a Mind would pay.
 Pure functions over plain data; deterministic. Must not touch state, clocks or I/O.
 """
 
