@@ -23,29 +23,30 @@ BRAND = "Do you care which brand your running shoes are?"
 FIRST = f'plan "{LAUNCH}" Wave one\n1. {BUY}\n2. {OFTEN}\n3. {RATE}'
 SECOND = f'plan "{LAUNCH}" Wave two\n1. {BRAND}\n2. {OFTEN}\n3. {RATE}'
 SIGNIFICANCE = "_Differences between synthetic samples are not significance tests._"
-# The shared questions compared, Audience by Audience, exactly as each run's own result gave them (see below).
+# The shared questions compared, Audience by Audience, exactly as each run's own result gave them (see below). How
+# often a Mind buys sneakers is its own habit, so both waves give the same shares; the rating moves with the wave.
 OFTEN_COMPARED = (
     f"*Q2. {OFTEN}*\n"
     "_% of respondents_\n"
     f"*A · {GEN_Z} (n=12) → B · {GEN_Z} (n=12)*\n"
     "• Never: 0% → 0% (0 pp)\n"
-    "• Rarely: 8% → 8% (0 pp)\n"
-    "• Sometimes: 17% → 17% (0 pp)\n"
-    "• Often: 42% → 33% (−9 pp)\n"
-    "• Always: 33% → 42% (+9 pp)\n"
+    "• Rarely: 17% → 17% (0 pp)\n"
+    "• Sometimes: 33% → 33% (0 pp)\n"
+    "• Often: 42% → 42% (0 pp)\n"
+    "• Always: 8% → 8% (0 pp)\n"
     f"*A · {KOREA} (n=16) → B · {KOREA} (n=16)*\n"
-    "• Never: 0% → 0% (0 pp)\n"
-    "• Rarely: 56% → 62% (+6 pp)\n"
-    "• Sometimes: 44% → 38% (−6 pp)\n"
+    "• Never: 12% → 12% (0 pp)\n"
+    "• Rarely: 31% → 31% (0 pp)\n"
+    "• Sometimes: 56% → 56% (0 pp)\n"
     "• Often: 0% → 0% (0 pp)\n"
     "• Always: 0% → 0% (0 pp)"
 )
 RATE_COMPARED = (
     f"*Q3. {RATE}*\n"
     f"*A · {GEN_Z} (n=12) → B · {GEN_Z} (n=12)*\n"
-    "mean 3.9 → 3.9 (0.0) · top-2-box 58% → 58% (0 pp)\n"
+    "mean 3.3 → 3.6 (+0.3) · top-2-box 33% → 42% (+9 pp)\n"
     f"*A · {KOREA} (n=16) → B · {KOREA} (n=16)*\n"
-    "mean 2.7 → 2.6 (−0.1) · top-2-box 0% → 0% (0 pp)"
+    "mean 2.5 → 2.6 (+0.1) · top-2-box 0% → 0% (0 pp)"
 )
 SIMULATED = "_Simulated locally by the minds-bot sandbox — not answers from Minds._"
 
@@ -86,7 +87,7 @@ async def test_two_runs_are_compared_by_the_command_and_by_compare_with_on_a_res
     first_plan, first = await ran(desk, FIRST)
     second_plan, second = await ran(desk, SECOND)
     # Each run's own result gives the numbers the comparison compares.
-    assert f"{GEN_Z} (% of respondents · n=12): Never 0% · Rarely 8% · Sometimes 17% · Often 42% · Always 33%" in (
+    assert f"{GEN_Z} (% of respondents · n=12): Never 0% · Rarely 17% · Sometimes 33% · Often 42% · Always 8%" in (
         shown(first)
     )
     assert f"{KOREA} (n=16): mean 2.6 on 1–5 · top-2-box 0%" in shown(second)
@@ -149,15 +150,15 @@ async def test_two_runs_are_compared_by_the_command_and_by_compare_with_on_a_res
     await desk.wait(lambda: charts(desk, thread(desk, parent.ts)))
     assert texts(thread(desk, parent.ts))[0].splitlines()[2:] == [
         f"*A · {GEN_Z} (n=12) → B · {GEN_Z} (n=12)*",
-        "• Never: 0% → 8% (+8 pp)",
-        "• Rarely: 8% → 8% (0 pp)",
-        "• Sometimes: 17% → 33% (+16 pp)",
-        "• Often: 42% → 17% (−25 pp)",
-        "• Always: 33% → 33% (0 pp)",
+        "• Never: 0% → 0% (0 pp)",  # how often a Mind buys sneakers is its own habit, asked alone or in a run
+        "• Rarely: 17% → 17% (0 pp)",
+        "• Sometimes: 33% → 33% (0 pp)",
+        "• Often: 42% → 42% (0 pp)",
+        "• Always: 8% → 8% (0 pp)",
         f"*A · {KOREA} (n=16) → B · {KOREA} (n=16)*",
-        "• Never: 0% → 0% (0 pp)",
-        "• Rarely: 56% → 25% (−31 pp)",
-        "• Sometimes: 44% → 75% (+31 pp)",
+        "• Never: 12% → 12% (0 pp)",
+        "• Rarely: 31% → 31% (0 pp)",
+        "• Sometimes: 56% → 56% (0 pp)",
         "• Often: 0% → 0% (0 pp)",
         "• Always: 0% → 0% (0 pp)",
     ]
@@ -174,7 +175,7 @@ async def test_one_runs_audiences_are_compared_and_what_cannot_be_compared_is_sa
     first = texts(thread(desk, parent.ts))[0]
     assert first.splitlines()[1:] == [
         f"*A · {GEN_Z} (n=12) → B · {KOREA} (n=16)*",
-        "mean 3.6 → 2.6 (−1.0) · top-2-box 50% → 0% (−50 pp)",
+        "mean 3.5 → 2.8 (−0.7) · top-2-box 58% → 0% (−58 pp)",
     ]
     assert "Not compared: Q1 “In a sentence or two" in shown(parent)  # open-ended: named, not compared
 

@@ -123,25 +123,25 @@ NPS_RUN = {  # the guided run's 0–10 question (Q4) and Gen Z's line: Minds' NP
     # (the Minds answer the run's open questions in the Study's language, and each answer follows its earlier ones)
     "en": (
         "*Q4. How likely are you to recommend the new running shoe to a friend or colleague?*",
-        f"{GEN_Z} (n=12): NPS −17 · promoters (9–10) 25% · passives (7–8) 33% · detractors (0–6) 42%",
+        f"{GEN_Z} (n=12): NPS −67 · promoters (9–10) 8% · passives (7–8) 17% · detractors (0–6) 75%",
     ),
     "de": (
         "*Q4. Wie wahrscheinlich ist es, dass Sie „new running shoe“ einem Freund oder Kollegen empfehlen?*",
-        f"{GEN_Z} (n=12): NPS −17 · Promotoren (9–10) 25{NBSP}% · Passive (7–8) 33{NBSP}% · "
+        f"{GEN_Z} (n=12): NPS −34 · Promotoren (9–10) 8{NBSP}% · Passive (7–8) 50{NBSP}% · "
         f"Detraktoren (0–6) 42{NBSP}%",
     ),
     "es": (
         "*Q4. ¿Qué probabilidad hay de que recomiendes «new running shoe» a un amigo o colega?*",
-        f"{GEN_Z} (n=12): NPS +17 · promotores (9–10) 42{NBSP}% · pasivos (7–8) 33{NBSP}% · "
-        f"detractores (0–6) 25{NBSP}%",
+        f"{GEN_Z} (n=12): NPS −41 · promotores (9–10) 17{NBSP}% · pasivos (7–8) 25{NBSP}% · "
+        f"detractores (0–6) 58{NBSP}%",
     ),
     "zh": (
         "*Q4. 您向朋友或同事推荐“new running shoe”的可能性有多大？*",
-        f"{GEN_Z}（n=12）：NPS −25 · 推荐者（9–10）17% · 被动者（7–8）42% · 贬损者（0–6）42%",
+        f"{GEN_Z}（n=12）：NPS −67 · 推荐者（9–10）0% · 被动者（7–8）33% · 贬损者（0–6）67%",
     ),
     "ko": (
         "*Q4. ‘new running shoe’를 친구나 동료에게 추천할 가능성은 얼마나 됩니까?*",
-        f"{GEN_Z} (n=12): NPS +17 · 추천 고객(9–10) 50% · 중립 고객(7–8) 17% · 비추천 고객(0–6) 33%",
+        f"{GEN_Z} (n=12): NPS −25 · 추천 고객(9–10) 8% · 중립 고객(7–8) 58% · 비추천 고객(0–6) 33%",
     ),
 }
 
@@ -237,13 +237,9 @@ BASE = {
     "zh": f"{ZWSP}（占受访者百分比 · n=12）：",
     "ko": "(응답자 대비 % · n=12): ",
 }
-LADDER_SHARES = {  # Gen Z's shares in Minds' order (an option nobody chose at 0%)
-    "en": [8, 8, 33, 17, 33],
-    "de": [8, 42, 50, 0, 0],
-    "es": [25, 33, 33, 8, 0],
-    "zh": [17, 42, 17, 17, 8],
-    "ko": [17, 33, 33, 17, 0],
-}
+# Gen Z's shares in Minds' order (an option nobody chose at 0%): the same in every language, since how often a
+# Mind buys the category is its own habit, whatever the words of the options
+LADDER_SHARES = dict.fromkeys(("en", "de", "es", "zh", "ko"), [0, 17, 33, 42, 8])
 BUY_SHARES = {
     "en": [17, 42, 42, 0],
     "de": [17, 50, 33, 0],

@@ -3,6 +3,7 @@ when it ends, its outcome — from the plan's blocks kept when Approve was press
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import httpx
@@ -18,8 +19,15 @@ from tests.slack.test_plan_listeners import REQUESTER, RUNS, _button, open_plan
 __all__ = ["bot"]  # the fixture
 
 
-def _died(request: httpx.Request) -> httpx.Response:
-    raise RuntimeError("the bot's process died while Minds was being asked")
+class _Dies:
+    """Minds asked to start the run, and the bot's process dies right then (``asked`` is set when it was asked)."""
+
+    def __init__(self) -> None:
+        self.asked = asyncio.Event()
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.asked.set()
+        raise RuntimeError("the bot's process died while Minds was being asked")
 
 
 def _plan_lines(bot: BotHarness, ts: str) -> list[str]:
@@ -30,10 +38,12 @@ async def test_an_approval_resumed_after_a_restart_still_closes_the_plan_message
     bot: BotHarness,
 ) -> None:
     ts, blocks = await open_plan(bot, confirmationQuestions=[])
-    bot.minds_api.on("POST", RUNS, _died)
+    dies = _Dies()
+    bot.minds_api.on("POST", RUNS, dies)
     approve = _button(blocks, "Approve & run")
     # The process "dies" mid-confirm: the approval is claimed and the plan approved, Minds never answered.
     await bot.click(message_ts=ts, blocks=blocks, action_id=approve["action_id"], value=approve["value"])
+    await asyncio.wait_for(dies.asked.wait(), 30)  # the work after the acknowledgement reached Minds
     post = await bot.store.get_plan_post(team_id=TEAM, channel_id=CHANNEL, message_ts=ts)
     assert post is not None and post.state == PlanState.APPROVED and post.frozen_blocks
     assert not _plan_lines(bot, ts)

@@ -128,13 +128,18 @@ async def test_guided_research_from_request_to_checked_results() -> None:
         assert again.run_id == started.run_id and h.run_count() == runs_before + 1
 
         run = await _run_to_end(h, started.run_id)
-        assert run.status == "completed" and run.questions_completed == 6
+        assert run.status == "completed" and run.questions_completed == 7
         assert run.answer_consistency is None  # checked after completion, not yet
         assert [a.question_id for a in run.artifacts] == [q.id for q in plan.questions]
         routed = run.artifacts[1]
-        assert routed.not_asked and routed.message_id is None
+        # The follow-up is asked of those who said Yes to the screener (q1) and of nobody else.
+        screener = (run.artifacts[0].output_data or {}).get("distribution", [])
+        qualified = sum(d["count"] for d in screener if d["option"] == "Yes")
+        assert not routed.not_asked and routed.message_id
         assert routed.routing is not None and routed.routing.gate_question_id == "q1"
-        assert routed.routing.asked_count == 0 and routed.routing.not_asked_count == PRICING_MINDS
+        assert 0 < qualified < PRICING_MINDS
+        assert routed.routing.asked_count == qualified and routed.routing.not_asked_count == PRICING_MINDS - qualified
+        assert routed.response_coverage is not None and routed.response_coverage.received == qualified
         answered = [run.artifacts[0], *run.artifacts[2:]]
         assert all(a.kind == "response" and a.message_id for a in answered)
         assert all(a.response_coverage is not None and a.response_coverage.received == PRICING_MINDS for a in answered)

@@ -120,19 +120,9 @@ def quoted_extra(text: str, price: topics.Price, lang: str) -> str:
 
 
 def money(amount_eur: float, currency: str, lang: str) -> str:
-    """An amount a Mind names itself: to 5 from 50, to 1 from 10, to 0.05 below that (with the currency's two
-    decimals: "2.70 EUR"), in the language's decimal mark."""
-    amount = topics.in_currency(topics.Price(amount_eur, "EUR"), currency)
-    if amount >= 50:
-        number = str(round(amount / 5) * 5)
-    elif amount >= 10 or currency in NO_DECIMALS:
-        number = str(max(1, round(amount)))
-    else:
-        cents = max(5, round(amount * 20) * 5)
-        number = str(cents // 100) if cents % 100 == 0 else f"{cents // 100}.{cents % 100:02d}"
-    if lang in DECIMAL_COMMA:
-        number = number.replace(".", ",")
-    return f"{number} {currency}"
+    """An amount a Mind names itself, the one it says everywhere in the run (``topics.price_point``: 5s above 50,
+    whole units from 10, the currency's decimals below: "2,70 EUR" in German), in the language's decimal mark."""
+    return topics.format_price(amount_eur, currency, lang)
 
 
 def number(value: float, lang: str) -> str:

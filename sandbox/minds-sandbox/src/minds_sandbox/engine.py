@@ -264,7 +264,7 @@ class Engine:
             run["consistencyDueAt"] = now + self.step
 
     def _check_consistency(self, run: Record) -> None:
-        flags = respondents.consistency_flags(run["items"])
+        flags = respondents.consistency_flags(run["items"], run["questions"])
         for item in run["items"]:
             if item["index"] in flags:
                 item["answerConsistency"] = {"flags": flags[item["index"]]}

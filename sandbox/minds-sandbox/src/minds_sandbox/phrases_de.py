@@ -368,6 +368,8 @@ PHRASES = Phrases(
         "had_rather_theme": "Bleibt lieber beim Bisherigen",
         "brands_none": "Ich lege mich nicht auf bestimmte Marken fest; ich kaufe, was seinen Zweck erfüllt.",
         "brands_none_theme": "Keine bestimmte Marke",
+        "brands_none_bought": "Ich kaufe zurzeit keine {field}, also auch keine bestimmte Marke.",
+        "brands_none_bought_theme": "Kauft keine",
         "brands": "Meistens {first} und {second}; {habit}.",
         "unfit_price": "Ich weiß nicht wirklich, was man für {field} bezahlt; ich würde auf etwa {guess} tippen.",
         "unfit_brands": "Bei Marken für {field} kenne ich mich nicht aus; ich nutze einfach, was ich habe.",

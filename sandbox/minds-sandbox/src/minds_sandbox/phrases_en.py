@@ -315,6 +315,8 @@ PHRASES = Phrases(
         "had_rather_theme": "Prefers what they had",
         "brands_none": "I don't stick to particular brands; I buy what does the job.",
         "brands_none_theme": "No particular brand",
+        "brands_none_bought": "I don't buy any {field} at the moment, so no brand in particular.",
+        "brands_none_bought_theme": "Buys none",
         "brands": "Mostly {first} and {second}; {habit}.",
         "unfit_price": "I don't really know what {field} cost; I would guess around {guess}.",
         "unfit_brands": "I don't follow {field} brands; I just use whatever I have.",

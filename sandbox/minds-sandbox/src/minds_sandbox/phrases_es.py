@@ -353,6 +353,8 @@ PHRASES = Phrases(
         "had_rather_theme": "Prefiere lo que tenía",
         "brands_none": "No me caso con ninguna marca; compro lo que cumple su función.",
         "brands_none_theme": "Ninguna marca en particular",
+        "brands_none_bought": "Ahora mismo no compro {field}, así que ninguna marca en particular.",
+        "brands_none_bought_theme": "No compra",
         "brands": "Sobre todo {first} y {second}; {habit}.",
         "unfit_price": "No sé bien cuánto se paga por {field}; calcularía unos {guess}.",
         "unfit_brands": "No sigo las marcas de {field}; uso lo que tengo.",

@@ -303,6 +303,8 @@ PHRASES = Phrases(
         "had_rather_theme": "쓰던 것을 선호",
         "brands_none": "특정 브랜드를 고집하지 않아요. 쓸 만한 걸 사요.",
         "brands_none_theme": "특정 브랜드 없음",
+        "brands_none_bought": "요즘은 {field} 쪽은 사지 않아서 특별한 브랜드가 없어요.",
+        "brands_none_bought_theme": "구매하지 않음",
         "brands": "주로 {first}, {second} 제품을 써요. {habit}.",
         "unfit_price": "{field} 가격은 잘 모르지만, 대략 {guess} 정도일 것 같아요.",
         "unfit_brands": "{field} 브랜드는 잘 몰라요. 그냥 있는 걸 써요.",

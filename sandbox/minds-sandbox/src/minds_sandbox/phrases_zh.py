@@ -239,6 +239,8 @@ PHRASES = Phrases(
         "had_rather_theme": "更喜欢以前的",
         "brands_none": "我不认准特定的牌子；好用就买。",
         "brands_none_theme": "没有特定品牌",
+        "brands_none_bought": "我目前不买{field}，所以没有特定品牌。",
+        "brands_none_bought_theme": "不购买",
         "brands": "主要是{first}和{second}；{habit}。",
         "unfit_price": "我不太清楚{field}要多少钱；我猜大约{guess}吧。",
         "unfit_brands": "我不关注{field}的牌子；手头有什么就用什么。",

@@ -30,7 +30,7 @@ from minds_sandbox import answer_language, phrases_en, topics, voices
 from minds_sandbox.phrases import Phrases
 from minds_sandbox.topics import Topic
 
-LEANS = 1 / 3  # sentiment beyond which an answer counts as positive or negative
+LEANS = 0.3  # sentiment beyond which an answer counts as positive or negative (the 2nd of 4 options leans)
 
 _CLOSED_KINDS = (
     ("source", r"where (?:do|did|would) you|hear about|come across|wo (?:haben|hören) Sie|dónde|在哪|어디"),
@@ -195,7 +195,7 @@ def _price_reason(
     mine = answer_language.money(wtp_eur, named.currency, lang)
     if tested is None:  # a band or an amount among the options: what the Mind would pay is the reason
         return line["pay_band"].format(mine=mine, field=field)
-    within = wtp_eur >= tested.eur * PRICE_TOLERANCE
+    within = topics.accepts(tested, wtp_eur)  # at or below the amount the Mind says, exactly
     if tested.extra_eur is not None:  # "20 EUR more": judged as the usual price plus that amount
         extra = answer_language.quoted_extra(question, tested, lang)
         if way == "positive":

@@ -3,16 +3,21 @@ and the answer-consistency check.
 
 Owns: ``answer_item``, ``output_data``, ``consistency_flags``, and the grammar of a spoken answer (``role``,
 ``with_article``). How a Mind answers:
-- How positive it is (its affinity) comes from its traits and the question's words, pulled by its earlier answers
-  in the run, with seeded noise; a question that names a price is judged by that price against what this Mind
-  would pay for the category (``topics``: the category's reference price and the Mind's ``priceSensitivity``).
+- It agrees with its own earlier answers in the run (``consistency``; each answer keeps a ``basis`` the sandbox never
+  sends): how positive it is about what the run tests (its stance) comes from its traits, the first such
+  question's words and seeded noise, and every later such answer stays on the same side of neutral; it has one
+  willingness to pay per category for the run (``topics``: the category's reference price and its
+  ``priceSensitivity``), and a question that names a price is judged by that price against the amount it says it
+  would pay — acceptable at or below it, too expensive above it; how often it buys the category, the brands it
+  knows and uses, and an option it preferred are fixed, so its habits, awareness and preferences agree.
 - An Audience whose field is not the question's topic (skincare enthusiasts asked about running shoes) leans
   neutral to "not for me" (``UNFIT_CENTRE``), picks fewer options and says so in words.
 - A choice is read from the list's positive end (the last option when the list starts low, "Never …"); a list of
   price bands gets the band of the Mind's own price. A scale point is the affinity on the scale.
 - Van Westendorp's four price questions (``methodInput`` on the question) get four rising amounts from the same
-  willingness to pay (``VAN_WESTENDORP_FACTORS``); a Mind that cannot name a price says so in words, with no
-  number ("Needs to see it first") — ``calculations`` counts only answers that name an amount.
+  willingness to pay (``VAN_WESTENDORP_FACTORS``), in any language; Gabor-Granger buys exactly up to it; a Mind
+  that cannot name a price says so in words, with no number ("Needs to see it first") — ``calculations`` counts
+  only answers that name an amount.
 - An open answer (``voices``) says what the question asks for in the Mind's voice ("A clearly better price would
   … As a barista in Berlin, I compare prices before I buy anything."), and its theme is the one counted; a choice
   or scale point comes with a reason for the question and the direction chosen (``reasons``).
@@ -30,17 +35,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import re
 import statistics
 from collections import Counter
 from typing import Any
 
-from minds_sandbox import answer_language, reasons, topics, voices
+from minds_sandbox import answer_language, consistency, reasons, topics, voices
 
-HISTORY_WEIGHT = 0.2  # how strongly a Mind's earlier answers in the run pull its next one
+NEUTRAL = 0.5  # the affinity between leaning in and leaning out
+STANCE_MARGIN = 0.02  # a Mind's stance keeps at least this far from neutral, so its answers lean one way
+STANCE_NOISE = 0.06  # how far one answer moves from the Mind's stance (never across neutral)
+USAGE_AFFINITY = (0.1, 0.45, 0.55, 0.75, 0.9)  # how an open answer about its habits leans, by ``usage``
 NOISE = 0.18
-CONTRADICTION_GAP = 1.5  # sentiment distance (on -1..1) between two answers that counts as a contradiction
 DEFAULT_MAX_SELECTIONS = 3
 PREVIEW_ANSWERS = 5
 # Van Westendorp's four price points as shares of what the Mind would pay at most: too cheap, a bargain,
@@ -62,11 +70,15 @@ _OPTION_TRAITS = {
 }
 # A list that starts at its low end ("Never", "Strongly disagree", "Not at all likely") is answered from the end.
 _ASCENDING_FIRST = re.compile(
-    r"^(?:never|not at all|strongly disagree|very unlikely|very dissatisfied|definitely not|none|no\b|0\b)",
+    r"^(?:never|not at all|strongly disagree|very unlikely|very dissatisfied|definitely not|none|no\b|0\b"
+    r"|nie\b|niemals|überhaupt nicht|gar nicht|stimme überhaupt nicht|sehr unwahrscheinlich|keine?\b"
+    r"|nunca|nada|en absoluto|totalmente en desacuerdo|muy improbable|ningun"
+    r"|从不|从来不|完全不|非常不|没有|전혀|절대|매우 그렇지 않|없음)",
     re.IGNORECASE,
 )
 UNFIT_CENTRE = 0.4  # where a Mind whose field the topic is not leans: neutral to "not for me"
 UNFIT_SPREAD = 0.35  # how much of its usual spread it keeps
+UNFIT_WTP = 0.7  # what a Mind would pay for someone else's field, as a share of what its buyers would
 WTP_NOISE = 0.1  # how far two alike Minds' willingness to pay differs
 PRICE_NOISE = 0.1
 _VOWEL_SOUND_LETTERS = "AEFHILMNORSX"  # an acronym starting with one of these is read with a vowel sound
@@ -94,22 +106,39 @@ def answer_item(
     rng = _rng(seed, mind["id"], question["id"], question["text"], history_digest)
     traits = mind["persona"]["traits"]
     topic = topics.question_topic(question)
-    wtp = _willingness_to_pay(seed=seed, mind=mind, topic=topic, question=question)
+    asks = consistency.aspect(question)
+    earlier = [h.get("basis") or {} for h in history]
+    if topic is None and asks in consistency.HABITS:  # "Which brands do you buy?" after questions about shoes
+        named = next((b["topic"] for b in reversed(earlier) if b.get("topic")), None)
+        topic = topics.topic_named(named) if named else None
+    fitting = topics.fits(mind, topic)
+    wtp = _willingness_to_pay(seed=seed, mind=mind, topic=topic, question=question, earlier=earlier, fitting=fitting)
+    basis: dict[str, Any] = {"aspect": asks, "topic": topic.name if topic else None, "wtpEur": wtp}
     method_input = question.get("methodInput") or {}
     if wtp is not None and method_input.get("methodId") == "van-westendorp":
         wtp *= VAN_WESTENDORP_FACTORS.get(str(method_input.get("role")), 1.0)  # each price point its own amount
-    affinity = _affinity(question["text"], traits=traits, history=history, rng=rng)
-    affinity = _price_view(
-        question, topic, affinity=affinity, wtp=wtp, rng=_rng(seed, mind["id"], question["text"], "price")
-    )
-    fitting = topics.fits(mind, topic)
-    if not fitting:
-        affinity = UNFIT_CENTRE + UNFIT_SPREAD * (affinity - 0.5)
+    stance = next((b["stance"] for b in reversed(earlier) if b.get("stance") is not None), None)
+    affinity = _stance_affinity(question["text"], traits=traits, stance=stance, fitting=fitting, rng=rng)
+    basis["stance"] = stance if stance is not None else affinity if asks in ("stance", None) else None
+    affinity = _price_view(question, topic, affinity=affinity, wtp=wtp, rng=_rng(seed, mind["id"], question["text"]))
+    habits = _Habits(seed=seed, mind=mind, topic=topic, earlier=earlier)
     response = question["response"]
     language = answer_language.language_of(locale, question["text"])
     value, text, theme = _value(
-        response, affinity=affinity, mind=mind, rng=rng, question=question, wtp=wtp, fitting=fitting, language=language
+        response,
+        affinity=affinity,
+        mind=mind,
+        rng=rng,
+        question=question,
+        wtp=wtp,
+        fitting=fitting,
+        language=language,
+        asks=asks,
+        habits=habits,
+        topic=topic,
     )
+    if asks == "prefer":
+        basis["preferred"] = value
     answer = {
         "mindId": mind["id"],
         "mindName": mind["name"],
@@ -119,45 +148,102 @@ def answer_item(
         "value": value,
         "text": text,
         "sentiment": sentiment(response, value, affinity=affinity),
+        "basis": basis,  # the sandbox's own memory of what this answer stands on (never sent): later answers agree
     }
     if theme:
         answer["theme"] = theme
     return answer
 
 
-def _affinity(text: str, *, traits: dict[str, float], history: list[dict[str, Any]], rng: random.Random) -> float:
+def _stance_affinity(
+    text: str, *, traits: dict[str, float], stance: float | None, fitting: bool, rng: random.Random
+) -> float:
+    """How positive the Mind is about what the run asks about. Its first such answer sets its stance (traits, the
+    question's words, seeded noise); every later one stays on the same side of neutral (a Mind that found the
+    concept appealing does not then say it would not buy it), with a little room either way."""
+    if stance is None:
+        affinity = _affinity(text, traits=traits, rng=rng)
+        if not fitting:
+            affinity = UNFIT_CENTRE + UNFIT_SPREAD * (affinity - 0.5)
+        if abs(affinity - NEUTRAL) > STANCE_MARGIN:
+            return affinity
+        return NEUTRAL + math.copysign(STANCE_MARGIN, affinity - NEUTRAL)
+    moved = stance + rng.gauss(0, STANCE_NOISE)
+    if not fitting:  # someone else's field stays between neutral and "not for me", never enthusiastic
+        moved = min(UNFIT_CENTRE + UNFIT_SPREAD / 2, max(UNFIT_CENTRE - UNFIT_SPREAD / 2, moved))
+    if stance > NEUTRAL:
+        return min(1.0, max(NEUTRAL + STANCE_MARGIN, moved))
+    return max(0.0, min(NEUTRAL, moved))
+
+
+def _affinity(text: str, *, traits: dict[str, float], rng: random.Random) -> float:
     lowered = text.lower()
     score = 0.5 + 0.3 * (traits["noveltySeeking"] - 0.5) - 0.3 * (traits["skepticism"] - 0.5)
     for keywords, trait, weight in _KEYWORD_TRAITS:
         if any(k in lowered for k in keywords):
             score += weight * (traits[trait] - 0.5)
-    known = [h["sentiment"] for h in history if h.get("sentiment") is not None]
-    if known:
-        score += HISTORY_WEIGHT * statistics.fmean(known)
     return min(1.0, max(0.0, score + rng.gauss(0, NOISE)))
 
 
 def _willingness_to_pay(
-    *, seed: int, mind: dict[str, Any], topic: topics.Topic | None, question: dict[str, Any]
+    *,
+    seed: int,
+    mind: dict[str, Any],
+    topic: topics.Topic | None,
+    question: dict[str, Any],
+    earlier: list[dict[str, Any]],
+    fitting: bool,
 ) -> float | None:
-    """The most this Mind would pay (EUR) for the question's category; the same for every question of it."""
+    """The most this Mind would pay (EUR) for the question's category: the same for every question of it in the
+    run (a category the sandbox does not know is anchored on the first price the run asked about); less when the
+    category is someone else's field (``UNFIT_WTP``)."""
+    name = topic.name if topic else None
+    known = next((b["wtpEur"] for b in earlier if b.get("topic") == name and b.get("wtpEur") is not None), None)
+    if known is not None:
+        return float(known)
     reference = topics.reference_eur(topic, topics.tested_price(question["text"], topic))
     if reference is None:
         return None
     noise = _rng(seed, mind["id"], "wtp", reference).uniform(-WTP_NOISE, WTP_NOISE)
     sensitivity = mind["persona"]["traits"].get("priceSensitivity", 0.5)
-    return topics.willingness_to_pay(reference=reference, sensitivity=sensitivity, noise=noise)
+    wtp = topics.willingness_to_pay(reference=reference, sensitivity=sensitivity, noise=noise)
+    return wtp if fitting else wtp * UNFIT_WTP
 
 
 def _price_view(
     question: dict[str, Any], topic: topics.Topic | None, *, affinity: float, wtp: float | None, rng: random.Random
 ) -> float:
-    """A question that names a price is judged by that price against what the Mind would pay, not by mood."""
-    tested = topics.tested_price(question["text"], topic)
+    """A question that names a price is judged by that price against what the Mind says it would pay, not by
+    mood: acceptable at or below it, too expensive above it (the noise never crosses that line)."""
+    method = question.get("methodInput") or {}
+    if method.get("methodId") == "gabor-granger" and method.get("price") is not None:
+        tested: topics.Price | None = topics.Price(float(method["price"]), str(method.get("currency") or "EUR"))
+    else:
+        tested = topics.tested_price(question["text"], topic)
     if tested is None or wtp is None:
         return affinity
-    view = topics.price_affinity(price_eur=tested.eur, wtp_eur=wtp) + rng.gauss(0, PRICE_NOISE)
-    return min(1.0, max(0.0, view))
+    view = topics.price_affinity(price=tested, wtp_eur=wtp) + rng.gauss(0, PRICE_NOISE)
+    if topics.accepts(tested, wtp):
+        return min(1.0, max(topics.POSITIVE_PRICE, view))
+    return max(0.0, min(topics.NEGATIVE_PRICE, view))
+
+
+class _Habits:
+    """What this Mind does in the question's category: how often it buys it (``consistency.usage``), the brands it
+    knows and uses, and the options it preferred earlier in the run."""
+
+    def __init__(
+        self, *, seed: int, mind: dict[str, Any], topic: topics.Topic | None, earlier: list[dict[str, Any]]
+    ) -> None:
+        self.seed, self.mind, self.topic = seed, mind, topic
+        self.usage = consistency.usage(seed=seed, mind=mind, topic=topic)
+        self.preferred = [b["preferred"] for b in earlier if b.get("preferred") is not None]
+
+    def knows(self, brand: str) -> bool:
+        return consistency.knows(seed=self.seed, mind=self.mind, brand=brand, topic=self.topic, used=self.usage)
+
+    def named(self) -> tuple[str, ...]:
+        return consistency.familiar(seed=self.seed, mind=self.mind, topic=self.topic) if self.topic else ()
 
 
 def _value(
@@ -170,30 +256,58 @@ def _value(
     wtp: float | None,
     fitting: bool,
     language: str,
+    asks: str | None,
+    habits: _Habits,
+    topic: topics.Topic | None,
 ) -> tuple[Any, str, str | None]:
     kind = response["type"]
-    context: dict[str, Any] = {"question": question, "mind": mind, "wtp": wtp, "rng": rng, "language": language}
+    context: dict[str, Any] = {
+        "question": question,
+        "mind": mind,
+        "wtp": wtp,
+        "rng": rng,
+        "language": language,
+        "topic": topic,
+    }
     if kind == "categorical":
-        choice = _choice(response["categoricalOptions"], affinity=affinity, wtp=wtp)
-        return choice, _closed(choice, response, choice=choice, affinity=affinity, **context), None
+        options = response["categoricalOptions"]
+        choice = _habit_choice(options, asks=asks, habits=habits, question_text=question["text"])
+        choice = choice or _choice(options, affinity=affinity, wtp=wtp)
+        way = sentiment(response, choice, affinity=affinity)
+        return choice, _closed(choice, response, choice=choice, affinity=affinity, way=way, **context), None
     if kind == "multiselect":
-        chosen = _multiselect(response, traits=mind["persona"]["traits"], rng=rng)
-        chosen = chosen if fitting else chosen[:1]
-        return chosen, _closed(", ".join(chosen), response, choice=chosen, affinity=affinity, **context), None
+        chosen = _habit_selection(response["categoricalOptions"], asks=asks, habits=habits, rng=rng)
+        if chosen is None:
+            chosen = _multiselect(response, traits=mind["persona"]["traits"], rng=rng)
+            chosen = chosen if fitting else chosen[:1]
+        return chosen, _closed(", ".join(chosen), response, choice=chosen, affinity=affinity, way=None, **context), None
     if kind == "scale":
         low, high = response["scaleRange"]
         number = round(low + affinity * (high - low))
-        return number, _closed(str(number), response, choice=number, affinity=affinity, **context), None
+        way = sentiment(response, number, affinity=affinity)
+        return number, _closed(str(number), response, choice=number, affinity=affinity, way=way, **context), None
+    if asks in ("uses", "frequency"):
+        affinity = USAGE_AFFINITY[habits.usage]
+    brands: tuple[str, ...] | None = None
+    if asks == "brands_used":
+        brands = habits.named() if habits.usage else ()
+    elif asks == "aware_unaided":
+        brands = habits.named()
+    currency = str((question.get("methodInput") or {}).get("currency") or "") or topics.currency_named(question["text"])
     said = voices.open_answer(
         question=question["text"],
         mind=mind,
-        topic=topics.question_topic(question),
+        topic=topic,
         affinity=affinity,
         wtp_eur=wtp,
         rng=rng,
         role_phrase=with_article(role(mind["persona"]["occupation"])),
         language=language,
         method_input=question.get("methodInput"),
+        asks={"price_point": "price", "van_westendorp": "price", "paid": "paid"}.get(asks or "")
+        or ("brands" if brands is not None else None),
+        currency=currency,
+        brands=brands,
     )
     return said.text, said.text, said.theme
 
@@ -204,19 +318,21 @@ def _closed(
     *,
     choice: Any,
     affinity: float,
+    way: float | None,
     question: dict[str, Any],
     mind: dict[str, Any],
     wtp: float | None,
     rng: random.Random,
     language: str,
+    topic: topics.Topic | None,
 ) -> str:
     return reasons.closed_answer(
         question=question["text"],
         said=said,
         options=list(response.get("categoricalOptions") or []),
         mind=mind,
-        topic=topics.question_topic(question),
-        sentiment=sentiment(response, choice, affinity=affinity),
+        topic=topic,
+        sentiment=way,
         wtp_eur=wtp,
         rng=rng,
         language=language,
@@ -244,6 +360,58 @@ def _band_distance(option: str, wtp: float) -> float:
         return max(0.0, wtp - amounts[0])
     low, high = min(amounts), max(amounts)
     return 0.0 if low <= wtp <= high else min(abs(wtp - low), abs(wtp - high))
+
+
+def _habit_choice(options: list[str], *, asks: str | None, habits: _Habits, question_text: str) -> str | None:
+    """The option a habit, a brand the Mind knows or an earlier preference decides (None: decided otherwise)."""
+    if asks == "prefer":
+        return next((o for o in reversed(habits.preferred) if o in options), None)
+    if asks == "uses":
+        return _choice(options, affinity=0.9 if habits.usage else 0.0, wtp=None)
+    if asks == "frequency":
+        return _frequency(options, habits.usage)
+    if asks == "aware_aided":
+        named = consistency.brands_in(question_text, habits.topic.brands if habits.topic else ())
+        if not named:
+            return None  # "Have you heard of this brand?" about the run's own product: decided by its stance
+        return _choice(options, affinity=0.9 if habits.knows(named[0]) else 0.0, wtp=None)
+    if asks == "brands_used":
+        known = [o for o in options if not consistency.is_none_option(o) and habits.knows(o)]
+        none = [o for o in options if consistency.is_none_option(o)]
+        if not habits.usage:
+            return none[0] if none else None
+        return known[0] if known else None
+    return None
+
+
+def _habit_selection(options: list[str], *, asks: str | None, habits: _Habits, rng: random.Random) -> list[str] | None:
+    """A list of brands: the ones this Mind knows (aided awareness) or uses (none when it never buys the
+    category) — the brands it names unaided always among them."""
+    if asks not in ("aware_aided", "brands_used"):
+        return None
+    none = [o for o in options if consistency.is_none_option(o)]
+    known = [o for o in options if not consistency.is_none_option(o) and habits.knows(o)]
+    if asks == "brands_used":
+        if not habits.usage:
+            return none[:1]
+        named = [o for o in known if o in habits.named()]
+        others = [o for o in known if o not in named]
+        return named + others[: max(0, habits.usage - len(named))] or none[:1]
+    return known or none[:1]
+
+
+def _frequency(options: list[str], usage: int) -> str:
+    """How often, on a list from "Never" up (or down to it): never for a Mind that never buys the category, else
+    a later step the more it buys."""
+    ascending = not consistency.is_never_option(options[-1])
+    ordered = options if ascending else list(reversed(options))
+    if not consistency.is_never_option(ordered[0]):
+        index = round(usage / (consistency.USAGE_LEVELS - 1) * (len(ordered) - 1))
+        return ordered[index]
+    if usage == 0:
+        return ordered[0]
+    index = 1 + round((usage - 1) / (consistency.USAGE_LEVELS - 2) * (len(ordered) - 2))
+    return ordered[min(index, len(ordered) - 1)]
 
 
 def _multiselect(response: dict[str, Any], *, traits: dict[str, float], rng: random.Random) -> list[str]:
@@ -449,23 +617,9 @@ def with_answers(data: dict[str, Any], answers: list[dict[str, Any]], *, preview
     return {**data, "audiences": audiences, "answers": rows}
 
 
-def consistency_flags(items: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
-    """Contradicting answer pairs per run item index; each pair is flagged on both items."""
-    by_mind: dict[str, list[tuple[int, dict[str, Any]]]] = {}
-    for item in items:
-        for answer in item.get("answers", []):
-            if answer.get("sentiment") is not None:
-                by_mind.setdefault(answer["mindId"], []).append((item["index"], answer))
-    flags: dict[int, list[dict[str, Any]]] = {}
-    for mind_id, answered in by_mind.items():
-        for pos, (i, first) in enumerate(answered):
-            for j, second in answered[pos + 1 :]:
-                if abs(first["sentiment"] - second["sentiment"]) >= CONTRADICTION_GAP:
-                    one, other = first["text"][:60], second["text"][:60]
-                    reason = f'"{one}" on item {i} points the other way from "{other}"'
-                    flags.setdefault(i, []).append({"mindId": mind_id, "withItem": j, "reason": reason})
-                    flags.setdefault(j, []).append({"mindId": mind_id, "withItem": i, "reason": reason})
-    return flags
+def consistency_flags(items: list[dict[str, Any]], questions: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+    """Contradicting answer pairs per run item index (``consistency.flags``); each pair is flagged on both."""
+    return consistency.flags(items, {q["id"]: q for q in questions})
 
 
 def minds_checked(items: list[dict[str, Any]]) -> set[str]:

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from minds_sandbox import planner
+from minds_sandbox import briefs, planner, reading
 from minds_sandbox.clock import ManualClock, iso
 from minds_sandbox.config import Faults, SandboxConfig
 from minds_sandbox.engine import Engine, write_summary
@@ -38,6 +38,7 @@ class AudienceSpec:
     locations: tuple[str, ...]
     ages: tuple[int, int]
     bias: dict[str, float]
+    jobs_by_age: bool = False  # a built Audience: each Mind gets a real job for its age (``briefs``)
 
 
 DEMO_AUDIENCES = (
@@ -186,12 +187,14 @@ def _persona(
 ) -> Record:
     name = f"{spec.first_names[index % len(spec.first_names)]} {rng.choice(spec.last_names)}"
     traits = {t: round(min(1.0, max(0.0, rng.uniform(0.15, 0.85) + spec.bias.get(t, 0.0))), 2) for t in TRAITS}
-    persona: Record = {
-        "age": rng.randint(*spec.ages),
-        "location": rng.choice(spec.locations),
-        "occupation": rng.choice(spec.occupations),
-        "traits": traits,
-    }
+    age, location = rng.randint(*spec.ages), rng.choice(spec.locations)
+    occupation = rng.choice(spec.occupations) if spec.occupations else ""
+    jobs = _rng(state.seed, "job", audience_id, index)  # its own draws, so the demo's other draws stay as they were
+    if spec.jobs_by_age:
+        occupation = briefs.occupation_for(age, spec.occupations or None, jobs)
+    elif not briefs.suits(occupation, age):
+        occupation = jobs.choice([o for o in spec.occupations if briefs.suits(o, age)] or [occupation])
+    persona: Record = {"age": age, "location": location, "occupation": occupation, "traits": traits}
     mind: Record = {
         "id": stable_id("mind", audience_id, index, name),
         "name": name,
@@ -325,18 +328,21 @@ def new_draft_record(*, draft_id: str, name: str, created: str, state_payload: d
 
 
 def build_audience(state: SandboxState, job: Record, now: float) -> Record:
-    """The Audience a finished from-brief job produces: personas drawn deterministically from the brief."""
+    """The Audience a finished from-brief job produces: personas drawn deterministically from what the brief
+    names (``briefs``): its place's cities and names, its ages, real jobs (the ones it names, else for each age)."""
     size = job["memberCount"] or DEFAULT_BRIEF_MEMBERS
     words = [w.strip(".,;:").capitalize() for w in job["text"].split() if len(w) > 3][:3] or ["Brief"]
+    named = briefs.read(job["text"], language=reading.brief_language(job["text"]))
     spec = AudienceSpec(
         name=job["name"] or f"Audience: {' '.join(words)}",
         size=size,
-        first_names=("Alex", "Sam", "Jordan", "Taylor", "Robin", "Kim", "Noor", "Ari"),
-        last_names=("Meyer", "Rossi", "Santos", "Novak", "Silva", "Berg"),
-        occupations=tuple(f"{w} enthusiast" for w in words) + ("Shopper",),
-        locations=("Amsterdam", "Lisbon", "Vienna", "Madrid", "Prague"),
-        ages=(20, 60),
+        first_names=named.first_names,
+        last_names=named.last_names,
+        occupations=named.occupations or (),
+        locations=named.cities,
+        ages=named.ages,
         bias={},
+        jobs_by_age=True,
     )
     audience = _seed_audience(state, spec, created=now, audience_id=stable_id("audience", "from-brief", job["id"]))
     audience["brief"] = job["text"][:500]

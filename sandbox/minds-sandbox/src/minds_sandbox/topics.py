@@ -3,10 +3,14 @@
 Owns: the sandbox's small topic lexicon (``TOPICS``: keywords, how a Mind names the field, a plausible reference
 price and the brands people of that field name), ``topic_of`` (a question's or message's topic), ``fit`` (how
 much a Mind's Audience cares about that topic: 1.0 when it is its field or the question has no known topic,
-``UNFIT`` when it is someone else's field), and the price arithmetic: ``prices_in`` (amounts a text names),
-``tested_price`` (the price a question tests: an amount "more" or "extra" is added to the category's usual price),
-``willingness_to_pay`` (what this Mind would pay, from the category's reference price and its
-``priceSensitivity``) and ``price_affinity`` (how good a tested price looks to it).
+``UNFIT`` when it is someone else's field), and the price arithmetic: ``prices_in`` (amounts a text names, read
+exactly: "2,49 EUR", "2.49 €", "$189", "USD 1,299", "139,000원", "99元"), ``tested_price`` (the price a question
+tests: an amount "more" or "extra" is added to the category's usual price), ``willingness_to_pay`` (what this
+Mind would pay, from the category's reference price and its ``priceSensitivity``), ``price_point`` (that amount as
+the Mind says it, in a currency, keeping the category's decimals), ``accepts`` and ``price_affinity`` (a tested
+price at or below it is acceptable, above it too expensive), and the writing of amounts: ``format_amount(amount,
+currency, locale)`` writes an amount exactly ("2,49 EUR" in de/es, "2.49 EUR" in en/zh/ko, won and yen without
+decimals) and ``format_price(amount_eur, currency, locale)`` writes what a Mind would pay.
 Pure functions over plain data; deterministic. Must not touch state, clocks or I/O.
 """
 
@@ -17,13 +21,34 @@ from dataclasses import dataclass
 from typing import Any
 
 UNFIT = 0.2  # how much a Mind cares about a topic outside its Audience's field
-PRICE_SLOPE = 0.8  # how fast a price above what a Mind would pay turns its view negative
-_TO_EUR = {"EUR": 1.0, "USD": 0.95, "GBP": 1.15}
-_CURRENCY_CODES = {"€": "EUR", "$": "USD", "£": "GBP", "eur": "EUR", "euro": "EUR", "euros": "EUR"}
-_CURRENCY_CODES |= {"usd": "USD", "dollar": "USD", "dollars": "USD", "gbp": "GBP", "pound": "GBP", "pounds": "GBP"}
+POSITIVE_PRICE = 0.72  # a price a Mind accepts looks at least this good to it (0..1)
+NEGATIVE_PRICE = 0.28  # a price above what it would pay looks at most this good
+PRICE_SPAN = 0.3  # how far (as a share of what it would pay) a price goes from "just" to "clearly" good or bad
+# What one unit of a currency is worth in EUR, and how many decimals its prices have (won and yen have none).
+_TO_EUR = {"EUR": 1.0, "USD": 0.95, "GBP": 1.15, "CNY": 0.13, "KRW": 0.00068, "JPY": 0.0062}
+DECIMALS = {"EUR": 2, "USD": 2, "GBP": 2, "CNY": 2, "KRW": 0, "JPY": 0}
+_CURRENCY_CODES = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "CNY", "₩": "KRW", "円": "JPY"}
+_CURRENCY_CODES |= {"eur": "EUR", "euro": "EUR", "euros": "EUR", "欧元": "EUR", "유로": "EUR"}
+_CURRENCY_CODES |= {"usd": "USD", "dollar": "USD", "dollars": "USD", "dólares": "USD", "dolares": "USD"}
+_CURRENCY_CODES |= {"美元": "USD", "달러": "USD", "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "pfund": "GBP"}
+_CURRENCY_CODES |= {"英镑": "GBP", "파운드": "GBP", "cny": "CNY", "rmb": "CNY", "元": "CNY", "人民币": "CNY"}
+_CURRENCY_CODES |= {"위안": "CNY", "krw": "KRW", "원": "KRW", "韩元": "KRW", "jpy": "JPY", "日元": "JPY", "엔": "JPY"}
+# An amount: digits grouped in thousands ("1,299", "15.000", "1 299") with optional decimals, or plain digits with
+# up to two decimals ("2,49", "189").
+_NUMBER = r"\d{1,3}(?:[,.\u202f\u00a0 ]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
+_WORD_CURRENCY = (
+    r"euros?|eur|usd|dollars?|dólares|dolares|gbp|pounds?|pfund|cny|rmb|krw|jpy"
+    r"|欧元|美元|英镑|人民币|韩元|日元|元|유로|달러|파운드|원|엔|円|€|\$|£|¥|₩"
+)
+_CURRENCY_WORD = re.compile(
+    r"(?<![A-Za-z])(?:eur|usd|gbp|cny|krw|jpy|euros?|dollars?|dólares)(?![A-Za-z])|欧元|美元|英镑|人民币|韩元|日元|유로|달러|파운드"
+    r"|위안|원\b|元|€|\$|£|¥|₩",
+    re.IGNORECASE,
+)
 _PRICE = re.compile(
-    r"(?P<cur>[€$£])\s?(?P<num>\d+(?:[.,]\d{1,2})?)"
-    r"|(?P<num2>\d+(?:[.,]\d{1,2})?)\s?(?P<cur2>eur|euros?|usd|dollars?|gbp|pounds?|€|\$|£)(?![a-z])",
+    rf"(?P<cur>[€$£¥₩])\s?(?P<num>{_NUMBER})"
+    rf"|\b(?P<code>eur|usd|gbp|cny|krw|jpy)\s?(?P<num3>{_NUMBER})"
+    rf"|(?P<num2>{_NUMBER})\s?(?P<cur2>{_WORD_CURRENCY})(?![A-Za-z])",
     re.IGNORECASE,
 )
 
@@ -189,13 +214,33 @@ class Price:
 
 
 def prices_in(text: str) -> list[Price]:
+    """Every amount a text names with its currency, read exactly ("2,49 EUR", "2.49 €", "189 USD", "$189",
+    "USD 1,299", "15,000원", "99元"): decimals kept, thousands separators read as such."""
     return [_price(match) for match in _PRICE.finditer(text)]
 
 
+def currency_named(text: str) -> str | None:
+    """The currency a text names, with or without an amount ("Please give an amount in EUR", "원 기준"), if any."""
+    if named := prices_in(text):
+        return named[0].currency
+    match = _CURRENCY_WORD.search(text)
+    return _CURRENCY_CODES.get(match[0].lower()) if match else None
+
+
+def amount_of(written: str) -> float:
+    """A written amount as a number: "2,49" and "2.49" → 2.49; "1,299", "1.299" and "15 000" → thousands;
+    "1.299,50" → 1299.5 (a separator followed by one or two digits at the end is the decimal mark)."""
+    digits = re.sub(r"[\s\u202f\u00a0]", "", written)
+    decimal = re.search(r"[.,](\d{1,2})$", digits)
+    if decimal:
+        return float(re.sub(r"[.,]", "", digits[: decimal.start()]) + "." + decimal[1])
+    return float(re.sub(r"[.,]", "", digits))
+
+
 def _price(match: re.Match[str]) -> Price:
-    number = (match["num"] or match["num2"]).replace(",", ".")
-    symbol = (match["cur"] or match["cur2"]).lower()
-    return Price(float(number), _CURRENCY_CODES.get(symbol, "EUR"))
+    written = match["num"] or match["num2"] or match["num3"]
+    symbol = (match["cur"] or match["cur2"] or match["code"]).lower()
+    return Price(amount_of(written), _CURRENCY_CODES.get(symbol, "EUR"))
 
 
 def tested_price(text: str, topic: Topic | None) -> Price | None:
@@ -215,7 +260,7 @@ def tested_price(text: str, topic: Topic | None) -> Price | None:
 
 
 def numbers_in(text: str) -> list[float]:
-    return [float(n.replace(",", ".")) for n in re.findall(r"\d+(?:[.,]\d+)?", text)]
+    return [amount_of(n) for n in re.findall(_NUMBER, text)]
 
 
 def reference_eur(topic: Topic | None, tested: Price | None) -> float | None:
@@ -231,9 +276,32 @@ def willingness_to_pay(*, reference: float, sensitivity: float, noise: float) ->
     return reference * (1.35 - 0.7 * sensitivity) * (1 + noise)
 
 
-def price_affinity(*, price_eur: float, wtp_eur: float) -> float:
-    """0..1: how good the price looks (0.5 = exactly what the Mind would pay; lower when it is above that)."""
-    return min(1.0, max(0.0, 0.5 - PRICE_SLOPE * (price_eur / wtp_eur - 1)))
+def price_point(amount_eur: float, currency: str) -> float:
+    """What a Mind says it would pay, in ``currency``: the amount rounded the way shops price, never to whole units
+    where the category's prices have decimals (5s above 50, whole units from 10, halves from 5, tenths below:
+    "2.60 EUR", not "3 EUR"; won and yen to two significant figures)."""
+    amount = amount_eur / _TO_EUR.get(currency, 1.0)
+    if DECIMALS.get(currency, 2) == 0:
+        step = 10.0 ** max(0, len(str(int(amount))) - 2)
+    else:
+        step = 5.0 if amount >= 50 else 1.0 if amount >= 10 else 0.5 if amount >= 5 else 0.1
+    return max(step, round(round(amount / step) * step, DECIMALS.get(currency, 2)))
+
+
+def accepts(price: Price, wtp_eur: float) -> bool:
+    """Whether a Mind finds ``price`` acceptable: at or below the amount it says it would pay in that currency."""
+    return price.amount <= price_point(wtp_eur, price.currency) + 1e-9
+
+
+def price_affinity(*, price: Price, wtp_eur: float) -> float:
+    """0..1: how good the price looks: above ``POSITIVE_PRICE`` when it is at or below what the Mind says it would
+    pay (the further below, the better), under ``NEGATIVE_PRICE`` when it is above it (never in between: a price is
+    acceptable to a Mind or it is not)."""
+    stated = price_point(wtp_eur, price.currency)
+    gap = (price.amount - stated) / stated
+    if gap <= 1e-9:
+        return POSITIVE_PRICE + (1 - POSITIVE_PRICE) * min(1.0, -gap / PRICE_SPAN)
+    return NEGATIVE_PRICE * (1 - min(1.0, gap / PRICE_SPAN))
 
 
 def in_currency(price: Price, currency: str) -> float:
@@ -241,11 +309,23 @@ def in_currency(price: Price, currency: str) -> float:
     return price.eur / _TO_EUR.get(currency, 1.0)
 
 
-def format_price(amount_eur: float, currency: str) -> str:
-    """A price as a person says it, rounded the way shops price (to 5 above 50, to 1 below)."""
-    amount = amount_eur / _TO_EUR[currency]
-    rounded = round(amount / 5) * 5 if amount >= 50 else max(1, round(amount))
-    return f"{rounded} {currency}"
+def format_amount(amount: float, currency: str, locale: str = "en") -> str:
+    """An amount exactly as a person of ``locale`` writes it, with its currency code: decimals kept where the
+    currency has them and the amount is not whole ("2,49 EUR" in de and es, "2.49 EUR" in en, zh and ko; "189 USD";
+    "15,000 KRW" / "15.000 KRW"; won and yen never with decimals)."""
+    decimals = DECIMALS.get(currency, 2)
+    value = round(amount, decimals)
+    shown = decimals if decimals and abs(value - round(value)) > 1e-9 else 0
+    text = f"{value:,.{shown}f}"
+    if locale[:2].lower() in ("de", "es"):
+        text = text.translate(str.maketrans(",.", ".,"))
+    return f"{text} {currency}"
+
+
+def format_price(amount_eur: float, currency: str, locale: str = "en") -> str:
+    """What a Mind would pay (``amount_eur``), as it says it: its ``price_point`` in ``currency``, written exactly
+    (a tested price is written with ``format_amount`` of its own amount, never converted)."""
+    return format_amount(price_point(amount_eur, currency), currency, locale)
 
 
 def topic_named(name: str) -> Topic:

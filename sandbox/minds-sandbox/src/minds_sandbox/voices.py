@@ -187,9 +187,16 @@ def open_answer(
     role_phrase: str,
     language: str = "en",
     method_input: dict[str, Any] | None = None,
+    asks: str | None = None,
+    currency: str | None = None,
+    brands: tuple[str, ...] | None = None,
 ) -> Said:
     """A Mind's open answer in ``language``: what the question asks for, then who is speaking (and why, in its own
-    terms)."""
+    terms).
+
+    ``asks`` ("price", "paid" or "brands"), ``currency`` and ``brands`` come from ``respondents`` when it knows
+    them: what the question asks in any language, the currency it asks for, and the brands this Mind names (the
+    ones it knows and uses, so its answers agree with each other; ``()`` when it buys none)."""
     p = answer_language.phrases_for(language)
     if not topics.fits(mind, topic):
         return _not_my_field(
@@ -197,12 +204,14 @@ def open_answer(
         )
     traits = mind["persona"]["traits"]
     trait = driver(traits, rng)
-    kind = kind_of(question, method_input)
+    kind = "price" if asks in ("price", "paid") else "brands" if asks == "brands" else kind_of(question, method_input)
     field = field_of(topic, p.lang)
     if kind == "price":
-        said = _price(p, question, topic=topic, wtp_eur=wtp_eur, trait=trait)
+        said = _price(p, question, topic=topic, wtp_eur=wtp_eur, trait=trait, paid=asks == "paid", currency=currency)
+    elif kind == "brands" and brands == ():
+        said = Said(p.line["brands_none_bought"].format(field=field), p.line["brands_none_bought_theme"])
     elif kind == "brands":
-        said = _brands(p, topic or topics.own_topic(mind), trait=trait, rng=rng)
+        said = _brands(p, topic or topics.own_topic(mind), trait=trait, rng=rng, named=brands)
     elif kind == "experience":
         said = _experience(p, topic or topics.own_topic(mind), affinity=affinity, rng=rng)
     elif kind == "usage":
@@ -258,31 +267,41 @@ def _reasoned(p: Phrases, kind: str, *, trait: str, affinity: float, field: str)
     return Said(line["plain"].format(reason=reason), theme)
 
 
-def _price(p: Phrases, question: str, *, topic: Topic | None, wtp_eur: float | None, trait: str) -> Said:
+def _price(
+    p: Phrases,
+    question: str,
+    *,
+    topic: Topic | None,
+    wtp_eur: float | None,
+    trait: str,
+    paid: bool = False,
+    currency: str | None = None,
+) -> Said:
     """What the Mind would pay, in the currency the question uses; the price the question names quoted exactly as
-    it names it."""
+    it names it, judged against what this Mind says it would pay (``topics.accepts``)."""
     line, lang = p.line, p.lang
     tested = topics.tested_price(question, topic)
-    currency = tested.currency if tested else "USD" if topic and topic.name == "software" else "EUR"
+    currency = tested.currency if tested else currency or ("USD" if topic and topic.name == "software" else "EUR")
     if wtp_eur is None:
         return Said(line["price_unknown"], line["price_unknown_theme"])
     mine = answer_language.money(wtp_eur, currency, lang)
-    paid = answer_language.money(wtp_eur * 0.9, currency, lang) if asks_paid(question) else None
-    if paid is not None and tested is None:
+    spent = answer_language.money(wtp_eur * 0.9, currency, lang) if paid or asks_paid(question) else None
+    if spent is not None and tested is None:
         return Said(
-            line["price_paid"].format(paid=paid, field=field_of(topic, lang)), _band(p, wtp_eur, topic, currency)
+            line["price_paid"].format(paid=spent, field=field_of(topic, lang)), _band(p, wtp_eur, topic, currency)
         )
     if tested is not None:
-        verdict = line["verdict_fine"] if wtp_eur >= tested.eur else line["verdict_more"]
+        accepted = topics.accepts(tested, wtp_eur)  # at or below the amount it says, exactly
+        verdict = line["verdict_fine"] if accepted else line["verdict_more"]
         asked = answer_language.quoted(question, tested, lang)
         if tested.extra_eur is not None:  # "20 EUR more": more than what the category usually costs
             extra = answer_language.quoted_extra(question, tested, lang)
             usual = answer_language.money(tested.eur - tested.extra_eur, tested.currency, lang)
             asked = line["price_extra"].format(extra=extra, usual=usual)
-        theme = line["theme_asked_or_more" if wtp_eur >= tested.eur else "theme_less_than_asked"]
-        if paid is not None:  # what it paid last time, and how the price asked compares
+        theme = line["theme_asked_or_more" if accepted else "theme_less_than_asked"]
+        if spent is not None:  # what it paid last time, and how the price asked compares
             compared = line["price_paid_compared"]
-            return Said(compared.format(paid=paid, field=field_of(topic, lang), asked=asked, verdict=verdict), theme)
+            return Said(compared.format(paid=spent, field=field_of(topic, lang), asked=asked, verdict=verdict), theme)
         return Said(line["price_tested"].format(mine=mine, asked=asked, verdict=verdict), theme)
     reason = line["because_compare"] if trait == "priceSensitivity" else line["because_use"]
     return Said(line["price_fair"].format(mine=mine, reason=reason), _band(p, wtp_eur, topic, currency))
@@ -310,10 +329,12 @@ def _experience(p: Phrases, topic: Topic | None, *, affinity: float, rng: random
     return Said(line[key].format(used=used), line[f"{key}_theme"])
 
 
-def _brands(p: Phrases, topic: Topic | None, *, trait: str, rng: random.Random) -> Said:
+def _brands(
+    p: Phrases, topic: Topic | None, *, trait: str, rng: random.Random, named: tuple[str, ...] | None = None
+) -> Said:
     if topic is None:
         return Said(p.line["brands_none"], p.line["brands_none_theme"])
-    first, second = rng.sample(topic.brands, 2)
+    first, second = named if named and len(named) >= 2 else rng.sample(topic.brands, 2)
     return Said(p.line["brands"].format(first=first, second=second, habit=p.brand_habit[trait]), first)
 
 
@@ -333,7 +354,8 @@ def _not_my_field(
     own = topics.own_topic(mind)
     kind = kind_of(question, method)
     if kind == "price" and wtp_eur is not None and topic is not None:
-        view = line["unfit_price"].format(field=field, guess=answer_language.money(wtp_eur * 0.7, "EUR", lang))
+        guess = answer_language.money(wtp_eur, "EUR", lang)  # respondents lowers it for a field not the Mind's own
+        view = line["unfit_price"].format(field=field, guess=guess)
     elif kind == "brands":
         view = line["unfit_brands"].format(field=field)
     else:

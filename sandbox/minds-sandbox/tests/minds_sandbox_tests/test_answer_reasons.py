@@ -39,7 +39,6 @@ def answers(minds: list[dict], question: dict) -> list[dict]:
 
 def test_a_yes_or_no_on_credibility_says_why_the_label_does_or_does_not_make_the_claim_credible() -> None:
     given = answers(gen_z(), closed(LABEL, ["Yes", "No"]))
-    assert {a["value"] for a in given} == {"Yes", "No"}
     for answer in given:
         text = answer["text"]
         assert text.startswith(f"{answer['value']} — ") and text.endswith(".")
@@ -175,8 +174,7 @@ def test_a_yes_or_no_at_a_price_leads_with_the_answer_and_judges_the_price() -> 
             assert "happily" not in text and "could pay" not in text and "within reach" not in text, text
         else:
             assert "never pay" not in text and "stretch" not in text and "more than the" not in text, text
-    texts = {a["text"] for a in given}
-    assert "Yes — 140 EUR for shoes is more than the 125 EUR I'd usually pay, but I'd pay it." in texts
+        assert (answer["value"] == "Yes") == (mine >= 140), text  # a Mind buys exactly up to what it would pay
 
 
 def test_where_a_mind_hears_about_products_is_answered_as_a_place_not_a_mood() -> None:
@@ -201,7 +199,7 @@ def test_an_amount_more_is_judged_on_top_of_the_usual_price_not_as_the_price() -
 def test_the_exact_reasons_for_an_amount_more() -> None:
     texts = {a["text"] for a in answers(gen_z(), closed(RECYCLED.format(extra=5), ["Yes", "No"]))}
     assert "Yes — I would pay about 125 EUR for shoes, so 5 EUR more is fine with me." in texts
-    assert "Yes — 5 EUR more takes shoes a little over the 105 EUR I'd pay, but I'd pay it." in texts
+    assert not any("over the" in text for text in texts)  # never "over what I'd pay, but I'd pay it"
     assert "No — I would pay about 90 EUR for shoes; 5 EUR more is too much." in texts
 
 

@@ -3,6 +3,8 @@ definition), drawn as real tables in the PDF and DOCX; formats the sandbox canno
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 import pytest
 
@@ -17,10 +19,10 @@ CONSIDER = (
     "available today?"
 )
 SHARES = [  # Minds' option order
-    ["Very different", "58%", "0%"],
-    ["Somewhat different", "25%", "12%"],
-    ["Slightly different", "17%", "81%"],
-    ["Not different", "0%", "6%"],
+    ["Very different", "17%", "0%"],
+    ["Somewhat different", "75%", "38%"],
+    ["Slightly different", "8%", "62%"],
+    ["Not different", "0%", "0%"],
 ]
 
 
@@ -51,10 +53,10 @@ async def test_markdown_report_lists_results(client: httpx.AsyncClient, sandbox:
     assert file.text.startswith("# Launch positioning") and f"### {CONSIDER}" in file.text
     assert f"| Option | {GEN_Z} | {KOREAN} |" in file.text, "one column of shares per Audience, with its n"
     assert (
-        "| Very different | 58% | 0% |\n| Somewhat different | 25% | 12% |\n| Slightly different | 17% | 81% |\n"
-        "| Not different | 0% | 6% |"
+        "| Very different | 17% | 0% |\n| Somewhat different | 75% | 38% |\n| Slightly different | 8% | 62% |\n"
+        "| Not different | 0% | 0% |"
     ) in file.text, "Minds' option order"
-    assert "| Mean | 3.6 | 2.6 |\n| Top-2-box (4–5) | 50% | 0% |" in file.text, (
+    assert "| Mean | 3.7 | 2.8 |\n| Top-2-box (4–5) | 67% | 0% |" in file.text, (
         "the scale's statistics as the thread's"
     )
     assert "_% of respondents per Audience (n = respondents)._" in file.text
@@ -101,7 +103,7 @@ async def test_the_brief_as_docx_has_no_tables_but_every_headline(
     assert file is not None
     read = read_docx(file.content)
     assert read.tables == [] and ("Heading 2", CONSIDER) in read.paragraphs
-    assert ("Normal", "Most chose Slightly different (53.6%, n=28).") in read.paragraphs
+    assert ("Normal", "Most chose Somewhat different (53.6%, n=28).") in read.paragraphs
 
 
 @pytest.mark.parametrize("fmt", ["pptx", "sav", "xls"])
