@@ -3,8 +3,6 @@ definition), drawn as real tables in the PDF and DOCX; formats the sandbox canno
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import httpx
 import pytest
 
