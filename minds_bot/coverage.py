@@ -151,8 +151,9 @@ TOOLS: tuple[ToolReach, ...] = (
         "recalibrate_audience",
         (*_cmd("/minds recalibrate <audience>"), _button("Recalibrate…")),
         ("recalibrate_audience", "audience_progress"),
-        missing="sends an instruction, one distribution to add and `allowSharedMinds`; not a `query` that replaces "
-        "the brief, extra sources, or selection mode (`distributions`)",
+        missing="research mode (instruction or replacing `query`, one distribution to add, extra links and keywords) "
+        "and selection mode (`distributions`) are reachable; not uploaded files as extra sources (`sources.files`) "
+        "or the catalogue's `deepen`",
     ),
     ToolReach("list_formations", _cmd("/minds audience <name>"), ("list_formations",)),
     ToolReach(

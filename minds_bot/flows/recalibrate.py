@@ -1,11 +1,12 @@
 """Recalibrating an Audience (owner only), followed in a channel thread until every member is ready.
 
-Owns: ``may_recalibrate`` (the Slack person acts for the Minds account — a workspace admin/owner or the
-installer — and Minds reports the account as the Audience's owner; both read on the server, never from a
-payload), ``start_recalibration`` (the request in the channel, "Calibrating…" in its thread, the one POST —
-never retried, it has no idempotency key — and Minds' counts of changed members) and ``RecalibrationHandler``
-for the run tracker: GETs only (``calibration.active``, then build progress) until the members are ready.
-A refusal says nothing changed; an unanswered POST says it may have started, never that it failed or worked.
+Owns: ``may_recalibrate`` (the Slack person acts for the Minds account — a workspace admin/owner or the installer —
+and Minds reports the account as the Audience's owner; both read on the server, never from a payload),
+``start_recalibration`` (research mode — instruction or replacing query, one distribution to add, extra links and
+keywords — or selection mode's distributions; the request in the channel, "Calibrating…" in its thread, the one POST
+— never retried, it has no idempotency key — and Minds' counts of changed members) and ``RecalibrationHandler`` for
+the run tracker: GETs only (``calibration.active``, then build progress) until the members are ready. A refusal says
+nothing changed; an unanswered POST says it may have started, never that it failed or worked.
 Must not touch: Block Kit (``render/recalibrate.py``) or SQL.
 """
 
@@ -22,6 +23,7 @@ from minds_bot.minds import (
     AudienceDetail,
     AudienceProgress,
     Conflict,
+    GroundingDistribution,
     InvalidRequest,
     MindsError,
     NotFound,
@@ -65,6 +67,11 @@ class RecalibrationRequest:
     key: str  # the Slack submission's derived key: names the tracked run
     requested_distribution: str | None = None  # one distribution Minds adds (the OpenAPI's research mode)
     allow_shared_minds: bool = False  # consent to rewrite members other Audiences share
+    query: str | None = None  # research mode: replaces the brief for this recalibration
+    links: tuple[str, ...] = ()  # research mode: extra sources Minds keeps with the Audience
+    keywords: tuple[str, ...] = ()
+    # Selection mode when not None (even empty): the complete active set, from the Audience's review universe.
+    distributions: tuple[GroundingDistribution, ...] | None = None
 
 
 async def start_recalibration(services: Services, slack: AsyncWebClient, request: RecalibrationRequest) -> None:
@@ -77,7 +84,11 @@ async def start_recalibration(services: Services, slack: AsyncWebClient, request
 async def _start(services: Services, slack: AsyncWebClient, request: RecalibrationRequest) -> None:
     audience = request.audience
     parent = render_recalibration_request(
-        user_id=request.user_id, audience_name=audience.name, instruction=request.instruction
+        user_id=request.user_id,
+        audience_name=audience.name,
+        instruction=request.instruction,
+        query=request.query,
+        selection=request.distributions is not None,
     )
     thread_ts = (await slack.chat_postMessage(channel=request.channel_id, **parent.as_kwargs()))["ts"]
     progress = await slack.chat_postMessage(
@@ -90,6 +101,10 @@ async def _start(services: Services, slack: AsyncWebClient, request: Recalibrati
             instruction=request.instruction,
             requested_distribution=request.requested_distribution,
             allow_shared_minds=request.allow_shared_minds or None,
+            query=request.query,
+            links=request.links,
+            keywords=request.keywords,
+            distributions=request.distributions,
         )
     except MindsError as exc:
         reason = user_message(exc)

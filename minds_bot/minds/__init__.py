@@ -49,7 +49,8 @@ Public API (see each docstring for details)::
       research_methods() -> list[ResearchMethod]
       audience_progress(id) -> AudienceProgress    list_formations(id) -> list[Formation]
       recalibrate_audience(id, *, instruction=None, allow_shared_minds=None, query=None,
-                           requested_distribution=None, links=(), keywords=()) -> Recalibration
+                           requested_distribution=None, links=(), keywords=(),
+                           distributions=None) -> Recalibration   (distributions: selection mode)
       update_audience(id, *, name, shared_with_team=None) -> Audience    delete_audience(id)   (empty reply only)
       follow_audience(id) / unfollow_audience(id)    regenerate_audience_images(id, *, force, limit, dry)
       add_audience_members(id, mind_ids) -> MembersAdded    remove_audience_member(id, mind_id)
@@ -259,6 +260,9 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
         FromBriefResult as FromBriefResult,
     )
     from minds_bot.minds.models import (
+        GroundingDistribution as GroundingDistribution,
+    )
+    from minds_bot.minds.models import (
         Heatmap as Heatmap,
     )
     from minds_bot.minds.models import (
@@ -461,6 +465,7 @@ _WHERE = {
     "AgentRun": "models",
     "Audience": "models",
     "AudienceDetail": "models",
+    "GroundingDistribution": "models",
     "AudienceDuplicate": "models",
     "AudienceLimits": "models",
     "AudienceProgress": "models",

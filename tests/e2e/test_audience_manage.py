@@ -237,3 +237,101 @@ async def _choose_as(desk: Desk, user: str, verb: str) -> str:
         user=user, action_id="audience_more", value=f"{verb}:{SNEAKERS_ID}", channel=desk.research, ts=shown_card.ts
     )
     return since
+
+
+def option_value(modal: Any, block_id: str, text: str) -> str:
+    """The value of the option a person reads as ``text`` in the modal's block ``block_id``."""
+    block = next(b for b in modal.payload["blocks"] if b.get("block_id") == block_id)
+    return next(o["value"] for o in block["element"]["options"] if o["text"]["text"] == text)
+
+
+async def _recalibrate_with(desk: Desk, inputs: Any, *confirm_words: str) -> tuple[str, Any]:
+    """Ada recalibrates from the dialog: ``inputs`` (or a function of the opened modal giving them), then
+    confirms once the confirmation shows ``confirm_words``; (mark before, the confirmation)."""
+    since = await desk.type(desk.ada, f'recalibrate "{SNEAKERS}"')
+    modal = await desk.modal(desk.ada, "research query that replaces the brief")
+    await desk.emu.submit_view(user=desk.ada, view_id=modal.id, inputs=inputs(modal) if callable(inputs) else inputs)
+    confirm = await desk.modal(desk.ada, "Confirm recalibration", *confirm_words)
+    await desk.emu.submit_view(user=desk.ada, view_id=confirm.id)
+    return since, confirm
+
+
+async def test_a_research_query_with_extra_links_and_keywords_replaces_the_brief_and_keeps_the_sources(
+    desk: Desk,
+) -> None:
+    inputs = {
+        "query/value": "Sneaker collectors in Austria",
+        "sources_links/value": "https://example.com/sneakers\nhttps://example.com/resale",
+        "sources_keywords/value": "limited drops, resale, limited drops",
+    }
+    since, confirm = await _recalibrate_with(desk, inputs, "Research query, replacing the brief")
+    assert "Research query, replacing the brief: “Sneaker collectors in Austria”" in shown(confirm)
+    assert "Extra links: https://example.com/sneakers, https://example.com/resale" in shown(confirm)
+    assert "Extra keywords: limited drops, resale" in shown(confirm)
+    request = await desk.posted(since, lambda m: "asked Minds to recalibrate" in m.text)
+    assert request.text == (
+        f"<@{desk.ada}> asked Minds to recalibrate *{SNEAKERS}* from a new research query: "
+        "“Sneaker collectors in Austria”"
+    )
+    await desk.posted(since, lambda m: "Minds recalibrated the Audience" in m.text and m.is_reply)
+    sources = (await desk.minds_api("GET", f"/audiences/{SNEAKERS_ID}"))["sources"]
+    assert [(s["kind"], s["text"] or s["url"]) for s in sources if s["kind"] in ("keyword", "link")] == [
+        ("keyword", "limited drops"),
+        ("keyword", "resale"),
+        ("link", "https://example.com/sneakers"),
+        ("link", "https://example.com/resale"),
+    ]
+    assert not [s for s in sources if s["kind"] == "adjustment"], "a replacing query is not kept for replay"
+
+
+async def test_an_instruction_longer_than_slacks_metadata_reaches_minds_whole(desk: Desk) -> None:
+    instruction = "skew younger and " + "more urban " * 260  # 2,877 characters: more than private_metadata holds
+    since, _confirm = await _recalibrate_with(desk, {"instruction/value": instruction}, "Instruction:")
+    await desk.posted(since, lambda m: "Minds recalibrated the Audience" in m.text and m.is_reply)
+    sources = (await desk.minds_api("GET", f"/audiences/{SNEAKERS_ID}"))["sources"]
+    assert [s["text"] for s in sources if s["kind"] == "adjustment"] == [instruction.strip()]
+
+
+async def test_selection_mode_keeps_only_the_picked_grounded_distributions(desk: Desk) -> None:
+    grounding = (await desk.minds_api("GET", f"/audiences/{SNEAKERS_ID}"))["grounding"]
+    assert [d["name"] for d in grounding["distributions"]] == ["Age", "Gender", "Household income"]
+
+    def picked(modal: Any) -> dict[str, Any]:
+        values = [option_value(modal, "selection", name) for name in ("Age", "Region")]
+        return {"mode/value": "selection", "selection/value": values}
+
+    since, confirm = await _recalibrate_with(desk, picked, "Selection mode")
+    assert "Selection mode, no new research: only these distributions drive the members: Age, Region" in shown(confirm)
+    assert "No new research: Minds re-allocates the members to the distributions you picked." in shown(confirm)
+    request = await desk.posted(since, lambda m: "asked Minds to recalibrate" in m.text)
+    assert request.text == (
+        f"<@{desk.ada}> asked Minds to recalibrate *{SNEAKERS}* on a selection of its grounded distributions"
+    )
+    await desk.posted(since, lambda m: "Minds recalibrated the Audience" in m.text and m.is_reply)
+    after = (await desk.minds_api("GET", f"/audiences/{SNEAKERS_ID}"))["grounding"]
+    assert [d["name"] for d in after["distributions"]] == ["Age", "Region"]
+
+
+async def test_the_dialog_refuses_mixed_modes_and_both_an_instruction_and_a_query_and_sends_nothing(
+    desk: Desk,
+) -> None:
+    async def refused(inputs: dict[str, str]) -> dict[str, str]:
+        await desk.type(desk.ada, f'recalibrate "{SNEAKERS}"')
+        modal = await desk.modal(desk.ada, "research query that replaces the brief")
+        await desk.emu.submit_view(user=desk.ada, view_id=modal.id, inputs=inputs)
+        still = await desk.modal(desk.ada, "research query that replaces the brief")
+        assert still.id == modal.id
+        await desk.emu.close_view(user=desk.ada, view_id=modal.id)
+        return dict(still.errors)
+
+    assert await refused({"instruction/value": "skew younger", "query/value": "Austria"}) == {
+        "query": "Give an instruction or a research query that replaces the brief, not both."
+    }
+    assert await refused({"mode/value": "selection", "sources_keywords/value": "resale"}) == {
+        "mode": "Selection mode sends only the picked distributions: empty the research fields or pick Research."
+    }
+    assert await refused({"sources_links/value": "example.com/sneakers"}) == {
+        "sources_links": "Each line must be one link starting with https://."
+    }
+    sources = (await desk.minds_api("GET", f"/audiences/{SNEAKERS_ID}"))["sources"]
+    assert [s["kind"] for s in sources] == ["brief"]

@@ -8,7 +8,7 @@ import pytest
 
 from minds_bot.minds import MalformedResponse, MindsClient, ServerError
 from tests.fakes.minds_http import FakeMindsAPI, envelope, ok, raw
-from tests.minds.samples import AUDIENCE_ID, STUDY_ID, uid
+from tests.minds.samples import AUDIENCE_ID, STUDY_ID, audience, uid
 
 
 def formation(n: int, *, count: object = 3) -> dict[str, object]:
@@ -63,6 +63,38 @@ async def test_a_recalibration_that_fails_on_the_server_is_never_resent(api: Fak
     with pytest.raises(ServerError):
         await client.recalibrate_audience(AUDIENCE_ID, instruction="x")
     assert len(api.to("POST", f"/audiences/{AUDIENCE_ID}/recalibrate")) == 1
+
+
+async def test_selection_mode_sends_the_review_universes_entries_exactly_as_minds_gave_them(
+    api: FakeMindsAPI, client: MindsClient
+) -> None:
+    region = {
+        "name": "Region",
+        "tier": "target",
+        "distribution": [{"label": "Urban", "pct": 70, "sourceIdx": 0, "review": {"status": "included"}}],
+    }
+    grounding = {"distributions": [], "reviewDistributions": [region]}
+    detail = {**audience(0, "Parents"), "isPublic": False, "grounding": grounding}
+    api.on("GET", f"/audiences/{AUDIENCE_ID}", ok(detail))
+    done = {"refreshedMembers": 0, "evolvedMembers": 0, "retrainingMembers": 4, "addedMembers": 0}
+    api.on("POST", f"/audiences/{AUDIENCE_ID}/recalibrate", ok(done), ok(done))
+    parents = await client.get_audience(AUDIENCE_ID)
+    assert parents.grounding is not None
+    await client.recalibrate_audience(AUDIENCE_ID, distributions=parents.grounding.review_distributions)
+    await client.recalibrate_audience(AUDIENCE_ID, distributions=[])
+    sent = [s.json() for s in api.to("POST", f"/audiences/{AUDIENCE_ID}/recalibrate")]
+    assert sent == [{"distributions": [region]}, {"distributions": []}]
+    with pytest.raises(ValueError):
+        await client.recalibrate_audience(AUDIENCE_ID, distributions=[], query="Austria")
+    assert len(api.to("POST", f"/audiences/{AUDIENCE_ID}/recalibrate")) == 2
+
+
+async def test_research_mode_sends_the_query_and_extra_sources(api: FakeMindsAPI, client: MindsClient) -> None:
+    done = {"refreshedMembers": 0, "evolvedMembers": 3, "retrainingMembers": 3, "addedMembers": 0}
+    api.on("POST", f"/audiences/{AUDIENCE_ID}/recalibrate", ok(done))
+    await client.recalibrate_audience(AUDIENCE_ID, query="Austria", links=["https://a.example"], keywords=["x"])
+    [sent] = api.to("POST", f"/audiences/{AUDIENCE_ID}/recalibrate")
+    assert sent.json() == {"query": "Austria", "sources": {"links": ["https://a.example"], "keywords": ["x"]}}
 
 
 async def test_model_connections_keep_only_declared_flags(api: FakeMindsAPI, client: MindsClient) -> None:

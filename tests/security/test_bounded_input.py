@@ -367,7 +367,8 @@ def test_issue_28_every_typed_answer_field_has_slacks_max_length() -> None:
 DIALOG_FIELDS = {
     "study name": ("minds_study_new", "study_new_name", "study_new_name_input", "A Study name", 200),
     "template name": ("plan_save_template", "template_name", "value", "A template name", 200),
-    "recalibration": ("audience_recalibrate_modal", "instruction", "value", "An instruction", 2_000),
+    "recalibration": ("audience_recalibrate_modal", "instruction", "value", "An instruction", 3_000),
+    "recalibration query": ("audience_recalibrate_modal", "query", "value", "A research query", 3_000),
     "question to an Audience": ("audience_ask_modal", "question", "value", "A question", 2_000),
     "Audience brief": ("audience_from_files_modal", "brief", "value", "An Audience brief", 3_000),
 }

@@ -378,7 +378,7 @@ async def test_recalibration_confirms_who_may_change_then_follows_calibrating_to
     result = {"refreshedMembers": 0, "evolvedMembers": 0, "retrainingMembers": 4, "addedMembers": 0}
     bot.minds_api.on("POST", f"/audiences/{AUDIENCE}/recalibrate", ok({"grounding": {}, **result}))
     modal = await open_recalibration(bot)
-    assert modal["callback_id"] == "audience_recalibrate_modal" and "at most 2,000 characters" in json.dumps(modal)
+    assert modal["callback_id"] == "audience_recalibrate_modal" and "at most 3,000 characters" in json.dumps(modal)
 
     instruction = {"instruction": {"value": {"type": "plain_text_input", "value": "make women 60% <now>"}}}
     answer = json.loads((await bot.submit(modal, instruction, user=ADMIN)).body)

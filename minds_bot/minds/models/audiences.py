@@ -76,6 +76,35 @@ class ResearchState(MindsModel):
         return data
 
 
+class DistributionShare(MindsModel):
+    label: str
+    pct: float = Field(ge=0, le=100)
+    source_idx: int = Field(ge=0)
+
+
+class GroundingDistribution(MindsModel):
+    """One grounded axis (the OpenAPI's ``GroundingDistribution``). ``wire`` keeps the object exactly as Minds
+    sent it, so selection mode sends back the review universe's entries unchanged."""
+
+    name: str
+    distribution: list[DistributionShare]
+    wire: dict[str, Any] = Field(default_factory=dict, exclude=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keep_wire(cls, data: Any) -> Any:
+        return {**data, "wire": dict(data)} if isinstance(data, dict) and "wire" not in data else data
+
+
+class AudienceGrounding(MindsModel):
+    """``grounding`` on ``GET /audiences/{id}``: the active distributions and the complete review universe. The
+    OpenAPI requires both; read as empty when a reply lacks them, so the card still shows and the Recalibrate…
+    dialog simply offers no selection mode (it offers it only for distributions Minds listed)."""
+
+    distributions: list[GroundingDistribution] = Field(default_factory=list)
+    review_distributions: list[GroundingDistribution] = Field(default_factory=list)
+
+
 class AudienceDetail(SharingFields):
     """``GET /audiences/{id}``. The card-only fields are optional because the duplicate and by-id lookups
     reuse this model; the card says "not reported" for a missing one rather than assuming a value."""
@@ -90,6 +119,7 @@ class AudienceDetail(SharingFields):
     sources: list[AudienceSource] | None = None
     calibration: CalibrationState | None = None
     research: ResearchState | None = None
+    grounding: AudienceGrounding | None = None  # absent when the Audience was never grounded
 
     @model_validator(mode="before")
     @classmethod

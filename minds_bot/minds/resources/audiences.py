@@ -21,6 +21,7 @@ from minds_bot.minds.models import (
     Formation,
     FromBriefJob,
     FromBriefResult,
+    GroundingDistribution,
     ImportedSource,
     Recalibration,
     SourceImport,
@@ -180,11 +181,16 @@ class AudiencesApi(Transport):
         requested_distribution: str | None = None,
         links: Sequence[str] = (),
         keywords: Sequence[str] = (),
+        distributions: Sequence[GroundingDistribution] | None = None,
     ) -> Recalibration:
         """``POST /audiences/{id}/recalibrate`` (owner only; synchronous for the grounding, retraining goes on
         in the background) in research mode: an ``instruction`` on top of the brief, or a ``query`` replacing it;
-        one ``requested_distribution`` to add; extra ``links``/``keywords`` as sources. No idempotency key exists
-        for it, so it is never retried."""
+        one ``requested_distribution`` to add; extra ``links``/``keywords`` as sources. Or in selection mode:
+        ``distributions`` (even empty) is the complete active set, entries of the Audience's review universe sent
+        exactly as Minds gave them; research fields are not sent with it. No idempotency key exists for it, so it
+        is never retried."""
+        if distributions is not None and (instruction or query or requested_distribution or links or keywords):
+            raise ValueError("selection mode (distributions) takes no research-mode fields")
         sources = _drop_none({"links": list(links) or None, "keywords": list(keywords) or None}) or None
         body = _drop_none(
             {
@@ -192,6 +198,7 @@ class AudiencesApi(Transport):
                 "query": query,
                 "requestedDistribution": requested_distribution,
                 "sources": sources,
+                "distributions": None if distributions is None else [d.wire for d in distributions],
                 "allowSharedMinds": allow_shared_minds,
             }
         )

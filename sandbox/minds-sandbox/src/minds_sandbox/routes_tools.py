@@ -21,6 +21,7 @@ from typing import Any
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field
 
+from minds_sandbox import grounding
 from minds_sandbox.errors import ApiError, conflict
 from minds_sandbox.http_support import (
     lookup,
@@ -78,12 +79,26 @@ class Sources(BaseModel):
     keywords: list[str] | None = Field(default=None, max_length=20)
 
 
+class Share(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    label: str
+    pct: float = Field(ge=0, le=100)
+    sourceIdx: int = Field(ge=0)
+
+
+class GroundingDistribution(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    name: str
+    distribution: list[Share]
+
+
 class Recalibrate(BaseModel):
     model_config = ConfigDict(extra="forbid")
     instruction: str | None = Field(default=None, max_length=4000)
     query: str | None = Field(default=None, max_length=4000)
     requestedDistribution: str | None = Field(default=None, min_length=1, max_length=120)
     sources: Sources | None = None
+    distributions: list[GroundingDistribution] | None = None  # present (even empty): selection mode
     allowSharedMinds: bool | None = None
 
 
@@ -121,6 +136,7 @@ async def recalibrate(request: web.Request) -> web.Response:
             code="AUDIENCE_MINDS_SHARED",
             data={"code": "AUDIENCE_MINDS_SHARED", "sharedMinds": shared},
         )
+    _edit_grounding(audience, body, now=now)
     members = _members(rt.state, audience)
     changed = _changed_members(members, body.instruction or body.query or "")
     step = rt.engine.step
@@ -132,6 +148,7 @@ async def recalibrate(request: web.Request) -> web.Response:
     if body.requestedDistribution:
         topic = body.requestedDistribution.strip()
         audience.setdefault("adjustments", []).append({"text": f"Add a distribution: {topic}", "createdAt": now})
+        grounding.add_distribution(audience, topic)
     audience["updatedAt"] = now
     rt.state.touch()
     composition = _is_composition(body.instruction or "")
@@ -144,6 +161,25 @@ async def recalibrate(request: web.Request) -> web.Response:
             "addedMembers": 0,
         }
     )
+
+
+RESEARCH_FIELDS = ("instruction", "query", "requestedDistribution", "sources")
+
+
+def _edit_grounding(audience: Record, body: Recalibrate, *, now: float) -> None:
+    """Selection mode (``distributions`` present, even empty) edits the active set and nothing else; research
+    mode persists extra sources (``query`` is a one-off override: nothing of it is kept for replay)."""
+    if body.distributions is not None:
+        mixed = [f for f in RESEARCH_FIELDS if getattr(body, f) is not None]
+        if mixed:
+            raise ApiError(400, f"Selection mode cannot be combined with {', '.join(mixed)}", code="INVALID_REQUEST")
+        grounding.select(audience, [d.model_dump() for d in body.distributions])
+        return
+    extras = audience.setdefault("sourceExtras", [])
+    for word in (body.sources.keywords or []) if body.sources else []:
+        extras.append({"kind": "keyword", "value": word, "createdAt": now})
+    for link in (body.sources.links or []) if body.sources else []:
+        extras.append({"kind": "link", "value": link, "createdAt": now})
 
 
 def _is_additive(instruction: str) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from minds_sandbox.clock import iso
+from minds_sandbox.grounding import active_distributions, grounding_sources, review_distributions
 from minds_sandbox.ids import stable_id
 from minds_sandbox.state import Record, SandboxState
 
@@ -213,7 +214,7 @@ def audience_detail(state: SandboxState, audience: Record, *, now: float | None 
         "isSharedWithTeam": audience.get("isSharedWithTeam", False),
         "isLinkSharingEnabled": audience["isLinkSharingEnabled"],
         "publicShareId": audience["publicShareId"],
-        "sources": [brief, *_adjustments(audience), *_files(audience)],
+        "sources": [brief, *_adjustments(audience), *_extra_sources(audience), *_files(audience)],
         "calibration": _calibration(audience, now=now),
         "grounding": _grounding(audience),
     }
@@ -230,6 +231,21 @@ def _adjustments(audience: Record) -> list[dict[str, Any]]:
             "createdAt": iso(adjustment["createdAt"]),
         }
         for i, adjustment in enumerate(audience.get("adjustments", []))
+    ]
+
+
+def _extra_sources(audience: Record) -> list[dict[str, Any]]:
+    """Keywords and links a recalibration added to the source bundle (``sourceExtras``: kind and value)."""
+    return [
+        {
+            "id": stable_id("source", audience["id"], "extra", i),
+            "kind": extra["kind"],
+            "text": extra["value"] if extra["kind"] == "keyword" else None,
+            "url": extra["value"] if extra["kind"] == "link" else None,
+            "filename": None,
+            "createdAt": iso(extra["createdAt"]),
+        }
+        for i, extra in enumerate(audience.get("sourceExtras", []))
     ]
 
 
@@ -269,9 +285,9 @@ def _grounding(audience: Record) -> dict[str, Any]:
     """A small grounding with the research coverage the seeds describe (sourced, proxy, assumed, missing)."""
     return {
         "snapshotId": stable_id("snapshot", audience["id"]),
-        "distributions": [],
-        "reviewDistributions": [],
-        "sources": [],
+        "distributions": active_distributions(audience),
+        "reviewDistributions": review_distributions(audience),
+        "sources": grounding_sources(audience),
         "summary": f"Grounding for {audience['name']}",
         "confidence": 0.6,
         "appliedToPersonas": True,

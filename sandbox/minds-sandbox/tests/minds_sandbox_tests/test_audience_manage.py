@@ -76,7 +76,7 @@ async def test_a_formation_is_previewed_created_built_recomputed_and_deleted(
     assert ("POST", "/api/v1/audiences/{audienceId}/formations/preview", 200) in contract_log.checked
     assert len((await client.get(f"{A}/formations")).json()["data"]) == 2, "a preview saves nothing"
 
-    created = (await client.post(f"{A}/formations", json={"hypothesis": proposal["hypothesis"], "name": "Cities"}))
+    created = await client.post(f"{A}/formations", json={"hypothesis": proposal["hypothesis"], "name": "Cities"})
     made = created.json()["data"]
     assert (made["name"], made["status"]) == ("Cities", "building")
     assert ("POST", "/api/v1/audiences/{audienceId}/formations", 200) in contract_log.checked
@@ -128,3 +128,51 @@ async def test_recalibrating_members_another_audience_shares_needs_consent(
         "skew younger",
         "Add a distribution: household income",
     ]
+
+
+async def test_a_recalibration_query_and_extra_sources_persist_the_sources_but_not_the_query(
+    client: httpx.AsyncClient, contract_log: ContractLog
+) -> None:
+    body = {
+        "query": "Sneaker collectors in Austria",
+        "sources": {"links": ["https://example.com/sneakers"], "keywords": ["limited drops", "resale"]},
+    }
+    assert (await client.post(f"{A}/recalibrate", json=body)).status_code == 200
+    assert ("POST", "/api/v1/audiences/{audienceId}/recalibrate", 200) in contract_log.checked
+    sources = (await client.get(A)).json()["data"]["sources"]
+    assert [(s["kind"], s["text"] or s["url"]) for s in sources if s["kind"] in ("keyword", "link")] == [
+        ("keyword", "limited drops"),
+        ("keyword", "resale"),
+        ("link", "https://example.com/sneakers"),
+    ]
+    assert not [s for s in sources if s["kind"] == "adjustment"]
+
+
+async def test_selection_mode_sets_the_active_distributions_from_the_review_universe(
+    client: httpx.AsyncClient, contract_log: ContractLog
+) -> None:
+    grounding = (await client.get(A)).json()["data"]["grounding"]
+    assert [d["name"] for d in grounding["distributions"]] == ["Age", "Gender", "Household income"]
+    universe = {d["name"]: d for d in grounding["reviewDistributions"]}
+    assert list(universe) == ["Age", "Gender", "Household income", "Region"]
+
+    picked = [universe["Age"], universe["Region"]]
+    assert (await client.post(f"{A}/recalibrate", json={"distributions": picked})).status_code == 200
+    after = (await client.get(A)).json()["data"]["grounding"]
+    assert [d["name"] for d in after["distributions"]] == ["Age", "Region"]
+    assert [d["name"] for d in after["reviewDistributions"]] == list(universe)
+
+
+async def test_a_distribution_not_in_the_review_universe_is_refused(client: httpx.AsyncClient) -> None:
+    made_up = {"name": "Shoe size", "distribution": [{"label": "42", "pct": 100, "sourceIdx": 0}]}
+    refused = await client.post(f"{A}/recalibrate", json={"distributions": [made_up]})
+    assert (refused.status_code, refused.json()["message"]) == (
+        400,
+        "Not in this Audience's review universe: Shoe size",
+    )
+    mixed = await client.post(f"{A}/recalibrate", json={"distributions": [], "query": "x"})
+    assert (mixed.status_code, mixed.json()["message"]) == (400, "Selection mode cannot be combined with query")
+    added = await client.post(f"{A}/recalibrate", json={"requestedDistribution": "Shoe size"})
+    assert added.status_code == 200
+    names = [d["name"] for d in (await client.get(A)).json()["data"]["grounding"]["distributions"]]
+    assert names == ["Age", "Gender", "Household income", "Shoe size"]
