@@ -271,10 +271,16 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
         InvitationResult as InvitationResult,
     )
     from minds_bot.minds.models import (
+        KnowledgeEnrichment as KnowledgeEnrichment,
+    )
+    from minds_bot.minds.models import (
         KnowledgeItem as KnowledgeItem,
     )
     from minds_bot.minds.models import (
         KnowledgeList as KnowledgeList,
+    )
+    from minds_bot.minds.models import (
+        KnowledgePatterns as KnowledgePatterns,
     )
     from minds_bot.minds.models import (
         KnowledgeStatus as KnowledgeStatus,
@@ -289,13 +295,31 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
         MessageAnswers as MessageAnswers,
     )
     from minds_bot.minds.models import (
+        MindDeletion as MindDeletion,
+    )
+    from minds_bot.minds.models import (
         MindDetail as MindDetail,
+    )
+    from minds_bot.minds.models import (
+        MindPattern as MindPattern,
+    )
+    from minds_bot.minds.models import (
+        MindsDeleted as MindsDeleted,
     )
     from minds_bot.minds.models import (
         MindSummary as MindSummary,
     )
     from minds_bot.minds.models import (
         ModelConnection as ModelConnection,
+    )
+    from minds_bot.minds.models import (
+        PatternAspect as PatternAspect,
+    )
+    from minds_bot.minds.models import (
+        PatternFramework as PatternFramework,
+    )
+    from minds_bot.minds.models import (
+        PatternSubAspect as PatternSubAspect,
     )
     from minds_bot.minds.models import (
         PlanAttachment as PlanAttachment,
@@ -323,6 +347,9 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
     )
     from minds_bot.minds.models import (
         Recalibration as Recalibration,
+    )
+    from minds_bot.minds.models import (
+        RegeneratedImage as RegeneratedImage,
     )
     from minds_bot.minds.models import (
         RegeneratedPrompt as RegeneratedPrompt,
@@ -497,6 +524,15 @@ _WHERE = {
     "TrainingStatus": "models",
     "MindDetail": "models",
     "RegeneratedPrompt": "models",
+    "RegeneratedImage": "models",
+    "MindPattern": "models",
+    "PatternSubAspect": "models",
+    "PatternAspect": "models",
+    "PatternFramework": "models",
+    "KnowledgePatterns": "models",
+    "KnowledgeEnrichment": "models",
+    "MindDeletion": "models",
+    "MindsDeleted": "models",
     "MindSummary": "models",
     "ModelConnection": "models",
     "PlanAttachment": "models",
