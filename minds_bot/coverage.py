@@ -221,17 +221,40 @@ TOOLS: tuple[ToolReach, ...] = (
         (
             *_cmd("/minds mind <name>", "/minds chat <mind>"),
             *(_button(label) for label in ("Edit", "Retrain", "Rebuild prompt", "Delete")),
+            *(_button(label) for label in ("Regenerate portrait…", "Rebuild knowledge index", "Patterns")),
+            Surface("dialog", "Regenerate portrait"),
         ),
-        ("get_mind", "update_mind", "retrain_mind", "regenerate_mind_prompt", "delete_mind", "mind_training"),
-        missing="`get`, `update`, `delete`, `retrain`, `regenerate_prompt` and `get_training` only: no "
-        "`delete_many`, `regenerate_image`, `regenerate_embeddings` or `get_patterns`",
+        (
+            "get_mind",
+            "update_mind",
+            "retrain_mind",
+            "regenerate_mind_prompt",
+            "delete_mind",
+            "mind_training",
+            "regenerate_mind_image",
+            "regenerate_mind_embeddings",
+            "mind_patterns",
+        ),
+        missing="no `delete_many` (several Minds in one confirmation); every other action is reachable",
     ),
     ToolReach(
         "manage_mind_knowledge",
-        (*_cmd("/minds mind <name>"), _button("Add knowledge"), _button("Remove")),
-        ("list_mind_knowledge", "add_mind_knowledge", "delete_mind_knowledge", "mind_knowledge_status"),
-        missing="`list`, `add` (a link or a file's address), `status` and `delete` only: no `update`, `enrich` "
-        "or `patterns`",
+        (
+            *_cmd("/minds mind <name>"),
+            *(_button(label) for label in ("Add knowledge", "Edit description…", "Remove…")),
+            *(_button(label) for label in ("Enrich from keywords…", "Patterns by framework")),
+            Surface("dialog", "Edit knowledge"),
+            Surface("dialog", "Enrich from keywords"),
+        ),
+        (
+            "list_mind_knowledge",
+            "add_mind_knowledge",
+            "delete_mind_knowledge",
+            "mind_knowledge_status",
+            "update_mind_knowledge",
+            "enrich_mind_knowledge",
+            "mind_knowledge_patterns",
+        ),
     ),
     ToolReach(
         "manage_audience",
