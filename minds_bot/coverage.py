@@ -223,6 +223,8 @@ TOOLS: tuple[ToolReach, ...] = (
             *(_button(label) for label in ("Edit", "Retrain", "Rebuild prompt", "Delete")),
             *(_button(label) for label in ("Regenerate portrait…", "Rebuild knowledge index", "Patterns")),
             Surface("dialog", "Regenerate portrait"),
+            _button("Delete several…"),
+            Surface("dialog", "Delete Minds"),
         ),
         (
             "get_mind",
@@ -234,8 +236,8 @@ TOOLS: tuple[ToolReach, ...] = (
             "regenerate_mind_image",
             "regenerate_mind_embeddings",
             "mind_patterns",
+            "delete_minds",
         ),
-        missing="no `delete_many` (several Minds in one confirmation); every other action is reachable",
     ),
     ToolReach(
         "manage_mind_knowledge",

@@ -35,6 +35,11 @@ Public API (see each docstring for details)::
       list_mind_knowledge(id) -> KnowledgeList
       add_mind_knowledge(id, *, description, link=None, file=None) -> KnowledgeItem
       mind_knowledge_status(id, item_id) -> KnowledgeStatus   delete_mind_knowledge(id, item_id) -> None
+      update_mind_knowledge(id, item_id, *, description) -> KnowledgeItem
+      enrich_mind_knowledge(id, *, keywords, regenerate_prompt=True) -> KnowledgeEnrichment   (1-15 keywords)
+      mind_knowledge_patterns(id) -> KnowledgePatterns   mind_patterns(id) -> list[MindPattern]
+      regenerate_mind_image(id, *, force=False, persona_context=None) -> RegeneratedImage
+      regenerate_mind_embeddings(id) -> None   (202 only)   delete_minds(ids) -> MindsDeleted   (1-100, each reported)
       create_chat(*, mind_id, name=None) -> ChatCreated
       start_profile_export(kind, id, *, format, force=None) / profile_export_status(kind, id, *, job_id, format)
           / wait_profile_export(kind, id, export, *, format, wait_seconds) -> ProfileExport   (kind audiences|minds)

@@ -323,3 +323,32 @@ async def test_a_sources_description_is_edited_from_its_menu_and_the_card_shows_
         desk.ada, since, "Saved the description “Survey of 400 night nurses” of a source of *Nora Nights*'s knowledge"
     )
     assert "• Survey of 400 night nurses — https://example.com/shifts" in shown(saved)
+
+
+async def test_several_minds_are_deleted_from_a_minds_page_after_a_confirmation_naming_each(desk: Desk) -> None:
+    nora, other = await a_mind(desk), await a_mind(desk, "Nora Days")
+    await a_mind(desk, "Nora Evenings")
+    since = await desk.type(desk.ada, "minds Nora")
+    page = await desk.private(desk.ada, since, "Delete several…")
+    await press(desk, desk.ada, page, "minds_delete_many")
+    pick = await desk.modal(desk.ada, "Choose the Minds to delete")
+    chosen = {"minds/value": [nora["id"], other["id"]]}
+    assert (await desk.emu.submit_view(user=desk.ada, view_id=pick.id, inputs=chosen)).ok
+    confirm = await desk.modal(desk.ada, "Delete these 2 Minds for good?")
+    assert "• *Nora Nights*" in shown(confirm) and "• *Nora Days*" in shown(confirm)
+    assert "Nora Evenings" not in shown(confirm)
+    assert len(await desk.minds_api("GET", "/minds?search=Nora")) == 3, "nothing is deleted before the confirmation"
+    since = desk.emu.mark()
+    assert (await desk.emu.submit_view(user=desk.ada, view_id=confirm.id)).ok
+    said = await desk.private(desk.ada, since, "Deleted 2 Minds in Minds:")
+    assert "Nora Nights" in shown(said) and "Nora Days" in shown(said)
+    assert [m["name"] for m in await desk.minds_api("GET", "/minds?search=Nora")] == ["Nora Evenings"]
+
+
+async def test_someone_who_does_not_act_for_the_minds_account_cannot_delete_several(desk: Desk) -> None:
+    await a_mind(desk)
+    since = await desk.type(desk.ben, "minds Nora")
+    page = await desk.private(desk.ben, since, "Delete several…")
+    since = await press(desk, desk.ben, page, "minds_delete_many")
+    await desk.private(desk.ben, since, ONLY_MANAGERS)
+    assert desk.emu.state.modal_stack(desk.ben) == [], "no dialog was opened for him"

@@ -65,6 +65,7 @@ from minds_bot.minds.models import (
     InvitationResult,
     KnowledgeItem,
     KnowledgePatterns,
+    MindDeletion,
     MindDetail,
     MindPattern,
     ModelConnection,
@@ -489,6 +490,9 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
             "filePath": None if flag else "portfolio/u/1_survey.pdf",
             "processing": {"status": "queued"} if flag else None,
         }
+    ),
+    MindDeletion: lambda flag: MindDeletion.model_validate(
+        {"mindId": "m1", "deleted": flag, "error": None if flag else "Mind not found"}
     ),
     RegeneratedImage: lambda flag: RegeneratedImage.model_validate(
         {"mindId": "m1", "name": "Nora", "enqueued": flag, "skippedReason": None if flag else "image already set"}

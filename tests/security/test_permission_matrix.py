@@ -803,6 +803,34 @@ async def mind_portrait_confirmed(world: World, person: str) -> str:
     return str(note["text"])
 
 
+OTHER_MIND = samples.uid(3002)
+SEVERAL = json.dumps({"m": [[MIND, "Nora Nights"], [OTHER_MIND, "Nora Days"]]})
+
+
+async def delete_several_button(world: World, person: str) -> str:
+    """**Delete several…** on a /minds minds page: the pick opens only for someone who acts for the account."""
+    world.mark()
+    await world.bot.click("minds_delete_many", SEVERAL, user=person, ephemeral=True)
+    if person == DAN:
+        return await opened_view(world)
+    return await world.bot.refusal()
+
+
+async def delete_several_confirmed(world: World, person: str) -> str:
+    """The confirmation naming each Mind, submitted: the gate is asked again from the submitter, on the server."""
+    results = [{"mindId": MIND, "deleted": True}, {"mindId": OTHER_MIND, "deleted": True}]
+    world.bot.minds_api.on("DELETE", "/minds", raw({"success": True, "data": {"results": results}}))
+    world.mark()
+    metadata = json.dumps({"c": RESEARCH, "m": [[MIND, "Nora Nights"], [OTHER_MIND, "Nora Days"]]})
+    await world.bot.submit({"callback_id": "minds_delete_confirm", "private_metadata": metadata}, {}, user=person)
+    (note,) = await world.bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    deletes = [r for r in world.bot.minds_api.sent if r.method == "DELETE"]
+    assert len(deletes) == (1 if person == DAN else 0)
+    if person == DAN:
+        world.writes_before += 1  # the deletes the admin confirmed are what this cell allows
+    return str(note["text"])
+
+
 # --- managing an Audience from its card: seeing for the channel's members, changing for its deciders -------------
 
 AUDIENCE = samples.uid(2001)
@@ -1009,6 +1037,10 @@ MATRIX = [
     Cell("menu", "a Mind's new portrait", DAN, True, "has no portrait yet", mind_portrait_menu),
     Cell("dialog", "a Mind's new portrait, submitted", BEN, False, ONLY_MANAGERS, mind_portrait_confirmed),
     Cell("dialog", "a Mind's new portrait, submitted", DAN, True, "queued a new portrait", mind_portrait_confirmed),
+    Cell("button", "delete several Minds", BEN, False, ONLY_MANAGERS, delete_several_button),
+    Cell("button", "delete several Minds", DAN, True, "Choose the Minds to delete", delete_several_button),
+    Cell("dialog", "delete several Minds, confirmed", BEN, False, ONLY_MANAGERS, delete_several_confirmed),
+    Cell("dialog", "delete several Minds, confirmed", DAN, True, "Deleted 2 Minds in Minds", delete_several_confirmed),
     Cell("menu", "a Mind's patterns", ADA, True, "Minds has no patterns for *Nora Nights* yet", mind_patterns_menu),
 ]
 
