@@ -352,3 +352,33 @@ async def test_someone_who_does_not_act_for_the_minds_account_cannot_delete_seve
     since = await press(desk, desk.ben, page, "minds_delete_many")
     await desk.private(desk.ben, since, ONLY_MANAGERS)
     assert desk.emu.state.modal_stack(desk.ben) == [], "no dialog was opened for him"
+
+
+async def test_a_mind_deleted_elsewhere_before_the_confirmation_is_named_with_minds_reason(desk: Desk) -> None:
+    nora, other = await a_mind(desk), await a_mind(desk, "Nora Days")
+    since = await desk.type(desk.ada, "minds Nora")
+    page = await desk.private(desk.ada, since, "Delete several…")
+    await press(desk, desk.ada, page, "minds_delete_many")
+    pick = await desk.modal(desk.ada, "Choose the Minds to delete")
+    assert (
+        await desk.emu.submit_view(user=desk.ada, view_id=pick.id, inputs={"minds/value": [nora["id"], other["id"]]})
+    ).ok
+    confirm = await desk.modal(desk.ada, "Delete these 2 Minds for good?")
+    gone = await desk.minds_api("DELETE", "/minds", {"mindIds": [other["id"]]})  # deleted in Minds meanwhile
+    assert gone["results"] == [{"mindId": other["id"], "deleted": True}]
+    since = desk.emu.mark()
+    assert (await desk.emu.submit_view(user=desk.ada, view_id=confirm.id)).ok
+    said = await desk.private(desk.ada, since, "Deleted 1 Mind in Minds: Nora Nights.")
+    assert "Minds did not delete 1 Mind: Nora Days (Mind not found)." in shown(said)
+
+
+async def test_someone_who_does_not_act_for_the_minds_account_cannot_edit_or_remove_a_source(desk: Desk) -> None:
+    mind = await a_mind(desk)
+    link = {"link": "https://example.com/shifts", "description": "Shift survey"}
+    await desk.minds_api("POST", f"/minds/{mind['id']}/knowledge", link)
+    shown_card = await card(desk, desk.ben, "Knowledge: 1 source")
+    [menu] = [a for a in _actions(shown_card) if a.startswith("mind_source:")]
+    for verb in ("edit", "remove"):
+        since = await choose(desk, desk.ben, shown_card, menu, f"{verb}:{mind['id']}")
+        await desk.private(desk.ben, since, ONLY_MANAGERS)
+    assert desk.emu.state.modal_stack(desk.ben) == [], "no dialog was opened for him"
