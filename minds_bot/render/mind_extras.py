@@ -50,6 +50,7 @@ MAX_SOURCE_DESCRIPTION = 500
 NAME_IN_METADATA = 80
 MAX_PATTERNS_SHOWN = 15
 MAX_ASPECTS_SHOWN = 8
+MAX_FRAMEWORKS_SHOWN = 40  # one section each, under Slack's 50 blocks
 MAX_QUOTE_SHOWN = 300
 
 
@@ -239,7 +240,7 @@ def render_frameworks(patterns: KnowledgePatterns) -> Message:
         name=shown,
     )
     blocks: list[Block] = [section(head)]
-    for framework in patterns.frameworks:
+    for framework in patterns.frameworks[:MAX_FRAMEWORKS_SHOWN]:
         aspects = [
             _("{aspect} ({count})", aspect=escape(a.name, limit=MAX_NAME_SHOWN), count=format_number(a.occurrences))
             for a in framework.aspects[:MAX_ASPECTS_SHOWN]
@@ -251,4 +252,15 @@ def render_frameworks(patterns: KnowledgePatterns) -> Message:
         title = escape(framework.name, limit=MAX_NAME_SHOWN)
         count = format_number(framework.total_occurrences)
         blocks.append(section(_("*{framework}* · {count}\n{aspects}", framework=title, count=count, aspects=listed)))
+    hidden = len(patterns.frameworks) - MAX_FRAMEWORKS_SHOWN
+    if hidden > 0:
+        blocks.append(
+            context(
+                _n(
+                    "{count} more framework is not shown here; Minds shows them all on the Mind's page.",
+                    "{count} more frameworks are not shown here; Minds shows them all on the Mind's page.",
+                    hidden,
+                )
+            )
+        )
     return Message(text=head, blocks=blocks)

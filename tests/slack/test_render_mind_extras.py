@@ -8,8 +8,8 @@ import json
 import pytest
 
 from minds_bot import i18n
-from minds_bot.minds import MindDeletion, RegeneratedImage
-from minds_bot.render.mind_extras import more_menu, render_index_queued, render_portrait
+from minds_bot.minds import KnowledgePatterns, MindDeletion, RegeneratedImage
+from minds_bot.render.mind_extras import more_menu, render_frameworks, render_index_queued, render_portrait
 from minds_bot.render.minds_delete import confirm_modal, render_deleted_many
 
 LANGUAGES = ["en", "de", "es", "zh", "ko"]
@@ -115,3 +115,26 @@ def test_the_confirmation_names_each_mind_and_the_outcome_says_each_in_every_lan
     assert CONFIRM[language] in shown
     assert "• *Nora*" in shown and "• *Dora*" in shown
     assert outcome == "\n".join(OUTCOME[language])
+
+
+MORE_FRAMEWORKS = {
+    "en": "1 more framework is not shown here; Minds shows them all on the Mind's page.",
+    "de": "1 weiteres Modell wird hier nicht angezeigt; Minds zeigt alle auf der Seite des Minds.",
+    "es": "1 marco más no se muestra aquí; Minds los muestra todos en la página del Mind.",
+    "zh": "此处还有 1 个框架未显示；Minds 在该 Mind 的页面上显示全部框架。",
+    "ko": "프레임워크 1개가 더 있지만 여기에는 표시되지 않습니다. Minds의 Mind 페이지에서 모두 볼 수 있습니다.",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_patterns_by_framework_say_how_many_frameworks_are_not_shown(language: str) -> None:
+    aspect = {"id": "a", "name": "Openness", "occurrences": 1, "subAspects": []}
+    frameworks = [{"id": f"f{n}", "name": f"Frame {n}", "totalOccurrences": 1, "aspects": [aspect]} for n in range(41)]
+    patterns = KnowledgePatterns.model_validate(
+        {"mindId": MIND, "mindName": "Nora", "totalPatterns": 41, "frameworks": frameworks}
+    )
+    with i18n.speaking(language):
+        message = render_frameworks(patterns)
+    shown = json.dumps([b.to_dict() for b in message.blocks], ensure_ascii=False)
+    assert len(message.blocks) == 42 and "Frame 39" in shown and "Frame 40" not in shown
+    assert MORE_FRAMEWORKS[language] in shown
