@@ -35,6 +35,11 @@ Public API (see each docstring for details)::
       list_mind_knowledge(id) -> KnowledgeList
       add_mind_knowledge(id, *, description, link=None, file=None) -> KnowledgeItem
       mind_knowledge_status(id, item_id) -> KnowledgeStatus   delete_mind_knowledge(id, item_id) -> None
+      update_mind_knowledge(id, item_id, *, description) -> KnowledgeItem
+      enrich_mind_knowledge(id, *, keywords, regenerate_prompt=True) -> KnowledgeEnrichment   (1-15 keywords)
+      mind_knowledge_patterns(id) -> KnowledgePatterns   mind_patterns(id) -> list[MindPattern]
+      regenerate_mind_image(id, *, force=False, persona_context=None) -> RegeneratedImage
+      regenerate_mind_embeddings(id) -> None   (202 only)   delete_minds(ids) -> MindsDeleted   (1-100, each reported)
       create_chat(*, mind_id, name=None) -> ChatCreated
       start_profile_export(kind, id, *, format, force=None) / profile_export_status(kind, id, *, job_id, format)
           / wait_profile_export(kind, id, export, *, format, wait_seconds) -> ProfileExport   (kind audiences|minds)
@@ -275,10 +280,16 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
         InvitationResult as InvitationResult,
     )
     from minds_bot.minds.models import (
+        KnowledgeEnrichment as KnowledgeEnrichment,
+    )
+    from minds_bot.minds.models import (
         KnowledgeItem as KnowledgeItem,
     )
     from minds_bot.minds.models import (
         KnowledgeList as KnowledgeList,
+    )
+    from minds_bot.minds.models import (
+        KnowledgePatterns as KnowledgePatterns,
     )
     from minds_bot.minds.models import (
         KnowledgeStatus as KnowledgeStatus,
@@ -293,13 +304,31 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
         MessageAnswers as MessageAnswers,
     )
     from minds_bot.minds.models import (
+        MindDeletion as MindDeletion,
+    )
+    from minds_bot.minds.models import (
         MindDetail as MindDetail,
+    )
+    from minds_bot.minds.models import (
+        MindPattern as MindPattern,
+    )
+    from minds_bot.minds.models import (
+        MindsDeleted as MindsDeleted,
     )
     from minds_bot.minds.models import (
         MindSummary as MindSummary,
     )
     from minds_bot.minds.models import (
         ModelConnection as ModelConnection,
+    )
+    from minds_bot.minds.models import (
+        PatternAspect as PatternAspect,
+    )
+    from minds_bot.minds.models import (
+        PatternFramework as PatternFramework,
+    )
+    from minds_bot.minds.models import (
+        PatternSubAspect as PatternSubAspect,
     )
     from minds_bot.minds.models import (
         PlanAttachment as PlanAttachment,
@@ -327,6 +356,9 @@ if TYPE_CHECKING:  # the names as mypy and readers see them; at run time __getat
     )
     from minds_bot.minds.models import (
         Recalibration as Recalibration,
+    )
+    from minds_bot.minds.models import (
+        RegeneratedImage as RegeneratedImage,
     )
     from minds_bot.minds.models import (
         RegeneratedPrompt as RegeneratedPrompt,
@@ -502,6 +534,15 @@ _WHERE = {
     "TrainingStatus": "models",
     "MindDetail": "models",
     "RegeneratedPrompt": "models",
+    "RegeneratedImage": "models",
+    "MindPattern": "models",
+    "PatternSubAspect": "models",
+    "PatternAspect": "models",
+    "PatternFramework": "models",
+    "KnowledgePatterns": "models",
+    "KnowledgeEnrichment": "models",
+    "MindDeletion": "models",
+    "MindsDeleted": "models",
     "MindSummary": "models",
     "ModelConnection": "models",
     "PlanAttachment": "models",

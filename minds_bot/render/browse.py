@@ -2,8 +2,9 @@
 
 Owns: one page of Studies, Audiences or Minds as blocks, the "11–20 of 134" count (Minds' ``pagination.total``,
 or the number of matches among the newest items scanned for a query), Audience Mind counts, an Open button per
-Study, and an honest empty state: a valid empty list is "none yet"; no match for a query explains that only the
-newest 1,000 were searched. Must not touch: I/O.
+Study, **New Audience from these Minds** and **Delete several…** under a page of Minds, and an honest empty
+state: a valid empty list is "none yet"; no match for a query explains that only the newest 1,000 were searched.
+Must not touch: I/O.
 """
 
 from __future__ import annotations
@@ -209,6 +210,7 @@ def _state(page: BrowsePage, offset: int) -> dict[str, Any]:
 
 
 FROM_MINDS_ACTION = "audience_from_minds"  # opens the New Audience dialog (slack/audience_new.py)
+DELETE_MANY_ACTION = "minds_delete_many"  # opens the pick of Minds to delete (slack/minds_delete.py)
 
 
 def _from_these_minds(items: Sequence[Any]) -> list[Block]:
@@ -218,7 +220,8 @@ def _from_these_minds(items: Sequence[Any]) -> list[Block]:
         value = encode_value({"m": [[m.id, shorten(m.name, limit) if limit else ""] for m in items]})
         if value is not None:
             label = _("New Audience from these Minds")
-            return [ActionsBlock(elements=[button(label, action_id=FROM_MINDS_ACTION, value=value)])]
+            several = button(_("Delete several…"), action_id=DELETE_MANY_ACTION, value=value, style="danger")
+            return [ActionsBlock(elements=[button(label, action_id=FROM_MINDS_ACTION, value=value), several])]
     return []
 
 

@@ -4,7 +4,7 @@ Owns: the card — who the Mind is, its training status in one line (queued, run
 retrain may help, Minds' own message beside it), its knowledge with each source's processing state (all of it: a
 long list says how many more there are and where to see them), and its buttons: Refresh, Add knowledge, Retrain
 (left out while it trains: Minds answers 409 then), Rebuild prompt (only when training failed for want of a
-prompt), Edit, Delete, and Remove per knowledge source — and the
+prompt), Edit, Delete and the ⋯ menu, and a ⋯ menu per knowledge source (``render/mind_extras.py``) — and the
 private notes after each action. Every text from Minds or a person is escaped here. Must not touch: I/O.
 """
 
@@ -15,13 +15,14 @@ from typing import Literal
 
 from slack_sdk.models.blocks import ActionsBlock, Block, MarkdownTextObject, SectionBlock
 
-from minds_bot.i18n import N_, _, _n
+from minds_bot.i18n import N_, _, _n, join_list
 from minds_bot.minds import KnowledgeItem, MindDetail, TrainingStatus
 from minds_bot.render import MAX_NAME_SHOWN, MAX_REASON_SHOWN, MAX_WORD_SHOWN, Message, escape
 from minds_bot.render.common import button, context, encode_value, section, shorten
+from minds_bot.render.mind_extras import more_menu, source_menu
 
 Note = Literal[
-    "created", "edited", "retrained", "prompted", "added", "removed"
+    "created", "edited", "retrained", "prompted", "added", "removed", "enriched", "renamed"
 ]  # what just happened, said above the card
 MIND_REFRESH_ACTION = "mind_refresh"  # value: {"m": mind id, "n": its name}
 MIND_KNOWLEDGE_ACTION = "mind_add_knowledge"
@@ -30,9 +31,8 @@ MIND_PROMPT_ACTION = "mind_prompt"  # offered when training failed for want of a
 NO_PROMPT = "PROFILE_GEN_FAILED"
 MIND_EDIT_ACTION = "mind_edit"
 MIND_DELETE_ACTION = "mind_delete"
-MIND_FORGET_ACTION = "mind_forget"  # value: {"m": mind id, "n": its name, "i": item id, "d": its description}
+MIND_FORGET_ACTION = "mind_forget"  # cards shown before the source menu: {"m", "n", "i": item id, "d": description}
 NAME_IN_VALUE = 80
-DESCRIPTION_IN_VALUE = 120
 MAX_SOURCES_SHOWN = 20  # knowledge sources on the card, each with its own Remove button
 MAX_BLOCKS_BEFORE_SOURCES = 8
 
@@ -94,18 +94,10 @@ def _source(mind: MindDetail, item: KnowledgeItem) -> Block:
         where=escape(where or _("no link or file"), limit=MAX_NAME_SHOWN),
         state=state,
     )
-    value = encode_value(
-        {
-            "m": mind.id,
-            "n": shorten(mind.name, NAME_IN_VALUE),
-            "i": item.id,
-            "d": shorten(item.description, DESCRIPTION_IN_VALUE),
-        }
-    )
-    if value is None:
+    menu = source_menu(mind.id, item.id)  # Edit description…, Remove…
+    if menu is None:
         return section(line)
-    forget = button(_("Remove"), action_id=f"{MIND_FORGET_ACTION}:{item.id}", value=value)
-    return SectionBlock(text=MarkdownTextObject(text=line), accessory=forget)
+    return SectionBlock(text=MarkdownTextObject(text=line), accessory=menu)
 
 
 def _knowledge(mind: MindDetail, items: Sequence[KnowledgeItem] | None, *, error: str | None) -> list[Block]:
@@ -146,7 +138,8 @@ def _buttons(mind: MindDetail, training: TrainingStatus | None) -> list[Block]:
         button(_("Edit"), action_id=MIND_EDIT_ACTION, value=value),
         button(_("Delete"), action_id=MIND_DELETE_ACTION, value=value, style="danger"),
     ]
-    return [ActionsBlock(elements=elements)]
+    menu = more_menu(mind.id)
+    return [ActionsBlock(elements=[*elements, menu] if menu is not None else elements)]
 
 
 def render_mind_card(
@@ -159,7 +152,8 @@ def render_mind_card(
     note: Note | None = None,
     source: str | None = None,
 ) -> Message:
-    """The card; ``note`` heads it after an action (``source``: the knowledge source it was about)."""
+    """The card; ``note`` heads it after an action (``source``: the knowledge source it was about; after an
+    enrichment, the keywords Minds queued, one a line)."""
     said = _note(note, name=mind.name, source=source or "") if note else None
     blocks: list[Block] = [section(said)] if said else []
     blocks += _who(mind)
@@ -183,6 +177,18 @@ def _note(note: Note, *, name: str, source: str) -> str:
         return _("Minds rebuilt *{name}*'s prompt from its knowledge.", name=escape(name, limit=MAX_NAME_SHOWN))
     if note == "added":
         return _knowledge_note(name, source)
+    if note == "enriched":
+        return _(
+            "Minds queued web research on {keywords} for *{name}*'s knowledge; each source is used once it is ready.",
+            keywords=join_list(escape(k, limit=MAX_NAME_SHOWN) for k in source.split("\n")),  # one a line
+            name=escape(name, limit=MAX_NAME_SHOWN),
+        )
+    if note == "renamed":
+        return _(
+            "Saved the description “{description}” of a source of *{name}*'s knowledge in Minds.",
+            description=escape(source, limit=MAX_NAME_SHOWN),
+            name=escape(name, limit=MAX_NAME_SHOWN),
+        )
     return _forgotten_note(name, source)
 
 

@@ -28,7 +28,7 @@ LISTENERS = (
     *("methods", "audience_card", "audience_manage", "invite", "recalibrate", "models", "source_import", "heatmaps"),
     *("ask_about", "unfurls", "languages"),
     *("run_notice", "workflows", "spend", "compare", "audience_new"),
-    *("mind_card",),
+    *("mind_card", "mind_extras", "minds_delete"),
 )
 
 

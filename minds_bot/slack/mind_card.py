@@ -178,7 +178,7 @@ async def retrain(invocation: Invocation, chosen: dict[str, str]) -> None:
         await invocation.reply(render_still_training(chosen["n"]))
         return
     except MindsError as exc:
-        await _failed(invocation, exc, name=chosen["n"])
+        await failed(invocation, exc, name=chosen["n"])
         return
     await show_card(invocation, chosen["m"], note="retrained")
 
@@ -192,14 +192,14 @@ async def rebuild_prompt(invocation: Invocation, chosen: dict[str, str]) -> None
         await invocation.reply(render_no_prompt(name=chosen["n"], reason=user_message(exc)))
         return
     except MindsError as exc:
-        await _failed(invocation, exc, name=chosen["n"])
+        await failed(invocation, exc, name=chosen["n"])
         return
     await show_card(invocation, chosen["m"], note="prompted")
 
 
 async def open_edit(invocation: Invocation, chosen: dict[str, str]) -> None:
     minds = await invocation.minds()
-    mind = await with_progress(minds.get_mind(chosen["m"]), show=lambda: _looking(invocation))
+    mind = await with_progress(minds.get_mind(chosen["m"]), show=lambda: looking(invocation))
     view = edit_modal(
         mind_id=mind.id,
         name=mind.name,
@@ -213,7 +213,7 @@ async def open_edit(invocation: Invocation, chosen: dict[str, str]) -> None:
 async def open_delete(invocation: Invocation, chosen: dict[str, str]) -> None:
     """The confirmation names the Mind as Minds has it now, with how many knowledge sources go with it."""
     minds = await invocation.minds()
-    mind = await with_progress(minds.get_mind(chosen["m"]), show=lambda: _looking(invocation))
+    mind = await with_progress(minds.get_mind(chosen["m"]), show=lambda: looking(invocation))
     view = delete_modal(
         mind_id=mind.id, name=mind.name, sources=mind.knowledge_item_count, channel_id=invocation.channel_id
     )
@@ -231,11 +231,11 @@ async def open_forget(invocation: Invocation, chosen: dict[str, str]) -> None:
     await invocation.client.views_open(trigger_id=invocation.trigger_id, view=view.to_dict())
 
 
-async def _looking(invocation: Invocation) -> None:
+async def looking(invocation: Invocation) -> None:
     await invocation.say_text(_("Looking it up in Minds…"))
 
 
-async def _failed(invocation: Invocation, exc: MindsError, *, name: str) -> None:
+async def failed(invocation: Invocation, exc: MindsError, *, name: str) -> None:
     """Minds refused (its words), or did not confirm: then the person checks the Mind before trying again."""
     if isinstance(exc, MindsAPIError):
         await invocation.say_text(user_message(exc))
@@ -271,7 +271,7 @@ def _submitter(services: Services, body: dict[str, Any], view: dict[str, Any], c
     )
 
 
-async def _after_ack(
+async def after_ack(
     context: AsyncBoltContext,
     body: dict[str, Any],
     view: dict[str, Any],
@@ -286,7 +286,7 @@ async def _after_ack(
     try:
         await work(invocation, meta)
     except MindsError as exc:
-        await _failed(invocation, exc, name=str(meta.get("n") or ""))
+        await failed(invocation, exc, name=str(meta.get("n") or ""))
 
 
 def _new_mind(view: dict[str, Any]) -> NewMind:
@@ -329,7 +329,7 @@ async def new_submitted(
         mind_id = await create(await invocation.minds(), new, key=key)
         await show_card(invocation, mind_id, note="created")
 
-    await _after_ack(context, body, view, client, work)
+    await after_ack(context, body, view, client, work)
 
 
 async def knowledge_submitted(
@@ -361,7 +361,7 @@ async def knowledge_submitted(
         await minds.add_mind_knowledge(mind_id, description=description or "", link=link, file=file)
         await show_card(invocation, mind_id, note="added", source=description)
 
-    await _after_ack(context, body, view, client, work)
+    await after_ack(context, body, view, client, work)
 
 
 async def edit_submitted(
@@ -388,7 +388,7 @@ async def edit_submitted(
         )
         await show_card(invocation, mind_id, note="edited")
 
-    await _after_ack(context, body, view, client, work)
+    await after_ack(context, body, view, client, work)
 
 
 async def delete_confirmed(
@@ -401,7 +401,7 @@ async def delete_confirmed(
         await minds.delete_mind(str(meta.get("m") or ""))
         await invocation.reply(render_deleted(str(meta.get("n") or "")))
 
-    await _after_ack(context, body, view, client, work)
+    await after_ack(context, body, view, client, work)
 
 
 async def forget_confirmed(
@@ -415,7 +415,7 @@ async def forget_confirmed(
         await minds.delete_mind_knowledge(mind_id, str(meta.get("i") or ""))
         await show_card(invocation, mind_id, note="removed", source=str(meta.get("d") or ""))
 
-    await _after_ack(context, body, view, client, work)
+    await after_ack(context, body, view, client, work)
 
 
 def register(surface: Surface, services: Services) -> None:

@@ -89,6 +89,11 @@ SEED_EXCEPTIONS: dict[tuple[str, str], SeedException] = {
         "inputs for every retry; the OpenAPI copy declares no key, so it travels in the Idempotency-Key header",
         headers=frozenset({"idempotency-key"}),
     ),
+    ("DELETE", "/minds"): SeedException(
+        rule="§1.5 tool 37 (manage_mind delete_many) and §2 I: mindIds (1–100) with an explicit confirmation; the "
+        "OpenAPI declares no body for deleteMinds, and deleteMind's description names a mindIds body",
+        body_keys=frozenset({"mindIds"}),
+    ),
     ("GET", "/studies/{studyId}/runs"): SeedException(
         rule="§2 B.16 (004): the run list continues with before = pagination.nextCursor while hasMore; the "
         "OpenAPI copy declares only limit",
@@ -290,6 +295,17 @@ def everything_api() -> FakeMindsAPI:
     status = {"processing": {"status": "completed"}, "readyForRetrieval": True}
     api.on("GET", f"/minds/{MIND_ID}/knowledge/{uid(71)}/status", raw({"success": True, "data": status}))
     api.on("DELETE", f"/minds/{MIND_ID}/knowledge/{uid(71)}", raw(None, status=204))
+    api.on("DELETE", "/minds", raw({"success": True, "data": {"results": [{"mindId": MIND_ID, "deleted": True}]}}))
+    image = {"mindId": MIND_ID, "name": "Nora", "enqueued": True}
+    api.on("POST", f"/minds/{MIND_ID}/regenerate-image", raw({"success": True, "data": image}))
+    api.on("POST", f"/minds/{MIND_ID}/regenerate-embeddings", raw({"success": True}, status=202))
+    pattern = {"id": 1, "aspect": "Openness", "subAspect": None, "mind": "Likes bold ideas"}
+    api.on("GET", f"/minds/{MIND_ID}/patterns", raw({"data": [pattern]}))
+    grouped = {"mindId": MIND_ID, "mindName": "Nora", "totalPatterns": 0, "frameworks": []}
+    api.on("GET", f"/minds/{MIND_ID}/knowledge/patterns", raw({"success": True, "data": grouped}))
+    api.on("PUT", f"/minds/{MIND_ID}/knowledge/{uid(71)}", raw({"success": True, "data": item}))
+    enriched = {"mindId": MIND_ID, "keywords": ["a"], "queued": True, "regeneratePrompt": False, "message": "ok"}
+    api.on("POST", f"/minds/{MIND_ID}/knowledge/enrich", raw({"success": True, "data": enriched}, status=202))
     api.on("POST", f"/studies/{STUDY_ID}/runs", ok({"runId": RUN_ID, "status": "queued"}, status=202))
     api.on("GET", f"/runs/{RUN_ID}", ok({"runId": RUN_ID, "status": "completed", "messageId": "m1"}))
     api.on("POST", f"/runs/{RUN_ID}/cancel", ok({"status": "cancelled"}))
@@ -596,6 +612,13 @@ CASES: dict[str, Case] = {
     ),
     "mind_knowledge_status": lambda m: m.mind_knowledge_status(MIND_ID, uid(71)),
     "delete_mind_knowledge": lambda m: m.delete_mind_knowledge(MIND_ID, uid(71)),
+    "delete_minds": lambda m: m.delete_minds([MIND_ID]),
+    "regenerate_mind_image": lambda m: m.regenerate_mind_image(MIND_ID, force=True, persona_context=" A nurse "),
+    "regenerate_mind_embeddings": lambda m: m.regenerate_mind_embeddings(MIND_ID),
+    "mind_patterns": lambda m: m.mind_patterns(MIND_ID),
+    "mind_knowledge_patterns": lambda m: m.mind_knowledge_patterns(MIND_ID),
+    "update_mind_knowledge": lambda m: m.update_mind_knowledge(MIND_ID, uid(71), description=" Shift survey "),
+    "enrich_mind_knowledge": lambda m: m.enrich_mind_knowledge(MIND_ID, keywords=["a", " "], regenerate_prompt=False),
     "create_chat": lambda m: m.create_chat(mind_id=MIND_ID, name="Chat"),
     "send_chat_message": lambda m: m.send_chat_message(CHAT_ID, content="Why?", end_user_name="Ana"),
     "create_study_draft": lambda m: m.create_study_draft(

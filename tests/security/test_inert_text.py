@@ -64,11 +64,15 @@ from minds_bot.minds.models import (
     Heatmap,
     InvitationResult,
     KnowledgeItem,
+    KnowledgePatterns,
+    MindDeletion,
     MindDetail,
+    MindPattern,
     ModelConnection,
     PlanMethod,
     PlanQuestion,
     Recalibration,
+    RegeneratedImage,
     ResearchMethod,
     RunArtifact,
     SegmentationPreview,
@@ -487,6 +491,39 @@ SAMPLES: dict[Any, Callable[[bool], Any]] = {
             "link": "https://example.com/s" if flag else None,
             "filePath": None if flag else "portfolio/u/1_survey.pdf",
             "processing": {"status": "queued"} if flag else None,
+        }
+    ),
+    MindDeletion: lambda flag: MindDeletion.model_validate(
+        {"mindId": "m1", "deleted": flag, "error": None if flag else "Mind not found"}
+    ),
+    RegeneratedImage: lambda flag: RegeneratedImage.model_validate(
+        {"mindId": "m1", "name": "Nora", "enqueued": flag, "skippedReason": None if flag else "image already set"}
+    ),
+    MindPattern: lambda flag: MindPattern.model_validate(
+        {"id": 1, "aspect": "Openness", "subAspect": "Fantasy" if flag else None, "mind": "Likes bold ideas"}
+    ),
+    KnowledgePatterns: lambda flag: KnowledgePatterns.model_validate(
+        {
+            "mindId": "m1",
+            "mindName": "Nora",
+            "totalPatterns": 3,
+            "frameworks": [
+                {
+                    "id": "ocean",
+                    "name": "Big Five (OCEAN)",
+                    "totalOccurrences": 3,
+                    "aspects": [
+                        {
+                            "id": "ocean-O",
+                            "name": "Openness",
+                            "occurrences": 3,
+                            "subAspects": [{"id": "ocean-O-1", "name": "Fantasy", "occurrences": 3}],
+                        }
+                    ],
+                }
+            ]
+            if flag
+            else [],
         }
     ),
     StudyDraft: lambda flag: StudyDraft.model_validate(

@@ -30,7 +30,7 @@ from minds_bot.store import ChannelPolicy, ChatThread, Digest, PolicyMode, RunKi
 from tests.fakes.bot import CHANNEL, TEAM, BotHarness, bot_harness, buttons
 from tests.fakes.minds_http import ok, page, raw
 from tests.fakes.outage import switchable
-from tests.fakes.slack_requests import command_body
+from tests.fakes.slack_requests import button_click, command_body
 from tests.fakes.slack_web import BOT_USER
 from tests.security import test_visibility_drafts as drafts
 from tests.security import test_visibility_runs as runs_tests
@@ -745,6 +745,93 @@ async def delete_mind_confirmed(world: World, person: str) -> str:
     return str(note["text"])
 
 
+async def mind_menu(world: World, person: str, verb: str) -> None:
+    """The card's ⋯ menu, ``verb`` chosen (an overflow's selection, not a button's value)."""
+    payload = button_click(
+        team=TEAM,
+        channel=RESEARCH,
+        user=world.bot.acts(person),
+        action_id="mind_more",
+        value=None,
+        action_ts="1733150000.000001",
+        message_ts="1.000",
+        response_url=world.bot.slack.response_url("menu"),
+        trigger="menu.1",
+        block_id="b",
+        blocks=None,
+        ephemeral=True,
+        state=None,
+    )
+    payload["actions"][0] = {
+        "type": "overflow",
+        "action_id": "mind_more",
+        "block_id": "b",
+        "selected_option": {"text": {"type": "plain_text", "text": verb}, "value": f"{verb}:{MIND}"},
+        "action_ts": "1733150000.000001",
+    }
+    await world.bot.interaction(payload)
+
+
+async def mind_portrait_menu(world: World, person: str) -> str:
+    """Regenerate portrait…: the dialog opens only for someone who acts for the workspace's Minds account."""
+    with_a_mind(world)
+    await mind_menu(world, person, "portrait")
+    if person == DAN:
+        return await opened_view(world)
+    return await world.bot.refusal()
+
+
+async def mind_patterns_menu(world: World, person: str) -> str:
+    """Patterns: a read, for anyone who may see the card in the channel."""
+    with_a_mind(world)
+    world.bot.minds_api.on("GET", f"/minds/{MIND}/patterns", raw({"data": []}))
+    await mind_menu(world, person, "patterns")
+    return text_of(await world.bot.reply_containing("Nora Nights"))
+
+
+async def mind_portrait_confirmed(world: World, person: str) -> str:
+    """The portrait dialog submitted: the gate is asked again from the submitter; Minds is asked only if allowed."""
+    with_a_mind(world)
+    image = {"mindId": MIND, "name": "Nora Nights", "enqueued": True}
+    world.bot.minds_api.on("POST", f"/minds/{MIND}/regenerate-image", raw({"success": True, "data": image}))
+    metadata = json.dumps({"m": MIND, "n": "Nora Nights", "c": RESEARCH})
+    await world.bot.submit({"callback_id": "mind_portrait_modal", "private_metadata": metadata}, {}, user=person)
+    (note,) = await world.bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    asked = [r for r in world.bot.minds_api.sent if r.method == "POST"]
+    assert len(asked) == (1 if person == DAN else 0)
+    if person == DAN:
+        world.writes_before += 1  # the portrait the admin asked for is what this cell allows
+    return str(note["text"])
+
+
+OTHER_MIND = samples.uid(3002)
+SEVERAL = json.dumps({"m": [[MIND, "Nora Nights"], [OTHER_MIND, "Nora Days"]]})
+
+
+async def delete_several_button(world: World, person: str) -> str:
+    """**Delete several…** on a /minds minds page: the pick opens only for someone who acts for the account."""
+    world.mark()
+    await world.bot.click("minds_delete_many", SEVERAL, user=person, ephemeral=True)
+    if person == DAN:
+        return await opened_view(world)
+    return await world.bot.refusal()
+
+
+async def delete_several_confirmed(world: World, person: str) -> str:
+    """The confirmation naming each Mind, submitted: the gate is asked again from the submitter, on the server."""
+    results = [{"mindId": MIND, "deleted": True}, {"mindId": OTHER_MIND, "deleted": True}]
+    world.bot.minds_api.on("DELETE", "/minds", raw({"success": True, "data": {"results": results}}))
+    world.mark()
+    metadata = json.dumps({"c": RESEARCH, "m": [[MIND, "Nora Nights"], [OTHER_MIND, "Nora Days"]]})
+    await world.bot.submit({"callback_id": "minds_delete_confirm", "private_metadata": metadata}, {}, user=person)
+    (note,) = await world.bot.slack.wait_for("chat.postEphemeral", lambda c: c.get("user") == person)
+    deletes = [r for r in world.bot.minds_api.sent if r.method == "DELETE"]
+    assert len(deletes) == (1 if person == DAN else 0)
+    if person == DAN:
+        world.writes_before += 1  # the deletes the admin confirmed are what this cell allows
+    return str(note["text"])
+
+
 # --- managing an Audience from its card: seeing for the channel's members, changing for its deciders -------------
 
 AUDIENCE = samples.uid(2001)
@@ -1151,6 +1238,15 @@ MATRIX = [
     Cell("button", "delete a Mind", DAN, True, "Delete the Mind *Nora Nights*?", delete_mind_button),
     Cell("dialog", "delete a Mind, confirmed", BEN, False, ONLY_MANAGERS, delete_mind_confirmed),
     Cell("dialog", "delete a Mind, confirmed", DAN, True, "Deleted the Mind *Nora Nights*", delete_mind_confirmed),
+    Cell("menu", "a Mind's new portrait", BEN, False, ONLY_MANAGERS, mind_portrait_menu),
+    Cell("menu", "a Mind's new portrait", DAN, True, "has no portrait yet", mind_portrait_menu),
+    Cell("dialog", "a Mind's new portrait, submitted", BEN, False, ONLY_MANAGERS, mind_portrait_confirmed),
+    Cell("dialog", "a Mind's new portrait, submitted", DAN, True, "queued a new portrait", mind_portrait_confirmed),
+    Cell("button", "delete several Minds", BEN, False, ONLY_MANAGERS, delete_several_button),
+    Cell("button", "delete several Minds", DAN, True, "Choose the Minds to delete", delete_several_button),
+    Cell("dialog", "delete several Minds, confirmed", BEN, False, ONLY_MANAGERS, delete_several_confirmed),
+    Cell("dialog", "delete several Minds, confirmed", DAN, True, "Deleted 2 Minds in Minds", delete_several_confirmed),
+    Cell("menu", "a Mind's patterns", ADA, True, "Minds has no patterns for *Nora Nights* yet", mind_patterns_menu),
 ]
 
 

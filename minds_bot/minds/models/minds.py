@@ -104,3 +104,77 @@ class KnowledgeStatus(MindsModel):
     ready_for_retrieval: bool
     embedding_count: int | None = None
     pattern_count: int | None = None
+
+
+class RegeneratedImage(MindsModel):
+    """``POST /minds/{id}/regenerate-image``: whether a portrait job was queued (``enqueued``), or why not."""
+
+    mind_id: str
+    name: str
+    enqueued: bool
+    skipped_reason: str | None = None
+
+
+class MindPattern(MindsModel):
+    """One raw row of ``GET /minds/{id}/patterns`` (newest first): an aspect, its sub-aspect and the quote."""
+
+    id: int
+    aspect: str
+    sub_aspect: str | None = None
+    mind: str
+    created_at: datetime | None = None
+
+
+class PatternSubAspect(MindsModel):
+    id: str
+    name: str
+    occurrences: int = Field(ge=0)
+
+
+class PatternAspect(MindsModel):
+    id: str
+    name: str
+    occurrences: int = Field(ge=0)
+    sub_aspects: list[PatternSubAspect]
+
+
+class PatternFramework(MindsModel):
+    id: str
+    name: str
+    total_occurrences: int = Field(ge=0)
+    aspects: list[PatternAspect]
+
+
+class KnowledgePatterns(MindsModel):
+    """``GET /minds/{id}/knowledge/patterns``: the patterns grouped by framework, then aspect (most first);
+    ``frameworks`` is empty until some were extracted."""
+
+    mind_id: str
+    mind_name: str
+    total_patterns: int = Field(ge=0)
+    frameworks: list[PatternFramework]
+
+
+class KnowledgeEnrichment(MindsModel):
+    """``POST /minds/{id}/knowledge/enrich`` (202): the keywords Minds queued (trimmed, de-duplicated, ≤ 15)."""
+
+    mind_id: str
+    keywords: list[str]
+    queued: Literal[True]
+    regenerate_prompt: bool
+    message: str
+
+
+class MindDeletion(MindsModel):
+    """One Mind's outcome in ``DELETE /minds``: deleted, or Minds' reason it was not."""
+
+    mind_id: str
+    deleted: bool
+    error: str | None = None
+
+
+class MindsDeleted(MindsModel):
+    """``DELETE /minds``: one outcome per Mind asked for (the OpenAPI says "per-Mind deletion results" and no
+    shape; this is the shape the bot and the sandbox follow)."""
+
+    results: list[MindDeletion]

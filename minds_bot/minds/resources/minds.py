@@ -18,11 +18,16 @@ from minds_bot.minds.errors import MalformedResponse, RequestInfo
 from minds_bot.minds.lookup import LookupResult
 from minds_bot.minds.models import (
     CreatedMind,
+    KnowledgeEnrichment,
     KnowledgeItem,
     KnowledgeList,
+    KnowledgePatterns,
     KnowledgeStatus,
     MindDetail,
+    MindPattern,
+    MindsDeleted,
     MindSummary,
+    RegeneratedImage,
     RegeneratedPrompt,
     TrainingStatus,
 )
@@ -30,6 +35,9 @@ from minds_bot.minds.paging import LOOKUP_WINDOW, Page
 from minds_bot.minds.transport import Transport, _data, _drop_none, _json, _parse, _seg, _uuid
 
 MIND_MODES = ("keywords", "clone", "link", "manual")
+MAX_DELETE_MANY = 100  # mindIds per DELETE /minds (catalogue §2 I)
+MAX_PERSONA_CONTEXT = 16_000  # a portrait's personaContext, after trimming
+MAX_ENRICH_KEYWORDS = 15  # Minds drops the rest silently; the bot refuses them instead
 MIND_TYPES = ("creative", "expert", "user")
 
 
@@ -126,6 +134,48 @@ class MindsApi(Transport):
         resp, info = await self._call("POST", f"/minds/{_seg(mind_id)}/regenerate-prompt", json_body={})
         return _parse(RegeneratedPrompt, _data(resp, info), info)
 
+    async def delete_minds(self, mind_ids: list[str]) -> MindsDeleted:
+        """``DELETE /minds`` with ``{mindIds}`` (1–100, each once): Minds deletes each it owns and reports each
+        outcome on its own. A reply without an outcome for every Mind asked for is no proof of anything. Sent
+        once."""
+        wanted = list(dict.fromkeys(mind_ids))
+        if not 1 <= len(wanted) <= MAX_DELETE_MANY:
+            raise ValueError(f"delete 1 to {MAX_DELETE_MANY} Minds at a time")
+        resp, info = await self._call("DELETE", "/minds", json_body={"mindIds": [_seg(m) for m in wanted]})
+        deleted = _parse(MindsDeleted, _data(resp, info), info)
+        if sorted(r.mind_id for r in deleted.results) != sorted(wanted):
+            raise MalformedResponse("the batch delete did not report every Mind asked for", request=info)  # verbatim
+        return deleted
+
+    async def regenerate_mind_image(
+        self, mind_id: str, *, force: bool = False, persona_context: str | None = None
+    ) -> RegeneratedImage:
+        """``POST /minds/{id}/regenerate-image``: queue a new portrait; a Mind that has one is skipped (with the
+        reason) unless ``force``. ``persona_context`` (1–16,000 characters after trimming) steers the picture
+        without changing the prompt. Sent once."""
+        context = (persona_context or "").strip() or None
+        if context is not None and len(context) > MAX_PERSONA_CONTEXT:
+            raise ValueError(f"a portrait's persona context is at most {MAX_PERSONA_CONTEXT} characters")
+        body = _drop_none({"force": force or None, "personaContext": context})
+        resp, info = await self._call("POST", f"/minds/{_seg(mind_id)}/regenerate-image", json_body=body)
+        return _parse(RegeneratedImage, _data(resp, info), info)
+
+    async def regenerate_mind_embeddings(self, mind_id: str) -> None:
+        """``POST /minds/{id}/regenerate-embeddings`` (202): queue a rebuild of every knowledge item's vectors.
+        Only a 202 is an acceptance; it says nothing about when the rebuild ends. Sent once."""
+        resp, info = await self._call("POST", f"/minds/{_seg(mind_id)}/regenerate-embeddings")
+        if resp.status_code != 202:
+            raise MalformedResponse("the embeddings rebuild was not accepted with 202", request=info)  # verbatim
+
+    async def mind_patterns(self, mind_id: str) -> list[MindPattern]:
+        """``GET /minds/{id}/patterns``: the raw pattern rows, newest first (a reply without a ``data`` list is
+        malformed, never "no patterns")."""
+        resp, info = await self._call("GET", f"/minds/{_seg(mind_id)}/patterns")
+        rows = _data(resp, info)
+        if not isinstance(rows, list):
+            raise MalformedResponse("the pattern list is not a list", request=info)  # verbatim
+        return [_parse(MindPattern, row, info) for row in rows]
+
     async def list_mind_knowledge(self, mind_id: str) -> KnowledgeList:
         """``GET /minds/{id}/knowledge``: every item, newest first, in one reply."""
         resp, info = await self._call("GET", f"/minds/{_seg(mind_id)}/knowledge")
@@ -153,6 +203,33 @@ class MindsApi(Transport):
     async def mind_knowledge_status(self, mind_id: str, item_id: str) -> KnowledgeStatus:
         resp, info = await self._call("GET", f"/minds/{_seg(mind_id)}/knowledge/{_seg(item_id)}/status")
         return _parse(KnowledgeStatus, _data(resp, info), info)
+
+    async def update_mind_knowledge(self, mind_id: str, item_id: str, *, description: str) -> KnowledgeItem:
+        """``PUT /minds/{id}/knowledge/{itemId}``: a new description (the one field Minds updates; trimmed, not
+        empty). Ingestion is not run again."""
+        said = description.strip()
+        if not said:
+            raise ValueError("a knowledge item's description must not be empty")
+        path = f"/minds/{_seg(mind_id)}/knowledge/{_seg(item_id)}"
+        resp, info = await self._call("PUT", path, json_body={"description": said})
+        return _parse(KnowledgeItem, _data(resp, info), info)
+
+    async def enrich_mind_knowledge(
+        self, mind_id: str, *, keywords: list[str], regenerate_prompt: bool = True
+    ) -> KnowledgeEnrichment:
+        """``POST /minds/{id}/knowledge/enrich`` (202): Minds searches the web for ``keywords`` (1–15) in the
+        background and adds what it finds; the reply names the keywords it queued. Sent once."""
+        wanted = [k.strip() for k in keywords if k.strip()]
+        if not 1 <= len(wanted) <= MAX_ENRICH_KEYWORDS:
+            raise ValueError(f"enrich with 1 to {MAX_ENRICH_KEYWORDS} keywords")
+        body = {"keywords": wanted, "regeneratePrompt": regenerate_prompt}
+        resp, info = await self._call("POST", f"/minds/{_seg(mind_id)}/knowledge/enrich", json_body=body)
+        return _parse(KnowledgeEnrichment, _data(resp, info), info)
+
+    async def mind_knowledge_patterns(self, mind_id: str) -> KnowledgePatterns:
+        """``GET /minds/{id}/knowledge/patterns``: the thinking patterns grouped by framework."""
+        resp, info = await self._call("GET", f"/minds/{_seg(mind_id)}/knowledge/patterns")
+        return _parse(KnowledgePatterns, _data(resp, info), info)
 
     async def delete_mind_knowledge(self, mind_id: str, item_id: str) -> None:
         """``DELETE /minds/{id}/knowledge/{itemId}``: success is an empty reply."""

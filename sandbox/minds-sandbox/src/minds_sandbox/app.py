@@ -22,6 +22,7 @@ from minds_sandbox import routes_chats as chats
 from minds_sandbox import routes_control as ctl
 from minds_sandbox import routes_drafts as drafts
 from minds_sandbox import routes_formations as formations
+from minds_sandbox import routes_mind_extras as extras
 from minds_sandbox import routes_minds as minds
 from minds_sandbox import routes_profiles as profiles
 from minds_sandbox import routes_research as res
@@ -96,6 +97,13 @@ def _add_routes(app: web.Application) -> None:
     r.add_post(V1 + "/minds/{mind_id}/knowledge", minds.add_knowledge)
     r.add_get(V1 + "/minds/{mind_id}/knowledge/{item_id}/status", minds.knowledge_status)
     r.add_delete(V1 + "/minds/{mind_id}/knowledge/{item_id}", minds.delete_knowledge)
+    r.add_delete(V1 + "/minds", extras.delete_minds)
+    r.add_post(V1 + "/minds/{mind_id}/regenerate-image", extras.regenerate_image)
+    r.add_post(V1 + "/minds/{mind_id}/regenerate-embeddings", extras.regenerate_embeddings)
+    r.add_get(V1 + "/minds/{mind_id}/patterns", extras.list_patterns)
+    r.add_get(V1 + "/minds/{mind_id}/knowledge/patterns", extras.knowledge_patterns)
+    r.add_put(V1 + "/minds/{mind_id}/knowledge/{item_id}", extras.update_knowledge)
+    r.add_post(V1 + "/minds/{mind_id}/knowledge/enrich", extras.enrich_knowledge)
     r.add_get(V1 + "/audiences", cat.list_audiences)
     r.add_post(V1 + "/audiences", design.create_audience)
     r.add_post(V1 + "/audiences/from-brief/segmentation-preview", design.preview_segmentation)

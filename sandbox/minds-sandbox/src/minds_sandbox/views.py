@@ -142,7 +142,7 @@ def mind_summary(mind: Record) -> dict[str, Any]:
         "discipline": mind["discipline"],
         "sourcePolicy": "auto",
         "tags": list(mind["tags"]),
-        "profileImageUrl": None,
+        "profileImageUrl": mind.get("profileImageUrl"),
         "createdAt": iso(mind["createdAt"]),
         "updatedAt": iso(mind["updatedAt"]),
     }

@@ -184,3 +184,62 @@ async def test_mind_operations_validate_and_training_follows_the_sandbox_clock(
 
     assert contract_log.checked >= MIND_OPERATIONS
     assert contract_log.violations == []
+
+
+MIND_EXTRA_OPERATIONS = {
+    ("POST", "/api/v1/minds/{mindId}/regenerate-image", 200),
+    ("GET", "/api/v1/minds/{mindId}/patterns", 200),
+    ("GET", "/api/v1/minds/{mindId}/knowledge/patterns", 200),
+    ("PUT", "/api/v1/minds/{mindId}/knowledge/{itemId}", 200),
+    ("POST", "/api/v1/minds/{mindId}/knowledge/enrich", 202),
+}
+
+
+async def test_portraits_patterns_enrichment_and_batch_deletes_follow_the_openapi(
+    client: httpx.AsyncClient, sandbox: RunningSandbox, contract_log: ContractLog
+) -> None:
+    body = {"name": "Nora Nights", "discipline": "Nursing", "mode": "keywords", "keywords": ["night shifts"]}
+    mind_id = (await client.post("/minds", json=body)).json()["data"]["id"]
+    first = (await client.post(f"/minds/{mind_id}/regenerate-image", json={})).json()["data"]
+    assert first == {"mindId": mind_id, "name": "Nora Nights", "enqueued": True}
+    kept = (await client.post(f"/minds/{mind_id}/regenerate-image")).json()["data"]
+    assert kept["enqueued"] is False and kept["skippedReason"] == "image already set (pass force=true to regenerate)"
+    forced = await client.post(f"/minds/{mind_id}/regenerate-image", json={"force": True, "personaContext": "A nurse"})
+    assert forced.json()["data"]["enqueued"] is True
+    too_long = await client.post(f"/minds/{mind_id}/regenerate-image", json={"personaContext": "x" * 16_001})
+    assert too_long.status_code == 400
+    assert (await client.get(f"/minds/{mind_id}")).json()["data"]["profileImageUrl"].endswith("/2.png")
+    assert (await client.post(f"/minds/{mind_id}/regenerate-embeddings")).status_code == 202
+
+    assert (await client.get(f"/minds/{mind_id}/patterns")).json() == {"data": []}, "no ready knowledge yet"
+    link = {"link": "https://example.com/shifts", "description": "Shift survey"}
+    item_id = (await client.post(f"/minds/{mind_id}/knowledge", json=link)).json()["data"]["id"]
+    sandbox.advance(sandbox.runtime.engine.step)
+    rows = (await client.get(f"/minds/{mind_id}/patterns")).json()["data"]
+    assert [r["aspect"] for r in rows] == ["Openness to Experience", "Conscientiousness"]
+    grouped = (await client.get(f"/minds/{mind_id}/knowledge/patterns")).json()["data"]
+    assert grouped["totalPatterns"] == 2 and [f["name"] for f in grouped["frameworks"]] == ["Big Five (OCEAN)", "DISC"]
+
+    renamed = await client.put(f"/minds/{mind_id}/knowledge/{item_id}", json={"description": "  Night survey "})
+    assert renamed.json()["data"]["description"] == "Night survey" and "processing" not in renamed.json()["data"]
+    assert (await client.put(f"/minds/{mind_id}/knowledge/{item_id}", json={"description": " "})).status_code == 400
+    assert (await client.put(f"/minds/{mind_id}/knowledge/{item_id}", json={"link": "x"})).status_code == 400
+    enriched = await client.post(f"/minds/{mind_id}/knowledge/enrich", json={"keywords": [" shoes ", "shoes", "sleep"]})
+    assert enriched.status_code == 202 and enriched.json()["data"]["keywords"] == ["shoes", "sleep"]
+    assert (await client.post(f"/minds/{mind_id}/knowledge/enrich", json={"keywords": []})).status_code == 400
+    assert (await client.post(f"/minds/{mind_id}/knowledge/enrich", json={"keywords": [" "]})).status_code == 400
+    assert (await client.get(f"/minds/{mind_id}/knowledge")).json()["data"]["total"] == 3
+
+    other = (await client.post("/minds", json={**body, "name": "Other One"})).json()["data"]["id"]
+    gone = "00000000-0000-4000-8000-000000000000"
+    deleted = await client.request("DELETE", "/minds", json={"mindIds": [mind_id, other, gone]})
+    assert deleted.json()["data"]["results"] == [
+        {"mindId": mind_id, "deleted": True},
+        {"mindId": other, "deleted": True},
+        {"mindId": gone, "deleted": False, "error": "Mind not found"},
+    ]
+    assert (await client.request("DELETE", "/minds", json={"mindIds": []})).status_code == 400
+    assert (await client.get(f"/minds/{mind_id}")).status_code == 404
+
+    assert contract_log.checked >= MIND_EXTRA_OPERATIONS
+    assert contract_log.violations == []
