@@ -1,11 +1,14 @@
 """Issue 36, the research lead's demo at the demo page: a German concept test and a Korean message test, each
 planned as that study type in the requester's language (the German one asks appeal and credibility and asks the
 requester to describe the concept; the Korean one asks persuasion and memorability and no price), answered on the
-page, and the Korean one approved and run to its results."""
+page and run to results; a Van Westendorp study opted in on the page (its checkbox) and run to its acceptable price
+range; a person switching their own language and the bot answering them in it. (Uploading an image and asking
+Minds about it is ``test_emulator_inputs.py``'s.)"""
 
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -112,6 +115,18 @@ async def test_a_german_concept_test_asks_appeal_credibility_and_shows_the_conce
     await expect(plan).to_contain_text(f"Lesen Sie diese Beschreibung: „{DESCRIPTION}“", timeout=WAIT_MS)
     await expect(plan.get_by_role("button", name="Approve & run")).to_be_visible(timeout=WAIT_MS)
 
+    await act_as(page, "Ada")
+    await plan.get_by_role("button", name="Approve & run").click()
+    await page.locator("#confirm-ok").click()
+    await expect(plan).to_contain_text("Completed", timeout=WAIT_MS)
+    await plan.locator(".replies-link").click()
+    thread = page.locator("#thread-timeline")
+    await expect(thread).to_contain_text(f"Wie glaubwürdig finden Sie {MUESLI}?", timeout=WAIT_MS)
+    # the Minds answer in German: the themes of the open answers with their counts, the quotes in German
+    await expect(thread).to_contain_text(re.compile(r"\(\d+ von \d+\)"))
+    await expect(thread.locator("blockquote").first).to_contain_text(re.compile(r"\b(ich|Ich|mich|mir)\b"))
+    await expect(thread).not_to_contain_text(re.compile(r"\(\d+ of \d+\)"))
+
 
 async def test_a_korean_message_test_asks_persuasion_and_memorability_without_price_and_runs(
     page: Page, demo: Demo
@@ -137,3 +152,57 @@ async def test_a_korean_message_test_asks_persuasion_and_memorability_without_pr
     await expect(thread).to_contain_text("새 광고 메시지는 얼마나 설득력이 있습니까?", timeout=WAIT_MS)
     await expect(thread).to_contain_text("새 광고 메시지는 얼마나 기억에 남습니까?")
     await expect(thread).not_to_contain_text("지불")
+
+
+VAN_WESTENDORP = (
+    '/minds plan "Pricing pulse" Use Van Westendorp to find the acceptable price of our new laptop dock for US IT '
+    "procurement leads"
+)
+
+
+async def _answer_until_approvable(demo: Demo, plan: Locator, needle: str) -> None:
+    """Press the first offered answer to each of Minds' questions until the plan offers Approve & run."""
+    for _ in range(6):
+        latest = next(m for m in reversed(demo.emulator.state.messages(_research(demo))) if needle in str(m.blocks))
+        actions = [e for b in latest.blocks if b.get("type") == "actions" for e in b["elements"]]
+        if any(e.get("action_id") == "plan_approve" for e in actions):
+            return
+        answer = next(e["text"]["text"] for e in actions if e.get("action_id", "").startswith("plan_answer:"))
+        await plan.get_by_role("button", name=answer, exact=True).first.click()
+        await _revised(demo, needle, str(latest.blocks))
+    raise AssertionError("the plan still asks after six answers")
+
+
+async def test_a_van_westendorp_study_is_opted_in_on_the_page_and_runs_to_its_acceptable_price_range(
+    page: Page, demo: Demo
+) -> None:
+    await act_as(page, "Ben")
+    await page.locator("#channels").get_by_text("# research").click()
+    await slash(page, VAN_WESTENDORP)
+    plan = page.locator("#timeline .message", has_text="Research plan").last
+    await expect(plan).to_contain_text("Advanced methods in this plan", timeout=WAIT_MS)
+    await expect(plan).not_to_contain_text("use Van Westendorp to find")  # the method is no part of the topic
+    await _answer_until_approvable(demo, plan, "Research plan")
+
+    await act_as(page, "Ada")
+    box = plan.get_by_role("checkbox", name="I opt in to the advanced methods above")
+    await box.check()
+    await plan.get_by_role("button", name="Approve & run").click()
+    await page.locator("#confirm-ok").click()
+    await expect(plan).to_contain_text("Completed", timeout=WAIT_MS)
+    await plan.locator(".replies-link").click()
+    thread = page.locator("#thread-timeline")
+    await expect(thread).to_contain_text("Van Westendorp price sensitivity", timeout=WAIT_MS)
+    await expect(thread).to_contain_text("Acceptable price range:")
+
+
+async def test_a_person_who_switches_their_language_is_answered_in_it(page: Page, demo: Demo) -> None:
+    await act_as(page, "Ben")
+    await page.locator("#channels").get_by_text("# research").click()
+    timeline = page.locator("#timeline")
+    await page.locator("#locale-switch").select_option("es-ES")
+    await slash(page, "/minds help")
+    await expect(timeline).to_contain_text("este resumen", timeout=WAIT_MS)
+    await page.locator("#locale-switch").select_option("de-DE")
+    await slash(page, "/minds help")
+    await expect(timeline).to_contain_text("diese Übersicht", timeout=WAIT_MS)

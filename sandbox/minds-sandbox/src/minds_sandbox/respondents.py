@@ -79,6 +79,8 @@ _ASCENDING_FIRST = re.compile(
 UNFIT_CENTRE = 0.4  # where a Mind whose field the topic is not leans: neutral to "not for me"
 UNFIT_SPREAD = 0.35  # how much of its usual spread it keeps
 UNFIT_WTP = 0.7  # what a Mind would pay for someone else's field, as a share of what its buyers would
+UNKNOWN_REFERENCE_EUR = 120.0  # what a considered purchase of a category the sandbox does not know costs
+AMOUNT_ASPECTS = ("van_westendorp", "price_point", "paid")  # questions that ask the Mind to name an amount
 WTP_NOISE = 0.1  # how far two alike Minds' willingness to pay differs
 PRICE_NOISE = 0.1
 _VOWEL_SOUND_LETTERS = "AEFHILMNORSX"  # an acronym starting with one of these is read with a vowel sound
@@ -195,13 +197,17 @@ def _willingness_to_pay(
     fitting: bool,
 ) -> float | None:
     """The most this Mind would pay (EUR) for the question's category: the same for every question of it in the
-    run (a category the sandbox does not know is anchored on the first price the run asked about); less when the
-    category is someone else's field (``UNFIT_WTP``)."""
+    run (a category the sandbox does not know is anchored on the first price the run asked about, or, asked for an
+    amount before any price, on ``UNKNOWN_REFERENCE_EUR``); less when the category is someone else's field
+    (``UNFIT_WTP``)."""
     name = topic.name if topic else None
     known = next((b["wtpEur"] for b in earlier if b.get("topic") == name and b.get("wtpEur") is not None), None)
     if known is not None:
         return float(known)
     reference = topics.reference_eur(topic, topics.tested_price(question["text"], topic))
+    if reference is None and consistency.aspect(question) in AMOUNT_ASPECTS:
+        # asked for an amount of a category it does not know and no price yet: what a considered purchase costs
+        reference = UNKNOWN_REFERENCE_EUR
     if reference is None:
         return None
     noise = _rng(seed, mind["id"], "wtp", reference).uniform(-WTP_NOISE, WTP_NOISE)

@@ -192,6 +192,19 @@ def test_a_van_westendorp_pricing_study_of_twelve_minds_has_no_contradicting_pai
     assert calculation["status"] == "completed" and calculation["n"] == 12
 
 
+def test_van_westendorp_on_a_category_the_sandbox_does_not_know_still_gets_an_amount_from_every_mind() -> None:
+    # "the new laptop dock" is no topic of the sandbox's lexicon and the brief names no price: asked for amounts,
+    # every Mind still names four rising ones (never "I would need to see it" from all twelve, an empty method)
+    run = finished_run(request="Use Van Westendorp to find the acceptable price of our new laptop dock")
+    assert_no_contradictions(run)
+    roles = {q["id"]: (q.get("methodInput") or {}).get("role") for q in run["questions"]}
+    for said in by_mind(run).values():
+        four = [named_amount(a).amount for qid, a in said.items() if roles[qid]]
+        assert len(four) == 4 and four == sorted(set(four)), four
+    calculation = next(c for c in run["calculations"] if c["methodId"] == "van-westendorp")
+    assert calculation["status"] == "completed" and calculation["n"] == 12
+
+
 def test_a_concept_test_has_no_contradicting_pair() -> None:
     run = finished_run(request=CONCEPT_REQUEST)
     assert len(run["questions"]) >= 4
