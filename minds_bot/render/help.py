@@ -121,12 +121,18 @@ PLAN_AND_RUN = HelpGroup(
         ),
         HelpLine(
             command="/minds drafts",
-            what=N_("your active Study drafts, with Resume and Delete (save one from an open plan)"),
+            what=N_(
+                "your active Study drafts: Open (read or edit in full), Resume and Delete (save one from an open "
+                "plan)"
+            ),
             covers=("Drafts",),
         ),
         HelpLine(
             command="/minds templates",
-            what=N_("your Study templates; Use one to plan research from its questions"),
+            what=N_(
+                "your Study templates: Open (read, edit or delete in full) or Use one to plan research from its "
+                "questions"
+            ),
             covers=("Templates",),
         ),
         HelpLine(
@@ -225,7 +231,10 @@ AUDIENCES_AND_MINDS = HelpGroup(
         ),
         HelpLine(
             command="/minds audience <name>",
-            what=N_("an Audience's members, coverage, Formations, builds; Ask · Export · Duplicate"),
+            what=N_(
+                "an Audience's members, coverage, Formations, builds; Ask · Export · Members · Formations · Edit · "
+                "Duplicate… · Delete"
+            ),
             covers=("ShowAudience",),
         ),
         HelpLine(
@@ -243,7 +252,10 @@ AUDIENCES_AND_MINDS = HelpGroup(
         ),
         HelpLine(
             command="/minds recalibrate <audience>",
-            what=N_("recalibrate an Audience you own: instruction, confirmation, progress in a thread"),
+            what=N_(
+                "recalibrate an Audience you own: an instruction or a research query, links and keywords, or a "
+                "selection of its distributions; confirmation, progress in a thread"
+            ),
             covers=("Recalibrate",),
         ),
     ),
