@@ -48,6 +48,9 @@ class Faults(BaseModel):
     model_connections: bool = True
     # The model-connection cursor repeats itself instead of advancing (clients must call that an error).
     cursor_stall: bool = False
+    # Minds asked for an amount of a category the sandbox does not know, before any price, name none ("I would
+    # need to see it first"), so a price method has no numbers: how a method Minds could not compute reads.
+    unpriced_categories: bool = False
     # Raw entries appended, as given, to the ``calculations`` of every research run that finishes from now on:
     # e.g. ``{"methodId": "conjoint-hb", "n": 12, "result": {}}`` for a kind a client does not know, or an
     # entry it cannot read.

@@ -248,7 +248,12 @@ class Engine:
         )
         mind = with_audience(self.state, self.state.minds[mind_ref["mindId"]], audience_id=mind_ref["audienceId"])
         return respondents.answer_item(
-            seed=self.state.seed, mind=mind, question=question, history=history, locale=run.get("studyLocale")
+            seed=self.state.seed,
+            mind=mind,
+            question=question,
+            history=history,
+            locale=run.get("studyLocale"),
+            unpriced=self.faults.unpriced_categories,
         )
 
     def _finish(self, run: Record, *, now: float) -> None:

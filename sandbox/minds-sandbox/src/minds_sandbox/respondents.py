@@ -99,9 +99,11 @@ def answer_item(
     question: dict[str, Any],
     history: list[dict[str, Any]],
     locale: str | None = None,
+    unpriced: bool = False,
 ) -> dict[str, Any]:
     """One Mind's answer to one item, given its own earlier answers in this run, in the Study's language
-    (``locale``, else the question's: ``answer_language.language_of``).
+    (``locale``, else the question's: ``answer_language.language_of``). ``unpriced`` (the fault
+    ``unpriced_categories``): asked for an amount of a category the sandbox does not know, it names none.
 
     ``mind`` may carry ``audienceName`` and ``audienceBrief`` (what its Audience is about) for the topic fit."""
     history_digest = hashlib.sha256(json.dumps([h["value"] for h in history]).encode()).hexdigest()[:12]
@@ -114,7 +116,9 @@ def answer_item(
         named = next((b["topic"] for b in reversed(earlier) if b.get("topic")), None)
         topic = topics.topic_named(named) if named else None
     fitting = topics.fits(mind, topic)
-    wtp = _willingness_to_pay(seed=seed, mind=mind, topic=topic, question=question, earlier=earlier, fitting=fitting)
+    wtp = _willingness_to_pay(
+        seed=seed, mind=mind, topic=topic, question=question, earlier=earlier, fitting=fitting, unpriced=unpriced
+    )
     basis: dict[str, Any] = {"aspect": asks, "topic": topic.name if topic else None, "wtpEur": wtp}
     method_input = question.get("methodInput") or {}
     if wtp is not None and method_input.get("methodId") == "van-westendorp":
@@ -195,6 +199,7 @@ def _willingness_to_pay(
     question: dict[str, Any],
     earlier: list[dict[str, Any]],
     fitting: bool,
+    unpriced: bool = False,
 ) -> float | None:
     """The most this Mind would pay (EUR) for the question's category: the same for every question of it in the
     run (a category the sandbox does not know is anchored on the first price the run asked about, or, asked for an
@@ -205,7 +210,7 @@ def _willingness_to_pay(
     if known is not None:
         return float(known)
     reference = topics.reference_eur(topic, topics.tested_price(question["text"], topic))
-    if reference is None and consistency.aspect(question) in AMOUNT_ASPECTS:
+    if reference is None and not unpriced and consistency.aspect(question) in AMOUNT_ASPECTS:
         # asked for an amount of a category it does not know and no price yet: what a considered purchase costs
         reference = UNKNOWN_REFERENCE_EUR
     if reference is None:

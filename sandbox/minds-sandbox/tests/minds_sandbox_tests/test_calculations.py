@@ -86,6 +86,8 @@ async def test_extra_calculations_are_appended_as_given(client: httpx.AsyncClien
 async def test_van_westendorp_from_answers_that_name_no_price_is_not_computable_with_its_n(
     client: httpx.AsyncClient, sandbox: RunningSandbox
 ) -> None:
+    unpriced = {"unpriced_categories": True}  # nobody can name a price of a category the sandbox does not know
+    (await client.put(f"{sandbox.origin}/_sandbox/faults", json=unpriced)).raise_for_status()
     run = await finished(client, sandbox, NO_PRICE_REQUEST)
     state = sandbox.runtime.state.runs[run["runId"]]
     price_answers = [
