@@ -20,6 +20,7 @@ Pure functions over plain data; deterministic. Must not touch state, clocks or I
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import re
@@ -89,15 +90,20 @@ _NEVER = re.compile(r"^(?:never|none|nie|niemals|keine|nunca|ninguno|从不|从�
 def aspect(question: dict[str, Any]) -> str | None:
     """What the question asks of the Mind (see the module's docstring), None when nothing the check compares."""
     response = question.get("response") or {}
-    kind = response.get("type")
     method = (question.get("methodInput") or {}).get("methodId")
+    options = tuple(response.get("categoricalOptions") or ())
+    return _aspect(question["text"], response.get("type"), method, options)
+
+
+@functools.lru_cache(maxsize=8192)
+def _aspect(text: str, kind: str | None, method: str | None, options: tuple[str, ...]) -> str | None:
+    # read once per question: the check asks it for every pair of a Mind's answers
     if method == "van-westendorp":
         return "van_westendorp"
     if method == "gabor-granger" or (
-        kind != "multiselect" and topics.tested_price(question["text"], topics.question_topic(question))
+        kind != "multiselect" and topics.tested_price(text, topics.topic_of(" ".join([text, *options])))
     ):
         return "price_judged"
-    text = question["text"]
     found = next((name for name, pattern in _ASPECTS if pattern.search(text)), None)
     if found in ("paid", "price_point") and kind != "qualitative":
         return None

@@ -16,6 +16,7 @@ Pure functions over plain data; deterministic. Must not touch state, clocks or I
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -154,6 +155,7 @@ TOPICS = (
 _BY_NAME = {t.name: t for t in TOPICS}
 
 
+@functools.lru_cache(maxsize=8192)
 def topic_of(text: str) -> Topic | None:
     """The topic a text is about: the one whose words it uses most (the first listed on a tie); None if none."""
     counts = [(len(t.pattern.findall(text)), -i, t) for i, t in enumerate(TOPICS)]
