@@ -136,7 +136,7 @@ async def test_audience_limits_are_readable(h: Harness) -> None:
 
     assert limits.per_audience_cap == 50 and not limits.locked
     assert limits.system_limit is not None and limits.system_limit >= limits.per_audience_cap
-    [balanced] = limits.modes
-    assert balanced.mode == "balanced"
+    assert [m.mode for m in limits.modes] == ["balanced", "segment_coverage", "benchmark_depth"]  # Minds' three
+    balanced = limits.modes[0]
     assert balanced.automatic_sizing_ceiling is not None and balanced.explicit_count_ceiling == 50
     assert limits.scope is not None and limits.checked_at
