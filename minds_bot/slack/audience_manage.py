@@ -31,7 +31,7 @@ from minds_bot.render.common import decode_metadata, decode_value
 from minds_bot.render.errors import user_message
 from minds_bot.slack.context import services_of
 from minds_bot.slack.errors import say_failure_privately
-from minds_bot.slack.listeners import invocation_from_body, pressed
+from minds_bot.slack.listeners import ack_with_view_within, invocation_from_body, pressed
 from minds_bot.slack.options import ack_options
 from minds_bot.slack.reentry import ephemeral_to
 from minds_bot.slack.resolve import show_progress
@@ -387,13 +387,10 @@ async def formation_asked(
     meta = decode_metadata(view.get("private_metadata"))
     invocation = _submitter(services, body, client, str(meta.get("c") or ""))
     proposal = asyncio.ensure_future(_proposal(invocation, meta, _text(view, fw.SPLIT_BLOCK)))
-    try:
-        shown = await asyncio.wait_for(asyncio.shield(proposal), PROPOSAL_IN_ACK)
-    except TimeoutError:
-        await ack(response_action="update", view=fw.formation_working_view().to_dict())
-        await client.views_update(view_id=view.get("id"), view=(await proposal).to_dict())
-        return
-    await ack(response_action="update", view=shown.to_dict())
+    waiting = fw.formation_working_view()
+    pending = await ack_with_view_within(ack, proposal, waiting=waiting, seconds=PROPOSAL_IN_ACK)
+    if pending is not None:
+        await client.views_update(view_id=view.get("id"), view=(await pending).to_dict())
 
 
 async def _proposal(invocation: Invocation, meta: dict[str, Any], request: str) -> View:

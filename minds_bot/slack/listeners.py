@@ -10,6 +10,7 @@ Must not touch: what any button does, Minds wire shapes or SQL.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -86,6 +87,25 @@ def pressed_with_click(work: WorkWithClick) -> Listener:
         await work(invocation, action, Click(body=body, router=router_of(context)))
 
     return _named(listener, after=work)
+
+
+async def ack_with_view_within(
+    ack: Any, work: asyncio.Future[Any], *, waiting: Any, seconds: float
+) -> asyncio.Future[Any] | None:
+    """Acknowledge a dialog submission within ``seconds`` (Slack waits 3 s): with the view ``work`` makes when it is
+    ready by then, else with ``waiting`` and ``work`` is returned for the caller to show with ``views.update`` —
+    never the other way round, so a late acknowledgement cannot overwrite what ``work`` shows. ``work`` failing
+    closes the dialog (the acknowledgement) before the failure goes on to the error handler."""
+    try:
+        shown = await asyncio.wait_for(asyncio.shield(work), seconds)
+    except TimeoutError:
+        await ack(response_action="update", view=waiting.to_dict())
+        return work
+    except Exception:
+        await ack()
+        raise
+    await ack(response_action="update", view=shown.to_dict())
+    return None
 
 
 def _named(listener: Listener, *, after: Callable[..., Any]) -> Listener:

@@ -21,10 +21,11 @@ from minds_bot.minds import ServerError
 from minds_bot.settings import Settings
 from minds_bot.slack import options as options_module
 from minds_bot.slack.context import ROUTER_KEY, SERVICES_KEY
-from minds_bot.slack.listeners import pressed
+from minds_bot.slack.listeners import ack_with_view_within, pressed
 from minds_bot.slack.options import TOO_SLOW, ack_options
 
-ACKERS = {"ack", "ack_options"}
+# ``ack_with_view_within`` acknowledges a dialog within its deadline whatever its work does (tested below)
+ACKERS = {"ack", "ack_options", "ack_with_view_within"}
 
 
 def _listeners() -> list[Any]:
@@ -77,6 +78,32 @@ async def test_a_pressed_button_acks_before_its_work_and_keeps_its_name() -> Non
     assert (listener.__name__, listener.__doc__) == ("open_the_door", "Opens the door.")
     assert list(inspect.signature(listener).parameters) == ["ack", "body", "action", "client", "respond", "context"]
     assert _first_await(listener) == "ack"
+
+
+class _View:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def to_dict(self) -> dict[str, str]:
+        return {"name": self.name}
+
+
+async def test_a_dialog_whose_work_hangs_is_acknowledged_with_the_waiting_view_within_its_deadline() -> None:
+    acked: list[dict[str, Any]] = []
+
+    async def ack(**answer: Any) -> None:
+        acked.append(answer)
+
+    hanging: asyncio.Future[Any] = asyncio.get_running_loop().create_future()  # Minds never answers
+    pending = await ack_with_view_within(ack, hanging, waiting=_View("proposing"), seconds=0.01)
+    assert acked == [{"response_action": "update", "view": {"name": "proposing"}}]
+    assert pending is hanging  # shown later with views.update, never by the acknowledgement
+
+    acked.clear()
+    ready: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    ready.set_result(_View("proposal"))
+    assert await ack_with_view_within(ack, ready, waiting=_View("proposing"), seconds=1.0) is None
+    assert acked == [{"response_action": "update", "view": {"name": "proposal"}}]
 
 
 class Acks:
