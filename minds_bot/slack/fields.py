@@ -1,6 +1,7 @@
 """What a person typed into a dialog, read from a submitted view and held to the limit the dialog gave Slack.
 
-Owns: ``typed`` (a field's text, trimmed; whatever else a forged view sends there counts as nothing) and
+Owns: ``typed`` (a field's text, trimmed; whatever else a forged view sends there counts as nothing), ``ticked``
+(whether a checkbox is ticked, read the same way) and
 ``over_limit`` (each field longer than its limit → the sentence Slack shows on that field, with the limit and the
 length, never the text). Slack's ``max_length`` binds Slack's own client only: a forged or replayed submission
 can carry any length, so every dialog that puts ``max_length`` on an input checks it here too before its ack.
@@ -24,6 +25,17 @@ def typed(view: Mapping[str, Any], block: str) -> str | None:
         if isinstance(text, str) and text.strip():
             return text.strip()
     return None
+
+
+def ticked(view: Mapping[str, Any], block: str, value: str) -> bool:
+    """Whether the checkbox ``value`` of ``block`` (whatever its action id) is ticked; a forged shape counts as not."""
+    values = (view.get("state") or {}).get("values") or {}
+    elements = values.get(block) if isinstance(values, Mapping) else None
+    for element in (elements or {}).values():
+        options = element.get("selected_options") if isinstance(element, Mapping) else None
+        if isinstance(options, list) and any(isinstance(o, Mapping) and o.get("value") == value for o in options):
+            return True
+    return False
 
 
 def over_limit(view: Mapping[str, Any], limits: Mapping[str, tuple[str, int]]) -> dict[str, str]:

@@ -80,7 +80,7 @@ from minds_bot.render.mind_dialogs import (
     mind_new_modal,
 )
 from minds_bot.slack.context import services_of
-from minds_bot.slack.fields import over_limit, typed
+from minds_bot.slack.fields import over_limit, ticked, typed
 from minds_bot.slack.grammar import MindNew, ShowMind
 from minds_bot.slack.listeners import invocation_from_body, pressed
 from minds_bot.slack.reentry import ephemeral_to
@@ -299,17 +299,8 @@ def _new_mind(view: dict[str, Any]) -> NewMind:
         keywords=typed(view, KEYWORDS_BLOCK),
         person=typed(view, PERSON_BLOCK),
         page=typed(view, PAGE_BLOCK),
-        web_search=not _ticked(view, WEB_BLOCK, NO_WEB),
+        web_search=not ticked(view, WEB_BLOCK, NO_WEB),
     )
-
-
-def _ticked(view: dict[str, Any], block: str, value: str) -> bool:
-    values = (view.get("state") or {}).get("values") or {}
-    for element in (values.get(block) or {}).values():
-        options = (element or {}).get("selected_options") if isinstance(element, dict) else None
-        if isinstance(options, list) and any(isinstance(o, dict) and o.get("value") == value for o in options):
-            return True
-    return False
 
 
 async def new_submitted(

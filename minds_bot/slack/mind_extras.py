@@ -49,7 +49,7 @@ from minds_bot.render.mind_extras import (
     render_portrait,
     source_edit_modal,
 )
-from minds_bot.slack.fields import over_limit, typed
+from minds_bot.slack.fields import over_limit, ticked, typed
 from minds_bot.slack.listeners import pressed
 from minds_bot.slack.mind_card import after_ack, failed, looking
 
@@ -141,15 +141,6 @@ async def source(invocation: Invocation, action: dict[str, Any]) -> None:
 # --- the dialogs --------------------------------------------------------------------------------------------------
 
 
-def _ticked(view: dict[str, Any], block: str, value: str) -> bool:
-    values = (view.get("state") or {}).get("values") or {}
-    for element in (values.get(block) or {}).values():
-        options = (element or {}).get("selected_options") if isinstance(element, dict) else None
-        if isinstance(options, list) and any(isinstance(o, dict) and o.get("value") == value for o in options):
-            return True
-    return False
-
-
 async def portrait_submitted(
     ack: AsyncAck, body: dict[str, Any], view: dict[str, Any], client: AsyncWebClient, context: AsyncBoltContext
 ) -> None:
@@ -157,7 +148,7 @@ async def portrait_submitted(
         await ack(response_action="errors", errors=errors)
         return
     await ack()
-    force, persona = _ticked(view, FORCE_BLOCK, FORCE), typed(view, CONTEXT_BLOCK)
+    force, persona = ticked(view, FORCE_BLOCK, FORCE), typed(view, CONTEXT_BLOCK)
 
     async def work(invocation: Invocation, meta: dict[str, Any]) -> None:
         minds = await invocation.minds()
@@ -185,7 +176,7 @@ async def enrich_submitted(
         await ack(response_action="errors", errors=errors)
         return
     await ack()
-    keep = _ticked(view, KEEP_PROMPT_BLOCK, KEEP_PROMPT)
+    keep = ticked(view, KEEP_PROMPT_BLOCK, KEEP_PROMPT)
 
     async def work(invocation: Invocation, meta: dict[str, Any]) -> None:
         mind_id = str(meta.get("m") or "")
